@@ -1,0 +1,27 @@
+"""What readers and the layout step hand to the line splitter: typed units of a document.
+
+A unit is prose (to be cut into sentences), a heading, or a table row. Rows carry the
+table they belong to so no window can join two rows, and their cells under column names
+when the table named its columns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class UnitKind(str, Enum):
+    PROSE = "prose"
+    HEADING = "heading"
+    ROW = "row"
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    kind: UnitKind
+    text: str
+    # Column name -> cell value, in column order; only for rows of a table that names columns.
+    cells: tuple[tuple[str, str], ...] | None = None
+    # Table number within the document (rows of one table share it); None outside tables.
+    table: int | None = None
