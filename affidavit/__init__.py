@@ -1,0 +1,29 @@
+"""affidavit: answers from documents only with what the evidence supports.
+
+Every answer cites the exact lines behind it and carries an audit of how it was reached;
+where the evidence falls short, it refuses and says why.
+"""
+
+from affidavit.engine.default import DefaultEngine
+from affidavit.engine.protocol import Candidate, Engine
+from affidavit.engine.scripted import ScriptedEngine
+from affidavit.errors import AffidavitError, IngestError, StoreError
+from affidavit.memory import Memory
+from affidavit.reasons import Reason
+from affidavit.results import Answer, Evidence
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Memory",
+    "Answer",
+    "Evidence",
+    "Engine",
+    "Candidate",
+    "DefaultEngine",
+    "ScriptedEngine",
+    "Reason",
+    "AffidavitError",
+    "IngestError",
+    "StoreError",
+]

@@ -1,0 +1,113 @@
+"""The default engine: no model, no network, the same candidates every run.
+
+It reads the question's shape and proposes extractive candidates from the evidence block:
+a span of the expected type (a person for "who", a date for "when", a number for "how
+many"...) from the lines that best match the question, or, for questions no type
+describes (what/which/why), the best matching line itself. In a table row whose columns
+are named, a cell under the column the question names is proposed directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from affidavit.engine.protocol import Candidate
+from affidavit.engine.shape import AnswerType, Shape
+from affidavit.engine.spans import typed_spans
+from affidavit.index.text import Analyzer
+from affidavit.results import Evidence
+
+# Only the best lines are read for spans: deeper lines rarely hold the answer and cost NER time.
+LINES_READ = 5
+MAX_CANDIDATES = 5
+
+
+class DefaultEngine:
+    name = "default"
+
+    def propose(self, question: str, shape: Shape, evidence: Sequence[Evidence]) -> list[Candidate]:
+        if not evidence:
+            return []
+        analyzer = Analyzer(shape.language)
+        question_terms = set(analyzer.terms(question))
+        top_score = max(e.score for e in evidence) or 1.0
+        candidates: list[Candidate] = []
+        for index, line in enumerate(evidence[:LINES_READ]):
+            line_terms = set(analyzer.terms(line.text))
+            coverage = (
+                len(question_terms & line_terms) / len(question_terms) if question_terms else 0.0
+            )
+            base = 0.5 * (line.score / top_score) + 0.5 * coverage
+            candidates.extend(_cell_candidates(index, line, question_terms, analyzer, base))
+            if shape.answer_type in (AnswerType.DESCRIPTION, AnswerType.REASON):
+                candidates.append(Candidate(line.text, line.text, (index,), base, "best line"))
+                continue
+            for span in typed_spans(line.text, shape.answer_type, shape.language):
+                span_terms = set(analyzer.terms(span.text))
+                if span_terms and span_terms <= question_terms:
+                    continue  # the question already says it; it cannot be the answer
+                nearness = _nearness(line.text, span.start, span.end, question_terms, analyzer)
+                score = base + 0.15 * span.fit + 0.1 * nearness
+                candidates.append(
+                    Candidate(
+                        span.text,
+                        _bare_value(span.text, shape.answer_type),
+                        (index,),
+                        score,
+                        f"{span.label} span, fit {span.fit:.2f}",
+                    )
+                )
+        return _best_unique(candidates)
+
+
+def _cell_candidates(
+    index: int, line: Evidence, question_terms: set[str], analyzer: Analyzer, base: float
+) -> list[Candidate]:
+    if not line.cells:
+        return []
+    found = []
+    for column, value in line.cells.items():
+        if value.strip() and set(analyzer.terms(column)) & question_terms:
+            found.append(
+                Candidate(
+                    value.strip(),
+                    _bare_value(value.strip(), None),
+                    (index,),
+                    base + 0.3,
+                    f"cell under column {column!r}",
+                )
+            )
+    return found
+
+
+def _nearness(
+    text: str, start: int, end: int, question_terms: set[str], analyzer: Analyzer
+) -> float:
+    """1.0 when question words sit right beside the span, falling off with distance."""
+    window = 60
+    around = text[max(0, start - window) : start] + " " + text[end : end + window]
+    near_terms = set(analyzer.terms(around))
+    if not question_terms:
+        return 0.0
+    return len(near_terms & question_terms) / len(question_terms)
+
+
+def _bare_value(text: str, answer_type: AnswerType | None) -> object:
+    if answer_type in (AnswerType.COUNT,):
+        digits = text.replace(",", "").strip()
+        if digits.isdigit():
+            return int(digits)
+    return text
+
+
+def _best_unique(candidates: list[Candidate]) -> list[Candidate]:
+    ordered = sorted(candidates, key=lambda c: (-c.score, c.cites, c.text))
+    seen: set[str] = set()
+    unique = []
+    for candidate in ordered:
+        key = candidate.text.casefold()
+        if key in seen:
+            continue
+        seen.add(key)
+        unique.append(candidate)
+    return unique[:MAX_CANDIDATES]

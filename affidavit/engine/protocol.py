@@ -1,0 +1,43 @@
+"""The seam every engine plugs into: an engine proposes, the library disposes.
+
+An engine sees the question, its shape and the evidence block, and returns candidates,
+each citing evidence lines by their index in the block. It never writes to the store and
+its candidates reach the user only through the exit gate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from affidavit.engine.shape import Shape
+from affidavit.results import Evidence
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    text: str  # what would be said
+    value: Any  # the bare answer (span, number, date text, list)
+    cites: tuple[int, ...]  # indices into the evidence block
+    score: float = 0.0
+    note: str = ""  # why the engine proposed it (goes into the audit)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "value": self.value,
+            "cites": list(self.cites),
+            "score": round(self.score, 6),
+            "note": self.note,
+        }
+
+
+@runtime_checkable
+class Engine(Protocol):
+    name: str
+
+    def propose(self, question: str, shape: Shape, evidence: Sequence[Evidence]) -> list[Candidate]:
+        """Candidates for ``question``, best first, citing ``evidence`` by index."""
+        ...

@@ -1,0 +1,48 @@
+"""BM25 as pure functions over sparse term-count matrices (rows = units, columns = terms).
+
+Weights are precomputed per (unit, term), Lucene's variant, so a query is a column sum.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import scipy.sparse as sp
+
+K1 = 1.2
+B = 0.75
+
+
+def idf(document_frequency: np.ndarray, n_units: int) -> np.ndarray:
+    """Lucene's IDF: never negative, so a word in every unit still counts a little."""
+    df = document_frequency.astype(np.float64)
+    return np.log1p((n_units - df + 0.5) / (df + 0.5))
+
+
+def bm25_weights(counts: sp.csr_matrix, *, k1: float = K1, b: float = B) -> sp.csc_matrix:
+    """Turn term counts into BM25 term weights; returns CSC for fast column (term) sums."""
+    counts = counts.tocsr().astype(np.float64)
+    n_units = counts.shape[0]
+    if n_units == 0 or counts.nnz == 0:
+        return sp.csc_matrix(counts.shape, dtype=np.float32)
+    lengths = np.asarray(counts.sum(axis=1)).ravel()
+    average = lengths.mean() or 1.0
+    df = np.bincount(counts.indices, minlength=counts.shape[1])
+    term_idf = idf(df, n_units)
+    row_of = np.repeat(np.arange(n_units), np.diff(counts.indptr))
+    tf = counts.data
+    norm = k1 * (1.0 - b + b * lengths[row_of] / average)
+    data = term_idf[counts.indices] * tf * (k1 + 1.0) / (tf + norm)
+    weights = sp.csr_matrix(
+        (data.astype(np.float32), counts.indices, counts.indptr), shape=counts.shape
+    )
+    return weights.tocsc()
+
+
+def score(weights: sp.csc_matrix, term_ids: list[int]) -> np.ndarray:
+    """Sum of the BM25 weights of ``term_ids`` for every unit (dense, float32)."""
+    out = np.zeros(weights.shape[0], dtype=np.float32)
+    indptr, indices, data = weights.indptr, weights.indices, weights.data
+    for term in term_ids:
+        lo, hi = indptr[term], indptr[term + 1]
+        out[indices[lo:hi]] += data[lo:hi]
+    return out

@@ -1,0 +1,228 @@
+"""The word channel: BM25 over lines and over windows, plus document-name weighting.
+
+A line's score is its own BM25 plus WINDOW_GAIN times the best score of any window that
+holds it, so a sentence whose subject was named one sentence earlier is still found;
+results are always lines. A question word that appears in document names adds
+log(documents / names carrying it) to every line of those documents: a word every name
+carries weighs exactly zero. Ties break by line id (document order, then position).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+import numpy as np
+import scipy.sparse as sp
+
+from affidavit.index import bm25
+from affidavit.index.text import Analyzer
+
+# NOTE: chosen on SQuAD 2.0 dev sentence retrieval (bench/retrieval.py).
+WINDOW_GAIN = 0.5
+_NAME_NOISE = frozenset({"txt", "md", "pdf", "csv", "tsv", "html", "htm", "docx", "text"})
+_NAME_SPLIT = re.compile(r"[^\W_]+", re.UNICODE)
+
+
+@dataclass
+class WordIndex:
+    vocabulary: dict[str, int]
+    line_ids: np.ndarray  # store line id per index row
+    line_documents: np.ndarray  # position in ``document_ids`` per line
+    document_ids: np.ndarray  # store document id per document slot
+    document_languages: list[str]
+    line_weights: sp.csc_matrix
+    window_weights: sp.csc_matrix
+    # lines -> windows holding them, CSR-style: windows of line i are
+    # membership[member_indptr[i]:member_indptr[i+1]]
+    member_indptr: np.ndarray
+    membership: np.ndarray
+    # document name terms -> document slots
+    name_terms: dict[str, list[int]]
+
+    @property
+    def size(self) -> int:
+        return len(self.line_ids)
+
+    # -- building --
+
+    @classmethod
+    def build(
+        cls,
+        documents: list[tuple[int, str, str]],
+        lines: list[tuple[int, int, int, str, str]],
+        windows: list[tuple[int, int, int, int]],
+    ) -> WordIndex:
+        slot_of = {doc_id: slot for slot, (doc_id, _, _) in enumerate(documents)}
+        analyzers = {lang: Analyzer(lang) for _, _, lang in documents}
+        languages = [lang for _, _, lang in documents]
+        vocabulary: dict[str, int] = {}
+        indptr = [0]
+        indices: list[int] = []
+        counts: list[int] = []
+        line_ids = np.fromiter((r[0] for r in lines), dtype=np.int64, count=len(lines))
+        line_docs = np.fromiter((slot_of[r[1]] for r in lines), dtype=np.int32, count=len(lines))
+        row_of: dict[tuple[int, int], int] = {}
+        for row, (_, doc_id, position, _, text) in enumerate(lines):
+            row_of[(doc_id, position)] = row
+            terms = Counter(analyzers[languages[slot_of[doc_id]]].terms(text))
+            for term, count in terms.items():
+                indices.append(vocabulary.setdefault(term, len(vocabulary)))
+                counts.append(count)
+            indptr.append(len(indices))
+        shape = (len(lines), max(len(vocabulary), 1))
+        line_counts = sp.csr_matrix(
+            (
+                np.asarray(counts, dtype=np.float32),
+                np.asarray(indices, dtype=np.int32),
+                np.asarray(indptr, dtype=np.int64),
+            ),
+            shape=shape,
+        )
+
+        win_rows: list[int] = []
+        win_cols: list[int] = []
+        for w, (doc_id, _, start, end) in enumerate(windows):
+            for position in range(start, end + 1):
+                row = row_of.get((doc_id, position))
+                if row is not None:
+                    win_rows.append(w)
+                    win_cols.append(row)
+        incidence = sp.csr_matrix(
+            (np.ones(len(win_rows), dtype=np.float32), (win_rows, win_cols)),
+            shape=(len(windows), len(lines)),
+        )
+        window_counts = incidence @ line_counts
+        by_line = incidence.T.tocsr()
+        by_line.sort_indices()
+
+        name_terms: dict[str, list[int]] = {}
+        for slot, (_, name, lang) in enumerate(documents):
+            for term in set(_name_terms(name, analyzers[lang])):
+                name_terms.setdefault(term, []).append(slot)
+
+        return cls(
+            vocabulary=vocabulary,
+            line_ids=line_ids,
+            line_documents=line_docs,
+            document_ids=np.asarray([d[0] for d in documents], dtype=np.int64),
+            document_languages=languages,
+            line_weights=bm25.bm25_weights(line_counts),
+            window_weights=bm25.bm25_weights(window_counts),
+            member_indptr=by_line.indptr.astype(np.int64),
+            membership=by_line.indices.astype(np.int32),
+            name_terms=name_terms,
+        )
+
+    # -- querying --
+
+    def scores(self, question: str, language: str = "en") -> np.ndarray:
+        """A score for every line (0 where nothing matched)."""
+        query_terms = Analyzer(language).terms(question)
+        term_ids = sorted({self.vocabulary[t] for t in query_terms if t in self.vocabulary})
+        total = bm25.score(self.line_weights, term_ids)
+        if term_ids and self.window_weights.shape[0]:
+            window_scores = bm25.score(self.window_weights, term_ids)
+            total += WINDOW_GAIN * self._best_window(window_scores)
+        name_bonus = self._name_bonus(query_terms)
+        if name_bonus is not None:
+            total += name_bonus[self.line_documents]
+        return total
+
+    def _best_window(self, window_scores: np.ndarray) -> np.ndarray:
+        best = np.zeros(self.size, dtype=np.float32)
+        if self.membership.size == 0:
+            return best
+        # A trailing sentinel keeps every start a valid index for lines with no window.
+        values = np.append(window_scores[self.membership], np.float32(0))
+        starts = self.member_indptr[:-1]
+        has = np.diff(self.member_indptr) > 0
+        reduced = np.maximum.reduceat(values, starts)
+        best[has] = reduced[has]
+        return best
+
+    def _name_bonus(self, query_terms: list[str]) -> np.ndarray | None:
+        n_documents = len(self.document_ids)
+        bonus: np.ndarray | None = None
+        for term in set(query_terms):
+            slots = self.name_terms.get(term)
+            if not slots:
+                continue
+            weight = math.log(n_documents / len(slots))
+            if weight <= 0:
+                continue
+            if bonus is None:
+                bonus = np.zeros(n_documents, dtype=np.float32)
+            bonus[slots] += weight
+        return bonus
+
+    def top(self, scores: np.ndarray, k: int) -> list[tuple[int, float]]:
+        """(store line id, score) of the best ``k`` lines with a positive score."""
+        positive = np.flatnonzero(scores > 0)
+        if positive.size == 0 or k <= 0:
+            return []
+        if positive.size > k:
+            # Widen the partition so ties at the cut are settled by line id, not by chance.
+            cut = np.partition(scores[positive], positive.size - k)[positive.size - k]
+            positive = positive[scores[positive] >= cut]
+        order = np.lexsort((self.line_ids[positive], -scores[positive]))[:k]
+        chosen = positive[order]
+        return [(int(self.line_ids[i]), float(scores[i])) for i in chosen]
+
+    # -- cache --
+
+    def to_bytes(self) -> bytes:
+        buffer = io.BytesIO()
+        arrays = {
+            "line_ids": self.line_ids,
+            "line_documents": self.line_documents,
+            "document_ids": self.document_ids,
+            "member_indptr": self.member_indptr,
+            "membership": self.membership,
+        }
+        for prefix, matrix in (("lw", self.line_weights), ("ww", self.window_weights)):
+            arrays[f"{prefix}_data"] = matrix.data
+            arrays[f"{prefix}_indices"] = matrix.indices
+            arrays[f"{prefix}_indptr"] = matrix.indptr
+            arrays[f"{prefix}_shape"] = np.asarray(matrix.shape, dtype=np.int64)
+        meta = {
+            "vocabulary": sorted(self.vocabulary, key=self.vocabulary.__getitem__),
+            "languages": self.document_languages,
+            "name_terms": self.name_terms,
+        }
+        arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8)
+        np.savez(buffer, **arrays)
+        return buffer.getvalue()
+
+    @classmethod
+    def from_bytes(cls, payload: bytes) -> WordIndex:
+        with np.load(io.BytesIO(payload), allow_pickle=False) as data:
+            meta = json.loads(data["meta"].tobytes().decode())
+
+            def matrix(prefix: str) -> sp.csc_matrix:
+                return sp.csc_matrix(
+                    (data[f"{prefix}_data"], data[f"{prefix}_indices"], data[f"{prefix}_indptr"]),
+                    shape=tuple(data[f"{prefix}_shape"]),
+                )
+
+            return cls(
+                vocabulary={t: i for i, t in enumerate(meta["vocabulary"])},
+                line_ids=data["line_ids"],
+                line_documents=data["line_documents"],
+                document_ids=data["document_ids"],
+                document_languages=meta["languages"],
+                line_weights=matrix("lw"),
+                window_weights=matrix("ww"),
+                member_indptr=data["member_indptr"],
+                membership=data["membership"],
+                name_terms={k: list(v) for k, v in meta["name_terms"].items()},
+            )
+
+
+def _name_terms(name: str, analyzer: Analyzer) -> list[str]:
+    words = [w for w in _NAME_SPLIT.findall(name.lower()) if w not in _NAME_NOISE]
+    return [t for t in (analyzer.term(w) for w in words) if t]

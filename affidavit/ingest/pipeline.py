@@ -1,0 +1,100 @@
+"""Units to a stored document: sentences, line kinds, and windows as pointer ranges.
+
+Windows are ``(scale, start, end)`` ranges over line positions, never copied text. They
+live inside one paragraph's sentences (a heading may open the first one), so no window
+ever spans two table rows, a row and prose, or two documents.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from affidavit.index.text import detect_language
+from affidavit.ingest.sentences import split_sentences
+from affidavit.ingest.units import Unit, UnitKind
+from affidavit.store.prepared import PreparedDocument, PreparedLine
+
+# Bump when line-making changes, so re-ingesting an unchanged file rebuilds its lines.
+INGEST_VERSION = "1"
+
+# Sliding windows of 3 sentences, and paragraph-sized windows of up to 8 (stride 4).
+WINDOW_SCALES: tuple[tuple[int, int], ...] = ((3, 1), (8, 4))
+
+
+def content_hash(data: bytes) -> str:
+    return hashlib.sha256(INGEST_VERSION.encode() + b"\0" + data).hexdigest()
+
+
+def prepare_document(
+    units: list[Unit],
+    *,
+    name: str,
+    digest: str,
+    path: str | None = None,
+    date: str | None = None,
+    source: str = "document",
+    trust: float = 0.6,
+) -> PreparedDocument:
+    prose = [u.text for u in units if u.kind is UnitKind.PROSE]
+    language = detect_language(
+        " ".join(prose[:50]) if prose else " ".join(u.text for u in units[:50])
+    )
+    sentence_lists = iter(split_sentences(prose, language))
+
+    lines: list[PreparedLine] = []
+    blocks: list[tuple[int, int]] = []  # inclusive position ranges that windows may cover
+    heading_at: int | None = None
+    for unit in units:
+        position = len(lines)
+        if unit.kind is UnitKind.PROSE:
+            sentences = next(sentence_lists)
+            for sentence in sentences:
+                lines.append(PreparedLine(len(lines), "sentence", sentence))
+            if sentences:
+                # A heading directly above a paragraph gives its first windows their subject.
+                start = (
+                    heading_at
+                    if heading_at is not None and heading_at == position - 1
+                    else position
+                )
+                blocks.append((start, len(lines) - 1))
+            heading_at = None
+        elif unit.kind is UnitKind.HEADING:
+            lines.append(PreparedLine(position, "heading", unit.text))
+            heading_at = position
+        else:
+            lines.append(PreparedLine(position, "row", unit.text, unit.cells, unit.table))
+            heading_at = None
+    return PreparedDocument(
+        name=name,
+        content_hash=digest,
+        language=language,
+        lines=tuple(lines),
+        windows=tuple(windows_over(blocks)),
+        path=path,
+        date=date,
+        source=source,
+        trust=trust,
+    )
+
+
+def windows_over(blocks: list[tuple[int, int]]) -> list[tuple[int, int, int]]:
+    """Pointer-range windows at every scale over each block of consecutive prose lines."""
+    windows: list[tuple[int, int, int]] = []
+    for first, last in blocks:
+        length = last - first + 1
+        if length < 2:
+            continue
+        for scale, stride in WINDOW_SCALES:
+            if length <= scale:
+                if scale == WINDOW_SCALES[-1][0] or length == scale:
+                    windows.append((scale, first, last))
+                continue
+            start = first
+            while True:
+                end = min(start + scale - 1, last)
+                windows.append((scale, start, end))
+                if end == last:
+                    break
+                start += stride
+    return windows

@@ -1,0 +1,56 @@
+"""What affidavit hands back: evidence lines and answers, both immutable and JSON-ready."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """One stored line, verbatim, with where it sits and how well it matched."""
+
+    document: str
+    position: int
+    text: str
+    kind: str
+    score: float
+    cells: dict[str, str] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "document": self.document,
+            "position": self.position,
+            "text": self.text,
+            "kind": self.kind,
+            "score": round(float(self.score), 6),
+            "cells": dict(self.cells) if self.cells is not None else None,
+        }
+
+    def dateline(self) -> str:
+        """The line as the engine sees it: opening with its document's name."""
+        return f"[{self.document} #{self.position}] {self.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """An answer with its citations and audit, or a refusal with a catalogued reason."""
+
+    question: str
+    text: str
+    value: Any
+    refused: bool
+    reason: str | None
+    citations: list[Evidence] = field(default_factory=list)
+    audit: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "question": self.question,
+            "text": self.text,
+            "value": self.value,
+            "refused": self.refused,
+            "reason": self.reason,
+            "citations": [c.to_dict() for c in self.citations],
+            "audit": self.audit,
+        }

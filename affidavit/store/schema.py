@@ -1,0 +1,87 @@
+"""The store's SQLite schema and its additive migrations.
+
+Each migration is a list of statements applied once, in order, inside one transaction;
+``schema_version`` in the meta table records how far a file has come. Migrations only
+add (tables, columns, indexes): a file written by an older version always opens.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    # 1: documents, their verbatim lines, window pointer ranges, cached derived indexes.
+    (
+        """CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)""",
+        """CREATE TABLE documents (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE,
+            path TEXT,
+            content_hash TEXT NOT NULL,
+            language TEXT NOT NULL,
+            date TEXT,
+            source TEXT NOT NULL DEFAULT 'document',
+            trust REAL NOT NULL DEFAULT 0.6,
+            ingested_at TEXT NOT NULL
+        )""",
+        """CREATE TABLE lines (
+            id INTEGER PRIMARY KEY,
+            document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            text TEXT NOT NULL,
+            cells TEXT,
+            table_no INTEGER,
+            speaker TEXT,
+            date TEXT,
+            UNIQUE (document_id, position)
+        )""",
+        """CREATE TABLE windows (
+            id INTEGER PRIMARY KEY,
+            document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+            scale INTEGER NOT NULL,
+            start INTEGER NOT NULL,
+            end INTEGER NOT NULL,
+            CHECK (start <= end)
+        )""",
+        """CREATE INDEX windows_by_document ON windows (document_id, start)""",
+        """CREATE TABLE index_cache (
+            name TEXT PRIMARY KEY,
+            generation INTEGER NOT NULL,
+            payload BLOB NOT NULL
+        )""",
+    ),
+)
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def current_version(conn: sqlite3.Connection) -> int:
+    has_meta = conn.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'"
+    ).fetchone()
+    if not has_meta:
+        return 0
+    row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    return int(row[0]) if row else 0
+
+
+def migrate(conn: sqlite3.Connection) -> int:
+    """Bring ``conn`` up to ``SCHEMA_VERSION``; returns the version it started from."""
+    start = current_version(conn)
+    for version in range(start, SCHEMA_VERSION):
+        # The connection runs in autocommit mode, so DDL is made transactional by hand.
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in MIGRATIONS[version]:
+                conn.execute(statement)
+            conn.execute(
+                "INSERT INTO meta (key, value) VALUES ('schema_version', ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (str(version + 1),),
+            )
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+    return start

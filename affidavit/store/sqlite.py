@@ -1,0 +1,216 @@
+"""The single-file SQLite store: documents, verbatim lines, windows, cached indexes.
+
+The lines are the ledger; every index is derived from them and cached here under the
+store's *generation*, a counter bumped by every write, so a stale cache is never read.
+Files run in WAL mode; all writes go through ``transaction()`` (BEGIN IMMEDIATE), so a
+failure leaves the store exactly as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+
+from affidavit.errors import StoreError
+from affidavit.store.prepared import PreparedDocument
+from affidavit.store.schema import SCHEMA_VERSION, current_version, migrate
+
+
+class Store:
+    def __init__(self, path: str | Path | None = None) -> None:
+        self.path = str(path) if path is not None else None
+        target = self.path if self.path is not None else ":memory:"
+        if self.path is not None:
+            parent = Path(self.path).expanduser().resolve().parent
+            if not parent.is_dir():
+                raise StoreError(self.path, "folder does not exist", "create it first")
+        try:
+            self._conn: sqlite3.Connection | None = sqlite3.connect(
+                target, isolation_level=None, check_same_thread=False
+            )
+            self._configure()
+            version = current_version(self._conn)
+            if version > SCHEMA_VERSION:
+                raise StoreError(
+                    self.path,
+                    f"store schema version {version} is newer than this affidavit "
+                    f"understands ({SCHEMA_VERSION})",
+                    "upgrade affidavit",
+                )
+            migrate(self._conn)
+        except sqlite3.DatabaseError as exc:
+            self._conn = None
+            raise StoreError(
+                self.path, f"not a usable affidavit store ({exc})", "pass a new file name"
+            ) from exc
+
+    def _configure(self) -> None:
+        conn = self.conn
+        if self.path is not None:
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute("PRAGMA busy_timeout = 5000")
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        if self._conn is None:
+            raise StoreError(self.path, "store is closed", "open a new Memory")
+        return self._conn
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        conn = self.conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield conn
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+
+    # -- generation: bumped by every write so cached indexes know they are stale --
+
+    def generation(self) -> int:
+        row = self.conn.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
+        return int(row[0]) if row else 0
+
+    def _bump_generation(self, conn: sqlite3.Connection) -> None:
+        conn.execute(
+            "INSERT INTO meta (key, value) VALUES ('generation', '1') ON CONFLICT (key) "
+            "DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)"
+        )
+
+    # -- documents --
+
+    def document_hash(self, name: str) -> str | None:
+        row = self.conn.execute(
+            "SELECT content_hash FROM documents WHERE name = ?", (name,)
+        ).fetchone()
+        return row[0] if row else None
+
+    def write_documents(self, documents: Sequence[PreparedDocument]) -> None:
+        """Store each document, replacing an older version of the same name, all or nothing."""
+        if not documents:
+            return
+        now = datetime.now(UTC).isoformat(timespec="seconds")
+        with self.transaction() as conn:
+            for doc in documents:
+                conn.execute("DELETE FROM documents WHERE name = ?", (doc.name,))
+                cursor = conn.execute(
+                    "INSERT INTO documents (name, path, content_hash, language, date, source, "
+                    "trust, ingested_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        doc.name,
+                        doc.path,
+                        doc.content_hash,
+                        doc.language,
+                        doc.date,
+                        doc.source,
+                        doc.trust,
+                        now,
+                    ),
+                )
+                doc_id = cursor.lastrowid
+                conn.executemany(
+                    "INSERT INTO lines (document_id, position, kind, text, cells, table_no, "
+                    "speaker, date) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        (
+                            doc_id,
+                            ln.position,
+                            ln.kind,
+                            ln.text,
+                            json.dumps(ln.cells, ensure_ascii=False) if ln.cells else None,
+                            ln.table,
+                            ln.speaker,
+                            ln.date,
+                        )
+                        for ln in doc.lines
+                    ),
+                )
+                conn.executemany(
+                    "INSERT INTO windows (document_id, scale, start, end) VALUES (?, ?, ?, ?)",
+                    ((doc_id, scale, start, end) for scale, start, end in doc.windows),
+                )
+            self._bump_generation(conn)
+
+    def document_names(self) -> list[str]:
+        return [r[0] for r in self.conn.execute("SELECT name FROM documents ORDER BY id")]
+
+    def documents(self) -> list[tuple[int, str, str]]:
+        """(id, name, language) of every document, in id order."""
+        return list(self.conn.execute("SELECT id, name, language FROM documents ORDER BY id"))
+
+    # -- lines --
+
+    def line_rows(self) -> list[tuple[int, int, int, str, str]]:
+        """(line id, document id, position, kind, text) of every line, in id order."""
+        return list(
+            self.conn.execute("SELECT id, document_id, position, kind, text FROM lines ORDER BY id")
+        )
+
+    def window_rows(self) -> list[tuple[int, int, int, int]]:
+        """(document id, scale, start position, end position) of every window, in id order."""
+        return list(
+            self.conn.execute("SELECT document_id, scale, start, end FROM windows ORDER BY id")
+        )
+
+    def lines_by_id(self, ids: Sequence[int]) -> dict[int, tuple]:
+        """id -> (document name, position, kind, text, cells, document id) for ``ids``."""
+        found: dict[int, tuple] = {}
+        ids = list(ids)
+        for chunk_start in range(0, len(ids), 900):
+            chunk = ids[chunk_start : chunk_start + 900]
+            marks = ",".join("?" * len(chunk))
+            for row in self.conn.execute(
+                "SELECT l.id, d.name, l.position, l.kind, l.text, l.cells, d.id FROM lines l "
+                f"JOIN documents d ON d.id = l.document_id WHERE l.id IN ({marks})",
+                chunk,
+            ):
+                cells = json.loads(row[5]) if row[5] else None
+                found[row[0]] = (row[1], row[2], row[3], row[4], cells, row[6])
+        return found
+
+    def count_lines(self) -> int:
+        return self.conn.execute("SELECT COUNT(*) FROM lines").fetchone()[0]
+
+    def stats(self) -> dict[str, int]:
+        conn = self.conn
+        return {
+            "documents": conn.execute("SELECT COUNT(*) FROM documents").fetchone()[0],
+            "lines": conn.execute("SELECT COUNT(*) FROM lines").fetchone()[0],
+            "windows": conn.execute("SELECT COUNT(*) FROM windows").fetchone()[0],
+            "rows": conn.execute("SELECT COUNT(*) FROM lines WHERE kind = 'row'").fetchone()[0],
+            "schema_version": current_version(conn),
+            "generation": self.generation(),
+        }
+
+    # -- cached derived indexes --
+
+    def cached(self, name: str, generation: int) -> bytes | None:
+        row = self.conn.execute(
+            "SELECT payload FROM index_cache WHERE name = ? AND generation = ?",
+            (name, generation),
+        ).fetchone()
+        return bytes(row[0]) if row else None
+
+    def cache(self, name: str, generation: int, payload: bytes) -> None:
+        if self.path is None:
+            return  # an in-memory store lives no longer than the index itself
+        with self.transaction() as conn:
+            conn.execute(
+                "INSERT INTO index_cache (name, generation, payload) VALUES (?, ?, ?) "
+                "ON CONFLICT (name) DO UPDATE SET generation = excluded.generation, "
+                "payload = excluded.payload",
+                (name, generation, payload),
+            )
