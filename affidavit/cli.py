@@ -1,0 +1,216 @@
+"""The `affidavit` command: a thin shell over Memory (ingest, search, ask, demo).
+
+Every failure is one line on stderr naming the file and the fix, with a non-zero exit;
+a failed ingest leaves the store as it was.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import textwrap
+from collections.abc import Sequence
+from pathlib import Path
+
+from affidavit.errors import AffidavitError
+from affidavit.memory import Memory
+from affidavit.results import Answer, Evidence
+
+DEMO_QUESTIONS = (
+    "When were the Normans in Normandy?",
+    "Who was the duke in the battle of Hastings?",
+    "How many people died of the Black Death in Europe?",
+    "What was the price of oil in March 1974?",
+    "What was the amount paid for airfare for SEN HAWLEY to Springfield?",
+    "Who was the first president of the Galactic Senate?",
+)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args) or 0)
+    except AffidavitError as exc:
+        print(f"affidavit: error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("affidavit: interrupted; the store is unchanged", file=sys.stderr)
+        return 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="affidavit",
+        description="Answer questions from documents only with what the evidence supports.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    ingest = commands.add_parser(
+        "ingest",
+        help="add files or folders to a store",
+        epilog="Example: affidavit ingest reports/ notes.md --store memory.sqlite",
+    )
+    ingest.add_argument("paths", nargs="+", type=Path, help="files or folders (recursive)")
+    ingest.add_argument("--store", required=True, type=Path, help="the SQLite store file")
+    ingest.add_argument("--date", help="date to stamp on the documents (ISO 8601)")
+    ingest.add_argument("--quiet", action="store_true", help="no progress bar")
+    ingest.set_defaults(run=_ingest)
+
+    search = commands.add_parser(
+        "search",
+        help="show the lines that best match a query",
+        epilog='Example: affidavit search "oil embargo" --store memory.sqlite -k 5',
+    )
+    search.add_argument("query")
+    search.add_argument("--store", required=True, type=Path)
+    search.add_argument("-k", type=int, default=10, help="how many lines (default 10)")
+    search.add_argument("--json", action="store_true", help="JSON output")
+    search.set_defaults(run=_search)
+
+    ask = commands.add_parser(
+        "ask",
+        help="answer a question with citations, or refuse",
+        epilog='Example: affidavit ask "Who ruled Normandy?" --store memory.sqlite --json',
+    )
+    ask.add_argument("question")
+    ask.add_argument("--store", required=True, type=Path)
+    ask.add_argument("--asked-at", help="the asking date (ISO 8601), for date arithmetic")
+    ask.add_argument("--json", action="store_true", help="the full answer and audit as JSON")
+    ask.set_defaults(run=_ask)
+
+    demo = commands.add_parser(
+        "demo",
+        help="ingest the bundled corpus and answer sample questions",
+        epilog="Example: affidavit demo --corpus corpora/demo",
+    )
+    demo.add_argument("--corpus", type=Path, default=None, help="folder to ingest")
+    demo.add_argument("--store", type=Path, default=None, help="store file (default: in memory)")
+    demo.set_defaults(run=_demo)
+    return parser
+
+
+def _existing_store(path: Path) -> Memory:
+    if not path.exists():
+        raise AffidavitError(
+            f"{path}: no such store (create it with `affidavit ingest ... --store {path}`)"
+        )
+    return Memory(path)
+
+
+def _ingest(args: argparse.Namespace) -> int:
+    for path in args.paths:
+        if not path.exists():
+            raise AffidavitError(f"{path}: no such file or folder (check the path)")
+    with Memory(args.store) as memory:
+        before = memory.stats()
+        names: list[str] = []
+        for path in args.paths:
+            names.extend(memory.ingest(path, date=args.date, progress=_progress(args.quiet)))
+        after = memory.stats()
+    print(
+        f"{len(names)} document(s) in {args.store}: {after['documents']} documents, "
+        f"{after['lines']} lines (+{after['lines'] - before['lines']})"
+    )
+    return 0
+
+
+def _progress(quiet: bool):  # type: ignore[no-untyped-def]
+    if quiet or not sys.stderr.isatty():
+        return None
+    from tqdm import tqdm
+
+    bar: dict[str, tqdm] = {}
+
+    def report(done: int, total: int, name: str) -> None:
+        if total < 2:
+            return
+        if "bar" not in bar:
+            bar["bar"] = tqdm(total=total, unit="file", file=sys.stderr, leave=False)
+        b = bar["bar"]
+        b.n = done
+        b.set_postfix_str(name[-40:], refresh=True)
+        if done >= total:
+            b.close()
+
+    return report
+
+
+def _search(args: argparse.Namespace) -> int:
+    with _existing_store(args.store) as memory:
+        hits = memory.search(args.query, k=args.k)
+    if args.json:
+        print(json.dumps([h.to_dict() for h in hits], ensure_ascii=False, indent=2))
+    else:
+        for rank, hit in enumerate(hits, 1):
+            print(f"{rank:>3}. {hit.score:7.3f}  {_where(hit)}  {hit.text}")
+        if not hits:
+            print("no line matches")
+    return 0
+
+
+def _ask(args: argparse.Namespace) -> int:
+    with _existing_store(args.store) as memory:
+        answer = memory.ask(args.question, asked_at=args.asked_at)
+    if args.json:
+        print(json.dumps(answer.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        print(render(answer))
+    return 0
+
+
+def _where(hit: Evidence) -> str:
+    return f"[{hit.document} #{hit.position}]"
+
+
+def render(answer: Answer) -> str:
+    """A human-readable answer: what is said, the lines behind it, the census."""
+    lines = [f"Q: {answer.question}"]
+    if answer.refused:
+        lines.append(f"REFUSED ({answer.reason}): {answer.text}")
+        for decision in answer.audit.get("gate", [])[:3]:
+            lines.append(f"   gate {decision['gate']}: {decision['detail']}")
+    else:
+        lines.append(f"A: {answer.text}")
+        for hit in answer.citations:
+            quote = textwrap.shorten(hit.text, width=160, placeholder=" …")
+            lines.append(f"   cited {_where(hit)} {quote}")
+    census = answer.audit.get("census")
+    if census:
+        lines.append(f"   census: {census['line']}")
+    return "\n".join(lines)
+
+
+def _demo_corpus(explicit: Path | None) -> Path:
+    if explicit is not None:
+        return explicit
+    for candidate in (
+        Path.cwd() / "corpora" / "demo",
+        Path(__file__).resolve().parents[1] / "corpora" / "demo",
+    ):
+        if candidate.is_dir():
+            return candidate
+    raise AffidavitError(
+        "no demo corpus found (run from the affidavit checkout, or pass --corpus FOLDER)"
+    )
+
+
+def _demo(args: argparse.Namespace) -> int:
+    corpus = _demo_corpus(args.corpus)
+    with Memory(args.store) as memory:
+        names = memory.ingest(corpus, progress=_progress(False))
+        stats = memory.stats()
+        print(
+            f"Ingested {len(names)} documents from {corpus}: {stats['lines']} lines "
+            f"({stats['rows']} table rows).\n"
+        )
+        for question in DEMO_QUESTIONS:
+            print(render(memory.ask(question)))
+            print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
