@@ -48,6 +48,9 @@ class Memory:
     # -- lifecycle --
 
     def close(self) -> None:
+        """Close the store (safe to call twice); a file store is left with a warm index."""
+        if self._store.is_open and self._store.path is not None:
+            self._word_index()  # so the next open does not rebuild it
         self._store.close()
         self._words = None
 
@@ -124,10 +127,10 @@ class Memory:
         return name
 
     def _write(self, prepared: list[PreparedDocument]) -> None:
-        if not prepared:
-            return
-        self._store.write_documents(prepared)
-        self._word_index()  # build and cache now, so the next open starts warm
+        # The word index is rebuilt lazily, on the next search or at close: many small
+        # ingests in a row must not each pay for a rebuild of the whole index.
+        if prepared:
+            self._store.write_documents(prepared)
 
     # -- retrieval --
 

@@ -18,7 +18,7 @@ from affidavit.index.text import Analyzer
 from affidavit.results import Evidence
 
 # Only the best lines are read for spans: deeper lines rarely hold the answer and cost NER time.
-LINES_READ = 5
+LINES_READ = 8
 MAX_CANDIDATES = 5
 
 

@@ -128,11 +128,17 @@ def typed_spans(text: str, wanted: AnswerType, language: str = "en") -> list[Spa
         if key not in found or found[key].fit < fit:
             found[key] = Span(span_text, start, end, label, fit)
 
-    if language == "en":
-        for span_text, start, end, label in _entities(text):
-            offer(span_text, start, end, label)
+    entities = _entities(text) if language == "en" else ()
+    for span_text, start, end, label in entities:
+        offer(span_text, start, end, label)
+    # A bare number inside a date ("by the end of 1350") is a time, never a count.
+    dated = [(s, e) for _, s, e, label in entities if label in ("DATE", "TIME")]
     for label, pattern in _PATTERNS:
         for m in pattern.finditer(text):
+            if label in ("DATE", "YEAR"):
+                dated.append((m.start(), m.end()))
+            elif label == "NUMBER" and any(s <= m.start() and m.end() <= e for s, e in dated):
+                continue
             offer(m.group(0), m.start(), m.end(), label)
     if language != "en" and wanted in (AnswerType.PERSON, AnswerType.PLACE, AnswerType.ENTITY):
         for m in _CAPITALISED.finditer(text):

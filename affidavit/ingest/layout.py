@@ -1,31 +1,408 @@
-"""Plain text to units: paragraphs, headings and table rows (minimal first version)."""
+"""Plain text to units: prose paragraphs, headings and table rows, in document order.
+
+Reads .txt/.md text and pdfminer text dumps. A delimited table (``|`` or tabs) keeps a row
+per line, its cells named when a rule follows the first row; a shattered table (a PDF dump's
+one cell per line) is regrouped into rows by the period of its cell shapes; an unnamed index
+column (a table of contents' page numbers) comes off its rows. The rules live in ``tables``.
+"""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
+from affidavit.errors import IngestError
+from affidavit.ingest.tables import (
+    FUNCTION_WORDS,
+    cell_shape,
+    find_locator,
+    find_period,
+    find_runs,
+    index_rows,
+    is_rule_line,
+    name_cells,
+    regroup_shattered,
+    split_delimited,
+    strip_index_column,
+)
 from affidavit.ingest.units import Unit, UnitKind
 
+__all__ = ["lay_out"]
+
 _MD_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+\S")
+_SETEXT_RULE = re.compile(r"^(?:={3,}|-{3,})$")
+_BULLET = re.compile(r"^[-*+\u2022\u2023\u25aa\u25cf\u2013]\s")
+_SENTENCE_INSIDE = re.compile(r"[a-z]{2}[.!?]\s+[A-Z]")
+_WORD = re.compile(r"\S*[^\W_]\S*")
+_LETTER = re.compile(r"[^\W\d_]")
+_DIGIT = re.compile(r"\d")
+_CLOSERS = "\"'\u201d\u2019)]*_"
+_QUOTES = "\"'\u201c\u2018"
+# Ends that leave a sentence or clause open or closed, which a cell or a title does not.
+_PROSE_ENDS = ".!?,;\u2014\u2013"
+
+# A heading is a short standalone line: at most this many words and characters.
+_HEADING_WORDS = 10
+_HEADING_CHARS = 80
+# A mixed-case line of more words than this reads as prose, not as a table cell.
+_CELL_WORDS = 8
+# An all-capitals line longer than this is a notice, not a cell.
+_CELL_CHARS = 100
+# A first line of this many words that stops without punctuation was wrapped, not set apart.
+_WRAP_WORDS = 6
 
 
 def lay_out(text: str, *, source: str | None = None) -> list[Unit]:
-    """Cut ``text`` into prose paragraphs and headings, in document order."""
-    units: list[Unit] = []
-    paragraph: list[str] = []
+    """Cut ``text`` into prose paragraphs, headings and table rows, in document order.
 
-    def flush() -> None:
-        if paragraph:
-            units.append(Unit(UnitKind.PROSE, " ".join(p.strip() for p in paragraph)))
-            paragraph.clear()
+    - Paragraphs are blank-line separated, wrapped lines joined by one space; a bullet
+      line opens a new one. ``#`` lines, setext-underlined lines and short standalone
+      lines set like titles are headings. Form feeds (PDF page breaks) end a paragraph.
+    - A line with ``|`` or tabs is a row as written; a rule line right after a table's
+      first row makes that row name the columns (``cells``); rule and border lines,
+      which carry no words, are dropped.
+    - Short cell-like lines (a PDF dump's one cell per line) are regrouped into rows of
+      the period their cell shapes repeat with, cells joined by " | "; without a period
+      each cell is a row. Cells of two blocks (pdfminer text boxes) never share a row.
+    - Rows ending in page numbers that never decrease and rise across >= 3 rows, with no
+      column name above them, lose those numbers (``tables.is_index_run``).
 
-    for raw in text.splitlines():
-        if not raw.strip():
-            flush()
-        elif _MD_HEADING.match(raw):
-            flush()
-            units.append(Unit(UnitKind.HEADING, raw.strip()))
+    Rows carry a per-document ``table`` number from 0. ``source`` names the document in
+    errors.
+    """
+    if not isinstance(text, str):
+        raise IngestError(
+            source, f"expected text, got {type(text).__name__}", hint="decode the file first"
+        )
+    lines = text.lstrip("\ufeff").replace("\f", "\n\n").splitlines()
+    layout = _Layout()
+    free_start = i = 0
+    while i < len(lines):
+        end = _table_end(lines, i)
+        if end > i or _MD_HEADING.match(lines[i]):
+            layout.free(lines[free_start:i])
+            if end > i:
+                layout.delimited(lines[i:end])
+            else:
+                layout.add(UnitKind.HEADING, lines[i].strip())
+                end = i + 1
+            free_start = i = end
         else:
-            paragraph.append(raw)
-    flush()
-    return units
+            i += 1
+    layout.free(lines[free_start:])
+    return layout.units
+
+
+# --- line tests -------------------------------------------------------------------------------
+
+
+def _delimiter(line: str) -> str | None:
+    s = line.strip()
+    if "|" in s:
+        return "|"
+    return "\t" if "\t" in s else None
+
+
+def _table_end(lines: Sequence[str], i: int) -> int:
+    """End (exclusive) of the delimited table that starts at line ``i``, or ``i`` if none.
+
+    Tab lines are rows on their own; a line with a pipe is one when it opens or closes on a
+    pipe or has a delimited line or rule right below it (a prose line may hold a stray
+    pipe). A rule line opens a table only when a row follows (an ASCII table's top border).
+    """
+    first = lines[i].strip()
+    if not first or ("|" not in first and "\t" not in first and not is_rule_line(first)):
+        return i
+    below = lines[i + 1].strip() if i + 1 < len(lines) else ""
+    if _MD_HEADING.match(lines[i]):
+        return i
+    delimiter = _delimiter(first)
+    if delimiter == "|":
+        opens = first.startswith("|") or first.endswith("|") or _delimiter(below) is not None
+        opens = opens or is_rule_line(below)
+    else:
+        opens = delimiter == "\t" or (is_rule_line(first) and _delimiter(below) is not None)
+    if not opens:
+        return i
+    j = i + 1
+    while j < len(lines) and lines[j].strip() and not _MD_HEADING.match(lines[j]):
+        # Inside a tab table a row may end (or start) on a tab: an empty last (first) cell.
+        tabbed = delimiter == "\t" and "\t" in lines[j].strip(" ")
+        if not tabbed and _delimiter(lines[j]) is None and not is_rule_line(lines[j]):
+            break
+        j += 1
+    return j
+
+
+def _words(line: str) -> list[str]:
+    """The line's words: tokens holding a letter or digit (a dot leader's dots are none)."""
+    return _WORD.findall(line)
+
+
+def _has_letter(line: str) -> bool:
+    return _LETTER.search(line) is not None
+
+
+def _has_lower(line: str) -> bool:
+    return line.upper() != line
+
+
+def _is_numeric(line: str) -> bool:
+    return _DIGIT.search(line) is not None and not _has_letter(line)
+
+
+def _ends_on_function_word(line: str) -> bool:
+    words = _words(line)
+    last = words[-1].strip(_CLOSERS + ".,;:") if words else ""
+    # A capital "A" closing a line is as likely an initial ("ARMER, DEREK A") as an article.
+    return last.lower() in FUNCTION_WORDS and (len(last) > 1 or last.islower())
+
+
+def _ends_open(line: str) -> bool:
+    """The line stops mid-phrase (a comma or a function word), so the next line goes on."""
+    return line.endswith(",") or _ends_on_function_word(line)
+
+
+def _is_cell(line: str) -> bool:
+    """Could this line be one table cell rather than a piece of running prose?
+
+    Numbers, symbols and all-capitals labels are cells (an all-capitals line is prose only
+    when it is a long sentence). A mixed-case line is a cell when it is short and shows none
+    of prose's marks: a lowercase start, sentence or clause punctuation or a dash at its
+    end, a sentence boundary inside, or a function word at its end.
+    """
+    if not _has_letter(line):
+        return True
+    words = _words(line)
+    end = line.rstrip(_CLOSERS)[-1:]
+    if not _has_lower(line):
+        return len(line) <= _CELL_CHARS and not (end in ".!?" and len(words) >= _CELL_WORDS)
+    if len(words) > _CELL_WORDS or (line[0].islower() and len(words) >= 3):
+        return False
+    if len(words) >= 3 and end in _PROSE_ENDS:
+        return False
+    if len(words) >= 4 and _SENTENCE_INSIDE.search(line):
+        return False
+    return not (len(words) >= 2 and _ends_on_function_word(line))
+
+
+def _is_heading(text: str) -> bool:
+    """A short standalone line with no sentence end, set like a title.
+
+    All-capitals ones may end in "." or ":" ("CHAPTER I.", "NOTES:"); a mixed-case one of
+    more than five words must have at least half of them capitalised.
+    """
+    words = _words(text)
+    if not words or len(words) > _HEADING_WORDS or len(text) > _HEADING_CHARS:
+        return False
+    if not _has_letter(text) or text[0].islower() or text[0] in _QUOTES or _BULLET.match(text):
+        return False
+    end = text.rstrip(_CLOSERS)[-1:]
+    if not _has_lower(text):
+        return end not in _PROSE_ENDS or end in ".:"
+    if end in _PROSE_ENDS or end == ":":
+        return False
+    capitalised = sum(1 for word in words if not word[0].islower())
+    return len(words) <= 5 or 2 * capitalised >= len(words)
+
+
+def _may_continue(line: str) -> bool:
+    """May this line stand inside an index run (a wrapped entry's start, a letter heading)?"""
+    end = line.rstrip(_CLOSERS)[-1:]
+    return len(_words(line)) <= _HEADING_WORDS and end not in ".!?"
+
+
+def _wraps_into(line: str, below: str) -> bool:
+    """Does ``line`` go on in ``below`` (it stops mid-phrase, or ``below`` starts lowercase)?"""
+    return _ends_open(line) or below[:1].islower()
+
+
+# --- assembling units -------------------------------------------------------------------------
+
+
+class _Layout:
+    """Collects the units of one document and numbers its tables."""
+
+    def __init__(self) -> None:
+        self.units: list[Unit] = []
+        self._tables = 0
+
+    def add(self, kind: UnitKind, text: str) -> None:
+        self.units.append(Unit(kind, text))
+
+    def _new_table(self) -> int:
+        self._tables += 1
+        return self._tables - 1
+
+    def _rows(self, rows: Sequence[str]) -> None:
+        table = self._new_table()
+        self.units.extend(Unit(UnitKind.ROW, row, table=table) for row in rows)
+
+    # -- delimited tables
+
+    def delimited(self, block: Sequence[str]) -> None:
+        """One ROW per line; rule and border lines dropped; cells named under a header."""
+        rows = [line for line in block if not is_rule_line(line) and _words(line)]
+        if not rows:
+            return
+        delimiter = _delimiter(rows[0]) or "|"
+        first = block.index(rows[0])
+        # The first row names the columns only when a rule line stands right below it.
+        named = first + 1 < len(block) and is_rule_line(block[first + 1])
+        table = self._new_table()
+        if named:
+            names = split_delimited(rows[0], delimiter)
+            self.units.append(Unit(UnitKind.ROW, rows[0].strip(), table=table))
+            for row in rows[1:]:
+                cells = name_cells(names, split_delimited(row, delimiter))
+                self.units.append(Unit(UnitKind.ROW, row.strip(), cells=cells, table=table))
+            return
+        texts = strip_index_column([row.strip() for row in rows], delimiter=delimiter)
+        self.units.extend(Unit(UnitKind.ROW, text, table=table) for text in texts)
+
+    # -- free text
+
+    def free(self, lines: Sequence[str]) -> None:
+        """Lines outside delimited tables: index runs first, then boxes of text."""
+        texts = [line.strip() for line in lines]
+        nonblank = [i for i, t in enumerate(texts) if t]
+        codes = _codes([texts[i] for i in nonblank])
+        done = 0  # texts before this index are laid out
+        for first, last in find_runs(codes):
+            start = first
+            # A wrapped first entry starts on a line or two above its number.
+            while (
+                start > first - 3
+                and start > 0
+                and nonblank[start - 1] >= done
+                and codes[start - 1] == "w"
+            ):
+                start -= 1
+            entries = _join_wrapped([texts[i] for i in nonblank[start : last + 1]])
+            rows = index_rows(entries)
+            if rows is None:
+                continue
+            self._boxes(texts[done : nonblank[start]])
+            self._rows(rows)
+            done = nonblank[last] + 1
+        self._boxes(texts[done:])
+
+    def _boxes(self, texts: Sequence[str]) -> None:
+        """Blank-separated boxes: prose, headings, or cells of shattered tables.
+
+        pdfminer puts each text box between blank lines. A box of several cell lines is one
+        table block; a stream of one-line cell boxes in a row is one block too (pdfminer
+        boxes each cell of a sparse table alone). Cells of two blocks never share a row.
+        """
+        boxes: list[list[str]] = [[]]
+        for text in texts:
+            if text:
+                boxes[-1].append(text)
+            elif boxes[-1]:
+                boxes.append([])
+        stream: list[str] = []
+        for box in boxes:
+            if len(box) == 1 and _is_cell(box[0]):
+                stream.append(box[0])
+                continue
+            self._stream(stream)
+            stream = []
+            if box:
+                self._box(box)
+        self._stream(stream)
+
+    def _box(self, box: list[str]) -> None:
+        if len(box) == 2 and _SETEXT_RULE.match(box[1]):
+            self.add(UnitKind.HEADING if _is_heading(box[0]) else UnitKind.PROSE, box[0])
+            return
+        if all(_is_cell(line) for line in box):
+            cells = _join_cell_wraps(box)
+            # Two lines are one wrapped label when capitalised ("DATE / POSTED", "BOOK I. /
+            # MISS BROOKE.") or when the first is long; else two cells ("Iowa / IL/IN/OH").
+            wrapped = not _has_lower(" ".join(cells)) or len(_words(cells[0])) >= _WRAP_WORDS
+            if len(cells) >= 3 or (len(cells) == 2 and not wrapped):
+                self._cells(cells)
+                return
+            box = [" ".join(cells)]
+        paragraphs: list[list[str]] = [[]]
+        for line in box:
+            if _BULLET.match(line) and paragraphs[-1]:
+                paragraphs.append([])
+            paragraphs[-1].append(line)
+        if len(paragraphs) == 1 and len(box) == 1 and _is_heading(box[0]):
+            self.add(UnitKind.HEADING, box[0])
+            return
+        for paragraph in paragraphs:
+            self.add(UnitKind.PROSE, " ".join(paragraph))
+
+    def _stream(self, stream: list[str]) -> None:
+        """One-line boxes in a row: a shattered table if they show a period, else lines.
+
+        Without a period, numbers standing together (a column pdfminer boxed cell by cell)
+        are a list table; every other line is a heading or a one-line paragraph.
+        """
+        if len(stream) >= 6 and find_period([cell_shape(c) for c in stream]) >= 2:
+            self._cells(stream)
+            return
+        numbers: list[str] = []
+        for line in [*stream, ""]:
+            if _is_numeric(line):
+                numbers.append(line)
+                continue
+            if len(numbers) >= 2:
+                self._rows(numbers)
+            else:
+                self.units.extend(Unit(UnitKind.PROSE, number) for number in numbers)
+            numbers = []
+            if line:
+                self.add(UnitKind.HEADING if _is_heading(line) else UnitKind.PROSE, line)
+
+    def _cells(self, cells: Sequence[str]) -> None:
+        period = find_period([cell_shape(c) for c in cells])
+        self._rows([" | ".join(row) for row in regroup_shattered(cells, period)])
+
+
+# --- helpers over lines -----------------------------------------------------------------------
+
+
+def _codes(lines: Sequence[str]) -> str:
+    """The lines' codes for ``find_runs``: S/W a row (strong/weak locator), w, c or x.
+
+    Only lines within reach of a row (six lines, the longest gap a run may bridge) are
+    read closely; the rest are ``x``, which keeps a novel with no index fast.
+    """
+    codes = ["x"] * len(lines)
+    near: set[int] = set()
+    for i, line in enumerate(lines):
+        if line[-1].isdigit() or line[-1] == "|":
+            found = find_locator(line, words_required=False)
+            if found is not None:
+                codes[i] = "S" if found.strong else "W"
+                near.update(range(max(0, i - 6), min(len(lines), i + 7)))
+    for i in sorted(near):
+        if codes[i] == "x" and _may_continue(lines[i]):
+            below = lines[i + 1] if i + 1 < len(lines) else ""
+            codes[i] = "w" if below and _wraps_into(lines[i], below) else "c"
+    return "".join(codes)
+
+
+def _join_wrapped(lines: Sequence[str]) -> list[str]:
+    """Join each line that goes on below (and has no locator yet) with the line below."""
+    entries: list[str] = []
+    for line in lines:
+        if entries and find_locator(entries[-1]) is None and _wraps_into(entries[-1], line):
+            entries[-1] += " " + line
+        else:
+            entries.append(line)
+    return entries
+
+
+def _join_cell_wraps(box: Sequence[str]) -> list[str]:
+    """Cells of one box, a label wrapped onto two lines joined back ("But / less / than")."""
+    cells: list[str] = []
+    for line in box:
+        if cells and not _is_numeric(cells[-1]) and _wraps_into(cells[-1], line):
+            cells[-1] += " " + line
+        else:
+            cells.append(line)
+    return cells

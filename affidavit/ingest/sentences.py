@@ -6,15 +6,19 @@ sentencizer splits a megabyte in about half a second. Sentences are returned as 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
 import spacy
 from spacy.language import Language
 
-# Spanish opens questions and exclamations with ¿ / ¡; the sentencizer leaves them on the
-# end of the previous sentence, so they are moved to where they belong.
-_OPENERS = ("¿", "¡")
+# The sentencizer keeps punctuation after a full stop on the sentence it ends, so an
+# opener of the next sentence ("¿", "¡", "#", "(", "“") is carried over to where it belongs.
+# Straight quotes are left alone: after a full stop they usually close.
+_STRAY_OPENER = re.compile(r"(?<=[.!?…])([\s]*)([¿¡#(\[“‘«]+)$")
+# A cut followed by a lower-case word or an operator is a false end: "(p − 1)! + 1", "etc. and".
+_FALSE_START = re.compile(r"^[a-zà-ÿğışç+\-*/=<>×÷−]")
 # A paragraph longer than this is cut before spaCy sees it (spaCy's own max_length guard).
 _MAX_PARAGRAPH = 900_000
 
@@ -41,9 +45,13 @@ def _move_openers(sentences: list[str]) -> list[str]:
     for sentence in sentences:
         sentence = carry + sentence
         carry = ""
-        if sentence.endswith(_OPENERS) and len(sentence) > 1:
-            carry = sentence[-1]
-            sentence = sentence[:-1].rstrip()
+        if fixed and _FALSE_START.match(sentence):
+            fixed[-1] = f"{fixed[-1]} {sentence}"
+            continue
+        stray = _STRAY_OPENER.search(sentence)
+        if stray and stray.start(1) > 0:
+            carry = stray.group(2)
+            sentence = sentence[: stray.start(1)].rstrip()
         if sentence:
             fixed.append(sentence)
     if carry:

@@ -57,6 +57,10 @@ class Store:
         conn.execute("PRAGMA busy_timeout = 5000")
 
     @property
+    def is_open(self) -> bool:
+        return self._conn is not None
+
+    @property
     def conn(self) -> sqlite3.Connection:
         if self._conn is None:
             raise StoreError(self.path, "store is closed", "open a new Memory")
