@@ -18,11 +18,12 @@ from affidavit.memory import Memory
 from affidavit.results import Answer, Evidence
 
 DEMO_QUESTIONS = (
-    "When were the Normans in Normandy?",
-    "Who was the duke in the battle of Hastings?",
-    "How many people died of the Black Death in Europe?",
-    "What was the price of oil in March 1974?",
-    "What was the amount paid for airfare for SEN HAWLEY to Springfield?",
+    "Who conquered England in 1066?",
+    "Where did the Black Death originate?",
+    "Which card paid for DHAW20190001?",
+    "What is the price of a hot meal?",
+    "Which regulation covers working at height?",
+    "Who must sign a hot work permit?",
     "Who was the first president of the Galactic Senate?",
 )
 
@@ -106,9 +107,8 @@ def _ingest(args: argparse.Namespace) -> int:
             raise AffidavitError(f"{path}: no such file or folder (check the path)")
     with Memory(args.store) as memory:
         before = memory.stats()
-        names: list[str] = []
-        for path in args.paths:
-            names.extend(memory.ingest(path, date=args.date, progress=_progress(args.quiet)))
+        # One call, so all the paths land in one transaction or none does.
+        names = memory.ingest(args.paths, date=args.date, progress=_progress(args.quiet))
         after = memory.stats()
     print(
         f"{len(names)} document(s) in {args.store}: {after['documents']} documents, "

@@ -68,31 +68,25 @@ class Memory:
 
     def ingest(
         self,
-        path: str | Path,
+        path: str | Path | Sequence[str | Path],
         *,
         name: str | None = None,
         date: str | None = None,
         progress: Progress | None = None,
     ) -> list[str]:
-        """Ingest a file, or every supported file under a folder; returns document names.
+        """Ingest a file, a folder (recursively) or a list of them; returns document names.
 
         All files are read and split before anything is written, and then written in one
         transaction: one bad file raises IngestError and leaves the store unchanged.
         An unchanged document (same content hash) is skipped; a changed one is replaced.
         """
-        root = Path(path)
-        if root.is_dir():
-            files = iter_document_files(root)
-            if not files:
-                raise IngestError(
-                    root,
-                    "no supported documents in this folder",
-                    "point at .txt, .md, .csv, .tsv, .html, .pdf or .docx files",
-                )
-            prefix = f"{name}/" if name else ""
-            named = [(f, prefix + f.relative_to(root).as_posix()) for f in files]
-        else:
-            named = [(root, name or root.name)]
+        roots = [Path(path)] if isinstance(path, str | Path) else [Path(p) for p in path]
+        if name is not None and len(roots) > 1:
+            raise IngestError(None, "name= applies to one file or folder", "ingest them one by one")
+        named: list[tuple[Path, str]] = []
+        for root in roots:
+            named.extend(_name_files(root, name))
+        _refuse_name_clashes(named)
         prepared: list[PreparedDocument] = []
         for done, (file, doc_name) in enumerate(named):
             if progress is not None:
@@ -154,7 +148,9 @@ class Memory:
         index = self._word_index()
         if index.size == 0 or k <= 0:
             return []
-        ranked = index.top(index.scores(query, detect_language(query)), k)
+        # A question too short to show its language is read in the store's own.
+        language = detect_language(query, default=index.main_language)
+        ranked = index.top(index.scores(query, language), k)
         rows = self._store.lines_by_id([line_id for line_id, _ in ranked])
         hits = []
         for line_id, score in ranked:
@@ -221,6 +217,35 @@ class Memory:
 
     def documents(self) -> list[str]:
         return self._store.document_names()
+
+
+def _name_files(root: Path, name: str | None) -> list[tuple[Path, str]]:
+    """(file, document name) for a file or every supported file under a folder."""
+    if root.is_dir():
+        files = iter_document_files(root)
+        if not files:
+            raise IngestError(
+                root,
+                "no supported documents in this folder",
+                "point at .txt, .md, .csv, .tsv, .html, .pdf or .docx files",
+            )
+        prefix = f"{name}/" if name else ""
+        return [(f, prefix + f.relative_to(root).as_posix()) for f in files]
+    if not root.exists():
+        raise IngestError(root, "no such file or folder", "check the path")
+    return [(root, name or root.name)]
+
+
+def _refuse_name_clashes(named: list[tuple[Path, str]]) -> None:
+    seen: dict[str, Path] = {}
+    for file, doc_name in named:
+        if doc_name in seen and seen[doc_name].resolve() != file.resolve():
+            raise IngestError(
+                file,
+                f"would replace {seen[doc_name]}: both are named {doc_name!r}",
+                "ingest their folder instead, or give one of them another name with name=",
+            )
+        seen[doc_name] = file
 
 
 def _judge(

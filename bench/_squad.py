@@ -30,10 +30,15 @@ def load_squad(path: Path = SQUAD) -> tuple[dict[str, str], list[Question]]:
         articles[title] = "\n\n".join(paragraphs)
         for p in article["paragraphs"]:
             for qa in p["qas"]:
-                questions.append(Question(
-                    qa["question"], title, p["context"],
-                    tuple(a["text"] for a in qa["answers"]), bool(qa.get("is_impossible")),
-                ))
+                questions.append(
+                    Question(
+                        qa["question"],
+                        title,
+                        p["context"],
+                        tuple(a["text"] for a in qa["answers"]),
+                        bool(qa.get("is_impossible")),
+                    )
+                )
     return articles, questions
 
 

@@ -20,6 +20,7 @@ from affidavit.results import Evidence
 # Only the best lines are read for spans: deeper lines rarely hold the answer and cost NER time.
 LINES_READ = 8
 MAX_CANDIDATES = 5
+HEADING_PENALTY = 0.3
 
 
 class DefaultEngine:
@@ -40,7 +41,11 @@ class DefaultEngine:
             base = 0.5 * (line.score / top_score) + 0.5 * coverage
             candidates.extend(_cell_candidates(index, line, question_terms, analyzer, base))
             if shape.answer_type in (AnswerType.DESCRIPTION, AnswerType.REASON):
-                candidates.append(Candidate(line.text, line.text, (index,), base, "best line"))
+                # A heading names a topic; it rarely says anything about it.
+                penalty = HEADING_PENALTY if line.kind == "heading" else 0.0
+                candidates.append(
+                    Candidate(line.text, line.text, (index,), base - penalty, "best line")
+                )
                 continue
             for span in typed_spans(line.text, shape.answer_type, shape.language):
                 span_terms = set(analyzer.terms(span.text))

@@ -68,7 +68,8 @@ _RULES: tuple[tuple[str, AnswerType], ...] = (
     (r"\bhow many\b|\bcu[aá]nt[oa]s\b|\bkaç\b|\bnumber of\b", AnswerType.COUNT),
     (
         r"\bhow (?:much|long|old|far|big|large|tall|high|heavy|wide|deep|often)\b|"
-        r"\bcu[aá]nto\b|\bne kadar\b|\bwhat (?:amount|price|cost|size)\b",
+        r"\bcu[aá]nto\b|\bne kadar\b|\bwhat (?:amount|price|cost|size)\b|"
+        r"\bwhat (?:is|was|are|were) the (?:price|cost|amount|value|total|population)\b",
         AnswerType.AMOUNT,
     ),
     (
@@ -81,8 +82,8 @@ _RULES: tuple[tuple[str, AnswerType], ...] = (
         AnswerType.PLACE,
     ),
     (
-        r"\bwho(?:m|se)?\b|\bqui[eé]n(?:es)?\b|\bkim(?:di|dir|in|e|i|ler|lerdi)?\b|\b(?:what|which|qué) "
-        + _PERSON_NOUNS,
+        r"\bwho(?:m|se)?\b|\bqui[eé]n(?:es)?\b|\bkim(?:di|dir|in|e|i|ler|lerdi)?\b|"
+        r"\b(?:what|which|qué) " + _PERSON_NOUNS,
         AnswerType.PERSON,
     ),
     (r"\b(?:what|which|qué|cuál|hangi) " + _ENTITY_NOUNS, AnswerType.ENTITY),

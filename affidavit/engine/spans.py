@@ -88,6 +88,9 @@ _CAPITALISED = re.compile(
 )
 
 
+_NAMED = (AnswerType.PERSON, AnswerType.PLACE, AnswerType.ENTITY)
+
+
 @dataclass(frozen=True, slots=True)
 class Span:
     text: str
@@ -124,6 +127,8 @@ def typed_spans(text: str, wanted: AnswerType, language: str = "en") -> list[Spa
         fit = fits.get(label, 0.0)
         if fit <= 0:
             return
+        if wanted in _NAMED and not any(c.isalpha() for c in span_text):
+            return  # NER on upper-case table text calls dates names; a name has letters
         key = (start, end)
         if key not in found or found[key].fit < fit:
             found[key] = Span(span_text, start, end, label, fit)

@@ -1,7 +1,8 @@
 """The exit gate: judge each candidate against the evidence it cites; drop, never repair.
 
-This first tier is the digit veto: any number in a candidate that its cited evidence does
-not carry (in digits or in words) vetoes the candidate outright, whatever else it says.
+This first tier is the digit veto: any number in a candidate (in digits, or written out up
+to twenty) that its cited evidence does not carry, in either form, vetoes the candidate
+outright, whatever else it says.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from affidavit.gates.numbers import carried_numbers, numbers_in
+from affidavit.gates.numbers import carried_numbers, number_words_in, numbers_in
 from affidavit.reasons import Reason
 
 
@@ -30,11 +31,13 @@ class GateDecision:
 
 
 def digit_veto(candidate: str, evidence: Sequence[str]) -> GateDecision:
-    """Veto ``candidate`` if it writes a number in digits that no cited line carries."""
+    """Veto ``candidate`` if it writes a number (digits, or a word up to twenty) no cited
+    line carries, in digits or in words."""
     carried: set[str] = set()
     for line in evidence:
         carried |= carried_numbers(line)
-    unsupported = [n for n in numbers_in(candidate) if n not in carried]
+    written = numbers_in(candidate) + number_words_in(candidate)
+    unsupported = [n for n in written if n not in carried]
     if unsupported:
         return GateDecision(
             "digit_veto",

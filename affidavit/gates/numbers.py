@@ -10,7 +10,7 @@ import re
 from decimal import Decimal, InvalidOperation
 
 # Thousands separators only where they group by three, so "3,5" stays two numbers.
-_NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?")
+_NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+(?!\d)|\d+)(\.\d+)?")
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 
 NUMBER_WORDS: dict[str, int] = {

@@ -24,6 +24,8 @@ _STEMMER_NAMES = {"en": "english", "es": "spanish", "tr": "turkish"}
 # split ("İstanbul'da" -> istanbul, da) because Turkish case suffixes follow one.
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)*(?![^\W_])|[^\W_]+", re.UNICODE)
 
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?:\D|$))")
+
 # NOTE: spaCy's lists carry words that answer questions ("first", "last", "name", number
 # words); the index keeps those, so they are taken back out of the stop lists.
 _KEEP = {
@@ -130,7 +132,8 @@ class Analyzer:
         if word in self._stop:
             result = None
         elif word[0].isdigit():
-            result = word
+            # "1,200" and "1200" are one number; "1ª" and "1a" one word.
+            result = strip_accents(_THOUSANDS.sub("", word))
         else:
             result = strip_accents(self._stem(word))
         self._cache[word] = result
@@ -159,8 +162,8 @@ _LANG_PROBES = {
 }
 
 
-def detect_language(text: str, *, sample: int = 4000) -> str:
-    """Guess en/es/tr from function-word counts (English when nothing speaks)."""
+def detect_language(text: str, *, sample: int = 4000, default: str = "en") -> str:
+    """Guess en/es/tr from function-word counts (``default`` when nothing speaks)."""
     tokens = words(text[:sample] if len(text) > sample else text)
     counts = {lang: sum(1 for t in tokens if t in probe) for lang, probe in _LANG_PROBES.items()}
     # Turkish letters are a strong signal even in short questions.
@@ -169,4 +172,4 @@ def detect_language(text: str, *, sample: int = 4000) -> str:
     if any(c in text for c in "ñ¿¡"):
         counts["es"] += 3
     best = max(LANGUAGES, key=lambda lang: (counts[lang], lang == "en"))
-    return best if counts[best] > 0 else "en"
+    return best if counts[best] > 0 else default

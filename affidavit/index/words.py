@@ -12,7 +12,6 @@ from __future__ import annotations
 import io
 import json
 import math
-import re
 from collections import Counter
 from dataclasses import dataclass
 
@@ -20,12 +19,11 @@ import numpy as np
 import scipy.sparse as sp
 
 from affidavit.index import bm25
-from affidavit.index.text import Analyzer
+from affidavit.index.text import Analyzer, words
 
 # NOTE: chosen on SQuAD 2.0 dev sentence retrieval (bench/retrieval.py).
 WINDOW_GAIN = 0.5
 _NAME_NOISE = frozenset({"txt", "md", "pdf", "csv", "tsv", "html", "htm", "docx", "text"})
-_NAME_SPLIT = re.compile(r"[^\W_]+", re.UNICODE)
 
 
 @dataclass
@@ -47,6 +45,14 @@ class WordIndex:
     @property
     def size(self) -> int:
         return len(self.line_ids)
+
+    @property
+    def main_language(self) -> str:
+        """The language most documents are in (English for an empty index)."""
+        if not self.document_languages:
+            return "en"
+        counts = Counter(self.document_languages)
+        return max(sorted(counts), key=counts.__getitem__)
 
     # -- building --
 
@@ -224,5 +230,6 @@ class WordIndex:
 
 
 def _name_terms(name: str, analyzer: Analyzer) -> list[str]:
-    words = [w for w in _NAME_SPLIT.findall(name.lower()) if w not in _NAME_NOISE]
-    return [t for t in (analyzer.term(w) for w in words) if t]
+    tokens = words(name, analyzer.language)
+    tokens = [w for w in tokens if w not in _NAME_NOISE]
+    return [t for t in (analyzer.term(w) for w in tokens) if t]

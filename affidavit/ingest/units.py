@@ -8,10 +8,10 @@ when the table named its columns.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 
-class UnitKind(str, Enum):
+class UnitKind(StrEnum):
     PROSE = "prose"
     HEADING = "heading"
     ROW = "row"

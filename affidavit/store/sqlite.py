@@ -34,6 +34,12 @@ class Store:
             )
             self._configure()
             version = current_version(self._conn)
+            if version == 0 and self._has_foreign_tables():
+                raise StoreError(
+                    self.path,
+                    "this SQLite database is not an affidavit store",
+                    "pass a new file name; affidavit will not add its tables to another database",
+                )
             if version > SCHEMA_VERSION:
                 raise StoreError(
                     self.path,
@@ -42,11 +48,25 @@ class Store:
                     "upgrade affidavit",
                 )
             migrate(self._conn)
+        except StoreError:
+            self._abandon()
+            raise
         except sqlite3.DatabaseError as exc:
-            self._conn = None
+            self._abandon()
             raise StoreError(
                 self.path, f"not a usable affidavit store ({exc})", "pass a new file name"
             ) from exc
+
+    def _abandon(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def _has_foreign_tables(self) -> bool:
+        row = self.conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT 1"
+        ).fetchone()
+        return row is not None
 
     def _configure(self) -> None:
         conn = self.conn

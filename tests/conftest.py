@@ -1,0 +1,89 @@
+"""Shared fixtures: the project's real corpora, and one SQuAD store ingested once per session.
+
+Tests that only read share ``squad`` (an open Memory) or ``squad_store`` (its file, for
+tests that reopen it); tests that write build their own store in ``tmp_path``.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from affidavit import Memory
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPORA = ROOT / "corpora"
+SQUAD_DIR = CORPORA / "squad2_articles"
+DEMO_DIR = CORPORA / "demo"
+PDF_DIR = CORPORA / "pdf_text_dumps"
+ARTICLES = tuple(
+    SQUAD_DIR / name
+    for name in (
+        "Normans.txt",
+        "Black_Death.txt",
+        "1973_oil_crisis.txt",
+        "Jacksonville,_Florida.txt",
+        "Pharmacy.txt",
+    )
+)
+
+
+def load_questions() -> list[dict]:
+    """Every SQuAD 2.0 question asked of the bundled articles, in file order."""
+    with (SQUAD_DIR / "questions.jsonl").open(encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle if line.strip()]
+
+
+QUESTIONS = load_questions()
+
+
+def questions_starting(prefix: str, n: int, *, answerable: bool = True) -> list[str]:
+    """The first ``n`` questions that open with ``prefix`` (answerable ones by default)."""
+    found = [
+        q["question"]
+        for q in QUESTIONS
+        if q["question"].startswith(prefix) and (not answerable or not q["is_impossible"])
+    ]
+    return found[:n]
+
+
+def stored_lines(path: str | Path) -> list[tuple[str, int, str, str]]:
+    """(document, position, kind, text) of every line, read straight from the SQLite file."""
+    conn = sqlite3.connect(path)
+    try:
+        return list(
+            conn.execute(
+                "SELECT d.name, l.position, l.kind, l.text FROM lines l "
+                "JOIN documents d ON d.id = l.document_id ORDER BY l.id"
+            )
+        )
+    finally:
+        conn.close()
+
+
+@pytest.fixture(scope="session")
+def squad_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A store file holding the five SQuAD articles, ingested once and closed."""
+    path = tmp_path_factory.mktemp("squad") / "squad.sqlite"
+    with Memory(path) as memory:
+        for article in ARTICLES:
+            memory.ingest(article)
+    return path
+
+
+@pytest.fixture(scope="session")
+def squad(squad_store: Path) -> Iterator[Memory]:
+    """The SQuAD store, open for reading; no test may write to it."""
+    memory = Memory(squad_store)
+    yield memory
+    memory.close()
+
+
+@pytest.fixture(scope="session")
+def squad_lines(squad_store: Path) -> dict[tuple[str, int], tuple[str, str]]:
+    """(document, position) -> (kind, text) for every line of the SQuAD store."""
+    return {(doc, pos): (kind, text) for doc, pos, kind, text in stored_lines(squad_store)}

@@ -1,0 +1,179 @@
+"""Behaviour of the `affidavit` command, run in-process: ingest, search and ask with JSON out,
+and every failure as one line on stderr naming the file, with the store left as it was."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from conftest import ARTICLES, DEMO_DIR
+
+from affidavit.cli import DEMO_QUESTIONS, main
+
+
+def line_count(store: Path) -> int:
+    conn = sqlite3.connect(store)
+    try:
+        return conn.execute("SELECT COUNT(*) FROM lines").fetchone()[0]
+    finally:
+        conn.close()
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def store(tmp_path: Path, capsys) -> Path:
+    path = tmp_path / "memory.sqlite"
+    code, _, _ = run(capsys, "ingest", str(ARTICLES[0]), str(ARTICLES[1]), "--store", str(path))
+    assert code == 0
+    return path
+
+
+def test_ingest_then_search_then_ask_as_json(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "memory.sqlite"
+    code, out, err = run(
+        capsys, "ingest", str(ARTICLES[0]), str(ARTICLES[1]), "--store", str(path), "--quiet"
+    )
+    assert (code, err) == (0, "")
+    assert out.startswith(f"2 document(s) in {path}: 2 documents, ")
+    assert out.strip().endswith(f"lines (+{line_count(path)})")
+
+    code, out, err = run(capsys, "search", "Battle of Hastings", "--store", str(path), "--json")
+    assert (code, err) == (0, "")
+    hits = json.loads(out)
+    assert 0 < len(hits) <= 10
+    assert {"document", "position", "text", "kind", "score", "cells"} <= set(hits[0])
+    assert all(h["document"] in {"Normans.txt", "Black_Death.txt"} for h in hits)
+
+    code, out, err = run(
+        capsys, "ask", "When was the Battle of Hastings?", "--store", str(path), "--json"
+    )
+    assert (code, err) == (0, "")
+    answer = json.loads(out)
+    assert answer["refused"] is False
+    assert answer["text"] == "1066"
+    assert answer["text"] in answer["citations"][0]["text"]
+    assert answer["audit"]["evidence_block"][0].startswith("[Normans.txt #")
+
+
+def test_search_k_limits_the_lines(store: Path, capsys) -> None:
+    code, out, _ = run(capsys, "search", "plague", "--store", str(store), "-k", "3", "--json")
+    assert code == 0 and len(json.loads(out)) == 3
+
+
+def test_plain_output_is_readable(store: Path, capsys) -> None:
+    code, out, _ = run(capsys, "search", "plague", "--store", str(store), "-k", "2")
+    assert code == 0
+    assert out.splitlines()[0].startswith("  1. ")
+    assert "[Black_Death.txt #" in out
+    code, out, _ = run(capsys, "search", "zyxwv", "--store", str(store))
+    assert (code, out) == (0, "no line matches\n")
+    code, out, _ = run(capsys, "ask", "Who was Robert's son?", "--store", str(store))
+    assert code == 0
+    assert out.startswith("Q: Who was Robert's son?\nA: Bohemond\n   cited [Normans.txt #")
+    assert "census:" in out
+
+
+def test_a_refusal_says_why(store: Path, capsys) -> None:
+    code, out, _ = run(capsys, "ask", "Zyxwv qwertyuiop?", "--store", str(store), "--json")
+    assert code == 0
+    assert json.loads(out)["reason"] == "no_evidence"
+    code, out, _ = run(capsys, "ask", "Zyxwv qwertyuiop?", "--store", str(store))
+    assert "REFUSED (no_evidence)" in out
+
+
+@pytest.mark.parametrize("command", ["ask", "search"])
+def test_a_missing_store_is_one_line_naming_the_file(tmp_path: Path, capsys, command: str) -> None:
+    path = tmp_path / "nowhere.sqlite"
+    code, out, err = run(capsys, command, "anything?", "--store", str(path))
+    assert code == 1
+    assert out == ""
+    assert err.count("\n") == 1 and err.endswith("\n")
+    assert str(path) in err
+    assert not path.exists()
+
+
+def test_a_file_that_is_not_a_store_is_one_line_naming_it(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "notes.sqlite"
+    shutil.copy(ARTICLES[0], path)
+    code, _, err = run(capsys, "ask", "Who?", "--store", str(path))
+    assert code == 1
+    assert err.count("\n") == 1 and str(path) in err
+
+
+@pytest.mark.parametrize("content", [b"", b"\x00\xff\x10\x80" * 1024], ids=["empty", "binary"])
+def test_ingesting_a_bad_file_fails_naming_it_and_keeps_the_store(
+    store: Path, tmp_path: Path, capsys, content: bytes
+) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(content)
+    before = line_count(store)
+    code, out, err = run(capsys, "ingest", str(bad), "--store", str(store))
+    assert code == 1
+    assert out == ""
+    assert err.count("\n") == 1 and str(bad) in err
+    assert line_count(store) == before
+
+
+def test_ingesting_a_missing_path_fails_before_touching_the_store(tmp_path: Path, capsys) -> None:
+    store = tmp_path / "memory.sqlite"
+    missing = tmp_path / "missing.txt"
+    code, _, err = run(capsys, "ingest", str(ARTICLES[0]), str(missing), "--store", str(store))
+    assert code == 1
+    assert str(missing) in err and err.count("\n") == 1
+    assert not store.exists()
+
+
+def test_one_bad_path_among_several_leaves_the_store_unchanged(
+    store: Path, tmp_path: Path, capsys
+) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"")
+    before = line_count(store)
+    code, _, err = run(capsys, "ingest", str(ARTICLES[2]), str(bad), "--store", str(store))
+    assert code == 1 and str(bad) in err
+    assert line_count(store) == before
+
+
+def test_reingesting_reports_no_new_lines(store: Path, capsys) -> None:
+    code, out, _ = run(capsys, "ingest", str(ARTICLES[0]), "--store", str(store))
+    assert code == 0
+    assert out.strip().endswith("(+0)")
+
+
+def test_ingest_into_a_missing_folder_is_one_line(tmp_path: Path, capsys) -> None:
+    store = tmp_path / "no" / "memory.sqlite"
+    code, _, err = run(capsys, "ingest", str(ARTICLES[0]), "--store", str(store))
+    assert code == 1
+    assert err.count("\n") == 1 and str(store) in err
+
+
+def test_the_demo_answers_and_refuses(capsys) -> None:
+    code, out, err = run(capsys, "demo", "--corpus", str(DEMO_DIR))
+    assert code == 0
+    assert out.startswith("Ingested 5 documents")
+    assert out.count("Q: ") == len(DEMO_QUESTIONS)
+    assert out.count("\nA: ") >= 5  # most sample questions are answered, with citations
+    assert "   cited [" in out
+    assert "Q: Who was the first president of the Galactic Senate?\nREFUSED (" in out
+
+
+@pytest.mark.parametrize("command", ["ingest", "search", "ask", "demo"])
+def test_every_command_shows_an_example_in_its_help(capsys, command: str) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main([command, "--help"])
+    assert exited.value.code == 0
+    assert "Example: affidavit " + command in capsys.readouterr().out
+
+
+def test_a_command_is_required(capsys) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main([])
+    assert exited.value.code == 2

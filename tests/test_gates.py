@@ -1,0 +1,180 @@
+"""Behaviour of the exit gate: the digit veto (spellings of one quantity pass, any other digit
+is vetoed, checked on real SQuAD sentences) and the support gate's threshold."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import ARTICLES
+from hypothesis import given
+from hypothesis import strategies as st
+
+from affidavit.gates.exit import MIN_SUPPORT, GateDecision, digit_veto, support
+from affidavit.gates.numbers import canonical, carried_numbers, number_words_in, numbers_in
+from affidavit.reasons import Reason
+
+# Real sentences that carry numbers in digits, from the bundled SQuAD articles.
+NUMBER_SENTENCES = [
+    s.strip()
+    for article in ARTICLES
+    for s in re.split(r"(?<=[.!?])\s+", article.read_text(encoding="utf-8"))
+    if numbers_in(s)
+]
+
+
+# -- numbers --
+
+
+@pytest.mark.parametrize(
+    ("text", "numbers"),
+    [
+        ("1,200 knights", ["1200"]),
+        ("1200 knights", ["1200"]),
+        ("it cost 3.50 and then 3.5", ["3.5", "3.5"]),
+        ("7 percent or 7%", ["7", "7"]),
+        ("3,5", ["3", "5"]),
+        ("from 1338–39", ["1338", "39"]),
+        ("the 10th and 11th centuries", ["10", "11"]),
+        ("1,000,000.00", ["1000000"]),
+        ("Regulation III-52.1", ["52.1"]),
+        ("no numbers here", []),
+    ],
+)
+def test_numbers_in_canonicalises_digits(text: str, numbers: list[str]) -> None:
+    assert numbers_in(text) == numbers
+
+
+def test_a_comma_that_does_not_group_by_three_splits_the_number() -> None:
+    assert numbers_in("pi is about 3,14159") == ["3", "14159"]
+    assert not digit_veto("3141", ["pi is about 3,14159"]).passed
+
+
+def test_number_words_count_but_ambiguous_words_do_not() -> None:
+    assert number_words_in("Three ships and twenty men") == ["3", "20"]
+    assert number_words_in("once upon a time, on the hill") == []
+    assert carried_numbers("three knights in 1066") == {"3", "1066"}
+
+
+@given(st.integers(0, 10**12))
+def test_grouped_and_plain_digits_are_one_quantity(n: int) -> None:
+    assert numbers_in(f"{n:,}") == numbers_in(str(n)) == [str(n)]
+
+
+@given(st.decimals(min_value=0, max_value=10**6, places=3, allow_nan=False))
+def test_trailing_fraction_zeros_do_not_change_the_quantity(value) -> None:
+    text = f"{value:.3f}"
+    assert numbers_in(text) == numbers_in(text.rstrip("0").rstrip(".") or "0")
+    assert canonical(*text.split(".")[:1], "." + text.split(".")[1]) == numbers_in(text)[0]
+
+
+# -- the digit veto --
+
+
+@pytest.mark.parametrize(
+    ("candidate", "evidence"),
+    [
+        ("1,200", "The army numbered 1200 men."),
+        ("1200", "The army numbered 1,200 men."),
+        ("3", "All three of the great waves of the plague originated in China."),
+        ("3 waves", "All three of the great waves of the plague originated in China."),
+        ("7%", "Prices rose 7 percent."),
+        ("$5.75", "| Hot meal | 5.75 |"),
+        ("the Normans", "The Normans were the people who gave their name to Normandy."),
+    ],
+)
+def test_digit_veto_passes_spellings_of_carried_numbers(candidate: str, evidence: str) -> None:
+    decision = digit_veto(candidate, [evidence])
+    assert decision == GateDecision(
+        "digit_veto", True, None, "every number is carried by the evidence"
+    )
+
+
+def test_digit_veto_reads_every_cited_line() -> None:
+    lines = ["Reaching Crimea by 1343.", "It killed 30–60% of Europe's population."]
+    assert digit_veto("30% by 1343", lines).passed
+    assert not digit_veto("30% by 1343", lines[:1]).passed
+
+
+def test_digit_veto_names_what_the_evidence_does_not_carry() -> None:
+    decision = digit_veto("1344 and 1343 and 61%", ["Reaching Crimea by 1343, 30–60%."])
+    assert not decision.passed
+    assert decision.gate == "digit_veto"
+    assert decision.reason == Reason.DIGIT_VETO.value == "digit_veto"
+    assert decision.detail == "not in the cited evidence: 1344, 61"
+    assert decision.to_dict() == {
+        "gate": "digit_veto",
+        "passed": False,
+        "reason": "digit_veto",
+        "detail": "not in the cited evidence: 1344, 61",
+    }
+
+
+def one_digit_changed(number: str, data) -> str:
+    digits = [i for i, c in enumerate(number) if c.isdigit()]
+    at = data.draw(st.sampled_from(digits))
+    new = data.draw(st.sampled_from([d for d in "0123456789" if d != number[at]]))
+    return number[:at] + new + number[at + 1 :]
+
+
+@given(st.sampled_from(NUMBER_SENTENCES), st.data())
+def test_a_one_digit_change_in_a_real_sentence_is_vetoed(sentence: str, data) -> None:
+    number = data.draw(st.sampled_from(numbers_in(sentence)))
+    assert digit_veto(number, [sentence]).passed
+    changed = one_digit_changed(number, data)
+    if set(numbers_in(changed)) <= carried_numbers(sentence):
+        return  # the change landed on another number the sentence also carries
+    assert not digit_veto(changed, [sentence]).passed
+
+
+def test_a_one_digit_change_in_a_known_sentence_is_vetoed() -> None:
+    sentence = next(s for s in NUMBER_SENTENCES if "450 million" in s)
+    assert digit_veto("450 million", [sentence]).passed
+    assert digit_veto("350–375 million", [sentence]).passed
+    for changed in ("451 million", "460 million", "350–376 million", "45 million"):
+        assert not digit_veto(changed, [sentence]).passed, changed
+
+
+def test_digits_missing_from_the_evidence_are_vetoed_however_close() -> None:
+    assert not digit_veto("1066", ["by 1065 Normandy had been exporting horsemen"]).passed
+    assert not digit_veto("3", ["All four of the great waves"]).passed
+    assert not digit_veto("12", []).passed
+
+
+# -- support --
+
+
+@pytest.mark.parametrize(
+    ("wanted", "carried", "passes"),
+    [
+        (["a", "b"], {"a"}, True),  # exactly half
+        (["a", "b", "c", "d"], {"a", "b", "z"}, True),
+        (["a", "b", "c"], {"a"}, False),  # a third
+        (["a", "b", "c", "d", "e"], {"a", "b"}, False),  # two fifths
+        (["a", "b", "c"], {"a", "b", "c"}, True),
+        (["a"], set(), False),
+        ([], set(), True),  # nothing asked for, nothing to miss
+        (["a", "a", "b", "b"], {"a"}, True),  # repeats count once
+    ],
+)
+def test_support_passes_at_half_the_question_words(
+    wanted: list[str], carried: set[str], passes: bool
+) -> None:
+    decision = support(wanted, carried)
+    assert decision.gate == "support"
+    assert decision.passed is passes
+    assert decision.reason == (None if passes else Reason.WEAK_EVIDENCE.value)
+
+
+def test_support_names_the_missing_words() -> None:
+    decision = support(["galact", "senat", "presid", "first"], {"senat"})
+    assert decision.detail == (
+        "cited lines carry 25% of the question's key words; missing: first, galact, presid"
+    )
+
+
+@given(st.sets(st.text(min_size=1), max_size=8), st.sets(st.text(min_size=1), max_size=8))
+def test_support_threshold_is_min_support(wanted: set[str], carried: set[str]) -> None:
+    decision = support(sorted(wanted), carried)
+    share = len(wanted & carried) / len(wanted) if wanted else 1.0
+    assert decision.passed is (share >= MIN_SUPPORT)
