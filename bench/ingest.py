@@ -107,6 +107,9 @@ def child_ingest(store: Path, corpus: Path, profile: int) -> dict[str, Any]:
         profiler.enable()
     start = time.perf_counter()
     memory.ingest(corpus)
+    written_s = time.perf_counter() - start
+    # The word index is built lazily (next search or close); a full ingest includes it.
+    memory._word_index()
     ingest_s = time.perf_counter() - start
     if profiler is not None:
         profiler.disable()
@@ -114,6 +117,7 @@ def child_ingest(store: Path, corpus: Path, profile: int) -> dict[str, Any]:
     result: dict[str, Any] = {
         "import_s": import_s,
         "ingest_s": ingest_s,
+        "written_s": written_s,
         "raw_lines": len(read_lines(corpus)),
         "stored_lines": stats["lines"],
         "windows": stats["windows"],
@@ -204,7 +208,11 @@ def table(result: dict[str, Any]) -> str:
     size_open = sum(ingest["bytes_open"].values()) / 2**20
     size_closed = sum(ingest["bytes_closed"].values()) / 2**20
     rows: list[tuple[str, str, str]] = [
-        ("full ingest", f"{seconds:.2f} s", _target("ingest_s", seconds, "s")),
+        (
+            "full ingest (read, split, write, build word index)",
+            f"{seconds:.2f} s ({ingest['written_s']:.2f} s to lines in the store)",
+            _target("ingest_s", seconds, "s"),
+        ),
         (
             "raw lines/s",
             f"{ingest['raw_lines'] / seconds:,.0f} ({ingest['raw_lines']:,} lines)",
