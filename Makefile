@@ -26,6 +26,7 @@ test: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check affidavit tests bench tools
+	$(BIN)/mypy affidavit
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[bench]"

@@ -32,8 +32,9 @@ def test_contents_rows_keep_their_words_but_not_their_pages(handbook: Memory) ->
 
 
 def test_no_stored_line_ends_in_a_contents_page_number(handbook: Memory) -> None:
-    for hit in handbook.search("Site access badges Working height Hot work Chemical storage "
-                               "Emergency contacts", k=50):
+    for hit in handbook.search(
+        "Site access badges Working height Hot work Chemical storage Emergency contacts", k=50
+    ):
         if hit.kind == "row" and "|" not in hit.text:
             assert not hit.text.rstrip().endswith(CONTENTS_PAGES), hit.text
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from affidavit.engine.dates import iso_date
 from affidavit.engine.protocol import Candidate
 from affidavit.engine.shape import AnswerType, Shape
 from affidavit.engine.spans import typed_spans
@@ -56,7 +57,7 @@ class DefaultEngine:
                 candidates.append(
                     Candidate(
                         span.text,
-                        _bare_value(span.text, shape.answer_type),
+                        _bare_value(span.text, shape.answer_type, shape.language),
                         (index,),
                         score,
                         f"{span.label} span, fit {span.fit:.2f}",
@@ -97,11 +98,14 @@ def _nearness(
     return len(near_terms & question_terms) / len(question_terms)
 
 
-def _bare_value(text: str, answer_type: AnswerType | None) -> object:
-    if answer_type in (AnswerType.COUNT,):
+def _bare_value(text: str, answer_type: AnswerType | None, language: str = "en") -> object:
+    """The answer as a value: a count as an int, a fully written date as ISO, else the span."""
+    if answer_type is AnswerType.COUNT:
         digits = text.replace(",", "").strip()
         if digits.isdigit():
             return int(digits)
+    if answer_type is AnswerType.TIME:
+        return iso_date(text, language) or text
     return text
 
 

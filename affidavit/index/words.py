@@ -94,10 +94,10 @@ class WordIndex:
         win_cols: list[int] = []
         for w, (doc_id, _, start, end) in enumerate(windows):
             for position in range(start, end + 1):
-                row = row_of.get((doc_id, position))
-                if row is not None:
+                member = row_of.get((doc_id, position))
+                if member is not None:
                     win_rows.append(w)
-                    win_cols.append(row)
+                    win_cols.append(member)
         incidence = sp.csr_matrix(
             (np.ones(len(win_rows), dtype=np.float32), (win_rows, win_cols)),
             shape=(len(windows), len(lines)),
@@ -201,7 +201,7 @@ class WordIndex:
             "name_terms": self.name_terms,
         }
         arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8)
-        np.savez(buffer, **arrays)
+        np.savez(buffer, **arrays)  # type: ignore[arg-type]
         return buffer.getvalue()
 
     @classmethod
