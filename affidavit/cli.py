@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from affidavit.errors import AffidavitError
@@ -117,7 +117,7 @@ def _ingest(args: argparse.Namespace) -> int:
     return 0
 
 
-def _progress(quiet: bool):  # type: ignore[no-untyped-def]
+def _progress(quiet: bool) -> Callable[[int, int, str], None] | None:
     if quiet or not sys.stderr.isatty():
         return None
     from tqdm import tqdm

