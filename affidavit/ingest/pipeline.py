@@ -21,8 +21,10 @@ INGEST_VERSION = "1"
 WINDOW_SCALES: tuple[tuple[int, int], ...] = ((3, 1), (8, 4))
 
 
-def content_hash(data: bytes) -> str:
-    return hashlib.sha256(INGEST_VERSION.encode() + b"\0" + data).hexdigest()
+def content_hash(data: bytes, source: str = "document") -> str:
+    """The identity of a document's content as ingested (same bytes, same source)."""
+    header = f"{INGEST_VERSION}\0{source}\0".encode()
+    return hashlib.sha256(header + data).hexdigest()
 
 
 def prepare_document(

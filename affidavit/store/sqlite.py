@@ -12,12 +12,36 @@ import json
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from affidavit.errors import StoreError
 from affidavit.store.prepared import PreparedDocument
 from affidavit.store.schema import SCHEMA_VERSION, current_version, migrate
+
+
+@dataclass(frozen=True, slots=True)
+class StoredLine:
+    id: int
+    document: str
+    document_id: int
+    position: int
+    kind: str
+    text: str
+    cells: dict[str, str] | None
+    trust: float
+
+
+_LINE_SELECT = (
+    "SELECT l.id, d.name, d.id, l.position, l.kind, l.text, l.cells, d.trust "
+    "FROM lines l JOIN documents d ON d.id = l.document_id"
+)
+
+
+def _stored_line(row: tuple) -> StoredLine:
+    cells = {name: value for name, value in json.loads(row[6])} if row[6] else None
+    return StoredLine(row[0], row[1], row[2], row[3], row[4], row[5], cells, row[7])
 
 
 class Store:
@@ -189,21 +213,29 @@ class Store:
             self.conn.execute("SELECT document_id, scale, start, end FROM windows ORDER BY id")
         )
 
-    def lines_by_id(self, ids: Sequence[int]) -> dict[int, tuple]:
-        """id -> (document name, position, kind, text, cells, document id) for ``ids``."""
-        found: dict[int, tuple] = {}
+    def lines_by_id(self, ids: Sequence[int]) -> dict[int, StoredLine]:
+        """The stored lines with these ids (missing ids are left out)."""
+        found: dict[int, StoredLine] = {}
         ids = list(ids)
         for chunk_start in range(0, len(ids), 900):
             chunk = ids[chunk_start : chunk_start + 900]
             marks = ",".join("?" * len(chunk))
-            for row in self.conn.execute(
-                "SELECT l.id, d.name, l.position, l.kind, l.text, l.cells, d.id FROM lines l "
-                f"JOIN documents d ON d.id = l.document_id WHERE l.id IN ({marks})",
-                chunk,
-            ):
-                cells = json.loads(row[5]) if row[5] else None
-                found[row[0]] = (row[1], row[2], row[3], row[4], cells, row[6])
+            for row in self.conn.execute(f"{_LINE_SELECT} WHERE l.id IN ({marks})", chunk):
+                found[row[0]] = _stored_line(row)
         return found
+
+    def lines_at(self, document_id: int, positions: Sequence[int]) -> list[StoredLine]:
+        """The lines of one document at these positions, in position order."""
+        positions = sorted(set(positions))
+        if not positions:
+            return []
+        marks = ",".join("?" * len(positions))
+        rows = self.conn.execute(
+            f"{_LINE_SELECT} WHERE l.document_id = ? AND l.position IN ({marks}) "
+            "ORDER BY l.position",
+            (document_id, *positions),
+        )
+        return [_stored_line(row) for row in rows]
 
     def count_lines(self) -> int:
         return self.conn.execute("SELECT COUNT(*) FROM lines").fetchone()[0]

@@ -1,0 +1,140 @@
+"""ask(): evidence subsets to candidates to the exit gate to an answer, or a refusal.
+
+Candidates are proposed per evidence subset (one document's lines at a time), so an
+engine never builds an answer from lines two documents never said together, and each
+candidate is judged against the subset it was drawn from. Among the candidates that pass,
+the best by the engine's score, weighed by how well its document matched, is said.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from affidavit.engine.protocol import Candidate, Engine
+from affidavit.engine.shape import read_shape
+from affidavit.evidence_block import census, evidence_block
+from affidavit.gates.content import content_terms
+from affidavit.gates.decision import GateDecision
+from affidavit.gates.exit import Judgement, judge
+from affidavit.index.text import Analyzer
+from affidavit.reasons import Reason
+from affidavit.results import Answer, Evidence
+from affidavit.retrieval import Retriever
+
+
+def answer(
+    question: str,
+    retriever: Retriever,
+    engine: Engine,
+    *,
+    asked_at: str | None = None,
+    speaker: str | None = None,
+) -> Answer:
+    audit: dict[str, Any] = {"engine": engine.name, "asked_at": asked_at, "speaker": speaker}
+    if retriever.words().size == 0:
+        return _refusal(question, Reason.EMPTY_STORE, audit)
+    shape = read_shape(question)
+    audit["shape"] = shape.to_dict()
+    analyzer = Analyzer(shape.language)
+    if not analyzer.terms(question):
+        return _refusal(question, Reason.EMPTY_QUESTION, audit)
+    retrieved = retriever.retrieve(question)
+    audit["withheld_below_trust"] = retrieved.withheld
+    if not retrieved.hits:
+        reason = Reason.BELOW_TRUST if retrieved.withheld else Reason.NO_EVIDENCE
+        return _refusal(question, reason, audit)
+    the_census = census(retrieved.hits)
+    census_line = str(the_census["line"])
+    audit["census"] = the_census
+    block = evidence_block(retrieved.hits)
+    # The best lines chosen for the engine (no document beyond its share) ...
+    audit["best_lines"] = [e.dateline() for e in block]
+    # ... and what the engine is shown: each subset's lines with context, best document first.
+    audit["evidence_block"] = [e.dateline() for subset in retrieved.subsets for e in subset]
+    question_terms = frozenset(content_terms(" ".join(shape.content_words), analyzer))
+    best_score = max(h.score for h in retrieved.hits) or 1.0
+
+    subsets_audit: list[dict[str, Any]] = []
+    audit["subsets"] = subsets_audit
+    # Flat views across subsets: every candidate, and every gate decision naming it.
+    all_candidates: list[dict[str, Any]] = []
+    all_decisions: list[dict[str, Any]] = []
+    audit["candidates"], audit["gate"] = all_candidates, all_decisions
+    passed: list[tuple[float, int, int, Candidate, Judgement, list[Evidence]]] = []
+    any_candidate = False
+    for number, subset in enumerate(retrieved.subsets):
+        candidates = engine.propose(question, shape, subset)
+        any_candidate = any_candidate or bool(candidates)
+        weight = 0.5 + 0.5 * max(e.score for e in subset) / best_score
+        record: dict[str, Any] = {
+            "document": subset[0].document,
+            "block": [e.dateline() for e in subset],
+            "candidates": [],
+        }
+        subsets_audit.append(record)
+        for rank, candidate in enumerate(candidates):
+            judgement = _judge(candidate, subset, analyzer, question_terms)
+            decisions = [d.to_dict() for d in judgement.decisions]
+            record["candidates"].append({**candidate.to_dict(), "gate": decisions})
+            all_decisions.extend({"candidate": len(all_candidates), **d} for d in decisions)
+            all_candidates.append({**candidate.to_dict(), "subset": number})
+            if judgement.passed:
+                cited = [subset[i] for i in candidate.cites]
+                passed.append((candidate.score * weight, number, rank, candidate, judgement, cited))
+    if not passed:
+        return _refusal(question, _why_refused(any_candidate, subsets_audit), audit, census_line)
+    passed.sort(key=lambda p: (-p[0], p[1], p[2]))
+    _, number, _, chosen, judgement, cited = passed[0]
+    audit["chosen"] = {"subset": number, "candidate": chosen.to_dict()}
+    citations = cited + [e for e in judgement.supporting if e not in cited]
+    return Answer(question, chosen.text, chosen.value, False, None, citations, audit, census_line)
+
+
+def _judge(
+    candidate: Candidate,
+    subset: Sequence[Evidence],
+    analyzer: Analyzer,
+    question_terms: frozenset[str],
+) -> Judgement:
+    if not candidate.cites or any(not 0 <= i < len(subset) for i in candidate.cites):
+        failed = Judgement()
+        failed.decisions.append(
+            GateDecision(
+                "citation",
+                False,
+                Reason.NO_CANDIDATE.value,
+                "the candidate cites no line of its evidence subset",
+            )
+        )
+        return failed
+    anchor = [subset[i] for i in candidate.cites]
+    return judge(candidate.text, subset, analyzer, question_terms=question_terms, anchor=anchor)
+
+
+# When every candidate failed, the refusal names the most telling failure.
+_PRECEDENCE = (
+    Reason.DIGIT_VETO,
+    Reason.MIXTURE,
+    Reason.UNSUPPORTED,
+    Reason.READBACK,
+    Reason.WEAK_EVIDENCE,
+    Reason.NO_CANDIDATE,
+)
+
+
+def _why_refused(any_candidate: bool, subsets: list[dict[str, Any]]) -> Reason:
+    if not any_candidate:
+        return Reason.NO_CANDIDATE
+    failed = {
+        d["reason"] for s in subsets for c in s["candidates"] for d in c["gate"] if not d["passed"]
+    }
+    if Reason.WEAK_EVIDENCE.value in failed:
+        return Reason.WEAK_EVIDENCE
+    return next((r for r in _PRECEDENCE if r.value in failed), Reason.NO_CANDIDATE)
+
+
+def _refusal(question: str, reason: Reason, audit: dict[str, Any], census_line: str = "") -> Answer:
+    audit.setdefault("candidates", [])
+    audit.setdefault("gate", [])
+    return Answer(question, reason.text, None, True, reason.value, [], audit, census_line)

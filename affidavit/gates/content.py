@@ -1,0 +1,35 @@
+"""What a sentence commits to, as the gates compare it: content terms, numbers, polarity.
+
+Content terms are the index's own terms (stemmed, folded, stop words out), so the gates
+and retrieval agree on what counts as the same word. Numbers are left to the digit veto.
+"""
+
+from __future__ import annotations
+
+import re
+
+from affidavit.index.text import Analyzer, words
+
+NEGATIONS: dict[str, frozenset[str]] = {
+    "en": frozenset(
+        {"not", "no", "never", "nor", "neither", "none", "nobody", "nothing", "without", "cannot"}
+    ),
+    "es": frozenset(
+        {"no", "nunca", "ni", "ninguno", "ninguna", "nada", "nadie", "sin", "jamás", "tampoco"}
+    ),
+    "tr": frozenset({"değil", "yok", "hiç", "asla", "hiçbir"}),
+}
+_CONTRACTED = re.compile(r"n[’']t\b", re.IGNORECASE)
+
+
+def content_terms(text: str, analyzer: Analyzer) -> frozenset[str]:
+    """The non-numeric index terms of ``text`` (single letters, like a possessive's s, out)."""
+    return frozenset(t for t in analyzer.terms(text) if len(t) > 1 and not t[0].isdigit())
+
+
+def is_negated(text: str, language: str = "en") -> bool:
+    """Whether ``text`` says no: a negation word, or an English "n't"."""
+    if language == "en" and _CONTRACTED.search(text):
+        return True
+    negations = NEGATIONS.get(language, NEGATIONS["en"])
+    return any(w in negations for w in words(text, language))

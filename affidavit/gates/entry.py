@@ -1,0 +1,41 @@
+"""The entry gate: what may become a stored line or record, and at what trust.
+
+A document's lines enter at the trust of the source that vouches for them. Text from an
+unvouched source (a stranger) is kept, so it can be searched and shown, but at a trust
+below the speaking threshold: it can never be cited as fact. Sources a caller cannot
+choose (a model's extraction, the memory's own inference) are refused here; they enter
+only through the gates that produce them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from affidavit.errors import IngestError
+from affidavit.graph.trust import SPEAKING_THRESHOLD, Source, trust_of
+
+# Sources a caller may name when ingesting text.
+INGESTIBLE = (Source.OPERATOR, Source.DOCUMENT, Source.STRANGER)
+
+
+@dataclass(frozen=True, slots=True)
+class Admission:
+    source: Source
+    trust: float
+    citable: bool  # may its lines be said as fact?
+
+
+def admit(
+    source: str, *, name: str | None = None, threshold: float = SPEAKING_THRESHOLD
+) -> Admission:
+    """Admit text from ``source`` (operator, document or stranger), or refuse it."""
+    try:
+        kind = Source(source)
+    except ValueError:
+        kind = None
+    if kind not in INGESTIBLE:
+        allowed = ", ".join(s.value for s in INGESTIBLE)
+        raise IngestError(name, f"unknown source {source!r}", f"use one of: {allowed}")
+    assert kind is not None
+    trust = trust_of(kind)
+    return Admission(kind, trust, trust >= threshold)

@@ -1,0 +1,38 @@
+"""The trust ladder: how far each kind of source is believed.
+
+Every stored line and record carries the trust of the source it came from. Nothing below
+the speaking threshold is ever said as fact: it can be searched and shown, never cited as
+an answer or as support in a verification.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Source(StrEnum):
+    OPERATOR = "operator"  # the person running the system
+    DOCUMENT = "document"  # an ingested file, with its citation
+    EXTRACTION = "extraction"  # a model's extraction, if the entry gate admits it
+    INFERENCE = "inference"  # derived by the memory itself
+    STRANGER = "stranger"  # someone nobody has vouched for
+
+
+TRUST: dict[Source, float] = {
+    Source.OPERATOR: 0.75,
+    Source.DOCUMENT: 0.60,
+    Source.EXTRACTION: 0.50,
+    Source.INFERENCE: 0.35,
+    Source.STRANGER: 0.30,
+}
+
+SPEAKING_THRESHOLD = 0.5
+
+
+def trust_of(source: Source | str) -> float:
+    return TRUST[Source(source)]
+
+
+def may_speak(trust: float, threshold: float = SPEAKING_THRESHOLD) -> bool:
+    """Whether a line at ``trust`` may be said, or cited, as fact."""
+    return trust >= threshold

@@ -1,0 +1,41 @@
+"""Document names for ingested files, and the clash check that keeps one from replacing another.
+
+A file ingested alone is named by its file name; a folder's files by their path relative to
+the folder (so a/notes.txt and b/notes.txt stay two documents).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from affidavit.errors import IngestError
+from affidavit.ingest.readers import iter_document_files
+
+
+def name_files(root: Path, name: str | None) -> list[tuple[Path, str]]:
+    """(file, document name) for a file or every supported file under a folder."""
+    if root.is_dir():
+        files = iter_document_files(root)
+        if not files:
+            raise IngestError(
+                root,
+                "no supported documents in this folder",
+                "point at .txt, .md, .csv, .tsv, .html, .pdf or .docx files",
+            )
+        prefix = f"{name}/" if name else ""
+        return [(f, prefix + f.relative_to(root).as_posix()) for f in files]
+    if not root.exists():
+        raise IngestError(root, "no such file or folder", "check the path")
+    return [(root, name or root.name)]
+
+
+def refuse_name_clashes(named: list[tuple[Path, str]]) -> None:
+    seen: dict[str, Path] = {}
+    for file, doc_name in named:
+        if doc_name in seen and seen[doc_name].resolve() != file.resolve():
+            raise IngestError(
+                file,
+                f"would replace {seen[doc_name]}: both are named {doc_name!r}",
+                "ingest their folder instead, or give one of them another name with name=",
+            )
+        seen[doc_name] = file

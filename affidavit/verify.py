@@ -1,0 +1,137 @@
+"""verify(): audit any text, ours or another system's, sentence by sentence against the store.
+
+Each sentence is judged by the exit gate against the evidence subsets its words (and the
+question's) retrieve, best document first: it is *supported* by the first subset whose
+lines pass every tier, *vetoed* when the best-matching document does not carry one of
+its numbers, and *dropped* otherwise, with the catalogued reason. A bare "yes" is read
+as the question's statement and verified as such; a bare "no" asserts an absence that no
+line can attest, so it is unverifiable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from affidavit.gates.content import content_terms
+from affidavit.gates.digits import written_numbers
+from affidavit.gates.exit import Judgement, judge
+from affidavit.index.text import Analyzer, detect_language, words
+from affidavit.ingest.sentences import split_sentences
+from affidavit.reasons import Reason
+from affidavit.results import Evidence
+from affidavit.retrieval import Retriever
+
+SUPPORTED, VETOED, DROPPED = "supported", "vetoed", "dropped"
+_YES = frozenset({"yes", "yeah", "correct", "true", "sí", "si", "evet"})
+_NO = frozenset({"no", "not", "false", "incorrect", "hayır", "hayir"})
+
+
+@dataclass(frozen=True, slots=True)
+class SentenceVerdict:
+    text: str
+    status: str  # supported / vetoed / dropped
+    reason: str | None  # a Reason code when not supported
+    evidence: list[Evidence] = field(default_factory=list)
+    claims: list[dict[str, Any]] = field(default_factory=list)
+    gates: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def supported(self) -> bool:
+        return self.status == SUPPORTED
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "status": self.status,
+            "reason": self.reason,
+            "evidence": [e.to_dict() for e in self.evidence],
+            "claims": self.claims,
+            "gates": self.gates,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    text: str
+    question: str | None
+    sentences: list[SentenceVerdict]
+
+    @property
+    def supported(self) -> bool:
+        """True only when there is something to check and every sentence is supported."""
+        return bool(self.sentences) and all(s.supported for s in self.sentences)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "question": self.question,
+            "supported": self.supported,
+            "sentences": [s.to_dict() for s in self.sentences],
+        }
+
+
+def verify(text: str, retriever: Retriever, *, question: str | None = None) -> Verdict:
+    index = retriever.words()
+    language = detect_language(
+        text if not question else f"{question} {text}", default=index.main_language
+    )
+    analyzer = Analyzer(language)
+    question_terms = content_terms(question, analyzer) if question else frozenset()
+    paragraphs = [p.strip() for p in text.split("\n\n") if p.strip()]
+    sentences = [s for group in split_sentences(paragraphs, language) for s in group]
+    verdicts = [
+        _verify_sentence(sentence, retriever, analyzer, question, question_terms)
+        for sentence in sentences
+    ]
+    return Verdict(text, question, verdicts)
+
+
+def _verify_sentence(
+    sentence: str,
+    retriever: Retriever,
+    analyzer: Analyzer,
+    question: str | None,
+    question_terms: frozenset[str],
+) -> SentenceVerdict:
+    checked = sentence
+    if not content_terms(sentence, analyzer) and not written_numbers(sentence):
+        said = set(words(sentence, analyzer.language))
+        if question and said & _YES and not said & _NO:
+            checked = question  # "yes" asserts the question's own statement
+        else:
+            return SentenceVerdict(sentence, DROPPED, Reason.UNVERIFIABLE.value)
+    query = f"{question} {checked}" if question and checked != question else checked
+    retrieved = retriever.retrieve(query)
+    if not retrieved.subsets:
+        reason = Reason.BELOW_TRUST if retrieved.withheld else Reason.UNSUPPORTED
+        return SentenceVerdict(sentence, DROPPED, reason.value)
+    first: Judgement | None = None
+    for subset in retrieved.subsets:
+        judgement = judge(
+            checked,
+            subset,
+            analyzer,
+            question_terms=question_terms if checked != question else frozenset(),
+        )
+        if judgement.passed:
+            return _verdict(sentence, SUPPORTED, None, judgement)
+        first = first or judgement
+    assert first is not None
+    failure = first.failure
+    assert failure is not None
+    status = VETOED if failure.gate == "digit_veto" else DROPPED
+    return _verdict(sentence, status, failure.reason, first)
+
+
+def _verdict(
+    sentence: str, status: str, reason: str | None, judgement: Judgement
+) -> SentenceVerdict:
+    return SentenceVerdict(
+        sentence,
+        status,
+        reason,
+        list(judgement.supporting) if status == SUPPORTED else [],
+        [c.to_dict() for c in judgement.claims],
+        [d.to_dict() for d in judgement.decisions],
+    )
