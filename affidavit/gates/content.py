@@ -23,8 +23,14 @@ _CONTRACTED = re.compile(r"n[’']t\b", re.IGNORECASE)
 
 
 def content_terms(text: str, analyzer: Analyzer) -> frozenset[str]:
-    """The non-numeric index terms of ``text`` (single letters, like a possessive's s, out)."""
-    return frozenset(t for t in analyzer.terms(text) if len(t) > 1 and not t[0].isdigit())
+    """The non-numeric index terms of ``text``.
+
+    Single letters (a possessive's s) are left out, unless they are all the text says
+    ("R&B"), which must still be checked against the evidence.
+    """
+    terms = [t for t in analyzer.terms(text) if not t[0].isdigit()]
+    longer = frozenset(t for t in terms if len(t) > 1)
+    return longer if longer or not terms else frozenset(terms)
 
 
 def is_negated(text: str, language: str = "en") -> bool:

@@ -14,13 +14,14 @@ repaired (a repaired sentence has no source):
    66.8% of hallucinated ones, so any tolerance buys little and costs much.
 3. **Read-back** — the sentence is re-read as claims (one per clause, see claims.py)
    and each claim is verified: the claim's evidence words (its terms found in E) must
-   stand together in one window — a line and its neighbours in the same document —
-   that also carries the claim's numbers, and a negated claim needs a negated window.
+   stand together in one line (CLAIM_REACH) that also carries the claim's numbers, and
+   a negated claim needs a negated line.
    Evidence words scattered over lines that never said them together do not make the
    claim. A sentence survives only if every claim does.
 4. **Support** — with a question, the lines that carry the sentence must share at least
-   one of the question's content terms, and together with their neighbours carry at
-   least MIN_SUPPORT of them: otherwise the sentence answers some other question.
+   one of the question's content terms (when ``anchored``), and together with their
+   neighbours (``support_reach``; None: the whole subset) carry at least MIN_SUPPORT of
+   them: otherwise the sentence answers some other question.
 """
 
 from __future__ import annotations
@@ -40,20 +41,26 @@ MAX_NOVEL_TERMS = 0
 # NOTE: half of the question's content words must stand in the supporting lines; below
 # that a candidate answers some other question (measured in bench/refusal_squad2.py).
 MIN_SUPPORT = 0.5
-# Lines on either side of a line that count as its context in one window.
+# NOTE: a claim's evidence words must stand in one line (reach 0): on HaluEval QA dev
+# (400 rows) reading claims back from a line and its neighbours rejected 73% of the
+# hallucinated answers, from single lines 87%, at the same acceptance of right ones.
+CLAIM_REACH = 0
+# Lines on either side of the supporting lines that count toward the question's words.
 WINDOW_REACH = 1
 
 __all__ = ["GateDecision", "Judgement", "digit_veto", "judge", "mixture", "support"]
 
 
-def support(question_terms: Iterable[str], cited_terms: set[str]) -> GateDecision:
+def support(
+    question_terms: Iterable[str], cited_terms: set[str], minimum: float = MIN_SUPPORT
+) -> GateDecision:
     """Pass when the cited lines carry at least MIN_SUPPORT of the question's content terms."""
     wanted = set(question_terms)
     if not wanted:
         return GateDecision("support", True, None, "the question names no content words")
     carried = len(wanted & cited_terms) / len(wanted)
     missing = sorted(wanted - cited_terms)
-    if carried < MIN_SUPPORT:
+    if carried < minimum:
         return GateDecision(
             "support",
             False,
@@ -123,7 +130,10 @@ def judge(
     *,
     question_terms: frozenset[str] = frozenset(),
     anchor: Sequence[Evidence] = (),
-    support_reach: int = WINDOW_REACH,
+    claim_reach: int = CLAIM_REACH,
+    support_reach: int | None = WINDOW_REACH,
+    anchored: bool = True,
+    min_support: float = MIN_SUPPORT,
 ) -> Judgement:
     """Run the four tiers on ``sentence`` against ``subset`` (one document's lines).
 
@@ -137,14 +147,14 @@ def judge(
     if not veto.passed:
         return judgement
     evidence_terms: set[str] = set()
-    for text in texts:
-        evidence_terms |= content_terms(text, analyzer)
+    for text in texts:  # every term, single letters too: "R&B" must find its r and b
+        evidence_terms.update(t for t in analyzer.terms(text) if not t[0].isdigit())
     mix = mixture(content_terms(sentence, analyzer), evidence_terms, set(question_terms))
     judgement.decisions.append(mix)
     if not mix.passed:
         return judgement
 
-    windows = _windows(subset, anchor, analyzer)
+    windows = _windows(subset, anchor, analyzer, claim_reach)
     claims = extract_claims(sentence, analyzer)
     judgement.claims = claims
     used: list[Evidence] = []
@@ -178,7 +188,7 @@ def judge(
         own: set[str] = set()
         for line in judgement.supporting:
             own |= content_terms(line.text, analyzer)
-        if not own & question_terms:
+        if anchored and not own & question_terms:
             judgement.decisions.append(
                 GateDecision(
                     "support",
@@ -191,12 +201,12 @@ def judge(
         cited: set[str] = set()
         for line in _with_neighbours(judgement.supporting, subset, support_reach):
             cited |= content_terms(line.text, analyzer)
-        judgement.decisions.append(support(question_terms, cited))
+        judgement.decisions.append(support(question_terms, cited, min_support))
     return judgement
 
 
 def _windows(
-    subset: Sequence[Evidence], anchor: Sequence[Evidence], analyzer: Analyzer
+    subset: Sequence[Evidence], anchor: Sequence[Evidence], analyzer: Analyzer, reach: int
 ) -> list[_Window]:
     by_place = {(e.document, e.position): e for e in subset}
     order = list(anchor) + [e for e in subset if e not in anchor]
@@ -204,7 +214,7 @@ def _windows(
     for line in order:
         members = tuple(
             by_place[(line.document, p)]
-            for p in range(line.position - WINDOW_REACH, line.position + WINDOW_REACH + 1)
+            for p in range(line.position - reach, line.position + reach + 1)
             if (line.document, p) in by_place
         )
         text = " ".join(m.text for m in members)
@@ -233,7 +243,9 @@ def _window_for(claim: Claim, windows: list[_Window], evidence_terms: set[str]) 
 
 
 def _with_neighbours(
-    lines: Sequence[Evidence], subset: Sequence[Evidence], reach: int
+    lines: Sequence[Evidence], subset: Sequence[Evidence], reach: int | None
 ) -> list[Evidence]:
+    if reach is None:  # the whole subset counts
+        return list(subset)
     places = {(e.document, e.position + d) for e in lines for d in range(-reach, reach + 1)}
     return [e for e in subset if (e.document, e.position) in places]
