@@ -15,7 +15,9 @@ from pathlib import Path
 
 from affidavit.errors import AffidavitError
 from affidavit.memory import Memory
+from affidavit.reasons import Reason
 from affidavit.results import Answer, Evidence
+from affidavit.verify import Verdict
 
 DEMO_QUESTIONS = (
     "Who conquered England in 1066?",
@@ -57,6 +59,12 @@ def _parser() -> argparse.ArgumentParser:
     ingest.add_argument("paths", nargs="+", type=Path, help="files or folders (recursive)")
     ingest.add_argument("--store", required=True, type=Path, help="the SQLite store file")
     ingest.add_argument("--date", help="date to stamp on the documents (ISO 8601)")
+    ingest.add_argument(
+        "--source",
+        default="document",
+        choices=["operator", "document", "stranger"],
+        help="who vouches for the text: its lines' trust (default: document)",
+    )
     ingest.add_argument("--quiet", action="store_true", help="no progress bar")
     ingest.set_defaults(run=_ingest)
 
@@ -81,6 +89,18 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument("--asked-at", help="the asking date (ISO 8601), for date arithmetic")
     ask.add_argument("--json", action="store_true", help="the full answer and audit as JSON")
     ask.set_defaults(run=_ask)
+
+    verify = commands.add_parser(
+        "verify",
+        help="audit a text against the store, sentence by sentence",
+        epilog='Example: affidavit verify "The embargo ended in March 1974." --store memory.sqlite',
+    )
+    verify.add_argument("text", nargs="?", help="the text to audit (or use --file)")
+    verify.add_argument("--file", type=Path, help="read the text from this file")
+    verify.add_argument("--question", help="the question the text answers, if any")
+    verify.add_argument("--store", required=True, type=Path)
+    verify.add_argument("--json", action="store_true", help="the full verdict as JSON")
+    verify.set_defaults(run=_verify)
 
     demo = commands.add_parser(
         "demo",
@@ -108,7 +128,9 @@ def _ingest(args: argparse.Namespace) -> int:
     with Memory(args.store) as memory:
         before = memory.stats()
         # One call, so all the paths land in one transaction or none does.
-        names = memory.ingest(args.paths, date=args.date, progress=_progress(args.quiet))
+        names = memory.ingest(
+            args.paths, date=args.date, source=args.source, progress=_progress(args.quiet)
+        )
         after = memory.stats()
     print(
         f"{len(names)} document(s) in {args.store}: {after['documents']} documents, "
@@ -161,6 +183,44 @@ def _ask(args: argparse.Namespace) -> int:
     return 0
 
 
+def _verify(args: argparse.Namespace) -> int:
+    if (args.text is None) == (args.file is None):
+        raise AffidavitError("give the text to verify, or --file FILE (not both)")
+    if args.file is not None:
+        try:
+            text = args.file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise AffidavitError(f"{args.file}: cannot read it as UTF-8 text ({exc})") from exc
+    else:
+        text = args.text
+    with _existing_store(args.store) as memory:
+        verdict = memory.verify(text, question=args.question)
+    if args.json:
+        print(json.dumps(verdict.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        print(render_verdict(verdict))
+    return 0 if verdict.supported else 2
+
+
+def render_verdict(verdict: Verdict) -> str:
+    """One line per sentence: its status, its reason, the lines behind it."""
+    lines = [
+        f"{'SUPPORTED' if verdict.supported else 'NOT SUPPORTED'}: "
+        f"{sum(s.supported for s in verdict.sentences)} of {len(verdict.sentences)} "
+        "sentence(s) supported"
+    ]
+    for sentence in verdict.sentences:
+        quote = textwrap.shorten(sentence.text, width=120, placeholder=" …")
+        why = f" ({sentence.reason}: {Reason(sentence.reason).text})" if sentence.reason else ""
+        lines.append(f"  [{sentence.status}] {quote}{why}")
+        failed = next((g for g in sentence.gates if not g["passed"]), None)
+        if failed:
+            lines.append(f"      gate {failed['gate']}: {failed['detail']}")
+        for hit in sentence.evidence:
+            lines.append(f"      {_where(hit)} {textwrap.shorten(hit.text, 140, placeholder=' …')}")
+    return "\n".join(lines)
+
+
 def _where(hit: Evidence) -> str:
     return f"[{hit.document} #{hit.position}]"
 
@@ -170,16 +230,15 @@ def render(answer: Answer) -> str:
     lines = [f"Q: {answer.question}"]
     if answer.refused:
         lines.append(f"REFUSED ({answer.reason}): {answer.text}")
-        for decision in answer.audit.get("gate", [])[:3]:
+        for decision in [d for d in answer.audit.get("gate", []) if not d["passed"]][:3]:
             lines.append(f"   gate {decision['gate']}: {decision['detail']}")
     else:
         lines.append(f"A: {answer.text}")
         for hit in answer.citations:
             quote = textwrap.shorten(hit.text, width=160, placeholder=" …")
             lines.append(f"   cited {_where(hit)} {quote}")
-    census = answer.audit.get("census")
-    if census:
-        lines.append(f"   census: {census['line']}")
+    if answer.census:
+        lines.append(f"   census: {answer.census}")
     return "\n".join(lines)
 
 

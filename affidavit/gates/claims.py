@@ -11,6 +11,7 @@ have no parser installable here, so each of their sentences is one claim.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from spacy.tokens import Token
 
@@ -39,22 +40,28 @@ def extract_claims(sentence: str, analyzer: Analyzer) -> list[Claim]:
     whole = Claim(sentence, content_terms(sentence, analyzer), is_negated(sentence, language))
     if language != "en" or len(sentence) > 2000:
         return [whole]
+    claims = []
+    for text, has_number in clause_texts(sentence):
+        terms = content_terms(text, analyzer)
+        if terms or has_number:
+            claims.append(Claim(text, terms, is_negated(text, language)))
+    return claims or [whole]
+
+
+@lru_cache(maxsize=4096)
+def clause_texts(sentence: str) -> tuple[tuple[str, bool], ...]:
+    """(clause text, whether it holds a number) per clause head of an English sentence."""
     doc = parse_pipeline()(sentence)
     heads = [t for t in doc if t.pos_ in _VERBAL and t.dep_ in _CLAUSE_DEPS]
-    if not heads:
-        return [whole]
     head_ids = {t.i for t in heads}
-    claims: list[Claim] = []
+    clauses = []
     for head in heads:
         tokens = _clause_tokens(head, head_ids)
         if not any(t.dep_ in _SUBJECT_DEPS for t in head.children):
             tokens |= _inherited_subject(head, head_ids)
         ordered = sorted(tokens, key=lambda t: t.i)
-        text = " ".join(t.text for t in ordered)
-        terms = content_terms(text, analyzer)
-        if terms or any(t.like_num for t in ordered):
-            claims.append(Claim(text, terms, is_negated(text, language)))
-    return claims or [whole]
+        clauses.append((" ".join(t.text for t in ordered), any(t.like_num for t in ordered)))
+    return tuple(clauses)
 
 
 def _clause_tokens(head: Token, head_ids: set[int]) -> set[Token]:

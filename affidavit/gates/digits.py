@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from affidavit.gates.decision import GateDecision
 from affidavit.gates.numbers import carried_numbers, number_words_in, numbers_in
@@ -67,7 +68,8 @@ class WrittenDate:
         )
 
 
-def dates_in(text: str) -> list[WrittenDate]:
+@lru_cache(maxsize=65536)
+def dates_in(text: str) -> tuple[WrittenDate, ...]:
     """Every date ``text`` writes, as its parts; numeric d/m forms yield both readings."""
     found: list[WrittenDate] = []
     taken: list[tuple[int, int]] = []
@@ -77,7 +79,7 @@ def dates_in(text: str) -> list[WrittenDate]:
                 continue
             taken.append((match.start(), match.end()))
             found.extend(_readings(match, roles))
-    return found
+    return tuple(found)
 
 
 def _readings(match: re.Match[str], roles: str) -> list[WrittenDate]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 
 # Thousands separators only where they group by three, so "3,5" stays two numbers.
 _NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+(?!\d)|\d+)(\.\d+)?")
@@ -70,6 +71,7 @@ def number_words_in(text: str) -> list[str]:
     return found
 
 
-def carried_numbers(text: str) -> set[str]:
+@lru_cache(maxsize=65536)
+def carried_numbers(text: str) -> frozenset[str]:
     """All quantities ``text`` carries, in digits or in words."""
-    return set(numbers_in(text)) | set(number_words_in(text))
+    return frozenset(numbers_in(text)) | frozenset(number_words_in(text))
