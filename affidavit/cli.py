@@ -30,6 +30,15 @@ DEMO_QUESTIONS = (
 )
 
 
+# Three sentences an outside system might write: one the documents support, one with a
+# changed number, one that wraps evidence words around an invented claim.
+DEMO_AUDIT = (
+    "The Black Death is thought to have originated in the arid plains of Central Asia. "
+    "It reached Crimea by 1344. "
+    "A hot work permit must be signed by the site manager and the fire brigade."
+)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
@@ -268,6 +277,8 @@ def _demo(args: argparse.Namespace) -> int:
         for question in DEMO_QUESTIONS:
             print(render(memory.ask(question)))
             print()
+        print(f"Audit of another system's answer:\n  {DEMO_AUDIT!r}\n")
+        print(render_verdict(memory.verify(DEMO_AUDIT)))
     return 0
 
 
