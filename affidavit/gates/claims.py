@@ -3,8 +3,10 @@
 In English each clause head (the root verb, and verbs joined to it as conjuncts, clausal
 complements, adverbial or relative clauses) makes one claim: its subject, the verb, and
 its objects and prepositional phrases, without the sub-clauses, which make claims of
-their own. A conjunct verb with no subject of its own shares its head's. A sentence with
-no verb (a bare answer such as "Arthur's Magazine") is one claim. Spanish and Turkish
+their own. A conjunct verb with no subject of its own shares its head's. A relative clause
+also takes the noun phrase it modifies, and words no clause holds join the first claim,
+so every word of a sentence is read back. A sentence with no verb (a bare answer such as
+"Arthur's Magazine") is one claim. Spanish and Turkish
 have no parser installable here, so each of their sentences is one claim.
 """
 
@@ -22,6 +24,8 @@ from affidavit.nlp import parse_pipeline
 _CLAUSE_DEPS = frozenset({"ROOT", "conj", "ccomp", "advcl", "relcl", "xcomp", "acl", "pcomp"})
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "expl"})
 _VERBAL = frozenset({"VERB", "AUX"})
+_MODIFYING = frozenset({"relcl", "acl"})
+_NOUN_PARTS = frozenset({"compound", "amod", "flat", "nmod", "poss", "nummod", "appos"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,15 +57,50 @@ def clause_texts(sentence: str) -> tuple[tuple[str, bool], ...]:
     """(clause text, whether it holds a number) per clause head of an English sentence."""
     doc = parse_pipeline()(sentence)
     heads = [t for t in doc if t.pos_ in _VERBAL and t.dep_ in _CLAUSE_DEPS]
+    if not heads:
+        return ()  # no verb: the sentence is one claim, as written
     head_ids = {t.i for t in heads}
-    clauses = []
+    groups: list[set[Token]] = []
     for head in heads:
         tokens = _clause_tokens(head, head_ids)
         if not any(t.dep_ in _SUBJECT_DEPS for t in head.children):
             tokens |= _inherited_subject(head, head_ids)
+        if head.dep_ in _MODIFYING and head.head is not head:
+            # "Yersinia pestis, which reached Crimea": the clause speaks of its antecedent.
+            tokens |= _noun_phrase(head.head, head_ids)
+        groups.append(tokens)
+    # Words no clause holds (a noun at the root, a phrase before a relative clause) still
+    # make a claim: they join the first one, so the read-back sees every word.
+    covered = set().union(*groups) if groups else set()
+    stray = {t for t in doc if t not in covered and not t.is_punct and not t.is_space}
+    if stray:
+        groups[0] |= stray
+    clauses = []
+    for tokens in groups:
         ordered = sorted(tokens, key=lambda t: t.i)
-        clauses.append((" ".join(t.text for t in ordered), any(t.like_num for t in ordered)))
+        text = _as_written(ordered)
+        clauses.append((text, any(t.like_num for t in ordered)))
     return tuple(clauses)
+
+
+def _as_written(tokens: list[Token]) -> str:
+    """The tokens with the sentence's own spacing ("1832-02-09" stays whole), and a space
+    where the claim skips words that were between them."""
+    parts: list[str] = []
+    for previous, token in zip([None, *tokens], tokens, strict=False):
+        if previous is not None and token.i != previous.i + 1 and not previous.whitespace_:
+            parts.append(" ")
+        parts.append(token.text_with_ws)
+    return "".join(parts).strip()
+
+
+def _noun_phrase(noun: Token, head_ids: set[int]) -> set[Token]:
+    """A noun with its own modifiers (compounds, adjectives, names), not its clauses."""
+    phrase = {noun}
+    for child in noun.children:
+        if child.dep_ in _NOUN_PARTS and child.i not in head_ids:
+            phrase |= _clause_tokens(child, head_ids)
+    return phrase
 
 
 def _clause_tokens(head: Token, head_ids: set[int]) -> set[Token]:

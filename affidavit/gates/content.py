@@ -7,7 +7,9 @@ and retrieval agree on what counts as the same word. Numbers are left to the dig
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+from affidavit.gates.numbers import NUMBER_WORDS
 from affidavit.index.text import Analyzer, words
 
 NEGATIONS: dict[str, frozenset[str]] = {
@@ -28,9 +30,17 @@ def content_terms(text: str, analyzer: Analyzer) -> frozenset[str]:
     Single letters (a possessive's s) are left out, unless they are all the text says
     ("R&B"), which must still be checked against the evidence.
     """
-    terms = [t for t in analyzer.terms(text) if not t[0].isdigit()]
+    numbers = _number_terms(analyzer.language)
+    terms = [t for t in analyzer.terms(text) if not t[0].isdigit() and t not in numbers]
     longer = frozenset(t for t in terms if len(t) > 1)
     return longer if longer or not terms else frozenset(terms)
+
+
+@lru_cache(maxsize=8)
+def _number_terms(language: str) -> frozenset[str]:
+    """Number words as index terms: the digit veto judges them, not the word tiers."""
+    analyzer = Analyzer(language)
+    return frozenset(t for w in NUMBER_WORDS if (t := analyzer.term(w)) is not None)
 
 
 def is_negated(text: str, language: str = "en") -> bool:
