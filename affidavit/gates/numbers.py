@@ -11,7 +11,7 @@ from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 
 # Thousands separators only where they group by three, so "3,5" stays two numbers.
-_NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+(?!\d)|\d+)(\.\d+)?")
+_NUMBER = re.compile(r"(?<!\w)(?<!\d\.)(\d{1,3}(?:,\d{3})+(?!\d)|\d+)(\.\d+)?")
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 
 NUMBER_WORDS: dict[str, int] = {
