@@ -8,7 +8,7 @@ the best by the engine's score, weighed by how well its document matched, is sai
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from affidavit.engine.protocol import Candidate, Engine
@@ -74,7 +74,7 @@ def answer(
         }
         subsets_audit.append(record)
         for rank, candidate in enumerate(candidates):
-            judgement = _judge(candidate, subset, analyzer, question_terms)
+            judgement = _judge(candidate, subset, analyzer, question_terms, retriever.words().idf)
             decisions = [d.to_dict() for d in judgement.decisions]
             record["candidates"].append({**candidate.to_dict(), "gate": decisions})
             all_decisions.extend({"candidate": len(all_candidates), **d} for d in decisions)
@@ -96,6 +96,7 @@ def _judge(
     subset: Sequence[Evidence],
     analyzer: Analyzer,
     question_terms: frozenset[str],
+    term_weight: Callable[[str], float],
 ) -> Judgement:
     if not candidate.cites or any(not 0 <= i < len(subset) for i in candidate.cites):
         failed = Judgement()
@@ -119,6 +120,7 @@ def _judge(
         question_terms=question_terms,
         anchor=anchor,
         support_reach=0,
+        term_weight=term_weight,
     )
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from affidavit.gates.binding import is_short_answer
 from affidavit.gates.content import content_terms
 from affidavit.gates.digits import written_numbers
 from affidavit.gates.exit import Judgement, judge
@@ -116,12 +117,16 @@ def _verify_sentence(
         reason = Reason.BELOW_TRUST if retrieved.withheld else Reason.UNSUPPORTED
         return SentenceVerdict(sentence, DROPPED, reason.value)
     first: Judgement | None = None
-    for subset in retrieved.subsets:
+    # A short answer ("981") takes its sense from the question, so only the document that
+    # best answers to the question may carry it; a sentence's own words may find another.
+    short = question is not None and is_short_answer(checked, analyzer)
+    for subset in retrieved.subsets[:1] if short else retrieved.subsets:
         judgement = judge(
             checked,
             subset,
             analyzer,
             question_terms=question_terms if checked != question else frozenset(),
+            term_weight=retriever.words().idf,
             **JUDGE_OPTIONS,
         )
         if judgement.passed:

@@ -106,7 +106,7 @@ def _readings(match: re.Match[str], roles: str) -> list[WrittenDate]:
 
 def written_numbers(text: str) -> list[str]:
     """The numbers a sentence commits to: in digits and in words up to twenty."""
-    return numbers_in(text) + number_words_in(text)
+    return numbers_in(text) + number_words_in(text, committing=True)
 
 
 def evidence_numbers(lines: Iterable[str]) -> set[str]:

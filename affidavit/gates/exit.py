@@ -14,8 +14,9 @@ repaired (a repaired sentence has no source):
    66.8% of hallucinated ones, so any tolerance buys little and costs much.
 3. **Read-back** — the sentence is re-read as claims (one per clause, see claims.py)
    and each claim is verified: the claim's evidence words (its terms found in E) must
-   stand together in one line (CLAIM_REACH) that also carries the claim's numbers, and
-   a negated claim needs a negated line.
+   stand together in one line (CLAIM_REACH) that also carries the claim's numbers, each
+   in the same company as the claim puts it (binding.py), and a negated claim needs a
+   negated line.
    Evidence words scattered over lines that never said them together do not make the
    claim. A sentence survives only if every claim does.
 4. **Support** — with a question, the lines that carry the sentence must share at least
@@ -26,9 +27,10 @@ repaired (a repaired sentence has no source):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from affidavit.gates.binding import unbound_numbers
 from affidavit.gates.claims import Claim, extract_claims
 from affidavit.gates.content import content_terms, is_negated
 from affidavit.gates.decision import GateDecision
@@ -145,6 +147,7 @@ def judge(
     support_reach: int | None = WINDOW_REACH,
     anchored: bool = True,
     min_support: float = MIN_SUPPORT,
+    term_weight: Callable[[str], float] | None = None,
 ) -> Judgement:
     """Run the four tiers on ``sentence`` against ``subset`` (one document's lines).
 
@@ -172,7 +175,7 @@ def judge(
     judgement.claims = claims
     used: list[Evidence] = []
     for claim in claims:
-        window = _window_for(claim, windows, evidence_terms)
+        window = _window_for(claim, windows, evidence_terms, analyzer, question_terms, term_weight)
         if window is None:
             judgement.decisions.append(
                 GateDecision(
@@ -275,14 +278,32 @@ def _windows(
     return windows
 
 
-def _window_for(claim: Claim, windows: list[_Window], evidence_terms: set[str]) -> _Window | None:
+def _window_for(
+    claim: Claim,
+    windows: list[_Window],
+    evidence_terms: set[str],
+    analyzer: Analyzer,
+    question_terms: frozenset[str],
+    term_weight: Callable[[str], float] | None,
+) -> _Window | None:
     needed = claim.terms & evidence_terms
     for window in windows:
         if (
             needed <= window.terms
             and _polarity_agrees(claim, window)
-            # Numbers and dates as the digit veto reads them: dates whole, in any form.
+            # Numbers and dates as the digit veto reads them: dates whole, in any form ...
             and not unsupported_numbers(claim.text, [window.text])
+            # ... and each number in the same company as the claim puts it.
+            and not unbound_numbers(
+                claim.text,
+                window.text,
+                analyzer,
+                question_terms,
+                term_weight,
+                # A short answer's question may be carried across its document's lines
+                # (multi-hop), as the support tier reads it.
+                evidence_terms,
+            )
         ):
             return window
     return None

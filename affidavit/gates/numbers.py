@@ -62,11 +62,22 @@ def numbers_in(text: str) -> list[str]:
     return [canonical(m.group(1), m.group(2)) for m in _NUMBER.finditer(text)]
 
 
-def number_words_in(text: str) -> list[str]:
-    """Numbers written out as words (up to twenty), canonicalised."""
+# "one" is as often a pronoun ("the older one", "one of the") as a count: a sentence that
+# writes it commits to no number, but evidence that writes it does carry a 1.
+PRONOUN_NUMBERS = frozenset({"one", "uno", "una"})
+
+
+def number_words_in(text: str, *, committing: bool = False) -> list[str]:
+    """Numbers written out as words (up to twenty), canonicalised.
+
+    With ``committing`` (the words a sentence commits to, not those evidence carries),
+    words that are as often pronouns as numbers are left out.
+    """
     found = []
     for word in _WORD.findall(text.lower()):
         if word in NUMBER_WORDS and word not in _AMBIGUOUS:
+            if committing and word in PRONOUN_NUMBERS:
+                continue
             found.append(str(NUMBER_WORDS[word]))
     return found
 

@@ -46,6 +46,17 @@ class WordIndex:
     def size(self) -> int:
         return len(self.line_ids)
 
+    def idf(self, term: str) -> float:
+        """How rare ``term`` is among the lines (Lucene IDF); 0 for a term no line carries,
+        which cannot tell one line from another."""
+        column = self.vocabulary.get(term)
+        if column is None:
+            return 0.0
+        df = int(self.line_weights.indptr[column + 1] - self.line_weights.indptr[column])
+        if df == 0:
+            return 0.0
+        return math.log1p((max(self.size, 1) - df + 0.5) / (df + 0.5))
+
     @property
     def main_language(self) -> str:
         """The language most documents are in (English for an empty index)."""

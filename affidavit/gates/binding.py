@@ -1,0 +1,227 @@
+"""Number binding: a number a claim writes must stand in its evidence line in the same company.
+
+The digit veto asks whether the evidence carries a number at all; a line that writes
+"3,000 rpm in Europe and 3,600 in the USA" carries 3,000, yet does not say "3,000 in the
+USA". So the read-back also binds the numbers of a claim to the line that supports it:
+
+- **Company.** A number's company is the nearest content terms on each side of it, up to
+  COMPANY terms a side; another number or a clause joint (; : "and", "or", "but") ends
+  the search, and dates (judged whole by the veto) are left out. The line
+  must write the same number with some of that company around it (searched a little
+  wider, EVIDENCE_COMPANY). When the claim gives the number company on both sides ("as
+  low as 7 million"), both sides must agree, so "as low as 7" is not bound by "as high as
+  7"; one-sided company may sit on either side, so word order can change.
+- **Lists.** Numbers written together with no word between them (a list, a formula)
+  must come in the line as one run, in the same order, so one number changed inside a
+  list is not excused by the same number written elsewhere in the line.
+- **Short answers.** A claim that is only numbers or dates ("981", "September 2001"), or
+  has at most SHORT_ANSWER_TERMS word besides ("MPEG-2"), leans on the question for its
+  sense: the evidence (its line, or the subset the caller names, for multi-hop answers)
+  must carry at least BARE_SUPPORT of the question's terms weighed by rarity (IDF over
+  the store's lines, when the caller knows it), and some question term must stand in
+  the company of the number in its line.
+- A number written with decimals ("3.00") is not carried by a number word ("three").
+
+A claim the line writes verbatim, with words around its numbers, is bound as written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from affidavit.gates.digits import dates_in
+from affidavit.gates.numbers import NUMBER_WORDS, PRONOUN_NUMBERS, canonical
+from affidavit.index.text import Analyzer, lower
+
+COMPANY = 3
+EVIDENCE_COMPANY = 5
+BARE_SUPPORT = 0.5
+# A claim with this many content terms or fewer is a short answer, bound through the question.
+SHORT_ANSWER_TERMS = 1
+_TOKEN = re.compile(
+    r"(\d{1,3}(?:,\d{3})+(?!\d)|\d+)(\.\d+)?(?:(?:st|nd|rd|th)(?![^\W_]))?|[^\W\d_]+"
+    r"|[;:()\[\]]",
+    re.UNICODE,
+)
+# Clause joints end a company as a number does: "... in the USA and 3,000 in Europe".
+_JOINTS = frozenset({"and", "or", "but", "y", "o", "pero", "ve", "veya", "ama"})
+
+
+@dataclass(frozen=True, slots=True)
+class _Token:
+    number: str | None = None  # canonical number
+    term: str | None = None  # index term of a word (None: stop word, date, joint)
+    stop: bool = False  # a joint, a bracket, a date, or a number: ends a company
+    decimal: bool = False  # written with a fraction part
+    worded: bool = False  # written as a word ("three")
+    date: bool = False
+    date_numbers: frozenset[str] = frozenset()  # a date's year and day, as numbers
+
+    def writes(self, number: str, *, decimal: bool = False) -> bool:
+        if decimal and self.worded:
+            return False  # "3.00" is a measurement; "three" is a count
+        return self.number == number or number in self.date_numbers
+
+
+def _tokens(text: str, analyzer: Analyzer, *, committing: bool) -> list[_Token]:
+    dates = dates_in(text)
+    tokens: list[_Token] = []
+    for match in _TOKEN.finditer(text):
+        within = [d for d in dates if d.start <= match.start() < d.end]
+        if within:
+            if not tokens or not tokens[-1].date:
+                parts = {str(p) for d in within for p in (d.year, d.day) if p is not None}
+                tokens.append(_Token(stop=True, date=True, date_numbers=frozenset(parts)))
+        elif match.group(1):
+            number = canonical(match.group(1), match.group(2))
+            tokens.append(_Token(number=number, stop=True, decimal=bool(match.group(2))))
+        elif match.group(0) in ";:":
+            tokens.append(_Token(stop=True))
+        elif match.group(0) in "()[]":
+            tokens.append(_Token())  # a bracket keeps "(born 1960)" and "(n − 1)!" together
+        else:
+            word = lower(match.group(0), analyzer.language)
+            if word in _JOINTS:
+                tokens.append(_Token(stop=True))
+            elif word in NUMBER_WORDS and not (committing and word in PRONOUN_NUMBERS):
+                tokens.append(_Token(number=str(NUMBER_WORDS[word]), stop=True, worded=True))
+            else:
+                term = analyzer.term(word)
+                # Single letters ("°F", a possessive's s) are no company.
+                tokens.append(_Token(term=term if term and len(term) > 1 else None))
+    return tokens
+
+
+def _side(tokens: list[_Token], at: int, step: int, reach: int) -> set[str]:
+    found: set[str] = set()
+    index = at + step
+    while 0 <= index < len(tokens) and len(found) < reach:
+        token = tokens[index]
+        if token.stop:
+            break
+        if token.term is not None:
+            found.add(token.term)
+        index += step
+    return found
+
+
+def _is_subsequence(needles: list[str], haystack: list[str]) -> bool:
+    remaining = iter(haystack)
+    return all(any(n == h for h in remaining) for n in needles)
+
+
+def is_short_answer(claim: str, analyzer: Analyzer) -> bool:
+    """Numbers or dates with at most SHORT_ANSWER_TERMS word: sense comes from the question."""
+    tokens = _tokens(claim, analyzer, committing=True)
+    has_quantity = any(t.number is not None or t.date for t in tokens)
+    return has_quantity and len({t.term for t in tokens if t.term}) <= SHORT_ANSWER_TERMS
+
+
+def unbound_numbers(
+    claim: str,
+    line: str,
+    analyzer: Analyzer,
+    question_terms: Iterable[str] = (),
+    term_weight: Callable[[str], float] | None = None,
+    context_terms: Iterable[str] | None = None,
+) -> list[str]:
+    """The numbers of ``claim`` that ``line`` does not write in the same company."""
+    claim_tokens = _tokens(claim, analyzer, committing=True)
+    numbers = [t for t in claim_tokens if t.number is not None]
+    if not numbers and not any(t.date for t in claim_tokens):
+        return []  # binding is about numbers and dates only
+    line_tokens = _tokens(line, analyzer, committing=False)
+    question = set(question_terms)
+    if question and is_short_answer(claim, analyzer):
+        context = set(context_terms) if context_terms is not None else None
+        missing = _unbound_short(
+            claim, claim_tokens, line_tokens, question, term_weight or (lambda term: 1.0), context
+        )
+        if missing or not any(t.term for t in claim_tokens):
+            return missing
+    if claim.casefold() in line.casefold():
+        return []  # said verbatim, words and all
+    unbound = [
+        t.number
+        for at, t in enumerate(claim_tokens)
+        if t.number is not None and _binding(claim_tokens, at, line_tokens) is None
+    ]
+    # Numbers written together with no word between them (a list: "1, 3, 7, or 9"; a
+    # formula: "(p − 1)! + 1") must come as a run of the line in the same order, so one
+    # changed number in a list is not excused by the same number elsewhere.
+    if not unbound:
+        line_runs = _number_runs(line_tokens)
+        for run in _number_runs(claim_tokens):
+            if len(run) > 1 and not any(_is_subsequence(run, theirs) for theirs in line_runs):
+                unbound.append("(list) " + ", ".join(run))
+    return unbound
+
+
+def _number_runs(tokens: list[_Token]) -> list[list[str]]:
+    """Maximal runs of numbers with no content word (and no date) between them."""
+    runs: list[list[str]] = [[]]
+    for token in tokens:
+        if token.number is not None:
+            runs[-1].append(token.number)
+        elif token.term is not None or token.date:
+            if runs[-1]:
+                runs.append([])
+    return [run for run in runs if run]
+
+
+def _binding(claim_tokens: list[_Token], at: int, line_tokens: list[_Token]) -> str | None:
+    """ "strong" (same company), "weak" (no company to compare), or None (unbound)."""
+    token = claim_tokens[at]
+    assert token.number is not None
+    left = _side(claim_tokens, at, -1, COMPANY)
+    right = _side(claim_tokens, at, 1, COMPANY)
+    weakly = False
+    for where, other in enumerate(line_tokens):
+        if not other.writes(token.number, decimal=token.decimal):
+            continue
+        their_left = _side(line_tokens, where, -1, EVIDENCE_COMPANY)
+        their_right = _side(line_tokens, where, 1, EVIDENCE_COMPANY)
+        if not (left or right) or not (their_left or their_right):
+            weakly = True  # nothing to agree or disagree on ("Before 1350, ...")
+        elif left and right:
+            if left & their_left and right & their_right:
+                return "strong"
+        elif (left | right) & (their_left | their_right):
+            return "strong"
+    return "weak" if weakly else None
+
+
+def _unbound_short(
+    claim: str,
+    claim_tokens: list[_Token],
+    line_tokens: list[_Token],
+    question: set[str],
+    weight: Callable[[str], float],
+    context: set[str] | None,
+) -> list[str]:
+    # The question must be carried where the answer is: by its line, or (multi-hop) by
+    # the subset the caller names. Rare question words weigh more: "University of
+    # California" is not carried by a line that says "university" and "campuses" about
+    # Harvard.
+    carried_by = context if context is not None else {t.term for t in line_tokens if t.term}
+    total = sum(weight(q) for q in question)
+    carried = sum(weight(q) for q in question & carried_by)
+    if total and carried < BARE_SUPPORT * total:
+        return [claim.strip()]
+    wanted = [t for t in claim_tokens if t.number is not None]
+    company: set[str] = set()
+    for where, other in enumerate(line_tokens):
+        writes_it = any(other.writes(w.number or "", decimal=w.decimal) for w in wanted)
+        if writes_it or (other.date and not wanted):
+            company |= _side(line_tokens, where, -1, EVIDENCE_COMPANY)
+            company |= _side(line_tokens, where, 1, EVIDENCE_COMPANY)
+    missing = [
+        w.number
+        for w in wanted
+        if w.number and not any(o.writes(w.number, decimal=w.decimal) for o in line_tokens)
+    ]
+    if missing:
+        return missing
+    return [] if company & question else [claim.strip()]

@@ -1,0 +1,274 @@
+"""The digit veto under one-digit perturbations of SQuAD 2.0 dev answers: each should be refused.
+
+All 24 articles go into one store, each as one document. For every answerable question
+whose gold answer holds a digit, one digit of that answer is changed to another (position
+and digit drawn with ``random.Random(seed)``) and audited with ``Memory.verify`` in two
+forms: (a) the bare answer, (b) the gold line with the answer replaced; the same two
+forms unperturbed are the controls. Any accepted perturbation is printed in full.
+
+    .venv/bin/python bench/digit_perturbation.py [--limit N] [--seed S] [--json PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import platform
+import random
+import re
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _squad import Question, is_gold, load_squad  # noqa: E402
+
+from affidavit import Memory  # noqa: E402
+from affidavit.verify import Verdict  # noqa: E402
+
+DIGITS = "0123456789"
+FORMS = ("bare", "sentence")
+
+
+@dataclass(frozen=True)
+class Case:
+    question: str
+    article: str
+    answer: str
+    perturbed: str
+    changed: str  # the number the perturbation wrote, e.g. "1985" for "1995" -> "1985"
+    changed_in_article: bool  # that number is written elsewhere in the article
+    gold_line: str | None  # the stored line holding the answer, as is_gold finds it
+
+
+@dataclass(frozen=True)
+class Audit:
+    form: str  # bare / sentence
+    perturbed: bool
+    text: str
+    supported: bool
+    outcome: str  # "supported" or "status:reason" of the first sentence not supported
+    evidence: list[str]  # "[document #position] text" of every line the verdict cited
+
+
+# -- building --
+
+
+def build(articles: dict[str, str]) -> tuple[Memory, list[tuple[str, str]]]:
+    """One store holding every article as one document, and its lines as (document, text)."""
+    memory = Memory()
+    for title, text in articles.items():
+        memory.ingest_text(text, name=title)
+    names = {doc_id: name for doc_id, name, _ in memory._store.documents()}
+    lines = [(names[doc_id], text) for _, doc_id, _, _, text in memory._store.line_rows()]
+    return memory, lines
+
+
+def perturb(answer: str, rng: random.Random) -> tuple[str, int]:
+    """``answer`` with one of its digits changed to another; also the changed position."""
+    positions = [i for i, ch in enumerate(answer) if ch in DIGITS]
+    at = rng.choice(positions)
+    digit = rng.choice([d for d in DIGITS if d != answer[at]])
+    return answer[:at] + digit + answer[at + 1 :], at
+
+
+def number_at(text: str, at: int) -> str:
+    """The run of digits (with , and . inside it) that covers position ``at``."""
+    for match in re.finditer(r"\d+(?:[.,]\d+)*", text):
+        if match.start() <= at < match.end():
+            return match.group(0)
+    return text[at]
+
+
+def written(number: str, text: str) -> bool:
+    """Whether ``text`` writes ``number`` as a whole number (not inside a longer one)."""
+    return re.search(rf"(?<![\d.,]){re.escape(number)}(?![\d]|[.,]\d)", text) is not None
+
+
+def cases(
+    questions: Sequence[Question],
+    articles: dict[str, str],
+    lines: Sequence[tuple[str, str]],
+    seed: int,
+) -> list[Case]:
+    rng = random.Random(seed)
+    by_document: dict[str, list[str]] = {}
+    for document, text in lines:
+        by_document.setdefault(document, []).append(text)
+    built = []
+    for q in questions:
+        answer = next((a for a in q.answers if any(ch in DIGITS for ch in a)), None)
+        if q.impossible or answer is None:
+            continue
+        perturbed, at = perturb(answer, rng)
+        changed = number_at(perturbed, at)
+        # The gold line for this answer in particular: is_gold over this one answer.
+        only = dataclasses.replace(q, answers=(answer,))
+        gold = next(
+            (t for t in by_document.get(q.article, []) if is_gold(q.article, t, only)), None
+        )
+        built.append(
+            Case(
+                q.text,
+                q.article,
+                answer,
+                perturbed,
+                changed,
+                written(changed, articles[q.article]),
+                gold,
+            )
+        )
+    return built
+
+
+# -- measuring --
+
+
+def outcome(verdict: Verdict) -> str:
+    if verdict.supported:
+        return "supported"
+    failing = [s for s in verdict.sentences if not s.supported]
+    if not failing:
+        return "no sentence"
+    return f"{failing[0].status}:{failing[0].reason}"
+
+
+def audit(memory: Memory, case: Case) -> list[Audit]:
+    texts = {("bare", False): case.answer, ("bare", True): case.perturbed}
+    if case.gold_line is not None:
+        texts[("sentence", False)] = case.gold_line
+        texts[("sentence", True)] = case.gold_line.replace(case.answer, case.perturbed, 1)
+    audits = []
+    for (form, perturbed), text in texts.items():
+        verdict = memory.verify(text, question=case.question)
+        evidence = [e.dateline() for s in verdict.sentences for e in s.evidence]
+        audits.append(Audit(form, perturbed, text, verdict.supported, outcome(verdict), evidence))
+    return audits
+
+
+def summarise(audits: Sequence[Audit], form: str, perturbed: bool) -> dict:
+    chosen = [a for a in audits if a.form == form and a.perturbed == perturbed]
+    n = len(chosen)
+    accepted = sum(a.supported for a in chosen)
+    return {
+        "n": n,
+        "accepted": accepted,
+        "rejected": n - accepted,
+        "accept_rate": accepted / n if n else 0.0,
+        "reject_rate": (n - accepted) / n if n else 0.0,
+        "outcomes": dict(Counter(a.outcome for a in chosen).most_common()),
+    }
+
+
+def run(limit: int | None, seed: int) -> dict:
+    articles, questions = load_squad()
+    memory, lines = build(articles)
+    built = cases(questions, articles, lines, seed)
+    if limit is not None:
+        built = built[:limit]
+    memory.verify("warm-up", question="warm-up?")  # load models and the index off the clock
+    start = time.perf_counter()
+    per_case = [audit(memory, case) for case in built]
+    elapsed = time.perf_counter() - start
+    memory.close()
+    audits = [a for group in per_case for a in group]
+    accepted = [
+        {**asdict(case), "form": a.form, "text": a.text, "evidence": a.evidence}
+        for case, group in zip(built, per_case, strict=True)
+        for a in group
+        if a.perturbed and a.supported
+    ]
+    return {
+        "corpus": {
+            "articles": len(articles),
+            "lines": len(lines),
+            "cases": len(built),
+            "with_gold_line": sum(c.gold_line is not None for c in built),
+            "changed_number_elsewhere_in_article": sum(c.changed_in_article for c in built),
+            "seed": seed,
+        },
+        "forms": {
+            f"{form}/{'perturbed' if p else 'control'}": summarise(audits, form, p)
+            for form in FORMS
+            for p in (True, False)
+        },
+        "accepted_perturbations": accepted,
+        "timing": {
+            "verifies": len(audits),
+            "ms_per_verify": elapsed * 1000 / max(len(audits), 1),
+        },
+        "cases": [
+            {**asdict(case), "audits": [asdict(a) for a in group]}
+            for case, group in zip(built, per_case, strict=True)
+        ],
+        "python": platform.python_version(),
+    }
+
+
+# -- reporting --
+
+
+def report(result: dict) -> str:
+    corpus, forms = result["corpus"], result["forms"]
+    elsewhere = corpus["changed_number_elsewhere_in_article"]
+    lines = [
+        f"SQuAD 2.0 dev: {corpus['articles']} articles in one store ({corpus['lines']} lines); "
+        f"{corpus['cases']} answerable questions with a digit in the gold answer "
+        f"({corpus['with_gold_line']} with a gold line), seed {corpus['seed']}; the changed "
+        f"number is written elsewhere in its article in {elsewhere} of them",
+        "",
+        "| form | n | perturbed: rejected | control: accepted |",
+        "|---|---|---|---|",
+    ]
+    labels = {"bare": "(a) bare answer", "sentence": "(b) gold line, answer replaced"}
+    for form in FORMS:
+        bad, good = forms[f"{form}/perturbed"], forms[f"{form}/control"]
+        lines.append(
+            f"| {labels[form]} | {bad['n']} | {bad['reject_rate']:.3f} "
+            f"({bad['rejected']}/{bad['n']}) | {good['accept_rate']:.3f} "
+            f"({good['accepted']}/{good['n']}) |"
+        )
+    lines += ["", "| outcome (status:reason) | " + " | ".join(forms) + " |"]
+    lines.append("|---|" + "---|" * len(forms))
+    outcomes = sorted(
+        {o for f in forms.values() for o in f["outcomes"]},
+        key=lambda o: (o != "supported", -sum(f["outcomes"].get(o, 0) for f in forms.values())),
+    )
+    for o in outcomes:
+        counts = " | ".join(str(f["outcomes"].get(o, 0)) for f in forms.values())
+        lines.append(f"| {o} | {counts} |")
+    t = result["timing"]
+    lines += ["", f"{t['verifies']} verifies, {t['ms_per_verify']:.1f} ms each"]
+    accepted = result["accepted_perturbations"]
+    lines += ["", f"Accepted perturbations: {len(accepted)}"]
+    for a in accepted:
+        lines += [
+            "",
+            f"- [{a['form']}] {a['question']}",
+            f"  answer {a['answer']!r} -> {a['perturbed']!r} (number {a['changed']!r} "
+            f"{'is' if a['changed_in_article'] else 'is not'} written elsewhere in the article)",
+            f"  audited: {a['text']!r}",
+        ]
+        lines += [f"  cited: {e}" for e in a["evidence"]] or ["  cited: (nothing)"]
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--limit", type=int, help="audit only the first N questions with a digit")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the perturbations (0)")
+    parser.add_argument("--json", type=Path, help="also write the numbers to this JSON file")
+    args = parser.parse_args(argv)
+    result = run(args.limit, args.seed)
+    print(report(result))
+    if args.json is not None:
+        args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

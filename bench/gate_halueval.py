@@ -1,0 +1,209 @@
+"""The exit gate as a hallucination detector on HaluEval QA dev: right answers kept, made-up not.
+
+Every row gets a fresh in-memory store holding only its ``knowledge``; the right and the
+hallucinated answer are each audited with ``Memory.verify(answer, question=question)``.
+A right answer should come back supported, a hallucinated one should not.
+
+    .venv/bin/python bench/gate_halueval.py [--limit N] [--json PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import re
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+
+from affidavit import Memory
+from affidavit.verify import Verdict
+
+HALUEVAL = (
+    Path(__file__).resolve().parents[2] / "shared" / "corpora" / "halueval" / "halueval_qa.jsonl"
+)
+# HaluEval (Li et al., 2023), Table 5: ChatGPT's accuracy at telling whether a QA answer is
+# hallucinated. Not like for like: ChatGPT judged closed-book (question and answer only, one
+# of the two answers per row at random) over all 10,000 rows; we judge open-book against
+# the row's knowledge, both answers of every dev row.
+CHATGPT_ACCURACY = 0.626
+# A number as written in digits; "1,200" and "1200" are the same number.
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+@dataclass(frozen=True)
+class Row:
+    knowledge: str
+    question: str
+    right: str
+    hallucinated: str
+
+
+@dataclass(frozen=True)
+class Outcome:
+    right_supported: bool
+    hallucinated_supported: bool
+    right_reason: str | None  # "status:reason" of the first sentence not supported
+    hallucinated_reason: str | None
+    new_digit: bool  # the hallucinated answer writes a number the knowledge and question do not
+    ms: float  # fresh store + ingest + both audits
+
+
+def load_rows(path: Path = HALUEVAL) -> list[Row]:
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            r = json.loads(line)
+            rows.append(
+                Row(r["knowledge"], r["question"], r["right_answer"], r["hallucinated_answer"])
+            )
+    return rows
+
+
+def numbers(text: str) -> set[str]:
+    return {n.replace(",", "") for n in _NUMBER.findall(text)}
+
+
+def introduces_digit(row: Row) -> bool:
+    """Whether the hallucinated answer writes a number that neither knowledge nor question does."""
+    return bool(numbers(row.hallucinated) - numbers(row.knowledge + " " + row.question))
+
+
+def rejection(verdict: Verdict) -> str | None:
+    """Why a verdict is not supported, as "status:reason" of its first failing sentence."""
+    if verdict.supported:
+        return None
+    failing = [s for s in verdict.sentences if not s.supported]
+    if not failing:
+        return "no sentence"
+    return f"{failing[0].status}:{failing[0].reason}"
+
+
+def audit_row(number: int, row: Row) -> Outcome:
+    start = time.perf_counter()
+    memory = Memory()
+    try:
+        memory.ingest_text(row.knowledge, name=f"row{number}")
+        right = memory.verify(row.right, question=row.question)
+        hallucinated = memory.verify(row.hallucinated, question=row.question)
+    finally:
+        memory.close()
+    ms = (time.perf_counter() - start) * 1000
+    return Outcome(
+        right.supported,
+        hallucinated.supported,
+        rejection(right),
+        rejection(hallucinated),
+        introduces_digit(row),
+        ms,
+    )
+
+
+# -- measuring --
+
+
+def rates(outcomes: Sequence[Outcome]) -> dict[str, float | int]:
+    n = len(outcomes)
+    if n == 0:
+        return {"rows": 0, "accept_right": 0.0, "reject_hallucinated": 0.0, "balanced": 0.0}
+    accept = sum(o.right_supported for o in outcomes) / n
+    reject = sum(not o.hallucinated_supported for o in outcomes) / n
+    return {
+        "rows": n,
+        "accept_right": accept,
+        "reject_hallucinated": reject,
+        "balanced": (accept + reject) / 2,
+    }
+
+
+def run(limit: int | None) -> dict:
+    rows = load_rows()
+    if limit is not None:
+        rows = rows[:limit]
+    if rows:
+        audit_row(-1, rows[0])  # load the language models before the clock starts
+    outcomes = [audit_row(n, row) for n, row in enumerate(rows)]
+    ms = [o.ms for o in outcomes]
+    p50, p95 = np.percentile(ms, [50, 95])
+    return {
+        "corpus": {"file": HALUEVAL.name, "rows": len(rows)},
+        "all": rates(outcomes),
+        "new_digit": rates([o for o in outcomes if o.new_digit]),
+        "no_new_digit": rates([o for o in outcomes if not o.new_digit]),
+        "right_rejected": dict(
+            Counter(o.right_reason for o in outcomes if not o.right_supported).most_common()
+        ),
+        "hallucinated_rejected": dict(
+            Counter(
+                o.hallucinated_reason for o in outcomes if not o.hallucinated_supported
+            ).most_common()
+        ),
+        "timing": {
+            "ms_per_row_mean": float(np.mean(ms)),
+            "p50_ms": float(p50),
+            "p95_ms": float(p95),
+        },
+        "outcomes": [asdict(o) for o in outcomes],
+        "python": platform.python_version(),
+    }
+
+
+# -- reporting --
+
+
+def report(result: dict) -> str:
+    lines = [
+        f"HaluEval QA dev: {result['corpus']['rows']} rows, each audited against its own "
+        "knowledge (fresh store per row)",
+        "",
+        "| rows | n | right answers accepted | hallucinated answers rejected | balanced accuracy |",
+        "|---|---|---|---|---|",
+    ]
+    for label, key in (
+        ("all", "all"),
+        ("hallucination introduces a number", "new_digit"),
+        ("hallucination introduces no number", "no_new_digit"),
+    ):
+        r = result[key]
+        lines.append(
+            f"| {label} | {r['rows']} | {r['accept_right']:.3f} | {r['reject_hallucinated']:.3f} "
+            f"| {r['balanced']:.3f} |"
+        )
+    lines.append(
+        f"| ChatGPT, HaluEval paper (closed-book, 10,000 rows; accuracy) | — | — | — "
+        f"| {CHATGPT_ACCURACY:.3f} |"
+    )
+    lines += ["", "| why rejected (status:reason) | right answers | hallucinated answers |"]
+    lines.append("|---|---|---|")
+    right, hallucinated = result["right_rejected"], result["hallucinated_rejected"]
+    reasons = sorted(set(right) | set(hallucinated), key=lambda r: (-hallucinated.get(r, 0), r))
+    for reason in reasons:
+        lines.append(f"| {reason} | {right.get(reason, 0)} | {hallucinated.get(reason, 0)} |")
+    lines.append(f"| total | {sum(right.values())} | {sum(hallucinated.values())} |")
+    t = result["timing"]
+    lines += [
+        "",
+        f"Per row (new store, ingest, two audits): mean {t['ms_per_row_mean']:.1f} ms, "
+        f"p50 {t['p50_ms']:.1f} ms, p95 {t['p95_ms']:.1f} ms",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--limit", type=int, help="audit only the first N rows")
+    parser.add_argument("--json", type=Path, help="also write the numbers to this JSON file")
+    args = parser.parse_args(argv)
+    result = run(args.limit)
+    print(report(result))
+    if args.json is not None:
+        args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

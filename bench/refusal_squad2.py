@@ -1,0 +1,236 @@
+"""Answer or refuse on SQuAD 2.0 dev (default engine): F1 on answerable, refusals on the rest.
+
+All 24 articles go into one store, each as one document, and every question is asked.
+Answerable questions score SQuAD's F1 and exact match (official normalisation, best over
+the gold answers, a refusal scores 0); unanswerable ones score whether they were refused.
+The two pull against each other, so they are reported side by side.
+
+    .venv/bin/python bench/refusal_squad2.py [--limit N] [--json PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import re
+import string
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _squad import Question, load_squad  # noqa: E402
+
+from affidavit import Memory  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Asked:
+    question: str
+    impossible: bool
+    answer_type: str
+    refused: bool
+    reason: str | None
+    text: str  # the answer said, "" when refused
+    f1: float  # 0 for unanswerable questions
+    em: float
+    ms: float
+
+
+# -- SQuAD's official scoring (evaluate-v2.0.py) --
+
+_ARTICLES = re.compile(r"\b(a|an|the)\b", re.UNICODE)
+_PUNCTUATION = frozenset(string.punctuation)
+
+
+def normalize(text: str) -> str:
+    """Lower case, no punctuation, no articles, single spaces."""
+    text = "".join(ch for ch in text.lower() if ch not in _PUNCTUATION)
+    return " ".join(_ARTICLES.sub(" ", text).split())
+
+
+def exact(gold: str, said: str) -> float:
+    return float(normalize(gold) == normalize(said))
+
+
+def f1(gold: str, said: str) -> float:
+    gold_tokens, said_tokens = normalize(gold).split(), normalize(said).split()
+    if not gold_tokens or not said_tokens:
+        return float(gold_tokens == said_tokens)
+    same = sum((Counter(gold_tokens) & Counter(said_tokens)).values())
+    if same == 0:
+        return 0.0
+    precision, recall = same / len(said_tokens), same / len(gold_tokens)
+    return 2 * precision * recall / (precision + recall)
+
+
+# -- measuring --
+
+
+def ask(memory: Memory, question: Question) -> Asked:
+    start = time.perf_counter()
+    answer = memory.ask(question.text)
+    ms = (time.perf_counter() - start) * 1000
+    said = "" if answer.refused else answer.text
+    answer_type = str(answer.audit.get("shape", {}).get("answer_type", "none"))
+    if question.impossible or answer.refused:
+        best_f1 = best_em = 0.0
+    else:
+        best_f1 = max(f1(g, said) for g in question.answers)
+        best_em = max(exact(g, said) for g in question.answers)
+    return Asked(
+        question.text,
+        question.impossible,
+        answer_type,
+        answer.refused,
+        answer.reason,
+        said,
+        best_f1,
+        best_em,
+        ms,
+    )
+
+
+def scores(asked: Sequence[Asked]) -> dict[str, float | int]:
+    """The trade-off for one group of questions: answerable scores beside unanswerable refusals."""
+    answerable = [a for a in asked if not a.impossible]
+    answered = [a for a in answerable if not a.refused]
+    unanswerable = [a for a in asked if a.impossible]
+
+    def mean(values: Sequence[float]) -> float:
+        return sum(values) / len(values) if values else 0.0
+
+    # SQuAD 2.0's overall F1: a refusal of an unanswerable question scores 1, an answer 0.
+    overall = [a.f1 for a in answerable] + [float(a.refused) for a in unanswerable]
+    return {
+        "answerable": len(answerable),
+        "answered_rate": len(answered) / len(answerable) if answerable else 0.0,
+        "f1": mean([a.f1 for a in answerable]),
+        "em": mean([a.em for a in answerable]),
+        "f1_answered": mean([a.f1 for a in answered]),
+        "em_answered": mean([a.em for a in answered]),
+        "unanswerable": len(unanswerable),
+        "refusal_rate": mean([float(a.refused) for a in unanswerable]),
+        "squad2_f1": mean(overall),
+    }
+
+
+def run(limit: int | None) -> dict:
+    articles, questions = load_squad()
+    if limit is not None:
+        questions = questions[:limit]
+    memory = Memory()
+    start = time.perf_counter()
+    for title, text in articles.items():
+        memory.ingest_text(text, name=title)
+    ingest_s = time.perf_counter() - start
+    memory.ask("warm-up: when was the index built?")  # build the index off the clock
+    asked = [ask(memory, q) for q in questions]
+    stats = memory.stats()
+    memory.close()
+    ms = [a.ms for a in asked]
+    p50, p95 = np.percentile(ms, [50, 95])
+    types = sorted(
+        {a.answer_type for a in asked}, key=lambda t: -sum(a.answer_type == t for a in asked)
+    )
+    return {
+        "corpus": {
+            "articles": stats["documents"],
+            "lines": stats["lines"],
+            "questions": len(asked),
+        },
+        "engine": "default",
+        "all": scores(asked),
+        "by_type": {t: scores([a for a in asked if a.answer_type == t]) for t in types},
+        "refusal_reasons": {
+            "answerable": dict(
+                Counter(a.reason for a in asked if a.refused and not a.impossible).most_common()
+            ),
+            "unanswerable": dict(
+                Counter(a.reason for a in asked if a.refused and a.impossible).most_common()
+            ),
+        },
+        "timing": {
+            "ingest_s": ingest_s,
+            "ms_per_question_mean": float(np.mean(ms)),
+            "p50_ms": float(p50),
+            "p95_ms": float(p95),
+        },
+        "asked": [asdict(a) for a in asked],
+        "python": platform.python_version(),
+    }
+
+
+# -- reporting --
+
+
+def row(label: str, s: dict) -> str:
+    return (
+        f"| {label} | {s['answerable']} | {s['answered_rate']:.3f} | {s['f1']:.3f} | {s['em']:.3f} "
+        f"| {s['f1_answered']:.3f} | {s['em_answered']:.3f} | {s['unanswerable']} "
+        f"| {s['refusal_rate']:.3f} | {s['squad2_f1']:.3f} |"
+    )
+
+
+def report(result: dict) -> str:
+    corpus = result["corpus"]
+    lines = [
+        f"SQuAD 2.0 dev: {corpus['articles']} articles in one store ({corpus['lines']} lines), "
+        f"{corpus['questions']} questions, {result['engine']} engine",
+        "",
+        "| questions | answerable | answered | F1 | EM | F1 answered | EM answered "
+        "| unanswerable | refused | SQuAD 2.0 F1 |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+        row("all", result["all"]),
+    ]
+    lines += [row(f"type: {t}", s) for t, s in result["by_type"].items()]
+    s = result["all"]
+    # The trivial end of the trade-off, for scale: refuse every question.
+    refuse_all = s["unanswerable"] / max(s["answerable"] + s["unanswerable"], 1)
+    lines.append(
+        f"| refuse everything (reference) | {s['answerable']} | 0.000 | 0.000 | 0.000 | — | — "
+        f"| {s['unanswerable']} | 1.000 | {refuse_all:.3f} |"
+    )
+    reasons = result["refusal_reasons"]
+    answerable, unanswerable = reasons["answerable"], reasons["unanswerable"]
+    all_reasons = sorted(
+        set(answerable) | set(unanswerable),
+        key=lambda r: -(answerable.get(r, 0) + unanswerable.get(r, 0)),
+    )
+    lines += [
+        "",
+        "| refusal reason | answerable (wrongly refused) | unanswerable (rightly refused) |",
+        "|---|---|---|",
+    ]
+    for r in all_reasons:
+        lines.append(f"| {r} | {answerable.get(r, 0)} | {unanswerable.get(r, 0)} |")
+    lines.append(f"| total | {sum(answerable.values())} | {sum(unanswerable.values())} |")
+    t = result["timing"]
+    lines += [
+        "",
+        f"Ingest {t['ingest_s']:.2f} s; ask: mean {t['ms_per_question_mean']:.1f} ms, "
+        f"p50 {t['p50_ms']:.1f} ms, p95 {t['p95_ms']:.1f} ms per question",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--limit", type=int, help="ask only the first N questions (all articles)")
+    parser.add_argument("--json", type=Path, help="also write the numbers to this JSON file")
+    args = parser.parse_args(argv)
+    result = run(args.limit)
+    print(report(result))
+    if args.json is not None:
+        args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

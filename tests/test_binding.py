@@ -1,0 +1,96 @@
+"""Number binding: a claim's numbers must stand in their line in the same company."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from affidavit import Memory
+from affidavit.gates.binding import is_short_answer, unbound_numbers
+from affidavit.index.text import Analyzer
+
+EN = Analyzer("en")
+BLACK_DEATH = (
+    Path(__file__).resolve().parents[1] / "corpora" / "squad2_articles" / "Black_Death.txt"
+)
+
+
+@pytest.fixture(scope="module")
+def black_death() -> Memory:
+    memory = Memory()
+    memory.ingest(BLACK_DEATH)
+    return memory
+
+
+def line_with(memory: Memory, words: str) -> str:
+    return next(h.text for h in memory.search(words, k=10) if words in h.text)
+
+
+def test_a_number_in_another_company_is_unbound(black_death: Memory) -> None:
+    line = line_with(black_death, "as high as 7 million to as low as 4 million")
+    said = "historians propose figures from as high as 7 million to as low as 4 million"
+    changed = "historians propose figures from as high as 7 million to as low as 7 million"
+    assert unbound_numbers(said, line, EN) == []
+    assert unbound_numbers(changed, line, EN) == ["7"]
+
+
+def test_word_order_may_change_when_the_company_agrees(black_death: Memory) -> None:
+    line = line_with(black_death, "170,000 settlements")
+    assert (
+        unbound_numbers("There were about 170000 settlements in Germany before 1350.", line, EN)
+        == []
+    )
+
+
+def test_a_clause_joint_keeps_numbers_apart() -> None:
+    line = "The turbines run at 3,600 revolutions per minute in the USA and 3,000 in Europe."
+    assert unbound_numbers("3,600 revolutions per minute in the USA", line, EN) == []
+    assert unbound_numbers("3,000 revolutions per minute in the USA", line, EN) == ["3000"]
+
+
+def test_a_changed_number_in_a_list_is_not_excused_elsewhere() -> None:
+    line = "All primes larger than 5 end in 1, 3, 7, or 9, and numbers ending in 0 or 5 are not."
+    assert unbound_numbers("primes larger than 5 end in 1, 3, 7, or 9", line, EN) == []
+    assert unbound_numbers("primes larger than 5 end in 1, 3, 7, or 0", line, EN) != []
+
+
+def test_a_number_word_is_a_number_but_not_a_decimal() -> None:
+    line = "Ten of these 14 reconstructions agree, with three exceptions."
+    assert unbound_numbers("Ten of these 10 reconstructions agree", line, EN) != []
+    question = {"exception", "reconstruct"}
+    assert unbound_numbers("3", line, EN, question) == []
+    assert unbound_numbers("3.00", line, EN, question) == ["3"]
+
+
+def test_a_short_answer_must_stand_among_the_question_words() -> None:
+    question = {"duchi", "normandi", "found"}
+    founded = "The Duchy of Normandy was founded in 911 by treaty with Rollo."
+    scholar = "The Persian scholar Ibn Sina (Avicenna, 981–1037) wrote on minerals."
+    assert unbound_numbers("911", founded, EN, question) == []
+    assert unbound_numbers("981", scholar, EN, question) == ["981"]
+
+
+def test_a_year_inside_a_written_date_binds_a_short_answer() -> None:
+    line = "Chirlane Irene McCray (born November 29, 1954) is an American writer."
+    assert unbound_numbers("1954", line, EN, {"born", "mccray"}) == []
+
+
+def test_numbers_glued_to_units_are_numbers() -> None:
+    line = "The park is open April through October, 6am to 10pm."
+    assert unbound_numbers("open April through October, 6am to 10pm", line, EN) == []
+    assert unbound_numbers("open April through October, 7am to 10pm", line, EN) != []
+
+
+def test_short_answers_are_numbers_with_at_most_one_word() -> None:
+    assert is_short_answer("981", EN)
+    assert is_short_answer("MPEG-2", EN)
+    assert not is_short_answer("Rollo", EN)
+    assert not is_short_answer("founded in 911 by Rollo", EN)
+
+
+def test_verify_rejects_a_one_digit_change_of_a_real_line(black_death: Memory) -> None:
+    line = line_with(black_death, "as high as 7 million to as low as 4 million")
+    verdict = black_death.verify(line.replace("as low as 4 million", "as low as 7 million"))
+    assert not verdict.supported
+    assert black_death.verify(line).supported
