@@ -32,6 +32,9 @@ bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[bench]"
 	$(BIN)/python bench/retrieval.py
 	$(BIN)/python bench/ingest.py
+	$(BIN)/python bench/gate_halueval.py
+	$(BIN)/python bench/digit_perturbation.py
+	$(BIN)/python bench/refusal_squad2.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache
