@@ -239,8 +239,13 @@ def render(answer: Answer) -> str:
     lines = [f"Q: {answer.question}"]
     if answer.refused:
         lines.append(f"REFUSED ({answer.reason}): {answer.text}")
-        for decision in [d for d in answer.audit.get("gate", []) if not d["passed"]][:3]:
-            lines.append(f"   gate {decision['gate']}: {decision['detail']}")
+        # The same failure often repeats across candidates: each is said once.
+        failures = {
+            f"   gate {d['gate']}: {d['detail']}": None
+            for d in answer.audit.get("gate", [])
+            if not d["passed"]
+        }
+        lines.extend(list(failures)[:3])
     else:
         lines.append(f"A: {answer.text}")
         for hit in answer.citations:
