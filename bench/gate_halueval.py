@@ -9,7 +9,6 @@ A right answer should come back supported, a hallucinated one should not.
 
 from __future__ import annotations
 
-import argparse
 import json
 import platform
 import re
@@ -20,6 +19,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import numpy as np
+from _cli import bench_main
 
 from affidavit import Memory
 from affidavit.verify import Verdict
@@ -195,14 +195,7 @@ def report(result: dict) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--limit", type=int, help="audit only the first N rows")
-    parser.add_argument("--json", type=Path, help="also write the numbers to this JSON file")
-    args = parser.parse_args(argv)
-    result = run(args.limit)
-    print(report(result))
-    if args.json is not None:
-        args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    bench_main(__doc__ or "", run, report, limit_help="audit only the first N rows", argv=argv)
 
 
 if __name__ == "__main__":

@@ -10,8 +10,6 @@ The two pull against each other, so they are reported side by side.
 
 from __future__ import annotations
 
-import argparse
-import json
 import platform
 import re
 import string
@@ -26,6 +24,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _cli import bench_main  # noqa: E402
 from _squad import Question, load_squad  # noqa: E402
 
 from affidavit import Memory  # noqa: E402
@@ -222,14 +221,13 @@ def report(result: dict) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--limit", type=int, help="ask only the first N questions (all articles)")
-    parser.add_argument("--json", type=Path, help="also write the numbers to this JSON file")
-    args = parser.parse_args(argv)
-    result = run(args.limit)
-    print(report(result))
-    if args.json is not None:
-        args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    bench_main(
+        __doc__ or "",
+        run,
+        report,
+        limit_help="ask only the first N questions (all articles)",
+        argv=argv,
+    )
 
 
 if __name__ == "__main__":

@@ -8,8 +8,6 @@ gold line (``_squad.is_gold``) is in the top 1 / 5 / 10, and time index builds a
 
 from __future__ import annotations
 
-import argparse
-import json
 import platform
 import sys
 import time
@@ -21,6 +19,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _cli import bench_main  # noqa: E402
 from _squad import Question, is_gold, load_squad  # noqa: E402
 
 from affidavit import Memory  # noqa: E402
@@ -203,16 +202,13 @@ def report(result: dict) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--limit", type=int, help="score only the first N answerable questions (all articles)"
+    bench_main(
+        __doc__ or "",
+        run,
+        report,
+        limit_help="score only the first N answerable questions (all articles)",
+        argv=argv,
     )
-    parser.add_argument("--json", type=Path, help="also write the numbers to this JSON file")
-    args = parser.parse_args(argv)
-    result = run(args.limit)
-    print(report(result))
-    if args.json is not None:
-        args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

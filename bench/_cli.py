@@ -1,0 +1,28 @@
+"""The command line every benchmark shares: --limit N, --json PATH, a printed table."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+
+def bench_main(
+    doc: str,
+    run: Callable[[int | None], dict[str, Any]],
+    report: Callable[[dict[str, Any]], str],
+    *,
+    limit_help: str,
+    argv: Sequence[str] | None = None,
+) -> None:
+    """Parse the shared options, run the benchmark, print its report, save its numbers."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--limit", type=int, help=limit_help)
+    parser.add_argument("--json", type=Path, help="also write the numbers to this JSON file")
+    args = parser.parse_args(argv)
+    result = run(args.limit)
+    print(report(result))
+    if args.json is not None:
+        args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
