@@ -48,7 +48,13 @@ _AMBIGUOUS = frozenset({"on", "once", "una", "bir"})
 
 
 def canonical(digits: str, fraction: str | None = None) -> str:
-    """Canonical decimal text: no separators, no trailing fractional zeros."""
+    """Canonical decimal text: no separators, no trailing fractional zeros.
+
+    A whole number written with a leading zero ("02", "007") is kept as written: it is a
+    code or a perturbation, not another spelling of 2.
+    """
+    if fraction is None and len(digits) > 1 and digits.startswith("0"):
+        return digits
     try:
         value = Decimal(digits.replace(",", "") + (fraction or ""))
     except InvalidOperation:
