@@ -109,7 +109,7 @@ def child_ingest(store: Path, corpus: Path, profile: int) -> dict[str, Any]:
     memory.ingest(corpus)
     written_s = time.perf_counter() - start
     # The word index is built lazily (next search or close); a full ingest includes it.
-    memory._word_index()
+    memory._retriever.words()
     ingest_s = time.perf_counter() - start
     if profiler is not None:
         profiler.disable()
