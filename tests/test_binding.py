@@ -94,3 +94,17 @@ def test_verify_rejects_a_one_digit_change_of_a_real_line(black_death: Memory) -
     verdict = black_death.verify(line.replace("as low as 4 million", "as low as 7 million"))
     assert not verdict.supported
     assert black_death.verify(line).supported
+
+
+def test_a_number_is_read_in_the_company_of_its_whole_sentence() -> None:
+    from affidavit.gates.binding import unbound_in_sentence
+
+    line = (
+        "Wilson's theorem says that an integer p > 1 is prime if and only if the factorial "
+        "(p − 1)! + 1 is divisible by p. Moreover, an integer n > 4 is composite if and only "
+        "if (n − 1)! is divisible by n."
+    )
+    # A clause would cut "(n − 4)!" off from "divisible"; the sentence keeps them together,
+    # and the full stop keeps the line's "n > 4" away from the previous sentence's words.
+    assert unbound_in_sentence(line.replace("(n − 1)!", "(n − 4)!"), [line], EN) == ["4"]
+    assert unbound_in_sentence(line, [line], EN) == []

@@ -5,8 +5,8 @@ The digit veto asks whether the evidence carries a number at all; a line that wr
 USA". So the read-back also binds the numbers of a claim to the line that supports it:
 
 - **Company.** A number's company is the nearest content terms on each side of it, up to
-  COMPANY terms a side; another number or a clause joint (; : "and", "or", "but") ends
-  the search, and dates (judged whole by the veto) are left out. The line
+  COMPANY terms a side; another number, a clause joint (; : "and", "or", "but") or a
+  full stop ends the search, and dates (judged whole by the veto) are left out. The line
   must write the same number with some of that company around it (searched a little
   wider, EVIDENCE_COMPANY). When the claim gives the number company on both sides ("as
   low as 7 million"), both sides must agree, so "as low as 7" is not bound by "as high as
@@ -42,7 +42,7 @@ BARE_SUPPORT = 0.5
 SHORT_ANSWER_TERMS = 1
 _TOKEN = re.compile(
     r"(\d{1,3}(?:,\d{3})+(?!\d)|\d+)(\.\d+)?(?:(?:st|nd|rd|th)(?![^\W_]))?|[^\W\d_]+"
-    r"|[;:()\[\]]",
+    r"|[;:()\[\]]|\.(?=\s|$)",
     re.UNICODE,
 )
 # Clause joints end a company as a number does: "... in the USA and 3,000 in Europe".
@@ -77,8 +77,10 @@ def _tokens(text: str, analyzer: Analyzer, *, committing: bool) -> list[_Token]:
         elif match.group(1):
             number = canonical(match.group(1), match.group(2))
             tokens.append(_Token(number=number, stop=True, decimal=bool(match.group(2))))
-        elif match.group(0) in ";:":
-            tokens.append(_Token(stop=True))
+        elif match.group(0) in ";:.":
+            tokens.append(
+                _Token(stop=True)
+            )  # a clause joint, or a full stop ("!" is also a factorial)
         elif match.group(0) in "()[]":
             tokens.append(_Token())  # a bracket keeps "(born 1960)" and "(n − 1)!" together
         else:
@@ -225,3 +227,25 @@ def _unbound_short(
     if missing:
         return missing
     return [] if company & question else [claim.strip()]
+
+
+def unbound_in_sentence(sentence: str, lines: Iterable[str], analyzer: Analyzer) -> list[str]:
+    """Numbers of ``sentence`` that no line writes in the company the whole sentence gives.
+
+    Claims are clauses, and a clause can cut a number off from the words that place it
+    ("… if and only if (n − 4)! is divisible by n"); read at sentence scale, its company
+    is whole. Each number may be bound by a different line (a sentence can draw on two).
+    """
+    texts = list(lines)
+    if any(sentence.casefold() in text.casefold() for text in texts):
+        return []
+    tokens = _tokens(sentence, analyzer, committing=True)
+    if not any(t.number is not None for t in tokens):
+        return []
+    line_tokens = [_tokens(text, analyzer, committing=False) for text in texts]
+    return [
+        token.number
+        for at, token in enumerate(tokens)
+        if token.number is not None
+        and all(_binding(tokens, at, theirs) is None for theirs in line_tokens)
+    ]

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from affidavit.gates.binding import unbound_numbers
+from affidavit.gates.binding import unbound_in_sentence, unbound_numbers
 from affidavit.gates.claims import Claim, extract_claims
 from affidavit.gates.content import content_terms, is_negated
 from affidavit.gates.decision import GateDecision
@@ -170,6 +170,17 @@ def judge(
     if not mix.passed:
         return judgement
 
+    unplaced = unbound_in_sentence(sentence, [_said(e) for e in subset], analyzer)
+    if unplaced:
+        judgement.decisions.append(
+            GateDecision(
+                "readback",
+                False,
+                Reason.READBACK.value,
+                "no evidence line writes " + ", ".join(unplaced) + " in this company of words",
+            )
+        )
+        return judgement
     windows = _windows(subset, anchor, analyzer, claim_reach)
     claims = _claims(sentence, subset, analyzer)
     judgement.claims = claims
