@@ -87,7 +87,10 @@ def answer(
     passed.sort(key=lambda p: (-p[0], p[1], p[2]))
     _, number, _, chosen, judgement, cited = passed[0]
     audit["chosen"] = {"subset": number, "candidate": chosen.to_dict()}
-    citations = cited + [e for e in judgement.supporting if e not in cited]
+    citations: list[Evidence] = []
+    for line in [*cited, *judgement.supporting]:
+        if line not in citations:
+            citations.append(line)
     return Answer(question, chosen.text, chosen.value, False, None, citations, audit, census_line)
 
 
@@ -124,13 +127,15 @@ def _judge(
     )
 
 
-# When every candidate failed, the refusal names the most telling failure.
+# When every candidate failed, the refusal names the most telling failure: evidence that
+# does not address the question at all first, then what the candidates got wrong.
 _PRECEDENCE = (
+    Reason.WEAK_EVIDENCE,
     Reason.DIGIT_VETO,
     Reason.MIXTURE,
     Reason.UNSUPPORTED,
     Reason.READBACK,
-    Reason.WEAK_EVIDENCE,
+    Reason.UNVERIFIABLE,
     Reason.NO_CANDIDATE,
 )
 
@@ -141,8 +146,6 @@ def _why_refused(any_candidate: bool, subsets: list[dict[str, Any]]) -> Reason:
     failed = {
         d["reason"] for s in subsets for c in s["candidates"] for d in c["gate"] if not d["passed"]
     }
-    if Reason.WEAK_EVIDENCE.value in failed:
-        return Reason.WEAK_EVIDENCE
     return next((r for r in _PRECEDENCE if r.value in failed), Reason.NO_CANDIDATE)
 
 

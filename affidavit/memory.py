@@ -13,6 +13,7 @@ speaking threshold is said or cited as fact.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -88,6 +89,8 @@ class Memory:
         replaced.
         """
         admission = admit(source, threshold=self.speaking_threshold)
+        named_as = str(path) if isinstance(path, str | Path) else ", ".join(map(str, path))
+        date = _checked_date(date, named_as)
         roots = [Path(path)] if isinstance(path, str | Path) else [Path(p) for p in path]
         if name is not None and len(roots) > 1:
             raise IngestError(None, "name= applies to one file or folder", "ingest them one by one")
@@ -107,7 +110,7 @@ class Memory:
                     f"cannot read the file ({exc.strerror or exc})",
                     "check the path and its permissions",
                 ) from exc
-            digest = content_hash(data, admission.source.value)
+            digest = content_hash(data, admission.source.value, date)
             if self._store.document_hash(doc_name) == digest:
                 continue
             prepared.append(
@@ -133,7 +136,9 @@ class Memory:
         if not name or not name.strip():
             raise IngestError(None, "a text needs a document name", "pass name='...'")
         admission = admit(source, name=name, threshold=self.speaking_threshold)
-        digest = content_hash(text.encode("utf-8"), admission.source.value)
+        digest = content_hash(
+            text.encode("utf-8"), admission.source.value, _checked_date(date, name)
+        )
         if self._store.document_hash(name) != digest:
             self._write(
                 [
@@ -188,3 +193,15 @@ class Memory:
 
     def documents(self) -> list[str]:
         return self._store.document_names()
+
+
+def _checked_date(date: str | None, name: str | None) -> str | None:
+    """An ISO 8601 date (or date-time), normalised, or an IngestError naming the document."""
+    if date is None:
+        return None
+    try:
+        return datetime.fromisoformat(date.strip()).isoformat()
+    except ValueError as exc:
+        raise IngestError(
+            name, f"date {date!r} is not an ISO 8601 date", "write it as YYYY-MM-DD"
+        ) from exc

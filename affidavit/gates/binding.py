@@ -32,7 +32,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from affidavit.gates.digits import dates_in
-from affidavit.gates.numbers import NUMBER_WORDS, PRONOUN_NUMBERS, canonical
+from affidavit.gates.numbers import (
+    AMBIGUOUS_NUMBER_WORDS,
+    NUMBER_WORDS,
+    PRONOUN_NUMBERS,
+    canonical,
+)
 from affidavit.index.text import Analyzer, lower
 
 COMPANY = 3
@@ -87,7 +92,11 @@ def _tokens(text: str, analyzer: Analyzer, *, committing: bool) -> list[_Token]:
             word = lower(match.group(0), analyzer.language)
             if word in _JOINTS:
                 tokens.append(_Token(stop=True))
-            elif word in NUMBER_WORDS and not (committing and word in PRONOUN_NUMBERS):
+            elif (
+                word in NUMBER_WORDS
+                and word not in AMBIGUOUS_NUMBER_WORDS
+                and not (committing and word in PRONOUN_NUMBERS)
+            ):
                 tokens.append(_Token(number=str(NUMBER_WORDS[word]), stop=True, worded=True))
             else:
                 term = analyzer.term(word)
@@ -112,6 +121,15 @@ def _side(tokens: list[_Token], at: int, step: int, reach: int) -> set[str]:
 def _is_subsequence(needles: list[str], haystack: list[str]) -> bool:
     remaining = iter(haystack)
     return all(any(n == h for h in remaining) for n in needles)
+
+
+def says_verbatim(line: str, words: str) -> bool:
+    """Whether ``line`` writes ``words`` whole ("15" is not said by "150")."""
+    words = words.strip().rstrip(".")
+    if not words:
+        return False
+    pattern = rf"(?<![\w]){re.escape(words)}(?![\w])"
+    return re.search(pattern, line, re.IGNORECASE) is not None
 
 
 def is_short_answer(claim: str, analyzer: Analyzer) -> bool:
@@ -143,7 +161,7 @@ def unbound_numbers(
         )
         if missing or not any(t.term for t in claim_tokens):
             return missing
-    if claim.casefold() in line.casefold():
+    if says_verbatim(line, claim):
         return []  # said verbatim, words and all
     unbound = [
         t.number
@@ -174,11 +192,29 @@ def _number_runs(tokens: list[_Token]) -> list[list[str]]:
 
 
 def _binding(claim_tokens: list[_Token], at: int, line_tokens: list[_Token]) -> str | None:
-    """ "strong" (same company), "weak" (no company to compare), or None (unbound)."""
+    """ "strong" (same company), "weak" (no company to compare), or None (unbound).
+
+    A claim whose company names what the line says only of *another* number, and nothing
+    the line says only of this one ("the bridge opened in 1991" against "the bridge opened
+    in 1990 and the tunnel opened in 1991"), is unbound, even if a word they share
+    ("opened") stands by both.
+    """
     token = claim_tokens[at]
     assert token.number is not None
     left = _side(claim_tokens, at, -1, COMPANY)
     right = _side(claim_tokens, at, 1, COMPANY)
+    own: set[str] = set()
+    others: set[str] = set()
+    for where, other in enumerate(line_tokens):
+        if other.number is None and not other.date_numbers:
+            continue
+        company = _side(line_tokens, where, -1, EVIDENCE_COMPANY) | _side(
+            line_tokens, where, 1, EVIDENCE_COMPANY
+        )
+        (own if other.writes(token.number) else others).update(company)
+    claimed = left | right
+    if own and claimed & (others - own) and not claimed & (own - others):
+        return None
     weakly = False
     for where, other in enumerate(line_tokens):
         if not other.writes(token.number, decimal=token.decimal):
@@ -187,7 +223,7 @@ def _binding(claim_tokens: list[_Token], at: int, line_tokens: list[_Token]) -> 
         their_right = _side(line_tokens, where, 1, EVIDENCE_COMPANY)
         if not (left or right) or not (their_left or their_right):
             weakly = True  # nothing to agree or disagree on ("Before 1350, ...")
-        elif left and right:
+        elif left and right and their_left and their_right:
             if left & their_left and right & their_right:
                 return "strong"
         elif (left | right) & (their_left | their_right):
@@ -237,7 +273,7 @@ def unbound_in_sentence(sentence: str, lines: Iterable[str], analyzer: Analyzer)
     is whole. Each number may be bound by a different line (a sentence can draw on two).
     """
     texts = list(lines)
-    if any(sentence.casefold() in text.casefold() for text in texts):
+    if any(says_verbatim(text, sentence) for text in texts):
         return []
     tokens = _tokens(sentence, analyzer, committing=True)
     if not any(t.number is not None for t in tokens):

@@ -132,9 +132,9 @@ def unsupported_numbers(candidate: str, evidence: Iterable[str]) -> list[str]:
         if not any(w.agrees_with(other) for w in ways for other in evidence_dates):
             missing.append(candidate[start:end])
     # Numbers outside dates are compared one by one.
-    plain = "".join(
-        " " if any(s <= i < e for s, e in spans) else ch for i, ch in enumerate(candidate)
-    )
+    plain = candidate
+    for start, end in sorted(spans, reverse=True):
+        plain = plain[:start] + " " * (end - start) + plain[end:]
     missing.extend(n for n in written_numbers(plain) if n not in carried)
     return sorted(set(missing))
 

@@ -155,6 +155,11 @@ def judge(
     first, so an extractive candidate is read back against its own line.
     """
     judgement = Judgement()
+    if not analyzer.terms(sentence) and not written_numbers(sentence) and not dates_in(sentence):
+        judgement.decisions.append(
+            GateDecision("content", False, Reason.UNVERIFIABLE.value, "it says nothing to check")
+        )
+        return judgement
     texts = [_said(e) for e in subset]
     veto = digit_veto(sentence, texts)
     judgement.decisions.append(veto)
@@ -258,9 +263,14 @@ def _without_dates(sentence: str) -> str:
 
 
 def _said(line: Evidence) -> str:
-    """A line's words as evidence: a table row also says the names of its columns."""
+    """A line's words as evidence: a table row says each cell under its column's name.
+
+    Each "column value" pair is closed by a joint, so a cell's number keeps the company
+    of its own column and row, not of every column name.
+    """
     if line.cells:
-        return f"{line.text} {' '.join(line.cells)}"
+        pairs = "; ".join(f"{column} {value}" for column, value in line.cells.items())
+        return f"{pairs}; {line.text}"
     return line.text
 
 

@@ -7,11 +7,13 @@ compare equal and any other digit does not.
 from __future__ import annotations
 
 import re
-from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 
 # Thousands separators only where they group by three, so "3,5" stays two numbers.
-_NUMBER = re.compile(r"(?<!\w)(?<!\d\.)(\d{1,3}(?:,\d{3})+(?!\d)|\d+)(\.\d+)?")
+# A minus sign counts only where it cannot be a hyphen or a range ("1990-1995", "MS-DOS").
+_NUMBER = re.compile(
+    r"(?:(?<![\w.\-−])([-−]))?(?<!\w)(?<!\d\.)(\d{1,3}(?:,\d{3})+(?!\d)|\d+)(\.\d+)?"
+)
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 
 NUMBER_WORDS: dict[str, int] = {
@@ -44,33 +46,52 @@ NUMBER_WORDS: dict[str, int] = {
     for word in spellings
 }
 # Words that are also ordinary words in one of the languages never count as numbers.
-_AMBIGUOUS = frozenset({"on", "once", "una", "bir"})
+AMBIGUOUS_NUMBER_WORDS = frozenset({"on", "once", "una", "bir"})
 
 
-def canonical(digits: str, fraction: str | None = None) -> str:
-    """Canonical decimal text: no separators, no trailing fractional zeros.
+def canonical(digits: str, fraction: str | None = None, sign: str | None = None) -> str:
+    """Canonical decimal text: no separators, no trailing fractional zeros, "-" for a minus.
 
+    Done on the text, not through a float or Decimal, so no digit is ever rounded away.
     A whole number written with a leading zero ("02", "007") is kept as written: it is a
     code or a perturbation, not another spelling of 2.
     """
-    if fraction is None and len(digits) > 1 and digits.startswith("0"):
-        return digits
-    try:
-        value = Decimal(digits.replace(",", "") + (fraction or ""))
-    except InvalidOperation:
-        return digits
-    text = format(value.normalize(), "f")
-    return text
+    whole = digits.replace(",", "")
+    if fraction is None and len(whole) > 1 and whole.startswith("0"):
+        return ("-" if sign else "") + whole
+    whole = whole.lstrip("0") or "0"
+    tail = (fraction or "").lstrip(".").rstrip("0")
+    text = f"{whole}.{tail}" if tail else whole
+    return ("-" if sign and text != "0" else "") + text
 
 
 def numbers_in(text: str) -> list[str]:
     """Every number written in digits in ``text``, canonicalised, in order."""
-    return [canonical(m.group(1), m.group(2)) for m in _NUMBER.finditer(text)]
+    return [canonical(m.group(2), m.group(3), m.group(1)) for m in _NUMBER.finditer(text)]
 
 
 # "one" is as often a pronoun ("the older one", "one of the") as a count: a sentence that
 # writes it commits to no number, but evidence that writes it does carry a 1.
 PRONOUN_NUMBERS = frozenset({"one", "uno", "una"})
+# ... but "one million", "uno mil" always commit to a number.
+SCALE_WORDS = frozenset(
+    {
+        "hundred",
+        "thousand",
+        "million",
+        "billion",
+        "trillion",
+        "cien",
+        "ciento",
+        "mil",
+        "millón",
+        "millones",
+        "yüz",
+        "bin",
+        "milyon",
+        "milyar",
+    }
+)
 
 
 def number_words_in(text: str, *, committing: bool = False) -> list[str]:
@@ -80,10 +101,12 @@ def number_words_in(text: str, *, committing: bool = False) -> list[str]:
     words that are as often pronouns as numbers are left out.
     """
     found = []
-    for word in _WORD.findall(text.lower()):
-        if word in NUMBER_WORDS and word not in _AMBIGUOUS:
-            if committing and word in PRONOUN_NUMBERS:
-                continue
+    tokens = _WORD.findall(text.lower())
+    for at, word in enumerate(tokens):
+        if word in NUMBER_WORDS and word not in AMBIGUOUS_NUMBER_WORDS:
+            scaled = at + 1 < len(tokens) and tokens[at + 1] in SCALE_WORDS
+            if committing and word in PRONOUN_NUMBERS and not scaled:
+                continue  # "the older one", "one of the": no number is said
             found.append(str(NUMBER_WORDS[word]))
     return found
 

@@ -21,9 +21,9 @@ INGEST_VERSION = "1"
 WINDOW_SCALES: tuple[tuple[int, int], ...] = ((3, 1), (8, 4))
 
 
-def content_hash(data: bytes, source: str = "document") -> str:
-    """The identity of a document's content as ingested (same bytes, same source)."""
-    header = f"{INGEST_VERSION}\0{source}\0".encode()
+def content_hash(data: bytes, source: str = "document", date: str | None = None) -> str:
+    """The identity of a document as ingested: same bytes, same source, same date."""
+    header = f"{INGEST_VERSION}\0{source}\0{date or ''}\0".encode()
     return hashlib.sha256(header + data).hexdigest()
 
 

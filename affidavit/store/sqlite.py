@@ -47,17 +47,18 @@ def _stored_line(row: tuple) -> StoredLine:
 class Store:
     def __init__(self, path: str | Path | None = None) -> None:
         self.path = str(path) if path is not None else None
+        self._conn: sqlite3.Connection | None = None
         target = self.path if self.path is not None else ":memory:"
         if self.path is not None:
             parent = Path(self.path).expanduser().resolve().parent
             if not parent.is_dir():
                 raise StoreError(self.path, "folder does not exist", "create it first")
+            if Path(self.path).is_dir():
+                raise StoreError(self.path, "is a folder, not a store file", "name a file")
         try:
-            self._conn: sqlite3.Connection | None = sqlite3.connect(
-                target, isolation_level=None, check_same_thread=False
-            )
+            self._conn = sqlite3.connect(target, isolation_level=None, check_same_thread=False)
             self._configure()
-            version = current_version(self._conn)
+            version = current_version(self.conn)
             if version == 0 and self._has_foreign_tables():
                 raise StoreError(
                     self.path,
@@ -71,7 +72,7 @@ class Store:
                     f"understands ({SCHEMA_VERSION})",
                     "upgrade affidavit",
                 )
-            migrate(self._conn)
+            migrate(self.conn)
         except StoreError:
             self._abandon()
             raise

@@ -1,0 +1,84 @@
+"""Regressions found in review: each once let a wrong sentence through, or crashed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from affidavit import Candidate, Memory, ScriptedEngine
+from affidavit.errors import IngestError, StoreError
+
+
+def supported(store: str, text: str, question: str | None = None) -> bool:
+    memory = Memory()
+    memory.ingest_text(store, name="doc")
+    return memory.verify(text, question=question).supported
+
+
+def test_one_before_a_scale_word_is_a_number() -> None:
+    assert not supported(
+        "The project cost 7 million dollars.", "The project cost one million dollars."
+    )
+    assert supported(
+        "Glenn Hughes was born in 1951 and Ross Lynch in 1995.",
+        "Glenn Hughes is the older one.",
+        "Who is older, Glenn Hughes or Ross Lynch?",
+    )
+
+
+def test_a_minus_sign_is_part_of_the_number() -> None:
+    assert not supported(
+        "The temperature was 5 degrees at noon.", "The temperature was −5 degrees at noon."
+    )
+    assert supported(
+        "The temperature was −5 degrees at noon.", "The temperature was -5 degrees at noon."
+    )
+
+
+def test_a_number_is_not_said_inside_a_longer_one() -> None:
+    assert not supported("The fee is 150 dollars for adults and 15 for children.", "The fee is 15")
+
+
+def test_a_number_the_line_gives_to_another_subject_is_unbound() -> None:
+    line = "The bridge opened in 1990 and the tunnel opened in 1991."
+    assert not supported(line, "The bridge opened in 1991.")
+    assert supported(line, "The tunnel opened in 1991.")
+
+
+def test_a_row_cell_keeps_its_own_column() -> None:
+    table = (
+        "| city | year | deaths |\n|---|---|---|\n| Caffa | 1346 | 5 |\n| Messina | 1347 | 9 |\n"
+    )
+    assert not supported(table, "The year of Caffa is 5.")
+    assert supported(table, "The year of Caffa is 1346.")
+
+
+def test_on_is_a_word_not_the_turkish_ten() -> None:
+    memory = Memory()
+    memory.ingest_text("The bridge opened on 3 May 2019.", name="a")
+    answer = memory.ask("When did the bridge open?")
+    assert not answer.refused and answer.value == "2019-05-03"
+
+
+def test_an_empty_candidate_is_never_said() -> None:
+    engine = ScriptedEngine(lambda question, evidence: [Candidate("", "", (0,), 1.0)])
+    memory = Memory(engine=engine)
+    memory.ingest_text("The bridge opened on 3 May 2019.", name="a")
+    assert memory.ask("When did the bridge open?").refused
+
+
+def test_a_folder_is_not_a_store(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="folder"):
+        Memory(tmp_path)
+
+
+def test_a_document_date_must_be_iso_and_is_part_of_its_identity() -> None:
+    memory = Memory()
+    with pytest.raises(IngestError, match="ISO 8601"):
+        memory.ingest_text("Some text.", name="a", date="garbage")
+    assert memory.stats()["lines"] == 0
+    memory.ingest_text("Some text.", name="a", date="2024-01-02")
+    generation = memory.stats()["generation"]
+    memory.ingest_text("Some text.", name="a", date="2024-01-03")
+    assert memory.stats()["generation"] > generation  # a new date replaces the old
