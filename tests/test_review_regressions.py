@@ -82,3 +82,17 @@ def test_a_document_date_must_be_iso_and_is_part_of_its_identity() -> None:
     generation = memory.stats()["generation"]
     memory.ingest_text("Some text.", name="a", date="2024-01-03")
     assert memory.stats()["generation"] > generation  # a new date replaces the old
+
+
+def test_vulgar_fractions_are_numbers() -> None:
+    assert not supported("Add ½ cup of sugar to the dough.", "Add ¾ cup of sugar to the dough.")
+    assert supported("Add ½ cup of sugar to the dough.", "Add ½ cup of sugar to the dough.")
+
+
+def test_number_words_are_read_in_their_own_language_and_by_the_exact_word() -> None:
+    # "quince" is a fruit in English, and "tens" is no number word: both are words to check.
+    assert not supported("The orchard grows apples.", "The orchard grows quinces.")
+    assert not supported(
+        "The price rose by hundreds of dollars.", "The price rose by tens of dollars."
+    )
+    assert supported("It runs MS-DOS 6.", "It runs MS-DOS 6.")

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from affidavit.gates.digits import dates_in
 from affidavit.gates.numbers import (
     AMBIGUOUS_NUMBER_WORDS,
+    LANGUAGE_NUMBER_WORDS,
     NUMBER_WORDS,
     PRONOUN_NUMBERS,
     canonical,
@@ -93,7 +94,7 @@ def _tokens(text: str, analyzer: Analyzer, *, committing: bool) -> list[_Token]:
             if word in _JOINTS:
                 tokens.append(_Token(stop=True))
             elif (
-                word in NUMBER_WORDS
+                word in LANGUAGE_NUMBER_WORDS.get(analyzer.language, NUMBER_WORDS.keys())
                 and word not in AMBIGUOUS_NUMBER_WORDS
                 and not (committing and word in PRONOUN_NUMBERS)
             ):

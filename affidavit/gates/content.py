@@ -7,9 +7,8 @@ and retrieval agree on what counts as the same word. Numbers are left to the dig
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
-from affidavit.gates.numbers import NUMBER_WORDS
+from affidavit.gates.numbers import LANGUAGE_NUMBER_WORDS
 from affidavit.index.text import Analyzer, words
 
 NEGATIONS: dict[str, frozenset[str]] = {
@@ -27,20 +26,19 @@ _CONTRACTED = re.compile(r"n[’']t\b", re.IGNORECASE)
 def content_terms(text: str, analyzer: Analyzer) -> frozenset[str]:
     """The non-numeric index terms of ``text``.
 
-    Single letters (a possessive's s) are left out, unless they are all the text says
-    ("R&B"), which must still be checked against the evidence.
+    Number words of the text's language ("three", "one") are the digit veto's, and are
+    left out here by the exact word, so "tens" or "quinces" remain words to check. Single
+    letters (a possessive's s) are left out, unless they are all the text says ("R&B"),
+    which must still be checked against the evidence.
     """
-    numbers = _number_terms(analyzer.language)
-    terms = [t for t in analyzer.terms(text) if not t[0].isdigit() and t not in numbers]
+    numbers = LANGUAGE_NUMBER_WORDS.get(analyzer.language, frozenset())
+    terms = [
+        t
+        for w in words(text, analyzer.language)
+        if w not in numbers and (t := analyzer.term(w)) is not None and not t[0].isdigit()
+    ]
     longer = frozenset(t for t in terms if len(t) > 1)
     return longer if longer or not terms else frozenset(terms)
-
-
-@lru_cache(maxsize=8)
-def _number_terms(language: str) -> frozenset[str]:
-    """Number words as index terms: the digit veto judges them, not the word tiers."""
-    analyzer = Analyzer(language)
-    return frozenset(t for w in NUMBER_WORDS if (t := analyzer.term(w)) is not None)
 
 
 def is_negated(text: str, language: str = "en") -> bool:

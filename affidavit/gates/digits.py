@@ -104,9 +104,9 @@ def _readings(match: re.Match[str], roles: str) -> list[WrittenDate]:
     return [WrittenDate(parts["y"], parts["m"], parts["d"], start, end)]
 
 
-def written_numbers(text: str) -> list[str]:
-    """The numbers a sentence commits to: in digits and in words up to twenty."""
-    return numbers_in(text) + number_words_in(text, committing=True)
+def written_numbers(text: str, language: str | None = None) -> list[str]:
+    """The numbers a sentence commits to: in digits and in its language's words to twenty."""
+    return numbers_in(text) + number_words_in(text, committing=True, language=language)
 
 
 def evidence_numbers(lines: Iterable[str]) -> set[str]:
@@ -117,7 +117,9 @@ def evidence_numbers(lines: Iterable[str]) -> set[str]:
     return carried
 
 
-def unsupported_numbers(candidate: str, evidence: Iterable[str]) -> list[str]:
+def unsupported_numbers(
+    candidate: str, evidence: Iterable[str], language: str | None = None
+) -> list[str]:
     """The numbers and dates ``candidate`` writes that ``evidence`` does not carry."""
     lines = list(evidence)
     carried = evidence_numbers(lines)
@@ -135,13 +137,15 @@ def unsupported_numbers(candidate: str, evidence: Iterable[str]) -> list[str]:
     plain = candidate
     for start, end in sorted(spans, reverse=True):
         plain = plain[:start] + " " * (end - start) + plain[end:]
-    missing.extend(n for n in written_numbers(plain) if n not in carried)
+    missing.extend(n for n in written_numbers(plain, language) if n not in carried)
     return sorted(set(missing))
 
 
-def digit_veto(candidate: str, evidence: Iterable[str]) -> GateDecision:
+def digit_veto(
+    candidate: str, evidence: Iterable[str], language: str | None = None
+) -> GateDecision:
     """Veto ``candidate`` if it writes a number or date that no evidence line carries."""
-    unsupported = unsupported_numbers(candidate, evidence)
+    unsupported = unsupported_numbers(candidate, evidence, language)
     if unsupported:
         return GateDecision(
             "digit_veto",

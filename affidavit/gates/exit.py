@@ -161,7 +161,7 @@ def judge(
         )
         return judgement
     texts = [_said(e) for e in subset]
-    veto = digit_veto(sentence, texts)
+    veto = digit_veto(sentence, texts, analyzer.language)
     judgement.decisions.append(veto)
     if not veto.passed:
         return judgement

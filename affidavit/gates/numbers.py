@@ -7,6 +7,7 @@ compare equal and any other digit does not.
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 # Thousands separators only where they group by three, so "3,5" stays two numbers.
@@ -47,6 +48,55 @@ NUMBER_WORDS: dict[str, int] = {
 }
 # Words that are also ordinary words in one of the languages never count as numbers.
 AMBIGUOUS_NUMBER_WORDS = frozenset({"on", "once", "una", "bir"})
+_TURKISH = frozenset(
+    {
+        "sıfır",
+        "bir",
+        "iki",
+        "üç",
+        "dört",
+        "beş",
+        "altı",
+        "yedi",
+        "sekiz",
+        "dokuz",
+        "on",
+        "onbir",
+        "oniki",
+        "yirmi",
+    }
+)
+_ENGLISH = frozenset(
+    {
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+    }
+)
+# Each language reads only its own number words: "quince" is a fruit in English.
+LANGUAGE_NUMBER_WORDS: dict[str, frozenset[str]] = {
+    "en": _ENGLISH,
+    "tr": _TURKISH,
+    "es": frozenset(NUMBER_WORDS) - _ENGLISH - _TURKISH,
+}
 
 
 def canonical(digits: str, fraction: str | None = None, sign: str | None = None) -> str:
@@ -67,7 +117,8 @@ def canonical(digits: str, fraction: str | None = None, sign: str | None = None)
 
 def numbers_in(text: str) -> list[str]:
     """Every number written in digits in ``text``, canonicalised, in order."""
-    return [canonical(m.group(2), m.group(3), m.group(1)) for m in _NUMBER.finditer(text)]
+    digits = [canonical(m.group(2), m.group(3), m.group(1)) for m in _NUMBER.finditer(text)]
+    return digits + fractions_in(text)
 
 
 # "one" is as often a pronoun ("the older one", "one of the") as a count: a sentence that
@@ -94,20 +145,34 @@ SCALE_WORDS = frozenset(
 )
 
 
-def number_words_in(text: str, *, committing: bool = False) -> list[str]:
+def number_words_in(
+    text: str, *, committing: bool = False, language: str | None = None
+) -> list[str]:
     """Numbers written out as words (up to twenty), canonicalised.
 
     With ``committing`` (the words a sentence commits to, not those evidence carries),
-    words that are as often pronouns as numbers are left out.
+    words that are as often pronouns as numbers are left out unless a scale word follows
+    ("one million"). With ``language``, only that language's number words count.
     """
+    vocabulary = LANGUAGE_NUMBER_WORDS.get(language or "", NUMBER_WORDS.keys())
     found = []
     tokens = _WORD.findall(text.lower())
     for at, word in enumerate(tokens):
-        if word in NUMBER_WORDS and word not in AMBIGUOUS_NUMBER_WORDS:
+        if word in vocabulary and word not in AMBIGUOUS_NUMBER_WORDS:
             scaled = at + 1 < len(tokens) and tokens[at + 1] in SCALE_WORDS
             if committing and word in PRONOUN_NUMBERS and not scaled:
                 continue  # "the older one", "one of the": no number is said
             found.append(str(NUMBER_WORDS[word]))
+    return found
+
+
+def fractions_in(text: str) -> list[str]:
+    """Vulgar fractions ("½", "¾") as canonical decimals."""
+    found = []
+    for char in text:
+        if "\u00bc" <= char <= "\u00be" or "\u2150" <= char <= "\u215e":
+            whole, _, tail = f"{unicodedata.numeric(char):.6f}".partition(".")
+            found.append(canonical(whole, "." + tail))
     return found
 
 
