@@ -18,6 +18,13 @@ class Evidence:
     cells: dict[str, str] | None = None
     trust: float = 0.6  # the trust of the source the line came from (see graph/trust.py)
 
+    def __hash__(self) -> int:
+        # The cells are a dict (unhashable); hash them as their ordered pairs.
+        cells = tuple(self.cells.items()) if self.cells is not None else None
+        return hash(
+            (self.document, self.position, self.text, self.kind, self.score, cells, self.trust)
+        )
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "document": self.document,

@@ -96,3 +96,11 @@ def test_number_words_are_read_in_their_own_language_and_by_the_exact_word() -> 
         "The price rose by hundreds of dollars.", "The price rose by tens of dollars."
     )
     assert supported("It runs MS-DOS 6.", "It runs MS-DOS 6.")
+
+
+def test_evidence_with_cells_is_hashable() -> None:
+    memory = Memory()
+    memory.ingest_text("| Item | Price |\n|---|---|\n| Soup | 2.50 |\n", name="menu.md")
+    hits = memory.search("soup")
+    assert hits[0].cells == {"Item": "Soup", "Price": "2.50"}
+    assert hits[0] in set(hits)
