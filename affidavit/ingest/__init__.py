@@ -1,0 +1,1 @@
+"""From files to units to verbatim lines: readers, tables, layout, sentences, windows."""

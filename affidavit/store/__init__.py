@@ -1,0 +1,1 @@
+"""The single-file SQLite store: schema, migrations, transactional writes, index cache."""
