@@ -32,7 +32,8 @@ def answer(
     speaker: str | None = None,
 ) -> Answer:
     audit: dict[str, Any] = {"engine": engine.name, "asked_at": asked_at, "speaker": speaker}
-    if retriever.words().size == 0:
+    index = retriever.words()  # one generation check per question, not per candidate
+    if index.size == 0:
         return _refusal(question, Reason.EMPTY_STORE, audit)
     shape = read_shape(question)
     audit["shape"] = shape.to_dict()
@@ -74,7 +75,7 @@ def answer(
         }
         subsets_audit.append(record)
         for rank, candidate in enumerate(candidates):
-            judgement = _judge(candidate, subset, analyzer, question_terms, retriever.words().idf)
+            judgement = _judge(candidate, subset, analyzer, question_terms, index.idf)
             decisions = [d.to_dict() for d in judgement.decisions]
             record["candidates"].append({**candidate.to_dict(), "gate": decisions})
             all_decisions.extend({"candidate": len(all_candidates), **d} for d in decisions)

@@ -59,8 +59,8 @@ class Retriever:
     def forget(self) -> None:
         self._words = None
 
-    def scores(self, query: str) -> np.ndarray:
-        index = self.words()
+    @staticmethod
+    def _scores(index: WordIndex, query: str) -> np.ndarray:
         # A question too short to show its language is read in the store's own.
         language = detect_language(query, default=index.main_language)
         return index.scores(query, language)
@@ -69,7 +69,7 @@ class Retriever:
         index = self.words()
         if index.size == 0 or k <= 0:
             return []
-        ranked = index.top(self.scores(query), k)
+        ranked = index.top(self._scores(index, query), k)
         rows = self._store.lines_by_id([line_id for line_id, _ in ranked])
         return [_evidence(rows[line_id], score) for line_id, score in ranked]
 
@@ -77,7 +77,7 @@ class Retriever:
         index = self.words()
         if index.size == 0:
             return Retrieved([], [], 0)
-        scores = self.scores(query)
+        scores = self._scores(index, query)
         ranked = index.top(scores, depth)
         rows = self._store.lines_by_id([line_id for line_id, _ in ranked])
         hits: list[Evidence] = []
@@ -109,15 +109,12 @@ class Retriever:
             for step in range(-CONTEXT_REACH, CONTEXT_REACH + 1)
         } - have
         context = self._store.lines_at(document_id, sorted(p for p in wanted if p >= 0))
-        rows = np.searchsorted(index.line_ids, [line.id for line in context])
-        lines = [(line, float(scores[row])) for line, row in zip(context, rows, strict=True)]
-        lines += [(line, float(scores[_row(index, line.id)])) for line in best]
+        members = [*context, *best]
+        # Index rows are in line-id order, so one search finds every member's score.
+        rows = np.searchsorted(index.line_ids, [line.id for line in members])
+        lines = [(line, float(scores[row])) for line, row in zip(members, rows, strict=True)]
         lines.sort(key=lambda pair: (-pair[1], pair[0].position))
         return [_evidence(line, score) for line, score in lines]
-
-
-def _row(index: WordIndex, line_id: int) -> int:
-    return int(np.searchsorted(index.line_ids, line_id))
 
 
 def _evidence(line: StoredLine, score: float) -> Evidence:

@@ -10,6 +10,7 @@ line can attest, so it is unverifiable.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -89,7 +90,7 @@ def verify(text: str, retriever: Retriever, *, question: str | None = None) -> V
     paragraphs = [p.strip() for p in text.split("\n\n") if p.strip()]
     sentences = [s for group in split_sentences(paragraphs, language) for s in group]
     verdicts = [
-        _verify_sentence(sentence, retriever, analyzer, question, question_terms)
+        _verify_sentence(sentence, retriever, analyzer, question, question_terms, index.idf)
         for sentence in sentences
     ]
     return Verdict(text, question, verdicts)
@@ -101,6 +102,7 @@ def _verify_sentence(
     analyzer: Analyzer,
     question: str | None,
     question_terms: frozenset[str],
+    term_weight: Callable[[str], float],
 ) -> SentenceVerdict:
     checked = sentence
     said = set(words(sentence, analyzer.language))
@@ -126,7 +128,7 @@ def _verify_sentence(
             subset,
             analyzer,
             question_terms=question_terms if checked != question else frozenset(),
-            term_weight=retriever.words().idf,
+            term_weight=term_weight,
             **JUDGE_OPTIONS,
         )
         if judgement.passed:

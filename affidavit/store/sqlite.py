@@ -238,9 +238,6 @@ class Store:
         )
         return [_stored_line(row) for row in rows]
 
-    def count_lines(self) -> int:
-        return self.conn.execute("SELECT COUNT(*) FROM lines").fetchone()[0]
-
     def stats(self) -> dict[str, int]:
         conn = self.conn
         return {
