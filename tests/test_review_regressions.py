@@ -104,3 +104,23 @@ def test_evidence_with_cells_is_hashable() -> None:
     hits = memory.search("soup")
     assert hits[0].cells == {"Item": "Soup", "Price": "2.50"}
     assert hits[0] in set(hits)
+
+
+# A sentence of the Wikipedia article "Prime number" as SQuAD 2.0 dev holds it (CC BY-SA 4.0).
+WILSON = (
+    "Wilson's theorem says that an integer p > 1 is prime if and only if the factorial "
+    "(p − 1)! + 1 is divisible by p. Moreover, an integer n > 4 is composite if and only "
+    "if (n − 1)! is divisible by n."
+)
+WILSON_QUESTION = (
+    "According to Wilson's theorem, what factorial must be divisible by n if some integer "
+    "n > 4 is to be considered composite?"
+)
+
+
+def test_a_formula_answer_is_read_symbol_for_symbol() -> None:
+    assert supported(WILSON, "(n − 1)!", WILSON_QUESTION)
+    assert supported(WILSON, "(n−1)!", WILSON_QUESTION)  # spacing is not a symbol
+    # Every number of "(n − 4)!" is in the line ("n > 4"), but not this formula.
+    assert not supported(WILSON, "(n − 4)!", WILSON_QUESTION)
+    assert not supported(WILSON, "(p + 1)!", WILSON_QUESTION)

@@ -21,6 +21,8 @@ USA". So the read-back also binds the numbers of a claim to the line that suppor
   the store's lines, when the caller knows it), and some question term must stand in
   the company of the number in its line.
 - A number written with decimals ("3.00") is not carried by a number word ("three").
+- A short answer that is a formula ("(n − 1)!") must be written in its line symbol for
+  symbol (spacing aside): its numbers mean nothing apart from its operators.
 
 A claim the line writes verbatim, with words around its numbers, is bound as written.
 """
@@ -51,6 +53,8 @@ _TOKEN = re.compile(
     r"|[;:()\[\]]|\.(?=\s|$)",
     re.UNICODE,
 )
+# Operators that make a short answer a formula (not the hyphen of "MPEG-2" or a range's dash).
+_FORMULA = re.compile(r"[−+=×÷·^!<>]")
 # Clause joints end a company as a number does: "... in the USA and 3,000 in Europe".
 _JOINTS = frozenset({"and", "or", "but", "y", "o", "pero", "ve", "veya", "ama"})
 
@@ -154,6 +158,9 @@ def unbound_numbers(
     if not numbers and not any(t.date for t in claim_tokens):
         return []  # binding is about numbers and dates only
     line_tokens = _tokens(line, analyzer, committing=False)
+    if _FORMULA.search(claim) and is_short_answer(claim, analyzer):
+        # A formula means its symbols: "(n − 4)!" is not bound by "n > 4" and "(n − 1)!".
+        return [] if _writes_formula(line, claim) else [claim.strip()]
     question = set(question_terms)
     if question and is_short_answer(claim, analyzer):
         context = set(context_terms) if context_terms is not None else None
@@ -178,6 +185,17 @@ def unbound_numbers(
             if len(run) > 1 and not any(_is_subsequence(run, theirs) for theirs in line_runs):
                 unbound.append("(list) " + ", ".join(run))
     return unbound
+
+
+def _writes_formula(line: str, formula: str) -> bool:
+    """Whether ``line`` writes ``formula`` symbol for symbol, however it is spaced."""
+    symbols = re.sub(r"\s+", "", formula.strip().rstrip("."))
+    pattern = r"\s*".join(re.escape(ch) for ch in symbols)
+    if symbols[:1].isalnum():
+        pattern = r"(?<!\w)" + pattern
+    if symbols[-1:].isalnum():
+        pattern += r"(?!\w)"
+    return re.search(pattern, line) is not None
 
 
 def _number_runs(tokens: list[_Token]) -> list[list[str]]:
