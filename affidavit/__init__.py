@@ -8,9 +8,12 @@ from affidavit.engine.default import DefaultEngine
 from affidavit.engine.protocol import Candidate, Engine
 from affidavit.engine.scripted import ScriptedEngine
 from affidavit.errors import AffidavitError, IngestError, StoreError
+from affidavit.index.late import LateInteraction, Reranker
+from affidavit.index.meaning import Encoder
 from affidavit.memory import Memory
 from affidavit.reasons import Reason
 from affidavit.results import Answer, Evidence
+from affidavit.retrieval import DocumentHit
 
 __version__ = "0.1.0"
 
@@ -23,6 +26,10 @@ __all__ = [
     "DefaultEngine",
     "ScriptedEngine",
     "Reason",
+    "DocumentHit",
+    "Encoder",
+    "Reranker",
+    "LateInteraction",
     "AffidavitError",
     "IngestError",
     "StoreError",

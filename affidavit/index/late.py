@@ -1,0 +1,83 @@
+"""Late interaction: reorder candidate lines by how well each question piece finds a match.
+
+The question and each candidate line are cut into the static model's own word pieces;
+each piece keeps its vector from the model's table. A line's score is MaxSim: for every
+question piece, the cosine of its best-matching piece in the line, weighted by the
+question piece's own weight (the length of its vector, which the bundled model's SIF
+weighting made small for common pieces such as "the" or "de"), summed over the question.
+Pieces match across languages ("dónde" finds "where") and across inflections, so a line
+sharing no word with the question can still be put first.
+
+The reranker only reorders: the candidates that come back are exactly those given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+import numpy as np
+
+T = TypeVar("T")
+
+
+@runtime_checkable
+class Reranker(Protocol):
+    """Anything that scores candidate texts against a question (higher is better)."""
+
+    def scores(self, question: str, texts: Sequence[str]) -> np.ndarray: ...
+
+
+class LateInteraction:
+    """MaxSim over the piece vectors of a model2vec ``StaticModel`` (or any object with
+    ``tokenize(texts) -> list[list[int]]`` and an ``embedding`` table)."""
+
+    def __init__(self, model: Any) -> None:
+        self._model = model
+        self._table: np.ndarray | None = None  # read on first use, kept as stored (int8)
+
+    def _prepare(self) -> np.ndarray:
+        if self._table is None:
+            table = np.asarray(self._model.embedding)
+            norms = np.sqrt(np.einsum("ij,ij->i", table, table, dtype=np.float64))
+            self._norms = np.maximum(norms, 1e-12).astype(np.float32)
+            self._weights = (norms / max(float(norms.max()), 1e-12)).astype(np.float32)
+            self._table = table
+        return self._table
+
+    def _units(self, ids: np.ndarray) -> np.ndarray:
+        return self._prepare()[ids].astype(np.float32) / self._norms[ids, None]
+
+    def scores(self, question: str, texts: Sequence[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros(0, dtype=np.float32)
+        self._prepare()
+        pieces = self._model.tokenize([question, *texts])
+        asked = np.unique(np.asarray(pieces[0], dtype=np.int64))
+        if not len(asked):
+            return np.zeros(len(texts), dtype=np.float32)
+        query = self._units(asked)
+        weights = self._weights[asked]
+        result = np.zeros(len(texts), dtype=np.float32)
+        for row, ids in enumerate(pieces[1:]):
+            if not ids:
+                continue
+            line = self._units(np.unique(np.asarray(ids, dtype=np.int64)))
+            best = (query @ line.T).max(axis=1)
+            result[row] = float(weights @ np.maximum(best, 0.0))
+        return result
+
+
+def rerank(
+    reranker: Reranker, question: str, candidates: Sequence[T], text: Callable[[T], str]
+) -> list[T]:
+    """``candidates`` reordered by the reranker's scores; equal scores keep their order."""
+    if len(candidates) < 2:
+        return list(candidates)
+    scores = np.asarray(reranker.scores(question, [text(c) for c in candidates]))
+    if scores.shape != (len(candidates),):
+        raise ValueError(
+            f"the reranker returned {scores.shape} scores for {len(candidates)} candidates"
+        )
+    order = sorted(range(len(candidates)), key=lambda i: (-float(scores[i]), i))
+    return [candidates[i] for i in order]

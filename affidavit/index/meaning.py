@@ -1,0 +1,197 @@
+"""The meaning channel: a static multilingual encoder, document profiles and their ranking.
+
+Meaning proposes *documents*; inside a document the question's own words choose the
+line (late interaction, in ``late.py``, only reorders what was chosen). Per line the
+encoder gives one L2-normalised vector. A document's **profile** is built from its
+words as the encoder reads them: the normalised mean of its line vectors, each line
+weighted by the square root of its number of word tokens (a long line says more than a
+heading, but not proportionally more: one 300-word table row must not outweigh the
+prose). A document longer than SECTION_LINES lines also gets one profile per run of
+SECTION_LINES consecutive lines (a *section*), so a large document is found by the part
+of it that speaks of the question; a document scores the best of its profiles.
+
+Vectors are cached in the store under the encoder's fingerprint. After a write only the
+lines the cache does not hold are encoded; on reopen nothing is.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib.resources import files
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+
+BUNDLED_MODEL = "static-use-m3-256"
+# NOTE: on Middlemarch a chapter runs 100-300 lines; 64 keeps a section to a few scenes.
+SECTION_LINES = 64
+_WORD = re.compile(r"\w+", re.UNICODE)
+_PROBE = ["affidavit checks what the evidence says", "la memoria no inventa nada", "1984"]
+
+
+@runtime_checkable
+class Encoder(Protocol):
+    """Anything that turns texts into one vector each (a model2vec ``StaticModel`` does)."""
+
+    def encode(self, sentences: Sequence[str]) -> Any: ...
+
+
+def bundled_model_path() -> str:
+    return str(files("affidavit") / "data" / BUNDLED_MODEL)
+
+
+@lru_cache(maxsize=1)
+def bundled_encoder() -> Any:
+    """The static model shipped with the package (loaded once per process, offline)."""
+    from model2vec import StaticModel
+
+    return StaticModel.from_pretrained(bundled_model_path())
+
+
+class BundledEncoder:
+    """The bundled model, loaded on first use: a Memory that never asks never pays for it."""
+
+    def encode(self, sentences: Sequence[str], **options: Any) -> np.ndarray:
+        return np.asarray(bundled_encoder().encode(list(sentences), **options))
+
+    def tokenize(self, sentences: Sequence[str]) -> list[list[int]]:
+        return list(bundled_encoder().tokenize(list(sentences)))
+
+    @property
+    def embedding(self) -> np.ndarray:
+        return np.asarray(bundled_encoder().embedding)
+
+
+def encode(encoder: Encoder, texts: Sequence[str]) -> np.ndarray:
+    """Unit-length float32 vectors, one row per text (zero rows stay zero)."""
+    if not texts:
+        return np.zeros((0, 0), dtype=np.float32)
+    try:
+        raw = encoder.encode(list(texts), use_multiprocessing=False)  # type: ignore[call-arg]
+    except TypeError:  # an encoder without model2vec's keyword
+        raw = encoder.encode(list(texts))
+    vectors = np.asarray(raw, dtype=np.float32)
+    if vectors.ndim != 2 or vectors.shape[0] != len(texts):
+        raise ValueError(
+            f"the encoder returned shape {vectors.shape} for {len(texts)} texts; "
+            "an Encoder must return one vector per text"
+        )
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    return np.divide(vectors, norms, out=np.zeros_like(vectors), where=norms > 0)
+
+
+def fingerprint(encoder: Encoder) -> str:
+    """A name for the encoder's vector space: the hash of what it makes of fixed probes."""
+    probe = encode(encoder, _PROBE)
+    digest = hashlib.sha256(np.round(probe, 4).astype(np.float32).tobytes())
+    digest.update(str(probe.shape).encode())
+    return digest.hexdigest()[:16]
+
+
+@dataclass
+class MeaningIndex:
+    line_ids: np.ndarray  # store line id per row, ascending
+    vectors: np.ndarray  # unit line vectors, float16 (halves the cache; cosine barely moves)
+    profile_documents: np.ndarray  # store document id per profile
+    profiles: np.ndarray  # unit profile vectors, float32
+
+    @classmethod
+    def build(
+        cls,
+        encoder: Encoder,
+        line_rows: Sequence[tuple[int, int, int, str, str]],
+        previous: MeaningIndex | None = None,
+    ) -> MeaningIndex:
+        """Vectors for every line (reusing ``previous`` where it holds the line) and profiles."""
+        line_ids = np.array([row[0] for row in line_rows], dtype=np.int64)
+        dim = 0
+        vectors: np.ndarray | None = None
+        missing = np.arange(len(line_rows))
+        if previous is not None and previous.size:
+            dim = previous.vectors.shape[1]
+            vectors = np.zeros((len(line_rows), dim), dtype=np.float16)
+            where = np.searchsorted(previous.line_ids, line_ids)
+            where = np.minimum(where, previous.size - 1)
+            known = previous.line_ids[where] == line_ids
+            vectors[known] = previous.vectors[where[known]]
+            missing = np.flatnonzero(~known)
+        if len(missing):
+            fresh = encode(encoder, [line_rows[int(i)][4] for i in missing])
+            if vectors is None:
+                vectors = np.zeros((len(line_rows), fresh.shape[1]), dtype=np.float16)
+            vectors[missing] = fresh.astype(np.float16)
+        if vectors is None:
+            vectors = np.zeros((0, max(dim, 1)), dtype=np.float16)
+        documents = np.array([row[1] for row in line_rows], dtype=np.int64)
+        weights = np.array([len(_WORD.findall(row[4])) for row in line_rows], dtype=np.float32)
+        owners, profiles = _profiles(documents, vectors.astype(np.float32), np.sqrt(weights))
+        return cls(line_ids, vectors, owners, profiles)
+
+    @property
+    def size(self) -> int:
+        return len(self.line_ids)
+
+    def rank_documents(self, query_vector: np.ndarray) -> list[tuple[int, float]]:
+        """(document id, best profile cosine), best first; ties by document id."""
+        if not len(self.profiles):
+            return []
+        similarity = self.profiles @ query_vector.astype(np.float32)
+        best: dict[int, float] = {}
+        for document, value in zip(
+            self.profile_documents.tolist(), similarity.tolist(), strict=True
+        ):
+            if value > best.get(document, -2.0):
+                best[document] = value
+        return sorted(best.items(), key=lambda pair: (-pair[1], pair[0]))
+
+    def line_vectors(self, line_ids: Sequence[int]) -> np.ndarray:
+        rows = np.searchsorted(self.line_ids, np.asarray(line_ids, dtype=np.int64))
+        return self.vectors[rows].astype(np.float32)
+
+    # -- persistence (the store's index cache) --
+
+    def to_bytes(self) -> bytes:
+        buffer = io.BytesIO()
+        np.savez(
+            buffer,
+            line_ids=self.line_ids,
+            vectors=self.vectors,
+            profile_documents=self.profile_documents,
+            profiles=self.profiles,
+        )
+        return buffer.getvalue()
+
+    @classmethod
+    def from_bytes(cls, payload: bytes) -> MeaningIndex:
+        with np.load(io.BytesIO(payload)) as data:
+            return cls(
+                data["line_ids"], data["vectors"], data["profile_documents"], data["profiles"]
+            )
+
+
+def _profiles(
+    documents: np.ndarray, vectors: np.ndarray, weights: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    owners: list[int] = []
+    rows: list[np.ndarray] = []
+    if not len(documents):
+        return np.zeros(0, dtype=np.int64), np.zeros((0, vectors.shape[1]), dtype=np.float32)
+    # Lines come in id order, so each document's lines are one run.
+    bounds = np.flatnonzero(np.diff(documents)) + 1
+    for start, end in zip([0, *bounds.tolist()], [*bounds.tolist(), len(documents)], strict=True):
+        document = int(documents[start])
+        spans = [(start, end)]
+        if end - start > SECTION_LINES:
+            spans += [(s, min(s + SECTION_LINES, end)) for s in range(start, end, SECTION_LINES)]
+        for s, e in spans:
+            owners.append(document)
+            rows.append(weights[s:e] @ vectors[s:e])
+    matrix = np.vstack(rows).astype(np.float32)
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    matrix = np.divide(matrix, norms, out=np.zeros_like(matrix), where=norms > 0)
+    return np.array(owners, dtype=np.int64), matrix

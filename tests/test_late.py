@@ -1,0 +1,72 @@
+"""Late interaction: it reorders candidate lines and never adds or drops one."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from affidavit import LateInteraction, Memory, Reranker
+from affidavit.index.fusion import rrf
+from affidavit.index.late import rerank
+from affidavit.index.meaning import BundledEncoder
+
+XQUAD = Path(__file__).resolve().parents[1] / "corpora" / "xquad_slice"
+LINES = [
+    json.loads(line)["text"]
+    for line in (XQUAD / "paragraphs.jsonl").read_text(encoding="utf-8").splitlines()
+]
+LATE = LateInteraction(BundledEncoder())
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.sampled_from(range(len(LINES))), max_size=12),
+    st.sampled_from(["Who was Rollo?", "¿Qué es una farmacia?", "petrol embargo 1973", ""]),
+)
+def test_late_interaction_never_changes_the_candidate_set(picked: list[int], question: str) -> None:
+    candidates = [(i, LINES[i]) for i in picked]
+    reordered = rerank(LATE, question, candidates, lambda c: c[1])
+    assert sorted(reordered) == sorted(candidates)  # same members, duplicates kept
+
+
+def test_late_interaction_puts_the_answering_paragraph_first_across_languages() -> None:
+    question = "¿Cuál fue el catalizador que creó un mayor interés en los recursos renovables?"
+    scores = LATE.scores(question, LINES)
+    assert np.argmax(scores) == next(i for i, t in enumerate(LINES) if "renewable energy" in t)
+
+
+def test_a_custom_reranker_orders_the_evidence_lines() -> None:
+    class ByLength:
+        def scores(self, question: str, texts: Sequence[str]) -> np.ndarray:
+            return np.array([len(t) for t in texts], dtype=float)
+
+    assert isinstance(ByLength(), Reranker)
+    text = "\n\n".join(LINES[:5])
+    question = "Who were the Normans and where did they settle?"
+    plain = Memory(dense=False)
+    plain.ingest_text(text, name="normans")
+    reranked = Memory(dense=False, reranker=ByLength())
+    reranked.ingest_text(text, name="normans")
+    words_order = [hit.text for hit in plain._retriever.retrieve(question).hits]
+    late_order = [hit.text for hit in reranked._retriever.retrieve(question).hits]
+    assert sorted(late_order) == sorted(words_order)
+    # Where the store knows the question's words, late interaction's order is fused
+    # with theirs (RRF) among the first ten.
+    by_length = sorted(words_order[:10], key=lambda t: (-len(t), words_order.index(t)))
+    assert late_order[:10] == [t for t, _ in rrf([words_order[:10], by_length])]
+    assert late_order != words_order
+
+
+def test_a_reranker_must_score_every_candidate() -> None:
+    class Short:
+        def scores(self, question: str, texts: Sequence[str]) -> np.ndarray:
+            return np.zeros(1)
+
+    with pytest.raises(ValueError, match="scores for 3 candidates"):
+        rerank(Short(), "q", ["a", "b", "c"], str)

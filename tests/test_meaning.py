@@ -1,0 +1,190 @@
+"""The meaning channel: the bundled model, the Encoder protocol, stored vectors, dense=False,
+and cross-lingual retrieval on a real XQuAD slice (English paragraphs, Spanish and Turkish
+questions)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from affidavit import DocumentHit, Encoder, Memory
+from affidavit.index.meaning import bundled_encoder, bundled_model_path
+
+XQUAD = Path(__file__).resolve().parents[1] / "corpora" / "xquad_slice"
+# The bundled model's files, as tools/build_static_model.py writes them (rebuild: see the
+# model folder's README.md). A changed file is a changed model: measure it, then pin it.
+MODEL_SHA256 = {
+    "model.safetensors": "e23c7114f848bda19fcf26f117cc3c26e84b3099bde496726219e9cedc9f80f5",
+    "tokenizer.json": "939a77450e27d3b51484bc125db864bd02c39cc2ddb980708cc125b684ef27de",
+    "config.json": "20c68592225284cf13e863be80a66009b0d2095fe4f922a6f3f430a65487425d",
+    "modules.json": "a68dcbed0429dcdd5bfdca92b0b03cc30d09122c0a3fcf4758787d4b244e45b2",
+}
+
+
+def paragraphs() -> list[dict]:
+    with (XQUAD / "paragraphs.jsonl").open(encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle]
+
+
+def questions(language: str) -> list[dict]:
+    with (XQUAD / "questions.jsonl").open(encoding="utf-8") as handle:
+        records = [json.loads(line) for line in handle]
+    return [r for r in records if r["language"] == language]
+
+
+@pytest.fixture(scope="module")
+def xquad() -> Memory:
+    memory = Memory()
+    for record in paragraphs():
+        memory.ingest_text(record["text"], name=record["name"])
+    return memory
+
+
+class CountingEncoder:
+    """The bundled model behind the Encoder protocol, counting the texts it encodes."""
+
+    def __init__(self) -> None:
+        self.encoded = 0
+
+    def encode(self, sentences: Sequence[str]) -> np.ndarray:
+        self.encoded += len(sentences)
+        return np.asarray(bundled_encoder().encode(list(sentences), use_multiprocessing=False))
+
+
+# -- the bundled model --
+
+
+def test_the_bundled_model_files_are_the_pinned_ones() -> None:
+    folder = Path(bundled_model_path())
+    for name, digest in MODEL_SHA256.items():
+        assert hashlib.sha256((folder / name).read_bytes()).hexdigest() == digest, name
+    assert "Apache" in (folder / "LICENSE").read_text(encoding="utf-8")
+
+
+def test_the_bundled_model_loads_offline_in_a_fresh_process() -> None:
+    code = (
+        "from affidavit.index.meaning import bundled_encoder; "
+        "v = bundled_encoder().encode(['¿Dónde está la biblioteca?', 'Where is the library?']); "
+        "print(v.shape[1], round(float(v[0] @ v[1]), 3))"
+    )
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "NO_PROXY": "*"}
+    env["HTTPS_PROXY"] = env["HTTP_PROXY"] = "http://127.0.0.1:9"  # any network use fails
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    dims, cosine = out.stdout.split()
+    assert dims == "256"
+    assert float(cosine) > 0.5  # the same question in two languages lands close
+
+
+def test_encoding_is_deterministic() -> None:
+    texts = [r["text"] for r in paragraphs()[:5]]
+    first = bundled_encoder().encode(texts, use_multiprocessing=False)
+    again = bundled_encoder().encode(texts, use_multiprocessing=False)
+    assert np.array_equal(first, again)
+
+
+# -- the protocol, storage, and the switch --
+
+
+def test_any_encoder_with_the_protocol_is_used(tmp_path: Path) -> None:
+    encoder = CountingEncoder()
+    assert isinstance(encoder, Encoder)
+    memory = Memory(tmp_path / "store.sqlite", encoder=encoder)
+    for record in paragraphs()[:5]:
+        memory.ingest_text(record["text"], name=record["name"])
+    hits = memory.search_documents("Who was the duke of Normandy?", k=3)
+    assert hits and all(isinstance(hit, DocumentHit) for hit in hits)
+    assert encoder.encoded >= 5  # every line went through it, and the question
+
+
+def test_vectors_are_stored_and_not_recomputed_on_reopen(tmp_path: Path) -> None:
+    path = tmp_path / "store.sqlite"
+    encoder = CountingEncoder()
+    with Memory(path, encoder=encoder) as memory:
+        for record in paragraphs()[:5]:
+            memory.ingest_text(record["text"], name=record["name"])
+        memory.search_documents("Normandy", k=1)
+    lines = Memory(path, dense=False).stats()["lines"]
+    assert encoder.encoded >= lines
+
+    reopened = CountingEncoder()
+    with Memory(path, encoder=reopened) as memory:
+        memory.search_documents("Normandy", k=1)
+        # The probes that name the vector space and the question: no stored line again.
+        assert reopened.encoded < 10
+        record = paragraphs()[5]
+        memory.ingest_text(record["text"], name=record["name"])
+        before = reopened.encoded
+        memory.search_documents("Normandy", k=1)
+        added = memory.stats()["lines"] - lines
+        # The new lines and the question (unless it was just asked) only.
+        assert reopened.encoded - before in (added, added + 1)
+
+
+def test_dense_false_turns_the_meaning_channel_off() -> None:
+    memory = Memory(dense=False)
+    for record in paragraphs():
+        memory.ingest_text(record["text"], name=record["name"])
+    assert memory._retriever.meaning() is None
+    spanish = "¿Qué tipo de profesional se considera un técnico de farmacia?"
+    assert memory.search_documents(spanish, k=5) == []  # it shares no word with the store
+    assert memory.ask(spanish).refused
+    english = memory.search_documents("What is a pharmacy technician considered?", k=1)
+    assert english[0].document == "Pharmacy #1"
+    assert english[0].meaning_rank is None
+
+
+# -- cross-lingual --
+
+
+def document_recall(memory: Memory, language: str, k: int) -> float:
+    asked = questions(language)
+    found = 0
+    for record in asked:
+        ranked = [hit.document for hit in memory.search_documents(record["question"], k=k)]
+        found += record["paragraph"] in ranked
+    return found / len(asked)
+
+
+def test_spanish_and_turkish_questions_reach_their_english_paragraph(xquad: Memory) -> None:
+    words_only = Memory(dense=False)
+    for record in paragraphs():
+        words_only.ingest_text(record["text"], name=record["name"])
+    for language in ("es", "tr"):
+        with_meaning = document_recall(xquad, language, 5)
+        without = document_recall(words_only, language, 5)
+        assert with_meaning >= 0.85, language
+        assert with_meaning > without + 0.1, language
+
+
+@pytest.mark.parametrize(
+    ("question", "paragraph", "answer"),
+    [
+        (  # "What kind of professional is a pharmacy technician considered?"
+            "¿Qué tipo de profesional se considera un técnico de farmacia?",
+            "Pharmacy #1",
+            "health care professional",
+        ),
+        (  # "What does pharmacy legislation make compulsory?"
+            "Eczacılık mevzuatı neyi zorunlu kılmaktadır?",
+            "Pharmacy #3",
+            "storage conditions",
+        ),
+    ],
+)
+def test_a_question_sharing_no_word_reaches_its_line_by_late_interaction(
+    xquad: Memory, question: str, paragraph: str, answer: str
+) -> None:
+    assert xquad._retriever.coverage(question) == 0.0  # not one of its words is stored
+    assert xquad.search_documents(question, k=1)[0].document == paragraph
+    retrieved = xquad._retriever.retrieve(question)
+    assert answer in retrieved.hits[0].text  # the first line of the evidence block
