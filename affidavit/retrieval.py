@@ -200,12 +200,16 @@ class Retriever:
         """The top LATE_DEPTH documents reordered by late interaction over their best lines."""
         assert self.reranker is not None
         top = [d for d, _ in fused[:LATE_DEPTH]]
+        reading = {d: self._lines_to_read(index, scores, d, query) for d in top}
+        every = [line_id for line_ids in reading.values() for line_id in line_ids]
+        rows = self._store.lines_by_id(every)
+        found = self.reranker.scores(query, [rows[line_id].text for line_id in every])
         late: dict[int, float] = {}
-        for document_id in top:
-            line_ids = self._lines_to_read(index, scores, document_id, query)
-            rows = self._store.lines_by_id(line_ids)
-            found = self.reranker.scores(query, [rows[i].text for i in line_ids])
-            late[document_id] = float(np.max(found)) if len(found) else 0.0
+        start = 0
+        for document_id, line_ids in reading.items():
+            mine = found[start : start + len(line_ids)]
+            late[document_id] = float(np.max(mine)) if len(mine) else 0.0
+            start += len(line_ids)
         by_late = sorted(top, key=lambda d: (-late[d], top.index(d)))
         # Where the store knows the question's words their order is strong, and late
         # interaction's is fused with it; where it does not, late interaction's decides.

@@ -13,12 +13,15 @@ The reranker only reorders: the candidates that come back are exactly those give
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 
 T = TypeVar("T")
+# Texts whose pieces are remembered (least recently used first out).
+PIECE_CACHE = 50_000
 
 
 @runtime_checkable
@@ -35,6 +38,8 @@ class LateInteraction:
     def __init__(self, model: Any) -> None:
         self._model = model
         self._table: np.ndarray | None = None  # read on first use, kept as stored (int8)
+        # A store's lines come back question after question: their pieces are cut once.
+        self._pieces: OrderedDict[str, np.ndarray] = OrderedDict()
 
     def _prepare(self) -> np.ndarray:
         if self._table is None:
@@ -52,20 +57,32 @@ class LateInteraction:
         if not texts:
             return np.zeros(0, dtype=np.float32)
         self._prepare()
-        pieces = self._model.tokenize([question, *texts])
-        asked = np.unique(np.asarray(pieces[0], dtype=np.int64))
+        asked, *lines = self._cut([question, *texts])
         if not len(asked):
             return np.zeros(len(texts), dtype=np.float32)
         query = self._units(asked)
         weights = self._weights[asked]
         result = np.zeros(len(texts), dtype=np.float32)
-        for row, ids in enumerate(pieces[1:]):
-            if not ids:
+        for row, ids in enumerate(lines):
+            if not len(ids):
                 continue
-            line = self._units(np.unique(np.asarray(ids, dtype=np.int64)))
-            best = (query @ line.T).max(axis=1)
+            best = (query @ self._units(ids).T).max(axis=1)
             result[row] = float(weights @ np.maximum(best, 0.0))
         return result
+
+    def _cut(self, texts: list[str]) -> list[np.ndarray]:
+        """Each text's distinct piece ids, from the cache or one tokenizer call for the rest."""
+        missing = list(dict.fromkeys(t for t in texts if t not in self._pieces))
+        if missing:
+            for text, ids in zip(missing, self._model.tokenize(missing), strict=True):
+                self._pieces[text] = np.unique(np.asarray(ids, dtype=np.int64))
+        found = []
+        for text in texts:
+            self._pieces.move_to_end(text)
+            found.append(self._pieces[text])
+        while len(self._pieces) > PIECE_CACHE:
+            self._pieces.popitem(last=False)
+        return found
 
 
 def rerank(
