@@ -11,6 +11,7 @@ import json
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
+from dataclasses import asdict
 from pathlib import Path
 
 from affidavit.errors import AffidavitError
@@ -85,6 +86,11 @@ def _parser() -> argparse.ArgumentParser:
     search.add_argument("query")
     search.add_argument("--store", required=True, type=Path)
     search.add_argument("-k", type=int, default=10, help="how many lines (default 10)")
+    search.add_argument(
+        "--documents",
+        action="store_true",
+        help="rank documents instead of lines (words and meaning fused; any language)",
+    )
     search.add_argument("--json", action="store_true", help="JSON output")
     search.set_defaults(run=_search)
 
@@ -170,6 +176,8 @@ def _progress(quiet: bool) -> Callable[[int, int, str], None] | None:
 
 
 def _search(args: argparse.Namespace) -> int:
+    if args.documents:
+        return _search_documents(args)
     with _existing_store(args.store) as memory:
         hits = memory.search(args.query, k=args.k)
     if args.json:
@@ -179,6 +187,19 @@ def _search(args: argparse.Namespace) -> int:
             print(f"{rank:>3}. {hit.score:7.3f}  {_where(hit)}  {hit.text}")
         if not hits:
             print("no line matches")
+    return 0
+
+
+def _search_documents(args: argparse.Namespace) -> int:
+    with _existing_store(args.store) as memory:
+        ranked = memory.search_documents(args.query, k=args.k)
+    if args.json:
+        print(json.dumps([asdict(hit) for hit in ranked], ensure_ascii=False, indent=2))
+    else:
+        for rank, hit in enumerate(ranked, 1):
+            print(f"{rank:>3}. {hit.score:.4f}  {hit.document}")
+        if not ranked:
+            print("no document matches")
     return 0
 
 

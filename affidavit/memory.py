@@ -63,7 +63,12 @@ class Memory:
         self.speaking_threshold = speaking_threshold
         if dense:
             encoder = encoder if encoder is not None else BundledEncoder()
-            if reranker is None and hasattr(encoder, "tokenize") and hasattr(encoder, "embedding"):
+            # Asked of the class where it can be: the bundled model's table is a property
+            # that loads the model, and a Memory that never asks must not pay for it.
+            pieces = isinstance(encoder, BundledEncoder) or (
+                hasattr(encoder, "tokenize") and hasattr(encoder, "embedding")
+            )
+            if reranker is None and pieces:
                 reranker = LateInteraction(encoder)
         else:
             encoder = None

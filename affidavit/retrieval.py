@@ -6,6 +6,22 @@ evidence block (where no document takes more than its share) plus the lines besi
 (so a claim can be read back across a sentence boundary),
 each line carrying its own word score; lines below the speaking threshold never enter a
 subset, because nothing in a subset may be said as fact without them being citable.
+
+How documents are ranked (``fused_documents``), when the meaning channel is on:
+
+1. Words rank documents by their best line. When fewer than WORDS_SUFFICE of the
+   question's terms are in the store's vocabulary (another language, other words), the
+   meaning ranking (document profiles, ``index/meaning.py``) is fused with it by
+   reciprocal rank fusion, K = 60, order only (``index/fusion.py``); otherwise words
+   alone propose, because a static model blurs the sibling paragraphs words tell apart.
+2. Late interaction (``index/late.py``) scores each of the top LATE_DEPTH documents by
+   its best line among the LINES_READ it reads (best by words and by meaning), and
+   reorders them: fused with the words' order by RRF where the store knows the question's
+   words, by itself where it does not. It never adds or drops a document.
+
+Meaning proposes, words choose lines: the top MEANING_DOCUMENTS documents that no word
+hit reached (and whose profile is at least MEANING_FLOOR close) add PROPOSED_LINES lines
+each, read as in step 2; the top LATE_DEPTH lines are reordered the same way.
 """
 
 from __future__ import annotations
@@ -132,6 +148,9 @@ class Retriever:
             index = MeaningIndex.build(self.encoder, self._store.line_rows(), previous)
             self._store.cache(name, generation, index.to_bytes())
         self._meaning, self._meaning_generation = index, generation
+        remember = getattr(self.reranker, "remember", None)
+        if remember is not None:  # late interaction reads these lines question after question
+            remember([text for *_, text in self._store.line_rows()])
         return index
 
     # -- documents --

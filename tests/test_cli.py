@@ -68,6 +68,17 @@ def test_search_k_limits_the_lines(store: Path, capsys) -> None:
     assert code == 0 and len(json.loads(out)) == 3
 
 
+def test_search_documents_finds_the_document_in_another_language(store: Path, capsys) -> None:
+    # "How many people did the plague kill in Europe?" in Spanish.
+    question = "¿Cuántas personas mató la peste en Europa?"
+    code, out, _ = run(capsys, "search", question, "--documents", "--store", str(store), "--json")
+    ranked = json.loads(out)
+    assert code == 0 and ranked[0]["document"] == "Black_Death.txt"
+    assert {"document", "score", "words_rank", "meaning_rank"} <= set(ranked[0])
+    code, out, _ = run(capsys, "search", question, "--documents", "--store", str(store))
+    assert out.splitlines()[0].endswith("Black_Death.txt")
+
+
 def test_plain_output_is_readable(store: Path, capsys) -> None:
     code, out, _ = run(capsys, "search", "plague", "--store", str(store), "-k", "2")
     assert code == 0

@@ -188,3 +188,22 @@ def test_a_question_sharing_no_word_reaches_its_line_by_late_interaction(
     assert xquad.search_documents(question, k=1)[0].document == paragraph
     retrieved = xquad._retriever.retrieve(question)
     assert answer in retrieved.hits[0].text  # the first line of the evidence block
+
+
+def test_a_large_document_gets_a_profile_per_section() -> None:
+    from affidavit.index.meaning import SECTION_LINES, MeaningIndex
+
+    memory = Memory()
+    text = "\n\n".join(r["text"] for r in paragraphs())  # one long document
+    memory.ingest_text(text, name="all")
+    memory.ingest_text(paragraphs()[0]["text"], name="short")
+    meaning = memory._retriever.meaning()
+    assert isinstance(meaning, MeaningIndex)
+    lines = memory._store.line_rows()
+    long_lines = sum(1 for row in lines if row[1] == lines[0][1])
+    assert long_lines > SECTION_LINES
+    sections = -(-long_lines // SECTION_LINES)
+    owners = meaning.profile_documents.tolist()
+    assert owners.count(lines[0][1]) == 1 + sections
+    assert owners.count(lines[-1][1]) == 1  # a short document: its whole profile only
+    assert np.allclose(np.linalg.norm(meaning.profiles, axis=1), 1.0, atol=1e-5)

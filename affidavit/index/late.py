@@ -58,17 +58,25 @@ class LateInteraction:
             return np.zeros(0, dtype=np.float32)
         self._prepare()
         asked, *lines = self._cut([question, *texts])
-        if not len(asked):
-            return np.zeros(len(texts), dtype=np.float32)
-        query = self._units(asked)
-        weights = self._weights[asked]
         result = np.zeros(len(texts), dtype=np.float32)
-        for row, ids in enumerate(lines):
-            if not len(ids):
-                continue
-            best = (query @ self._units(ids).T).max(axis=1)
-            result[row] = float(weights @ np.maximum(best, 0.0))
+        sizes = np.array([len(ids) for ids in lines])
+        if not len(asked) or not sizes.sum():
+            return result
+        # One matrix for every distinct piece of every line, then each line's best per
+        # question piece (reduceat over the runs of the flattened lines).
+        flat = np.concatenate([ids for ids in lines if len(ids)])
+        union, columns = np.unique(flat, return_inverse=True)
+        similarity = self._units(asked) @ self._units(union).T
+        spread = np.maximum(similarity[:, columns], 0.0)
+        holding = np.flatnonzero(sizes)
+        starts = np.concatenate([[0], np.cumsum(sizes[holding])[:-1]])
+        best = np.maximum.reduceat(spread, starts, axis=1)
+        result[holding] = self._weights[asked] @ best
         return result
+
+    def remember(self, texts: Sequence[str]) -> None:
+        """Cut ``texts`` into pieces now, in one batch (a store's lines, before questions)."""
+        self._cut(list(texts[-PIECE_CACHE:]))
 
     def _cut(self, texts: list[str]) -> list[np.ndarray]:
         """Each text's distinct piece ids, from the cache or one tokenizer call for the rest."""

@@ -87,10 +87,17 @@ def encode(encoder: Encoder, texts: Sequence[str]) -> np.ndarray:
 
 def fingerprint(encoder: Encoder) -> str:
     """A name for the encoder's vector space: the hash of what it makes of fixed probes."""
+    if isinstance(encoder, BundledEncoder):
+        return _bundled_fingerprint()  # every Memory shares it; probe it once per process
     probe = encode(encoder, _PROBE)
     digest = hashlib.sha256(np.round(probe, 4).astype(np.float32).tobytes())
     digest.update(str(probe.shape).encode())
     return digest.hexdigest()[:16]
+
+
+@lru_cache(maxsize=1)
+def _bundled_fingerprint() -> str:
+    return fingerprint(bundled_encoder())
 
 
 @dataclass
