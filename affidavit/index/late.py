@@ -44,9 +44,7 @@ class LateInteraction:
     def _prepare(self) -> np.ndarray:
         if self._table is None:
             table = np.asarray(self._model.embedding)
-            norms = np.sqrt(np.einsum("ij,ij->i", table, table, dtype=np.float64))
-            self._norms = np.maximum(norms, 1e-12).astype(np.float32)
-            self._weights = (norms / max(float(norms.max()), 1e-12)).astype(np.float32)
+            self._norms, self._weights = _piece_norms(table)
             self._table = table
         return self._table
 
@@ -91,6 +89,23 @@ class LateInteraction:
         while len(self._pieces) > PIECE_CACHE:
             self._pieces.popitem(last=False)
         return found
+
+
+# Piece norms per embedding table, by identity: every Memory on the bundled model shares
+# one table, and its 128,000 norms are worth computing once.
+_NORMS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+
+def _piece_norms(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    cached = _NORMS.get(id(table))
+    if cached is None or cached[0] is not table:
+        norms = np.sqrt(np.einsum("ij,ij->i", table, table, dtype=np.float64))
+        unit = np.maximum(norms, 1e-12).astype(np.float32)
+        weights = (norms / max(float(norms.max()), 1e-12)).astype(np.float32)
+        if len(_NORMS) > 4:
+            _NORMS.clear()
+        cached = _NORMS[id(table)] = (table, unit, weights)
+    return cached[1], cached[2]
 
 
 def rerank(
