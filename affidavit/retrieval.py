@@ -33,8 +33,10 @@ import numpy as np
 from affidavit.evidence_block import evidence_block
 from affidavit.graph.trust import SPEAKING_THRESHOLD
 from affidavit.index.fusion import rrf
+from affidavit.index.graph import EntityGraph, segments
 from affidavit.index.late import Reranker, rerank
 from affidavit.index.meaning import Encoder, MeaningIndex, encode, fingerprint
+from affidavit.index.partition import partition
 from affidavit.index.text import Analyzer, detect_language
 from affidavit.index.words import WordIndex
 from affidavit.results import Evidence
@@ -99,6 +101,9 @@ class Retriever:
         self._words: WordIndex | None = None
         self._generation = -1
         self._meaning: MeaningIndex | None = None
+        self._graph: EntityGraph | None = None
+        self._graph_generation = -1
+        self._implicit: frozenset[int] = frozenset()  # entities a document's name carries
         self._meaning_generation = -1
         self._fingerprint: str | None = None
         self._last_query: str | None = None
@@ -122,6 +127,7 @@ class Retriever:
     def forget(self) -> None:
         self._words = None
         self._meaning = None
+        self._graph = None
 
     def warm_meaning(self) -> None:
         """Bring cached vectors up to date, if this store's meaning channel was ever used."""
@@ -267,11 +273,49 @@ class Retriever:
         language = detect_language(query, default=index.main_language)
         return index.scores(query, language)
 
+    def graph(self) -> EntityGraph:
+        """The store's entity graph, cached in the store under its generation."""
+        generation = self._store.generation()
+        if self._graph is not None and self._graph_generation == generation:
+            return self._graph
+        payload = self._store.cached("entities", generation)
+        if payload is not None:
+            graph = EntityGraph.from_bytes(payload)
+        else:
+            languages = {
+                document_id: language for document_id, _, language in self._store.documents()
+            }
+            graph = EntityGraph.build(
+                (line_id, text, languages[document_id])
+                for line_id, document_id, _, _, text in self._store.line_rows()
+            )
+            self._store.cache("entities", generation, graph.to_bytes())
+        names = " ".join(name for _, name, _ in self._store.documents())
+        named = set(segments(names.replace("_", " ")).split())
+        self._implicit = frozenset(
+            number for number, entity in enumerate(graph.entities) if set(entity.words) <= named
+        )
+        self._graph, self._graph_generation = graph, generation
+        return graph
+
+    def _partition(self, index: WordIndex, query: str) -> list[tuple[int, float]] | None:
+        """The partition path's ranked (line id, score), or None to score the store."""
+        language = detect_language(query, default=index.main_language)
+        graph = self.graph()
+        found = partition(graph, index, query, language, self._implicit)
+        if found is None:
+            return None
+        rows, scores = found
+        return [(int(index.line_ids[r]), float(s)) for r, s in zip(rows, scores, strict=True)]
+
     def search(self, query: str, k: int) -> list[Evidence]:
         index = self.words()
         if index.size == 0 or k <= 0:
             return []
-        ranked = index.top(self._scores(index, query), k)
+        ranked = self._partition(index, query)
+        if ranked is None:
+            ranked = index.top(self._scores(index, query), k)
+        ranked = ranked[:k]
         rows = self._store.lines_by_id([line_id for line_id, _ in ranked])
         return [_evidence(rows[line_id], score) for line_id, score in ranked]
 
@@ -279,9 +323,17 @@ class Retriever:
         index = self.words()
         if index.size == 0:
             return Retrieved([], [], 0)
-        scores = self._scores(index, query)
-        ranked = index.top(scores, depth)
-        fused = self.fused_documents(query, scores) if self.encoder is not None else []
+        shared = self._partition(index, query)
+        if shared is not None:
+            # The question's entities share these lines: read them, not the store.
+            ranked = shared[:depth]
+            scores = np.zeros(index.size, dtype=np.float32)
+            scores[np.searchsorted(index.line_ids, [i for i, _ in ranked])] = [s for _, s in ranked]
+            fused: list[DocumentHit] = []
+        else:
+            scores = self._scores(index, query)
+            ranked = index.top(scores, depth)
+            fused = self.fused_documents(query, scores) if self.encoder is not None else []
         if fused:
             ranked = ranked + self._proposed(query, index, scores, ranked, fused)
         rows = self._store.lines_by_id([line_id for line_id, _ in ranked])

@@ -150,6 +150,23 @@ class WordIndex:
             total += name_bonus[self.line_documents]
         return total
 
+    def scores_among(self, question: str, rows: np.ndarray, language: str = "en") -> np.ndarray:
+        """BM25 of the question's terms for the given index rows only (no windows, no names):
+        the score of a partition read instead of the store."""
+        query_terms = Analyzer(language).terms(question)
+        term_ids = sorted({self.vocabulary[t] for t in query_terms if t in self.vocabulary})
+        out = np.zeros(len(rows), dtype=np.float32)
+        weights = self.line_weights
+        for term in term_ids:
+            lo, hi = weights.indptr[term], weights.indptr[term + 1]
+            holders = weights.indices[lo:hi]  # rows carrying the term, ascending
+            at = np.searchsorted(holders, rows)
+            inside = at < len(holders)
+            hit = np.zeros(len(rows), dtype=bool)
+            hit[inside] = holders[at[inside]] == rows[inside]
+            out[hit] += weights.data[lo + at[hit]]
+        return out
+
     def _best_window(self, window_scores: np.ndarray) -> np.ndarray:
         best = np.zeros(self.size, dtype=np.float32)
         if self.membership.size == 0:

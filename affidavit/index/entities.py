@@ -1,0 +1,285 @@
+"""Entity mining: the phrases a store's own text treats as names, found with no model call.
+
+Lines are cut into *segments* at punctuation (a title's full stop, "Mr." or "St.", does
+not cut), and segments into word tokens, folded to lower case. A candidate is an n-gram
+of 1 to MAX_WORDS tokens inside one segment, neither starting nor ending with a stop word
+or a number. A candidate of two or more words is an entity when:
+
+- **its words occur together beyond chance**: the pointwise mutual information over its
+  *weakest split*, min over k of log2(p(phrase) / (p(left k words) p(the rest))), with
+  p = count / tokens, is at least MIN_PMI;
+- **it keeps varied company**: the entropy (bits) of the words just before it, and of
+  the words just after it (a segment edge counts as one more "word"), are each at least
+  MIN_ENTROPY, so a fragment that always continues the same way ("New" of "New York")
+  is not a unit of its own;
+- **its parts do not choose freely**: at the weakest split, at least one part occurs in
+  this phrase in at least BOUND_SHARE of all its occurrences ("York" is almost always
+  "New York"; "Mr" goes with every surname, but the surname is the bound part).
+
+A single word has no split; it is an entity when it is written with a capital where no
+sentence starts in at least CAPITAL_SHARE of its occurrences, keeps varied company, and
+is not a title (followed by a capitalised word in TITLE_SHARE of its occurrences: "Mr",
+"Sir"). Possessive and contracted endings are cut ("Lydgate’s" is Lydgate), and number
+words neither open nor close a candidate ("a thousand pounds" is a sum, not a name).
+Capitals help single words only: phrases need none, so lower-case text, Spanish and
+Turkish are mined alike. Every candidate needs MIN_COUNT occurrences.
+
+Counting is vectorised: tokens become integer ids and each n-gram length is counted with
+one ``numpy.unique`` over the rows of an (occurrences x n) array.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from affidavit.gates.numbers import NUMBER_WORDS
+from affidavit.index.text import STOP_WORDS, lower
+
+MAX_WORDS = 4
+# NOTE: thresholds chosen on Middlemarch (bench/entity_graph.py prints the top 40 and the
+# counts kept): MIN_COUNT 3 keeps minor characters (named 3-5 times) and drops one-offs;
+# MIN_PMI 3 bits (8 times chance) keeps "Lowick Manor" and drops "young man"; entropy
+# 1.5 bits (about three equally likely neighbours) drops fragments; a bound share of one
+# half and a capital share of 0.8 separate "Lydgate" from "Poor" or "Yes".
+MIN_COUNT = 3
+MIN_PMI = 3.0
+MIN_ENTROPY = 1.5
+BOUND_SHARE = 0.5
+CAPITAL_SHARE = 0.8
+# A capitalised word followed by another capitalised word this often is a title ("Mr",
+# "Sir", "Miss"), not a name.
+TITLE_SHARE = 0.8
+
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
+# "Lydgate’s" is Lydgate, "I’m" is I: a possessive or a contraction is not part of a name.
+_SUFFIX = re.compile(r"['’](?:s|m|ve|ll|re|d|t)$", re.IGNORECASE)
+# Punctuation that ends a segment; a full stop after a short capitalised word (a title:
+# "Mr.", "Mrs.", "St.") does not.
+_BREAK = re.compile(r"[,;:!?()\[\]{}\"“”«»—–]|(?<![A-Z][a-z])(?<![A-Z][a-z]{2})(?<![A-Z])\.")
+_EDGE = -1  # the "word" before a segment's first and after its last token
+
+
+@dataclass(frozen=True, slots=True)
+class Entity:
+    """A mined entity: its words (folded), how it is written most often, and its count."""
+
+    words: tuple[str, ...]
+    name: str
+    count: int
+
+
+def pmi_weakest_split(
+    phrase_count: int, part_counts: Sequence[tuple[int, int]], tokens: int
+) -> float:
+    """min over splits of log2(p(phrase) / (p(left) p(right))); p = count / tokens.
+
+    ``part_counts`` holds (left count, right count) for each split point.
+    """
+    if phrase_count <= 0 or tokens <= 0 or not part_counts:
+        return float("-inf")
+    p_phrase = phrase_count / tokens
+    return min(
+        math.log2(p_phrase / ((left / tokens) * (right / tokens))) for left, right in part_counts
+    )
+
+
+def entropy(counts: Iterable[int]) -> float:
+    """Shannon entropy in bits of a distribution given by its counts."""
+    values = [c for c in counts if c > 0]
+    total = sum(values)
+    if total == 0:
+        return 0.0
+    return -sum(c / total * math.log2(c / total) for c in values)
+
+
+@dataclass
+class _Corpus:
+    """A store's lines as token ids: flat arrays, one row per token."""
+
+    vocabulary: list[str]  # id -> folded word
+    ids: np.ndarray  # token id per token
+    segment: np.ndarray  # segment number per token
+    line: np.ndarray  # line id per token
+    capital: np.ndarray  # written with a capital, not at a segment's start
+    opening: np.ndarray  # the first token of its segment
+    surface: list[str]  # the word as written, per token
+
+    @classmethod
+    def read(cls, lines: Iterable[tuple[int, str, str]]) -> _Corpus:
+        """``lines``: (line id, text, language)."""
+        index: dict[str, int] = {}
+        ids: list[int] = []
+        segments: list[int] = []
+        owners: list[int] = []
+        capitals: list[bool] = []
+        openings: list[bool] = []
+        surface: list[str] = []
+        segment = 0
+        for line_id, text, language in lines:
+            for piece in _BREAK.split(text):
+                first = True
+                for match in _WORD.finditer(piece):
+                    word = _SUFFIX.sub("", match.group(0))
+                    folded = lower(word, language)
+                    ids.append(index.setdefault(folded, len(index)))
+                    segments.append(segment)
+                    owners.append(line_id)
+                    capitals.append(word[0].isupper() and not first)
+                    openings.append(first)
+                    surface.append(word)
+                    first = False
+                segment += 1
+        return cls(
+            list(index),
+            np.asarray(ids, dtype=np.int64),
+            np.asarray(segments, dtype=np.int64),
+            np.asarray(owners, dtype=np.int64),
+            np.asarray(capitals, dtype=bool),
+            np.asarray(openings, dtype=bool),
+            surface,
+        )
+
+
+def mine(lines: Iterable[tuple[int, str, str]]) -> list[Entity]:
+    """The entities of ``lines`` ((line id, text, language)), most frequent first."""
+    corpus = _Corpus.read(lines)
+    tokens = len(corpus.ids)
+    if tokens == 0:
+        return []
+    vocabulary = corpus.vocabulary
+    closed = np.array([_closed(w) for w in vocabulary], dtype=bool)
+    counts: dict[tuple[int, ...], int] = {}
+    grams_by_n: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
+    for n in range(1, min(MAX_WORDS, tokens) + 1):
+        starts = np.flatnonzero(corpus.segment[: tokens - n + 1] == corpus.segment[n - 1 :])
+        unique, inverse, tally = _count_grams(corpus.ids, starts, n, len(vocabulary))
+        grams_by_n[n] = (starts, unique, inverse, tally)
+        # Every n-gram seen twice or more may be a part of a longer candidate.
+        for row in np.flatnonzero(tally >= 2).tolist():
+            counts[tuple(unique[row].tolist())] = int(tally[row])
+
+    entities: list[Entity] = []
+    for n, (starts, unique, inverse, tally) in grams_by_n.items():
+        wanted = (tally >= MIN_COUNT) & ~closed[unique[:, 0]] & ~closed[unique[:, -1]]
+        rows = np.flatnonzero(wanted)
+        if not len(rows):
+            continue
+        # Occurrences grouped by gram: one sort instead of a scan per candidate.
+        order = np.argsort(inverse, kind="stable")
+        bounds = np.searchsorted(inverse[order], rows)
+        for row, start in zip(rows.tolist(), bounds.tolist(), strict=True):
+            gram = tuple(unique[row].tolist())
+            count = int(tally[row])
+            where = starts[order[start : start + count]]
+            if not _kept(corpus, counts, gram, where, tokens):
+                continue
+            words = tuple(vocabulary[i] for i in gram)
+            entities.append(Entity(words, _name(corpus, where, n), count))
+    entities.sort(key=lambda e: (-e.count, e.words))
+    return entities
+
+
+def _kept(
+    corpus: _Corpus,
+    counts: dict[tuple[int, ...], int],
+    gram: tuple[int, ...],
+    where: np.ndarray,
+    tokens: int,
+) -> bool:
+    n = len(gram)
+    count = len(where)
+    if n == 1:
+        inside = ~corpus.opening[where]
+        if not inside.any() or corpus.capital[where].sum() < CAPITAL_SHARE * inside.sum():
+            return False
+        following = where + 1
+        following = following[following < tokens]
+        same = corpus.segment[following] == corpus.segment[following - 1]
+        titled = (corpus.capital[following] & same).sum()
+        if titled >= TITLE_SHARE * count:
+            return False
+    else:
+        splits = [(counts.get(gram[:k], 1), counts.get(gram[k:], 1)) for k in range(1, n)]
+        if pmi_weakest_split(count, splits, tokens) < MIN_PMI:
+            return False
+        # The weakest split has the least PMI: the largest product of its parts' counts.
+        weakest = max(range(n - 1), key=lambda k: (splits[k][0] * splits[k][1], -k))
+        if count < BOUND_SHARE * min(splits[weakest]):
+            return False  # both parts go freely with other words
+    return _varied(corpus, where, n)
+
+
+def _count_grams(
+    ids: np.ndarray, starts: np.ndarray, n: int, vocabulary: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Distinct n-grams (rows of ids), each occurrence's row, and each gram's count."""
+    columns = [ids[starts + k] for k in range(n)]
+    if vocabulary**n < 2**62:  # one integer key per gram: a 1-D unique is much faster
+        key = np.zeros(len(starts), dtype=np.int64)
+        for column in columns:
+            key = key * vocabulary + column
+        unique_keys, inverse, tally = np.unique(key, return_inverse=True, return_counts=True)
+        unique = np.empty((len(unique_keys), n), dtype=np.int64)
+        rest = unique_keys.copy()
+        for k in range(n - 1, -1, -1):
+            unique[:, k] = rest % vocabulary
+            rest //= vocabulary
+    else:
+        unique, inverse, tally = np.unique(
+            np.stack(columns, axis=1), axis=0, return_inverse=True, return_counts=True
+        )
+    return unique, inverse.reshape(-1), tally
+
+
+def _closed(word: str) -> bool:
+    """Words that neither open nor close a candidate: stop words, numbers, letters."""
+    return word in _ALL_STOP or word in _NUMBER_WORDS or word.isdigit() or len(word) < 2
+
+
+def _varied(corpus: _Corpus, starts: np.ndarray, n: int) -> bool:
+    size = len(corpus.ids)
+    before = np.where(
+        (starts > 0) & (corpus.segment[np.maximum(starts - 1, 0)] == corpus.segment[starts]),
+        corpus.ids[np.maximum(starts - 1, 0)],
+        _EDGE,
+    )
+    ends = starts + n - 1
+    after_at = np.minimum(ends + 1, size - 1)
+    after = np.where(
+        (ends + 1 < size) & (corpus.segment[after_at] == corpus.segment[ends]),
+        corpus.ids[after_at],
+        _EDGE,
+    )
+    left = entropy(np.unique(before, return_counts=True)[1].tolist())
+    right = entropy(np.unique(after, return_counts=True)[1].tolist())
+    return min(left, right) >= MIN_ENTROPY
+
+
+def _name(corpus: _Corpus, starts: np.ndarray, n: int) -> str:
+    """The entity as it is written most often (ties: the first written)."""
+    written: dict[str, int] = {}
+    for start in starts.tolist():
+        form = " ".join(corpus.surface[start : start + n])
+        written[form] = written.get(form, 0) + 1
+    return max(written, key=written.__getitem__)
+
+
+_ALL_STOP = frozenset().union(*STOP_WORDS.values())
+_NUMBER_WORDS = frozenset(NUMBER_WORDS) | {
+    "thirty",
+    "forty",
+    "fifty",
+    "sixty",
+    "seventy",
+    "eighty",
+    "ninety",
+    "hundred",
+    "thousand",
+    "million",
+    "half",
+}

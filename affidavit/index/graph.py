@@ -1,0 +1,227 @@
+"""The entity graph: where each mined entity is mentioned, and which are mentioned together.
+
+- **Mentions.** An Aho–Corasick automaton (pyahocorasick) over the entities' folded words
+  finds every mention in a line or a question in one pass. Text is matched as its
+  segments (``entities.py``), each padded with spaces, so a mention never spans
+  punctuation and never starts or ends inside a word.
+- **Posting lists.** Each entity has the sorted ids of the lines that mention it
+  (including mentions inside a longer entity: "Casaubon" in "Mr Casaubon").
+- **Edges.** Two entities whose mentions do not overlap, in one line, are mentioned
+  together there: that line *witnesses* their edge. An edge exists only with a witness
+  (it is an observation, never an inference). Its weight is Dunning's log-likelihood
+  ratio G² over the store's lines, 2 Σ k·ln(k·N / (row·column)) for the 2x2 table of
+  lines mentioning both, one, the other, or neither (``llr``), and 0 when they meet
+  less often than chance; an entity named in every line is independent of everything,
+  and its edges weigh nothing.
+- **Partition.** A question naming two entities reads the intersection of their posting
+  lists (their edge's witnesses) instead of scoring the store.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import ahocorasick
+import numpy as np
+
+from affidavit.index.entities import _BREAK, _SUFFIX, _WORD, Entity, mine
+from affidavit.index.text import lower
+
+
+def llr(both: int, only_a: int, only_b: int, neither: int) -> float:
+    """Dunning's log-likelihood ratio G² for a 2x2 contingency table of line counts.
+
+    Signed the usual way for association: two entities mentioned together *less* often
+    than chance would have them are not neighbours, and weigh 0.
+    """
+    table = ((both, only_a), (only_b, neither))
+    total = both + only_a + only_b + neither
+    if total == 0:
+        return 0.0
+    rows = (both + only_a, only_b + neither)
+    columns = (both + only_b, only_a + neither)
+    if both * total <= rows[0] * columns[0]:
+        return 0.0
+    g2 = 0.0
+    for i in range(2):
+        for j in range(2):
+            k = table[i][j]
+            if k > 0:
+                g2 += k * math.log(k * total / (rows[i] * columns[j]))
+    return max(2.0 * g2, 0.0)
+
+
+def segments(text: str, language: str = "en") -> str:
+    """``text`` as the matcher reads it: folded words, one space apart, segments by " | "."""
+    parts = []
+    for piece in _BREAK.split(text):
+        folded = [lower(_SUFFIX.sub("", m.group(0)), language) for m in _WORD.finditer(piece)]
+        if folded:
+            parts.append(" " + " ".join(folded) + " ")
+    return "|".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Edge:
+    other: int  # the neighbour's entity number
+    weight: float
+    witnesses: np.ndarray  # line ids, ascending
+
+
+@dataclass
+class EntityGraph:
+    entities: list[Entity]
+    postings: list[np.ndarray]  # per entity: line ids, ascending
+    pairs: dict[tuple[int, int], np.ndarray]  # (a, b) with a < b: witnessing line ids
+    lines: int  # lines in the store, for the weights
+
+    @classmethod
+    def build(cls, lines: Iterable[tuple[int, str, str]]) -> EntityGraph:
+        """``lines``: (line id, text, language) of every line of the store, in id order."""
+        rows = list(lines)
+        entities = mine(rows)
+        graph = cls(entities, [], {}, len(rows))
+        graph._link(rows)
+        return graph
+
+    def _link(self, rows: list[tuple[int, str, str]]) -> None:
+        found: list[list[int]] = [[] for _ in self.entities]
+        together: dict[tuple[int, int], list[int]] = {}
+        automaton = self.automaton
+        for line_id, text, language in rows:
+            mentions = _mentions(automaton, segments(text, language))
+            if not mentions:
+                continue
+            for entity in sorted({e for e, _, _ in mentions}):
+                found[entity].append(line_id)
+            outer = sorted({e for e, start, end in mentions if _maximal(mentions, start, end)})
+            for i, a in enumerate(outer):
+                for b in outer[i + 1 :]:
+                    together.setdefault((a, b), []).append(line_id)
+        self.postings = [np.asarray(ids, dtype=np.int64) for ids in found]
+        self.pairs = {pair: np.asarray(ids, dtype=np.int64) for pair, ids in together.items()}
+
+    # -- reading --
+
+    @property
+    def automaton(self) -> ahocorasick.Automaton:
+        cached = getattr(self, "_automaton", None)
+        if cached is None:
+            cached = ahocorasick.Automaton()
+            for number, entity in enumerate(self.entities):
+                key = " " + " ".join(entity.words) + " "
+                cached.add_word(key, (number, len(key)))
+            if self.entities:
+                cached.make_automaton()
+            self._automaton = cached
+        return cached
+
+    def find(self, text: str, language: str = "en") -> list[int]:
+        """The entities ``text`` names, outermost mentions only, in order of first mention."""
+        if not self.entities:
+            return []
+        mentions = _mentions(self.automaton, segments(text, language))
+        seen: list[int] = []
+        for entity, start, end in sorted(mentions, key=lambda m: (m[1], -m[2])):
+            if _maximal(mentions, start, end) and entity not in seen:
+                seen.append(entity)
+        return seen
+
+    def weight(self, a: int, b: int) -> float:
+        witnesses = self.pairs.get((min(a, b), max(a, b)))
+        if witnesses is None:
+            return 0.0
+        both = len(witnesses)
+        only_a = len(self.postings[a]) - both
+        only_b = len(self.postings[b]) - both
+        return llr(both, only_a, only_b, self.lines - both - only_a - only_b)
+
+    def neighbours(self, entity: int) -> list[Edge]:
+        """Every entity mentioned with ``entity``, heaviest first (ties by entity number)."""
+        edges = [
+            Edge(b if a == entity else a, self.weight(a, b), witnesses)
+            for (a, b), witnesses in self.pairs.items()
+            if entity in (a, b)
+        ]
+        edges.sort(key=lambda e: (-e.weight, e.other))
+        return edges
+
+    def together(self, entities: list[int]) -> np.ndarray:
+        """Line ids mentioning every one of ``entities``: the intersection of their postings."""
+        if len(entities) == 2:
+            a, b = sorted(entities)
+            witnesses = self.pairs.get((a, b))
+            if witnesses is not None:
+                return witnesses
+        ids = self.postings[entities[0]]
+        for entity in entities[1:]:
+            ids = np.intersect1d(ids, self.postings[entity], assume_unique=True)
+        return ids
+
+    def named(self, name: str, language: str = "en") -> int | None:
+        """The entity ``name`` refers to (its words, any case), if there is one."""
+        wanted = segments(name, language).strip()
+        for number, entity in enumerate(self.entities):
+            if " ".join(entity.words) == wanted:
+                return number
+        found = self.find(name, language)
+        return found[0] if found else None
+
+    # -- persistence --
+
+    def to_bytes(self) -> bytes:
+        pairs = sorted(self.pairs)
+        buffer = io.BytesIO()
+        np.savez(
+            buffer,
+            meta=np.frombuffer(
+                json.dumps(
+                    {
+                        "entities": [[list(e.words), e.name, e.count] for e in self.entities],
+                        "lines": self.lines,
+                    }
+                ).encode(),
+                dtype=np.uint8,
+            ),
+            posting_sizes=np.array([len(p) for p in self.postings], dtype=np.int64),
+            postings=np.concatenate(self.postings) if self.postings else np.zeros(0, np.int64),
+            pairs=np.array(pairs, dtype=np.int64).reshape(-1, 2),
+            witness_sizes=np.array([len(self.pairs[p]) for p in pairs], dtype=np.int64),
+            witnesses=(
+                np.concatenate([self.pairs[p] for p in pairs]) if pairs else np.zeros(0, np.int64)
+            ),
+        )
+        return buffer.getvalue()
+
+    @classmethod
+    def from_bytes(cls, payload: bytes) -> EntityGraph:
+        with np.load(io.BytesIO(payload)) as data:
+            meta = json.loads(bytes(data["meta"]).decode())
+            entities = [Entity(tuple(w), name, count) for w, name, count in meta["entities"]]
+            postings = _split(data["postings"], data["posting_sizes"])
+            witnesses = _split(data["witnesses"], data["witness_sizes"])
+            pairs = {
+                (int(a), int(b)): w for (a, b), w in zip(data["pairs"], witnesses, strict=True)
+            }
+        return cls(entities, list(postings), pairs, int(meta["lines"]))
+
+
+def _split(flat: np.ndarray, sizes: np.ndarray) -> list[np.ndarray]:
+    if not len(sizes):
+        return []
+    return list(np.split(flat, np.cumsum(sizes)[:-1]))
+
+
+def _mentions(automaton: ahocorasick.Automaton, text: str) -> list[tuple[int, int, int]]:
+    """(entity, start, end) of every mention; the padding spaces make whole-word matches."""
+    if not text or automaton.kind != ahocorasick.AHOCORASICK:
+        return []
+    return [(entity, end - length + 1, end) for end, (entity, length) in automaton.iter(text)]
+
+
+def _maximal(mentions: list[tuple[int, int, int]], start: int, end: int) -> bool:
+    return not any(s <= start and end <= e and (s, e) != (start, end) for _, s, e in mentions)
