@@ -65,13 +65,17 @@ class Memory:
             encoder = encoder if encoder is not None else BundledEncoder()
             # Asked of the class where it can be: the bundled model's table is a property
             # that loads the model, and a Memory that never asks must not pay for it.
+            # A vocabulary-quantised model2vec model maps pieces to rows (token_mapping):
+            # its table cannot be read piece by piece, so it gets no default reranker.
             pieces = isinstance(encoder, BundledEncoder) or (
-                hasattr(encoder, "tokenize") and hasattr(encoder, "embedding")
+                hasattr(encoder, "tokenize")
+                and hasattr(encoder, "embedding")
+                and getattr(encoder, "token_mapping", None) is None
             )
             if reranker is None and pieces:
                 reranker = LateInteraction(encoder)
-        else:
-            encoder = None
+        elif encoder is not None:
+            raise ValueError("an encoder was given with dense=False; give one or the other")
         self._retriever = Retriever(
             self._store, speaking_threshold=speaking_threshold, encoder=encoder, reranker=reranker
         )

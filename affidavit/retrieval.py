@@ -106,8 +106,7 @@ class Retriever:
         self._implicit: frozenset[int] = frozenset()  # entities a document's name carries
         self._meaning_generation = -1
         self._fingerprint: str | None = None
-        self._last_query: str | None = None
-        self._last_vector = np.zeros(0, dtype=np.float32)
+        self._last: tuple[str, np.ndarray] | None = None  # the last question and its vector
 
     def words(self) -> WordIndex:
         generation = self._store.generation()
@@ -143,7 +142,7 @@ class Retriever:
             return self._meaning
         if self._fingerprint is None:
             self._fingerprint = fingerprint(self.encoder)
-        name = f"meaning:{self._fingerprint}"
+        name = f"meaning2:{self._fingerprint}"  # 2: with text digests (older caches lack them)
         payload = self._store.cached(name, generation)
         if payload is not None:
             index = MeaningIndex.from_bytes(payload)
@@ -204,7 +203,10 @@ class Retriever:
         if known or not meaning_rank:
             fused = rrf([words_order])
         else:
-            fused = rrf([words_order, [d for d, _ in by_meaning[:FUSION_DEPTH]]])
+            # A ranking, not a verdict: what meaning proposes is only cited as evidence
+            # when close enough (MEANING_FLOOR, in _proposed).
+            proposed = [d for d, _ in by_meaning[:FUSION_DEPTH]]
+            fused = rrf([words_order, proposed])
         if self.reranker is not None and len(fused) > 1:
             fused = self._late_documents(query, index, scores, fused, follow_words=known)
         names = {document_id: name for document_id, name, _ in self._store.documents()}
@@ -228,7 +230,11 @@ class Retriever:
         reading = {d: self._lines_to_read(index, scores, d, query) for d in top}
         every = [line_id for line_ids in reading.values() for line_id in line_ids]
         rows = self._store.lines_by_id(every)
-        found = self.reranker.scores(query, [rows[line_id].text for line_id in every])
+        found = np.asarray(self.reranker.scores(query, [rows[line_id].text for line_id in every]))
+        if found.shape != (len(every),):
+            raise ValueError(
+                f"the reranker returned {found.shape} scores for {len(every)} candidates"
+            )
         late: dict[int, float] = {}
         start = 0
         for document_id, line_ids in reading.items():
@@ -263,9 +269,10 @@ class Retriever:
 
     def _query_vector(self, query: str) -> np.ndarray:
         assert self.encoder is not None
-        if self._last_query != query:
-            self._last_query, self._last_vector = query, encode(self.encoder, [query])[0]
-        return self._last_vector
+        last = self._last
+        if last is None or last[0] != query:
+            last = self._last = (query, encode(self.encoder, [query])[0])
+        return last[1]
 
     @staticmethod
     def _scores(index: WordIndex, query: str) -> np.ndarray:

@@ -70,3 +70,40 @@ def test_a_reranker_must_score_every_candidate() -> None:
 
     with pytest.raises(ValueError, match="scores for 3 candidates"):
         rerank(Short(), "q", ["a", "b", "c"], str)
+
+
+def naive_maxsim(question: str, text: str) -> float:
+    model = BundledEncoder()
+    table = np.asarray(model.embedding, dtype=np.float64)
+    asked = sorted(set(model.tokenize([question])[0]))
+    pieces = sorted(set(model.tokenize([text])[0]))
+    if not asked or not pieces:
+        return 0.0
+    norms = np.linalg.norm(table, axis=1)
+    total = 0.0
+    for q in asked:
+        if norms[q] == 0:
+            continue  # a control piece has no vector and weighs nothing
+        best = max(
+            (table[q] @ table[p] / (norms[q] * norms[p]) if norms[p] else 0.0) for p in pieces
+        )
+        total += norms[q] / norms.max() * max(best, 0.0)
+    return total
+
+
+def test_late_interaction_scores_are_maxsim_by_hand() -> None:
+    question = "Who gave the Viking settlers a common identity?"
+    texts = [LINES[0][:200], LINES[3][:120], "", "!!!"]
+    scores = LATE.scores(question, texts)
+    assert scores == pytest.approx([naive_maxsim(question, t) for t in texts], rel=1e-4)
+    assert scores[2] == 0.0  # nothing to match
+
+
+def test_the_piece_cache_forgets_without_changing_scores(monkeypatch) -> None:
+    import affidavit.index.late as late
+
+    monkeypatch.setattr(late, "PIECE_CACHE", 2)
+    small = LateInteraction(BundledEncoder())
+    question = "¿Qué es una farmacia?"
+    assert small.scores(question, LINES[:6]) == pytest.approx(LATE.scores(question, LINES[:6]))
+    assert len(small._pieces) <= 2

@@ -207,3 +207,46 @@ def test_a_large_document_gets_a_profile_per_section() -> None:
     assert owners.count(lines[0][1]) == 1 + sections
     assert owners.count(lines[-1][1]) == 1  # a short document: its whole profile only
     assert np.allclose(np.linalg.norm(meaning.profiles, axis=1), 1.0, atol=1e-5)
+
+
+def test_a_replaced_document_gets_fresh_vectors(tmp_path: Path) -> None:
+    # SQLite may give the new lines of a replaced last document its old line ids.
+    first, second, third = (r["text"] for r in paragraphs()[:3])
+    path = tmp_path / "store.sqlite"
+    with Memory(path) as memory:
+        memory.ingest_text(first, name="a")
+        memory.ingest_text(second, name="b")
+        memory.search_documents("Normandy", k=1)
+        memory.ingest_text(third, name="b")  # b now holds another paragraph
+        memory.search_documents("Normandy", k=1)
+    with Memory(path) as memory:
+        meaning = memory._retriever.meaning()
+        assert meaning is not None
+        rows = memory._store.line_rows()
+        fresh = bundled_encoder().encode([row[4] for row in rows], use_multiprocessing=False)
+        stored = meaning.line_vectors([row[0] for row in rows])
+        cosines = np.sum(stored * fresh, axis=1)
+        assert cosines.min() > 0.99
+
+
+def test_nonsense_reaches_no_evidence(xquad: Memory) -> None:
+    # Meaning ranks every document for anything; only a close one may add evidence.
+    assert xquad.search_documents("Zyxwv qwertyuiop", k=1)[0].words_rank is None
+    assert xquad._retriever.retrieve("Zyxwv qwertyuiop").hits == []
+    assert xquad.ask("Zyxwv qwertyuiop?").reason == "no_evidence"
+
+
+def test_dense_false_never_loads_the_model() -> None:
+    code = (
+        "import sys, json; from affidavit import Memory; m = Memory(dense=False); "
+        "m.ingest_text('Rollo led the Vikings to Normandy.', name='n'); "
+        "m.ask('Who led the Vikings?'); m.search_documents('Vikings'); "
+        "m.verify('Rollo led the Vikings.'); print('model2vec' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_an_encoder_with_dense_false_is_a_contradiction() -> None:
+    with pytest.raises(ValueError, match="dense=False"):
+        Memory(dense=False, encoder=CountingEncoder())

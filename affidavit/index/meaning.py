@@ -20,7 +20,7 @@ import hashlib
 import io
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib.resources import files
 from typing import Any, Protocol, runtime_checkable
@@ -106,6 +106,9 @@ class MeaningIndex:
     vectors: np.ndarray  # unit line vectors, float16 (halves the cache; cosine barely moves)
     profile_documents: np.ndarray  # store document id per profile
     profiles: np.ndarray  # unit profile vectors, float32
+    # A digest of each line's text: SQLite may give a replaced document's new lines the
+    # ids its old lines had, and a vector is reused only for the same id *and* text.
+    digests: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
 
     @classmethod
     def build(
@@ -116,6 +119,7 @@ class MeaningIndex:
     ) -> MeaningIndex:
         """Vectors for every line (reusing ``previous`` where it holds the line) and profiles."""
         line_ids = np.array([row[0] for row in line_rows], dtype=np.int64)
+        digests = np.array([_digest(row[4]) for row in line_rows], dtype=np.int64)
         dim = 0
         vectors: np.ndarray | None = None
         missing = np.arange(len(line_rows))
@@ -124,7 +128,9 @@ class MeaningIndex:
             vectors = np.zeros((len(line_rows), dim), dtype=np.float16)
             where = np.searchsorted(previous.line_ids, line_ids)
             where = np.minimum(where, previous.size - 1)
-            known = previous.line_ids[where] == line_ids
+            known = (previous.line_ids[where] == line_ids) & (
+                previous.digests[where] == digests if len(previous.digests) else False
+            )
             vectors[known] = previous.vectors[where[known]]
             missing = np.flatnonzero(~known)
         if len(missing):
@@ -137,7 +143,7 @@ class MeaningIndex:
         documents = np.array([row[1] for row in line_rows], dtype=np.int64)
         weights = np.array([len(_WORD.findall(row[4])) for row in line_rows], dtype=np.float32)
         owners, profiles = _profiles(documents, vectors.astype(np.float32), np.sqrt(weights))
-        return cls(line_ids, vectors, owners, profiles)
+        return cls(line_ids, vectors, owners, profiles, digests)
 
     @property
     def size(self) -> int:
@@ -157,7 +163,12 @@ class MeaningIndex:
         return sorted(best.items(), key=lambda pair: (-pair[1], pair[0]))
 
     def line_vectors(self, line_ids: Sequence[int]) -> np.ndarray:
-        rows = np.searchsorted(self.line_ids, np.asarray(line_ids, dtype=np.int64))
+        wanted = np.asarray(line_ids, dtype=np.int64)
+        rows = np.searchsorted(self.line_ids, wanted)
+        if len(rows) and (
+            rows.max() >= self.size or not np.array_equal(self.line_ids[rows], wanted)
+        ):
+            raise KeyError("line ids missing from the meaning index (a stale generation?)")
         return self.vectors[rows].astype(np.float32)
 
     # -- persistence (the store's index cache) --
@@ -170,6 +181,7 @@ class MeaningIndex:
             vectors=self.vectors,
             profile_documents=self.profile_documents,
             profiles=self.profiles,
+            digests=self.digests,
         )
         return buffer.getvalue()
 
@@ -177,8 +189,18 @@ class MeaningIndex:
     def from_bytes(cls, payload: bytes) -> MeaningIndex:
         with np.load(io.BytesIO(payload)) as data:
             return cls(
-                data["line_ids"], data["vectors"], data["profile_documents"], data["profiles"]
+                data["line_ids"],
+                data["vectors"],
+                data["profile_documents"],
+                data["profiles"],
+                data["digests"],
             )
+
+
+def _digest(text: str) -> int:
+    return int.from_bytes(
+        hashlib.blake2b(text.encode(), digest_size=8).digest(), "little", signed=True
+    )
 
 
 def _profiles(
