@@ -117,6 +117,17 @@ def _parser() -> argparse.ArgumentParser:
     verify.add_argument("--json", action="store_true", help="the full verdict as JSON")
     verify.set_defaults(run=_verify)
 
+    entities = commands.add_parser(
+        "entities",
+        help="list the store's entities, or one entity's neighbours with their witnesses",
+        epilog='Example: affidavit entities --store memory.sqlite --neighbours "Dorothea"',
+    )
+    entities.add_argument("--store", required=True, type=Path)
+    entities.add_argument("--top", type=int, default=50, help="how many (default 50)")
+    entities.add_argument("--neighbours", metavar="ENTITY", help="the neighbours of ENTITY")
+    entities.add_argument("--json", action="store_true", help="JSON output")
+    entities.set_defaults(run=_entities)
+
     demo = commands.add_parser(
         "demo",
         help="ingest the bundled corpus and answer sample questions",
@@ -200,6 +211,27 @@ def _search_documents(args: argparse.Namespace) -> int:
             print(f"{rank:>3}. {hit.score:.4f}  {hit.document}")
         if not ranked:
             print("no document matches")
+    return 0
+
+
+def _entities(args: argparse.Namespace) -> int:
+    with _existing_store(args.store) as memory:
+        if args.neighbours is None:
+            found: list = memory.entities(top=args.top)
+        else:
+            found = memory.neighbours(args.neighbours, top=args.top)
+    if args.json:
+        print(json.dumps([item.to_dict() for item in found], ensure_ascii=False, indent=2))
+        return 0
+    for rank, item in enumerate(found, 1):
+        if args.neighbours is None:
+            print(f"{rank:>3}. {item.count:>6}  {item.name}")
+        else:
+            first = item.witnesses[0]
+            print(f"{rank:>3}. {item.weight:8.1f}  {item.name}  ({len(item.witnesses)} lines)")
+            print(f"       e.g. {_where(first)}  {first.text}")
+    if not found:
+        print("no entity" if args.neighbours is None else "no neighbour")
     return 0
 
 

@@ -20,7 +20,7 @@ from typing import Any
 from affidavit.answering import answer
 from affidavit.engine.default import DefaultEngine
 from affidavit.engine.protocol import Engine
-from affidavit.errors import IngestError
+from affidavit.errors import AffidavitError, IngestError
 from affidavit.gates.entry import admit
 from affidavit.graph.trust import SPEAKING_THRESHOLD
 from affidavit.index.late import LateInteraction, Reranker
@@ -28,7 +28,7 @@ from affidavit.index.meaning import BundledEncoder, Encoder
 from affidavit.ingest.naming import name_files, refuse_name_clashes
 from affidavit.ingest.pipeline import content_hash, prepare_document
 from affidavit.ingest.readers import read_document, read_text
-from affidavit.results import Answer, Evidence
+from affidavit.results import Answer, EntityCount, Evidence, Neighbour
 from affidavit.retrieval import DocumentHit, Retriever
 from affidavit.store.prepared import PreparedDocument
 from affidavit.store.sqlite import Store
@@ -87,6 +87,7 @@ class Memory:
         if self._store.is_open and self._store.path is not None:
             self._retriever.words()  # so the next open does not rebuild it
             self._retriever.warm_meaning()
+            self._retriever.graph()  # the entity graph too
         self._store.close()
         self._retriever.forget()
 
@@ -236,6 +237,40 @@ class Memory:
 
     def documents(self) -> list[str]:
         return self._store.document_names()
+
+    # -- the entity graph --
+
+    def entities(self, *, top: int = 50) -> list[EntityCount]:
+        """The store's entities, most mentioned first (ties by name): see index/entities.py."""
+        graph = self._retriever.graph()
+        return [EntityCount(e.name, e.count) for e in graph.entities[: max(top, 0)]]
+
+    def neighbours(self, entity: str, *, top: int = 10) -> list[Neighbour]:
+        """The entities mentioned together with ``entity``, heaviest edge first.
+
+        Each carries its weight (Dunning's log-likelihood ratio) and the lines that
+        witness it; an entity no line mentions with it is not a neighbour.
+        """
+        graph = self._retriever.graph()
+        number = self._entity(entity)
+        found = []
+        for edge in graph.neighbours(number)[: max(top, 0)]:
+            witnesses = self._retriever.lines(edge.witnesses.tolist())
+            found.append(Neighbour(graph.entities[edge.other].name, edge.weight, witnesses))
+        return found
+
+    def cooccurrences(self, a: str, b: str) -> list[Evidence]:
+        """The lines that mention both entities, in store order."""
+        graph = self._retriever.graph()
+        return self._retriever.lines(graph.together([self._entity(a), self._entity(b)]).tolist())
+
+    def _entity(self, name: str) -> int:
+        number = self._retriever.graph().named(name)
+        if number is None:
+            raise AffidavitError(
+                f"no entity named {name!r} in this store; Memory.entities() lists them"
+            )
+        return number
 
 
 def _checked_date(date: str | None, name: str | None) -> str | None:

@@ -66,3 +66,30 @@ class Answer:
             "census": self.census,
             "audit": self.audit,
         }
+
+
+@dataclass(frozen=True, slots=True)
+class EntityCount:
+    """An entity mined from the store: how it is written most often, and how often."""
+
+    name: str
+    count: int  # mentions in the store's text
+
+    def to_dict(self) -> dict[str, object]:
+        return {"name": self.name, "count": self.count}
+
+
+@dataclass(frozen=True, slots=True)
+class Neighbour:
+    """An entity mentioned together with another, and the lines that witness it."""
+
+    name: str
+    weight: float  # Dunning's log-likelihood ratio over the store's lines (0: no association)
+    witnesses: list[Evidence]  # every line that mentions both, in store order
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "weight": self.weight,
+            "witnesses": [w.to_dict() for w in self.witnesses],
+        }

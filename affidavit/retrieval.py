@@ -305,6 +305,11 @@ class Retriever:
         self._graph, self._graph_generation = graph, generation
         return graph
 
+    def lines(self, line_ids: list[int]) -> list[Evidence]:
+        """Stored lines by id, in the order given, as Evidence (score 0)."""
+        rows = self._store.lines_by_id(line_ids)
+        return [_evidence(rows[line_id], 0.0) for line_id in line_ids]
+
     def _partition(self, index: WordIndex, query: str) -> list[tuple[int, float]] | None:
         """The partition path's ranked (line id, score), or None to score the store."""
         language = detect_language(query, default=index.main_language)

@@ -188,3 +188,13 @@ def test_a_command_is_required(capsys) -> None:
     with pytest.raises(SystemExit) as exited:
         main([])
     assert exited.value.code == 2
+
+
+def test_entities_lists_names_and_neighbours_with_witnesses(store: Path, capsys) -> None:
+    code, out, _ = run(capsys, "entities", "--store", str(store), "--top", "5", "--json")
+    listed = json.loads(out)
+    assert code == 0 and len(listed) == 5 and {"name", "count"} <= set(listed[0])
+    code, out, _ = run(capsys, "entities", "--store", str(store), "--neighbours", "Rollo")
+    assert code == 0 and "e.g. [Normans.txt #" in out
+    code, _, err = run(capsys, "entities", "--store", str(store), "--neighbours", "Zyxwv")
+    assert code != 0 and "no entity named 'Zyxwv'" in err

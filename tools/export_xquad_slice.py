@@ -5,7 +5,8 @@ English, Spanish and Turkish. For the articles below, each English paragraph bec
 record of paragraphs.jsonl (name "<title> #<n>", text unchanged), and every question in
 each language one record of questions.jsonl (id, language, paragraph name, question, and
 the *English* gold answers, so a Spanish question's answering line can be found in the
-English text). Run from the repository root with ../shared beside it:
+English text). The Spanish and Turkish paragraphs go to paragraphs.es.jsonl and
+paragraphs.tr.jsonl. Run from the repository root with ../shared beside it:
 
     python tools/export_xquad_slice.py
 """
@@ -39,6 +40,14 @@ def main() -> None:
                 out.write(json.dumps(record, ensure_ascii=False) + "\n")
                 for qa in paragraph["qas"]:
                     english_answers[qa["id"]] = [a["text"] for a in qa["answers"]]
+    for language in ("es", "tr"):  # the same paragraphs, translated (names as in English)
+        with (TARGET / f"paragraphs.{language}.jsonl").open("w", encoding="utf-8") as out:
+            for english, article in zip(data["en"]["data"], data[language]["data"], strict=True):
+                if english["title"] not in ARTICLES:
+                    continue
+                for number, paragraph in enumerate(article["paragraphs"], start=1):
+                    record = {"name": f"{english['title']} #{number}", "text": paragraph["context"]}
+                    out.write(json.dumps(record, ensure_ascii=False) + "\n")
     with (TARGET / "questions.jsonl").open("w", encoding="utf-8") as out:
         for language in LANGUAGES:
             for english, article in zip(data["en"]["data"], data[language]["data"], strict=True):

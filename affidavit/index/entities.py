@@ -58,6 +58,13 @@ TITLE_SHARE = 0.8
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 # "Lydgate’s" is Lydgate, "I’m" is I: a possessive or a contraction is not part of a name.
 _SUFFIX = re.compile(r"['’](?:s|m|ve|ll|re|d|t)$", re.IGNORECASE)
+# Turkish writes a proper noun's case ending after an apostrophe: "ABD'de" is ABD.
+_TURKISH_SUFFIX = re.compile(r"['’][^\W\d_]+$")
+
+
+def bare(word: str, language: str) -> str:
+    """A word without its possessive, contraction or (Turkish) case ending."""
+    return (_TURKISH_SUFFIX if language == "tr" else _SUFFIX).sub("", word)
 # Punctuation that ends a segment; a full stop after a short capitalised word (a title:
 # "Mr.", "Mrs.", "St.") does not.
 _BREAK = re.compile(r"[,;:!?()\[\]{}\"“”«»—–]|(?<![A-Z][a-z])(?<![A-Z][a-z]{2})(?<![A-Z])\.")
@@ -124,7 +131,7 @@ class _Corpus:
             for piece in _BREAK.split(text):
                 first = True
                 for match in _WORD.finditer(piece):
-                    word = _SUFFIX.sub("", match.group(0))
+                    word = bare(match.group(0), language)
                     folded = lower(word, language)
                     ids.append(index.setdefault(folded, len(index)))
                     segments.append(segment)

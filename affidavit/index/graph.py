@@ -28,7 +28,7 @@ from dataclasses import dataclass
 import ahocorasick
 import numpy as np
 
-from affidavit.index.entities import _BREAK, _SUFFIX, _WORD, Entity, mine
+from affidavit.index.entities import _BREAK, _WORD, Entity, bare, mine
 from affidavit.index.text import lower
 
 
@@ -59,7 +59,7 @@ def segments(text: str, language: str = "en") -> str:
     """``text`` as the matcher reads it: folded words, one space apart, segments by " | "."""
     parts = []
     for piece in _BREAK.split(text):
-        folded = [lower(_SUFFIX.sub("", m.group(0)), language) for m in _WORD.finditer(piece)]
+        folded = [lower(bare(m.group(0), language), language) for m in _WORD.finditer(piece)]
         if folded:
             parts.append(" " + " ".join(folded) + " ")
     return "|".join(parts)

@@ -32,7 +32,14 @@ def partition(
     named = [entity for entity in graph.find(question, language) if entity not in implicit]
     if len(named) < 2:
         return None
-    line_ids = graph.together(named)
+    # Rarest first; an entity that would empty the intersection is left out ("the King"
+    # of a question about Rollo and France), as long as two still partition.
+    named.sort(key=lambda entity: (len(graph.postings[entity]), entity))
+    line_ids = graph.together(named[:2])
+    for entity in named[2:]:
+        narrower = np.intersect1d(line_ids, graph.postings[entity], assume_unique=True)
+        if len(narrower):
+            line_ids = narrower
     if not len(line_ids):
         return None
     rows = np.searchsorted(index.line_ids, line_ids)

@@ -1,0 +1,188 @@
+"""The entity graph: PMI and LLR by hand, mined entities on real articles in three
+languages, edges only with witnesses, the partition path, and the CLI."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+from conftest import ARTICLES
+
+from affidavit import Memory
+from affidavit.errors import AffidavitError
+from affidavit.index.entities import entropy, mine, pmi_weakest_split
+from affidavit.index.graph import EntityGraph, llr
+
+XQUAD = Path(__file__).resolve().parents[1] / "corpora" / "xquad_slice"
+
+
+def article_lines(*paths: Path) -> list[tuple[int, str, str]]:
+    texts = [p.read_text(encoding="utf-8") for p in paths]
+    lines = [line for text in texts for line in text.split("\n") if line.strip()]
+    return [(i, line, "en") for i, line in enumerate(lines)]
+
+
+@pytest.fixture(scope="module")
+def articles() -> Memory:
+    memory = Memory(dense=False)
+    memory.ingest([str(p) for p in ARTICLES])
+    return memory
+
+
+# -- the measures, by hand --
+
+
+def test_pmi_is_taken_over_the_weakest_split() -> None:
+    # p(phrase) = 4/1000; splits (10, 8) and (40, 2): PMI log2(50) and log2(50) ... and
+    # a third split (100, 5) gives log2(8): the weakest, so the phrase's PMI.
+    assert pmi_weakest_split(4, [(10, 8)], 1000) == pytest.approx(math.log2(50))
+    assert pmi_weakest_split(4, [(10, 8), (100, 5)], 1000) == pytest.approx(math.log2(8))
+    assert pmi_weakest_split(0, [(1, 1)], 10) == float("-inf")
+
+
+def test_entropy_in_bits() -> None:
+    assert entropy([1, 1, 1, 1]) == pytest.approx(2.0)
+    assert entropy([5]) == 0.0
+    assert entropy([]) == 0.0
+
+
+def test_llr_matches_dunnings_worked_example() -> None:
+    # Dunning (1993) as in his "Surprise and coincidence" note: k11=110, k12=2442,
+    # k21=111, k22=29114 gives G² = 270.72.
+    assert llr(110, 2442, 111, 29114) == pytest.approx(270.72, abs=0.01)
+    # By the definition: 2 Σ k ln(k N / (row col)).
+    k = (10, 5, 3, 82)
+    n, rows, cols = 100, (15, 85), (13, 87)
+    by_hand = 2 * (
+        10 * math.log(10 * n / (rows[0] * cols[0]))
+        + 5 * math.log(5 * n / (rows[0] * cols[1]))
+        + 3 * math.log(3 * n / (rows[1] * cols[0]))
+        + 82 * math.log(82 * n / (rows[1] * cols[1]))
+    )
+    assert llr(*k) == pytest.approx(by_hand)
+
+
+def test_llr_is_zero_for_independence_and_for_avoidance() -> None:
+    assert llr(5, 5, 5, 5) == 0.0  # exactly as chance has it
+    assert llr(1, 50, 50, 10) == 0.0  # together less often than chance
+
+
+# -- mining on real text --
+
+
+def test_mined_entities_on_english_articles() -> None:
+    names = {e.name for e in mine(article_lines(*ARTICLES))}
+    assert {"Normandy", "Rollo", "Jacksonville", "bubonic plague", "Saudi Arabia"} <= names
+    assert "Mr" not in names and "The" not in names
+
+
+def test_capitals_are_not_required_for_phrases() -> None:
+    lowered = [(i, text.lower(), lang) for i, text, lang in article_lines(*ARTICLES)]
+    names = {e.name for e in mine(lowered)}
+    assert {"bubonic plague", "saudi arabia", "consultant pharmacists"} <= names
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [("es", {"Francia", "Inglaterra", "Jacksonville"}), ("tr", {"Fransa", "ABD", "Orta Çağ"})],
+)
+def test_mining_works_in_spanish_and_turkish(language: str, expected: set[str]) -> None:
+    records = (XQUAD / f"paragraphs.{language}.jsonl").read_text(encoding="utf-8").splitlines()
+    lines = [(i, json.loads(r)["text"], language) for i, r in enumerate(records)]
+    assert expected <= {e.name for e in mine(lines)}
+
+
+# -- edges --
+
+
+def test_every_edge_has_witnesses_that_mention_both() -> None:
+    rows = article_lines(*ARTICLES)
+    graph = EntityGraph.build(rows)
+    texts = dict((i, t) for i, t, _ in rows)
+    assert graph.pairs
+    for (a, b), witnesses in graph.pairs.items():
+        assert len(witnesses) >= 1
+        for line_id in witnesses.tolist():
+            named = set(graph.find(texts[line_id]))
+            assert {a, b} <= named
+
+
+def test_an_entity_in_every_line_is_nobodys_neighbour() -> None:
+    import numpy as np
+
+    from affidavit.index.entities import Entity
+
+    every = np.arange(100)
+    graph = EntityGraph(
+        [
+            Entity(("acme",), "Acme", 100),
+            Entity(("rollo",), "Rollo", 10),
+            Entity(("drogo",), "Drogo", 10),
+        ],
+        [every, np.arange(10), np.arange(5, 15)],
+        {(0, 1): np.arange(10), (0, 2): np.arange(5, 15), (1, 2): np.arange(5, 10)},
+        100,
+    )
+    assert [edge.weight for edge in graph.neighbours(0)] == [0.0, 0.0]
+    assert graph.weight(1, 2) > 10  # Rollo and Drogo meet far beyond chance
+    assert graph.neighbours(1)[0].other == 2
+
+
+def test_the_graph_survives_its_cache() -> None:
+    graph = EntityGraph.build(article_lines(*ARTICLES))
+    again = EntityGraph.from_bytes(graph.to_bytes())
+    assert again.entities == graph.entities
+    assert again.pairs.keys() == graph.pairs.keys()
+    assert all((again.pairs[p] == graph.pairs[p]).all() for p in graph.pairs)
+    assert all((a == b).all() for a, b in zip(again.postings, graph.postings, strict=True))
+
+
+# -- the public API and the partition --
+
+
+def test_entities_neighbours_and_cooccurrences(articles: Memory) -> None:
+    top = articles.entities(top=5)
+    assert len(top) == 5 and top[0].count >= top[-1].count
+    neighbours = articles.neighbours("Rollo", top=5)
+    assert neighbours and all(n.witnesses for n in neighbours)
+    assert neighbours == sorted(neighbours, key=lambda n: -n.weight)
+    lines = articles.cooccurrences("Rollo", "Normandy")
+    assert lines and all("Rollo" in e.text and "Normand" in e.text for e in lines)
+    with pytest.raises(AffidavitError, match="no entity named"):
+        articles.neighbours("Zyxwv")
+
+
+def test_a_question_naming_two_entities_reads_their_shared_lines(articles: Memory) -> None:
+    graph = articles._retriever.graph()
+    question = "Which lands in France did Rollo receive?"
+    assert [graph.entities[i].name for i in graph.find(question)] == ["France", "Rollo"]
+    hits = articles.search(question, k=10)
+    shared = articles.cooccurrences("Rollo", "France")
+    places = {(e.document, e.position + step) for e in shared for step in (-1, 0, 1)}
+    assert hits and all((h.document, h.position) in places for h in hits)
+    assert (hits[0].document, hits[0].position) in {(e.document, e.position) for e in shared}
+    # One entity only: the whole store is scored, as before.
+    assert articles.search("Who was Rollo?", k=3)
+
+
+def test_an_empty_intersection_falls_back_to_the_store(articles: Memory) -> None:
+    graph = articles._retriever.graph()
+    a, b = graph.named("Rollo"), graph.named("Chrysler")
+    assert a is not None and b is not None
+    assert len(graph.together([a, b])) == 0
+    assert articles.search("Did Rollo ever drive a Chrysler?", k=3)
+
+
+def test_incremental_ingest_equals_a_full_build(tmp_path: Path) -> None:
+    step = Memory(tmp_path / "step.sqlite", dense=False)
+    for path in ARTICLES:
+        step.ingest(str(path))
+        step.entities(top=1)  # the graph is brought up to date after each document
+    whole = Memory(tmp_path / "whole.sqlite", dense=False)
+    whole.ingest([str(p) for p in ARTICLES])
+    a, b = step._retriever.graph(), whole._retriever.graph()
+    assert a.entities == b.entities
+    assert a.pairs.keys() == b.pairs.keys()
+    assert all((a.pairs[p] == b.pairs[p]).all() for p in a.pairs)
