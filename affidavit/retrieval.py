@@ -331,11 +331,16 @@ class Retriever:
         rows = self._store.lines_by_id([line_id for line_id, _ in ranked])
         return [_evidence(rows[line_id], score) for line_id, score in ranked]
 
-    def retrieve(self, query: str, *, depth: int = RETRIEVE_DEPTH) -> Retrieved:
+    def retrieve(
+        self, query: str, *, depth: int = RETRIEVE_DEPTH, partitioned: bool = True
+    ) -> Retrieved:
+        """Evidence for ``query``. ``partitioned=False`` never takes the partition path:
+        an audit must see every line that could support a sentence, not only the lines
+        that name the question's entities."""
         index = self.words()
         if index.size == 0:
             return Retrieved([], [], 0)
-        shared = self._partition(index, query)
+        shared = self._partition(index, query) if partitioned else None
         if shared is not None:
             # The question's entities share these lines: read them, not the store.
             ranked = shared[:depth]

@@ -114,7 +114,7 @@ def _verify_sentence(
     elif not content_terms(sentence, analyzer) and not written_numbers(sentence):
         return SentenceVerdict(sentence, DROPPED, Reason.UNVERIFIABLE.value)
     query = f"{question} {checked}" if question and checked != question else checked
-    retrieved = retriever.retrieve(query)
+    retrieved = retriever.retrieve(query, partitioned=False)
     if not retrieved.subsets:
         reason = Reason.BELOW_TRUST if retrieved.withheld else Reason.UNSUPPORTED
         return SentenceVerdict(sentence, DROPPED, reason.value)
