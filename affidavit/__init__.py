@@ -12,7 +12,7 @@ from affidavit.index.late import LateInteraction, Reranker
 from affidavit.index.meaning import Encoder
 from affidavit.memory import Memory
 from affidavit.reasons import Reason
-from affidavit.results import Answer, Evidence
+from affidavit.results import Answer, EntityCount, Evidence, Neighbour
 from affidavit.retrieval import DocumentHit
 
 __version__ = "0.1.0"
@@ -27,6 +27,8 @@ __all__ = [
     "ScriptedEngine",
     "Reason",
     "DocumentHit",
+    "EntityCount",
+    "Neighbour",
     "Encoder",
     "Reranker",
     "LateInteraction",

@@ -292,10 +292,14 @@ class Retriever:
             languages = {
                 document_id: language for document_id, _, language in self._store.documents()
             }
-            graph = EntityGraph.build(
+            rows = [
                 (line_id, text, languages[document_id])
                 for line_id, document_id, _, _, text in self._store.line_rows()
-            )
+            ]
+            previous = self._graph
+            if previous is None and (old := self._store.cached_latest("entities")) is not None:
+                previous = EntityGraph.from_bytes(old)
+            graph = previous.updated(rows) if previous is not None else EntityGraph.build(rows)
             self._store.cache("entities", generation, graph.to_bytes())
         names = " ".join(name for _, name, _ in self._store.documents())
         named = set(segments(names.replace("_", " ")).split())

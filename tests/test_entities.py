@@ -186,3 +186,28 @@ def test_incremental_ingest_equals_a_full_build(tmp_path: Path) -> None:
     assert a.entities == b.entities
     assert a.pairs.keys() == b.pairs.keys()
     assert all((a.pairs[p] == b.pairs[p]).all() for p in a.pairs)
+
+
+def same_graph(a: EntityGraph, b: EntityGraph) -> bool:
+    return (
+        a.entities == b.entities
+        and a.pairs.keys() == b.pairs.keys()
+        and all((a.pairs[p] == b.pairs[p]).all() for p in a.pairs)
+        and len(a.postings) == len(b.postings)
+        and all((x == y).all() for x, y in zip(a.postings, b.postings, strict=True))
+    )
+
+
+def test_an_update_reads_only_the_added_lines_and_equals_a_build() -> None:
+    rows = article_lines(*ARTICLES)
+    cut = len(rows) - 40
+    before = EntityGraph.build(rows[:cut])
+    after = before.updated(rows)
+    assert before.corpus is not None and after.corpus is not None
+    # The kept corpus was extended, not read again: its first tokens are the same objects.
+    assert after.corpus.surface[: len(before.corpus.surface)] == before.corpus.surface
+    assert same_graph(after, EntityGraph.build(rows))
+    # A line whose text changed under the same id is not an addition: a full build.
+    changed = list(rows)
+    changed[5] = (changed[5][0], "Rollo met Drogo.", "en")
+    assert same_graph(before.updated(changed), EntityGraph.build(changed))

@@ -34,6 +34,7 @@ import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -105,8 +106,12 @@ def entropy(counts: Iterable[int]) -> float:
 
 
 @dataclass
-class _Corpus:
-    """A store's lines as token ids: flat arrays, one row per token."""
+class Corpus:
+    """A store's lines as token ids: flat arrays, one row per token, in line id order.
+
+    Kept with the graph, so a document added to the store is read alone (``extended``)
+    and the counts are taken again over arrays, not over the text.
+    """
 
     vocabulary: list[str]  # id -> folded word
     ids: np.ndarray  # token id per token
@@ -117,16 +122,22 @@ class _Corpus:
     surface: list[str]  # the word as written, per token
 
     @classmethod
-    def read(cls, lines: Iterable[tuple[int, str, str]]) -> _Corpus:
+    def read(cls, lines: Iterable[tuple[int, str, str]]) -> Corpus:
         """``lines``: (line id, text, language)."""
-        index: dict[str, int] = {}
+        empty = np.zeros(0, dtype=np.int64)
+        none = np.zeros(0, dtype=bool)
+        return cls([], empty, empty, empty, none, none, []).extended(lines)
+
+    def extended(self, lines: Iterable[tuple[int, str, str]]) -> Corpus:
+        """This corpus with ``lines`` (later line ids) read after it."""
+        index = {word: number for number, word in enumerate(self.vocabulary)}
         ids: list[int] = []
         segments: list[int] = []
         owners: list[int] = []
         capitals: list[bool] = []
         openings: list[bool] = []
         surface: list[str] = []
-        segment = 0
+        segment = int(self.segment[-1]) + 1 if len(self.segment) else 0
         for line_id, text, language in lines:
             for piece in _BREAK.split(text):
                 first = True
@@ -141,20 +152,59 @@ class _Corpus:
                     surface.append(word)
                     first = False
                 segment += 1
-        return cls(
+        return Corpus(
             list(index),
-            np.asarray(ids, dtype=np.int64),
-            np.asarray(segments, dtype=np.int64),
-            np.asarray(owners, dtype=np.int64),
-            np.asarray(capitals, dtype=bool),
-            np.asarray(openings, dtype=bool),
-            surface,
+            np.concatenate([self.ids, np.asarray(ids, dtype=np.int64)]),
+            np.concatenate([self.segment, np.asarray(segments, dtype=np.int64)]),
+            np.concatenate([self.line, np.asarray(owners, dtype=np.int64)]),
+            np.concatenate([self.capital, np.asarray(capitals, dtype=bool)]),
+            np.concatenate([self.opening, np.asarray(openings, dtype=bool)]),
+            self.surface + surface,
         )
+
+    def to_arrays(self) -> dict[str, np.ndarray]:
+        forms = {form: number for number, form in enumerate(dict.fromkeys(self.surface))}
+        return {
+            "c_vocabulary": _strings(self.vocabulary),
+            "c_ids": self.ids,
+            "c_segment": self.segment,
+            "c_line": self.line,
+            "c_capital": self.capital,
+            "c_opening": self.opening,
+            "c_forms": _strings(list(forms)),
+            "c_surface": np.asarray([forms[f] for f in self.surface], dtype=np.int64),
+        }
+
+    @classmethod
+    def from_arrays(cls, data: Any) -> Corpus:
+        forms = _unstrings(data["c_forms"])
+        return cls(
+            _unstrings(data["c_vocabulary"]),
+            data["c_ids"],
+            data["c_segment"],
+            data["c_line"],
+            data["c_capital"],
+            data["c_opening"],
+            [forms[i] for i in data["c_surface"].tolist()],
+        )
+
+
+def _strings(values: list[str]) -> np.ndarray:
+    return np.frombuffer("\n".join(values).encode("utf-8"), dtype=np.uint8)
+
+
+def _unstrings(array: np.ndarray) -> list[str]:
+    text = bytes(array).decode("utf-8")
+    return text.split("\n") if text else []
 
 
 def mine(lines: Iterable[tuple[int, str, str]]) -> list[Entity]:
     """The entities of ``lines`` ((line id, text, language)), most frequent first."""
-    corpus = _Corpus.read(lines)
+    return mine_corpus(Corpus.read(lines))
+
+
+def mine_corpus(corpus: Corpus) -> list[Entity]:
+    """The entities of a read corpus, most frequent first (ties by their words)."""
     tokens = len(corpus.ids)
     if tokens == 0:
         return []
@@ -192,7 +242,7 @@ def mine(lines: Iterable[tuple[int, str, str]]) -> list[Entity]:
 
 
 def _kept(
-    corpus: _Corpus,
+    corpus: Corpus,
     counts: dict[tuple[int, ...], int],
     gram: tuple[int, ...],
     where: np.ndarray,
@@ -248,7 +298,7 @@ def _closed(word: str) -> bool:
     return word in _ALL_STOP or word in _NUMBER_WORDS or word.isdigit() or len(word) < 2
 
 
-def _varied(corpus: _Corpus, starts: np.ndarray, n: int) -> bool:
+def _varied(corpus: Corpus, starts: np.ndarray, n: int) -> bool:
     size = len(corpus.ids)
     before = np.where(
         (starts > 0) & (corpus.segment[np.maximum(starts - 1, 0)] == corpus.segment[starts]),
@@ -267,7 +317,7 @@ def _varied(corpus: _Corpus, starts: np.ndarray, n: int) -> bool:
     return min(left, right) >= MIN_ENTROPY
 
 
-def _name(corpus: _Corpus, starts: np.ndarray, n: int) -> str:
+def _name(corpus: Corpus, starts: np.ndarray, n: int) -> str:
     """The entity as it is written most often (ties: the first written)."""
     written: dict[str, int] = {}
     for start in starts.tolist():

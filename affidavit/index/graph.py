@@ -19,16 +19,17 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import ahocorasick
 import numpy as np
 
-from affidavit.index.entities import _BREAK, _WORD, Entity, bare, mine
+from affidavit.index.entities import _BREAK, _WORD, Corpus, Entity, bare, mine_corpus
 from affidavit.index.text import lower
 
 
@@ -78,17 +79,49 @@ class EntityGraph:
     postings: list[np.ndarray]  # per entity: line ids, ascending
     pairs: dict[tuple[int, int], np.ndarray]  # (a, b) with a < b: witnessing line ids
     lines: int  # lines in the store, for the weights
+    corpus: Corpus | None = None  # the lines as read, kept so an addition is read alone
+    line_ids: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    digests: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
 
     @classmethod
     def build(cls, lines: Iterable[tuple[int, str, str]]) -> EntityGraph:
         """``lines``: (line id, text, language) of every line of the store, in id order."""
         rows = list(lines)
-        entities = mine(rows)
-        graph = cls(entities, [], {}, len(rows))
+        corpus = Corpus.read(rows)
+        graph = cls(mine_corpus(corpus), [], {}, len(rows), corpus, *_fingerprints(rows))
         graph._link(rows)
         return graph
 
-    def _link(self, rows: list[tuple[int, str, str]]) -> None:
+    def updated(self, lines: Iterable[tuple[int, str, str]]) -> EntityGraph:
+        """The graph of ``lines`` (every line of the store, in id order), built from this
+        one when the store only gained lines after it: the new lines are read alone, the
+        entities are chosen again from the kept counts, and when they come out the same
+        only the new lines are matched. Anything else (a document replaced or removed)
+        is a full build. Either way the result equals ``build(lines)``."""
+        rows = list(lines)
+        line_ids, digests = _fingerprints(rows)
+        known = len(self.line_ids)
+        added = (
+            self.corpus is not None
+            and known <= len(rows)
+            and np.array_equal(line_ids[:known], self.line_ids)
+            and np.array_equal(digests[:known], self.digests)
+        )
+        if not added or self.corpus is None:
+            return EntityGraph.build(rows)
+        fresh = rows[known:]
+        corpus = self.corpus.extended(fresh)
+        entities = mine_corpus(corpus)
+        graph = EntityGraph(entities, [], {}, len(rows), corpus, line_ids, digests)
+        if entities != self.entities:
+            graph._link(rows)
+            return graph
+        graph.postings = list(self.postings)
+        graph.pairs = dict(self.pairs)
+        graph._link(fresh, extend=True)
+        return graph
+
+    def _link(self, rows: list[tuple[int, str, str]], *, extend: bool = False) -> None:
         found: list[list[int]] = [[] for _ in self.entities]
         together: dict[tuple[int, int], list[int]] = {}
         automaton = self.automaton
@@ -102,8 +135,19 @@ class EntityGraph:
             for i, a in enumerate(outer):
                 for b in outer[i + 1 :]:
                     together.setdefault((a, b), []).append(line_id)
-        self.postings = [np.asarray(ids, dtype=np.int64) for ids in found]
-        self.pairs = {pair: np.asarray(ids, dtype=np.int64) for pair, ids in together.items()}
+        fresh_postings = [np.asarray(ids, dtype=np.int64) for ids in found]
+        fresh_pairs = {pair: np.asarray(ids, dtype=np.int64) for pair, ids in together.items()}
+        if not extend:
+            self.postings, self.pairs = fresh_postings, fresh_pairs
+            return
+        # Later lines have larger ids: appending keeps every list ascending.
+        self.postings = [
+            np.concatenate([old, new])
+            for old, new in zip(self.postings, fresh_postings, strict=True)
+        ]
+        for pair, ids in fresh_pairs.items():
+            old = self.pairs.get(pair)
+            self.pairs[pair] = ids if old is None else np.concatenate([old, ids])
 
     # -- reading --
 
@@ -175,9 +219,7 @@ class EntityGraph:
 
     def to_bytes(self) -> bytes:
         pairs = sorted(self.pairs)
-        buffer = io.BytesIO()
-        np.savez(
-            buffer,
+        arrays: dict[str, np.ndarray] = dict(
             meta=np.frombuffer(
                 json.dumps(
                     {
@@ -194,7 +236,13 @@ class EntityGraph:
             witnesses=(
                 np.concatenate([self.pairs[p] for p in pairs]) if pairs else np.zeros(0, np.int64)
             ),
+            line_ids=self.line_ids,
+            digests=self.digests,
         )
+        if self.corpus is not None:
+            arrays.update(self.corpus.to_arrays())
+        buffer = io.BytesIO()
+        np.savez(buffer, **arrays)  # type: ignore[arg-type]
         return buffer.getvalue()
 
     @classmethod
@@ -207,7 +255,24 @@ class EntityGraph:
             pairs = {
                 (int(a), int(b)): w for (a, b), w in zip(data["pairs"], witnesses, strict=True)
             }
-        return cls(entities, list(postings), pairs, int(meta["lines"]))
+            corpus = Corpus.from_arrays(data) if "c_ids" in data else None
+            line_ids, digests = data["line_ids"], data["digests"]
+        return cls(entities, list(postings), pairs, int(meta["lines"]), corpus, line_ids, digests)
+
+
+def _fingerprints(rows: list[tuple[int, str, str]]) -> tuple[np.ndarray, np.ndarray]:
+    """Line ids and a digest of each line's text (a replaced line may keep its id)."""
+    ids = np.asarray([row[0] for row in rows], dtype=np.int64)
+    digests = np.asarray(
+        [
+            int.from_bytes(
+                hashlib.blake2b(text.encode(), digest_size=8).digest(), "little", signed=True
+            )
+            for _, text, _ in rows
+        ],
+        dtype=np.int64,
+    )
+    return ids, digests
 
 
 def _split(flat: np.ndarray, sizes: np.ndarray) -> list[np.ndarray]:
