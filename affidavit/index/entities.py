@@ -166,13 +166,13 @@ class Corpus:
         forms = {form: number for number, form in enumerate(dict.fromkeys(self.surface))}
         return {
             "c_vocabulary": _strings(self.vocabulary),
-            "c_ids": self.ids,
-            "c_segment": self.segment,
-            "c_line": self.line,
+            "c_ids": self.ids.astype(np.int32),
+            "c_segment": self.segment.astype(np.int64),
+            "c_line": self.line.astype(np.int64),
             "c_capital": self.capital,
             "c_opening": self.opening,
             "c_forms": _strings(list(forms)),
-            "c_surface": np.asarray([forms[f] for f in self.surface], dtype=np.int64),
+            "c_surface": np.asarray([forms[f] for f in self.surface], dtype=np.int32),
         }
 
     @classmethod
@@ -180,7 +180,7 @@ class Corpus:
         forms = _unstrings(data["c_forms"])
         return cls(
             _unstrings(data["c_vocabulary"]),
-            data["c_ids"],
+            data["c_ids"].astype(np.int64),
             data["c_segment"],
             data["c_line"],
             data["c_capital"],

@@ -79,7 +79,9 @@ class EntityGraph:
     postings: list[np.ndarray]  # per entity: line ids, ascending
     pairs: dict[tuple[int, int], np.ndarray]  # (a, b) with a < b: witnessing line ids
     lines: int  # lines in the store, for the weights
-    corpus: Corpus | None = None  # the lines as read, kept so an addition is read alone
+    # The lines as read, kept so an addition is read alone: a Corpus, or (loaded from the
+    # cache) its arrays, decoded only when an update needs them.
+    kept: Corpus | dict[str, np.ndarray] | None = None
     line_ids: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     digests: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
 
@@ -101,16 +103,17 @@ class EntityGraph:
         rows = list(lines)
         line_ids, digests = _fingerprints(rows)
         known = len(self.line_ids)
+        kept = self.corpus
         added = (
-            self.corpus is not None
+            kept is not None
             and known <= len(rows)
             and np.array_equal(line_ids[:known], self.line_ids)
             and np.array_equal(digests[:known], self.digests)
         )
-        if not added or self.corpus is None:
+        if not added or kept is None:
             return EntityGraph.build(rows)
         fresh = rows[known:]
-        corpus = self.corpus.extended(fresh)
+        corpus = kept.extended(fresh)
         entities = mine_corpus(corpus)
         graph = EntityGraph(entities, [], {}, len(rows), corpus, line_ids, digests)
         if entities != self.entities:
@@ -148,6 +151,12 @@ class EntityGraph:
         for pair, ids in fresh_pairs.items():
             old = self.pairs.get(pair)
             self.pairs[pair] = ids if old is None else np.concatenate([old, ids])
+
+    @property
+    def corpus(self) -> Corpus | None:
+        if isinstance(self.kept, dict):
+            self.kept = Corpus.from_arrays(self.kept)
+        return self.kept
 
     # -- reading --
 
@@ -239,8 +248,10 @@ class EntityGraph:
             line_ids=self.line_ids,
             digests=self.digests,
         )
-        if self.corpus is not None:
-            arrays.update(self.corpus.to_arrays())
+        if isinstance(self.kept, Corpus):
+            arrays.update(self.kept.to_arrays())
+        elif self.kept is not None:
+            arrays.update(self.kept)
         buffer = io.BytesIO()
         np.savez(buffer, **arrays)  # type: ignore[arg-type]
         return buffer.getvalue()
@@ -255,9 +266,9 @@ class EntityGraph:
             pairs = {
                 (int(a), int(b)): w for (a, b), w in zip(data["pairs"], witnesses, strict=True)
             }
-            corpus = Corpus.from_arrays(data) if "c_ids" in data else None
+            kept = {k: data[k] for k in data.files if k.startswith("c_")} or None
             line_ids, digests = data["line_ids"], data["digests"]
-        return cls(entities, list(postings), pairs, int(meta["lines"]), corpus, line_ids, digests)
+        return cls(entities, list(postings), pairs, int(meta["lines"]), kept, line_ids, digests)
 
 
 def _fingerprints(rows: list[tuple[int, str, str]]) -> tuple[np.ndarray, np.ndarray]:
