@@ -84,12 +84,14 @@ class Memory:
 
     def close(self) -> None:
         """Close the store (safe to call twice); a file store is left with a warm index."""
-        if self._store.is_open and self._store.path is not None:
-            self._retriever.words()  # so the next open does not rebuild it
-            self._retriever.warm_meaning()
-            self._retriever.graph()  # the entity graph too
-        self._store.close()
-        self._retriever.forget()
+        try:
+            if self._store.is_open and self._store.path is not None:
+                self._retriever.words()  # so the next open does not rebuild it
+                self._retriever.warm_meaning()
+                self._retriever.graph()  # the entity graph too
+        finally:
+            self._store.close()
+            self._retriever.forget()
 
     def __enter__(self) -> Memory:
         return self
@@ -265,7 +267,8 @@ class Memory:
         return self._retriever.lines(graph.together([self._entity(a), self._entity(b)]).tolist())
 
     def _entity(self, name: str) -> int:
-        number = self._retriever.graph().named(name)
+        languages = sorted({language for _, _, language in self._store.documents()}) or ["en"]
+        number = self._retriever.graph().named(name, languages)
         if number is None:
             raise AffidavitError(
                 f"no entity named {name!r} in this store; Memory.entities() lists them"

@@ -42,6 +42,8 @@ from affidavit.index.words import WordIndex
 from affidavit.results import Evidence
 from affidavit.store.sqlite import Store, StoredLine
 
+# The entity graph's cache entry (2: with the kept corpus and the lines' digests).
+GRAPH_CACHE = "entities2"
 # How many ranked lines a question reads before choosing its evidence block (the census
 # counts them all).
 RETRIEVE_DEPTH = 50
@@ -285,7 +287,7 @@ class Retriever:
         generation = self._store.generation()
         if self._graph is not None and self._graph_generation == generation:
             return self._graph
-        payload = self._store.cached("entities", generation)
+        payload = self._store.cached(GRAPH_CACHE, generation)
         if payload is not None:
             graph = EntityGraph.from_bytes(payload)
         else:
@@ -297,10 +299,10 @@ class Retriever:
                 for line_id, document_id, _, _, text in self._store.line_rows()
             ]
             previous = self._graph
-            if previous is None and (old := self._store.cached_latest("entities")) is not None:
+            if previous is None and (old := self._store.cached_latest(GRAPH_CACHE)) is not None:
                 previous = EntityGraph.from_bytes(old)
             graph = previous.updated(rows) if previous is not None else EntityGraph.build(rows)
-            self._store.cache("entities", generation, graph.to_bytes())
+            self._store.cache(GRAPH_CACHE, generation, graph.to_bytes())
         names = " ".join(name for _, name, _ in self._store.documents())
         named = set(segments(names.replace("_", " ")).split())
         self._implicit = frozenset(
@@ -322,7 +324,13 @@ class Retriever:
         if found is None:
             return None
         rows, scores = found
-        return [(int(index.line_ids[r]), float(s)) for r, s in zip(rows, scores, strict=True)]
+        ranked = [(int(index.line_ids[r]), float(s)) for r, s in zip(rows, scores, strict=True)]
+        # Lines nothing may be said from must not decide what is read: when no line of the
+        # partition can be cited, the whole store is scored.
+        stored = self._store.lines_by_id([line_id for line_id, _ in ranked])
+        if not any(row.trust >= self.speaking_threshold for row in stored.values()):
+            return None
+        return ranked
 
     def search(self, query: str, k: int) -> list[Evidence]:
         index = self.words()

@@ -13,7 +13,7 @@ from conftest import ARTICLES
 from affidavit import Memory
 from affidavit.errors import AffidavitError
 from affidavit.index.entities import entropy, mine, pmi_weakest_split
-from affidavit.index.graph import EntityGraph, llr
+from affidavit.index.graph import EntityGraph, _apart, _mentions, llr, segments
 
 XQUAD = Path(__file__).resolve().parents[1] / "corpora" / "xquad_slice"
 
@@ -105,8 +105,9 @@ def test_every_edge_has_witnesses_that_mention_both() -> None:
     for (a, b), witnesses in graph.pairs.items():
         assert len(witnesses) >= 1
         for line_id in witnesses.tolist():
-            named = set(graph.find(texts[line_id]))
-            assert {a, b} <= named
+            mentions = _mentions(graph.automaton, segments(texts[line_id]))
+            assert {a, b} <= {entity for entity, _, _ in mentions}
+            assert _apart(mentions, a, b)  # two mentions, not one inside the other
 
 
 def test_an_entity_in_every_line_is_nobodys_neighbour() -> None:
@@ -211,3 +212,86 @@ def test_an_update_reads_only_the_added_lines_and_equals_a_build() -> None:
     changed = list(rows)
     changed[5] = (changed[5][0], "Rollo met Drogo.", "en")
     assert same_graph(before.updated(changed), EntityGraph.build(changed))
+
+
+def test_the_cache_keeps_everything_an_update_needs() -> None:
+    graph = EntityGraph.build(article_lines(*ARTICLES))
+    again = EntityGraph.from_bytes(graph.to_bytes())
+    assert again.lines == graph.lines
+    assert (again.line_ids == graph.line_ids).all() and (again.digests == graph.digests).all()
+    kept, original = again.corpus, graph.corpus
+    assert kept is not None and original is not None
+    assert kept.vocabulary == original.vocabulary and kept.surface == original.surface
+    assert (kept.ids == original.ids).all() and (kept.segment == original.segment).all()
+
+
+def test_an_update_matches_only_the_new_lines_when_the_entities_stay(monkeypatch) -> None:
+    rows = article_lines(*ARTICLES)
+    before = EntityGraph.build(rows)
+    added = rows + [(len(rows) + 10, "Nothing of note happened that day.", "en")]
+    linked: list[tuple[int, bool]] = []
+    original = EntityGraph._link
+
+    def spy(self, lines, *, extend=False):
+        linked.append((len(lines), extend))
+        return original(self, lines, extend=extend)
+
+    monkeypatch.setattr(EntityGraph, "_link", spy)
+    after = before.updated(added)
+    assert linked == [(1, True)]
+    monkeypatch.setattr(EntityGraph, "_link", original)
+    assert same_graph(after, EntityGraph.build(added))
+
+
+def test_a_mention_inside_a_longer_one_is_not_a_second_entity() -> None:
+    from affidavit.index.entities import Entity
+
+    graph = EntityGraph(
+        [
+            Entity(("mr", "brooke"), "Mr Brooke", 6),
+            Entity(("brooke",), "Brooke", 8),
+            Entity(("casaubon",), "Casaubon", 8),
+        ],
+        [],
+        {},
+        38,
+    )
+    rows = [(i, "Mr Brooke met Casaubon.", "en") for i in range(6)]
+    rows += [(6 + i, "Brooke met Casaubon.", "en") for i in range(2)]
+    rows += [(8 + i, "Nothing here.", "en") for i in range(30)]
+    graph._link(rows)
+    assert (0, 1) not in graph.pairs  # Mr Brooke and the Brooke inside it
+    assert graph.pairs[(1, 2)].tolist() == list(range(8))  # Brooke met Casaubon, 8 times
+    assert graph.together([1, 2]).tolist() == list(range(8))
+    assert graph.weight(1, 2) == pytest.approx(llr(8, 0, 0, 30))
+
+
+def test_stranger_lines_never_decide_what_is_read(tmp_path: Path) -> None:
+    memory = Memory(dense=False)
+    # The trusted document names Rollo and France on separate lines only; the stranger's
+    # lines name them together, so only they would make the partition.
+    memory.ingest_text(
+        "The Viking Rollo was a leader of raiders.\n\n"
+        "In 911 the king of France gave the land of Normandy to him.",
+        name="history",
+    )
+    memory.ingest_text(
+        "I think Rollo bought France cheaply.\n\nMaybe Rollo sold France again.\n\n"
+        "Honestly Rollo and France are fine.",
+        name="forum",
+        source="stranger",
+    )
+    graph = memory._retriever.graph()
+    assert {"Rollo", "France"} <= {e.name for e in graph.entities}
+    answer = memory.ask("Which land did Rollo receive from France?")
+    assert answer.reason != "below_trust"
+    assert all(line.document == "history" for line in answer.citations)
+
+
+def test_turkish_names_are_found_with_turkish_case_folding() -> None:
+    records = (XQUAD / "paragraphs.tr.jsonl").read_text(encoding="utf-8").splitlines()
+    memory = Memory(dense=False)
+    for record in map(json.loads, records):
+        memory.ingest_text(record["text"], name=record["name"])
+    assert "İngiltere" in {e.name for e in memory.entities(top=100)}
+    assert memory.neighbours("İngiltere")  # folded as Turkish: İ -> i

@@ -6,8 +6,9 @@
   punctuation and never starts or ends inside a word.
 - **Posting lists.** Each entity has the sorted ids of the lines that mention it
   (including mentions inside a longer entity: "Casaubon" in "Mr Casaubon").
-- **Edges.** Two entities whose mentions do not overlap, in one line, are mentioned
-  together there: that line *witnesses* their edge. An edge exists only with a witness
+- **Edges.** Two entities with mentions that do not overlap, in one line, are mentioned
+  together there ("Mr Brooke met Casaubon" witnesses Brooke and Casaubon, not Brooke and
+  Mr Brooke): that line *witnesses* their edge. An edge exists only with a witness
   (it is an observation, never an inference). Its weight is Dunning's log-likelihood
   ratio G² over the store's lines, 2 Σ k·ln(k·N / (row·column)) for the 2x2 table of
   lines mentioning both, one, the other, or neither (``llr``), and 0 when they meet
@@ -23,7 +24,7 @@ import hashlib
 import io
 import json
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 import ahocorasick
@@ -116,11 +117,19 @@ class EntityGraph:
         corpus = kept.extended(fresh)
         entities = mine_corpus(corpus)
         graph = EntityGraph(entities, [], {}, len(rows), corpus, line_ids, digests)
-        if entities != self.entities:
+        before = {entity.words: number for number, entity in enumerate(self.entities)}
+        if {entity.words for entity in entities} != before.keys():
             graph._link(rows)
             return graph
-        graph.postings = list(self.postings)
-        graph.pairs = dict(self.pairs)
+        # The same entities (counts and order may move): renumber what is known, then
+        # match the new lines only.
+        now = [before[entity.words] for entity in entities]
+        new_number = {old: new for new, old in enumerate(now)}
+        graph.postings = [self.postings[old] for old in now]
+        graph.pairs = {}
+        for (a, b), witnesses in self.pairs.items():
+            x, y = sorted((new_number[a], new_number[b]))
+            graph.pairs[(x, y)] = witnesses
         graph._link(fresh, extend=True)
         return graph
 
@@ -132,12 +141,13 @@ class EntityGraph:
             mentions = _mentions(automaton, segments(text, language))
             if not mentions:
                 continue
-            for entity in sorted({e for e, _, _ in mentions}):
+            named = sorted({e for e, _, _ in mentions})
+            for entity in named:
                 found[entity].append(line_id)
-            outer = sorted({e for e, start, end in mentions if _maximal(mentions, start, end)})
-            for i, a in enumerate(outer):
-                for b in outer[i + 1 :]:
-                    together.setdefault((a, b), []).append(line_id)
+            for i, a in enumerate(named):
+                for b in named[i + 1 :]:
+                    if _apart(mentions, a, b):
+                        together.setdefault((a, b), []).append(line_id)
         fresh_postings = [np.asarray(ids, dtype=np.int64) for ids in found]
         fresh_pairs = {pair: np.asarray(ids, dtype=np.int64) for pair, ids in together.items()}
         if not extend:
@@ -215,14 +225,19 @@ class EntityGraph:
             ids = np.intersect1d(ids, self.postings[entity], assume_unique=True)
         return ids
 
-    def named(self, name: str, language: str = "en") -> int | None:
-        """The entity ``name`` refers to (its words, any case), if there is one."""
-        wanted = segments(name, language).strip()
-        for number, entity in enumerate(self.entities):
-            if " ".join(entity.words) == wanted:
-                return number
-        found = self.find(name, language)
-        return found[0] if found else None
+    def named(self, name: str, languages: Sequence[str] = ("en",)) -> int | None:
+        """The entity ``name`` refers to (its words, any case, any of ``languages``' folding;
+        punctuation ignored), or else the first entity it mentions."""
+        for language in languages:
+            wanted = " ".join(segments(name, language).replace("|", " ").split())
+            for number, entity in enumerate(self.entities):
+                if " ".join(entity.words) == wanted:
+                    return number
+        for language in languages:
+            found = self.find(name, language)
+            if found:
+                return found[0]
+        return None
 
     # -- persistence --
 
@@ -267,7 +282,9 @@ class EntityGraph:
                 (int(a), int(b)): w for (a, b), w in zip(data["pairs"], witnesses, strict=True)
             }
             kept = {k: data[k] for k in data.files if k.startswith("c_")} or None
-            line_ids, digests = data["line_ids"], data["digests"]
+            empty = np.zeros(0, dtype=np.int64)
+            line_ids = data["line_ids"] if "line_ids" in data.files else empty
+            digests = data["digests"] if "digests" in data.files else empty
         return cls(entities, list(postings), pairs, int(meta["lines"]), kept, line_ids, digests)
 
 
@@ -277,9 +294,11 @@ def _fingerprints(rows: list[tuple[int, str, str]]) -> tuple[np.ndarray, np.ndar
     digests = np.asarray(
         [
             int.from_bytes(
-                hashlib.blake2b(text.encode(), digest_size=8).digest(), "little", signed=True
+                hashlib.blake2b(f"{language}\0{text}".encode(), digest_size=8).digest(),
+                "little",
+                signed=True,
             )
-            for _, text, _ in rows
+            for _, text, language in rows
         ],
         dtype=np.int64,
     )
@@ -297,6 +316,15 @@ def _mentions(automaton: ahocorasick.Automaton, text: str) -> list[tuple[int, in
     if not text or automaton.kind != ahocorasick.AHOCORASICK:
         return []
     return [(entity, end - length + 1, end) for end, (entity, length) in automaton.iter(text)]
+
+
+def _apart(mentions: list[tuple[int, int, int]], a: int, b: int) -> bool:
+    """Whether some mention of ``a`` and some mention of ``b`` do not overlap ("Mr Brooke"
+    holds "Brooke": that is one mention, not two entities mentioned together)."""
+    spans_a = [(s, e) for entity, s, e in mentions if entity == a]
+    spans_b = [(s, e) for entity, s, e in mentions if entity == b]
+    # Mentions share their padding space when adjacent: an overlap of one is apart.
+    return any(ea <= sb + 1 or eb <= sa + 1 for sa, ea in spans_a for sb, eb in spans_b)
 
 
 def _maximal(mentions: list[tuple[int, int, int]], start: int, end: int) -> bool:
