@@ -66,6 +66,8 @@ _TURKISH_SUFFIX = re.compile(r"['’][^\W\d_]+$")
 def bare(word: str, language: str) -> str:
     """A word without its possessive, contraction or (Turkish) case ending."""
     return (_TURKISH_SUFFIX if language == "tr" else _SUFFIX).sub("", word)
+
+
 # Punctuation that ends a segment; a full stop after a short capitalised word (a title:
 # "Mr.", "Mrs.", "St.") does not.
 _BREAK = re.compile(r"[,;:!?()\[\]{}\"“”«»—–]|(?<![A-Z][a-z])(?<![A-Z][a-z]{2})(?<![A-Z])\.")
@@ -119,24 +121,26 @@ class Corpus:
     line: np.ndarray  # line id per token
     capital: np.ndarray  # written with a capital, not at a segment's start
     opening: np.ndarray  # the first token of its segment
-    surface: list[str]  # the word as written, per token
+    forms: list[str]  # id -> a word as written
+    surface: np.ndarray  # form id per token (one small int, not a string, per token)
 
     @classmethod
     def read(cls, lines: Iterable[tuple[int, str, str]]) -> Corpus:
         """``lines``: (line id, text, language)."""
         empty = np.zeros(0, dtype=np.int64)
         none = np.zeros(0, dtype=bool)
-        return cls([], empty, empty, empty, none, none, []).extended(lines)
+        return cls([], empty, empty, empty, none, none, [], empty).extended(lines)
 
     def extended(self, lines: Iterable[tuple[int, str, str]]) -> Corpus:
         """This corpus with ``lines`` (later line ids) read after it."""
         index = {word: number for number, word in enumerate(self.vocabulary)}
+        written = {form: number for number, form in enumerate(self.forms)}
         ids: list[int] = []
         segments: list[int] = []
         owners: list[int] = []
         capitals: list[bool] = []
         openings: list[bool] = []
-        surface: list[str] = []
+        surface: list[int] = []
         segment = int(self.segment[-1]) + 1 if len(self.segment) else 0
         for line_id, text, language in lines:
             for piece in _BREAK.split(text):
@@ -149,7 +153,7 @@ class Corpus:
                     owners.append(line_id)
                     capitals.append(word[0].isupper() and not first)
                     openings.append(first)
-                    surface.append(word)
+                    surface.append(written.setdefault(word, len(written)))
                     first = False
                 segment += 1
         return Corpus(
@@ -159,11 +163,11 @@ class Corpus:
             np.concatenate([self.line, np.asarray(owners, dtype=np.int64)]),
             np.concatenate([self.capital, np.asarray(capitals, dtype=bool)]),
             np.concatenate([self.opening, np.asarray(openings, dtype=bool)]),
-            self.surface + surface,
+            list(written),
+            np.concatenate([self.surface, np.asarray(surface, dtype=np.int64)]),
         )
 
     def to_arrays(self) -> dict[str, np.ndarray]:
-        forms = {form: number for number, form in enumerate(dict.fromkeys(self.surface))}
         return {
             "c_vocabulary": _strings(self.vocabulary),
             "c_ids": self.ids.astype(np.int32),
@@ -171,13 +175,12 @@ class Corpus:
             "c_line": self.line.astype(np.int64),
             "c_capital": self.capital,
             "c_opening": self.opening,
-            "c_forms": _strings(list(forms)),
-            "c_surface": np.asarray([forms[f] for f in self.surface], dtype=np.int32),
+            "c_forms": _strings(self.forms),
+            "c_surface": self.surface.astype(np.int32),
         }
 
     @classmethod
     def from_arrays(cls, data: Any) -> Corpus:
-        forms = _unstrings(data["c_forms"])
         return cls(
             _unstrings(data["c_vocabulary"]),
             data["c_ids"].astype(np.int64),
@@ -185,7 +188,8 @@ class Corpus:
             data["c_line"],
             data["c_capital"],
             data["c_opening"],
-            [forms[i] for i in data["c_surface"].tolist()],
+            _unstrings(data["c_forms"]),
+            data["c_surface"].astype(np.int64),
         )
 
 
@@ -321,7 +325,7 @@ def _name(corpus: Corpus, starts: np.ndarray, n: int) -> str:
     """The entity as it is written most often (ties: the first written)."""
     written: dict[str, int] = {}
     for start in starts.tolist():
-        form = " ".join(corpus.surface[start : start + n])
+        form = " ".join(corpus.forms[i] for i in corpus.surface[start : start + n].tolist())
         written[form] = written.get(form, 0) + 1
     return max(written, key=written.__getitem__)
 
