@@ -1,9 +1,10 @@
 """Entity mining: the phrases a store's own text treats as names, found with no model call.
 
-Lines are cut into *segments* at punctuation (a title's full stop, "Mr." or "St.", does
-not cut), and segments into word tokens, folded to lower case. A candidate is an n-gram
-of 1 to MAX_WORDS tokens inside one segment, neither starting nor ending with a stop word
-or a number. A candidate of two or more words is an entity when:
+Lines are cut into *segments* at punctuation (the full stop of a title or an initial,
+"Mr.", "St.", "J.", does not cut), and segments into word tokens, folded to lower
+case. A candidate is an n-gram of 1 to MAX_WORDS tokens inside one segment, neither
+starting nor ending with a stop word or a number. A candidate of two or more words is
+an entity when:
 
 - **its words occur together beyond chance**: the pointwise mutual information over its
   *weakest split*, min over k of log2(p(phrase) / (p(left k words) p(the rest))), with
@@ -70,7 +71,31 @@ def bare(word: str, language: str) -> str:
 
 # Punctuation that ends a segment; a full stop after a short capitalised word (a title:
 # "Mr.", "Mrs.", "St.") does not.
-_BREAK = re.compile(r"[,;:!?()\[\]{}\"“”«»—–]|(?<![A-Z][a-z])(?<![A-Z][a-z]{2})(?<![A-Z])\.")
+_BREAK = re.compile(r"[,;:!?()\[\]{}\"“”«»—–]|\.")
+# A full stop after a title or an initial ("Mr. Brooke", "St. Peter", "J. Smith") is not
+# the end of a segment; after any other word ("met Tom. Rollo came") it is.
+_TITLES = frozenset(
+    "mr mrs ms dr st sr jr mt rev col gen capt sgt lt prof sra sr dña dn av".split()
+)
+_LAST_WORD = re.compile(r"([^\W\d_]+)\s*$")
+
+
+def pieces(text: str) -> list[str]:
+    """``text`` cut into segments at punctuation, keeping titles' and initials' stops."""
+    found: list[str] = []
+    start = 0
+    for match in _BREAK.finditer(text):
+        if match.group(0) == ".":
+            before = _LAST_WORD.search(text, start, match.start())
+            word = before.group(1) if before else ""
+            if word.casefold() in _TITLES or (len(word) == 1 and word.isupper()):
+                continue
+        found.append(text[start : match.start()])
+        start = match.end()
+    found.append(text[start:])
+    return found
+
+
 _EDGE = -1  # the "word" before a segment's first and after its last token
 
 
@@ -143,7 +168,7 @@ class Corpus:
         surface: list[int] = []
         segment = int(self.segment[-1]) + 1 if len(self.segment) else 0
         for line_id, text, language in lines:
-            for piece in _BREAK.split(text):
+            for piece in pieces(text):
                 first = True
                 for match in _WORD.finditer(piece):
                     word = bare(match.group(0), language)

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 import ahocorasick
 import numpy as np
 
-from affidavit.index.entities import _BREAK, _WORD, Corpus, Entity, bare, mine_corpus
+from affidavit.index.entities import _WORD, Corpus, Entity, bare, mine_corpus, pieces
 from affidavit.index.text import lower
 
 
@@ -60,7 +60,7 @@ def llr(both: int, only_a: int, only_b: int, neither: int) -> float:
 def segments(text: str, language: str = "en") -> str:
     """``text`` as the matcher reads it: folded words, one space apart, segments by " | "."""
     parts = []
-    for piece in _BREAK.split(text):
+    for piece in pieces(text):
         folded = [lower(bare(m.group(0), language), language) for m in _WORD.finditer(piece)]
         if folded:
             parts.append(" " + " ".join(folded) + " ")
