@@ -215,6 +215,8 @@ def _search_documents(args: argparse.Namespace) -> int:
 
 
 def _entities(args: argparse.Namespace) -> int:
+    if args.top < 1:
+        raise AffidavitError(f"--top {args.top}: give a positive number of entities")
     with _existing_store(args.store) as memory:
         if args.neighbours is None:
             found: list = memory.entities(top=args.top)

@@ -22,6 +22,10 @@ How documents are ranked (``fused_documents``), when the meaning channel is on:
 Meaning proposes, words choose lines: the top MEANING_DOCUMENTS documents that no word
 hit reached (and whose profile is at least MEANING_FLOOR close) add PROPOSED_LINES lines
 each, read as in step 2; the top LATE_DEPTH lines are reordered the same way.
+
+The partition path (``index/partition.py``) comes first: a question naming two or more
+of the store's entities (``index/graph.py``) reads only the lines they share and their
+neighbours, unless none of those may be cited; ``verify`` never takes it.
 """
 
 from __future__ import annotations

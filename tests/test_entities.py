@@ -298,3 +298,10 @@ def test_turkish_names_are_found_with_turkish_case_folding() -> None:
         memory.ingest_text(record["text"], name=record["name"])
     assert "İngiltere" in {e.name for e in memory.entities(top=100)}
     assert memory.neighbours("İngiltere")  # folded as Turkish: İ -> i
+
+
+def test_a_full_stop_cuts_unless_it_closes_a_title_or_an_initial() -> None:
+    assert segments("I met Tom. Rollo came with Mr. Brooke and J. Smith.") == (
+        " i met tom | rollo came with mr brooke and j smith "
+    )
+    assert segments("Lydgate’s horse; Dorothea’s") == " lydgate horse | dorothea "
