@@ -82,6 +82,8 @@ _LAST_WORD = re.compile(r"([^\W\d_]+)\s*$")
 
 def pieces(text: str) -> list[str]:
     """``text`` cut into segments at punctuation, keeping titles' and initials' stops."""
+    if "." not in text:
+        return _BREAK.split(text)
     found: list[str] = []
     start = 0
     for match in _BREAK.finditer(text):

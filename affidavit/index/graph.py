@@ -61,7 +61,10 @@ def segments(text: str, language: str = "en") -> str:
     """``text`` as the matcher reads it: folded words, one space apart, segments by " | "."""
     parts = []
     for piece in pieces(text):
-        folded = [lower(bare(m.group(0), language), language) for m in _WORD.finditer(piece)]
+        if "'" in piece or "’" in piece:  # endings to cut word by word
+            folded = [lower(bare(m.group(0), language), language) for m in _WORD.finditer(piece)]
+        else:  # the common case, folded at once: the partition path reads every question
+            folded = _WORD.findall(lower(piece, language))
         if folded:
             parts.append(" " + " ".join(folded) + " ")
     return "|".join(parts)
