@@ -35,6 +35,8 @@ bench: $(STAMP)
 	$(BIN)/python bench/gate_halueval.py
 	$(BIN)/python bench/digit_perturbation.py
 	$(BIN)/python bench/refusal_squad2.py
+	$(BIN)/python bench/meaning.py
+	$(BIN)/python bench/entity_graph.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache

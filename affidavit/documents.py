@@ -1,0 +1,266 @@
+"""Documents for a question: words, meaning and late interaction, fused by rank.
+
+The document half of the retriever (``retrieval.Retriever`` mixes it in): the meaning
+index and its cache, the word and meaning rankings of documents, their fusion, late
+interaction over the top documents and lines, and the lines a document proposed by
+meaning alone contributes. How documents are ranked is set out in ``retrieval``'s
+module docstring.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from affidavit.index.fusion import rrf
+from affidavit.index.late import Reranker, rerank
+from affidavit.index.meaning import Encoder, MeaningIndex, encode, fingerprint
+from affidavit.index.text import Analyzer, detect_language
+from affidavit.index.words import WordIndex
+from affidavit.results import Evidence
+from affidavit.store.sqlite import Store
+
+# How deep each channel's document ranking goes into the fusion (an order-only vote).
+FUSION_DEPTH = 100
+# Fused documents, best first, that may add evidence the word hits did not reach.
+MEANING_DOCUMENTS = 3
+# Lines a document proposed by meaning alone contributes, chosen inside it.
+PROPOSED_LINES = 3
+# NOTE: a document is proposed by meaning alone only when its profile is at least this
+# close to the question: nonsense ("Zyxwv qwertyuiop?") reaches 0.18-0.29 against the
+# XQuAD paragraphs, Spanish questions their own paragraph at a median of 0.39.
+MEANING_FLOOR = 0.3
+# NOTE: the meaning ranking joins the fusion only when fewer than this share of the
+# question's words are in the store's vocabulary. On SQuAD 2.0 dev (796 paragraphs) fusing
+# it into English questions took document R@1 from 0.817 to 0.613: a static model blurs
+# sibling paragraphs that words tell apart (bench/meaning.py).
+WORDS_SUFFICE = 0.75
+# Documents (and, per question, candidate lines) that late interaction reorders.
+LATE_DEPTH = 10
+# Lines per document that late interaction reads: its best by words and by meaning.
+LINES_READ = 8
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentHit:
+    """A document as a question's ranking places it: fused score and each channel's rank."""
+
+    document: str
+    score: float
+    words_rank: int | None
+    meaning_rank: int | None
+    closeness: float | None = None  # the best profile's cosine to the question
+
+
+class DocumentRanking:
+    """Mixed into Retriever, which provides the store, the word index and the channels."""
+
+    _store: Store
+    encoder: Encoder | None
+    reranker: Reranker | None
+    _meaning: MeaningIndex | None
+    _meaning_generation: int
+    _fingerprint: str | None
+    _last: tuple[str, np.ndarray] | None
+
+    def words(self) -> WordIndex:
+        raise NotImplementedError
+
+    @staticmethod
+    def _scores(index: WordIndex, query: str) -> np.ndarray:
+        raise NotImplementedError
+
+    def warm_meaning(self) -> None:
+        """Bring cached vectors up to date, if this store's meaning channel was ever used."""
+        if self._meaning is not None and self._meaning_generation != self._store.generation():
+            self.meaning()
+
+    def meaning(self) -> MeaningIndex | None:
+        """Line vectors and document profiles, or None when the channel is off."""
+        if self.encoder is None:
+            return None
+        generation = self._store.generation()
+        if self._meaning is not None and self._meaning_generation == generation:
+            return self._meaning
+        if self._fingerprint is None:
+            self._fingerprint = fingerprint(self.encoder)
+        name = f"meaning2:{self._fingerprint}"  # 2: with text digests (older caches lack them)
+        payload = self._store.cached(name, generation)
+        if payload is not None:
+            index = MeaningIndex.from_bytes(payload)
+        else:
+            previous = self._meaning
+            if previous is None and (old := self._store.cached_latest(name)) is not None:
+                previous = MeaningIndex.from_bytes(old)
+            index = MeaningIndex.build(self.encoder, self._store.line_rows(), previous)
+            self._store.cache(name, generation, index.to_bytes())
+        self._meaning, self._meaning_generation = index, generation
+        remember = getattr(self.reranker, "remember", None)
+        if remember is not None:  # late interaction reads these lines question after question
+            remember([text for *_, text in self._store.line_rows()])
+        return index
+
+    # -- documents --
+
+    def word_documents(self, query: str) -> list[tuple[int, float]]:
+        """(document id, best line score), best first, documents with any matching word."""
+        index = self.words()
+        if index.size == 0:
+            return []
+        return _word_documents(index, self._scores(index, query))
+
+    def meaning_documents(self, query: str) -> list[tuple[int, float]]:
+        """(document id, best profile cosine), best first; empty when the channel is off."""
+        meaning = self.meaning()
+        if meaning is None or meaning.size == 0 or self.encoder is None:
+            return []
+        return meaning.rank_documents(self._query_vector(query))
+
+    def coverage(self, query: str) -> float:
+        """Share of the question's words the store's vocabulary holds (1.0 for none asked)."""
+        index = self.words()
+        language = detect_language(query, default=index.main_language)
+        terms = set(Analyzer(language).terms(query))
+        if not terms:
+            return 1.0
+        return sum(term in index.vocabulary for term in terms) / len(terms)
+
+    def fused_documents(self, query: str, scores: np.ndarray | None = None) -> list[DocumentHit]:
+        """Documents, best first: see "How documents are ranked" in this module's docstring."""
+        index = self.words()
+        if index.size == 0:
+            return []
+        if scores is None:
+            scores = self._scores(index, query)
+        by_words = _word_documents(index, scores)
+        words_order = [d for d, _ in by_words[:FUSION_DEPTH]]
+        words_rank = {d: r for r, d in enumerate(words_order, start=1)}
+        known = self.coverage(query) >= WORDS_SUFFICE and bool(words_order)
+        closeness: dict[int, float] = {}
+        meaning_rank: dict[int, int] = {}
+        if self.encoder is not None:
+            by_meaning = self.meaning_documents(query)
+            closeness = dict(by_meaning)
+            meaning_rank = {d: r for r, (d, _) in enumerate(by_meaning[:FUSION_DEPTH], start=1)}
+        if known or not meaning_rank:
+            fused = rrf([words_order])
+        else:
+            # A ranking, not a verdict: what meaning proposes is only cited as evidence
+            # when close enough (MEANING_FLOOR, in _proposed).
+            proposed = [d for d, _ in by_meaning[:FUSION_DEPTH]]
+            fused = rrf([words_order, proposed])
+        if self.reranker is not None and len(fused) > 1:
+            fused = self._late_documents(query, index, scores, fused, follow_words=known)
+        names = {document_id: name for document_id, name, _ in self._store.documents()}
+        return [
+            DocumentHit(names[d], score, words_rank.get(d), meaning_rank.get(d), closeness.get(d))
+            for d, score in fused
+        ]
+
+    def _late_documents(
+        self,
+        query: str,
+        index: WordIndex,
+        scores: np.ndarray,
+        fused: list[tuple[int, float]],
+        *,
+        follow_words: bool,
+    ) -> list[tuple[int, float]]:
+        """The top LATE_DEPTH documents reordered by late interaction over their best lines."""
+        assert self.reranker is not None
+        top = [d for d, _ in fused[:LATE_DEPTH]]
+        reading = {d: self._lines_to_read(index, scores, d, query) for d in top}
+        every = [line_id for line_ids in reading.values() for line_id in line_ids]
+        rows = self._store.lines_by_id(every)
+        found = np.asarray(self.reranker.scores(query, [rows[line_id].text for line_id in every]))
+        if found.shape != (len(every),):
+            raise ValueError(
+                f"the reranker returned {found.shape} scores for {len(every)} candidates"
+            )
+        late: dict[int, float] = {}
+        start = 0
+        for document_id, line_ids in reading.items():
+            mine = found[start : start + len(line_ids)]
+            late[document_id] = float(np.max(mine)) if len(mine) else 0.0
+            start += len(line_ids)
+        by_late = sorted(top, key=lambda d: (-late[d], top.index(d)))
+        # Where the store knows the question's words their order is strong, and late
+        # interaction's is fused with it; where it does not, late interaction's decides.
+        head = rrf([top, by_late]) if follow_words else rrf([by_late])
+        tail = fused[LATE_DEPTH:]
+        lift = tail[0][1] if tail else 0.0  # the head stays above the tail, order unchanged
+        return [(d, score + lift) for d, score in head] + tail
+
+    def _lines_to_read(
+        self, index: WordIndex, scores: np.ndarray, document_id: int, query: str
+    ) -> list[int]:
+        """A document's best LINES_READ lines by words and its closest by meaning."""
+        slot = int(np.flatnonzero(index.document_ids == document_id)[0])
+        rows = np.flatnonzero(index.line_documents == slot)
+        chosen: set[int] = set()
+        word_scores = scores[rows]
+        for at in np.lexsort((rows, -word_scores))[:LINES_READ]:
+            if word_scores[at] > 0:
+                chosen.add(int(index.line_ids[rows[at]]))
+        meaning = self.meaning()
+        if meaning is not None and self.encoder is not None:
+            lines = index.line_ids[rows]
+            closeness = meaning.line_vectors(lines.tolist()) @ self._query_vector(query)
+            chosen.update(int(lines[at]) for at in np.lexsort((lines, -closeness))[:LINES_READ])
+        return sorted(chosen)
+
+    def _query_vector(self, query: str) -> np.ndarray:
+        assert self.encoder is not None
+        last = self._last
+        if last is None or last[0] != query:
+            last = self._last = (query, encode(self.encoder, [query])[0])
+        return last[1]
+
+    def _late_lines(self, query: str, hits: list[Evidence]) -> list[Evidence]:
+        """The top LATE_DEPTH hits reordered as documents are (words' order fused or not)."""
+        head = hits[:LATE_DEPTH]
+        by_late = rerank(self.reranker, query, head, lambda hit: hit.text)  # type: ignore[arg-type]
+        if self.coverage(query) >= WORDS_SUFFICE:
+            order = [hit for hit, _ in rrf([head, by_late])]
+        else:
+            order = by_late
+        return order + hits[LATE_DEPTH:]
+
+    def _proposed(
+        self,
+        query: str,
+        index: WordIndex,
+        scores: np.ndarray,
+        ranked: list[tuple[int, float]],
+        fused: list[DocumentHit],
+    ) -> list[tuple[int, float]]:
+        """Lines of the best fused documents that the word hits do not reach.
+
+        Meaning proposed the document; inside it the lines to read are its closest by
+        meaning, and late interaction (when on) orders them: a question that shares no
+        word with the document (another language) still reaches a line.
+        """
+        rows = np.searchsorted(index.line_ids, [line_id for line_id, _ in ranked])
+        reached = {int(index.document_ids[index.line_documents[row]]) for row in rows}
+        ids = {name: document_id for document_id, name, _ in self._store.documents()}
+        proposed: list[tuple[int, float]] = []
+        for hit in fused[:MEANING_DOCUMENTS]:
+            document_id = ids[hit.document]
+            if document_id in reached or (hit.closeness or 0.0) < MEANING_FLOOR:
+                continue
+            shortlist = self._lines_to_read(index, scores, document_id, query)
+            if self.reranker is not None:
+                said = {i: row.text for i, row in self._store.lines_by_id(shortlist).items()}
+                shortlist = rerank(self.reranker, query, shortlist, said.__getitem__)
+            proposed += [(line_id, 0.0) for line_id in shortlist[:PROPOSED_LINES]]
+        return proposed
+
+
+def _word_documents(index: WordIndex, scores: np.ndarray) -> list[tuple[int, float]]:
+    best = np.zeros(len(index.document_ids), dtype=np.float64)
+    np.maximum.at(best, index.line_documents, scores)
+    slots = np.flatnonzero(best > 0)
+    ids = index.document_ids[slots]
+    order = np.lexsort((ids, -best[slots]))
+    return [(int(ids[i]), float(best[slots[i]])) for i in order]
