@@ -94,12 +94,16 @@ def measure(name: str, load: Callable[[Memory], None], limit: int | None) -> dic
     graph = retriever.graph()
     asked = questions(graph, limit or QUESTIONS, random.Random(0))
     language = index.main_language
-    path, ranked, full, sizes = [], [], [], []
+    path, ranked, full, sizes, intersect = [], [], [], [], []
     for question in asked:
         start = time.perf_counter()
         named = graph.find(question, language)
         shared = graph.together(named[:2]) if len(named) >= 2 else None
         path.append(time.perf_counter() - start)
+        if len(named) >= 2:
+            start = time.perf_counter()
+            graph.together(named[:2])
+            intersect.append(time.perf_counter() - start)
         sizes.append(0 if shared is None else len(shared))
         start = time.perf_counter()
         retriever._partition(index, question)
@@ -124,6 +128,7 @@ def measure(name: str, load: Callable[[Memory], None], limit: int | None) -> dic
         "questions": len(asked),
         "shared_lines_median": float(np.median(sizes)) if sizes else 0.0,
         "partition": percentiles(path),
+        "intersection_only": percentiles(intersect) if intersect else {"p50_ms": 0.0},
         "partition_ranked": percentiles(ranked),
         "full": percentiles(full),
     }
@@ -158,6 +163,11 @@ def report(result: dict) -> str:
             f"{c['full']['p50_ms']:.3f} / {c['full']['p95_ms']:.3f} ms | "
             f"x{ratio:,.0f} (x{ranked_ratio:,.0f} ranked) |"
         )
+    out += ["", "The intersection alone (the entities already named), p50:"]
+    for c in result["corpora"]:
+        alone = c["intersection_only"]["p50_ms"]
+        ratio = c["full"]["p50_ms"] / max(alone, 1e-9)
+        out.append(f"- {c['corpus']}: {alone * 1000:.2f} µs, x{ratio:,.0f} against full scoring")
     for c in result["corpora"]:
         out += ["", f"Top {TOP} entities, {c['corpus']}:", ""]
         out.append(", ".join(f"{name} ({count})" for name, count in c["top"]))
