@@ -20,7 +20,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import io
 import json
 import math
@@ -31,6 +30,7 @@ import ahocorasick
 import numpy as np
 
 from affidavit.index.entities import _WORD, Corpus, Entity, bare, mine_corpus, pieces
+from affidavit.index.meaning import text_digest
 from affidavit.index.text import lower
 
 
@@ -295,15 +295,7 @@ def _fingerprints(rows: list[tuple[int, str, str]]) -> tuple[np.ndarray, np.ndar
     """Line ids and a digest of each line's text (a replaced line may keep its id)."""
     ids = np.asarray([row[0] for row in rows], dtype=np.int64)
     digests = np.asarray(
-        [
-            int.from_bytes(
-                hashlib.blake2b(f"{language}\0{text}".encode(), digest_size=8).digest(),
-                "little",
-                signed=True,
-            )
-            for _, text, language in rows
-        ],
-        dtype=np.int64,
+        [text_digest(f"{language}\0{text}") for _, text, language in rows], dtype=np.int64
     )
     return ids, digests
 

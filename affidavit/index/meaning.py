@@ -119,7 +119,7 @@ class MeaningIndex:
     ) -> MeaningIndex:
         """Vectors for every line (reusing ``previous`` where it holds the line) and profiles."""
         line_ids = np.array([row[0] for row in line_rows], dtype=np.int64)
-        digests = np.array([_digest(row[4]) for row in line_rows], dtype=np.int64)
+        digests = np.array([text_digest(row[4]) for row in line_rows], dtype=np.int64)
         dim = 0
         vectors: np.ndarray | None = None
         missing = np.arange(len(line_rows))
@@ -197,7 +197,9 @@ class MeaningIndex:
             )
 
 
-def _digest(text: str) -> int:
+def text_digest(text: str) -> int:
+    """An 8-byte digest of ``text`` as a signed int64: a cached line is reused only when
+    its id *and* its text are unchanged (SQLite may give a replaced line its old id)."""
     return int.from_bytes(
         hashlib.blake2b(text.encode(), digest_size=8).digest(), "little", signed=True
     )
