@@ -126,17 +126,24 @@ class DocumentRanking:
             return 1.0
         return sum(term in index.vocabulary for term in terms) / len(terms)
 
-    def fused_documents(self, query: str, scores: np.ndarray | None = None) -> list[DocumentHit]:
-        """Documents, best first: see "How documents are ranked" in this module's docstring."""
+    def fused_documents(
+        self, query: str, scores: np.ndarray | None = None, *, covered: float | None = None
+    ) -> list[DocumentHit]:
+        """Documents, best first: see "How documents are ranked" in retrieval's docstring.
+
+        ``scores`` (the word scores) and ``covered`` (``coverage``) may be given by a
+        caller that has them already."""
         index = self.words()
         if index.size == 0:
             return []
         if scores is None:
             scores = self._scores(index, query)
+        if covered is None:
+            covered = self.coverage(query)
         by_words = _word_documents(index, scores)
         words_order = [d for d, _ in by_words[:FUSION_DEPTH]]
         words_rank = {d: r for r, d in enumerate(words_order, start=1)}
-        known = self.coverage(query) >= WORDS_SUFFICE and bool(words_order)
+        known = covered >= WORDS_SUFFICE and bool(words_order)
         closeness: dict[int, float] = {}
         meaning_rank: dict[int, int] = {}
         if self.encoder is not None:
@@ -217,11 +224,14 @@ class DocumentRanking:
             last = self._last = (query, encode(self.encoder, [query])[0])
         return last[1]
 
-    def _late_lines(self, query: str, hits: list[Evidence]) -> list[Evidence]:
-        """The top LATE_DEPTH hits reordered as documents are (words' order fused or not)."""
+    def _late_lines(
+        self, query: str, hits: list[Evidence], *, follow_words: bool
+    ) -> list[Evidence]:
+        """The top LATE_DEPTH hits reordered as documents are: fused with the words' order
+        when ``follow_words`` (the store knows the question's words), else by themselves."""
         head = hits[:LATE_DEPTH]
         by_late = rerank(self.reranker, query, head, lambda hit: hit.text)  # type: ignore[arg-type]
-        if self.coverage(query) >= WORDS_SUFFICE:
+        if follow_words:
             order = [hit for hit, _ in rrf([head, by_late])]
         else:
             order = by_late

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from affidavit.documents import DocumentHit, DocumentRanking
+from affidavit.documents import WORDS_SUFFICE, DocumentHit, DocumentRanking
 from affidavit.evidence_block import evidence_block
 from affidavit.graph.trust import SPEAKING_THRESHOLD
 from affidavit.index.graph import EntityGraph, segments
@@ -144,8 +144,11 @@ class Retriever(DocumentRanking):
         rows = self._store.lines_by_id(line_ids)
         return [_evidence(rows[line_id], 0.0) for line_id in line_ids]
 
-    def _partition(self, index: WordIndex, query: str) -> list[tuple[int, float]] | None:
-        """The partition path's ranked (line id, score), or None to score the store."""
+    def _partition(
+        self, index: WordIndex, query: str
+    ) -> tuple[list[tuple[int, float]], dict[int, StoredLine]] | None:
+        """The partition path's ranked (line id, score) and its stored lines, or None to
+        score the store."""
         language = detect_language(query, default=index.main_language)
         graph = self.graph()
         found = partition(graph, index, query, language, self._implicit)
@@ -158,17 +161,18 @@ class Retriever(DocumentRanking):
         stored = self._store.lines_by_id([line_id for line_id, _ in ranked])
         if not any(row.trust >= self.speaking_threshold for row in stored.values()):
             return None
-        return ranked
+        return ranked, stored
 
     def search(self, query: str, k: int) -> list[Evidence]:
         index = self.words()
         if index.size == 0 or k <= 0:
             return []
-        ranked = self._partition(index, query)
-        if ranked is None:
+        shared = self._partition(index, query)
+        if shared is not None:
+            ranked, rows = shared[0][:k], shared[1]
+        else:
             ranked = index.top(self._scores(index, query), k)
-        ranked = ranked[:k]
-        rows = self._store.lines_by_id([line_id for line_id, _ in ranked])
+            rows = self._store.lines_by_id([line_id for line_id, _ in ranked])
         return [_evidence(rows[line_id], score) for line_id, score in ranked]
 
     def retrieve(
@@ -181,19 +185,23 @@ class Retriever(DocumentRanking):
         if index.size == 0:
             return Retrieved([], [], 0)
         shared = self._partition(index, query) if partitioned else None
+        covered: float | None = None  # coverage(query), computed once where it is needed
         if shared is not None:
             # The question's entities share these lines: read them, not the store.
-            ranked = shared[:depth]
+            ranked, rows = shared[0][:depth], shared[1]
             scores = np.zeros(index.size, dtype=np.float32)
             scores[np.searchsorted(index.line_ids, [i for i, _ in ranked])] = [s for _, s in ranked]
             fused: list[DocumentHit] = []
         else:
             scores = self._scores(index, query)
             ranked = index.top(scores, depth)
-            fused = self.fused_documents(query, scores) if self.encoder is not None else []
-        if fused:
-            ranked = ranked + self._proposed(query, index, scores, ranked, fused)
-        rows = self._store.lines_by_id([line_id for line_id, _ in ranked])
+            fused = []
+            if self.encoder is not None:
+                covered = self.coverage(query)
+                fused = self.fused_documents(query, scores, covered=covered)
+            if fused:
+                ranked = ranked + self._proposed(query, index, scores, ranked, fused)
+            rows = self._store.lines_by_id([line_id for line_id, _ in ranked])
         hits: list[Evidence] = []
         stored: dict[tuple[str, int], StoredLine] = {}
         withheld = 0
@@ -205,7 +213,9 @@ class Retriever(DocumentRanking):
             hits.append(_evidence(row, score))
             stored[(row.document, row.position)] = row
         if self.reranker is not None and len(hits) > 1:
-            hits = self._late_lines(query, hits)
+            if covered is None:
+                covered = self.coverage(query)
+            hits = self._late_lines(query, hits, follow_words=covered >= WORDS_SUFFICE)
         # The best lines, no document beyond its share while others hold evidence, then
         # grouped by document (best document first) with their context.
         by_document: dict[str, list[StoredLine]] = {}

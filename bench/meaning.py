@@ -35,6 +35,7 @@ from _cli import bench_main
 from _squad import SHARED, SQUAD
 
 from affidavit import Memory
+from affidavit.documents import WORDS_SUFFICE
 from affidavit.evidence_block import evidence_block
 from affidavit.gates.content import content_terms
 from affidavit.index.late import rerank
@@ -253,7 +254,9 @@ def vague_table(memory: Memory, queries: Sequence[Query]) -> dict[int, dict[str,
             asked = vague(query.text, k, rng, analyzer)
             hits = retriever.search(asked, 50)
             ranked_words = [(e.document, e.position) for e in hits]
-            ranked_late = [(e.document, e.position) for e in retriever._late_lines(asked, hits)]
+            follow = retriever.coverage(asked) >= WORDS_SUFFICE
+            late = retriever._late_lines(asked, hits, follow_words=follow)
+            ranked_late = [(e.document, e.position) for e in late]
             want = _place(memory, gold[query])
             words_rr += _rr(ranked_words, want)
             late_rr += _rr(ranked_late, want)
