@@ -87,18 +87,20 @@ class DocumentRanking:
             self._fingerprint = fingerprint(self.encoder)
         name = f"meaning2:{self._fingerprint}"  # 2: with text digests (older caches lack them)
         payload = self._store.cached(name, generation)
+        remember = getattr(self.reranker, "remember", None)
+        # Read the lines once, for whichever of the two needs them.
+        line_rows = self._store.line_rows() if payload is None or remember else []
         if payload is not None:
             index = MeaningIndex.from_bytes(payload)
         else:
             previous = self._meaning
             if previous is None and (old := self._store.cached_latest(name)) is not None:
                 previous = MeaningIndex.from_bytes(old)
-            index = MeaningIndex.build(self.encoder, self._store.line_rows(), previous)
+            index = MeaningIndex.build(self.encoder, line_rows, previous)
             self._store.cache(name, generation, index.to_bytes())
         self._meaning, self._meaning_generation = index, generation
-        remember = getattr(self.reranker, "remember", None)
         if remember is not None:  # late interaction reads these lines question after question
-            remember([text for *_, text in self._store.line_rows()])
+            remember([text for *_, text in line_rows])
         return index
 
     # -- documents --

@@ -116,12 +116,11 @@ class Retriever(DocumentRanking):
         if self._graph is not None and self._graph_generation == generation:
             return self._graph
         payload = self._store.cached(GRAPH_CACHE, generation)
+        documents = self._store.documents()
         if payload is not None:
             graph = EntityGraph.from_bytes(payload)
         else:
-            languages = {
-                document_id: language for document_id, _, language in self._store.documents()
-            }
+            languages = {document_id: language for document_id, _, language in documents}
             rows = [
                 (line_id, text, languages[document_id])
                 for line_id, document_id, _, _, text in self._store.line_rows()
@@ -131,7 +130,7 @@ class Retriever(DocumentRanking):
                 previous = EntityGraph.from_bytes(old)
             graph = previous.updated(rows) if previous is not None else EntityGraph.build(rows)
             self._store.cache(GRAPH_CACHE, generation, graph.to_bytes())
-        names = " ".join(name for _, name, _ in self._store.documents())
+        names = " ".join(name for _, name, _ in documents)
         named = set(segments(names.replace("_", " ")).split())
         self._implicit = frozenset(
             number for number, entity in enumerate(graph.entities) if set(entity.words) <= named
