@@ -17,6 +17,8 @@ from spacy.lang.en.stop_words import STOP_WORDS as _EN_STOP
 from spacy.lang.es.stop_words import STOP_WORDS as _ES_STOP
 from spacy.lang.tr.stop_words import STOP_WORDS as _TR_STOP
 
+from affidavit.gates.numbers import LANGUAGE_NUMBER_WORDS
+
 LANGUAGES = ("en", "es", "tr")
 _STEMMER_NAMES = {"en": "english", "es": "spanish", "tr": "turkish"}
 
@@ -28,28 +30,13 @@ _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?:\D|$))")
 
 # NOTE: spaCy's lists carry words that answer questions ("first", "last", "name", number
 # words); the index keeps those, so they are taken back out of the stop lists.
-_KEEP = {
+# The number words are the digit veto's own list (gates/numbers.py), plus the tens and
+# "hundred" that spaCy also counts as stop words.
+_KEEP = LANGUAGE_NUMBER_WORDS["en"] | {"forty", "fifty", "sixty", "hundred"}
+_KEEP |= {
     "first",
     "last",
     "name",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "fifteen",
-    "twenty",
-    "forty",
-    "fifty",
-    "sixty",
-    "hundred",
     "top",
     "bottom",
     "front",
