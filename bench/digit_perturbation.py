@@ -7,6 +7,10 @@ forms: (a) the bare answer, (b) the gold line with the answer replaced; the same
 forms unperturbed are the controls. Any accepted perturbation is printed in full.
 
     .venv/bin/python bench/digit_perturbation.py [--limit N] [--seed S] [--json PATH]
+    .venv/bin/python bench/digit_perturbation.py --seeds 0-9   # one row per seed, and totals
+
+A single seed's set is one draw of 706 perturbations; --seeds shows how much a figure
+owes to that draw.
 """
 
 from __future__ import annotations
@@ -258,12 +262,49 @@ def report(result: dict) -> str:
     return "\n".join(lines)
 
 
+def report_seeds(results: Sequence[dict]) -> str:
+    """One row per seed: perturbations rejected and controls accepted, per form; totals."""
+    lines = [
+        "| seed | bare: rejected | bare: controls accepted | sentence: rejected "
+        "| sentence: controls accepted |",
+        "|---|---|---|---|---|",
+    ]
+    totals = Counter[str]()
+    for result in results:
+        cells = []
+        for form in FORMS:
+            bad, good = result["forms"][f"{form}/perturbed"], result["forms"][f"{form}/control"]
+            cells += [f"{bad['rejected']}/{bad['n']}", f"{good['accepted']}/{good['n']}"]
+            totals[f"{form}/rejected"] += bad["rejected"]
+            totals[f"{form}/n"] += bad["n"]
+        lines.append(f"| {result['corpus']['seed']} | " + " | ".join(cells) + " |")
+    summary = [
+        f"{totals[f'{form}/rejected']}/{totals[f'{form}/n']} "
+        f"({totals[f'{form}/rejected'] / max(totals[f'{form}/n'], 1):.3f})"
+        for form in FORMS
+    ]
+    lines.append(f"| all | {summary[0]} | | {summary[1]} | |")
+    return "\n".join(lines)
+
+
+def _seed_range(text: str) -> list[int]:
+    first, _, last = text.partition("-")
+    return list(range(int(first), int(last or first) + 1))
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, help="audit only the first N questions with a digit")
     parser.add_argument("--seed", type=int, default=0, help="seed of the perturbations (0)")
+    parser.add_argument("--seeds", type=_seed_range, help="a range of seeds, e.g. 0-9")
     parser.add_argument("--json", type=Path, help="also write the numbers to this JSON file")
     args = parser.parse_args(argv)
+    if args.seeds:
+        results = [run(args.limit, seed) for seed in args.seeds]
+        print(report_seeds(results))
+        if args.json is not None:
+            args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+        return
     result = run(args.limit, args.seed)
     print(report(result))
     if args.json is not None:

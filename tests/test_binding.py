@@ -108,3 +108,60 @@ def test_a_number_is_read_in_the_company_of_its_whole_sentence() -> None:
     # and the full stop keeps the line's "n > 4" away from the previous sentence's words.
     assert unbound_in_sentence(line.replace("(n − 1)!", "(n − 4)!"), [line], EN) == ["4"]
     assert unbound_in_sentence(line, [line], EN) == []
+
+
+def test_a_short_answer_is_bound_only_by_the_same_kind_of_quantity() -> None:
+    # Real lines of SQuAD 2.0 dev's Warsaw article that bound wrong bare answers: a count
+    # by a percent, a percent by a date's day, a count by a date's day.
+    herded = (
+        "All higher education institutions were immediately closed and Warsaw's entire "
+        "Jewish population – several hundred thousand, some 30% of the city – herded into "
+        "the Warsaw Ghetto."
+    )
+    returned = (
+        "Germany did so, and underground leader Piłsudski returned to Warsaw on 11 November "
+        "and set up what became the Second Polish Republic, with Warsaw the capital."
+    )
+    uprising = (
+        'When the order came to annihilate the ghetto as part of Hitler\'s "Final Solution" '
+        "on 19 April 1943, Jewish fighters launched the Warsaw Ghetto Uprising."
+    )
+    council = {"member", "warsaw", "citi", "counil"}
+    assert unbound_numbers("30", herded, EN, council) == ["30"]
+    assert unbound_numbers("30%", herded, EN, {"popul", "warsaw", "citi"}) == []
+    assert unbound_numbers("11%", returned, EN, {"warsaw", "capit", "republ"}) == ["11"]
+    assert unbound_numbers("19", uprising, EN, {"natur", "reserv", "warsaw"}) == ["19"]
+    assert unbound_numbers("1943", uprising, EN, {"ghetto", "upris", "warsaw"}) == []
+
+
+def test_a_bare_number_answers_a_question_asking_for_a_percentage() -> None:
+    line = "Over 61 per cent of private students attend Catholic schools."
+    question = {"percentag", "privat", "school", "student", "cathol"}
+    assert unbound_numbers("61", line, EN, question) == []
+    assert unbound_numbers("61", line, EN, {"privat", "school", "student", "cathol"}) == ["61"]
+
+
+def test_a_number_is_bound_by_the_company_on_its_own_side() -> None:
+    # SQuAD 2.0 dev, Construction: "they design phase 1" names what the line writes before
+    # its 2, even though the words also stand after its 1.
+    line = "As they build phase 1, they design phase 2."
+    assert unbound_numbers("they design phase 2", line, EN) == []
+    assert unbound_numbers("they build phase 1", line, EN) == []
+    assert unbound_numbers("they design phase 1", line, EN) == ["1"]
+
+
+def test_a_bare_range_or_fraction_is_read_whole() -> None:
+    # SQuAD 2.0 dev, Immune_system and Prime_number: one end of a range, or one term of
+    # a fraction, changed to a number the line writes elsewhere.
+    receptors = (
+        "Helper T cells have a weaker association with the MHC:antigen complex than observed "
+        "for killer T cells, meaning many receptors (around 200–300) on the helper T cell "
+        "must be bound by an MHC:antigen in order to activate the helper cell."
+    )
+    question = {"receptor", "helper", "cell", "bound", "activ"}
+    assert unbound_numbers("around 200–300", receptors, EN, question) == []
+    assert unbound_numbers("200–300", receptors, EN, question) == []
+    assert unbound_numbers("around 200–200", receptors, EN, question) == ["(list) 200, 200"]
+    assert unbound_numbers("300–200", receptors, EN, question) == ["(list) 300, 200"]
+    density = "The density of all primes congruent a modulo 9 is 1/6."
+    assert unbound_numbers("1/9", density, EN, {"densiti", "prime", "modulo"}) != []

@@ -11,6 +11,11 @@ USA". So the read-back also binds the numbers of a claim to the line that suppor
   wider, EVIDENCE_COMPANY). When the claim gives the number company on both sides ("as
   low as 7 million"), both sides must agree, so "as low as 7" is not bound by "as high as
   7"; one-sided company may sit on either side, so word order can change.
+- **Another number's company.** A claim whose company names what the line writes only
+  beside another number, and nothing it writes only beside this one, is unbound: "the
+  bridge opened in 1991" against "the bridge opened in 1990 and the tunnel opened in
+  1991". The test is made on both sides together and on each side apart ("they design
+  phase 1" against "As they build phase 1, they design phase 2").
 - **Lists.** Numbers written together with no word between them (a list, a formula)
   must come in the line as one run, in the same order, so one number changed inside a
   list is not excused by the same number written elsewhere in the line.
@@ -20,6 +25,10 @@ USA". So the read-back also binds the numbers of a claim to the line that suppor
   must carry at least BARE_SUPPORT of the question's terms weighed by rarity (IDF over
   the store's lines, when the caller knows it), and some question term must stand in
   the company of the number in its line.
+  The line must write it as the same kind of quantity: a percent only as a percent (a
+  bare "61" passes for "61 per cent" when the question asks for a percentage), and a
+  plain number inside a date only as the date's year ("19" members are not bound by
+  "19 April 1943", nor "30" by "30% of the city").
 - A number written with decimals ("3.00") is not carried by a number word ("three").
 - A short answer that is a formula ("(n − 1)!") must be written in its line symbol for
   symbol (spacing aside): its numbers mean nothing apart from its operators.
@@ -32,6 +41,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from affidavit.gates.digits import dates_in
 from affidavit.gates.numbers import (
@@ -55,6 +65,7 @@ _TOKEN = re.compile(
 )
 # Operators that make a short answer a formula (not the hyphen of "MPEG-2" or a range's dash).
 _FORMULA = re.compile(r"[−+=×÷·^!<>]")
+_PERCENT_AFTER = re.compile(r"\s?(?:%|percent\b|per cent\b|por ciento\b)", re.IGNORECASE)
 # Clause joints end a company as a number does: "... in the USA and 3,000 in Europe".
 _JOINTS = frozenset({"and", "or", "but", "y", "o", "pero", "ve", "veya", "ama"})
 
@@ -68,11 +79,28 @@ class _Token:
     worded: bool = False  # written as a word ("three")
     date: bool = False
     date_numbers: frozenset[str] = frozenset()  # a date's year and day, as numbers
+    year: int | None = None  # a date's year
+    percent: bool = False  # followed by "%" or "percent"
 
     def writes(self, number: str, *, decimal: bool = False) -> bool:
         if decimal and self.worded:
             return False  # "3.00" is a measurement; "three" is a count
         return self.number == number or number in self.date_numbers
+
+    def writes_as(self, claimed: _Token, *, percent_asked: bool = False) -> bool:
+        """Whether this token writes ``claimed``'s number as the same kind of quantity.
+
+        A percent is carried only by a percent, and a plain number by a date only as
+        its year: "30" members are not "30%" of a city, nor "11" the day of "11 November".
+        When the question asks for a percentage, a bare "61" may be read as "61 per cent".
+        """
+        if claimed.number is None:
+            return False
+        if claimed.percent != self.percent and not (percent_asked and not claimed.percent):
+            return False
+        if self.date:
+            return claimed.number == str(self.year)
+        return self.writes(claimed.number, decimal=claimed.decimal)
 
 
 def _tokens(text: str, analyzer: Analyzer, *, committing: bool) -> list[_Token]:
@@ -83,10 +111,25 @@ def _tokens(text: str, analyzer: Analyzer, *, committing: bool) -> list[_Token]:
         if within:
             if not tokens or not tokens[-1].date:
                 parts = {str(p) for d in within for p in (d.year, d.day) if p is not None}
-                tokens.append(_Token(stop=True, date=True, date_numbers=frozenset(parts)))
+                year = next((d.year for d in within if d.year is not None), None)
+                tokens.append(
+                    _Token(
+                        stop=True,
+                        date=True,
+                        date_numbers=frozenset(parts),
+                        year=year,
+                    )
+                )
         elif match.group(1):
             number = canonical(match.group(1), match.group(2))
-            tokens.append(_Token(number=number, stop=True, decimal=bool(match.group(2))))
+            tokens.append(
+                _Token(
+                    number=number,
+                    stop=True,
+                    decimal=bool(match.group(2)),
+                    percent=_is_percent(text, match.start(), match.end()),
+                )
+            )
         elif match.group(0) in ";:.":
             tokens.append(
                 _Token(stop=True)
@@ -102,12 +145,32 @@ def _tokens(text: str, analyzer: Analyzer, *, committing: bool) -> list[_Token]:
                 and word not in AMBIGUOUS_NUMBER_WORDS
                 and not (committing and word in PRONOUN_NUMBERS)
             ):
-                tokens.append(_Token(number=str(NUMBER_WORDS[word]), stop=True, worded=True))
+                tokens.append(
+                    _Token(
+                        number=str(NUMBER_WORDS[word]),
+                        stop=True,
+                        worded=True,
+                        percent=_is_percent(text, match.start(), match.end()),
+                    )
+                )
             else:
                 term = analyzer.term(word)
                 # Single letters ("°F", a possessive's s) are no company.
                 tokens.append(_Token(term=term if term and len(term) > 1 else None))
     return tokens
+
+
+@lru_cache(maxsize=8)
+def _percent_terms(language: str) -> frozenset[str]:
+    """The index terms of the words that ask for a percentage."""
+    analyzer = Analyzer(language)
+    asked = ("percent", "percentage", "per cent", "porcentaje", "yüzde")
+    return frozenset(t for w in asked for t in analyzer.terms(w))
+
+
+def _is_percent(text: str, start: int, end: int) -> bool:
+    """ "7%", "7 percent", "siete por ciento", and Turkish "%7"."""
+    return _PERCENT_AFTER.match(text, end) is not None or text[:start].rstrip().endswith("%")
 
 
 def _side(tokens: list[_Token], at: int, step: int, reach: int) -> set[str]:
@@ -165,10 +228,19 @@ def unbound_numbers(
     if question and is_short_answer(claim, analyzer):
         context = set(context_terms) if context_terms is not None else None
         missing = _unbound_short(
-            claim, claim_tokens, line_tokens, question, term_weight or (lambda term: 1.0), context
+            claim,
+            claim_tokens,
+            line_tokens,
+            question,
+            term_weight or (lambda term: 1.0),
+            context,
+            percent_asked=bool(question & _percent_terms(analyzer.language)),
         )
-        if missing or not any(t.term for t in claim_tokens):
+        if missing:
             return missing
+        if not any(t.term for t in claim_tokens):
+            # A bare range or fraction ("200–300", "1/6") is a list of its own.
+            return _unbound_runs(claim_tokens, line_tokens)
     if says_verbatim(line, claim):
         return []  # said verbatim, words and all
     unbound = [
@@ -176,15 +248,23 @@ def unbound_numbers(
         for at, t in enumerate(claim_tokens)
         if t.number is not None and _binding(claim_tokens, at, line_tokens) is None
     ]
-    # Numbers written together with no word between them (a list: "1, 3, 7, or 9"; a
-    # formula: "(p − 1)! + 1") must come as a run of the line in the same order, so one
-    # changed number in a list is not excused by the same number elsewhere.
-    if not unbound:
-        line_runs = _number_runs(line_tokens)
-        for run in _number_runs(claim_tokens):
-            if len(run) > 1 and not any(_is_subsequence(run, theirs) for theirs in line_runs):
-                unbound.append("(list) " + ", ".join(run))
-    return unbound
+    return unbound or _unbound_runs(claim_tokens, line_tokens)
+
+
+def _unbound_runs(claim_tokens: list[_Token], line_tokens: list[_Token]) -> list[str]:
+    """The claim's runs of numbers that the line does not write as one run, in order.
+
+    Numbers written together with no word between them (a list: "1, 3, 7, or 9"; a
+    formula: "(p − 1)! + 1"; a range or fraction: "200–300", "1/6") must come as a run of
+    the line in the same order, so one changed number in a list is not excused by the
+    same number elsewhere.
+    """
+    line_runs = _number_runs(line_tokens)
+    return [
+        "(list) " + ", ".join(run)
+        for run in _number_runs(claim_tokens)
+        if len(run) > 1 and not any(_is_subsequence(run, theirs) for theirs in line_runs)
+    ]
 
 
 def _writes_formula(line: str, formula: str) -> bool:
@@ -222,18 +302,22 @@ def _binding(claim_tokens: list[_Token], at: int, line_tokens: list[_Token]) -> 
     assert token.number is not None
     left = _side(claim_tokens, at, -1, COMPANY)
     right = _side(claim_tokens, at, 1, COMPANY)
-    own: set[str] = set()
-    others: set[str] = set()
+    # Company per side: [0] before the number, [1] after it.
+    own: tuple[set[str], set[str]] = (set(), set())
+    others: tuple[set[str], set[str]] = (set(), set())
     for where, other in enumerate(line_tokens):
         if other.number is None and not other.date_numbers:
             continue
-        company = _side(line_tokens, where, -1, EVIDENCE_COMPANY) | _side(
-            line_tokens, where, 1, EVIDENCE_COMPANY
-        )
-        (own if other.writes(token.number) else others).update(company)
-    claimed = left | right
-    if own and claimed & (others - own) and not claimed & (own - others):
-        return None
+        sides = own if other.writes(token.number) else others
+        sides[0].update(_side(line_tokens, where, -1, EVIDENCE_COMPANY))
+        sides[1].update(_side(line_tokens, where, 1, EVIDENCE_COMPANY))
+    if own[0] or own[1]:
+        if _names_another(left | right, own[0] | own[1], others[0] | others[1]):
+            return None
+        # The same test side by side: "they design phase 1" names what "As they build
+        # phase 1, they design phase 2" writes before its 2, not before its 1.
+        if _names_another(left, own[0], others[0]) or _names_another(right, own[1], others[1]):
+            return None
     weakly = False
     for where, other in enumerate(line_tokens):
         if not other.writes(token.number, decimal=token.decimal):
@@ -250,6 +334,12 @@ def _binding(claim_tokens: list[_Token], at: int, line_tokens: list[_Token]) -> 
     return "weak" if weakly else None
 
 
+def _names_another(claimed: set[str], own: set[str], others: set[str]) -> bool:
+    """Whether ``claimed`` names what the line says only beside other numbers, and nothing
+    it says only beside this one."""
+    return bool(claimed & (others - own)) and not claimed & (own - others)
+
+
 def _unbound_short(
     claim: str,
     claim_tokens: list[_Token],
@@ -257,6 +347,8 @@ def _unbound_short(
     question: set[str],
     weight: Callable[[str], float],
     context: set[str] | None,
+    *,
+    percent_asked: bool,
 ) -> list[str]:
     # The question must be carried where the answer is: by its line, or (multi-hop) by
     # the subset the caller names. Rare question words weigh more: "University of
@@ -270,14 +362,15 @@ def _unbound_short(
     wanted = [t for t in claim_tokens if t.number is not None]
     company: set[str] = set()
     for where, other in enumerate(line_tokens):
-        writes_it = any(other.writes(w.number or "", decimal=w.decimal) for w in wanted)
+        writes_it = any(other.writes_as(w, percent_asked=percent_asked) for w in wanted)
         if writes_it or (other.date and not wanted):
             company |= _side(line_tokens, where, -1, EVIDENCE_COMPANY)
             company |= _side(line_tokens, where, 1, EVIDENCE_COMPANY)
     missing = [
         w.number
         for w in wanted
-        if w.number and not any(o.writes(w.number, decimal=w.decimal) for o in line_tokens)
+        if w.number
+        and not any(o.writes_as(w, percent_asked=percent_asked) for o in line_tokens)
     ]
     if missing:
         return missing

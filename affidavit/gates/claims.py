@@ -3,11 +3,13 @@
 In English each clause head (the root verb, and verbs joined to it as conjuncts, clausal
 complements, adverbial or relative clauses) makes one claim: its subject, the verb, and
 its objects and prepositional phrases, without the sub-clauses, which make claims of
-their own. A conjunct verb with no subject of its own shares its head's. A relative clause
-also takes the noun phrase it modifies, and words no clause holds join the first claim,
-so every word of a sentence is read back. A sentence with no verb (a bare answer such as
-"Arthur's Magazine") is one claim. Spanish and Turkish
-have no parser installable here, so each of their sentences is one claim.
+their own. A clause not asserted on its own (an infinitival complement, "consider 8 to
+be a number"; a condition, "if 1 were a prime") is no sub-clause: it stays in the claim
+it belongs to. A conjunct verb with no subject of its own shares its head's. A relative
+clause also takes the noun phrase it modifies, and words no clause holds join the first
+claim, so every word of a sentence is read back. A sentence with no verb (a bare answer
+such as "Arthur's Magazine") is one claim. Spanish and Turkish have no parser
+installable here, so each of their sentences is one claim.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ _CLAUSE_DEPS = frozenset({"ROOT", "conj", "ccomp", "advcl", "relcl", "xcomp", "a
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "expl"})
 _VERBAL = frozenset({"VERB", "AUX"})
 _MODIFYING = frozenset({"relcl", "acl"})
+_CONDITIONS = frozenset({"if", "unless"})
 _NOUN_PARTS = frozenset({"compound", "amod", "flat", "nmod", "poss", "nummod", "appos"})
 
 
@@ -56,7 +59,11 @@ def extract_claims(sentence: str, analyzer: Analyzer) -> list[Claim]:
 def clause_texts(sentence: str) -> tuple[tuple[str, bool], ...]:
     """(clause text, whether it holds a number) per clause head of an English sentence."""
     doc = parse_pipeline()(sentence)
-    heads = [t for t in doc if t.pos_ in _VERBAL and t.dep_ in _CLAUSE_DEPS]
+    heads = [
+        t
+        for t in doc
+        if t.pos_ in _VERBAL and t.dep_ in _CLAUSE_DEPS and not _is_unasserted(t)
+    ]
     if not heads:
         return ()  # no verb: the sentence is one claim, as written
     head_ids = {t.i for t in heads}
@@ -81,6 +88,21 @@ def clause_texts(sentence: str) -> tuple[tuple[str, bool], ...]:
         text = _as_written(ordered)
         clauses.append((text, any(t.like_num for t in ordered)))
     return tuple(clauses)
+
+
+def _is_unasserted(verb: Token) -> bool:
+    """An infinitival complement ("consider 8 to be a number", "began to write") or a
+    condition ("would not work if 1 were considered a prime").
+
+    Neither is said on its own (to consider 8 a number is not to say 8 is one; a
+    condition is not a fact), so each stays inside the claim of the clause it belongs
+    to, numbers and all, and is read back with it.
+    """
+    if verb.dep_ in ("ccomp", "xcomp"):
+        return any(c.dep_ == "aux" and c.tag_ == "TO" for c in verb.children)
+    if verb.dep_ == "advcl":
+        return any(c.dep_ == "mark" and c.lower_ in _CONDITIONS for c in verb.children)
+    return False
 
 
 def _as_written(tokens: list[Token]) -> str:
