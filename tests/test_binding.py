@@ -165,3 +165,29 @@ def test_a_bare_range_or_fraction_is_read_whole() -> None:
     assert unbound_numbers("300–200", receptors, EN, question) == ["(list) 300, 200"]
     density = "The density of all primes congruent a modulo 9 is 1/6."
     assert unbound_numbers("1/9", density, EN, {"densiti", "prime", "modulo"}) != []
+
+
+def test_word_order_may_change_where_the_line_has_no_company_on_that_side() -> None:
+    line = "In 1990 the bridge opened, and the tunnel opened in 2005."
+    assert unbound_numbers("the bridge opened in 1990", line, EN) == []
+    assert unbound_numbers("the tunnel opened in 1990", line, EN) != []
+
+
+def test_a_range_shares_its_percent_sign() -> None:
+    question = {"europ", "popul", "black", "death", "kill"}
+    split = "The Black Death killed 30% to 60% of Europe's population."
+    joined = "The Black Death killed 30–60% of Europe's population."
+    assert unbound_numbers("30–60%", split, EN, question) == []
+    assert unbound_numbers("30% to 60%", joined, EN, question) == []
+    assert unbound_numbers("30–70%", joined, EN, question) == ["70"]
+    spanish = "La peste mató entre el 30 % y el 60 % de la población de Europa."
+    assert unbound_numbers("30–60 %", spanish, Analyzer("es"), {"pest", "poblacion"}) == []
+
+
+def test_percent_spellings_and_a_bare_range_of_dated_years() -> None:
+    turkish = "Enflasyon geçen yıl yüzde 7 arttı."
+    assert unbound_numbers("%7", turkish, Analyzer("tr"), {"enflasyo", "yuz"}) == []
+    assert unbound_numbers("7%", "Sales grew by a 7-percent margin.", EN, {"sale"}) == []
+    war = "The war lasted from 1 September 1939 to 2 September 1945."
+    assert unbound_numbers("1939–1945", war, EN, {"war", "last"}) == []
+    assert unbound_numbers("1939–1946", war, EN, {"war", "last"}) == ["1946"]

@@ -300,3 +300,12 @@ def test_a_condition_stays_in_the_claim_it_conditions() -> None:
     )
     assert len(claims) == 1
     assert {"siev", "work", "consid", "prime"} <= claims[0].terms and claims[0].negated
+
+
+def test_a_conjunct_of_a_condition_is_a_condition_too() -> None:
+    claims = extract_claims(
+        "The sieve of Eratosthenes would not work correctly if 1 were considered a prime "
+        "or if 9 were considered a prime.",
+        EN,
+    )
+    assert len(claims) == 1 and claims[0].negated and "9" in claims[0].text

@@ -40,150 +40,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from functools import lru_cache
 
-from affidavit.gates.digits import dates_in
-from affidavit.gates.numbers import (
-    AMBIGUOUS_NUMBER_WORDS,
-    LANGUAGE_NUMBER_WORDS,
-    NUMBER_WORDS,
-    PRONOUN_NUMBERS,
-    canonical,
+from affidavit.gates.quantities import (
+    QuantityToken,
+    company_side,
+    percent_terms,
+    read_tokens,
 )
-from affidavit.index.text import Analyzer, lower
+from affidavit.index.text import Analyzer
 
 COMPANY = 3
 EVIDENCE_COMPANY = 5
 BARE_SUPPORT = 0.5
 # A claim with this many content terms or fewer is a short answer, bound through the question.
 SHORT_ANSWER_TERMS = 1
-_TOKEN = re.compile(
-    r"(\d{1,3}(?:,\d{3})+(?!\d)|\d+)(\.\d+)?(?:(?:st|nd|rd|th)(?![^\W_]))?|[^\W\d_]+"
-    r"|[;:()\[\]]|\.(?=\s|$)",
-    re.UNICODE,
-)
 # Operators that make a short answer a formula (not the hyphen of "MPEG-2" or a range's dash).
 _FORMULA = re.compile(r"[−+=×÷·^!<>]")
-_PERCENT_AFTER = re.compile(r"\s?(?:%|percent\b|per cent\b|por ciento\b)", re.IGNORECASE)
-# Clause joints end a company as a number does: "... in the USA and 3,000 in Europe".
-_JOINTS = frozenset({"and", "or", "but", "y", "o", "pero", "ve", "veya", "ama"})
-
-
-@dataclass(frozen=True, slots=True)
-class _Token:
-    number: str | None = None  # canonical number
-    term: str | None = None  # index term of a word (None: stop word, date, joint)
-    stop: bool = False  # a joint, a bracket, a date, or a number: ends a company
-    decimal: bool = False  # written with a fraction part
-    worded: bool = False  # written as a word ("three")
-    date: bool = False
-    date_numbers: frozenset[str] = frozenset()  # a date's year and day, as numbers
-    year: int | None = None  # a date's year
-    percent: bool = False  # followed by "%" or "percent"
-
-    def writes(self, number: str, *, decimal: bool = False) -> bool:
-        if decimal and self.worded:
-            return False  # "3.00" is a measurement; "three" is a count
-        return self.number == number or number in self.date_numbers
-
-    def writes_as(self, claimed: _Token, *, percent_asked: bool = False) -> bool:
-        """Whether this token writes ``claimed``'s number as the same kind of quantity.
-
-        A percent is carried only by a percent, and a plain number by a date only as
-        its year: "30" members are not "30%" of a city, nor "11" the day of "11 November".
-        When the question asks for a percentage, a bare "61" may be read as "61 per cent".
-        """
-        if claimed.number is None:
-            return False
-        if claimed.percent != self.percent and not (percent_asked and not claimed.percent):
-            return False
-        if self.date:
-            return claimed.number == str(self.year)
-        return self.writes(claimed.number, decimal=claimed.decimal)
-
-
-def _tokens(text: str, analyzer: Analyzer, *, committing: bool) -> list[_Token]:
-    dates = dates_in(text)
-    tokens: list[_Token] = []
-    for match in _TOKEN.finditer(text):
-        within = [d for d in dates if d.start <= match.start() < d.end]
-        if within:
-            if not tokens or not tokens[-1].date:
-                parts = {str(p) for d in within for p in (d.year, d.day) if p is not None}
-                year = next((d.year for d in within if d.year is not None), None)
-                tokens.append(
-                    _Token(
-                        stop=True,
-                        date=True,
-                        date_numbers=frozenset(parts),
-                        year=year,
-                    )
-                )
-        elif match.group(1):
-            number = canonical(match.group(1), match.group(2))
-            tokens.append(
-                _Token(
-                    number=number,
-                    stop=True,
-                    decimal=bool(match.group(2)),
-                    percent=_is_percent(text, match.start(), match.end()),
-                )
-            )
-        elif match.group(0) in ";:.":
-            tokens.append(
-                _Token(stop=True)
-            )  # a clause joint, or a full stop ("!" is also a factorial)
-        elif match.group(0) in "()[]":
-            tokens.append(_Token())  # a bracket keeps "(born 1960)" and "(n − 1)!" together
-        else:
-            word = lower(match.group(0), analyzer.language)
-            if word in _JOINTS:
-                tokens.append(_Token(stop=True))
-            elif (
-                word in LANGUAGE_NUMBER_WORDS.get(analyzer.language, NUMBER_WORDS.keys())
-                and word not in AMBIGUOUS_NUMBER_WORDS
-                and not (committing and word in PRONOUN_NUMBERS)
-            ):
-                tokens.append(
-                    _Token(
-                        number=str(NUMBER_WORDS[word]),
-                        stop=True,
-                        worded=True,
-                        percent=_is_percent(text, match.start(), match.end()),
-                    )
-                )
-            else:
-                term = analyzer.term(word)
-                # Single letters ("°F", a possessive's s) are no company.
-                tokens.append(_Token(term=term if term and len(term) > 1 else None))
-    return tokens
-
-
-@lru_cache(maxsize=8)
-def _percent_terms(language: str) -> frozenset[str]:
-    """The index terms of the words that ask for a percentage."""
-    analyzer = Analyzer(language)
-    asked = ("percent", "percentage", "per cent", "porcentaje", "yüzde")
-    return frozenset(t for w in asked for t in analyzer.terms(w))
-
-
-def _is_percent(text: str, start: int, end: int) -> bool:
-    """ "7%", "7 percent", "siete por ciento", and Turkish "%7"."""
-    return _PERCENT_AFTER.match(text, end) is not None or text[:start].rstrip().endswith("%")
-
-
-def _side(tokens: list[_Token], at: int, step: int, reach: int) -> set[str]:
-    found: set[str] = set()
-    index = at + step
-    while 0 <= index < len(tokens) and len(found) < reach:
-        token = tokens[index]
-        if token.stop:
-            break
-        if token.term is not None:
-            found.add(token.term)
-        index += step
-    return found
 
 
 def _is_subsequence(needles: list[str], haystack: list[str]) -> bool:
@@ -202,7 +74,7 @@ def says_verbatim(line: str, words: str) -> bool:
 
 def is_short_answer(claim: str, analyzer: Analyzer) -> bool:
     """Numbers or dates with at most SHORT_ANSWER_TERMS word: sense comes from the question."""
-    tokens = _tokens(claim, analyzer, committing=True)
+    tokens = read_tokens(claim, analyzer, committing=True)
     has_quantity = any(t.number is not None or t.date for t in tokens)
     return has_quantity and len({t.term for t in tokens if t.term}) <= SHORT_ANSWER_TERMS
 
@@ -216,11 +88,11 @@ def unbound_numbers(
     context_terms: Iterable[str] | None = None,
 ) -> list[str]:
     """The numbers of ``claim`` that ``line`` does not write in the same company."""
-    claim_tokens = _tokens(claim, analyzer, committing=True)
+    claim_tokens = read_tokens(claim, analyzer, committing=True)
     numbers = [t for t in claim_tokens if t.number is not None]
     if not numbers and not any(t.date for t in claim_tokens):
         return []  # binding is about numbers and dates only
-    line_tokens = _tokens(line, analyzer, committing=False)
+    line_tokens = read_tokens(line, analyzer, committing=False)
     if _FORMULA.search(claim) and is_short_answer(claim, analyzer):
         # A formula means its symbols: "(n − 4)!" is not bound by "n > 4" and "(n − 1)!".
         return [] if _writes_formula(line, claim) else [claim.strip()]
@@ -234,13 +106,13 @@ def unbound_numbers(
             question,
             term_weight or (lambda term: 1.0),
             context,
-            percent_asked=bool(question & _percent_terms(analyzer.language)),
+            percent_asked=bool(question & percent_terms(analyzer.language)),
         )
         if missing:
             return missing
         if not any(t.term for t in claim_tokens):
             # A bare range or fraction ("200–300", "1/6") is a list of its own.
-            return _unbound_runs(claim_tokens, line_tokens)
+            return _unbound_runs(claim_tokens, line_tokens, years=True)
     if says_verbatim(line, claim):
         return []  # said verbatim, words and all
     unbound = [
@@ -251,18 +123,21 @@ def unbound_numbers(
     return unbound or _unbound_runs(claim_tokens, line_tokens)
 
 
-def _unbound_runs(claim_tokens: list[_Token], line_tokens: list[_Token]) -> list[str]:
+def _unbound_runs(
+    claim_tokens: list[QuantityToken], line_tokens: list[QuantityToken], *, years: bool = False
+) -> list[str]:
     """The claim's runs of numbers that the line does not write as one run, in order.
 
     Numbers written together with no word between them (a list: "1, 3, 7, or 9"; a
     formula: "(p − 1)! + 1"; a range or fraction: "200–300", "1/6") must come as a run of
     the line in the same order, so one changed number in a list is not excused by the
-    same number elsewhere.
+    same number elsewhere. With ``years`` (a bare answer), a date stands in a run as its
+    year, so "1939–1945" is bound by "from 1 September 1939 to 2 September 1945".
     """
-    line_runs = _number_runs(line_tokens)
+    line_runs = _number_runs(line_tokens, years=years)
     return [
         "(list) " + ", ".join(run)
-        for run in _number_runs(claim_tokens)
+        for run in _number_runs(claim_tokens, years=years)
         if len(run) > 1 and not any(_is_subsequence(run, theirs) for theirs in line_runs)
     ]
 
@@ -278,19 +153,23 @@ def _writes_formula(line: str, formula: str) -> bool:
     return re.search(pattern, line) is not None
 
 
-def _number_runs(tokens: list[_Token]) -> list[list[str]]:
+def _number_runs(tokens: list[QuantityToken], *, years: bool = False) -> list[list[str]]:
     """Maximal runs of numbers with no content word (and no date) between them."""
     runs: list[list[str]] = [[]]
     for token in tokens:
         if token.number is not None:
             runs[-1].append(token.number)
+        elif years and token.date and token.year is not None:
+            runs[-1].append(str(token.year))
         elif token.term is not None or token.date:
             if runs[-1]:
                 runs.append([])
     return [run for run in runs if run]
 
 
-def _binding(claim_tokens: list[_Token], at: int, line_tokens: list[_Token]) -> str | None:
+def _binding(
+    claim_tokens: list[QuantityToken], at: int, line_tokens: list[QuantityToken]
+) -> str | None:
     """ "strong" (same company), "weak" (no company to compare), or None (unbound).
 
     A claim whose company names what the line says only of *another* number, and nothing
@@ -300,8 +179,8 @@ def _binding(claim_tokens: list[_Token], at: int, line_tokens: list[_Token]) -> 
     """
     token = claim_tokens[at]
     assert token.number is not None
-    left = _side(claim_tokens, at, -1, COMPANY)
-    right = _side(claim_tokens, at, 1, COMPANY)
+    left = company_side(claim_tokens, at, -1, COMPANY)
+    right = company_side(claim_tokens, at, 1, COMPANY)
     # Company per side: [0] before the number, [1] after it.
     own: tuple[set[str], set[str]] = (set(), set())
     others: tuple[set[str], set[str]] = (set(), set())
@@ -309,21 +188,26 @@ def _binding(claim_tokens: list[_Token], at: int, line_tokens: list[_Token]) -> 
         if other.number is None and not other.date_numbers:
             continue
         sides = own if other.writes(token.number) else others
-        sides[0].update(_side(line_tokens, where, -1, EVIDENCE_COMPANY))
-        sides[1].update(_side(line_tokens, where, 1, EVIDENCE_COMPANY))
+        sides[0].update(company_side(line_tokens, where, -1, EVIDENCE_COMPANY))
+        sides[1].update(company_side(line_tokens, where, 1, EVIDENCE_COMPANY))
     if own[0] or own[1]:
         if _names_another(left | right, own[0] | own[1], others[0] | others[1]):
             return None
         # The same test side by side: "they design phase 1" names what "As they build
         # phase 1, they design phase 2" writes before its 2, not before its 1.
-        if _names_another(left, own[0], others[0]) or _names_another(right, own[1], others[1]):
+        # A side where the line writes nothing beside this number is not compared, so
+        # word order may still change ("In 1990 the bridge opened").
+        if any(
+            own[side] and _names_another(claimed, own[side], others[side])
+            for side, claimed in enumerate((left, right))
+        ):
             return None
     weakly = False
     for where, other in enumerate(line_tokens):
         if not other.writes(token.number, decimal=token.decimal):
             continue
-        their_left = _side(line_tokens, where, -1, EVIDENCE_COMPANY)
-        their_right = _side(line_tokens, where, 1, EVIDENCE_COMPANY)
+        their_left = company_side(line_tokens, where, -1, EVIDENCE_COMPANY)
+        their_right = company_side(line_tokens, where, 1, EVIDENCE_COMPANY)
         if not (left or right) or not (their_left or their_right):
             weakly = True  # nothing to agree or disagree on ("Before 1350, ...")
         elif left and right and their_left and their_right:
@@ -342,8 +226,8 @@ def _names_another(claimed: set[str], own: set[str], others: set[str]) -> bool:
 
 def _unbound_short(
     claim: str,
-    claim_tokens: list[_Token],
-    line_tokens: list[_Token],
+    claim_tokens: list[QuantityToken],
+    line_tokens: list[QuantityToken],
     question: set[str],
     weight: Callable[[str], float],
     context: set[str] | None,
@@ -364,13 +248,12 @@ def _unbound_short(
     for where, other in enumerate(line_tokens):
         writes_it = any(other.writes_as(w, percent_asked=percent_asked) for w in wanted)
         if writes_it or (other.date and not wanted):
-            company |= _side(line_tokens, where, -1, EVIDENCE_COMPANY)
-            company |= _side(line_tokens, where, 1, EVIDENCE_COMPANY)
+            company |= company_side(line_tokens, where, -1, EVIDENCE_COMPANY)
+            company |= company_side(line_tokens, where, 1, EVIDENCE_COMPANY)
     missing = [
         w.number
         for w in wanted
-        if w.number
-        and not any(o.writes_as(w, percent_asked=percent_asked) for o in line_tokens)
+        if w.number and not any(o.writes_as(w, percent_asked=percent_asked) for o in line_tokens)
     ]
     if missing:
         return missing
@@ -387,10 +270,10 @@ def unbound_in_sentence(sentence: str, lines: Iterable[str], analyzer: Analyzer)
     texts = list(lines)
     if any(says_verbatim(text, sentence) for text in texts):
         return []
-    tokens = _tokens(sentence, analyzer, committing=True)
+    tokens = read_tokens(sentence, analyzer, committing=True)
     if not any(t.number is not None for t in tokens):
         return []
-    line_tokens = [_tokens(text, analyzer, committing=False) for text in texts]
+    line_tokens = [read_tokens(text, analyzer, committing=False) for text in texts]
     return [
         token.number
         for at, token in enumerate(tokens)

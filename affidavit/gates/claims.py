@@ -102,6 +102,9 @@ def _is_unasserted(verb: Token) -> bool:
         return any(c.dep_ == "aux" and c.tag_ == "TO" for c in verb.children)
     if verb.dep_ == "advcl":
         return any(c.dep_ == "mark" and c.lower_ in _CONDITIONS for c in verb.children)
+    if verb.dep_ == "conj" and verb.head is not verb:
+        # "if 1 were a prime or if 9 were one": a conjunct of a condition is one too.
+        return verb.head.pos_ in _VERBAL and _is_unasserted(verb.head)
     return False
 
 
