@@ -191,3 +191,14 @@ def test_percent_spellings_and_a_bare_range_of_dated_years() -> None:
     war = "The war lasted from 1 September 1939 to 2 September 1945."
     assert unbound_numbers("1939–1945", war, EN, {"war", "last"}) == []
     assert unbound_numbers("1939–1946", war, EN, {"war", "last"}) == ["1946"]
+
+
+def test_a_percent_in_words_is_supported_by_a_percent_sign() -> None:
+    memory = Memory(dense=False)
+    memory.ingest_text("Sales at the Leeds shop grew by 7% last year.", name="shop")
+    question = "By how much did sales at the Leeds shop grow last year?"
+    for text in ("Sales at the Leeds shop grew by 7 percent last year.", "7 percent"):
+        assert memory.verify(text, question=question).supported, text
+    assert not memory.verify("8 percent", question=question).supported
+    assert not memory.verify("Sales grew by 7 apples last year.", question=question).supported
+    assert unbound_numbers("7 percent", "Sales grew by 7% last year.", EN, {"sale"}) == []

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from affidavit.gates.numbers import LANGUAGE_NUMBER_WORDS
+from affidavit.gates.quantities import PERCENT_WORDS
 from affidavit.index.text import Analyzer, words
 
 NEGATIONS: dict[str, frozenset[str]] = {
@@ -26,12 +27,13 @@ _CONTRACTED = re.compile(r"n[’']t\b", re.IGNORECASE)
 def content_terms(text: str, analyzer: Analyzer) -> frozenset[str]:
     """The non-numeric index terms of ``text``.
 
-    Number words of the text's language ("three", "one") are the digit veto's, and are
-    left out here by the exact word, so "tens" or "quinces" remain words to check. Single
+    Number words of the text's language ("three", "one") and the words that make a number
+    a percent ("7 percent" is "7%") are the digit veto's, and are left out here by the
+    exact word, so "tens" or "quinces" remain words to check. Single
     letters (a possessive's s) are left out, unless they are all the text says ("R&B"),
     which must still be checked against the evidence.
     """
-    numbers = LANGUAGE_NUMBER_WORDS.get(analyzer.language, frozenset())
+    numbers = LANGUAGE_NUMBER_WORDS.get(analyzer.language, frozenset()) | PERCENT_WORDS
     terms = [
         t
         for w in words(text, analyzer.language)

@@ -32,6 +32,8 @@ _PERCENT_AFTER = re.compile(r"(?:\s?|-)(?:%|percent\b|per cent\b|por ciento\b)",
 _PERCENT_BEFORE = re.compile(r"(?:%|\byüzde)\s*$", re.IGNORECASE)
 # What may stand between the two ends of a range or list sharing one percent sign:
 # "30–60%", "30 to 60%", "30 y 60 %".
+# Words that only say a number is a percent ("7 percent"); the number's flag carries that.
+PERCENT_WORDS = frozenset({"percent", "yüzde"})
 _RANGE_JOINT = re.compile(r"\s*(?:[–—-]|to|and|or|a|y|o|ile|ve|,)\s*", re.IGNORECASE)
 # Clause joints end a company as a number does: "... in the USA and 3,000 in Europe".
 _JOINTS = frozenset({"and", "or", "but", "y", "o", "pero", "ve", "veya", "ama"})
@@ -116,6 +118,8 @@ def read_tokens(text: str, analyzer: Analyzer, *, committing: bool) -> list[Quan
                         percent=_is_percent(text, match.start(), match.end()),
                     )
                 )
+            elif word in PERCENT_WORDS:
+                tokens.append(QuantityToken())  # "7 percent" is "7%": its number says so
             else:
                 term = analyzer.term(word)
                 # Single letters ("°F", a possessive's s) are no company.
