@@ -30,10 +30,10 @@ _TOKEN = re.compile(
 )
 _PERCENT_AFTER = re.compile(r"(?:\s?|-)(?:%|percent\b|per cent\b|por ciento\b)", re.IGNORECASE)
 _PERCENT_BEFORE = re.compile(r"(?:%|\byüzde)\s*$", re.IGNORECASE)
-# What may stand between the two ends of a range or list sharing one percent sign:
-# "30–60%", "30 to 60%", "30 y 60 %".
 # Words that only say a number is a percent ("7 percent"); the number's flag carries that.
 PERCENT_WORDS = frozenset({"percent", "yüzde"})
+# What may stand between the two ends of a range or list sharing one percent sign:
+# "30–60%", "30 to 60%", "30 y 60 %".
 _RANGE_JOINT = re.compile(r"\s*(?:[–—-]|to|and|or|a|y|o|ile|ve|,)\s*", re.IGNORECASE)
 # Clause joints end a company as a number does: "... in the USA and 3,000 in Europe".
 _JOINTS = frozenset({"and", "or", "but", "y", "o", "pero", "ve", "veya", "ama"})
