@@ -13,6 +13,7 @@ import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from pathlib import Path
+from typing import Any
 
 from affidavit.errors import AffidavitError
 from affidavit.memory import Memory
@@ -191,26 +192,26 @@ def _search(args: argparse.Namespace) -> int:
         return _search_documents(args)
     with _existing_store(args.store) as memory:
         hits = memory.search(args.query, k=args.k)
-    if args.json:
-        print(json.dumps([h.to_dict() for h in hits], ensure_ascii=False, indent=2))
-    else:
-        for rank, hit in enumerate(hits, 1):
-            print(f"{rank:>3}. {hit.score:7.3f}  {_where(hit)}  {hit.text}")
-        if not hits:
-            print("no line matches")
+    _print_ranked(
+        hits,
+        as_json=args.json,
+        as_dict=lambda hit: hit.to_dict(),
+        line=lambda hit: f"{hit.score:7.3f}  {_where(hit)}  {hit.text}",
+        empty="no line matches",
+    )
     return 0
 
 
 def _search_documents(args: argparse.Namespace) -> int:
     with _existing_store(args.store) as memory:
         ranked = memory.search_documents(args.query, k=args.k)
-    if args.json:
-        print(json.dumps([asdict(hit) for hit in ranked], ensure_ascii=False, indent=2))
-    else:
-        for rank, hit in enumerate(ranked, 1):
-            print(f"{rank:>3}. {hit.score:.4f}  {hit.document}")
-        if not ranked:
-            print("no document matches")
+    _print_ranked(
+        ranked,
+        as_json=args.json,
+        as_dict=asdict,
+        line=lambda hit: f"{hit.score:.4f}  {hit.document}",
+        empty="no document matches",
+    )
     return 0
 
 
@@ -222,19 +223,40 @@ def _entities(args: argparse.Namespace) -> int:
             found: list = memory.entities(top=args.top)
         else:
             found = memory.neighbours(args.neighbours, top=args.top)
-    if args.json:
-        print(json.dumps([item.to_dict() for item in found], ensure_ascii=False, indent=2))
-        return 0
-    for rank, item in enumerate(found, 1):
-        if args.neighbours is None:
-            print(f"{rank:>3}. {item.count:>6}  {item.name}")
-        else:
-            first = item.witnesses[0]
-            print(f"{rank:>3}. {item.weight:8.1f}  {item.name}  ({len(item.witnesses)} lines)")
-            print(f"       e.g. {_where(first)}  {first.text}")
-    if not found:
-        print("no entity" if args.neighbours is None else "no neighbour")
+    if args.neighbours is None:
+        line, empty = (lambda item: f"{item.count:>6}  {item.name}"), "no entity"
+    else:
+        line, empty = _neighbour_line, "no neighbour"
+    _print_ranked(
+        found, as_json=args.json, as_dict=lambda item: item.to_dict(), line=line, empty=empty
+    )
     return 0
+
+
+def _neighbour_line(item: Any) -> str:
+    first = item.witnesses[0]
+    return (
+        f"{item.weight:8.1f}  {item.name}  ({len(item.witnesses)} lines)\n"
+        f"       e.g. {_where(first)}  {first.text}"
+    )
+
+
+def _print_ranked(
+    items: Sequence[Any],
+    *,
+    as_json: bool,
+    as_dict: Callable[[Any], Any],
+    line: Callable[[Any], str],
+    empty: str,
+) -> None:
+    """A ranked list as JSON, or as numbered lines (``empty`` when there is nothing)."""
+    if as_json:
+        print(json.dumps([as_dict(item) for item in items], ensure_ascii=False, indent=2))
+        return
+    for rank, item in enumerate(items, 1):
+        print(f"{rank:>3}. {line(item)}")
+    if not items:
+        print(empty)
 
 
 def _ask(args: argparse.Namespace) -> int:
