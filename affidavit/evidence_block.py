@@ -1,4 +1,4 @@
-"""The evidence block handed to an engine, and the census of documents that speak.
+"""The evidence block handed to an engine: the best lines, each with its document's name.
 
 The block is the best lines, each opening with its document's name; one document may
 take no more than its share of the block while other documents hold evidence too.
@@ -29,18 +29,3 @@ def evidence_block(hits: Sequence[Evidence], size: int = BLOCK_SIZE) -> list[Evi
         if len(block) == size:
             break
     return block
-
-
-def census(hits: Sequence[Evidence]) -> dict[str, object]:
-    """Which documents speak of this, counted: one line of store-attested fact."""
-    counts = Counter(h.document for h in hits)
-    ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
-    parts = ", ".join(f"{name} ({n} line{'s' if n != 1 else ''})" for name, n in ranked)
-    n_docs = len(ranked)
-    line = (
-        f"{n_docs} document{'s' if n_docs != 1 else ''} speak{'s' if n_docs == 1 else ''} "
-        f"of this: {parts}."
-        if ranked
-        else "No document speaks of this."
-    )
-    return {"documents": dict(ranked), "line": line}

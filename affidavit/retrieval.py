@@ -37,6 +37,7 @@ import numpy as np
 from affidavit.documents import WORDS_SUFFICE, DocumentHit, DocumentRanking
 from affidavit.evidence_block import evidence_block
 from affidavit.graph.trust import SPEAKING_THRESHOLD
+from affidavit.index.abbreviations import short_forms
 from affidavit.index.graph import EntityGraph, segments
 from affidavit.index.late import Reranker
 from affidavit.index.meaning import Encoder, MeaningIndex
@@ -108,7 +109,9 @@ class Retriever(DocumentRanking):
     def _scores(index: WordIndex, query: str) -> np.ndarray:
         # A question too short to show its language is read in the store's own.
         language = detect_language(query, default=index.main_language)
-        return index.scores(query, language)
+        # A document may write the question's words abbreviated ("catalog" as "Cat.").
+        short = short_forms(query, language)
+        return index.scores(" ".join([query, *short]) if short else query, language)
 
     def graph(self) -> EntityGraph:
         """The store's entity graph, cached in the store under its generation."""

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from affidavit.answering import key_terms
+from affidavit.engine.shape import read_shape
 from affidavit.gates.binding import is_short_answer
 from affidavit.gates.content import content_terms
 from affidavit.gates.digits import written_numbers
@@ -25,13 +27,6 @@ from affidavit.results import Evidence
 from affidavit.retrieval import Retriever
 
 SUPPORTED, VETOED, DROPPED = "supported", "vetoed", "dropped"
-# NOTE: an audit judges a text against a whole subset: a multi-hop answer's line need not
-# repeat the question, as long as its document's lines carry the question together, and a
-# third of the question's key words is enough to show the subset is about it. Measured
-# on HaluEval QA dev (400 rows): acceptance of right answers 0.79 (line +-1, half of the
-# words) -> 0.915 (whole subset, a third), rejection of hallucinated ones unchanged
-# (0.863): hallucinations are caught by the mixture and read-back tiers, not by support.
-JUDGE_OPTIONS: dict[str, Any] = {"support_reach": None, "anchored": False, "min_support": 1 / 3}
 _YES = frozenset({"yes", "yeah", "correct", "true", "sí", "si", "evet"})
 _NO = frozenset({"no", "not", "false", "incorrect", "hayır", "hayir"})
 
@@ -86,7 +81,8 @@ def verify(text: str, retriever: Retriever, *, question: str | None = None) -> V
         text if not question else f"{question} {text}", default=index.main_language
     )
     analyzer = Analyzer(language)
-    question_terms = content_terms(question, analyzer) if question else frozenset()
+    # The question's key words are read as ask reads them: one gate, one setting.
+    question_terms = key_terms(read_shape(question), analyzer) if question else frozenset()
     paragraphs = [p.strip() for p in text.split("\n\n") if p.strip()]
     sentences = [s for group in split_sentences(paragraphs, language) for s in group]
     verdicts = [
@@ -129,7 +125,6 @@ def _verify_sentence(
             analyzer,
             question_terms=question_terms if checked != question else frozenset(),
             term_weight=term_weight,
-            **JUDGE_OPTIONS,
         )
         if judgement.passed:
             return _verdict(sentence, SUPPORTED, None, judgement)

@@ -10,8 +10,9 @@ from conftest import ARTICLES
 from hypothesis import given
 from hypothesis import strategies as st
 
-from affidavit.gates.exit import MIN_SUPPORT, GateDecision, digit_veto, support
+from affidavit.gates.exit import GateDecision, digit_veto
 from affidavit.gates.numbers import canonical, carried_numbers, number_words_in, numbers_in
+from affidavit.gates.support import MIN_CARRIED, KeyWords, support_decision
 from affidavit.reasons import Reason
 
 # Real sentences that carry numbers in digits, from the bundled SQuAD articles.
@@ -141,40 +142,67 @@ def test_digits_missing_from_the_evidence_are_vetoed_however_close() -> None:
     assert not digit_veto("12", []).passed
 
 
-# -- support --
+# -- support: the question's distinctive words --
+
+WEIGHTS = {"galact": 6.0, "senat": 3.0, "presid": 2.0, "first": 1.0}
+
+
+def weigh(term: str) -> float:
+    return WEIGHTS.get(term, 0.0)
 
 
 @pytest.mark.parametrize(
-    ("wanted", "carried", "passes"),
+    ("carried", "passes"),
     [
-        (["a", "b"], {"a"}, True),  # exactly half
-        (["a", "b", "c", "d"], {"a", "b", "z"}, True),
-        (["a", "b", "c"], {"a"}, False),  # a third
-        (["a", "b", "c", "d", "e"], {"a", "b"}, False),  # two fifths
-        (["a", "b", "c"], {"a", "b", "c"}, True),
-        (["a"], set(), False),
-        ([], set(), True),  # nothing asked for, nothing to miss
-        (["a", "a", "b", "b"], {"a"}, True),  # repeats count once
+        ({"galact", "senat"}, True),  # the rarest word and 9/12 of the weight
+        ({"galact"}, False),  # the rarest word, but half of the weight
+        ({"senat", "presid", "first"}, False),  # half the words, not the rarest
+        ({"galact", "presid"}, True),  # 8/12 of the weight
+        (set(), False),
     ],
 )
-def test_support_passes_at_half_the_question_words(
-    wanted: list[str], carried: set[str], passes: bool
+def test_support_needs_the_rarest_key_word_and_most_of_the_weight(
+    carried: set[str], passes: bool
 ) -> None:
-    decision = support(wanted, carried)
+    keys = KeyWords.of(WEIGHTS, weigh)
+    decision = support_decision(keys, carried)
     assert decision.gate == "support"
     assert decision.passed is passes
     assert decision.reason == (None if passes else Reason.WEAK_EVIDENCE.value)
 
 
-def test_support_names_the_missing_words() -> None:
-    decision = support(["galact", "senat", "presid", "first"], {"senat"})
+def test_a_word_the_store_never_writes_weighs_as_its_rarest_and_must_be_carried() -> None:
+    keys = KeyWords.of(["senat", "chancellor"], weigh)
+    assert dict(keys.weights)["chancellor"] == 3.0  # the ceiling of the known weights
+    decision = support_decision(keys, {"senat"})
+    assert not decision.passed
+    assert "'chancellor'" in decision.detail
+
+
+def test_words_naming_the_kind_of_answer_are_not_key_words() -> None:
+    keys = KeyWords.of(["number", "name", "year", "regul"], weigh)
+    assert keys.terms == {"regul"}
+
+
+def test_support_names_the_rarest_and_the_missing_words() -> None:
+    decision = support_decision(KeyWords.of(WEIGHTS, weigh), {"senat", "first"})
     assert decision.detail == (
-        "the supporting lines carry 25% of the question's key words; missing: first, galact, presid"
+        "the supporting lines do not carry its rarest key word, 'galact'; missing: galact, presid"
     )
 
 
-@given(st.sets(st.text(min_size=1), max_size=8), st.sets(st.text(min_size=1), max_size=8))
-def test_support_threshold_is_min_support(wanted: set[str], carried: set[str]) -> None:
-    decision = support(sorted(wanted), carried)
-    share = len(wanted & carried) / len(wanted) if wanted else 1.0
-    assert decision.passed is (share >= MIN_SUPPORT)
+@given(
+    st.dictionaries(st.text(min_size=1), st.floats(0.1, 10), max_size=8),
+    st.sets(st.text(min_size=1), max_size=8),
+)
+def test_support_passes_exactly_at_the_rarest_word_and_min_carried(
+    weights: dict[str, float], carried: set[str]
+) -> None:
+    keys = KeyWords.of(weights, lambda t: weights.get(t, 0.0), language="xx")
+    decision = support_decision(keys, carried)
+    if not keys.weights:
+        assert decision.passed
+        return
+    total = sum(w for _, w in keys.weights)
+    share = sum(w for t, w in keys.weights if t in carried) / total
+    assert decision.passed is (keys.rarest in carried and share >= MIN_CARRIED - 1e-9)

@@ -19,15 +19,15 @@ repaired (a repaired sentence has no source):
    negated line.
    Evidence words scattered over lines that never said them together do not make the
    claim. A sentence survives only if every claim does.
-4. **Support** — with a question, the lines that carry the sentence must share at least
-   one of the question's content terms (when ``anchored``), and together with their
-   neighbours (``support_reach``; None: the whole subset) carry at least MIN_SUPPORT of
-   them: otherwise the sentence answers some other question.
+4. **Support** — with a question, the supporting lines and the lines beside them
+   (SUPPORT_REACH) must carry the question's distinctive words: its rarest key word and
+   most of their rarity-weighted share (support.py). Otherwise the sentence answers some
+   other question. The neighbours that carry key words are cited with it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from affidavit.gates.binding import unbound_in_sentence, unbound_numbers
@@ -41,14 +41,13 @@ from affidavit.gates.digits import (
     unsupported_numbers,
     written_numbers,
 )
+from affidavit.gates.support import SUPPORT_REACH, KeyWords, support_decision
+from affidavit.index.abbreviations import expansion_terms
 from affidavit.index.text import Analyzer
 from affidavit.reasons import Reason
 from affidavit.results import Evidence
 
 MAX_NOVEL_TERMS = 0
-# NOTE: half of the question's content words must stand in the supporting lines; below
-# that a candidate answers some other question (measured in bench/refusal_squad2.py).
-MIN_SUPPORT = 0.5
 # NOTE: a claim's evidence words must stand in one line (reach 0): on HaluEval QA dev
 # (400 rows) reading claims back from a line and its neighbours rejected 73% of the
 # hallucinated answers, from single lines 87%, at the same acceptance of right ones.
@@ -57,35 +56,7 @@ CLAIM_REACH = 0
 # also needs an affirmative one ("X died out" against "X never died out"). Lines often
 # negate another clause, so this is measured before it is turned on (see bench/).
 STRICT_POLARITY = False
-# Lines on either side of the supporting lines that count toward the question's words.
-WINDOW_REACH = 1
-
-__all__ = ["GateDecision", "Judgement", "digit_veto", "judge", "mixture", "support"]
-
-
-def support(
-    question_terms: Iterable[str], cited_terms: set[str], minimum: float = MIN_SUPPORT
-) -> GateDecision:
-    """Pass when the cited lines carry at least MIN_SUPPORT of the question's content terms."""
-    wanted = set(question_terms)
-    if not wanted:
-        return GateDecision("support", True, None, "the question names no content words")
-    carried = len(wanted & cited_terms) / len(wanted)
-    missing = sorted(wanted - cited_terms)
-    if carried < minimum:
-        return GateDecision(
-            "support",
-            False,
-            Reason.WEAK_EVIDENCE.value,
-            f"the supporting lines carry {carried:.0%} of the question's key words; missing: "
-            + ", ".join(missing),
-        )
-    return GateDecision(
-        "support",
-        True,
-        None,
-        f"the supporting lines carry {carried:.0%} of the question's key words",
-    )
+__all__ = ["GateDecision", "Judgement", "KeyWords", "digit_veto", "judge", "mixture"]
 
 
 def mixture(terms: frozenset[str], evidence: set[str], question: set[str]) -> GateDecision:
@@ -144,9 +115,6 @@ def judge(
     question_terms: frozenset[str] = frozenset(),
     anchor: Sequence[Evidence] = (),
     claim_reach: int = CLAIM_REACH,
-    support_reach: int | None = WINDOW_REACH,
-    anchored: bool = True,
-    min_support: float = MIN_SUPPORT,
     term_weight: Callable[[str], float] | None = None,
 ) -> Judgement:
     """Run the four tiers on ``sentence`` against ``subset`` (one document's lines).
@@ -219,24 +187,41 @@ def judge(
     )
     judgement.supporting = used or list(anchor) or list(subset[:1])
     if question_terms:
-        own: set[str] = set()
-        for line in judgement.supporting:
-            own |= content_terms(line.text, analyzer)
-        if anchored and not own & question_terms:
-            judgement.decisions.append(
-                GateDecision(
-                    "support",
-                    False,
-                    Reason.WEAK_EVIDENCE.value,
-                    "the supporting lines share no key word with the question",
-                )
-            )
-            return judgement
-        cited: set[str] = set()
-        for line in _with_neighbours(judgement.supporting, subset, support_reach):
-            cited |= content_terms(line.text, analyzer)
-        judgement.decisions.append(support(question_terms, cited, min_support))
+        keys = KeyWords.of(question_terms, term_weight, analyzer.language)
+        near = _with_neighbours(judgement.supporting, subset, SUPPORT_REACH)
+        carried: set[str] = set()
+        for line in near:
+            carried |= line_terms(line, analyzer)
+        decision = support_decision(keys, carried)
+        judgement.decisions.append(decision)
+        if decision.passed:
+            _cite_carrying_neighbours(judgement, near, keys, analyzer)
     return judgement
+
+
+def _cite_carrying_neighbours(
+    judgement: Judgement, near: Sequence[Evidence], keys: KeyWords, analyzer: Analyzer
+) -> None:
+    """Cite the fewest neighbours that carry the key words the supporting lines lack,
+    each time the one carrying the most weight still missing (ties: document order)."""
+    weights = dict(keys.weights)
+    missing = set(weights)
+    for line in judgement.supporting:
+        missing -= line_terms(line, analyzer)
+    others = [line for line in near if line not in judgement.supporting]
+    while missing and others:
+        gains = [sum(weights[t] for t in line_terms(line, analyzer) & missing) for line in others]
+        best = max(range(len(others)), key=lambda i: (gains[i], -i))
+        if gains[best] <= 0:
+            return
+        missing -= line_terms(others[best], analyzer)
+        judgement.supporting.append(others.pop(best))
+
+
+def line_terms(line: Evidence, analyzer: Analyzer) -> frozenset[str]:
+    """The content terms a line carries for the support tier, abbreviations spelled out."""
+    text = _said(line)
+    return content_terms(text, analyzer) | expansion_terms(text, analyzer)
 
 
 def _claims(sentence: str, subset: Sequence[Evidence], analyzer: Analyzer) -> list[Claim]:
@@ -337,9 +322,7 @@ def _polarity_agrees(claim: Claim, window: _Window) -> bool:
 
 
 def _with_neighbours(
-    lines: Sequence[Evidence], subset: Sequence[Evidence], reach: int | None
+    lines: Sequence[Evidence], subset: Sequence[Evidence], reach: int
 ) -> list[Evidence]:
-    if reach is None:  # the whole subset counts
-        return list(subset)
     places = {(e.document, e.position + d) for e in lines for d in range(-reach, reach + 1)}
     return [e for e in subset if (e.document, e.position) in places]

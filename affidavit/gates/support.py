@@ -1,0 +1,121 @@
+"""Whether lines carry a question: its distinctive words, weighed by how rare they are.
+
+A question's key words are weighed by their rarity among the store's lines (IDF). A word
+the store never writes weighs as much as the rarest word it does write: no line can carry
+it, and a question about something the store never names is not answered by a line that
+shares its common words. Lines carry the question when they hold its rarest key word and
+at least MIN_CARRIED of its weight. Words that name the kind of answer ("name", "number",
+"year", "title") are not key words: the answer carries them, not the line.
+
+One test, one setting: ask's candidates, verify's sentences and the census all use it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from affidavit.gates.decision import GateDecision
+from affidavit.index.text import Analyzer
+from affidavit.reasons import Reason
+
+# NOTE: chosen on the tuning half of SQuAD 2.0 dev and of bench/doc_qa_questions.jsonl
+# (bench/RESULTS.md, "Exact answers"); reported on the other halves.
+MIN_CARRIED = 0.6
+# Lines beside a supporting line that may carry the question's words for it ("He was
+# crowned in 1066." after the line naming him); they are then cited too.
+SUPPORT_REACH = 1
+
+# Words that describe the answer rather than what the question is about.
+_ANSWER_WORDS = {
+    "en": (
+        "name names named called number numbers title titled date dates year years day "
+        "month time kind type sort term word words amount figure value code id identifier "
+        "thing things"
+    ),
+    "es": "nombre número título fecha año día mes tipo clase término palabra cantidad código",
+    "tr": "adı ismi numarası başlığı tarihi yılı günü türü tipi miktarı kodu",
+}
+
+
+@lru_cache(maxsize=8)
+def answer_terms(language: str) -> frozenset[str]:
+    """The index terms of the words that name the kind of answer, in ``language``."""
+    analyzer = Analyzer(language)
+    return frozenset(analyzer.terms(_ANSWER_WORDS.get(language, _ANSWER_WORDS["en"])))
+
+
+@dataclass(frozen=True, slots=True)
+class KeyWords:
+    """A question's key terms, each with its weight (its rarity in the store)."""
+
+    weights: tuple[tuple[str, float], ...]  # sorted by term, for a stable audit
+
+    @classmethod
+    def of(
+        cls,
+        terms: Iterable[str],
+        weight: Callable[[str], float] | None,
+        language: str = "en",
+    ) -> KeyWords:
+        """Weigh ``terms`` with ``weight`` (IDF; 0 for a term no line carries)."""
+        key = sorted(set(terms) - answer_terms(language))
+        if weight is None:
+            return cls(tuple((t, 1.0) for t in key))
+        known = {t: weight(t) for t in key}
+        # A word no line writes is at least as rare as the rarest word some line writes.
+        ceiling = max([w for w in known.values() if w > 0], default=1.0)
+        return cls(tuple((t, w if w > 0 else ceiling) for t, w in known.items()))
+
+    @property
+    def terms(self) -> frozenset[str]:
+        return frozenset(t for t, _ in self.weights)
+
+    @property
+    def rarest(self) -> str | None:
+        """The key term of greatest weight (ties: the first in alphabetical order)."""
+        if not self.weights:
+            return None
+        return min(self.weights, key=lambda tw: (-tw[1], tw[0]))[0]
+
+    def carried(self, terms: Iterable[str]) -> Carried:
+        """How much of the question ``terms`` (a set of lines' terms) carry."""
+        held = set(terms)
+        total = sum(w for _, w in self.weights)
+        if total <= 0:
+            return Carried(1.0, True, ())
+        share = sum(w for t, w in self.weights if t in held) / total
+        missing = tuple(t for t, _ in self.weights if t not in held)
+        return Carried(share, self.rarest in held, missing)
+
+
+@dataclass(frozen=True, slots=True)
+class Carried:
+    share: float  # the weighted share of the question's key words the lines hold
+    rarest: bool  # whether they hold its rarest key word
+    missing: tuple[str, ...]
+
+    @property
+    def passed(self) -> bool:
+        return self.rarest and self.share >= MIN_CARRIED - 1e-9
+
+
+def support_decision(keys: KeyWords, terms: Iterable[str]) -> GateDecision:
+    """The support tier's verdict: do lines holding ``terms`` carry the question?"""
+    if not keys.weights:
+        return GateDecision("support", True, None, "the question names no key words")
+    carried = keys.carried(terms)
+    said = f"the supporting lines carry {carried.share:.0%} of the question's weighted key words"
+    if carried.passed:
+        return GateDecision("support", True, None, said)
+    if not carried.rarest:
+        detail = f"the supporting lines do not carry its rarest key word, {keys.rarest!r}"
+    else:
+        detail = f"{said} (at least {MIN_CARRIED:.0%} needed)"
+    return GateDecision(
+        "support",
+        False,
+        Reason.WEAK_EVIDENCE.value,
+        f"{detail}; missing: " + ", ".join(carried.missing),
+    )
