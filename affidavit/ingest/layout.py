@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 
 from affidavit.errors import IngestError
+from affidavit.ingest.joins import join_lines
 from affidavit.ingest.tables import (
     FUNCTION_WORDS,
     cell_shape,
@@ -55,9 +56,10 @@ _WRAP_WORDS = 6
 def lay_out(text: str, *, source: str | None = None) -> list[Unit]:
     """Cut ``text`` into prose paragraphs, headings and table rows, in document order.
 
-    - Paragraphs are blank-line separated, wrapped lines joined by one space; a bullet
-      line opens a new one. ``#`` lines, setext-underlined lines and short standalone
-      lines set like titles are headings. Form feeds (PDF page breaks) end a paragraph.
+    - Paragraphs are blank-line separated, wrapped lines joined by one space (none after
+      a word's or code's dash: ``joins``); a bullet line opens a new one. ``#`` lines,
+      setext-underlined lines and short standalone lines set like titles are headings.
+      Form feeds (PDF page breaks) end a paragraph.
     - A line with ``|`` or tabs is a row as written; a rule line right after a table's
       first row makes that row name the columns (``cells``); rule and border lines,
       which carry no words, are dropped.
@@ -323,7 +325,7 @@ class _Layout:
             if len(cells) >= 3 or (len(cells) == 2 and not wrapped):
                 self._cells(cells)
                 return
-            box = [" ".join(cells)]
+            box = [join_lines(cells)]
         paragraphs: list[list[str]] = [[]]
         for line in box:
             if _BULLET.match(line) and paragraphs[-1]:
@@ -333,7 +335,7 @@ class _Layout:
             self.add(UnitKind.HEADING, box[0])
             return
         for paragraph in paragraphs:
-            self.add(UnitKind.PROSE, " ".join(paragraph))
+            self.add(UnitKind.PROSE, join_lines(paragraph))
 
     def _stream(self, stream: list[str]) -> None:
         """One-line boxes in a row: a shattered table if they show a period, else lines.
@@ -391,7 +393,7 @@ def _join_wrapped(lines: Sequence[str]) -> list[str]:
     entries: list[str] = []
     for line in lines:
         if entries and find_locator(entries[-1]) is None and _wraps_into(entries[-1], line):
-            entries[-1] += " " + line
+            entries[-1] = join_lines([entries[-1], line])
         else:
             entries.append(line)
     return entries
@@ -402,7 +404,7 @@ def _join_cell_wraps(box: Sequence[str]) -> list[str]:
     cells: list[str] = []
     for line in box:
         if cells and not _is_numeric(cells[-1]) and _wraps_into(cells[-1], line):
-            cells[-1] += " " + line
+            cells[-1] = join_lines([cells[-1], line])
         else:
             cells.append(line)
     return cells
