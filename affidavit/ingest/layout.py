@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 
 from affidavit.errors import IngestError
-from affidavit.ingest.joins import join_lines
+from affidavit.ingest.joins import DocumentWords, join_lines
 from affidavit.ingest.tables import (
     FUNCTION_WORDS,
     cell_shape,
@@ -57,7 +57,8 @@ def lay_out(text: str, *, source: str | None = None) -> list[Unit]:
     """Cut ``text`` into prose paragraphs, headings and table rows, in document order.
 
     - Paragraphs are blank-line separated, wrapped lines joined by one space (none after
-      a word's or code's dash: ``joins``); a bullet line opens a new one. ``#`` lines,
+      a word's or code's dash, and no hyphen where the rest of the document writes the
+      broken word whole: ``joins``); a bullet line opens a new one. ``#`` lines,
       setext-underlined lines and short standalone lines set like titles are headings.
       Form feeds (PDF page breaks) end a paragraph.
     - A line with ``|`` or tabs is a row as written; a rule line right after a table's
@@ -77,7 +78,7 @@ def lay_out(text: str, *, source: str | None = None) -> list[Unit]:
             source, f"expected text, got {type(text).__name__}", hint="decode the file first"
         )
     lines = text.lstrip("\ufeff").replace("\f", "\n\n").splitlines()
-    layout = _Layout()
+    layout = _Layout(DocumentWords(text))
     free_start = i = 0
     while i < len(lines):
         end = _table_end(lines, i)
@@ -225,9 +226,10 @@ def _wraps_into(line: str, below: str) -> bool:
 class _Layout:
     """Collects the units of one document and numbers its tables."""
 
-    def __init__(self) -> None:
+    def __init__(self, words: DocumentWords) -> None:
         self.units: list[Unit] = []
         self._tables = 0
+        self._words = words
 
     def add(self, kind: UnitKind, text: str) -> None:
         self.units.append(Unit(kind, text))
@@ -280,7 +282,7 @@ class _Layout:
                 and codes[start - 1] == "w"
             ):
                 start -= 1
-            entries = _join_wrapped([texts[i] for i in nonblank[start : last + 1]])
+            entries = _join_wrapped([texts[i] for i in nonblank[start : last + 1]], self._words)
             rows = index_rows(entries)
             if rows is None:
                 continue
@@ -318,14 +320,14 @@ class _Layout:
             self.add(UnitKind.HEADING if _is_heading(box[0]) else UnitKind.PROSE, box[0])
             return
         if all(_is_cell(line) for line in box):
-            cells = _join_cell_wraps(box)
+            cells = _join_cell_wraps(box, self._words)
             # Two lines are one wrapped label when capitalised ("DATE / POSTED", "BOOK I. /
             # MISS BROOKE.") or when the first is long; else two cells ("Iowa / IL/IN/OH").
             wrapped = not _has_lower(" ".join(cells)) or len(_words(cells[0])) >= _WRAP_WORDS
             if len(cells) >= 3 or (len(cells) == 2 and not wrapped):
                 self._cells(cells)
                 return
-            box = [join_lines(cells)]
+            box = [join_lines(cells, words=self._words)]
         paragraphs: list[list[str]] = [[]]
         for line in box:
             if _BULLET.match(line) and paragraphs[-1]:
@@ -335,7 +337,7 @@ class _Layout:
             self.add(UnitKind.HEADING, box[0])
             return
         for paragraph in paragraphs:
-            self.add(UnitKind.PROSE, join_lines(paragraph))
+            self.add(UnitKind.PROSE, join_lines(paragraph, words=self._words))
 
     def _stream(self, stream: list[str]) -> None:
         """One-line boxes in a row: a shattered table if they show a period, else lines.
@@ -388,23 +390,23 @@ def _codes(lines: Sequence[str]) -> str:
     return "".join(codes)
 
 
-def _join_wrapped(lines: Sequence[str]) -> list[str]:
+def _join_wrapped(lines: Sequence[str], words: DocumentWords) -> list[str]:
     """Join each line that goes on below (and has no locator yet) with the line below."""
     entries: list[str] = []
     for line in lines:
         if entries and find_locator(entries[-1]) is None and _wraps_into(entries[-1], line):
-            entries[-1] = join_lines([entries[-1], line])
+            entries[-1] = join_lines([entries[-1], line], words=words)
         else:
             entries.append(line)
     return entries
 
 
-def _join_cell_wraps(box: Sequence[str]) -> list[str]:
+def _join_cell_wraps(box: Sequence[str], words: DocumentWords) -> list[str]:
     """Cells of one box, a label wrapped onto two lines joined back ("But / less / than")."""
     cells: list[str] = []
     for line in box:
         if cells and not _is_numeric(cells[-1]) and _wraps_into(cells[-1], line):
-            cells[-1] = join_lines([cells[-1], line])
+            cells[-1] = join_lines([cells[-1], line], words=words)
         else:
             cells.append(line)
     return cells
