@@ -1,8 +1,9 @@
-"""Typed answer spans in an evidence line: people, places, times, counts, amounts.
+"""Typed answer spans in an evidence line: people, places, times, counts, codes, contacts...
 
 English lines go through spaCy's NER (the re-uploaded en_core_web_sm, NER pipe only,
-loaded on first use); every language also gets regular expressions for numbers, money,
-percentages and dates, and capitalised runs stand in for names where NER is absent.
+loaded on first use); every language also gets the regular expressions of ``patterns``
+(codes, e-mail, URLs, phones, addresses, dates, money, percentages, quantities, durations,
+numbers), and capitalised runs stand in for names where NER is absent.
 """
 
 from __future__ import annotations
@@ -11,13 +12,22 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from affidavit.engine.patterns import Tier, patterns_for
 from affidavit.engine.shape import AnswerType
 from affidavit.nlp import entity_pipeline
 
-# How well an NER label answers each type: 1.0 is a direct answer, lower is a fallback.
+# How well a label answers each type: 1.0 is a direct answer, lower is a fallback.
+# spaCy's labels are upper case (DATE, ORG...); the regex labels are those of ``patterns``.
 _LABEL_FIT: dict[AnswerType, dict[str, float]] = {
     AnswerType.PERSON: {"PERSON": 1.0, "ORG": 0.6, "NORP": 0.5, "NAME": 0.5},
-    AnswerType.PLACE: {"GPE": 1.0, "LOC": 1.0, "FAC": 0.9, "ORG": 0.4, "NAME": 0.5},
+    AnswerType.PLACE: {
+        "GPE": 1.0,
+        "LOC": 1.0,
+        "ADDRESS": 1.0,
+        "FAC": 0.9,
+        "ORG": 0.4,
+        "NAME": 0.5,
+    },
     AnswerType.TIME: {"DATE": 1.0, "TIME": 0.9, "YEAR": 0.9},
     AnswerType.COUNT: {"CARDINAL": 1.0, "QUANTITY": 0.8, "NUMBER": 0.7, "MONEY": 0.3},
     AnswerType.AMOUNT: {
@@ -42,52 +52,61 @@ _LABEL_FIT: dict[AnswerType, dict[str, float]] = {
         "GPE": 0.4,
         "NAME": 0.5,
     },
+    # A code after its cue word ("Cat. No. 11368V") answers directly; one known only by its
+    # look (letters with digits, digit groups) less so; a phone number only as a last resort.
+    AnswerType.IDENTIFIER: {"CODE": 1.0, "CODE_SHAPE": 0.8, "DIGIT_GROUPS": 0.6, "PHONE": 0.4},
+    AnswerType.EMAIL: {"EMAIL": 1.0},
+    AnswerType.PHONE: {"PHONE": 1.0},
+    AnswerType.URL: {"URL": 1.0},
+    AnswerType.QUANTITY: {
+        "QUANTITY": 1.0,
+        "PERCENT": 0.3,
+        "CARDINAL": 0.4,
+        "NUMBER": 0.3,
+        "DURATION": 0.2,
+    },
+    # spaCy calls "380 years" and "five to ten years" DATE; "how long is the bridge" may
+    # still be answered by a length.
+    AnswerType.DURATION: {
+        "DURATION": 1.0,
+        "TIME": 0.7,
+        "DATE": 0.5,
+        "QUANTITY": 0.4,
+        "CARDINAL": 0.3,
+        "NUMBER": 0.3,
+    },
+    AnswerType.TITLE: {
+        "WORK_OF_ART": 1.0,
+        "QUOTED": 0.9,
+        "LAW": 0.9,
+        "TITLE_CASE": 0.7,
+        "PRODUCT": 0.5,
+        "ORG": 0.3,
+        "EVENT": 0.3,
+    },
 }
 
-_MONTHS = (
-    "january|february|march|april|may|june|july|august|september|october|november|december|"
-    "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|enero|febrero|marzo|abril|mayo|junio|"
-    "julio|agosto|septiembre|octubre|noviembre|diciembre|ocak|şubat|mart|nisan|mayıs|haziran|"
-    "temmuz|ağustos|eylül|ekim|kasım|aralık"
-)
-_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (
-        "PERCENT",
-        re.compile(
-            r"(?:%\s?\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s?(?:%|percent\b|per cent\b|"
-            r"por ciento\b))",
-            re.I,
-        ),
-    ),
-    (
-        "MONEY",
-        re.compile(
-            r"(?:[$€£¥]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:million|billion|thousand|"
-            r"trillion|bn|m)\b)?|\d[\d,]*(?:\.\d+)?\s?(?:million |billion )?"
-            r"(?:dollars|euros|pounds|yen|lira|TL|USD|EUR)\b)",
-            re.I,
-        ),
-    ),
-    (
-        "DATE",
-        re.compile(
-            r"\b(?:\d{1,2}(?:st|nd|rd|th)?\s(?:de\s)?(?:" + _MONTHS + r")\.?"
-            r"(?:\s(?:de\s)?\d{4})?|(?:" + _MONTHS + r")\.?\s\d{1,2}(?:st|nd|rd|th)?"
-            r"(?:,?\s\d{4})?|(?:" + _MONTHS + r")\s\d{4}|\d{1,2}/\d{1,2}/\d{2,4}|"
-            r"\d{4}-\d{2}-\d{2})\b",
-            re.I,
-        ),
-    ),
-    ("YEAR", re.compile(r"\b(?:1[0-9]|20)\d{2}s?\b")),
-    ("NUMBER", re.compile(r"(?<![\w.,])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\w])")),
-)
 _CAPITALISED = re.compile(
     r"(?<![\w])[A-ZÁÉÍÓÚÑÇĞİÖŞÜ][\w’'-]*(?:\s(?:de|del|la|van|von|of|the|y)?\s?"
     r"[A-ZÁÉÍÓÚÑÇĞİÖŞÜ][\w’'-]*)*"
 )
+_NAMED = (AnswerType.PERSON, AnswerType.PLACE, AnswerType.ENTITY, AnswerType.TITLE)
+# Codes and contacts: spaCy's guesses inside them are noise ("11368V" as a DATE, the "1" of
+# "1-800-829-1040" as a CARDINAL). An address is not here: its city is a fine GPE.
+_NOT_ENTITIES = frozenset({"EMAIL", "URL", "PHONE", "CODE", "CODE_SHAPE", "DIGIT_GROUPS"})
 
 
-_NAMED = (AnswerType.PERSON, AnswerType.PLACE, AnswerType.ENTITY)
+# What each tier may not overlap: a later span never cuts into an earlier, more specific one.
+_YIELDS_TO: dict[Tier, frozenset[Tier]] = {
+    Tier.WHOLE: frozenset({Tier.WHOLE}),
+    Tier.DATE: frozenset({Tier.WHOLE}),
+    Tier.SHAPE: frozenset({Tier.WHOLE, Tier.DATE}),
+    Tier.MEASURE: frozenset({Tier.WHOLE}),
+    Tier.NUMBER: frozenset({Tier.WHOLE, Tier.DATE, Tier.SHAPE}),
+    Tier.TITLE: frozenset(),
+}
+# A title may hold a code ("Instructions for Form 1040NR") but not a phone number or URL.
+_NOT_IN_TITLES = frozenset({"EMAIL", "URL", "PHONE", "ADDRESS"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +122,38 @@ class Span:
 def _entities(text: str) -> tuple[tuple[str, int, int, str], ...]:
     doc = entity_pipeline()(text)
     return tuple((e.text, e.start_char, e.end_char, e.label_) for e in doc.ents)
+
+
+@lru_cache(maxsize=4096)
+def _regex_spans(text: str, language: str, titles: bool) -> tuple[tuple[str, int, int, str], ...]:
+    """(text, start, end, label) of every pattern match, each tier yielding to those above.
+
+    Whole spans (e-mail, URL, phone, address, codes) are read first and nothing reads
+    inside them; a date may not cut into one; digit groups overlap neither; a bare number
+    sits in no date or code. Measures overlap freely, as they always have.
+    """
+    found: list[tuple[str, int, int, str]] = []
+    claimed: list[tuple[int, int, Tier, str]] = []
+    for spec in patterns_for(language):
+        if spec.tier is Tier.TITLE and not titles:
+            continue
+        if spec.needs and not any(c in text for c in spec.needs):
+            continue
+        yields_to = _YIELDS_TO[spec.tier]
+        for m in spec.pattern.finditer(text):
+            start, end = m.span(spec.group)
+            if start < 0 or start == end:
+                continue
+            blockers = (
+                (s, e)
+                for s, e, tier, label in claimed
+                if (label in _NOT_IN_TITLES if spec.tier is Tier.TITLE else tier in yields_to)
+            )
+            if any(s < end and start < e for s, e in blockers):
+                continue
+            claimed.append((start, end, spec.tier, spec.label))
+            found.append((text[start:end], start, end, spec.label))
+    return tuple(found)
 
 
 def typed_spans(text: str, wanted: AnswerType, language: str = "en") -> list[Span]:
@@ -122,19 +173,20 @@ def typed_spans(text: str, wanted: AnswerType, language: str = "en") -> list[Spa
         if key not in found or found[key].fit < fit:
             found[key] = Span(span_text, start, end, label, fit)
 
+    patterned = _regex_spans(text, language, wanted is AnswerType.TITLE)
+    whole = [(s, e) for _, s, e, label in patterned if label in _NOT_ENTITIES]
     entities = _entities(text) if language == "en" else ()
     for span_text, start, end, label in entities:
-        offer(span_text, start, end, label)
+        # An entity holding a code stays ("Schedule 5" as a LAW); one inside a code goes.
+        if not any(s <= start and end <= e for s, e in whole):
+            offer(span_text, start, end, label)
     # A bare number inside a date ("by the end of 1350") is a time, never a count.
     dated = [(s, e) for _, s, e, label in entities if label in ("DATE", "TIME")]
-    for label, pattern in _PATTERNS:
-        for m in pattern.finditer(text):
-            if label in ("DATE", "YEAR"):
-                dated.append((m.start(), m.end()))
-            elif label == "NUMBER" and any(s <= m.start() and m.end() <= e for s, e in dated):
-                continue
-            offer(m.group(0), m.start(), m.end(), label)
-    if language != "en" and wanted in (AnswerType.PERSON, AnswerType.PLACE, AnswerType.ENTITY):
+    for span_text, start, end, label in patterned:
+        if label == "NUMBER" and any(s <= start and end <= e for s, e in dated):
+            continue
+        offer(span_text, start, end, label)
+    if language != "en" and wanted in _NAMED:
         for m in _CAPITALISED.finditer(text):
             if m.start() > 0 or " " in m.group(0):
                 offer(m.group(0), m.start(), m.end(), "NAME")
