@@ -14,11 +14,13 @@ from typing import Any
 from affidavit.census import take_census
 from affidavit.engine.protocol import Candidate, Engine
 from affidavit.engine.shape import Shape, read_shape
+from affidavit.engine.typed_lines import holds_answer
 from affidavit.evidence_block import evidence_block
 from affidavit.gates.content import content_terms
 from affidavit.gates.decision import GateDecision
 from affidavit.gates.exit import Judgement, judge
 from affidavit.gates.support import KeyWords
+from affidavit.gates.value import gated_value
 from affidavit.index.text import Analyzer
 from affidavit.reasons import Reason
 from affidavit.results import Answer, Evidence
@@ -42,7 +44,7 @@ def answer(
     analyzer = Analyzer(shape.language)
     if not analyzer.terms(question):
         return _refusal(question, Reason.EMPTY_QUESTION, audit)
-    retrieved = retriever.retrieve(question)
+    retrieved = retriever.retrieve(question, holds_answer=holds_answer(shape.answer_type, question))
     audit["withheld_below_trust"] = retrieved.withheld
     if not retrieved.hits:
         reason = Reason.BELOW_TRUST if retrieved.withheld else Reason.NO_EVIDENCE
@@ -73,6 +75,7 @@ def answer(
         weight = 0.5 + 0.5 * max(e.score for e in subset) / best_score
         record: dict[str, Any] = {
             "document": subset[0].document,
+            "weight": round(weight, 6),
             "block": [e.dateline() for e in subset],
             "candidates": [],
         }
@@ -95,7 +98,12 @@ def answer(
     for line in [*cited, *judgement.supporting]:
         if line not in citations:
             citations.append(line)
-    return Answer(question, chosen.text, chosen.value, False, None, citations, audit, census_line)
+    # The value is the library's reading of the gated text, never the engine's.
+    value = gated_value(
+        chosen.text, shape.answer_type, [c.text for c in citations], analyzer.language
+    )
+    audit["value"] = {"engine": chosen.value, "read": value}
+    return Answer(question, chosen.text, value, False, None, citations, audit, census_line)
 
 
 def key_terms(shape: Shape, analyzer: Analyzer) -> frozenset[str]:

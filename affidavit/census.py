@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from affidavit.gates.exit import line_terms
+from affidavit.gates.exit import support_context, support_terms
 from affidavit.gates.support import MIN_CARRIED, SUPPORT_REACH, KeyWords
 from affidavit.index.abbreviations import short_forms
 from affidavit.index.text import Analyzer
@@ -34,7 +34,7 @@ class Census:
     def line(self) -> str:
         """One line of store-attested fact, saying how it was counted."""
         if self.rarest is None:
-            return "No census: the question names no key word."
+            return "No document speaks of this: the store writes none of the question's key words."
         how = (
             f"lines carrying its rarest key word ({self.rarest!r}) and at least "
             f"{MIN_CARRIED:.0%} of its rarity-weighted key words, with the lines beside them"
@@ -89,21 +89,24 @@ def take_census(
         if 0 <= r + step < index.size and index.line_documents[r + step] == index.line_documents[r]
     }
     ordered = sorted(near)
-    lines = dict(
-        zip(ordered, retriever.lines([int(index.line_ids[r]) for r in ordered]), strict=True)
-    )
-    terms = {r: line_terms(line, analyzer) for r, line in lines.items()}
+    ids = [int(index.line_ids[r]) for r in ordered]
+    lines = dict(zip(ordered, retriever.lines(ids), strict=True))
+    headings = retriever.headings_of([int(index.line_ids[r]) for r in rows])
     counts: Counter[str] = Counter()
     for r in rows:
         line: Evidence = lines[r]
         if line.trust < speaking_threshold:
             continue
-        carried: set[str] = set()
-        for step in range(-SUPPORT_REACH, SUPPORT_REACH + 1):
-            if r + step in terms and lines[r + step].document == line.document:
-                carried |= terms[r + step]
-        # The line itself must hold the rarest word (its neighbours may hold the rest).
-        if rarest in terms[r] and keys.carried(carried).passed:
+        around = [
+            lines[n] for n in sorted(near & set(range(r - SUPPORT_REACH, r + SUPPORT_REACH + 1)))
+        ]
+        heading = headings.get(int(index.line_ids[r]))
+        if heading is not None:
+            around.append(heading)
+        # The same test as the support tier's, with the line as the one supporting.
+        carried, own = support_terms([line], support_context([line], around), analyzer)
+        # The line itself must hold the rarest word (its context may hold the rest).
+        if rarest in own and keys.carried(carried).passed:
             counts[line.document] += 1
     ranked = dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
     return Census(ranked, rarest, complete)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from affidavit.index.abbreviations import short_form
 from affidavit.index.fusion import rrf
 from affidavit.index.late import Reranker, rerank
 from affidavit.index.meaning import Encoder, MeaningIndex, encode, fingerprint
@@ -126,7 +127,11 @@ class DocumentRanking:
         terms = set(Analyzer(language).terms(query))
         if not terms:
             return 1.0
-        return sum(term in index.vocabulary for term in terms) / len(terms)
+        # A word the store writes only abbreviated ("catalog" as "Cat.") is covered.
+        return sum(
+            term in index.vocabulary or short_form(term, language) in index.vocabulary
+            for term in terms
+        ) / len(terms)
 
     def fused_documents(
         self, query: str, scores: np.ndarray | None = None, *, covered: float | None = None

@@ -30,6 +30,7 @@ neighbours, unless none of those may be cited; ``verify`` never takes it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -47,6 +48,8 @@ from affidavit.index.words import WordIndex
 from affidavit.results import Evidence
 from affidavit.store.sqlite import Store, StoredLine
 
+# The word index's cache entry (2: irregular verbs read as their base form).
+WORDS_CACHE = "words2"
 # The entity graph's cache entry (2: with the kept corpus and the lines' digests).
 GRAPH_CACHE = "entities2"
 # How many ranked lines a question reads before choosing its evidence block (the census
@@ -89,14 +92,14 @@ class Retriever(DocumentRanking):
         generation = self._store.generation()
         if self._words is not None and self._generation == generation:
             return self._words
-        payload = self._store.cached("words", generation)
+        payload = self._store.cached(WORDS_CACHE, generation)
         if payload is not None:
             index = WordIndex.from_bytes(payload)
         else:
             index = WordIndex.build(
                 self._store.documents(), self._store.line_rows(), self._store.window_rows()
             )
-            self._store.cache("words", generation, index.to_bytes())
+            self._store.cache(WORDS_CACHE, generation, index.to_bytes())
         self._words, self._generation = index, generation
         return index
 
@@ -146,6 +149,16 @@ class Retriever(DocumentRanking):
         rows = self._store.lines_by_id(line_ids)
         return [_evidence(rows[line_id], 0.0) for line_id in line_ids]
 
+    def headings_of(self, line_ids: list[int]) -> dict[int, Evidence]:
+        """The heading each table row among ``line_ids`` stands under, by line id."""
+        found: dict[int, Evidence] = {}
+        for line_id, row in self._store.lines_by_id(line_ids).items():
+            if row.kind == "row":
+                above = self._store.headings_above(row.document_id, [row.position])
+                if above:
+                    found[line_id] = _evidence(above[0], 0.0)
+        return found
+
     def _partition(
         self, index: WordIndex, query: str
     ) -> tuple[list[tuple[int, float]], dict[int, StoredLine]] | None:
@@ -178,11 +191,19 @@ class Retriever(DocumentRanking):
         return [_evidence(rows[line_id], score) for line_id, score in ranked]
 
     def retrieve(
-        self, query: str, *, depth: int = RETRIEVE_DEPTH, partitioned: bool = True
+        self,
+        query: str,
+        *,
+        depth: int = RETRIEVE_DEPTH,
+        partitioned: bool = True,
+        holds_answer: Callable[[str], int] | None = None,
     ) -> Retrieved:
         """Evidence for ``query``. ``partitioned=False`` never takes the partition path:
         an audit must see every line that could support a sentence, not only the lines
-        that name the question's entities."""
+        that name the question's entities. ``holds_answer`` (a typed question's grade of a
+        line, 0 best: does it write a date, a number, a code?) seats the lines by grade,
+        each grade in its order, before the evidence block is chosen: a line with no date
+        cannot answer "when"."""
         index = self.words()
         if index.size == 0:
             return Retrieved([], [], 0)
@@ -218,6 +239,8 @@ class Retriever(DocumentRanking):
             if covered is None:
                 covered = self.coverage(query)
             hits = self._late_lines(query, hits, follow_words=covered >= WORDS_SUFFICE)
+        if holds_answer is not None:
+            hits.sort(key=lambda hit: holds_answer(hit.text))  # stable: order kept
         # The best lines, no document beyond its share while others hold evidence, then
         # grouped by document (best document first) with their context.
         by_document: dict[str, list[StoredLine]] = {}
@@ -227,11 +250,17 @@ class Retriever(DocumentRanking):
             place = {hit.document: at for at, hit in enumerate(fused)}
             order = sorted(by_document, key=lambda name: place.get(name, len(place)))
             by_document = {name: by_document[name] for name in order}
-        subsets = [self._subset(lines, scores, index) for lines in by_document.values()]
+        subsets = [
+            self._subset(lines, scores, index, holds_answer) for lines in by_document.values()
+        ]
         return Retrieved(hits, subsets, withheld)
 
     def _subset(
-        self, best: list[StoredLine], scores: np.ndarray, index: WordIndex
+        self,
+        best: list[StoredLine],
+        scores: np.ndarray,
+        index: WordIndex,
+        holds_answer: Callable[[str], int] | None = None,
     ) -> list[Evidence]:
         document_id = best[0].document_id
         have = {line.position for line in best}
@@ -241,11 +270,22 @@ class Retriever(DocumentRanking):
             for step in range(-CONTEXT_REACH, CONTEXT_REACH + 1)
         } - have
         context = self._store.lines_at(document_id, sorted(p for p in wanted if p >= 0))
-        members = [*context, *best]
+        # A table row is read under its table's heading (what the table is about).
+        table_rows = [line.position for line in best if line.kind == "row"]
+        taken = have | {line.position for line in context}
+        headings = [
+            h
+            for h in self._store.headings_above(document_id, table_rows)
+            if h.position not in taken
+        ]
+        members = [*context, *headings, *best]
         # Index rows are in line-id order, so one search finds every member's score.
         rows = np.searchsorted(index.line_ids, [line.id for line in members])
         lines = [(line, float(scores[row])) for line, row in zip(members, rows, strict=True)]
-        lines.sort(key=lambda pair: (-pair[1], pair[0].position))
+        if holds_answer is not None:  # the lines that can answer first, as in the block
+            lines.sort(key=lambda pair: (holds_answer(pair[0].text), -pair[1], pair[0].position))
+        else:
+            lines.sort(key=lambda pair: (-pair[1], pair[0].position))
         return [_evidence(line, score) for line, score in lines]
 
 

@@ -325,7 +325,8 @@ def polyglot() -> Memory:
         ("canción", "es", "La canción"),
         ("¿Quién escribió la canción?", "es", "La canción"),
         ("running", "en", "The fox runs"),
-        ("runner ran", "en", None),
+        ("ran", "en", "The fox runs"),  # an irregular past meets its verb
+        ("runner", "en", None),
     ],
 )
 def test_words_meet_across_case_accents_and_inflection(
@@ -333,7 +334,7 @@ def test_words_meet_across_case_accents_and_inflection(
 ) -> None:
     hits = polyglot.search(query)
     if first_words is None:
-        assert hits == []  # "ran" and "runner" are not stems of "runs"
+        assert hits == []  # "runner" is not a stem of "runs"
         return
     assert hits[0].document == document
     assert hits[0].text.startswith(first_words)

@@ -3,15 +3,16 @@
 It reads the question's shape and proposes extractive candidates from the evidence block:
 a span of the expected type (a person for "who", a date for "when", a number for "how
 many"...) from the lines that best match the question, or, for questions no type
-describes (what/which/why), the best matching line itself. In a table row whose columns
-are named, a cell under the column the question names is proposed directly.
+describes (what/which), the phrase of the best lines that answers (phrases.py), with the
+whole line as the last resort. In a table row whose columns are named, a cell under the
+column the question names is proposed directly.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from affidavit.engine.dates import iso_date
+from affidavit.engine.phrases import answer_phrases
 from affidavit.engine.protocol import Candidate
 from affidavit.engine.shape import AnswerType, Shape
 from affidavit.engine.spans import typed_spans
@@ -20,8 +21,13 @@ from affidavit.results import Evidence
 
 # Only the best lines are read for spans: deeper lines rarely hold the answer and cost NER time.
 LINES_READ = 8
+# Phrases are parsed out of the best few lines only (a parse costs ~5 ms a line).
+PHRASE_LINES = 3
 MAX_CANDIDATES = 5
 HEADING_PENALTY = 0.3
+# How far a whole line ranks below the phrases drawn from it, and what a phrase's fit adds.
+LINE_PENALTY = 0.25
+PHRASE_GAIN = 0.3
 
 
 class DefaultEngine:
@@ -44,8 +50,21 @@ class DefaultEngine:
             if shape.answer_type in (AnswerType.DESCRIPTION, AnswerType.REASON):
                 # A heading names a topic; it rarely says anything about it.
                 penalty = HEADING_PENALTY if line.kind == "heading" else 0.0
+                if shape.answer_type is AnswerType.DESCRIPTION and index < PHRASE_LINES:
+                    for phrase in answer_phrases(question, line.text, shape.language)[:2]:
+                        candidates.append(
+                            Candidate(
+                                phrase.text,
+                                phrase.text,
+                                (index,),
+                                base - penalty + PHRASE_GAIN * phrase.fit,
+                                f"phrase: {phrase.why}",
+                            )
+                        )
                 candidates.append(
-                    Candidate(line.text, line.text, (index,), base - penalty, "best line")
+                    Candidate(
+                        line.text, line.text, (index,), base - penalty - LINE_PENALTY, "best line"
+                    )
                 )
                 continue
             for span in typed_spans(line.text, shape.answer_type, shape.language):
@@ -57,7 +76,7 @@ class DefaultEngine:
                 candidates.append(
                     Candidate(
                         span.text,
-                        _bare_value(span.text, shape.answer_type, shape.language),
+                        span.text,
                         (index,),
                         score,
                         f"{span.label} span, fit {span.fit:.2f}",
@@ -77,7 +96,7 @@ def _cell_candidates(
             found.append(
                 Candidate(
                     value.strip(),
-                    _bare_value(value.strip(), None),
+                    value.strip(),
                     (index,),
                     base + 0.3,
                     f"cell under column {column!r}",
@@ -96,17 +115,6 @@ def _nearness(
     if not question_terms:
         return 0.0
     return len(near_terms & question_terms) / len(question_terms)
-
-
-def _bare_value(text: str, answer_type: AnswerType | None, language: str = "en") -> object:
-    """The answer as a value: a count as an int, a fully written date as ISO, else the span."""
-    if answer_type is AnswerType.COUNT:
-        digits = text.replace(",", "").strip()
-        if digits.isdigit():
-            return int(digits)
-    if answer_type is AnswerType.TIME:
-        return iso_date(text, language) or text
-    return text
 
 
 def _best_unique(candidates: list[Candidate]) -> list[Candidate]:

@@ -42,8 +42,9 @@ from affidavit.gates.digits import (
     written_numbers,
 )
 from affidavit.gates.support import SUPPORT_REACH, KeyWords, support_decision
-from affidavit.index.abbreviations import expansion_terms
+from affidavit.index.abbreviations import expansion_terms, short_form
 from affidavit.index.text import Analyzer
+from affidavit.index.words import name_terms
 from affidavit.reasons import Reason
 from affidavit.results import Evidence
 
@@ -188,11 +189,9 @@ def judge(
     judgement.supporting = used or list(anchor) or list(subset[:1])
     if question_terms:
         keys = KeyWords.of(question_terms, term_weight, analyzer.language)
-        near = _with_neighbours(judgement.supporting, subset, SUPPORT_REACH)
-        carried: set[str] = set()
-        for line in near:
-            carried |= line_terms(line, analyzer)
-        decision = support_decision(keys, carried)
+        near = support_context(judgement.supporting, subset)
+        carried, own = support_terms(judgement.supporting, near, analyzer)
+        decision = support_decision(keys, carried, own)
         judgement.decisions.append(decision)
         if decision.passed:
             _cite_carrying_neighbours(judgement, near, keys, analyzer)
@@ -205,9 +204,7 @@ def _cite_carrying_neighbours(
     """Cite the fewest neighbours that carry the key words the supporting lines lack,
     each time the one carrying the most weight still missing (ties: document order)."""
     weights = dict(keys.weights)
-    missing = set(weights)
-    for line in judgement.supporting:
-        missing -= line_terms(line, analyzer)
+    missing = set(weights) - support_terms(judgement.supporting, [], analyzer)[1]
     others = [line for line in near if line not in judgement.supporting]
     while missing and others:
         gains = [sum(weights[t] for t in line_terms(line, analyzer) & missing) for line in others]
@@ -304,7 +301,8 @@ def _window_for(
                 claim.text,
                 window.text,
                 analyzer,
-                question_terms,
+                # A question word may stand abbreviated beside the number ("Cat. No.").
+                question_terms | _short_forms_of(question_terms, analyzer.language),
                 term_weight,
                 # A short answer's question may be carried across its document's lines
                 # (multi-hop), as the support tier reads it.
@@ -315,10 +313,54 @@ def _window_for(
     return None
 
 
+def _short_forms_of(terms: frozenset[str], language: str) -> frozenset[str]:
+    return frozenset(
+        short for term in terms if (short := short_form(term, language)) is not None
+    )
+
+
 def _polarity_agrees(claim: Claim, window: _Window) -> bool:
     if STRICT_POLARITY:
         return claim.negated == window.negated
     return window.negated or not claim.negated
+
+
+def support_context(lines: Sequence[Evidence], subset: Sequence[Evidence]) -> list[Evidence]:
+    """The lines that may carry a question for ``lines``: a sentence's neighbours
+    (SUPPORT_REACH, rows excepted), a table row's heading (the nearest above it; another
+    row says nothing about this one)."""
+    near: list[Evidence] = []
+    for line in lines:
+        if line.kind == "row":
+            above = [
+                e
+                for e in subset
+                if e.kind == "heading"
+                and e.document == line.document
+                and e.position < line.position
+            ]
+            found = [max(above, key=lambda e: e.position)] if above else []
+        else:
+            found = [e for e in _with_neighbours([line], subset, SUPPORT_REACH) if e.kind != "row"]
+        near.extend(e for e in found if e not in near and e not in lines)
+    return near
+
+
+def support_terms(
+    lines: Sequence[Evidence], near: Sequence[Evidence], analyzer: Analyzer
+) -> tuple[set[str], set[str]]:
+    """(terms ``lines``, ``near`` and their documents' names carry, terms ``lines`` carry
+    themselves). Every line speaks under its document's name, its dateline: the name's
+    words count toward the share, but the rarest key word must be written in a line."""
+    own: set[str] = set()
+    for line in lines:
+        own |= line_terms(line, analyzer)
+    carried = set(own)
+    for document in sorted({line.document for line in lines}):
+        carried.update(name_terms(document, analyzer))
+    for line in near:
+        carried |= line_terms(line, analyzer)
+    return carried, own
 
 
 def _with_neighbours(

@@ -21,6 +21,7 @@ from affidavit.gates.numbers import (
     PRONOUN_NUMBERS,
     canonical,
 )
+from affidavit.index.abbreviations import is_abbreviation
 from affidavit.index.text import Analyzer, lower
 
 _TOKEN = re.compile(
@@ -28,6 +29,7 @@ _TOKEN = re.compile(
     r"|[;:()\[\]]|\.(?=\s|$)",
     re.UNICODE,
 )
+_WORD_BEFORE = re.compile(r"[^\W\d_]+$")
 _PERCENT_AFTER = re.compile(r"(?:\s?|-)(?:%|percent\b|per cent\b|por ciento\b)", re.IGNORECASE)
 _PERCENT_BEFORE = re.compile(r"(?:%|\byüzde)\s*$", re.IGNORECASE)
 # Words that only say a number is a percent ("7 percent"); the number's flag carries that.
@@ -96,8 +98,11 @@ def read_tokens(text: str, analyzer: Analyzer, *, committing: bool) -> list[Quan
                 )
             )
         elif match.group(0) in ";:.":
-            # A clause joint or a full stop ("!" is a factorial, not a stop).
-            tokens.append(QuantityToken(stop=True))
+            # A clause joint or a full stop ("!" is a factorial, not a stop); the full stop
+            # of an abbreviation ("Cat. No. 11368V") ends nothing.
+            before = _WORD_BEFORE.search(text, 0, match.start())
+            if not (match.group(0) == "." and before and is_abbreviation(before.group(0))):
+                tokens.append(QuantityToken(stop=True))
         elif match.group(0) in "()[]":
             tokens.append(QuantityToken())  # a bracket keeps "(born 1960)" and "(n − 1)!" together
         else:

@@ -1,4 +1,4 @@
-"""Abbreviations documents write for the words questions use: "Cat. No." is a catalog number.
+"""Words documents write for the words questions use: "Cat. No." is a catalog number.
 
 Forms, registers and reports abbreviate the very words a reader asks with ("What is the
 catalog number?" of a line reading "Cat. No. 11368V"). An abbreviation counts only as
@@ -79,6 +79,13 @@ _TABLE: dict[str, dict[str, str]] = {
 _WRITTEN = re.compile(r"(?<![\w.])([A-ZÁÉÍÓÚÑÇĞİÖŞÜ][a-záéíóúñçğıöşü]{0,5}|[A-Z]{2,6})[.:]")
 
 
+def is_abbreviation(word: str, language: str = "en") -> bool:
+    """Whether ``word`` (as written, before its full stop) is a written abbreviation."""
+    return bool(_WRITTEN.fullmatch(word + ".")) and word.casefold() in _TABLE.get(
+        language, _TABLE["en"]
+    )
+
+
 def expansion_terms(text: str, analyzer: Analyzer) -> frozenset[str]:
     """Index terms of the full words that ``text``'s written abbreviations stand for."""
     table = _TABLE.get(analyzer.language, _TABLE["en"])
@@ -102,11 +109,27 @@ def _short_forms(language: str) -> dict[str, str]:
     return reverse
 
 
+def short_form(term: str, language: str = "en") -> str | None:
+    """The index term of the abbreviation a document may write for ``term``, if any."""
+    short = _short_forms(language).get(term)
+    return Analyzer(language).term(short) if short is not None else None
+
+
+# Question phrases whose answer a document writes with another word: a deadline is what
+# a form says something is "due" by.
+_PHRASES: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
+    "en": ((re.compile(r"\bby what date\b|\bdeadline\b|\bwhen must\b", re.I), "due"),),
+    "es": ((re.compile(r"\bplazo\b|\bfecha l[íi]mite\b|\bhasta qu[ée] fecha\b", re.I), "vence"),),
+    "tr": ((re.compile(r"\bson tarih|\bne zamana kadar\b", re.I), "kadar"),),
+}
+
+
 def short_forms(text: str, language: str = "en") -> list[str]:
-    """The abbreviations a document may write for ``text``'s words ("catalog" -> "cat")."""
+    """Words a document may write for ``text``'s: its abbreviations ("catalog" -> "cat"),
+    and "due" for a deadline."""
     analyzer = Analyzer(language)
     reverse = _short_forms(language)
-    found = []
+    found = [word for pattern, word in _PHRASES.get(language, ()) if pattern.search(text)]
     for word in words(text, language):
         term = analyzer.term(word)
         short = reverse.get(term) if term is not None else None

@@ -18,6 +18,7 @@ from spacy.lang.es.stop_words import STOP_WORDS as _ES_STOP
 from spacy.lang.tr.stop_words import STOP_WORDS as _TR_STOP
 
 from affidavit.gates.numbers import LANGUAGE_NUMBER_WORDS
+from affidavit.index.irregular import BASE_FORMS
 
 LANGUAGES = ("en", "es", "tr")
 _STEMMER_NAMES = {"en": "english", "es": "spanish", "tr": "turkish"}
@@ -122,6 +123,8 @@ class Analyzer:
             # "1,200" and "1200" are one number; "1ª" and "1a" one word.
             result = strip_accents(_THOUSANDS.sub("", word))
         else:
+            if self.language == "en":
+                word = BASE_FORMS.get(word, word)  # "fell" is "fall" (irregular.py)
             result = strip_accents(self._stem(word))
         self._cache[word] = result
         return result

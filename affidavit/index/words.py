@@ -117,10 +117,10 @@ class WordIndex:
         by_line = incidence.T.tocsr()
         by_line.sort_indices()
 
-        name_terms: dict[str, list[int]] = {}
+        named: dict[str, list[int]] = {}
         for slot, (_, name, lang) in enumerate(documents):
-            for term in set(_name_terms(name, analyzers[lang])):
-                name_terms.setdefault(term, []).append(slot)
+            for term in set(name_terms(name, analyzers[lang])):
+                named.setdefault(term, []).append(slot)
 
         return cls(
             vocabulary=vocabulary,
@@ -132,7 +132,7 @@ class WordIndex:
             window_weights=bm25.bm25_weights(window_counts),
             member_indptr=by_line.indptr.astype(np.int64),
             membership=by_line.indices.astype(np.int32),
-            name_terms=name_terms,
+            name_terms=named,
         )
 
     # -- querying --
@@ -257,7 +257,8 @@ class WordIndex:
             )
 
 
-def _name_terms(name: str, analyzer: Analyzer) -> list[str]:
+def name_terms(name: str, analyzer: Analyzer) -> list[str]:
+    """The index terms of a document's name (its extension left out)."""
     tokens = words(name, analyzer.language)
     tokens = [w for w in tokens if w not in _NAME_NOISE]
     return [t for t in (analyzer.term(w) for w in tokens) if t]

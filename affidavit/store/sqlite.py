@@ -225,6 +225,20 @@ class Store:
                 found[row[0]] = _stored_line(row)
         return found
 
+    def headings_above(self, document_id: int, positions: Sequence[int]) -> list[StoredLine]:
+        """For each position, the nearest heading of the document above it (once each)."""
+        found: dict[int, StoredLine] = {}
+        for position in sorted(set(positions)):
+            row = self.conn.execute(
+                f"{_LINE_SELECT} WHERE l.document_id = ? AND l.kind = 'heading' "
+                "AND l.position < ? ORDER BY l.position DESC LIMIT 1",
+                (document_id, position),
+            ).fetchone()
+            if row is not None:
+                line = _stored_line(row)
+                found[line.position] = line
+        return [found[p] for p in sorted(found)]
+
     def lines_at(self, document_id: int, positions: Sequence[int]) -> list[StoredLine]:
         """The lines of one document at these positions, in position order."""
         positions = sorted(set(positions))
