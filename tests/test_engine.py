@@ -142,7 +142,12 @@ def test_a_candidate_citing_outside_the_block_is_refused(
 def test_a_candidate_citing_a_line_off_the_question_is_weak(squad_store: Path) -> None:
     with Memory(squad_store) as memory:
         block = memory.ask(LIMASSOL).audit["subsets"][0]["block"]
-    off_topic = next(i for i, line in enumerate(block) if "Limassol" not in line)
+    def place(line: str) -> int:
+        return int(line.split(" #", 1)[1].split("]", 1)[0])
+
+    near_limassol = {place(line) + d for line in block if "Limassol" in line for d in (-1, 0, 1)}
+    # A line that neither names Limassol nor stands beside one that does.
+    off_topic = next(i for i, line in enumerate(block) if place(line) not in near_limassol)
     # Extractive, so it passes the mixture and read-back tiers; its line is off the question.
     words = block[off_topic].split("] ", 1)[1]
     answer, _ = ask_scripted(squad_store, LIMASSOL, Candidate(words, None, (off_topic,)))

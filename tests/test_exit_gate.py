@@ -390,7 +390,7 @@ def test_an_answer_whose_lines_miss_the_rarest_key_word_is_weak(opening) -> None
     assert judgement.failure is not None
     assert judgement.failure.reason == Reason.WEAK_EVIDENCE.value
     assert judgement.failure.detail == (
-        "the supporting lines do not write its rarest key word, 'black'"
+        "the supporting lines and those beside them do not write its rarest key word, 'black'"
     )
 
 

@@ -189,7 +189,8 @@ def test_words_naming_the_kind_of_answer_are_not_key_words() -> None:
 def test_support_names_the_rarest_and_the_missing_words() -> None:
     decision = support_decision(KeyWords.of(WEIGHTS, weigh), {"senat", "first"})
     assert decision.detail == (
-        "the supporting lines do not write its rarest key word, 'galact'; missing: galact, presid"
+        "the supporting lines and those beside them do not write its rarest key word, 'galact'; "
+        "missing: galact, presid"
     )
 
 

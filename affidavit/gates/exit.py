@@ -41,7 +41,12 @@ from affidavit.gates.digits import (
     unsupported_numbers,
     written_numbers,
 )
-from affidavit.gates.support import SUPPORT_REACH, KeyWords, support_decision
+from affidavit.gates.support import (
+    RAREST_IN_OWN_LINE,
+    SUPPORT_REACH,
+    KeyWords,
+    support_decision,
+)
 from affidavit.index.abbreviations import expansion_terms, short_form
 from affidavit.index.text import Analyzer
 from affidavit.index.words import name_terms
@@ -191,7 +196,11 @@ def judge(
         keys = KeyWords.of(question_terms, term_weight, analyzer.language)
         near = support_context(judgement.supporting, subset)
         carried, own = support_terms(judgement.supporting, near, analyzer)
-        decision = support_decision(keys, carried, own)
+        written = set(own)
+        if not RAREST_IN_OWN_LINE:
+            for line in near:
+                written |= line_terms(line, analyzer)
+        decision = support_decision(keys, carried, written)
         judgement.decisions.append(decision)
         if decision.passed:
             _cite_carrying_neighbours(judgement, near, keys, analyzer)
