@@ -100,9 +100,7 @@ def take_census(
         around = [
             lines[n] for n in sorted(near & set(range(r - SUPPORT_REACH, r + SUPPORT_REACH + 1)))
         ]
-        heading = headings.get(int(index.line_ids[r]))
-        if heading is not None:
-            around.append(heading)
+        around.extend(headings.get(int(index.line_ids[r]), []))
         # The same test as the support tier's, with the line as the one supporting.
         carried, own = support_terms([line], support_context([line], around), analyzer)
         # The line itself must hold the rarest word (its context may hold the rest).

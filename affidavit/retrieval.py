@@ -48,8 +48,9 @@ from affidavit.index.words import WordIndex
 from affidavit.results import Evidence
 from affidavit.store.sqlite import Store, StoredLine
 
-# The word index's cache entry (2: irregular verbs read as their base form).
-WORDS_CACHE = "words2"
+# The word index's cache entry (3: irregular verbs read as their base form, a row's
+# column names searchable with it).
+WORDS_CACHE = "words3"
 # The entity graph's cache entry (2: with the kept corpus and the lines' digests).
 GRAPH_CACHE = "entities2"
 # How many ranked lines a question reads before choosing its evidence block (the census
@@ -97,7 +98,9 @@ class Retriever(DocumentRanking):
             index = WordIndex.from_bytes(payload)
         else:
             index = WordIndex.build(
-                self._store.documents(), self._store.line_rows(), self._store.window_rows()
+                self._store.documents(),
+                self._store.searchable_line_rows(),
+                self._store.window_rows(),
             )
             self._store.cache(WORDS_CACHE, generation, index.to_bytes())
         self._words, self._generation = index, generation
@@ -149,14 +152,13 @@ class Retriever(DocumentRanking):
         rows = self._store.lines_by_id(line_ids)
         return [_evidence(rows[line_id], 0.0) for line_id in line_ids]
 
-    def headings_of(self, line_ids: list[int]) -> dict[int, Evidence]:
-        """The heading each table row among ``line_ids`` stands under, by line id."""
-        found: dict[int, Evidence] = {}
+    def headings_of(self, line_ids: list[int]) -> dict[int, list[Evidence]]:
+        """The headings each line stands under (its section's, its document's title), by
+        line id."""
+        found: dict[int, list[Evidence]] = {}
         for line_id, row in self._store.lines_by_id(line_ids).items():
-            if row.kind == "row":
-                above = self._store.headings_above(row.document_id, [row.position])
-                if above:
-                    found[line_id] = _evidence(above[0], 0.0)
+            above = self._store.headings_above(row.document_id, [row.position])
+            found[line_id] = [_evidence(h, 0.0) for h in above]
         return found
 
     def _partition(
@@ -270,12 +272,11 @@ class Retriever(DocumentRanking):
             for step in range(-CONTEXT_REACH, CONTEXT_REACH + 1)
         } - have
         context = self._store.lines_at(document_id, sorted(p for p in wanted if p >= 0))
-        # A table row is read under its table's heading (what the table is about).
-        table_rows = [line.position for line in best if line.kind == "row"]
+        # A line is read under its section's heading and its document's title.
         taken = have | {line.position for line in context}
         headings = [
             h
-            for h in self._store.headings_above(document_id, table_rows)
+            for h in self._store.headings_above(document_id, sorted(have))
             if h.position not in taken
         ]
         members = [*context, *headings, *best]

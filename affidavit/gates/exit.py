@@ -323,9 +323,7 @@ def _window_for(
 
 
 def _short_forms_of(terms: frozenset[str], language: str) -> frozenset[str]:
-    return frozenset(
-        short for term in terms if (short := short_form(term, language)) is not None
-    )
+    return frozenset(short for term in terms if (short := short_form(term, language)) is not None)
 
 
 def _polarity_agrees(claim: Claim, window: _Window) -> bool:
@@ -335,22 +333,25 @@ def _polarity_agrees(claim: Claim, window: _Window) -> bool:
 
 
 def support_context(lines: Sequence[Evidence], subset: Sequence[Evidence]) -> list[Evidence]:
-    """The lines that may carry a question for ``lines``: a sentence's neighbours
-    (SUPPORT_REACH, rows excepted), a table row's heading (the nearest above it; another
-    row says nothing about this one)."""
+    """The lines that may carry a question for ``lines``: the headings each stands under
+    (its section's, the nearest above it, and its document's title, the first) and, for
+    a sentence, the lines beside it (SUPPORT_REACH; rows excepted: another row says
+    nothing about this one, nor a row about a sentence)."""
     near: list[Evidence] = []
     for line in lines:
-        if line.kind == "row":
-            above = [
-                e
-                for e in subset
-                if e.kind == "heading"
-                and e.document == line.document
-                and e.position < line.position
-            ]
-            found = [max(above, key=lambda e: e.position)] if above else []
-        else:
-            found = [e for e in _with_neighbours([line], subset, SUPPORT_REACH) if e.kind != "row"]
+        above = [
+            e
+            for e in subset
+            if e.kind == "heading" and e.document == line.document and e.position < line.position
+        ]
+        found = sorted(
+            {min(above, key=lambda e: e.position), max(above, key=lambda e: e.position)}
+            if above
+            else set(),
+            key=lambda e: e.position,
+        )
+        if line.kind != "row":
+            found += [e for e in _with_neighbours([line], subset, SUPPORT_REACH) if e.kind != "row"]
         near.extend(e for e in found if e not in near and e not in lines)
     return near
 

@@ -208,6 +208,20 @@ class Store:
             self.conn.execute("SELECT id, document_id, position, kind, text FROM lines ORDER BY id")
         )
 
+    def searchable_line_rows(self) -> list[tuple[int, int, int, str, str]]:
+        """As ``line_rows``, a table row's text followed by its column names: a row says
+        each cell under its column's name, so "handgun checks in Ohio" finds the Ohio row
+        of a table whose column is named Handgun."""
+        found = []
+        for line_id, document_id, position, kind, text, cells in self.conn.execute(
+            "SELECT id, document_id, position, kind, text, cells FROM lines ORDER BY id"
+        ):
+            if cells:
+                names = " ".join(name for name, _ in json.loads(cells))
+                text = f"{text} {names}"
+            found.append((line_id, document_id, position, kind, text))
+        return found
+
     def window_rows(self) -> list[tuple[int, int, int, int]]:
         """(document id, scale, start position, end position) of every window, in id order."""
         return list(
@@ -226,8 +240,17 @@ class Store:
         return found
 
     def headings_above(self, document_id: int, positions: Sequence[int]) -> list[StoredLine]:
-        """For each position, the nearest heading of the document above it (once each)."""
+        """For each position, the nearest heading of the document above it, and the
+        document's first heading (its title), each once, in position order."""
         found: dict[int, StoredLine] = {}
+        if positions:
+            first = self.conn.execute(
+                f"{_LINE_SELECT} WHERE l.document_id = ? AND l.kind = 'heading' "
+                "ORDER BY l.position LIMIT 1",
+                (document_id,),
+            ).fetchone()
+            if first is not None and first[3] < max(positions):
+                found[first[3]] = _stored_line(first)
         for position in sorted(set(positions)):
             row = self.conn.execute(
                 f"{_LINE_SELECT} WHERE l.document_id = ? AND l.kind = 'heading' "
