@@ -1,0 +1,77 @@
+"""What a line carries for the support tier and for search: its place in the document.
+
+A table row says each cell under its column's name and stands under its table's heading;
+a sentence stands under its section's heading and its document's title; a written
+abbreviation carries the word it stands for; an irregular past meets its verb.
+"""
+
+from __future__ import annotations
+
+from conftest import DEMO_DIR
+
+from affidavit import Memory
+from affidavit.engine.shape import AnswerType
+from affidavit.engine.typed_lines import holds_answer
+from affidavit.gates.exit import support_context, support_terms
+from affidavit.index.abbreviations import expansion_terms, short_forms
+from affidavit.index.text import Analyzer
+from affidavit.results import Evidence
+
+EN = Analyzer("en")
+HANDBOOK = DEMO_DIR / "site-handbook.md"
+
+
+def test_a_row_is_found_by_its_column_name() -> None:
+    memory = Memory(dense=False)
+    memory.ingest_text(
+        "| State | Permit | Handgun |\n|---|---|---|\n| Ohio | 9,338 | 34,878 |\n"
+        "| Utah | 1,200 | 5,100 |\n",
+        name="checks.md",
+    )
+    hits = memory.search("handgun Ohio", k=1)
+    assert hits and hits[0].text.startswith("| Ohio")
+
+
+def test_a_price_row_answers_a_question_naming_its_table() -> None:
+    # "canteen" is only in the heading above the table; "price" only in the column name.
+    memory = Memory(dense=False)
+    memory.ingest(HANDBOOK)
+    answer = memory.ask("What is the price of a hot meal in the canteen?")
+    assert not answer.refused
+    assert answer.value == "5.75"
+    assert any(c.text == "## Canteen prices" for c in answer.citations)
+
+
+def test_a_sentence_stands_under_its_section_and_its_document_title() -> None:
+    title = Evidence("h.md", 0, "# Riverside Works site handbook", "heading", 1.0)
+    section = Evidence("h.md", 12, "## Hot work permits", "heading", 1.0)
+    line = Evidence("h.md", 13, "It must be signed by the site manager.", "sentence", 1.0)
+    far = Evidence("h.md", 20, "Tea costs 1.10.", "sentence", 1.0)
+    near = support_context([line], [title, section, line, far])
+    assert near == [title, section]
+    carried, own = support_terms([line], near, EN)
+    assert {"riversid", "permit", "sign"} <= carried
+    assert "riversid" not in own
+
+
+def test_a_row_does_not_borrow_the_words_of_the_row_beside_it() -> None:
+    heading = Evidence("t.md", 0, "## Checks", "heading", 1.0)
+    ohio = Evidence("t.md", 2, "| Ohio | 9,338 |", "row", 1.0, {"State": "Ohio", "Permit": "9,338"})
+    utah = Evidence("t.md", 3, "| Utah | 1,200 |", "row", 1.0, {"State": "Utah", "Permit": "1,200"})
+    assert support_context([ohio], [heading, ohio, utah]) == [heading]
+
+
+def test_a_written_abbreviation_carries_its_word_and_is_searched_for() -> None:
+    assert expansion_terms("Cat. No. 11368V", EN) == {"catalog", "number"}
+    assert expansion_terms("The cat. It sat.", EN) == frozenset()  # not written as one
+    assert short_forms("What is the catalog number?") == ["cat"]
+    assert short_forms("By what date must it be filed?") == ["due"]
+
+
+def test_a_typed_question_prefers_lines_with_an_answer_it_does_not_already_write() -> None:
+    grade = holds_answer(AnswerType.TIME, "By what date must the 2007 return be filed?")
+    assert grade is not None
+    assert grade("A return for the 2007 calendar year is due by April 15, 2008.") == 0
+    assert grade("File the 2008 return on time.") == 1  # a year, not a whole date
+    assert grade("You must file a return for 2007.") == 2  # only the question's own year
+    assert holds_answer(AnswerType.DESCRIPTION, "What is it?") is None
