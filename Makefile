@@ -37,6 +37,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/refusal_squad2.py
 	$(BIN)/python bench/meaning.py
 	$(BIN)/python bench/entity_graph.py
+	$(BIN)/python bench/doc_qa.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache

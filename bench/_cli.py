@@ -11,18 +11,25 @@ from typing import Any
 
 def bench_main(
     doc: str,
-    run: Callable[[int | None], dict[str, Any]],
+    run: Callable[..., dict[str, Any]],
     report: Callable[[dict[str, Any]], str],
     *,
     limit_help: str,
     argv: Sequence[str] | None = None,
+    splits: Sequence[str] = (),
 ) -> None:
-    """Parse the shared options, run the benchmark, print its report, save its numbers."""
+    """Parse the shared options, run the benchmark, print its report, save its numbers.
+
+    With ``splits`` (e.g. tune, report), ``--split NAME`` asks only that part and ``run``
+    is called as ``run(limit, split)``.
+    """
     parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--limit", type=int, help=limit_help)
     parser.add_argument("--json", type=Path, help="also write the numbers to this JSON file")
+    if splits:
+        parser.add_argument("--split", choices=[*splits, "all"], default="all")
     args = parser.parse_args(argv)
-    result = run(args.limit)
+    result = run(args.limit, args.split) if splits else run(args.limit)
     print(report(result))
     if args.json is not None:
         args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")

@@ -3,9 +3,15 @@
 All 24 articles go into one store, each as one document, and every question is asked.
 Answerable questions score SQuAD's F1 and exact match (official normalisation, best over
 the gold answers, a refusal scores 0); unanswerable ones score whether they were refused.
-The two pull against each other, so they are reported side by side.
+The two pull against each other, so they are reported side by side, with SQuAD 2.0's
+overall F1 (an unanswerable question is right iff refused).
 
-    .venv/bin/python bench/refusal_squad2.py [--limit N] [--json PATH]
+Two halves, by article: the articles at even places in alphabetical order are the
+**tune** split (thresholds are chosen on it), those at odd places the **report** split
+(never tuned on). Beside the engine, in the same run: refuse everything, and answer with
+the best line (the top line of ``search``, never refusing).
+
+    .venv/bin/python bench/refusal_squad2.py [--split tune|report|all] [--limit N] [--json PATH]
 """
 
 from __future__ import annotations
@@ -29,10 +35,18 @@ from _squad import Question, load_squad  # noqa: E402
 
 from affidavit import Memory  # noqa: E402
 
+SPLITS = ("tune", "report")
+
+
+def split_of(article: str, titles: Sequence[str]) -> str:
+    """tune for the articles at even places in alphabetical order, report for the others."""
+    return SPLITS[sorted(titles).index(article) % 2]
+
 
 @dataclass(frozen=True)
 class Asked:
     question: str
+    split: str
     impossible: bool
     answer_type: str
     refused: bool
@@ -41,6 +55,7 @@ class Asked:
     f1: float  # 0 for unanswerable questions
     em: float
     ms: float
+    best_line_f1: float  # the best-line baseline on the same question
 
 
 # -- SQuAD's official scoring (evaluate-v2.0.py) --
@@ -73,10 +88,13 @@ def f1(gold: str, said: str) -> float:
 # -- measuring --
 
 
-def ask(memory: Memory, question: Question) -> Asked:
+def ask(memory: Memory, question: Question, split: str) -> Asked:
     start = time.perf_counter()
     answer = memory.ask(question.text)
     ms = (time.perf_counter() - start) * 1000
+    top = memory.search(question.text, k=1)
+    best_line = top[0].text if top else ""
+    best_line_f1 = 0.0 if question.impossible else max(f1(g, best_line) for g in question.answers)
     said = "" if answer.refused else answer.text
     answer_type = str(answer.audit.get("shape", {}).get("answer_type", "none"))
     if question.impossible or answer.refused:
@@ -86,6 +104,7 @@ def ask(memory: Memory, question: Question) -> Asked:
         best_em = max(exact(g, said) for g in question.answers)
     return Asked(
         question.text,
+        split,
         question.impossible,
         answer_type,
         answer.refused,
@@ -94,6 +113,7 @@ def ask(memory: Memory, question: Question) -> Asked:
         best_f1,
         best_em,
         ms,
+        best_line_f1,
     )
 
 
@@ -118,11 +138,20 @@ def scores(asked: Sequence[Asked]) -> dict[str, float | int]:
         "unanswerable": len(unanswerable),
         "refusal_rate": mean([float(a.refused) for a in unanswerable]),
         "squad2_f1": mean(overall),
+        # The baselines on the same questions: refuse everything, answer with the best line.
+        "refuse_all_f1": len(unanswerable) / len(asked) if asked else 0.0,
+        "best_line_f1": mean([a.best_line_f1 for a in answerable]),
+        "best_line_squad2_f1": mean(
+            [a.best_line_f1 for a in answerable] + [0.0] * len(unanswerable)
+        ),
     }
 
 
-def run(limit: int | None) -> dict:
+def run(limit: int | None, split: str = "all") -> dict:
     articles, questions = load_squad()
+    titles = sorted(articles)
+    if split != "all":
+        questions = [q for q in questions if split_of(q.article, titles) == split]
     if limit is not None:
         questions = questions[:limit]
     memory = Memory()
@@ -131,7 +160,7 @@ def run(limit: int | None) -> dict:
         memory.ingest_text(text, name=title)
     ingest_s = time.perf_counter() - start
     memory.ask("warm-up: when was the index built?")  # build the index off the clock
-    asked = [ask(memory, q) for q in questions]
+    asked = [ask(memory, q, split_of(q.article, titles)) for q in questions]
     stats = memory.stats()
     memory.close()
     ms = [a.ms for a in asked]
@@ -146,8 +175,19 @@ def run(limit: int | None) -> dict:
             "questions": len(asked),
         },
         "engine": "default",
+        "split": split,
         "all": scores(asked),
+        "splits": {
+            name: scores([a for a in asked if a.split == name])
+            for name in SPLITS
+            if any(a.split == name for a in asked)
+        },
         "by_type": {t: scores([a for a in asked if a.answer_type == t]) for t in types},
+        "by_type_report": {
+            t: scores([a for a in asked if a.answer_type == t and a.split == "report"])
+            for t in types
+            if any(a.answer_type == t and a.split == "report" for a in asked)
+        },
         "refusal_reasons": {
             "answerable": dict(
                 Counter(a.reason for a in asked if a.refused and not a.impossible).most_common()
@@ -180,23 +220,33 @@ def row(label: str, s: dict) -> str:
 
 def report(result: dict) -> str:
     corpus = result["corpus"]
-    lines = [
-        f"SQuAD 2.0 dev: {corpus['articles']} articles in one store ({corpus['lines']} lines), "
-        f"{corpus['questions']} questions, {result['engine']} engine",
-        "",
+    header = [
         "| questions | answerable | answered | F1 | EM | F1 answered | EM answered "
         "| unanswerable | refused | SQuAD 2.0 F1 |",
         "|---|---|---|---|---|---|---|---|---|---|",
-        row("all", result["all"]),
     ]
+    lines = [
+        f"SQuAD 2.0 dev: {corpus['articles']} articles in one store ({corpus['lines']} lines), "
+        f"{corpus['questions']} questions ({result['split']}), {result['engine']} engine",
+        "",
+        *header,
+    ]
+    for name, s in [*result["splits"].items(), ("all", result["all"])]:
+        lines.append(row(f"**{name}**: engine", s))
+        lines.append(
+            f"| {name}: refuse everything | {s['answerable']} | 0.000 | 0.000 | 0.000 | — | — "
+            f"| {s['unanswerable']} | 1.000 | {s['refuse_all_f1']:.3f} |"
+        )
+        lines.append(
+            f"| {name}: best line | {s['answerable']} | 1.000 | {s['best_line_f1']:.3f} | — "
+            f"| {s['best_line_f1']:.3f} | — | {s['unanswerable']} | 0.000 "
+            f"| {s['best_line_squad2_f1']:.3f} |"
+        )
+    lines += ["", "By the question's shape, all questions:", "", *header]
     lines += [row(f"type: {t}", s) for t, s in result["by_type"].items()]
-    s = result["all"]
-    # The trivial end of the trade-off, for scale: refuse every question.
-    refuse_all = s["unanswerable"] / max(s["answerable"] + s["unanswerable"], 1)
-    lines.append(
-        f"| refuse everything (reference) | {s['answerable']} | 0.000 | 0.000 | 0.000 | — | — "
-        f"| {s['unanswerable']} | 1.000 | {refuse_all:.3f} |"
-    )
+    if result["by_type_report"]:
+        lines += ["", "By the question's shape, report split only:", "", *header]
+        lines += [row(f"type: {t}", s) for t, s in result["by_type_report"].items()]
     reasons = result["refusal_reasons"]
     answerable, unanswerable = reasons["answerable"], reasons["unanswerable"]
     all_reasons = sorted(
@@ -227,6 +277,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         report,
         limit_help="ask only the first N questions (all articles)",
         argv=argv,
+        splits=SPLITS,
     )
 
 
