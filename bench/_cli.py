@@ -33,3 +33,11 @@ def bench_main(
     print(report(result))
     if args.json is not None:
         args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+
+
+def ask_timing(timing: dict[str, float]) -> str:
+    """One line of a question benchmark's timings: ingest, then ask's mean, p50 and p95."""
+    return (
+        f"Ingest {timing['ingest_s']:.2f} s; ask: mean {timing['ms_per_question_mean']:.1f} ms, "
+        f"p50 {timing['p50_ms']:.1f} ms, p95 {timing['p95_ms']:.1f} ms per question"
+    )

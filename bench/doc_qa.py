@@ -39,19 +39,18 @@ from __future__ import annotations
 
 import json
 import platform
-import re
-import string
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _cli import bench_main  # noqa: E402
+from _cli import ask_timing, bench_main  # noqa: E402
+from _doc_scoring import digit_fault, holds, is_right, normalize  # noqa: E402
 from _squad import SHARED  # noqa: E402
 
 from affidavit import Memory  # noqa: E402
@@ -139,104 +138,6 @@ def document_files() -> list[Path]:
     return files
 
 
-# -- judging an answer --
-
-_ARTICLES = re.compile(r"\b(a|an|the)\b", re.UNICODE)
-_PUNCTUATION = frozenset(string.punctuation)
-_NUMBER = re.compile(r"[$]?-?\d[\d,]*(?:\.\d+)?")
-
-
-def normalize(text: str) -> str:
-    """SQuAD's normalisation: lower case, no punctuation, no articles, single spaces."""
-    text = "".join(ch for ch in text.lower() if ch not in _PUNCTUATION)
-    return " ".join(_ARTICLES.sub(" ", text).split())
-
-
-def _as_number(text: str) -> float | None:
-    text = text.strip()
-    if not _NUMBER.fullmatch(text):
-        return None
-    return float(text.replace("$", "").replace(",", ""))
-
-
-def _holds(tokens: Sequence[str], part: Sequence[str]) -> bool:
-    width = len(part)
-    return any(list(tokens[i : i + width]) == list(part) for i in range(len(tokens) - width + 1))
-
-
-def is_right(text: str, value: Any, golds: Iterable[str]) -> bool:
-    """The answer rule of the module docstring: equal, or gold inside a short answer, or value."""
-    said = normalize(text).split()
-    for gold in golds:
-        wanted = normalize(gold).split()
-        if not wanted:
-            continue
-        if said == wanted or (_holds(said, wanted) and len(said) <= 2 * len(wanted)):
-            return True
-        if value is not None:
-            if normalize(str(value)).split() == wanted:
-                return True
-            number, gold_number = _as_number(str(value)), _as_number(gold)
-            if number is not None and number == gold_number:
-                return True
-    return False
-
-
-# -- digit faults --
-
-_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
-_RUN = re.compile(r"\d+")
-_SHORT_DATE = re.compile(r"\b\d{1,2}/\d{1,2}/(\d{2})\b")
-_MONTHS = {
-    name: number
-    for number, names in enumerate(
-        (
-            ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"),
-            ("may",), ("june", "jun"), ("july", "jul"), ("august", "aug"),
-            ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
-            ("december", "dec"),
-        ),
-        1,
-    )
-    for name in names
-}  # fmt: skip
-_NUMBER_WORDS = {
-    word: number
-    for number, word in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen "
-        "fourteen fifteen sixteen seventeen eighteen nineteen twenty".split()
-    )
-} | {"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
-     "ninety": 90, "hundred": 100, "thousand": 1000}  # fmt: skip
-_WORD = re.compile(r"[a-z]+")
-
-
-def digit_runs(text: str) -> set[str]:
-    """The digit runs of text, thousands separators removed, leading zeros dropped."""
-    return {run.lstrip("0") or "0" for run in _RUN.findall(_THOUSANDS.sub("", text))}
-
-
-def carried(lines: Iterable[str]) -> set[str]:
-    """Every digit run the cited lines carry, with month names, number words and yy years."""
-    runs: set[str] = set()
-    for line in lines:
-        runs |= digit_runs(line)
-        for word in _WORD.findall(line.lower()):
-            if word in _MONTHS:
-                runs.add(str(_MONTHS[word]))
-            elif word in _NUMBER_WORDS:
-                runs.add(str(_NUMBER_WORDS[word]))
-        for year in _SHORT_DATE.findall(line):
-            runs |= {f"19{year}", f"20{year}"}
-    return runs
-
-
-def digit_fault(text: str, value: Any, cited: Sequence[str]) -> list[str]:
-    """The digit runs of the answer (text and value) that no cited line carries."""
-    said = digit_runs(text) | (digit_runs(str(value)) if value is not None else set())
-    return sorted(said - carried(cited), key=lambda run: (len(run), run))
-
-
 # -- measuring --
 
 
@@ -270,7 +171,7 @@ def ask(memory: Memory, question: Question) -> Asked:
         best_line=best_line,
         best_line_outcome="right" if is_right(best_line, None, golds) else "wrong",
         best_line_holds_gold=any(
-            _holds(normalize(best_line).split(), normalize(g).split()) for g in golds
+            holds(normalize(best_line).split(), normalize(g).split()) for g in golds
         ),
         ms=ms,
     )
@@ -453,12 +354,7 @@ def report(result: dict[str, Any]) -> str:
         "not in the cited lines"
         for a in faults
     ]
-    t = result["timing"]
-    lines += [
-        "",
-        f"Ingest {t['ingest_s']:.2f} s; ask: mean {t['ms_per_question_mean']:.1f} ms, "
-        f"p50 {t['p50_ms']:.1f} ms, p95 {t['p95_ms']:.1f} ms per question",
-    ]
+    lines += ["", ask_timing(result["timing"])]
     return "\n".join(lines)
 
 

@@ -30,7 +30,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _cli import bench_main  # noqa: E402
+from _cli import ask_timing, bench_main  # noqa: E402
 from _squad import Question, load_squad  # noqa: E402
 
 from affidavit import Memory  # noqa: E402
@@ -261,12 +261,7 @@ def report(result: dict) -> str:
     for r in all_reasons:
         lines.append(f"| {r} | {answerable.get(r, 0)} | {unanswerable.get(r, 0)} |")
     lines.append(f"| total | {sum(answerable.values())} | {sum(unanswerable.values())} |")
-    t = result["timing"]
-    lines += [
-        "",
-        f"Ingest {t['ingest_s']:.2f} s; ask: mean {t['ms_per_question_mean']:.1f} ms, "
-        f"p50 {t['p50_ms']:.1f} ms, p95 {t['p95_ms']:.1f} ms per question",
-    ]
+    lines += ["", ask_timing(result["timing"])]
     return "\n".join(lines)
 
 
