@@ -107,8 +107,11 @@ def answer(
 
 
 def key_terms(shape: Shape, analyzer: Analyzer) -> frozenset[str]:
-    """The question's content terms, less the words that decided its shape ("how many")."""
-    return frozenset(content_terms(" ".join(shape.content_words), analyzer))
+    """The question's content terms, less the words that decided its shape ("how many"),
+    and the numbers it writes ("the 2007 return": a line about 2008's is not about it)."""
+    said = " ".join(shape.content_words)
+    numbers = (t for t in analyzer.terms(said) if t[0].isdigit())
+    return frozenset(content_terms(said, analyzer)) | frozenset(numbers)
 
 
 def _judge(

@@ -84,9 +84,9 @@ def test_the_catalog_number_written_cat_no_is_found(pdfs: Memory) -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="open: the line says 'A return for the 2007 calendar year is due by April 15, "
-    "2008'; the read-back binds a bare date by the words beside it, and the question's own "
-    "'2007' cuts 'return' off from it (issue 10, not done)",
+    reason="open (issue 10): the lines 'A return for the 2007 calendar year is due by April "
+    "15, 2008' now pass every gate, but 'as of September 28, 2007, from tax returns filed "
+    "for 2006' carries the question's words as well and ranks above them",
 )
 def test_the_filing_deadline_is_a_date_with_its_value(pdfs: Memory) -> None:
     answer = pdfs.ask("By what date must the 2007 return be filed?")

@@ -16,7 +16,8 @@ from affidavit.engine.phrases import answer_phrases
 from affidavit.engine.protocol import Candidate
 from affidavit.engine.shape import AnswerType, Shape
 from affidavit.engine.spans import typed_spans
-from affidavit.index.abbreviations import expansion_terms
+from affidavit.engine.typed_lines import asks_a_day, is_whole_date
+from affidavit.index.abbreviations import expansion_terms, short_forms
 from affidavit.index.text import Analyzer
 from affidavit.results import Evidence
 
@@ -35,6 +36,8 @@ READ_COVERAGE = 0.4
 # How far a whole line ranks below the phrases drawn from it, and what a phrase's fit adds.
 LINE_PENALTY = 0.25
 PHRASE_GAIN = 0.3
+# How far a year or a month ranks below a whole date when the question asks for a date.
+PARTIAL_DATE_PENALTY = 0.2
 
 
 class DefaultEngine:
@@ -45,13 +48,17 @@ class DefaultEngine:
             return []
         analyzer = Analyzer(shape.language)
         question_terms = set(analyzer.terms(question))
+        # A line's coverage counts the question's own words, not the words that only name
+        # the kind of answer ("what date"), and the words a document writes for them
+        # ("due" for a deadline).
+        asked = set(analyzer.terms(" ".join([*shape.content_words, *short_forms(question)])))
+        asked = asked or question_terms
         top_score = max(e.score for e in evidence) or 1.0
         candidates: list[Candidate] = []
+        day_wanted = shape.answer_type is AnswerType.TIME and asks_a_day(question)
         for index, line in enumerate(evidence[:LINES_READ]):
             line_terms = set(analyzer.terms(line.text)) | expansion_terms(line.text, analyzer)
-            coverage = (
-                len(question_terms & line_terms) / len(question_terms) if question_terms else 0.0
-            )
+            coverage = len(asked & line_terms) / len(asked) if asked else 0.0
             base = 0.5 * (line.score / top_score) + 0.5 * coverage
             candidates.extend(_cell_candidates(index, line, question_terms, analyzer, base))
             if coverage < READ_COVERAGE:
@@ -82,6 +89,8 @@ class DefaultEngine:
                     continue  # the question already says it; it cannot be the answer
                 nearness = _nearness(line.text, span.start, span.end, question_terms, analyzer)
                 score = base + 0.15 * span.fit + 0.1 * nearness
+                if day_wanted and not is_whole_date(span.text):
+                    score -= PARTIAL_DATE_PENALTY  # "by what date": a year is not an answer
                 candidates.append(
                     Candidate(
                         span.text,

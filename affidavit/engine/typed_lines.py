@@ -50,6 +50,16 @@ _READERS: dict[AnswerType, Callable[[str], set[str]]] = {
 _ASKS_A_DAY = re.compile(r"\b(?:date|day|deadline|due)\b|\bfecha\b|\btarih", re.I)
 
 
+def asks_a_day(question: str) -> bool:
+    """Whether the question asks for a whole date (a date, a day, a deadline), not a year."""
+    return bool(_ASKS_A_DAY.search(question))
+
+
+def is_whole_date(text: str) -> bool:
+    """Whether ``text`` writes a date with its day and its year."""
+    return any(d.day is not None and d.year is not None for d in dates_in(text))
+
+
 def holds_answer(answer_type: AnswerType, question: str) -> Callable[[str], int] | None:
     """How well a line can hold an answer of ``answer_type`` (0 best, 2 not at all), or
     None when the type has no shape to look for.

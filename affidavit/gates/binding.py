@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 from affidavit.gates.quantities import (
     QuantityToken,
@@ -244,6 +245,12 @@ def _unbound_short(
     if total and carried < BARE_SUPPORT * total:
         return [claim.strip()]
     wanted = [t for t in claim_tokens if t.number is not None]
+    # A number the question itself writes is one of its words ("the 2007 return"), so it
+    # neither ends the answer's company nor is missing from it.
+    line_tokens = [
+        replace(t, term=t.number, stop=False) if t.number in question else t
+        for t in line_tokens
+    ]
     company: set[str] = set()
     for where, other in enumerate(line_tokens):
         writes_it = any(other.writes_as(w, percent_asked=percent_asked) for w in wanted)

@@ -227,7 +227,8 @@ def _cite_carrying_neighbours(
 def line_terms(line: Evidence, analyzer: Analyzer) -> frozenset[str]:
     """The content terms a line carries for the support tier, abbreviations spelled out."""
     text = _said(line)
-    return content_terms(text, analyzer) | expansion_terms(text, analyzer)
+    numbers = frozenset(t for t in analyzer.terms(text) if t[0].isdigit())
+    return content_terms(text, analyzer) | expansion_terms(text, analyzer) | numbers
 
 
 def _claims(sentence: str, subset: Sequence[Evidence], analyzer: Analyzer) -> list[Claim]:
