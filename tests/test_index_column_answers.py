@@ -40,22 +40,27 @@ def test_no_stored_line_ends_in_a_contents_page_number(handbook: Memory) -> None
 
 
 @pytest.mark.parametrize(
-    "question",
+    ("question", "regulation"),
     [
-        "What is the number of the regulation on hot work permits?",
-        "Which regulation covers working at height?",
-        "How many is regulation III-52.1 on working at height?",
+        ("What is the number of the regulation on hot work permits?", "III-52.4"),
+        ("What is the regulation number for hot work permits?", "III-52.4"),
+        ("What is the number of the regulation on working at height?", "III-52.1"),
     ],
 )
-def test_asked_for_a_regulation_the_answer_is_never_its_page(
-    handbook: Memory, question: str
+def test_asked_for_a_regulation_number_the_answer_is_the_regulation_not_its_page(
+    handbook: Memory, question: str, regulation: str
 ) -> None:
     answer = handbook.ask(question)
-    if answer.refused:
-        return  # refusing is honest; answering with a page number is not
-    assert str(answer.value).strip() not in CONTENTS_PAGES
-    for cited in answer.citations:
-        assert cited.text.rstrip(" .")[-2:].strip() not in CONTENTS_PAGES or "|" in cited.text
+    assert not answer.refused, answer.audit["gate"]
+    assert (answer.text, answer.value) == (regulation, regulation)
+    assert any(c.text.startswith(f"Regulation {regulation} ") for c in answer.citations)
+
+
+def test_an_odd_question_about_a_regulation_never_gets_its_page(handbook: Memory) -> None:
+    answer = handbook.ask("How many is regulation III-52.1 on working at height?")
+    if not answer.refused:  # answering with what the line says is fine; a page is not
+        assert str(answer.value).strip() not in CONTENTS_PAGES
+        assert "2 metres" in answer.text
 
 
 def test_a_named_price_column_keeps_its_values_and_answers(handbook: Memory) -> None:
