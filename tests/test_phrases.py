@@ -1,0 +1,70 @@
+"""The phrase that answers: a verbatim slice of its line, the part the question asks for."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import CORPORA
+
+from affidavit.engine.phrases import answer_phrases, read_asking
+from affidavit.index.text import Analyzer
+
+HOT_WORK = (
+    "Regulation III-52.4 says a hot work permit is valid for one shift and must be signed by "
+    "the site manager, Dana Okafor, before welding starts."
+)
+HARNESS = (
+    "Regulation III-52.1 requires a harness for any work more than 2 metres above the ground."
+)
+
+
+def spanish_line(starting: str) -> str:
+    """A sentence of the bundled Spanish XQuAD slice (CC BY-SA 4.0)."""
+    with (CORPORA / "xquad_slice" / "paragraphs.es.jsonl").open(encoding="utf-8") as handle:
+        for row in map(json.loads, handle):
+            for sentence in row["text"].split(". "):
+                if sentence.startswith(starting):
+                    return sentence
+    raise AssertionError(f"no line starts {starting!r}")
+
+
+@pytest.mark.parametrize(
+    ("question", "line", "best"),
+    [
+        ("Who must sign a hot work permit?", HOT_WORK, "the site manager, Dana Okafor"),
+        (
+            "What does regulation III-52.1 require for work more than 2 metres above the ground?",
+            HARNESS,
+            "a harness",
+        ),
+    ],
+)
+def test_the_best_phrase_is_the_part_the_question_asks_for(
+    question: str, line: str, best: str
+) -> None:
+    phrases = answer_phrases(question, line)
+    assert phrases[0].text == best
+    assert all(line[p.start : p.end] == p.text for p in phrases)  # verbatim slices
+
+
+def test_a_phrase_the_question_already_says_is_never_offered() -> None:
+    question = "What does regulation III-52.1 require?"
+    texts = {p.text for p in answer_phrases(question, HARNESS)}
+    assert "Regulation III-52.1" not in texts
+    assert "a harness" in texts
+
+
+def test_the_question_is_read_for_its_role_verb_and_focus() -> None:
+    asking = read_asking("Which regulation covers working at height?", Analyzer("en"))
+    assert asking.focus == "regul"
+    assert asking.role == "subject"
+    signer = read_asking("Who must sign a hot work permit?", Analyzer("en"))
+    assert (signer.role, signer.verb) == ("subject", "sign")
+
+
+def test_spanish_is_answered_by_the_words_after_the_question_word() -> None:
+    line = spanish_line("Los anteriores colonos vikingos")
+    phrases = answer_phrases("¿Cuándo habían comenzado a llegar los colonos vikingos?", line, "es")
+    assert phrases and phrases[0].text.startswith("en la década del 880")
+    assert line[phrases[0].start : phrases[0].end] == phrases[0].text
