@@ -159,7 +159,7 @@ def test_operator_lines_carry_operator_trust_and_are_cited() -> None:
         answer = memory.ask(HOT_WORK)
         verdict = memory.verify(SIGNED_BY)
         assert trusts(memory, "hot work permit") == {0.75}
-    assert not answer.refused and answer.text == "Dana Okafor"
+    assert not answer.refused and answer.text == "the site manager, Dana Okafor"
     assert [(c.text, c.trust) for c in answer.citations] == [(HOT_WORK_LINE, 0.75)]
     (sentence,) = verdict.sentences
     assert sentence.status == "supported"
@@ -235,5 +235,5 @@ def test_a_higher_speaking_threshold_still_hears_the_operator() -> None:
         memory.ingest(BLACK_DEATH)
         answer = memory.ask(HOT_WORK)
         verdict = memory.verify(SIGNED_BY)
-    assert not answer.refused and answer.text == "Dana Okafor"
+    assert not answer.refused and answer.text == "the site manager, Dana Okafor"
     assert verdict.supported

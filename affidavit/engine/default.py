@@ -38,6 +38,8 @@ LINE_PENALTY = 0.25
 PHRASE_GAIN = 0.3
 # How far a year or a month ranks below a whole date when the question asks for a date.
 PARTIAL_DATE_PENALTY = 0.2
+# What a heading adds as the answer to a question asking for a title.
+HEADING_TITLE_GAIN = 0.2
 
 
 class DefaultEngine:
@@ -83,6 +85,13 @@ class DefaultEngine:
                     )
                 )
                 continue
+            if shape.answer_type is AnswerType.TITLE and line.kind == "heading":
+                # A heading is what a document or a section calls itself.
+                title = line.text.strip().lstrip("#").strip()
+                if title and not set(analyzer.terms(title)) <= question_terms:
+                    candidates.append(
+                        Candidate(title, title, (index,), base + HEADING_TITLE_GAIN, "heading")
+                    )
             for span in typed_spans(line.text, shape.answer_type, shape.language):
                 span_terms = set(analyzer.terms(span.text))
                 if span_terms and span_terms <= question_terms:
@@ -91,16 +100,25 @@ class DefaultEngine:
                 score = base + 0.15 * span.fit + 0.1 * nearness
                 if day_wanted and not is_whole_date(span.text):
                     score -= PARTIAL_DATE_PENALTY  # "by what date": a year is not an answer
-                candidates.append(
-                    Candidate(
-                        span.text,
-                        span.text,
-                        (index,),
-                        score,
-                        f"{span.label} span, fit {span.fit:.2f}",
-                    )
-                )
+                text, note = span.text, f"{span.label} span, fit {span.fit:.2f}"
+                if span.label == "PERSON" and shape.language == "en":
+                    # A person with the role the line gives them: "the site manager, Dana
+                    # Okafor".
+                    role = _with_role(question, line.text, span.start, span.end)
+                    if role is not None:
+                        text, note = role, f"{note}, with the role the line gives"
+                candidates.append(Candidate(text, text, (index,), score, note))
         return _best_unique(candidates)
+
+
+def _with_role(question: str, line: str, start: int, end: int) -> str | None:
+    """The apposition that names a person with their role ("the site manager, Dana
+    Okafor"), when the line writes one around the person at ``start:end``."""
+    for phrase in answer_phrases(question, line):
+        before = line[phrase.start : start].rstrip()
+        if phrase.start < start and phrase.end == end and before.endswith(","):
+            return phrase.text
+    return None
 
 
 def _cell_candidates(
