@@ -24,9 +24,9 @@ from affidavit.verify import Verdict
 DEMO_QUESTIONS = (
     "Who conquered England in 1066?",
     "Where did the Black Death originate?",
-    "Which card paid for DHAW20190001?",
+    "Which card is on DHAW20190001?",
     "What is the price of a hot meal?",
-    "Which regulation covers working at height?",
+    "Which regulation requires a harness for work at height?",
     "Who must sign a hot work permit?",
     "Who was the first president of the Galactic Senate?",
 )

@@ -171,7 +171,7 @@ def test_the_demo_answers_and_refuses(capsys) -> None:
     assert code == 0
     assert out.startswith("Ingested 5 documents")
     assert out.count("Q: ") == len(DEMO_QUESTIONS)
-    assert out.count("\nA: ") >= 4  # most sample questions are answered, with citations
+    assert out.count("\nA: ") >= 6  # every sample question but one is answered, cited
     assert "   cited [" in out
     assert "Q: Who was the first president of the Galactic Senate?\nREFUSED (" in out
 

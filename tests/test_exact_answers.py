@@ -69,6 +69,15 @@ def test_a_which_question_is_answered_with_a_phrase_and_cites_the_whole_line(
     assert answer.citations[0].text.startswith("Regulation III-52.1 requires a harness")
 
 
+def test_a_row_without_column_names_answers_with_the_cell_that_names_the_thing(
+    demo: Memory,
+) -> None:
+    answer = demo.ask("Which card is on DHAW20190001?")
+    assert not answer.refused
+    assert answer.text == "CITIBANK - TRAVEL CBA CARD"
+    assert answer.citations[0].text.startswith("DHAW20190001 |")
+
+
 def test_a_title_question_is_answered_with_the_heading_that_names_it(demo: Memory) -> None:
     answer = demo.ask("What is the title of the Riverside Works handbook?")
     assert not answer.refused

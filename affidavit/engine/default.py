@@ -125,7 +125,7 @@ def _cell_candidates(
     index: int, line: Evidence, question_terms: set[str], analyzer: Analyzer, base: float
 ) -> list[Candidate]:
     if not line.cells:
-        return []
+        return _unnamed_cells(index, line, question_terms, analyzer, base)
     found = []
     for column, value in line.cells.items():
         if value.strip() and set(analyzer.terms(column)) & question_terms:
@@ -137,6 +137,24 @@ def _cell_candidates(
                     base + 0.3,
                     f"cell under column {column!r}",
                 )
+            )
+    return found
+
+
+def _unnamed_cells(
+    index: int, line: Evidence, question_terms: set[str], analyzer: Analyzer, base: float
+) -> list[Candidate]:
+    """In a row whose columns have no names, the cell that names what the question asks
+    for ("Which card ...?" -> "CITIBANK - TRAVEL CBA CARD"): a cell sharing a word with
+    the question and saying something the question does not."""
+    if line.kind != "row" or "|" not in line.text:
+        return []
+    found = []
+    for cell in (c.strip() for c in line.text.split("|")):
+        terms = set(analyzer.terms(cell))
+        if terms & question_terms and not terms <= question_terms:
+            found.append(
+                Candidate(cell, cell, (index,), base + 0.2, "cell naming the question's word")
             )
     return found
 
