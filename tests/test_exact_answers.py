@@ -97,12 +97,6 @@ def test_the_catalog_number_written_cat_no_is_found(pdfs: Memory) -> None:
     assert any("Cat. No. 11368V" in c.text for c in answer.citations)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="open (issue 10): the lines 'A return for the 2007 calendar year is due by April "
-    "15, 2008' now pass every gate, but 'as of September 28, 2007, from tax returns filed "
-    "for 2006' carries the question's words as well and ranks above them",
-)
 def test_the_filing_deadline_is_a_date_with_its_value(pdfs: Memory) -> None:
     answer = pdfs.ask("By what date must the 2007 return be filed?")
     assert not answer.refused

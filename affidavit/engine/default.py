@@ -16,7 +16,12 @@ from affidavit.engine.phrases import answer_phrases
 from affidavit.engine.protocol import Candidate
 from affidavit.engine.shape import AnswerType, Shape
 from affidavit.engine.spans import typed_spans
-from affidavit.engine.typed_lines import asks_a_day, is_whole_date
+from affidavit.engine.typed_lines import (
+    asks_a_day,
+    asks_a_deadline,
+    is_whole_date,
+    states_a_deadline,
+)
 from affidavit.index.abbreviations import expansion_terms, short_forms
 from affidavit.index.text import Analyzer
 from affidavit.results import Evidence
@@ -38,6 +43,9 @@ LINE_PENALTY = 0.25
 PHRASE_GAIN = 0.3
 # How far a year or a month ranks below a whole date when the question asks for a date.
 PARTIAL_DATE_PENALTY = 0.2
+# What a date written as a deadline ("due by", "before") adds when a deadline is asked: as
+# much as a year loses to a whole date when a date is asked.
+DEADLINE_GAIN = 0.2
 # What a heading adds as the answer to a question asking for a title.
 HEADING_TITLE_GAIN = 0.2
 
@@ -58,6 +66,7 @@ class DefaultEngine:
         top_score = max(e.score for e in evidence) or 1.0
         candidates: list[Candidate] = []
         day_wanted = shape.answer_type is AnswerType.TIME and asks_a_day(question)
+        deadline_wanted = shape.answer_type is AnswerType.TIME and asks_a_deadline(question)
         for index, line in enumerate(evidence[:LINES_READ]):
             line_terms = set(analyzer.terms(line.text)) | expansion_terms(line.text, analyzer)
             coverage = len(asked & line_terms) / len(asked) if asked else 0.0
@@ -100,6 +109,8 @@ class DefaultEngine:
                 score = base + 0.15 * span.fit + 0.1 * nearness
                 if day_wanted and not is_whole_date(span.text):
                     score -= PARTIAL_DATE_PENALTY  # "by what date": a year is not an answer
+                if deadline_wanted and states_a_deadline(line.text, span.start):
+                    score += DEADLINE_GAIN  # "due by April 15, 2008" answers "by what date"
                 text, note = span.text, f"{span.label} span, fit {span.fit:.2f}"
                 if span.label == "PERSON" and shape.language == "en":
                     # A person with the role the line gives them: "the site manager, Dana

@@ -55,6 +55,26 @@ def asks_a_day(question: str) -> bool:
     return bool(_ASKS_A_DAY.search(question))
 
 
+_DEADLINE_ASKED = re.compile(
+    r"\bby what date\b|\bdeadline\b|\bdue\b|\bwhen must\b|\bno later than\b|"
+    r"\bplazo\b|\bfecha l[íi]mite\b|\bson tarih",
+    re.I,
+)
+_DEADLINE_SAID = re.compile(
+    r"\b(?:by|before|until|due|no later than|on or before|hasta|antes del?)\s*$", re.I
+)
+
+
+def asks_a_deadline(question: str) -> bool:
+    """Whether the question asks by when something must be done."""
+    return bool(_DEADLINE_ASKED.search(question))
+
+
+def states_a_deadline(line: str, start: int) -> bool:
+    """Whether the date at ``start`` of ``line`` is written as a deadline ("due by ...")."""
+    return bool(_DEADLINE_SAID.search(line[max(0, start - 20) : start]))
+
+
 def is_whole_date(text: str) -> bool:
     """Whether ``text`` writes a date with its day and its year."""
     return any(d.day is not None and d.year is not None for d in dates_in(text))
