@@ -4,11 +4,16 @@ English lines are read with the dependency parse of the installed English pipeli
 question is parsed too: its wh-word's role (subject, object, the object of a preposition)
 and the verb it hangs from say where the answer sits in a line that uses the same verb.
 Every noun phrase of the line (with its apposition: "the site manager, Dana Okafor") that
-the question does not already say is a candidate, scored by
+the question does not already say is a candidate, described by FEATURES, chief among them
 
-- role: it plays the wh-word's role beside the question's own verb (or its focus noun);
-- nearness: few dependency arcs from the line's words that the question also says;
-- focus: it is headed by the noun the question asks for ("Which regulation ...").
+- role: it plays the wh-word's role beside the question's own verb;
+- nearness: few dependency arcs, and few words, from the line's words the question says;
+- focus: it holds, or is near in the bundled static model to, the noun the question asks
+  for ("Which regulation ...", "what kind of climate").
+
+A logistic model over the features, fitted on SQuAD 2.0 dev's tune split
+(tools/fit_phrase_weights.py, weights in affidavit/data/phrase_weights.json), gives each
+phrase its fit.
 
 Spanish and Turkish have no parser installed here, so a rule stands in: the run of words
 after the last question word, up to the next punctuation (or before the first).
@@ -248,14 +253,14 @@ _WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "data" / "phrase_weight
 @lru_cache(maxsize=1)
 def _weights() -> np.ndarray:
     """The fitted weights (tools/fit_phrase_weights.py), in FEATURES order."""
-    if not _WEIGHTS_FILE.exists():
-        return np.array([_DEFAULT_WEIGHTS.get(name, 0.0) for name in FEATURES])
     fitted = json.loads(_WEIGHTS_FILE.read_text(encoding="utf-8"))["weights"]
-    return np.array([float(fitted.get(name, 0.0)) for name in FEATURES])
-
-
-# Hand-set weights, used only until a fitted file exists.
-_DEFAULT_WEIGHTS = {"bias": -1.0, "role": 1.0, "near": 1.0, "focus": 0.5, "said": -0.8}
+    missing = [name for name in FEATURES if name not in fitted]
+    if missing:
+        raise ValueError(
+            f"{_WEIGHTS_FILE} has no weight for {', '.join(missing)}; "
+            "refit it with tools/fit_phrase_weights.py"
+        )
+    return np.array([float(fitted[name]) for name in FEATURES])
 
 
 def _noun_phrases(doc: Doc) -> list[tuple[Span, Token, bool]]:
