@@ -102,9 +102,9 @@ def take_census(
         ]
         around.extend(headings.get(int(index.line_ids[r]), []))
         # The same test as the support tier's, with the line as the one supporting.
-        carried, own = support_terms([line], support_context([line], around), analyzer)
+        terms = support_terms([line], support_context([line], around), analyzer)
         # The line itself must hold the rarest word (its context may hold the rest).
-        if rarest in own and keys.carried(carried).passed:
+        if rarest in terms.own and keys.carried(terms.carried).passed:
             counts[line.document] += 1
     ranked = dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
     return Census(ranked, rarest, complete)

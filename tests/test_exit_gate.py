@@ -449,8 +449,8 @@ def naive_census(squad, articles, question: str) -> dict[str, int]:
     counts: dict[str, int] = {}
     for document, lines in articles.items():
         for line in lines:
-            carried, own = support_terms([line], support_context([line], lines), analyzer)
-            if keys.rarest in own and keys.carried(carried).passed:
+            terms = support_terms([line], support_context([line], lines), analyzer)
+            if keys.rarest in terms.own and keys.carried(terms.carried).passed:
                 counts[document] = counts.get(document, 0) + 1
     return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
 

@@ -49,7 +49,7 @@ def test_a_sentence_stands_under_its_section_and_its_document_title() -> None:
     far = Evidence("h.md", 20, "Tea costs 1.10.", "sentence", 1.0)
     near = support_context([line], [title, section, line, far])
     assert near == [title, section]
-    carried, own = support_terms([line], near, EN)
+    carried, own, _, _ = support_terms([line], near, EN)
     assert {"riversid", "permit", "sign"} <= carried
     assert "riversid" not in own
 

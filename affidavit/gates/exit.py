@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from affidavit.gates.binding import unbound_in_sentence, unbound_numbers
 from affidavit.gates.claims import Claim, extract_claims
@@ -195,33 +196,28 @@ def judge(
     if question_terms:
         keys = KeyWords.of(question_terms, term_weight, analyzer.language)
         near = support_context(judgement.supporting, subset)
-        carried, own = support_terms(judgement.supporting, near, analyzer)
-        written = set(own)
-        if not RAREST_IN_OWN_LINE:
-            for line in near:
-                written |= line_terms(line, analyzer)
-        decision = support_decision(keys, carried, written)
+        terms = support_terms(judgement.supporting, near, analyzer)
+        decision = support_decision(keys, terms.carried, terms.written)
         judgement.decisions.append(decision)
         if decision.passed:
-            _cite_carrying_neighbours(judgement, near, keys, analyzer)
+            _cite_carrying_neighbours(judgement, terms, keys)
     return judgement
 
 
-def _cite_carrying_neighbours(
-    judgement: Judgement, near: Sequence[Evidence], keys: KeyWords, analyzer: Analyzer
-) -> None:
+def _cite_carrying_neighbours(judgement: Judgement, terms: SupportTerms, keys: KeyWords) -> None:
     """Cite the fewest neighbours that carry the key words the supporting lines lack,
     each time the one carrying the most weight still missing (ties: document order)."""
     weights = dict(keys.weights)
-    missing = set(weights) - support_terms(judgement.supporting, [], analyzer)[1]
-    others = [line for line in near if line not in judgement.supporting]
+    missing = set(weights) - terms.own
+    others = [(line, said) for line, said in terms.near if line not in judgement.supporting]
     while missing and others:
-        gains = [sum(weights[t] for t in line_terms(line, analyzer) & missing) for line in others]
+        gains = [sum(weights[t] for t in said & missing) for _, said in others]
         best = max(range(len(others)), key=lambda i: (gains[i], -i))
         if gains[best] <= 0:
             return
-        missing -= line_terms(others[best], analyzer)
-        judgement.supporting.append(others.pop(best))
+        line, said = others.pop(best)
+        missing -= said
+        judgement.supporting.append(line)
 
 
 def line_terms(line: Evidence, analyzer: Analyzer) -> frozenset[str]:
@@ -357,21 +353,35 @@ def support_context(lines: Sequence[Evidence], subset: Sequence[Evidence]) -> li
     return near
 
 
+class SupportTerms(NamedTuple):
+    """What lines and their context hold for the support tier."""
+
+    carried: set[str]  # the lines', the lines' beside them and their documents' names
+    own: set[str]  # the supporting lines' own
+    written: set[str]  # where the rarest key word may stand: ``own``, or with ``near``'s
+    near: list[tuple[Evidence, frozenset[str]]]  # each context line with its terms
+
+
 def support_terms(
     lines: Sequence[Evidence], near: Sequence[Evidence], analyzer: Analyzer
-) -> tuple[set[str], set[str]]:
-    """(terms ``lines``, ``near`` and their documents' names carry, terms ``lines`` carry
-    themselves). Every line speaks under its document's name, its dateline: the name's
-    words count toward the share, but the rarest key word must be written in a line."""
+) -> SupportTerms:
+    """The terms ``lines`` carry with their context ``near``. Every line speaks under its
+    document's name, its dateline: the name's words count toward the share, but the rarest
+    key word must be written in a line (RAREST_IN_OWN_LINE: in the supporting lines)."""
     own: set[str] = set()
     for line in lines:
         own |= line_terms(line, analyzer)
-    carried = set(own)
+    beside = [(line, line_terms(line, analyzer)) for line in near]
+    written = set(own)
+    if not RAREST_IN_OWN_LINE:
+        for _, said in beside:
+            written |= said
+    carried = set(written)
     for document in sorted({line.document for line in lines}):
         carried.update(name_terms(document, analyzer))
-    for line in near:
-        carried |= line_terms(line, analyzer)
-    return carried, own
+    for _, said in beside:
+        carried |= said
+    return SupportTerms(carried, own, written, beside)
 
 
 def _with_neighbours(

@@ -97,8 +97,9 @@ class KeyWords:
             return None
         return min(written, key=lambda tw: (-tw[1], tw[0]))[0]
 
-    def carried(self, terms: Iterable[str]) -> Carried:
-        """How much of the question ``terms`` (a set of lines' terms) carry."""
+    def carried(self, terms: Iterable[str], written: Iterable[str] | None = None) -> Carried:
+        """How much of the question ``terms`` (a set of lines' terms) carry; the rarest key
+        word must be among ``written`` (by default ``terms``)."""
         held = set(terms)
         total = sum(w for _, w in self.weights)
         if total <= 0:
@@ -106,7 +107,8 @@ class KeyWords:
         share = sum(w for t, w in self.weights if t in held) / total
         missing = tuple(t for t, _ in self.weights if t not in held)
         rarest = self.rarest
-        return Carried(share, rarest is None or rarest in held, missing)
+        among = held if written is None else set(written)
+        return Carried(share, rarest is None or rarest in among, missing)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,12 +134,7 @@ def support_decision(
     """
     if not keys.weights:
         return GateDecision("support", True, None, "the question names no key words")
-    carried = keys.carried(terms)
-    if written is not None:
-        rarest = keys.rarest
-        carried = Carried(
-            carried.share, rarest is None or rarest in set(written), carried.missing
-        )
+    carried = keys.carried(terms, written)
     said = f"the supporting lines carry {carried.share:.0%} of the question's weighted key words"
     if carried.passed:
         return GateDecision("support", True, None, said)
