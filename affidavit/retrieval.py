@@ -30,6 +30,7 @@ neighbours, unless none of those may be cited; ``verify`` never takes it.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -154,10 +155,13 @@ class Retriever(DocumentRanking):
 
     def headings_of(self, line_ids: list[int]) -> dict[int, list[Evidence]]:
         """The headings each line stands under (its section's, its document's title), by
-        line id."""
+        line id; each document's headings are read once."""
+        documents: dict[int, list[StoredLine]] = {}
         found: dict[int, list[Evidence]] = {}
         for line_id, row in self._store.lines_by_id(line_ids).items():
-            above = self._store.headings_above(row.document_id, [row.position])
+            if row.document_id not in documents:
+                documents[row.document_id] = self._store.headings(row.document_id)
+            above = headings_over(documents[row.document_id], [row.position])
             found[line_id] = [_evidence(h, 0.0) for h in above]
         return found
 
@@ -276,7 +280,7 @@ class Retriever(DocumentRanking):
         taken = have | {line.position for line in context}
         headings = [
             h
-            for h in self._store.headings_above(document_id, sorted(have))
+            for h in headings_over(self._store.headings(document_id), sorted(have))
             if h.position not in taken
         ]
         members = [*context, *headings, *best]
@@ -288,6 +292,20 @@ class Retriever(DocumentRanking):
         else:
             lines.sort(key=lambda pair: (-pair[1], pair[0].position))
         return [_evidence(line, score) for line, score in lines]
+
+
+def headings_over(headings: list[StoredLine], positions: list[int]) -> list[StoredLine]:
+    """Of a document's ``headings`` (in position order), the ones lines at ``positions``
+    stand under: the nearest above each, and the document's title (its first heading)
+    when it is above one of them; each once, in position order."""
+    starts = [h.position for h in headings]
+    found: dict[int, StoredLine] = {}
+    for position in positions:
+        above = bisect_left(starts, position)  # headings[:above] stand above it
+        if above:
+            found[starts[0]] = headings[0]
+            found[starts[above - 1]] = headings[above - 1]
+    return [found[p] for p in sorted(found)]
 
 
 def _evidence(line: StoredLine, score: float) -> Evidence:

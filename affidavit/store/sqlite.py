@@ -239,28 +239,13 @@ class Store:
                 found[row[0]] = _stored_line(row)
         return found
 
-    def headings_above(self, document_id: int, positions: Sequence[int]) -> list[StoredLine]:
-        """For each position, the nearest heading of the document above it, and the
-        document's first heading (its title), each once, in position order."""
-        found: dict[int, StoredLine] = {}
-        if positions:
-            first = self.conn.execute(
-                f"{_LINE_SELECT} WHERE l.document_id = ? AND l.kind = 'heading' "
-                "ORDER BY l.position LIMIT 1",
-                (document_id,),
-            ).fetchone()
-            if first is not None and first[3] < max(positions):
-                found[first[3]] = _stored_line(first)
-        for position in sorted(set(positions)):
-            row = self.conn.execute(
-                f"{_LINE_SELECT} WHERE l.document_id = ? AND l.kind = 'heading' "
-                "AND l.position < ? ORDER BY l.position DESC LIMIT 1",
-                (document_id, position),
-            ).fetchone()
-            if row is not None:
-                line = _stored_line(row)
-                found[line.position] = line
-        return [found[p] for p in sorted(found)]
+    def headings(self, document_id: int) -> list[StoredLine]:
+        """Every heading of one document, in position order."""
+        rows = self.conn.execute(
+            f"{_LINE_SELECT} WHERE l.document_id = ? AND l.kind = 'heading' ORDER BY l.position",
+            (document_id,),
+        )
+        return [_stored_line(row) for row in rows]
 
     def lines_at(self, document_id: int, positions: Sequence[int]) -> list[StoredLine]:
         """The lines of one document at these positions, in position order."""
