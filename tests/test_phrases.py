@@ -68,3 +68,18 @@ def test_spanish_is_answered_by_the_words_after_the_question_word() -> None:
     phrases = answer_phrases("¿Cuándo habían comenzado a llegar los colonos vikingos?", line, "es")
     assert phrases and phrases[0].text.startswith("en la década del 880")
     assert line[phrases[0].start : phrases[0].end] == phrases[0].text
+
+
+def test_unreadable_weights_are_an_engine_error_naming_the_file(tmp_path, monkeypatch) -> None:
+    from affidavit.engine import phrases
+    from affidavit.errors import EngineError
+
+    broken = tmp_path / "phrase_weights.json"
+    broken.write_text('{"weights": {"bias": 1.0}}', encoding="utf-8")
+    monkeypatch.setattr(phrases, "_WEIGHTS_FILE", broken)
+    phrases._weights.cache_clear()
+    try:
+        with pytest.raises(EngineError, match="phrase_weights.json.*no weight for role"):
+            answer_phrases("Who must sign a hot work permit?", HOT_WORK)
+    finally:
+        phrases._weights.cache_clear()

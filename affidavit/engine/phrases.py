@@ -32,6 +32,7 @@ from pathlib import Path
 import numpy as np
 from spacy.tokens import Doc, Span, Token
 
+from affidavit.errors import EngineError
 from affidavit.index.meaning import BundledEncoder, encode
 from affidavit.index.text import Analyzer, words
 from affidavit.nlp import parse_pipeline
@@ -224,17 +225,13 @@ def phrase_features(question: str, line: str, analyzer: Analyzer) -> list[tuple[
                 1.0 if anchor.head.i in outside else 0.0,
                 1.0 if calls and any(t.lower_ in _CALLED for t in before) else 0.0,
                 1.0 if asking.verb is not None else 0.0,
-                len({doc[i].lower_ for i in outside if min(gaps_of(i, span)) <= 3})
+                len({doc[i].lower_ for i, gap in zip(outside, gaps, strict=True) if gap <= 3})
                 / max(len(asked), 1),
                 type_sim,
             ]
         )
         out.append((span, features))
     return out
-
-
-def gaps_of(i: int, span: Span) -> tuple[int, int]:
-    return abs(i - span.start), abs(i - (span.end - 1))
 
 
 def _type_similarity(focus: str, texts: list[str]) -> list[float]:
@@ -253,12 +250,17 @@ _WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "data" / "phrase_weight
 @lru_cache(maxsize=1)
 def _weights() -> np.ndarray:
     """The fitted weights (tools/fit_phrase_weights.py), in FEATURES order."""
-    fitted = json.loads(_WEIGHTS_FILE.read_text(encoding="utf-8"))["weights"]
+    hint = "reinstall affidavit, or refit them with tools/fit_phrase_weights.py"
+    try:
+        fitted = json.loads(_WEIGHTS_FILE.read_text(encoding="utf-8"))["weights"]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise EngineError(
+            f"{_WEIGHTS_FILE}: the phrase scorer's weights cannot be read ({hint})"
+        ) from exc
     missing = [name for name in FEATURES if name not in fitted]
     if missing:
-        raise ValueError(
-            f"{_WEIGHTS_FILE} has no weight for {', '.join(missing)}; "
-            "refit it with tools/fit_phrase_weights.py"
+        raise EngineError(
+            f"{_WEIGHTS_FILE}: the phrase scorer has no weight for {', '.join(missing)} ({hint})"
         )
     return np.array([float(fitted[name]) for name in FEATURES])
 
