@@ -34,6 +34,8 @@ _MONTH_NAMES = (
     ("december", "dec", "diciembre", "aralık"),
 )
 MONTHS = {name: number for number, names in enumerate(_MONTH_NAMES, 1) for name in names}
+# Each month's English name, the way a date is written back for the veto to read.
+MONTH_NAMES = tuple(names[0] for names in _MONTH_NAMES)
 _MONTH = "(" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
 _DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
 _YEAR = r"(\d{3,4})"

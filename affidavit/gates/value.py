@@ -16,11 +16,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from affidavit.engine.shape import AnswerType
-from affidavit.gates.digits import dates_in, digit_veto
+from affidavit.gates.digits import MONTH_NAMES, dates_in, digit_veto
 
-_MONTH_NAMES = (
-    "January February March April May June July August September October November December"
-).split()
 _PLAIN_COUNT = re.compile(r"^\s*(\d{1,3}(?:,\d{3})+|\d+)\s*$")
 _BARE_YEAR = re.compile(r"^\s*(?:in\s+|the\s+year\s+)?(\d{3,4})\s*$", re.I)
 
@@ -65,7 +62,7 @@ def _as_written(value: Any) -> str:
     text = str(value)
     month = re.fullmatch(r"(\d{4})-(\d{2})", text)
     if month and 1 <= int(month.group(2)) <= 12:
-        return f"{_MONTH_NAMES[int(month.group(2)) - 1]} {month.group(1)}"
+        return f"{MONTH_NAMES[int(month.group(2)) - 1]} {month.group(1)}"
     return text
 
 
