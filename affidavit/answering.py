@@ -13,7 +13,6 @@ from typing import Any
 
 from affidavit.census import take_census
 from affidavit.engine.protocol import Candidate, Engine
-from affidavit.engine.shape import Shape, read_shape
 from affidavit.engine.typed_lines import holds_answer
 from affidavit.evidence_block import evidence_block
 from affidavit.gates.content import content_terms
@@ -22,6 +21,7 @@ from affidavit.gates.exit import Judgement, judge
 from affidavit.gates.support import KeyWords
 from affidavit.gates.value import gated_value
 from affidavit.index.text import Analyzer
+from affidavit.organs.shape import Shape, read_shape
 from affidavit.reasons import Reason
 from affidavit.results import Answer, Evidence
 from affidavit.retrieval import Retriever

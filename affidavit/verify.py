@@ -15,13 +15,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from affidavit.answering import key_terms
-from affidavit.engine.shape import read_shape
 from affidavit.gates.binding import is_short_answer
 from affidavit.gates.content import content_terms
 from affidavit.gates.digits import written_numbers
 from affidavit.gates.exit import Judgement, judge
 from affidavit.index.text import Analyzer, detect_language, words
 from affidavit.ingest.sentences import split_sentences
+from affidavit.organs.shape import read_shape
 from affidavit.reasons import Reason
 from affidavit.results import Evidence
 from affidavit.retrieval import Retriever

@@ -12,8 +12,8 @@ import pytest
 from conftest import QUESTIONS, questions_starting
 
 from affidavit import Candidate, DefaultEngine, Engine, Memory, Reason, ScriptedEngine
-from affidavit.engine.shape import AnswerType, read_shape
 from affidavit.evidence_block import BLOCK_SIZE
+from affidavit.organs.shape import AnswerType, read_shape
 from affidavit.results import Evidence
 
 LIMASSOL = "When did Richard's fleet arrive in Limassol?"
@@ -142,6 +142,7 @@ def test_a_candidate_citing_outside_the_block_is_refused(
 def test_a_candidate_citing_a_line_off_the_question_is_weak(squad_store: Path) -> None:
     with Memory(squad_store) as memory:
         block = memory.ask(LIMASSOL).audit["subsets"][0]["block"]
+
     def place(line: str) -> int:
         return int(line.split(" #", 1)[1].split("]", 1)[0])
 
@@ -207,7 +208,8 @@ def test_a_typed_answer_is_a_span_of_its_cited_line(squad, question: str) -> Non
     # question's rarest key word and 80% of its weight, the numbers it writes among them
     # (issue 10): "When did Dyrrachium fall" is not answered by a line saying it "was
     # betrayed".
-    ("prefix", "answered_at_least"), [("How many", 6), ("When", 7), ("Who", 5)]
+    ("prefix", "answered_at_least"),
+    [("How many", 6), ("When", 7), ("Who", 5)],
 )
 def test_many_typed_questions_are_answered(squad, prefix: str, answered_at_least: int) -> None:
     questions = questions_starting(prefix, 12)

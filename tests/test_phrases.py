@@ -14,9 +14,7 @@ HOT_WORK = (
     "Regulation III-52.4 says a hot work permit is valid for one shift and must be signed by "
     "the site manager, Dana Okafor, before welding starts."
 )
-HARNESS = (
-    "Regulation III-52.1 requires a harness for any work more than 2 metres above the ground."
-)
+HARNESS = "Regulation III-52.1 requires a harness for any work more than 2 metres above the ground."
 
 
 def spanish_line(starting: str) -> str:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from affidavit import Memory
-from affidavit.engine.shape import AnswerType
 from affidavit.gates.value import gated_value, read_value
+from affidavit.organs.shape import AnswerType
 
 TIME, COUNT = AnswerType.TIME, AnswerType.COUNT
 

@@ -27,9 +27,9 @@ from _squad import load_squad  # noqa: E402
 from refusal_squad2 import f1, split_of  # noqa: E402
 
 from affidavit.engine import phrases  # noqa: E402
-from affidavit.engine.shape import AnswerType, read_shape  # noqa: E402
 from affidavit.index.text import Analyzer  # noqa: E402
 from affidavit.ingest.sentences import split_sentences  # noqa: E402
+from affidavit.organs.shape import AnswerType, read_shape  # noqa: E402
 
 L2 = 1e-3
 STEPS = 3000

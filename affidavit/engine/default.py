@@ -14,7 +14,6 @@ from collections.abc import Sequence
 
 from affidavit.engine.phrases import answer_phrases
 from affidavit.engine.protocol import Candidate
-from affidavit.engine.shape import AnswerType, Shape
 from affidavit.engine.spans import typed_spans
 from affidavit.engine.typed_lines import (
     asks_a_day,
@@ -24,6 +23,7 @@ from affidavit.engine.typed_lines import (
 )
 from affidavit.index.abbreviations import expansion_terms, short_forms
 from affidavit.index.text import Analyzer
+from affidavit.organs.shape import AnswerType, Shape
 from affidavit.results import Evidence
 
 # Only the best lines are read for spans: deeper lines rarely hold the answer and cost NER time.

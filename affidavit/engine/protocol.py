@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from affidavit.engine.shape import Shape
+from affidavit.organs.shape import Shape
 from affidavit.results import Evidence
 
 

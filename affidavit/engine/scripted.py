@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from affidavit.engine.protocol import Candidate
-from affidavit.engine.shape import Shape
+from affidavit.organs.shape import Shape
 from affidavit.results import Evidence
 
 Script = (

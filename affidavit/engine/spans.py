@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from affidavit.engine.patterns import Tier, patterns_for
-from affidavit.engine.shape import AnswerType
 from affidavit.nlp import entity_pipeline
+from affidavit.organs.shape import AnswerType
 
 # How well a label answers each type: 1.0 is a direct answer, lower is a fallback.
 # spaCy's labels are upper case (DATE, ORG...); the regex labels are those of ``patterns``.

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from affidavit.engine.shape import AnswerType
 from affidavit.gates.digits import dates_in
 from affidavit.gates.numbers import carried_numbers
+from affidavit.organs.shape import AnswerType
 
 _YEAR = re.compile(r"\b(?:1[0-9]|20)\d{2}s?\b|\bcentur(?:y|ies)\b|\bsiglo\b|\byüzyıl", re.I)
 _CODE = re.compile(r"\b(?=[\w.-]*\d)(?=[\w.-]*[A-Za-z-])[\w][\w.-]*\w\b|\b\d{3,}\b")

@@ -248,8 +248,7 @@ def _unbound_short(
     # A number the question itself writes is one of its words ("the 2007 return"), so it
     # neither ends the answer's company nor is missing from it.
     line_tokens = [
-        replace(t, term=t.number, stop=False) if t.number in question else t
-        for t in line_tokens
+        replace(t, term=t.number, stop=False) if t.number in question else t for t in line_tokens
     ]
     company: set[str] = set()
     for where, other in enumerate(line_tokens):

@@ -60,9 +60,7 @@ def clause_texts(sentence: str) -> tuple[tuple[str, bool], ...]:
     """(clause text, whether it holds a number) per clause head of an English sentence."""
     doc = parse_pipeline()(sentence)
     heads = [
-        t
-        for t in doc
-        if t.pos_ in _VERBAL and t.dep_ in _CLAUSE_DEPS and not _is_unasserted(t)
+        t for t in doc if t.pos_ in _VERBAL and t.dep_ in _CLAUSE_DEPS and not _is_unasserted(t)
     ]
     if not heads:
         return ()  # no verb: the sentence is one claim, as written
