@@ -9,6 +9,8 @@ from affidavit.ingest.tables import (
     find_locator,
     find_period,
     find_runs,
+    header_depth,
+    header_names,
     index_rows,
     is_index_run,
     is_rule_line,
@@ -239,3 +241,63 @@ def test_unnamed_delimited_table_loses_an_ascending_last_number_cell() -> None:
 def test_unnamed_delimited_table_keeps_a_number_inside_a_cell() -> None:
     rows = ["| Intro 4 |", "| Scope 7 |", "| Methods 12 |"]
     assert strip_index_column(rows, delimiter="|") == rows
+
+
+# --- headers of more than one row (TAT-QA's report tables) -------------------------------------
+
+
+def test_sparse_row_above_the_years_is_read_as_one_header() -> None:
+    rows = [
+        ["", "", "Years Ended September 30,", ""],
+        ["", "2019", "2018", "2017"],
+        ["Fixed Price", "$  1,452.4", "$  1,146.2", "$  1,036.9"],
+    ]
+    assert header_depth(rows) == 2
+    assert header_names(rows[:2])[1:] == [
+        "Years Ended September 30, 2019",
+        "Years Ended September 30, 2018",
+        "Years Ended September 30, 2017",
+    ]
+
+
+def test_units_row_joins_the_header_and_groups_carry_right() -> None:
+    rows = [
+        ["", "Fiscal 2019", "", "Fiscal 2018", ""],
+        ["", "Amount", "%", "Amount", "%"],
+        ["Net sales", "1,202.9", "12.5%", "(9.9)", "-3.1%"],
+    ]
+    assert header_depth(rows) == 2
+    assert header_names(rows[:2]) == [
+        "",
+        "Fiscal 2019 Amount",
+        "Fiscal 2019 %",
+        "Fiscal 2018 Amount",
+        "Fiscal 2018 %",
+    ]
+
+
+def test_section_labels_stay_in_the_body() -> None:
+    assert (
+        header_depth([["As of", "2019", "2018"], ["Assets", "", ""], ["Cash", "$130", "$91"]]) == 1
+    )
+    lone = [["", "2019", "2018 (4)"], ["", "Operations Data:", ""], ["Revenue", "9", "8"]]
+    assert header_depth(lone) == 1
+    assert header_depth([["", "2019", "2018"], ["Revenue", "(9.9)", "12"]]) == 1
+
+
+def test_markdown_table_with_two_header_rows_names_its_cells() -> None:
+    from affidavit import Memory
+
+    table = (
+        "| | | Years Ended September 30, | |\n|---|---|---|---|\n| | 2019 | 2018 | 2017 |\n"
+        "| Other | 44.1 | 56.7 | 70.8 |\n"
+    )
+    with Memory(dense=False) as memory:
+        memory.ingest_text(table, name="sales.md")
+        (other,) = [e for e in memory.search("Other", k=5) if e.cells]
+    assert other.cells == {
+        "col1": "Other",
+        "Years Ended September 30, 2019": "44.1",
+        "Years Ended September 30, 2018": "56.7",
+        "Years Ended September 30, 2017": "70.8",
+    }

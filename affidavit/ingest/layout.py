@@ -19,6 +19,8 @@ from affidavit.ingest.tables import (
     find_locator,
     find_period,
     find_runs,
+    header_depth,
+    header_names,
     index_rows,
     is_rule_line,
     name_cells,
@@ -255,9 +257,11 @@ class _Layout:
         named = first + 1 < len(block) and is_rule_line(block[first + 1])
         table = self._new_table()
         if named:
-            names = split_delimited(rows[0], delimiter)
-            self.units.append(Unit(UnitKind.ROW, rows[0].strip(), table=table))
-            for row in rows[1:]:
+            split = [split_delimited(row, delimiter) for row in rows]
+            depth = header_depth(split)
+            names = header_names(split[:depth])
+            self.units.extend(Unit(UnitKind.ROW, row.strip(), table=table) for row in rows[:depth])
+            for row in rows[depth:]:
                 cells = name_cells(names, split_delimited(row, delimiter))
                 self.units.append(Unit(UnitKind.ROW, row.strip(), cells=cells, table=table))
             return
