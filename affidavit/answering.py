@@ -9,10 +9,13 @@ the best by the engine's score, weighed by how well its document matched, is sai
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from affidavit.census import take_census
-from affidavit.engine.protocol import Candidate, Engine
+from affidavit.composer.compose import compose
+from affidavit.composer.ground import Ground
+from affidavit.engine.protocol import Candidate, Engine, Planner
 from affidavit.engine.typed_lines import holds_answer
 from affidavit.evidence_block import evidence_block
 from affidavit.gates.content import content_terms
@@ -21,10 +24,16 @@ from affidavit.gates.exit import Judgement, judge
 from affidavit.gates.support import KeyWords
 from affidavit.gates.value import gated_value
 from affidavit.index.text import Analyzer
+from affidavit.organs.arithmetic import route
 from affidavit.organs.shape import Shape, read_shape
 from affidavit.reasons import Reason
 from affidavit.results import Answer, Evidence
-from affidavit.retrieval import Retriever
+from affidavit.retrieval import Retrieved, Retriever
+
+# A plan is grounded in the tables of the best rows found: up to this many rows, and the
+# lines within this many positions of each (a report's table and its captions).
+PLAN_TABLES = 6
+PLAN_REACH = 40
 
 
 def answer(
@@ -54,6 +63,9 @@ def answer(
     the_census = take_census(retriever, keys, analyzer, retriever.speaking_threshold)
     census_line = the_census.line
     audit["census"] = the_census.to_dict()
+    computed = _compose(question, shape, engine, retriever, retrieved, analyzer, asked_at, audit)
+    if computed is not None:
+        return computed if computed.refused else replace(computed, census=census_line)
     block = evidence_block(retrieved.hits)
     # The best lines chosen for the engine (no document beyond its share) ...
     audit["best_lines"] = [e.dateline() for e in block]
@@ -104,6 +116,43 @@ def answer(
     )
     audit["value"] = {"engine": chosen.value, "read": value}
     return Answer(question, chosen.text, value, False, None, citations, audit, census_line)
+
+
+def _compose(
+    question: str,
+    shape: Shape,
+    engine: Engine,
+    retriever: Retriever,
+    retrieved: Retrieved,
+    analyzer: Analyzer,
+    asked_at: str | None,
+    audit: dict[str, Any],
+) -> Answer | None:
+    """A computed answer from the engine's plans; a refusal when the question needs a
+    computation and no plan survives (the shape's verdict binds); None to go on lifting."""
+    found = route(question)
+    audit["route"] = found.to_dict() if found else None
+    evidence = [e for subset in retrieved.subsets for e in subset]
+    proposals = (
+        engine.propose_plans(question, shape, evidence) if isinstance(engine, Planner) else []
+    )
+    composed = None
+    if proposals:
+        # The ground: the evidence, and the whole of every table a found row stands in.
+        rows = [e for e in retrieved.hits if e.kind == "row"][:PLAN_TABLES]
+        ground = Ground([*evidence, *retriever.around(rows, PLAN_REACH)], analyzer)
+        composed = compose(proposals, ground, shape.language, now=asked_at)
+        audit["plans"] = composed.audit
+        if composed.answered:
+            audit["plan"] = composed.audit[-1]
+            audit["candidates"], audit["gate"] = [], []
+            return Answer(
+                question, composed.text, composed.value, False, None, composed.citations, audit
+            )
+    if found is not None and found.binds:
+        audit.setdefault("plans", [])
+        return _refusal(question, Reason.PLAN_DEAD, audit)
+    return None
 
 
 def key_terms(shape: Shape, analyzer: Analyzer) -> frozenset[str]:

@@ -21,6 +21,7 @@ class Reason(StrEnum):
     READBACK = "readback"
     UNVERIFIABLE = "unverifiable"
     BELOW_TRUST = "below_trust"
+    PLAN_DEAD = "plan_dead"
 
     @property
     def text(self) -> str:
@@ -48,4 +49,8 @@ _TEXT: dict[Reason, str] = {
     ),
     Reason.UNVERIFIABLE: "It asserts nothing the evidence can be checked against.",
     Reason.BELOW_TRUST: "The only evidence comes from sources below the speaking threshold.",
+    Reason.PLAN_DEAD: (
+        "The question needs a computation, and no plan could be carried out on values the "
+        "store holds."
+    ),
 }

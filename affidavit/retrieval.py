@@ -31,7 +31,7 @@ neighbours, unless none of those may be cited; ``verify`` never takes it.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -152,6 +152,22 @@ class Retriever(DocumentRanking):
         """Stored lines by id, in the order given, as Evidence (score 0)."""
         rows = self._store.lines_by_id(line_ids)
         return [_evidence(rows[line_id], 0.0) for line_id in line_ids]
+
+    def around(self, lines: Sequence[Evidence], reach: int) -> list[Evidence]:
+        """The citable lines within ``reach`` positions of each given line, in document
+        order: the whole of a table a row was found in, and the captions about it."""
+        ids = {name: document_id for document_id, name, _ in self._store.documents()}
+        wanted: dict[int, set[int]] = {}
+        for line in lines:
+            if line.document in ids:
+                near = range(line.position - reach, line.position + reach + 1)
+                wanted.setdefault(ids[line.document], set()).update(near)
+        found: list[Evidence] = []
+        for document_id in sorted(wanted):
+            for row in self._store.lines_at(document_id, sorted(wanted[document_id])):
+                if row.trust >= self.speaking_threshold:
+                    found.append(_evidence(row, 0.0))
+        return found
 
     def headings_of(self, line_ids: list[int]) -> dict[int, list[Evidence]]:
         """The headings each line stands under (its section's, its document's title), by

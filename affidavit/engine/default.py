@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from affidavit.engine.phrases import answer_phrases
-from affidavit.engine.protocol import Candidate
+from affidavit.engine.protocol import Candidate, ProposedPlan
 from affidavit.engine.spans import typed_spans
 from affidavit.engine.typed_lines import (
     asks_a_day,
@@ -23,6 +23,7 @@ from affidavit.engine.typed_lines import (
 )
 from affidavit.index.abbreviations import expansion_terms, short_forms
 from affidavit.index.text import Analyzer
+from affidavit.organs.arithmetic import plans_for, route
 from affidavit.organs.shape import AnswerType, Shape
 from affidavit.results import Evidence
 
@@ -52,6 +53,13 @@ HEADING_TITLE_GAIN = 0.2
 
 class DefaultEngine:
     name = "default"
+
+    def propose_plans(
+        self, question: str, shape: Shape, evidence: Sequence[Evidence]
+    ) -> list[ProposedPlan]:
+        """Plans for the computations the organs read in the question (none otherwise)."""
+        found = route(question)
+        return list(plans_for(found)) if found else []
 
     def propose(self, question: str, shape: Shape, evidence: Sequence[Evidence]) -> list[Candidate]:
         if not evidence:

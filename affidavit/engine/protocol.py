@@ -1,16 +1,19 @@
 """The seam every engine plugs into: an engine proposes, the library disposes.
 
 An engine sees the question, its shape and the evidence block, and returns candidates,
-each citing evidence lines by their index in the block. It never writes to the store and
-its candidates reach the user only through the exit gate.
+each citing evidence lines by their index in the block. An engine that can plan also
+proposes plans over the composer's primitives (a Plan, its JSON object or its JSON text);
+the library parses and runs them, and a malformed plan is a dead plan, never a crash. An
+engine never writes to the store; what it proposes reaches the user only through the gates.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from affidavit.composer.plan import Plan
 from affidavit.organs.shape import Shape
 from affidavit.results import Evidence
 
@@ -40,4 +43,18 @@ class Engine(Protocol):
 
     def propose(self, question: str, shape: Shape, evidence: Sequence[Evidence]) -> list[Candidate]:
         """Candidates for ``question``, best first, citing ``evidence`` by index."""
+        ...
+
+
+ProposedPlan = Plan | Mapping[str, Any] | str
+
+
+@runtime_checkable
+class Planner(Protocol):
+    """An engine that proposes plans for questions that need a computation."""
+
+    def propose_plans(
+        self, question: str, shape: Shape, evidence: Sequence[Evidence]
+    ) -> list[ProposedPlan]:
+        """Plans for ``question``, most direct first: operations and phrases, no answer."""
         ...

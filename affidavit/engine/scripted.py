@@ -1,10 +1,11 @@
-"""An engine that returns canned candidates: for tests, demos and replaying a model's output."""
+"""An engine that returns canned candidates and plans: for tests, demos and replaying a
+model's output."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from affidavit.engine.protocol import Candidate
+from affidavit.engine.protocol import Candidate, ProposedPlan
 from affidavit.organs.shape import Shape
 from affidavit.results import Evidence
 
@@ -18,8 +19,13 @@ class ScriptedEngine:
 
     name = "scripted"
 
-    def __init__(self, script: Script) -> None:
+    def __init__(
+        self, script: Script, plans: Mapping[str, Sequence[ProposedPlan]] | None = None
+    ) -> None:
+        """``plans`` maps a question to the plans proposed for it (Plan objects, their
+        JSON objects or JSON text, malformed ones included: tests show how each dies)."""
         self._script = script
+        self._plans = plans or {}
         self.calls: list[tuple[str, tuple[Evidence, ...]]] = []
 
     def propose(self, question: str, shape: Shape, evidence: Sequence[Evidence]) -> list[Candidate]:
@@ -27,3 +33,8 @@ class ScriptedEngine:
         if callable(self._script):
             return list(self._script(question, evidence))
         return list(self._script.get(question, ()))
+
+    def propose_plans(
+        self, question: str, shape: Shape, evidence: Sequence[Evidence]
+    ) -> list[ProposedPlan]:
+        return list(self._plans.get(question, ()))

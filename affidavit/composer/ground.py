@@ -1,0 +1,230 @@
+"""What a plan's phrases are anchored in: the tables and text lines around the evidence.
+
+A table is a run of stored rows: the rows without named cells at its top are its header,
+the rows with cells its body; a line or two of text around it (and the header) state the
+unit and scale its cells leave out ("in millions"). A phrase anchors a cell by the row's
+label (its first cell) and the column's name, or a text line by its words; an anchor is
+found only when exactly one best match stands, so a plan never computes with a guess.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from affidavit.composer.values import Kind, Source, Value, read_cell, read_number
+from affidavit.gates.digits import dates_in
+from affidavit.index.text import Analyzer, words
+from affidavit.results import Evidence
+
+_YEAR = re.compile(r"(?<![\d,.])((?:1[89]|20)\d\d)(?![\d,.%])")
+# Words that only join others; every other word of a label counts, stop words included.
+GLUE = frozenset("the of a an and in for to at on by & de del la el los las y en ve ile".split())
+# A line that speaks of "the table" states its units wherever it stands ("The table below
+# presents net sales (in millions)").
+_TABLE_WORD = re.compile(r"\b(?:table|tabla|tablo)", re.I)
+# A caption may stand a few lines above or below its table ("(in millions)").
+CAPTION_REACH = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    document: str
+    header: tuple[Evidence, ...]
+    rows: tuple[Evidence, ...]
+    context: str  # header and caption text: where units and scales are stated
+
+    def label(self, row: Evidence) -> str:
+        """The row's first cell: what the row is about."""
+        assert row.cells is not None
+        return next(iter(row.cells.values()), "") if _first_is_label(row) else ""
+
+    def columns(self) -> list[str]:
+        """Column names in order of first appearance, the label column left out."""
+        names: list[str] = []
+        for row in self.rows:
+            assert row.cells is not None
+            for i, name in enumerate(row.cells):
+                if (i > 0 or not _first_is_label(row)) and name not in names:
+                    names.append(name)
+        return names
+
+
+def _first_is_label(row: Evidence) -> bool:
+    assert row.cells is not None
+    first = next(iter(row.cells.values()), "")
+    return read_number(first) is None
+
+
+class Ground:
+    """The tables and text lines of one evidence neighbourhood, for anchoring phrases."""
+
+    def __init__(self, lines: Sequence[Evidence], analyzer: Analyzer) -> None:
+        self.analyzer = analyzer
+        # One line once, whatever score each retrieval gave it.
+        unique = {(e.document, e.position): e for e in reversed(list(lines))}
+        ordered = [unique[key] for key in sorted(unique)]
+        self.lines = [e for e in ordered if e.kind != "row"]
+        self.tables = _tables(ordered)
+        self._terms: dict[str, frozenset[str]] = {}
+
+    def terms(self, text: str) -> frozenset[str]:
+        """The words a label or phrase is matched by: stemmed, stop words kept ("Other" is a
+        row's whole label), only the glue between words left out."""
+        if text not in self._terms:
+            tokens = words(text, self.analyzer.language)
+            stems = (self.analyzer.term(w) or w for w in tokens if w not in GLUE)
+            self._terms[text] = frozenset(stems)
+        return self._terms[text]
+
+    # -- cells
+
+    def cells(self, row_phrase: str, column_phrase: str) -> list[tuple[tuple[int, ...], Value]]:
+        """Every cell whose row label and column name both carry the phrases' words, best
+        first with its rank: the fewer words the label and the name add, the better."""
+        row_terms, column_terms = self.terms(row_phrase), self.terms(column_phrase)
+        found: list[tuple[tuple[int, ...], Value]] = []
+        for table in self.tables:
+            for row in table.rows:
+                label = table.label(row)
+                extra_row = _extra(row_terms, self.terms(label), _row_slack(row_terms))
+                if extra_row is None:
+                    continue
+                assert row.cells is not None
+                for column, written in row.cells.items():
+                    extra_column = _extra(column_terms, self.terms(column))
+                    if column == next(iter(row.cells)) or extra_column is None:
+                        continue
+                    value = read_cell(written, f"{column} {table.context}")
+                    if value is None:
+                        continue
+                    sourced = _sourced(value, row, column, written, label)
+                    found.append(((*extra_row, *extra_column), sourced))
+        found.sort(key=lambda f: f[0])
+        return found
+
+    def row(self, row_phrase: str) -> list[tuple[tuple[int, int], list[Value]]]:
+        """The cells of each row whose label carries the phrase's words, best first with
+        its rank (how many words the label adds)."""
+        row_terms = self.terms(row_phrase)
+        found: list[tuple[tuple[int, int], list[Value]]] = []
+        for table in self.tables:
+            for row in table.rows:
+                label = table.label(row)
+                extra = _extra(row_terms, self.terms(label), _row_slack(row_terms))
+                if extra is None:
+                    continue
+                assert row.cells is not None
+                values = []
+                for i, (column, written) in enumerate(row.cells.items()):
+                    value = read_cell(written, f"{column} {table.context}") if i else None
+                    if value is not None:
+                        values.append(_sourced(value, row, column, written, label))
+                if values:
+                    found.append((extra, values))
+        found.sort(key=lambda f: f[0])
+        return found
+
+    def column(self, column_phrase: str) -> list[list[Value]]:
+        """The cells of each column whose name carries the phrase's words, one list a table."""
+        column_terms = self.terms(column_phrase)
+        out: list[list[Value]] = []
+        for table in self.tables:
+            names = [c for c in table.columns() if _extra(column_terms, self.terms(c)) is not None]
+            if len(names) != 1:
+                continue
+            values = []
+            for row in table.rows:
+                assert row.cells is not None
+                written = row.cells.get(names[0], "")
+                value = read_cell(written, f"{names[0]} {table.context}") if written else None
+                if value is not None:
+                    values.append(_sourced(value, row, names[0], written, table.label(row)))
+            if values:
+                out.append(values)
+        return out
+
+    # -- text
+
+    def statements(self, phrase: str) -> list[Evidence]:
+        """Text lines that carry every word of the phrase, in document order."""
+        wanted = self.terms(phrase)
+        return [e for e in self.lines if wanted and wanted <= self.terms(e.text)]
+
+
+def _extra(wanted: frozenset[str], have: frozenset[str], slack: int = 0) -> tuple[int, int] | None:
+    """How well ``have`` (a label, a column name) answers to the phrase's words ``wanted``:
+    (words of the phrase it lacks, words it adds), smaller first; None when it lacks more
+    than ``slack`` of them or shares none."""
+    if not wanted or not wanted & have:
+        return None
+    missing = len(wanted - have)
+    return None if missing > slack else (missing, len(have - wanted))
+
+
+def _row_slack(wanted: frozenset[str]) -> int:
+    """A phrase of three words or more may carry one the row's label leaves out (the
+    question's "amount of total sales" for the row "Total sales")."""
+    return 1 if len(wanted) >= 3 else 0
+
+
+def _sourced(value: Value, row: Evidence, column: str, written: str, label: str) -> Value:
+    name = f"{label}, {column}" if label else column
+    return Value(
+        value.kind,
+        value.number,
+        value.unit,
+        value.scale,
+        text=date_of(column),
+        sources=(Source(row, column, written),),
+        label=name,
+    )
+
+
+def date_of(column: str) -> str:
+    """The date a column stands for ("Years Ended September 30, 2019" → 2019-09-30), at its
+    precision, or "" when it names none."""
+    dates = [d for d in dates_in(column) if d.year is not None]
+    if dates:
+        last = dates[-1]
+        parts = [f"{last.year:04d}", *(f"{p:02d}" for p in (last.month, last.day) if p)]
+        return "-".join(parts[: 1 + (last.month is not None) + (last.day is not None)])
+    years = _YEAR.findall(column)
+    return years[-1] if years else ""
+
+
+def _tables(lines: Sequence[Evidence]) -> list[Table]:
+    tables: list[Table] = []
+    run: list[Evidence] = []
+    for line in [*lines, None]:
+        if line is not None and line.kind == "row" and (not run or _follows(line, run[-1])):
+            run.append(line)
+            continue
+        if run:
+            tables.append(_table(run, lines))
+        run = [line] if line is not None and line.kind == "row" else []
+    return tables
+
+
+def _follows(line: Evidence, previous: Evidence) -> bool:
+    return line.document == previous.document and line.position == previous.position + 1
+
+
+def _table(run: list[Evidence], lines: Sequence[Evidence]) -> Table:
+    header = tuple(e for e in run if e.cells is None)
+    rows = tuple(e for e in run if e.cells is not None)
+    first, last = run[0].position, run[-1].position
+    near = range(first - CAPTION_REACH, last + CAPTION_REACH + 1)
+    captions = [
+        e.text
+        for e in lines
+        if e.document == run[0].document
+        and e.kind != "row"
+        and (e.position in near or _TABLE_WORD.search(e.text))
+    ]
+    context = " ".join([*(h.text for h in header), *captions])
+    return Table(run[0].document, header, rows, context)
+
+
+__all__ = ["Ground", "Table", "Kind"]

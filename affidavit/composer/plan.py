@@ -1,0 +1,128 @@
+"""The plan language: a short list of typed steps an engine proposes and the library runs.
+
+A plan is JSON: ``{"steps": [{"op": "anchor", "args": {"row": "Other", "column":
+"2019"}, "out": "a"}, ...]}``. Each step names one operation, its arguments, and the name
+its result is kept under; the last step's result is the answer. Arguments are of three
+sorts, fixed per argument name: references to earlier results (``of``, ``minus``, ``to``,
+``from``), phrases the store must anchor (``phrase``, ``row``, ``column``), and literals
+(``before``, ``after``, ``above``, ``below``, ``descending``, ``by``, ``largest``; ``say``:
+what of a chosen item is the answer — its value, date, row or column; ``as``: an anchor
+read as a number or as a mention).
+Parsing checks the form only; what the steps mean is the interpreter's to judge.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from affidavit.errors import EngineError
+
+# The primitives the interpreter knows. A plan naming anything else dies.
+OPERATIONS = frozenset(
+    {
+        "anchor",
+        "gather",
+        "latest",
+        "first",
+        "order",
+        "filter",
+        "count",
+        "sum",
+        "difference",
+        "ratio",
+        "percent_change",
+        "average",
+        "min",
+        "max",
+        "compare",
+        "days_between",
+        "tally_by_month",
+    }
+)
+REFERENCE_ARGS = frozenset({"of", "minus", "to", "from"})
+PHRASE_ARGS = frozenset({"phrase", "row", "column"})
+LITERAL_ARGS = frozenset(
+    {"before", "after", "above", "below", "descending", "by", "largest", "say", "as"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    op: str
+    args: Mapping[str, Any]
+    out: str
+
+    def references(self) -> list[str]:
+        """The earlier results this step reads, in argument order."""
+        names: list[str] = []
+        for key in sorted(self.args):
+            if key in REFERENCE_ARGS:
+                given = self.args[key]
+                names.extend(given if isinstance(given, list) else [given])
+        return names
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"op": self.op, "args": dict(self.args), "out": self.out}
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    steps: tuple[Step, ...]
+    note: str = ""  # why the engine proposed it (audit only; never said)
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"steps": [s.to_dict() for s in self.steps], "note": self.note}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Plan:
+        """A plan from its JSON form; EngineError names what is malformed."""
+        if not isinstance(data, Mapping) or not isinstance(data.get("steps"), list):
+            raise _malformed("plan", "is not an object with a list of steps")
+        steps = [_step(i, raw) for i, raw in enumerate(data["steps"])]
+        if not steps:
+            raise _malformed("plan", "has no steps")
+        note = data.get("note", "")
+        return cls(tuple(steps), note if isinstance(note, str) else "")
+
+    @classmethod
+    def from_json(cls, text: str) -> Plan:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise _malformed("plan", f"is not JSON ({error.msg})") from None
+        return cls.from_dict(data)
+
+
+_FORM = '{"steps": [{"op": ..., "args": {...}, "out": "name"}, ...]}'
+
+
+def _malformed(where: str, problem: str) -> EngineError:
+    return EngineError(f"the proposed {where} {problem}; a plan is written {_FORM}")
+
+
+def _step(number: int, raw: Any) -> Step:
+    where = f"plan step {number + 1}"
+    if not isinstance(raw, Mapping):
+        raise _malformed(where, "is not an object")
+    op, args, out = raw.get("op"), raw.get("args", {}), raw.get("out")
+    if not isinstance(op, str) or not op:
+        raise _malformed(where, "names no operation")
+    if not isinstance(args, Mapping):
+        raise _malformed(where, "has arguments that are not an object")
+    if not isinstance(out, str) or not out:
+        raise _malformed(where, "names no result")
+    for key, given in args.items():
+        if key in REFERENCE_ARGS:
+            names = given if isinstance(given, list) else [given]
+            if not names or not all(isinstance(n, str) and n for n in names):
+                raise _malformed(where, f"argument {key!r} must name earlier results")
+        elif key in PHRASE_ARGS and not isinstance(given, str):
+            raise _malformed(where, f"argument {key!r} must be a phrase")
+    return Step(op, dict(args), out)

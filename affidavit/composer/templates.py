@@ -1,0 +1,133 @@
+"""The library's own words for a computed answer, in English, Spanish and Turkish.
+
+The engine names operations and phrases; it never writes a word of a computed answer.
+The sentence is built here from the final step's typed value and the store's own labels
+of its inputs, with the number's unit, scale and stated rounding, so a reviewer reads the
+result and the inputs it came from in one line.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from affidavit.composer.interpreter import Outcome
+from affidavit.composer.values import Kind, Value, format_number, rounded
+
+PLACES = 2  # computed numbers are rounded half away from zero to two decimals
+
+_LEAD = {
+    "en": {
+        "sum": "The total is",
+        "difference": "The difference is",
+        "percent_change": "The change is",
+        "ratio": "The ratio is",
+        "average": "The average is",
+        "count": "The count is",
+        "max": "The largest is",
+        "min": "The smallest is",
+        "compare": "The answer is",
+        "latest": "The latest is",
+        "first": "The first is",
+        "days_between": "The time between is",
+        "anchor": "The value is",
+        "gather": "The values are",
+        "order": "In order:",
+        "filter": "The values kept are",
+        "tally_by_month": "By month:",
+    },
+    "es": {
+        "sum": "El total es",
+        "difference": "La diferencia es",
+        "percent_change": "La variación es",
+        "ratio": "La razón es",
+        "average": "El promedio es",
+        "count": "El recuento es",
+        "max": "El mayor es",
+        "min": "El menor es",
+        "compare": "La respuesta es",
+        "latest": "El más reciente es",
+        "first": "El primero es",
+        "days_between": "El tiempo transcurrido es",
+        "anchor": "El valor es",
+        "gather": "Los valores son",
+        "order": "En orden:",
+        "filter": "Los valores que quedan son",
+        "tally_by_month": "Por mes:",
+    },
+    "tr": {
+        "sum": "Toplam:",
+        "difference": "Fark:",
+        "percent_change": "Değişim:",
+        "ratio": "Oran:",
+        "average": "Ortalama:",
+        "count": "Sayı:",
+        "max": "En büyüğü:",
+        "min": "En küçüğü:",
+        "compare": "Yanıt:",
+        "latest": "En sonuncusu:",
+        "first": "İlki:",
+        "days_between": "Aradaki süre:",
+        "anchor": "Değer:",
+        "gather": "Değerler:",
+        "order": "Sırayla:",
+        "filter": "Kalan değerler:",
+        "tally_by_month": "Aylara göre:",
+    },
+}
+_SCALE_WORD = {
+    "en": {"thousand": "thousand", "million": "million", "billion": "billion"},
+    "es": {"thousand": "mil", "million": "millones", "billion": "mil millones"},
+    "tr": {"thousand": "bin", "million": "milyon", "billion": "milyar"},
+}
+_DAYS = {"en": "days", "es": "días", "tr": "gün"}
+_FROM = {"en": "from", "es": "a partir de", "tr": "kaynak"}
+_ROUNDED = {"en": "rounded to 2 decimals", "es": "redondeado a 2 decimales", "tr": "2 ondalığa"}
+
+
+def say(outcome: Outcome, language: str) -> tuple[str, Any]:
+    """The answer sentence and the answer's bare value for a plan's outcome."""
+    lang = language if language in _LEAD else "en"
+    value = outcome.value
+    lead = _LEAD[lang].get(outcome.final_op, _LEAD[lang]["anchor"])
+    sentence = f"{lead} {written(value, lang)}"
+    inputs = outcome.inputs()
+    if outcome.final_op not in ("anchor", "gather") and inputs:
+        shown = "; ".join(
+            f"{v.label} = {v.sources[0].written or written(v, lang)}" for v in inputs[:8]
+        )
+        sentence += f" ({_FROM[lang]} {shown}"
+        sentence += f"; {_ROUNDED[lang]})" if _is_computed(value) else ")"
+    return sentence + ".", bare(value)
+
+
+def _is_computed(value: Value) -> bool:
+    return value.number is not None and value.kind != Kind.COUNT and not value.sources
+
+
+def written(value: Value, language: str = "en") -> str:
+    """A typed value as the answer writes it: "$-12.6 million", "-22.22%", "34 days"."""
+    if value.kind == Kind.LIST:
+        return ", ".join(written(item, language) for item in value.items) or "—"
+    if value.number is None:
+        return value.text or value.label
+    number = format_number(value.number, PLACES)
+    if value.kind == Kind.PERCENT:
+        return f"{number}%"
+    if value.kind == Kind.DURATION:
+        return f"{number} {_DAYS[language]}"
+    if value.kind == Kind.COUNT:
+        prefix = f"{value.text}: " if value.text else ""
+        return f"{prefix}{number}"
+    scale = _SCALE_WORD[language].get(value.scale, "")
+    money = f"{value.unit}{number}" if value.unit else number
+    return f"{money} {scale}".strip()
+
+
+def bare(value: Value) -> Any:
+    """The answer's value: a number rounded as said, a date or name, or a list of them."""
+    if value.kind == Kind.LIST:
+        return [bare(item) for item in value.items]
+    if value.number is not None:
+        number = rounded(value.number, PLACES)
+        return int(number) if value.kind == Kind.COUNT or number == int(number) else number
+    return value.text or value.label

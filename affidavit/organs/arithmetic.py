@@ -1,0 +1,225 @@
+"""The organs of arithmetic: which questions need a computation, and the plans that do it.
+
+``route`` reads a question at the door: a change, a percentage change, an average, a
+total, a ratio, "which year was it largest", a count of years above a bound, or the value
+of one cell. Its verdict binds: a question that needs a computation is answered by a plan
+that survives, or refused; only a plain value look-up may fall back to a lifted line.
+``plans_for`` turns a route into the plans the default engine proposes: phrases for the
+row and the years, never a number or a word of the answer.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+from affidavit.composer.plan import Plan, Step
+
+
+class Need(StrEnum):
+    CHANGE = "change"
+    PERCENT_CHANGE = "percent_change"
+    AVERAGE = "average"
+    TOTAL = "total"
+    RATIO = "ratio"
+    EXTREME = "extreme"  # which year (column) was it largest / smallest
+    COUNT_ABOVE = "count_above"  # how many years was it above a bound
+    VALUE = "value"  # one cell: the row in a year
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    need: Need
+    rows: tuple[str, ...]  # the row phrases, as the question words them
+    years: tuple[str, ...]  # the columns, in the order the computation takes them
+    largest: bool = True
+    bound: str = ""
+
+    @property
+    def binds(self) -> bool:
+        """A computation must come from a plan; a look-up may still be lifted from a line."""
+        return self.need != Need.VALUE
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "need": self.need.value,
+            "rows": list(self.rows),
+            "years": list(self.years),
+            "binds": self.binds,
+        }
+
+
+_YEAR = r"(?:19|20)\d\d"
+_YEARS = re.compile(rf"\b{_YEAR}\b")
+_FROM_TO = re.compile(
+    rf"\bfrom\s+(?:fiscal\s+|fy\s*)?({_YEAR})\s+to\s+(?:fiscal\s+|fy\s*)?({_YEAR})\b", re.I
+)
+_OPENING = re.compile(
+    r"^\s*(?:what|how much|cuál|cuánto|ne kadar)\s+(?:is|was|are|were|would be|will be|"
+    r"es|fue|era)?\s*(?:the|el|la|los|las)?\s*",
+    re.I,
+)
+_CUES: tuple[tuple[Need, re.Pattern[str]], ...] = (
+    (
+        Need.PERCENT_CHANGE,
+        re.compile(
+            r"\b(?:percentage|percent|%)\s+(?:change|increase|decrease|growth|decline)\b|"
+            r"\bcambio porcentual\b|\bvariación porcentual\b|\byüzde (?:değişim|artış)",
+            re.I,
+        ),
+    ),
+    (Need.AVERAGE, re.compile(r"\baverage\b|\bmean\b|\bpromedio\b|\bortalama", re.I)),
+    (Need.RATIO, re.compile(r"\bratio\b|\brazón\b|\boran[ıi]\b", re.I)),
+    (
+        Need.CHANGE,
+        re.compile(
+            r"\b(?:change|increase|decrease|difference|growth|decline)\b|\bcambio\b|"
+            r"\bdiferencia\b|\bdeğişim\b|\bfark\b",
+            re.I,
+        ),
+    ),
+    (Need.TOTAL, re.compile(r"\b(?:sum|total)\s+of\b|\bsuma de\b|\btoplam[ıi]\b", re.I)),
+)
+_EXTREME = re.compile(
+    r"\bin which (?:year|period)\b.*?\b(?:the\s+)?(?P<way>largest|highest|greatest|most|"
+    r"higher|larger|greater|more|lowest|smallest|least|lower|smaller|less|fewer)\b(?!\s+than)",
+    re.I,
+)
+# Questions that ask for reasons or ways are answered from lines, never computed.
+_NOT_COMPUTED = re.compile(r"^\s*(?:why|how(?!\s+(?:much|many))|por qué|cómo|neden|nasıl)\b", re.I)
+_LARGER = frozenset("largest highest greatest most higher larger greater more".split())
+_WHICH_YEAR = re.compile(r"^\s*in which (?:year|period)\s+(?:was|were|is|did)?\s*", re.I)
+_COUNT_ABOVE = re.compile(
+    r"^\s*how many years did (?:the\s+)?(?P<row>.+?)\s+(?:exceed|go above|rise above|"
+    r"(?:was|were|is)\s+(?:above|more than|greater than|over))\s+(?P<bound>[$€£]?[\d,.]+)",
+    re.I,
+)
+_RATIO_SPLIT = re.compile(rf"\s+(?:to|over|and|a|y)\s+(?!(?:fiscal\s+)?{_YEAR})", re.I)
+_LEADING = re.compile(
+    r"^(?:the|in|of|for|el|la|de|del)\s+|"
+    r"^(?:amount|value|balance|level|figure|total amount)\s+of\s+|^/\s*\(\w+\)\s*",
+    re.I,
+)
+_TRAILING = re.compile(
+    r"\s+(?:in|of|for|from|to|between|and|during|over|at|as of|the|en|de|y)$|"
+    r"\s+(?:for|over|in) the (?:\w+ )?(?:years?|year period|periods?)$",
+    re.I,
+)
+_YEAR_PHRASE = re.compile(
+    rf"\s*\b(?:in|for|from|to|between|during|and|of|over|at|as of|en|entre|y|de)?\s*"
+    rf"(?:the\s+)?(?:fiscal\s+(?:year\s+)?|fy\s*|year\s+)?{_YEAR}\b",
+    re.I,
+)
+
+
+def route(question: str) -> Route | None:
+    """What computation ``question`` asks for, with its row phrases and years, or None."""
+    text = question.strip().rstrip("?¿ ").strip()
+    if _NOT_COMPUTED.match(text):
+        return None
+    years = tuple(_YEARS.findall(text))
+    counted = _COUNT_ABOVE.search(text)
+    if counted:
+        row = _row_phrase(counted.group("row"))
+        return Route(Need.COUNT_ABOVE, (row,), (), bound=counted.group("bound")) if row else None
+    extreme = _EXTREME.search(text)
+    if extreme:
+        largest = extreme.group("way").lower() in _LARGER
+        row = _row_phrase(_WHICH_YEAR.sub("", text[: extreme.start("way")]))
+        return Route(Need.EXTREME, (row,), years, largest=largest) if row else None
+    for need, cue in _CUES:
+        found = cue.search(text)
+        if found is None:
+            continue
+        rest = _OPENING.sub("", text[found.end() :] if found.start() < 40 else text)
+        if need == Need.RATIO:
+            parts = _RATIO_SPLIT.split(rest, maxsplit=1)
+            rows = tuple(_row_phrase(p) for p in parts)
+            if len(rows) != 2 or not all(rows) or not years:
+                return None
+            return Route(need, rows, (years[0],))
+        row = _row_phrase(rest)
+        if not row or not years:
+            return None
+        return Route(need, (row,), _ordered(text, years, need))
+    if len(years) == 1 and _OPENING.match(text):
+        row = _row_phrase(_OPENING.sub("", text, count=1))
+        return Route(Need.VALUE, (row,), years) if row else None
+    return None
+
+
+def _ordered(text: str, years: tuple[str, ...], need: Need) -> tuple[str, ...]:
+    """The years in the order the computation takes them: "from A to B" as written,
+    otherwise earliest first; a change asked of one year is from the year before."""
+    stated = _FROM_TO.search(text)
+    if need in (Need.CHANGE, Need.PERCENT_CHANGE):
+        if stated:
+            return (stated.group(1), stated.group(2))
+        if len(years) == 1:
+            return (str(int(years[0]) - 1), years[0])
+        return (min(years), max(years))
+    if stated and need in (Need.AVERAGE, Need.TOTAL):
+        low, high = sorted(int(y) for y in stated.groups())
+        return tuple(str(y) for y in range(low, high + 1))
+    if len(years) == 1 and need == Need.AVERAGE:
+        # "the 2019 average X" in a report: the year's figure and the year before's.
+        return (str(int(years[0]) - 1), years[0])
+    return tuple(sorted(set(years)))
+
+
+def _row_phrase(text: str) -> str:
+    """The words that name the row: the question less its years and the words around them."""
+    phrase = _YEAR_PHRASE.sub(" ", f" {text} ")
+    phrase = re.sub(r"\s+", " ", phrase).strip(" ,.;:")
+    for _ in range(3):
+        phrase = _LEADING.sub("", phrase).strip()
+        phrase = _TRAILING.sub("", phrase).strip()
+    return phrase
+
+
+def plans_for(found: Route) -> list[Plan]:
+    """The plans that compute what the route asks for, most direct first."""
+    row = found.rows[0]
+    anchors = [Step("anchor", {"row": row, "column": y}, f"v{y}") for y in found.years]
+    names = [f"v{y}" for y in found.years]
+    if found.need == Need.VALUE:
+        return [Plan((*anchors,), note="the cell of the row in the year")]
+    if found.need in (Need.CHANGE, Need.PERCENT_CHANGE):
+        if len(names) != 2:
+            return []
+        op, args = (
+            ("difference", {"of": names[1], "minus": names[0]})
+            if found.need == Need.CHANGE
+            else ("percent_change", {"from": names[0], "to": names[1]})
+        )
+        return [Plan((*anchors, Step(op, args, "answer")), note=f"{op} of {row!r}")]
+    if found.need in (Need.AVERAGE, Need.TOTAL):
+        op = "average" if found.need == Need.AVERAGE else "sum"
+        if len(names) >= 2:
+            return [Plan((*anchors, Step(op, {"of": names}, "answer")), note=f"{op} of {row!r}")]
+        gathered = Step("gather", {"row": row}, "row")
+        return [Plan((gathered, Step(op, {"of": "row"}, "answer")), note=f"{op} of the row")]
+    if found.need == Need.RATIO:
+        year = found.years[0]
+        steps = (
+            Step("anchor", {"row": found.rows[0], "column": year}, "a"),
+            Step("anchor", {"row": found.rows[1], "column": year}, "b"),
+            Step("ratio", {"of": "a", "to": "b"}, "answer"),
+        )
+        return [Plan(steps, note="ratio of two rows in one year")]
+    if found.need == Need.EXTREME:
+        op = "max" if found.largest else "min"
+        choosing = (
+            Step("gather", {"row": row}, "row"),
+            Step(op, {"of": "row", "say": "year"}, "answer"),
+        )
+        return [Plan(choosing, note=f"the year of the row's {op}")]
+    if found.need == Need.COUNT_ABOVE:
+        counting = (
+            Step("gather", {"row": row}, "row"),
+            Step("filter", {"of": "row", "above": found.bound}, "kept"),
+            Step("count", {"of": "kept"}, "answer"),
+        )
+        return [Plan(counting, note="the years the row stands above the bound")]
+    return []
