@@ -65,7 +65,15 @@ def answer(
     audit["census"] = the_census.to_dict()
     computed = _compose(question, shape, engine, retriever, retrieved, analyzer, asked_at, audit)
     if computed is not None:
-        return computed if computed.refused else replace(computed, census=census_line)
+        if computed.refused or audit["route"] is None:
+            return computed
+        # A computed answer's census counts the documents that speak of what it computed
+        # over (the rows and years), not of the operation's words ("percentage change").
+        said = " ".join([*audit["route"]["rows"], *audit["route"]["years"]])
+        over = KeyWords.of(frozenset(analyzer.terms(said)), index.idf, analyzer.language)
+        computed_census = take_census(retriever, over, analyzer, retriever.speaking_threshold)
+        audit["census"] = computed_census.to_dict()
+        return replace(computed, census=computed_census.line)
     block = evidence_block(retrieved.hits)
     # The best lines chosen for the engine (no document beyond its share) ...
     audit["best_lines"] = [e.dateline() for e in block]

@@ -15,6 +15,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from affidavit.composer.values import format_number
 from affidavit.errors import AffidavitError
 from affidavit.memory import Memory
 from affidavit.reasons import Reason
@@ -28,6 +29,7 @@ DEMO_QUESTIONS = (
     "What is the price of a hot meal?",
     "Which regulation requires a harness for work at height?",
     "Who must sign a hot work permit?",
+    "What is the percentage change in Other in 2019 from 2018?",
     "Who was the first president of the Galactic Senate?",
 )
 
@@ -325,12 +327,31 @@ def render(answer: Answer) -> str:
         lines.extend(list(failures)[:3])
     else:
         lines.append(f"A: {answer.text}")
+        lines.extend(_plan_lines(answer.audit.get("plan")))
         for hit in answer.citations:
             quote = textwrap.shorten(hit.text, width=160, placeholder=" …")
             lines.append(f"   cited {_where(hit)} {quote}")
     if answer.census:
         lines.append(f"   census: {answer.census}")
     return "\n".join(lines)
+
+
+def _plan_lines(plan: dict | None) -> list[str]:
+    """A computed answer's plan, one step a line, each with the result it gave."""
+    if not plan or "trace" not in plan:
+        return []
+    lines = ["   plan:"]
+    for step in plan["trace"]:
+        args = ", ".join(f"{k}={v!r}" for k, v in step["args"].items())
+        result = step["result"]
+        number = result.get("number")
+        shown = (
+            format_number(number)
+            if number is not None
+            else result.get("text", f"{len(result.get('items', []))} items")
+        )
+        lines.append(f"     {step['step']}. {step['out']} = {step['op']}({args}) -> {shown}")
+    return lines
 
 
 def _demo_corpus(explicit: Path | None) -> Path:

@@ -93,6 +93,7 @@ def run(plan: Plan, ground: Ground, *, now: str | None = None) -> Outcome:
                 "out": step.out,
                 "inputs": [_input(v) for v in context.anchored],
                 "result": value.to_dict(),
+                **({"dropped": context.dropped} if context.dropped else {}),
                 "_anchored": context.anchored,
             }
         )
@@ -110,6 +111,7 @@ class _Step:
     def __init__(self, number: int, step: Step, results: dict[str, Value], ground: Ground):
         self.number, self.step, self.results, self.ground = number, step, results, ground
         self.anchored: list[Value] = []
+        self.dropped: list[str] = []  # items of an engine's list the store does not hold
 
     def die(self, death: Death, detail: str) -> PlanDied:
         return PlanDied(death, self.number, detail)
@@ -256,6 +258,8 @@ def _gather(s: _Step) -> Value:
                 f"{len(columns)} tables have a column {args['column']!r}",
             )
         items = columns[0]
+    elif "items" in args:
+        items = _verified_items(s)
     else:
         phrase = s.phrase("phrase")
         lines = s.ground.statements(phrase)
@@ -265,6 +269,27 @@ def _gather(s: _Step) -> Value:
     for item in items:
         _checked(s, item)
     return Value(Kind.LIST, items=tuple(items), label=str(next(iter(args.values()))))
+
+
+def _verified_items(s: _Step) -> list[Value]:
+    """The engine's list, checked item by item: an item no line says is dropped (and the
+    trace says so), an item said twice is kept once. A count is the length of what stays."""
+    given = s.step.args["items"]
+    if not isinstance(given, list) or not all(isinstance(p, str) for p in given):
+        raise s.die(Death.BAD_ARGUMENT, "gather items must be a list of phrases")
+    kept: list[Value] = []
+    seen: set[frozenset[str]] = set()
+    for phrase in given:
+        lines = s.ground.statements(phrase)
+        key = s.ground.terms(phrase)
+        if not lines:
+            s.dropped.append(f"{phrase!r}: no line says it")
+        elif key in seen:
+            s.dropped.append(f"{phrase!r}: the same item as one kept")
+        else:
+            seen.add(key)
+            kept.append(_with_sources(Value(Kind.ENTITY, text=phrase, label=phrase), lines[0], ""))
+    return kept
 
 
 def _mention(line: Any, phrase: str) -> Value:

@@ -3,11 +3,16 @@
 A plan is JSON: ``{"steps": [{"op": "anchor", "args": {"row": "Other", "column":
 "2019"}, "out": "a"}, ...]}``. Each step names one operation, its arguments, and the name
 its result is kept under; the last step's result is the answer. Arguments are of three
-sorts, fixed per argument name: references to earlier results (``of``, ``minus``, ``to``,
-``from``), phrases the store must anchor (``phrase``, ``row``, ``column``), and literals
-(``before``, ``after``, ``above``, ``below``, ``descending``, ``by``, ``largest``; ``say``:
-what of a chosen item is the answer — its value, date, row or column; ``as``: an anchor
-read as a number or as a mention).
+sorts, fixed per argument name:
+
+- references to earlier results: ``of``, ``minus``, ``to``, ``from`` (``now`` names the
+  asking day when the question has one);
+- phrases the store must anchor: ``phrase``, ``row``, ``column``, and ``items`` (a list of
+  phrases, each checked against the store);
+- literals: ``before``, ``after`` (a date cutoff), ``above``, ``below`` (a bound),
+  ``descending``, ``by``, ``largest``, ``say`` (what of a chosen item is the answer: its
+  value, year, date, row or column) and ``as`` (an anchor read as a number or a mention).
+
 Parsing checks the form only; what the steps mean is the interpreter's to judge.
 """
 
@@ -125,4 +130,8 @@ def _step(number: int, raw: Any) -> Step:
                 raise _malformed(where, f"argument {key!r} must name earlier results")
         elif key in PHRASE_ARGS and not isinstance(given, str):
             raise _malformed(where, f"argument {key!r} must be a phrase")
+        elif key == "items" and not (
+            isinstance(given, list) and all(isinstance(p, str) for p in given)
+        ):
+            raise _malformed(where, "argument 'items' must be a list of phrases")
     return Step(op, dict(args), out)

@@ -1,0 +1,355 @@
+"""The composer: plans over verified primitives, how each dies, and the answers they give.
+
+The report tables come from corpora/tatqa (TAT-QA, CC BY 4.0): a company's annual report
+saved as a user would, the table as Markdown and its paragraphs as text.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+
+import pytest
+from conftest import CORPORA
+
+from affidavit import Memory, Reason, ScriptedEngine
+from affidavit.composer.ground import Ground
+from affidavit.composer.interpreter import Death, PlanDied, run
+from affidavit.composer.plan import Plan, Step
+from affidavit.composer.templates import say
+from affidavit.composer.values import Kind, read_cell, read_number, scale_of
+from affidavit.index.text import Analyzer
+from affidavit.results import Evidence
+
+SLICE = CORPORA / "tatqa" / "tatqa_slice.json"
+SALES = "3ffd9053"  # sales by contract type: a sparse row over the years, "(in millions)"
+INVENTORY = "d7a538e8"  # inventories, in thousands of dollars
+PRICES = "b4fefe60"  # quarterly stock prices: Low and High under "Price Range 2018"
+
+
+@cache
+def _contexts() -> dict[str, dict]:
+    return {c["table"]["uid"][:8]: c for c in json.loads(SLICE.read_text(encoding="utf-8"))}
+
+
+def report(uid: str) -> str:
+    """One TAT-QA context as a user saves it: the table in Markdown, then the text."""
+    context = _contexts()[uid]
+    rows = [[cell.replace("|", "/") for cell in row] for row in context["table"]["table"]]
+    table = [f"| {' | '.join(rows[0])} |", "|" + "---|" * len(rows[0])]
+    table += [f"| {' | '.join(row)} |" for row in rows[1:]]
+    paragraphs = sorted(context["paragraphs"], key=lambda p: p["order"])
+    return "\n".join(table) + "\n\n" + "\n\n".join(p["text"] for p in paragraphs) + "\n"
+
+
+@cache
+def _memory(*uids: str) -> Memory:
+    memory = Memory(dense=False)
+    for uid in uids:
+        memory.ingest_text(report(uid), name=f"{uid}.md")
+    return memory
+
+
+def ground(*uids: str) -> Ground:
+    """Every line of the reports, as the interpreter anchors in them."""
+    memory = _memory(*uids)
+    lines = memory._retriever.around(  # noqa: SLF001 - the whole report is the ground here
+        [Evidence(f"{uid}.md", 0, "", "row", 0.0) for uid in uids], 200
+    )
+    return Ground(lines, Analyzer("en"))
+
+
+def steps(*raw: tuple[str, dict, str]) -> Plan:
+    return Plan(tuple(Step(op, args, out) for op, args, out in raw))
+
+
+def cell(row: str, column: str, out: str) -> tuple[str, dict, str]:
+    return ("anchor", {"row": row, "column": column}, out)
+
+
+# -- values -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("written", "number"),
+    [("$  1,452.4", 1452.4), ("(9.9)", -9.9), ("$(89.7)", -89.7), ("(248%)", -248.0), ("—", None)],
+)
+def test_report_cells_read_with_their_sign(written: str, number: float | None) -> None:
+    assert read_number(written) == number
+
+
+def test_cells_take_unit_and_scale_from_their_header_and_caption() -> None:
+    amount = read_cell("166", "2019 €m")
+    assert amount is not None and (amount.kind, amount.unit, amount.scale) == (
+        Kind.AMOUNT,
+        "€",
+        "million",
+    )
+    assert read_cell("12.5%").kind == Kind.PERCENT  # type: ignore[union-attr]
+    assert scale_of("The table below presents total net sales (in millions):") == "million"
+    assert scale_of("$'000") == "thousand"
+
+
+# -- primitives over a real report ----------------------------------------------------------------
+
+
+def test_difference_and_percent_change_over_a_two_row_header() -> None:
+    plan = steps(
+        cell("Other", "2018", "a"),
+        cell("Other", "2019", "b"),
+        ("difference", {"of": "b", "minus": "a"}, "d"),
+    )
+    outcome = run(plan, ground(SALES))
+    assert outcome.value.number == pytest.approx(-12.6)
+    assert outcome.value.scale == "million"  # from the paragraph that speaks of the table
+    change = run(
+        steps(
+            cell("Other", "2018", "a"),
+            cell("Other", "2019", "b"),
+            ("percent_change", {"from": "a", "to": "b"}, "p"),
+        ),
+        ground(SALES),
+    )
+    assert say(change, "en")[1] == -22.22
+
+
+def test_sum_average_ratio_min_max_and_compare() -> None:
+    g = ground(SALES)
+    both = [cell("Fixed Price", "2019", "a"), cell("Other", "2019", "b")]
+    assert run(steps(*both, ("sum", {"of": ["a", "b"]}, "s")), g).value.number == pytest.approx(
+        1496.5
+    )
+    average = run(steps(("gather", {"row": "Total sales"}, "r"), ("average", {"of": "r"}, "m")), g)
+    assert average.value.number == pytest.approx((1496.5 + 1202.9 + 1107.7) / 3)
+    ratio = run(steps(*both, ("ratio", {"of": "b", "to": "a"}, "q")), g)
+    assert ratio.value.kind == Kind.NUMBER and ratio.value.number == pytest.approx(44.1 / 1452.4)
+    row = ("gather", {"row": "Other"}, "r")
+    assert run(steps(row, ("max", {"of": "r", "say": "year"}, "m")), g).value.text == "2017"
+    assert run(steps(row, ("min", {"of": "r"}, "m")), g).value.number == pytest.approx(44.1)
+    larger = run(steps(*both, ("compare", {"of": ["a", "b"], "say": "row"}, "c")), g)
+    assert larger.value.text == "Fixed Price"
+
+
+def test_order_filter_count_first_and_latest() -> None:
+    g = ground(INVENTORY)
+    row = ("gather", {"row": "Finished goods"}, "r")
+    kept = run(
+        steps(row, ("filter", {"of": "r", "above": 10000}, "k"), ("count", {"of": "k"}, "n")), g
+    )
+    assert kept.value.number == 1  # 10,995 in 2018; 9,447 in 2019
+    ordered = run(steps(row, ("order", {"of": "r", "descending": True}, "o")), g)
+    assert [v.number for v in ordered.value.items] == [10995, 9447]
+    assert run(steps(row, ("latest", {"of": "r"}, "l")), g).value.number == 9447
+    assert run(steps(row, ("first", {"of": "r", "say": "year"}, "f")), g).value.text == "2018"
+    before = run(steps(row, ("filter", {"of": "r", "before": "2019"}, "b")), g)
+    assert [v.number for v in before.value.items] == [10995]
+
+
+def test_gather_a_column_and_average_it() -> None:
+    g = ground(PRICES)
+    lows = run(steps(("gather", {"column": "Low"}, "c"), ("average", {"of": "c"}, "m")), g)
+    assert lows.value.number == pytest.approx((5.99 + 4.79 + 2.66 + 1.88) / 4)
+
+
+def test_count_is_the_length_of_the_verified_list() -> None:
+    listed = ["fixed-price type", "cost-plus type", "Fixed-price type", "barter type"]
+    outcome = run(
+        steps(("gather", {"items": listed}, "l"), ("count", {"of": "l"}, "n")), ground(SALES)
+    )
+    assert outcome.value.number == 2  # the duplicate counts once; "barter" is in no line
+    dropped = outcome.trace[0]["dropped"]
+    assert any("barter" in d for d in dropped) and any("same item" in d for d in dropped)
+
+
+def test_dates_days_between_and_tally_by_month() -> None:
+    lines = [
+        Evidence("log.md", 1, "The permit was issued on May 3, 2019.", "sentence", 0.0),
+        Evidence("log.md", 2, "The permit was renewed on June 2, 2019.", "sentence", 0.0),
+        Evidence("log.md", 3, "The permit was renewed on June 20, 2019.", "sentence", 0.0),
+    ]
+    g = Ground(lines, Analyzer("en"))
+    issued = ("gather", {"phrase": "permit issued"}, "i")
+    renewed = ("gather", {"phrase": "permit renewed"}, "r")
+    span = run(
+        steps(
+            issued,
+            renewed,
+            ("first", {"of": "i"}, "a"),
+            ("latest", {"of": "r"}, "b"),
+            ("days_between", {"from": "a", "to": "b"}, "d"),
+        ),
+        g,
+    )
+    assert span.value.kind == Kind.DURATION and span.value.number == 48
+    ago = run(
+        steps(
+            issued, ("first", {"of": "i"}, "a"), ("days_between", {"from": "a", "to": "now"}, "d")
+        ),
+        g,
+        now="2019-06-10",
+    )
+    assert ago.value.number == 38
+    tally = run(
+        steps(("gather", {"phrase": "permit"}, "p"), ("tally_by_month", {"of": "p"}, "t")), g
+    )
+    assert [(v.text, v.number) for v in tally.value.items] == [("2019-05", 1), ("2019-06", 2)]
+
+
+# -- how plans die ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("plan", "death"),
+    [
+        (steps(cell("Other", "2019", "a"), ("median", {"of": "a"}, "m")), Death.UNKNOWN_OP),
+        (steps(cell("Bananas", "2019", "a")), Death.UNANCHORED),
+        (
+            steps(cell("Other", "2019", "a"), ("difference", {"of": "a", "minus": "z"}, "d")),
+            Death.DANGLING,
+        ),
+        (
+            steps(
+                ("gather", {"row": "Other"}, "r"),
+                ("count", {"of": "r"}, "n"),
+                ("sum", {"of": ["r", "n"]}, "s"),
+            ),
+            Death.UNIT_MISMATCH,
+        ),
+        (
+            steps(
+                ("anchor", {"phrase": "fixed-price type", "as": "mention"}, "a"),
+                ("days_between", {"from": "a", "to": "a"}, "d"),
+            ),
+            Death.NO_DATE,
+        ),
+        (
+            steps(
+                ("gather", {"row": "Other"}, "r"),
+                ("filter", {"of": "r", "above": 1e9}, "k"),
+                ("average", {"of": "k"}, "m"),
+            ),
+            Death.EMPTY,
+        ),
+    ],
+)
+def test_each_way_a_plan_dies(plan: Plan, death: Death) -> None:
+    with pytest.raises(PlanDied) as died:
+        run(plan, ground(SALES))
+    assert died.value.death == death
+
+
+def test_percent_and_amount_do_not_mix() -> None:
+    g = ground(SALES)
+    plan = steps(
+        cell("Other", "2018", "a"),
+        cell("Other", "2019", "b"),
+        ("percent_change", {"from": "a", "to": "b"}, "p"),
+        ("sum", {"of": ["a", "p"]}, "s"),
+    )
+    with pytest.raises(PlanDied) as died:
+        run(plan, g)
+    assert died.value.death == Death.UNIT_MISMATCH
+
+
+def test_thousands_and_millions_convert_and_unknown_scales_kill() -> None:
+    g = ground(SALES, INVENTORY)
+    millions = cell("Total sales", "2019", "m")
+    thousands = cell("Finished goods", "2019", "t")
+    total = run(steps(millions, thousands, ("sum", {"of": ["m", "t"]}, "s")), g)
+    assert total.value.scale == "million"
+    assert total.value.number == pytest.approx(1496.5 + 9.447)
+    prices = Ground(
+        [*g.lines, *ground(PRICES).lines, *_rows(SALES), *_rows(PRICES)], Analyzer("en")
+    )
+    with pytest.raises(PlanDied) as died:
+        run(
+            steps(
+                millions,
+                ("anchor", {"row": "First Quarter", "column": "Low"}, "p"),
+                ("sum", {"of": ["m", "p"]}, "s"),
+            ),
+            prices,
+        )
+    assert died.value.death in (Death.SCALE_MISMATCH, Death.UNIT_MISMATCH)
+
+
+def _rows(uid: str) -> list[Evidence]:
+    return [line for table in ground(uid).tables for line in (*table.header, *table.rows)]
+
+
+def test_division_by_zero_is_undefined() -> None:
+    zero = Evidence("z.md", 1, "The reserve held 0 dollars in 2019.", "sentence", 0.0)
+    one = Evidence("z.md", 2, "The fund held 5 dollars in 2019.", "sentence", 0.0)
+    g = Ground([zero, one], Analyzer("en"))
+    plan = steps(
+        ("anchor", {"phrase": "reserve held"}, "a"),
+        ("anchor", {"phrase": "fund held"}, "b"),
+        ("ratio", {"of": "b", "to": "a"}, "r"),
+    )
+    with pytest.raises(PlanDied) as died:
+        run(plan, g)
+    assert died.value.death == Death.UNDEFINED
+
+
+# -- through ask ----------------------------------------------------------------------------------
+
+
+def test_a_computed_answer_cites_its_inputs_and_keeps_its_trace() -> None:
+    answer = _memory(SALES).ask("What is the change in Other in 2019 from 2018?")
+    assert not answer.refused and answer.value == -12.6
+    assert "-12.6 million" in answer.text and "rounded to 2 decimals" in answer.text
+    assert [c.text for c in answer.citations] == ["| Other | 44.1 | 56.7 | 70.8 |"]
+    trace = answer.audit["plan"]["trace"]
+    assert [s["op"] for s in trace] == ["anchor", "anchor", "difference"]
+    written = [i["cites"][0]["written"] for s in trace[:2] for i in s["inputs"]]
+    assert written == ["56.7", "44.1"]  # a reviewer redoes 44.1 - 56.7 from the cells
+
+
+def test_which_year_is_largest_is_a_computation() -> None:
+    answer = _memory(SALES).ask("In which year is the amount of total sales the largest?")
+    assert answer.value == "2019" and answer.audit["route"]["need"] == "extreme"
+
+
+def test_a_computation_that_no_plan_survives_is_refused_not_lifted() -> None:
+    answer = _memory(SALES).ask("What is the change in Bananas in 2019 from 2018?")
+    assert answer.refused and answer.reason == Reason.PLAN_DEAD.value
+    assert answer.audit["plans"][0]["death"]["death"] == "unanchored_phrase"
+
+
+def test_scripted_plans_die_on_bad_proposals_and_the_next_one_runs() -> None:
+    question = "What were total sales in 2019 and 2018 together?"
+    good = steps(
+        cell("Total sales", "2019", "a"),
+        cell("Total sales", "2018", "b"),
+        ("sum", {"of": ["a", "b"]}, "s"),
+    )
+    engine = ScriptedEngine(
+        {},
+        plans={
+            question: [
+                "{not json",
+                {"steps": [{"op": "sum"}]},
+                {"steps": [{"op": "explode", "out": "x"}]},
+                good.to_json(),
+            ]
+        },
+    )
+    memory = Memory(dense=False, engine=engine)
+    memory.ingest_text(report(SALES), name="sales.md")
+    answer = memory.ask(question)
+    assert answer.value == pytest.approx(2699.4)
+    deaths = [p.get("death", {}).get("death") for p in answer.audit["plans"]]
+    assert deaths == ["malformed_plan", "malformed_plan", "unknown_op", None]
+
+
+def test_templates_speak_spanish_and_turkish() -> None:
+    outcome = run(
+        steps(
+            cell("Other", "2018", "a"),
+            cell("Other", "2019", "b"),
+            ("difference", {"of": "b", "minus": "a"}, "d"),
+        ),
+        ground(SALES),
+    )
+    assert say(outcome, "es")[0].startswith("La diferencia es -12.6 millones")
+    assert say(outcome, "tr")[0].startswith("Fark: -12.6 milyon")

@@ -1,0 +1,73 @@
+"""The organs read at the door which questions need a computation, and bind: the route
+names the rows and years in the order the computation takes them."""
+
+from __future__ import annotations
+
+import pytest
+
+from affidavit.organs.arithmetic import Need, plans_for, route
+
+
+@pytest.mark.parametrize(
+    ("question", "need", "rows", "years"),
+    [
+        (
+            "What is the change in Other in 2019 from 2018?",
+            Need.CHANGE,
+            ["Other"],
+            ["2018", "2019"],
+        ),
+        (
+            "What was the percentage change in net inventories between 2018 and 2019?",
+            Need.PERCENT_CHANGE,
+            ["net inventories"],
+            ["2018", "2019"],
+        ),
+        (
+            "What is the 2019 average free cash flow?",
+            Need.AVERAGE,
+            ["free cash flow"],
+            ["2018", "2019"],
+        ),
+        (
+            "How much was the average operating income from 2015 to 2019?",
+            Need.AVERAGE,
+            ["operating income"],
+            ["2015", "2016", "2017", "2018", "2019"],
+        ),
+        (
+            "What is the ratio of total assets to total liabilities in 2019?",
+            Need.RATIO,
+            ["total assets", "total liabilities"],
+            ["2019"],
+        ),
+        ("In which year was the amount of Investments higher?", Need.EXTREME, ["Investments"], []),
+        ("What was the amount of Raw Materials in 2019?", Need.VALUE, ["Raw Materials"], ["2019"]),
+    ],
+)
+def test_route_reads_the_computation(question: str, need: Need, rows: list, years: list) -> None:
+    found = route(question)
+    assert found is not None
+    assert (found.need, list(found.rows), list(found.years)) == (need, rows, years)
+    assert found.binds == (need != Need.VALUE)
+    assert plans_for(found)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Why did the working capital and total assets decrease in fiscal 2019?",
+        "How did the company fund the change in 2019?",
+        "Who conquered England in 1066 and 1067?",
+        "In which year was net income less than 100.0 million?",
+    ],
+)
+def test_questions_that_ask_for_reasons_or_names_are_not_computed(question: str) -> None:
+    found = route(question)
+    assert found is None or found.need == Need.VALUE
+
+
+def test_a_lower_extreme_asks_for_the_minimum() -> None:
+    found = route("In which year was the billed accounts receivable smaller?")
+    assert found is not None and not found.largest
+    assert [s.op for s in plans_for(found)[0].steps] == ["gather", "min"]
