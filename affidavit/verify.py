@@ -3,7 +3,9 @@
 Each sentence is judged by the exit gate against the evidence subsets its words (and the
 question's) retrieve, best document first: it is *supported* by the first subset whose
 lines pass every tier, *vetoed* when the best-matching document does not carry one of
-its numbers, and *dropped* otherwise, with the catalogued reason. A bare "yes" is read
+its numbers, and *dropped* otherwise, with the catalogued reason. A number no line
+writes ("rose 24.4%") is supported only when the store's own cells reproduce it
+(organs/recompute.py), and the verdict carries the plan that did. A bare "yes" is read
 as the question's statement and verified as such; a bare "no" asserts an absence that no
 line can attest, so it is unverifiable.
 """
@@ -15,12 +17,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from affidavit.answering import key_terms
+from affidavit.composer.ground import Ground
 from affidavit.gates.binding import is_short_answer
 from affidavit.gates.content import content_terms
 from affidavit.gates.digits import written_numbers
 from affidavit.gates.exit import Judgement, judge
 from affidavit.index.text import Analyzer, detect_language, words
 from affidavit.ingest.sentences import split_sentences
+from affidavit.organs.recompute import Recomputed, recompute
 from affidavit.organs.shape import read_shape
 from affidavit.reasons import Reason
 from affidavit.results import Evidence
@@ -133,7 +137,43 @@ def _verify_sentence(
     failure = first.failure
     assert failure is not None
     status = VETOED if failure.gate == "digit_veto" else DROPPED
+    if status == VETOED:
+        recomputed = _recomputed(checked, retriever, analyzer, retrieved.hits)
+        if recomputed is not None:
+            return _recomputed_verdict(sentence, recomputed, first)
     return _verdict(sentence, status, failure.reason, first)
+
+
+# A computed claim is grounded in the tables of the rows its words find, as ask's plans are.
+RECOMPUTE_ROWS = 6
+RECOMPUTE_REACH = 40
+
+
+def _recomputed(
+    sentence: str, retriever: Retriever, analyzer: Analyzer, hits: list[Evidence]
+) -> Recomputed | None:
+    rows = [e for e in hits if e.kind == "row"][:RECOMPUTE_ROWS]
+    if not rows:
+        return None
+    ground = Ground([*hits, *retriever.around(rows, RECOMPUTE_REACH)], analyzer)
+    return recompute(sentence, ground)
+
+
+def _recomputed_verdict(
+    sentence: str, recomputed: Recomputed, judgement: Judgement
+) -> SentenceVerdict:
+    """A number no line writes stands only when the store's own cells reproduce it."""
+    gate = {
+        "gate": "recompute",
+        "passed": recomputed.held,
+        "reason": None if recomputed.held else Reason.DIGIT_VETO.value,
+        "detail": recomputed.detail,
+    }
+    decisions = [*(d.to_dict() for d in judgement.decisions), gate]
+    claim = {"claim": recomputed.claimed, "plan": recomputed.plan, "trace": recomputed.trace}
+    if recomputed.held:
+        return SentenceVerdict(sentence, SUPPORTED, None, recomputed.evidence, [claim], decisions)
+    return SentenceVerdict(sentence, VETOED, Reason.DIGIT_VETO.value, [], [claim], decisions)
 
 
 def _verdict(

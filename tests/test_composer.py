@@ -353,3 +353,26 @@ def test_templates_speak_spanish_and_turkish() -> None:
     )
     assert say(outcome, "es")[0].startswith("La diferencia es -12.6 millones")
     assert say(outcome, "tr")[0].startswith("Fark: -12.6 milyon")
+
+
+# -- verify recomputes a computed claim ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("claim", "supported"),
+    [
+        ("Total sales rose 24.4% from 2018 to 2019.", True),  # 1,496.5 against 1,202.9
+        ("Total sales rose 25.4% from 2018 to 2019.", False),
+        ("Total sales fell 24.4% from 2018 to 2019.", False),  # the wrong direction
+        ("Other sales fell 12.6 from 2018 to 2019.", True),
+    ],
+)
+def test_verify_recomputes_a_claim_from_the_cells(claim: str, supported: bool) -> None:
+    (sentence,) = _memory(SALES).verify(claim).sentences
+    assert sentence.supported == supported
+    recompute = [g for g in sentence.gates if g["gate"] == "recompute"]
+    assert recompute and recompute[0]["passed"] == supported
+    if supported:
+        assert sentence.claims[0]["trace"] and all(e.kind == "row" for e in sentence.evidence)
+    else:
+        assert sentence.status == "vetoed" and sentence.reason == Reason.DIGIT_VETO.value
