@@ -10,7 +10,7 @@ found only when exactly one best match stands, so a plan never computes with a g
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from affidavit.composer.values import Kind, Source, Value, read_cell, read_number
@@ -34,6 +34,7 @@ class Table:
     header: tuple[Evidence, ...]
     rows: tuple[Evidence, ...]
     context: str  # header and caption text: where units and scales are stated
+    sections: Mapping[int, str]  # a row's position -> the label of the section it is in
 
     def label(self, row: Evidence) -> str:
         """The row's first cell: what the row is about."""
@@ -78,22 +79,47 @@ class Ground:
             self._terms[text] = frozenset(stems)
         return self._terms[text]
 
+    def row_rank(
+        self, table: Table, row: Evidence, wanted: frozenset[str]
+    ) -> tuple[int, ...] | None:
+        """How well a row answers to a phrase, smaller first; None when it does not.
+
+        The phrase names the row when it writes the whole label ("sales in Germany" for
+        the row "Germany", "Cash dividends within Appropriation of earnings" for "Cash
+        dividends"), or when the label holds the whole phrase (one word of three may be
+        the question's own: "the amount of total sales" for "Total sales"). Rows whose
+        label and section share more of the phrase's words come first.
+        """
+        label = self.terms(table.label(row))
+        if not label or not wanted:
+            return None
+        if not (label <= wanted or _extra(wanted, label, _row_slack(wanted)) is not None):
+            return None
+        section = self.terms(table.sections.get(row.position, "")) - label
+        shared = len(label & wanted) + len(section & wanted)
+        return (-shared, len(label - wanted), len(wanted - label - section))
+
     # -- cells
 
     def cells(self, row_phrase: str, column_phrase: str) -> list[tuple[tuple[int, ...], Value]]:
-        """Every cell whose row label and column name both carry the phrases' words, best
-        first with its rank: the fewer words the label and the name add, the better."""
+        """Every cell in a row the row phrase names and a column whose name carries the
+        column phrase's words, best first with its rank (the row's, then the column's).
+        Without a column phrase, a column the row phrase names comes first."""
         row_terms, column_terms = self.terms(row_phrase), self.terms(column_phrase)
         found: list[tuple[tuple[int, ...], Value]] = []
         for table in self.tables:
             for row in table.rows:
                 label = table.label(row)
-                extra_row = _extra(row_terms, self.terms(label), _row_slack(row_terms))
+                extra_row = self.row_rank(table, row, row_terms)
                 if extra_row is None:
                     continue
                 assert row.cells is not None
                 for column, written in row.cells.items():
-                    extra_column = _extra(column_terms, self.terms(column))
+                    extra_column = (
+                        _extra(column_terms, self.terms(column))
+                        if column_phrase
+                        else _named_inside(self.terms(column), row_terms)
+                    )
                     if column == next(iter(row.cells)) or extra_column is None:
                         continue
                     value = read_cell(written, f"{column} {table.context}")
@@ -104,15 +130,14 @@ class Ground:
         found.sort(key=lambda f: f[0])
         return found
 
-    def row(self, row_phrase: str) -> list[tuple[tuple[int, int], list[Value]]]:
-        """The cells of each row whose label carries the phrase's words, best first with
-        its rank (how many words the label adds)."""
+    def row(self, row_phrase: str) -> list[tuple[tuple[int, ...], list[Value]]]:
+        """The cells of each row the phrase names, best first with its rank."""
         row_terms = self.terms(row_phrase)
-        found: list[tuple[tuple[int, int], list[Value]]] = []
+        found: list[tuple[tuple[int, ...], list[Value]]] = []
         for table in self.tables:
             for row in table.rows:
                 label = table.label(row)
-                extra = _extra(row_terms, self.terms(label), _row_slack(row_terms))
+                extra = self.row_rank(table, row, row_terms)
                 if extra is None:
                     continue
                 assert row.cells is not None
@@ -161,6 +186,15 @@ def _extra(wanted: frozenset[str], have: frozenset[str], slack: int = 0) -> tupl
         return None
     missing = len(wanted - have)
     return None if missing > slack else (missing, len(have - wanted))
+
+
+def _named_inside(name: frozenset[str], phrase: frozenset[str]) -> tuple[int, int]:
+    """A column asked for without a column phrase: one whose whole name the row phrase
+    writes ("operating leases of more than 5 years" names the column "More than 5
+    years") comes before the others, the more of the phrase it names the better."""
+    if name and name <= phrase:
+        return (-len(name), 0)
+    return (0, 1)
 
 
 def _row_slack(wanted: frozenset[str]) -> int:
@@ -224,7 +258,16 @@ def _table(run: list[Evidence], lines: Sequence[Evidence]) -> Table:
         and (e.position in near or _TABLE_WORD.search(e.text))
     ]
     context = " ".join([*(h.text for h in header), *captions])
-    return Table(run[0].document, header, rows, context)
+    # A row with a label and no values heads the rows below it ("Assets", "Deferred:").
+    sections: dict[int, str] = {}
+    section = ""
+    for row in rows:
+        assert row.cells is not None
+        if len(row.cells) == 1 and _first_is_label(row):
+            section = next(iter(row.cells.values()))
+        elif section:
+            sections[row.position] = section
+    return Table(run[0].document, header, rows, context, sections)
 
 
 __all__ = ["Ground", "Table", "Kind"]

@@ -39,6 +39,7 @@ class Death(StrEnum):
     UNDEFINED = "undefined_result"
     NO_DATE = "no_date"
     UNCARRIED = "input_not_carried"
+    REPEATED = "repeated_input"
 
 
 class PlanDied(Exception):
@@ -178,7 +179,9 @@ def _result(like: Value, number: float, kind: Kind | None = None) -> Value:
 
 def _anchor(s: _Step) -> Value:
     if "row" in s.step.args or "column" in s.step.args:
-        row, column = s.phrase("row"), s.phrase("column")
+        # Without a column, the row must hold one value (a table of one value column).
+        row = s.phrase("row")
+        column = s.phrase("column") if "column" in s.step.args else ""
         found = s.ground.cells(row, column)
         if not found:
             raise s.die(Death.UNANCHORED, f"no cell stands in a row {row!r} and column {column!r}")
@@ -323,11 +326,22 @@ def _said(s: _Step, item: Value) -> Value:
 
 
 def _latest(s: _Step) -> Value:
-    return _said(s, max(s.items(), key=lambda v: _date_key(s, v)))
+    return _said(s, _dated(s, latest=True))
 
 
 def _first(s: _Step) -> Value:
-    return _said(s, min(s.items(), key=lambda v: _date_key(s, v)))
+    return _said(s, _dated(s, latest=False))
+
+
+def _dated(s: _Step, *, latest: bool) -> Value:
+    """The item of the latest (or first) date; two items of that date are no answer."""
+    items = s.items()
+    keys = [_date_key(s, v) for v in items]
+    chosen = max(keys) if latest else min(keys)
+    at = [v for v, k in zip(items, keys, strict=True) if k == chosen]
+    if len({(v.number, v.text) for v in at}) > 1:
+        raise s.die(Death.AMBIGUOUS, f"{len(at)} items are dated {chosen}")
+    return at[0]
 
 
 def _extreme(largest: bool) -> Callable[[_Step], Value]:
@@ -387,13 +401,25 @@ def _count(s: _Step) -> Value:
     return Value(Kind.COUNT, float(len(distinct)))
 
 
+def _distinct_cells(s: _Step, values: list[Value]) -> list[Value]:
+    """Adding or averaging one cell twice is an anchoring slip, never a computation."""
+    seen: set[tuple[str, int, str]] = set()
+    for value in values:
+        for source in value.sources:
+            key = (source.line.document, source.line.position, source.column)
+            if key in seen:
+                raise s.die(Death.REPEATED, f"{value.label} is taken twice")
+            seen.add(key)
+    return values
+
+
 def _sum(s: _Step) -> Value:
-    numbers, like = s.numbers(s.items())
+    numbers, like = s.numbers(_distinct_cells(s, s.items()))
     return _result(like, sum(numbers))
 
 
 def _average(s: _Step) -> Value:
-    numbers, like = s.numbers(s.items())
+    numbers, like = s.numbers(_distinct_cells(s, s.items()))
     return _result(like, sum(numbers) / len(numbers))
 
 
@@ -406,6 +432,8 @@ def _ratio(s: _Step) -> Value:
     (a, b), _ = s.numbers([s.ref("of"), s.ref("to")])
     if b == 0:
         raise s.die(Death.UNDEFINED, "the ratio's denominator is zero")
+    if s.literal("percent", False):
+        return Value(Kind.PERCENT, a / b * 100)
     return Value(Kind.NUMBER, a / b)
 
 

@@ -11,7 +11,8 @@ sorts, fixed per argument name:
   phrases, each checked against the store);
 - literals: ``before``, ``after`` (a date cutoff), ``above``, ``below`` (a bound),
   ``descending``, ``by``, ``largest``, ``say`` (what of a chosen item is the answer: its
-  value, year, date, row or column) and ``as`` (an anchor read as a number or a mention).
+  value, year, date, row or column), ``as`` (an anchor read as a number or a mention) and
+  ``percent`` (a ratio said as a percentage).
 
 Parsing checks the form only; what the steps mean is the interpreter's to judge.
 """
@@ -50,7 +51,7 @@ OPERATIONS = frozenset(
 REFERENCE_ARGS = frozenset({"of", "minus", "to", "from"})
 PHRASE_ARGS = frozenset({"phrase", "row", "column"})
 LITERAL_ARGS = frozenset(
-    {"before", "after", "above", "below", "descending", "by", "largest", "say", "as"}
+    {"before", "after", "above", "below", "descending", "by", "largest", "say", "as", "percent"}
 )
 
 

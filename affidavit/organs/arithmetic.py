@@ -23,6 +23,8 @@ class Need(StrEnum):
     AVERAGE = "average"
     TOTAL = "total"
     RATIO = "ratio"
+    SHARE = "share"  # one value as a percentage of another
+    DIFFERENCE = "difference"  # between two rows ("between A and B")
     EXTREME = "extreme"  # which year (column) was it largest / smallest
     COUNT_ABOVE = "count_above"  # how many years was it above a bound
     VALUE = "value"  # one cell: the row in a year
@@ -35,6 +37,7 @@ class Route:
     years: tuple[str, ...]  # the columns, in the order the computation takes them
     largest: bool = True
     bound: str = ""
+    percent: bool = True  # a share asked as a percentage, not as a proportion or ratio
 
     @property
     def binds(self) -> bool:
@@ -50,7 +53,7 @@ class Route:
         }
 
 
-_YEAR = r"(?:19|20)\d\d"
+_YEAR = r"(?:(?:19|20)\d\d|FY?\d\d)"  # 2019; reports also write F19 and FY19
 _YEARS = re.compile(rf"\b{_YEAR}\b")
 _FROM_TO = re.compile(
     rf"\bfrom\s+(?:fiscal\s+|fy\s*)?({_YEAR})\s+to\s+(?:fiscal\s+|fy\s*)?({_YEAR})\b", re.I
@@ -62,6 +65,14 @@ _OPENING = re.compile(
 )
 _CUES: tuple[tuple[Need, re.Pattern[str]], ...] = (
     (
+        Need.CHANGE,
+        re.compile(
+            r"\babsolute (?:percentage )?(?:change|difference)\b|"
+            r"\bhow many percent(?:age points)? did\b.*\bchange\b",
+            re.I,
+        ),
+    ),
+    (
         Need.PERCENT_CHANGE,
         re.compile(
             r"\b(?:percentage|percent|%)\s+(?:change|increase|decrease|growth|decline)\b|"
@@ -69,7 +80,10 @@ _CUES: tuple[tuple[Need, re.Pattern[str]], ...] = (
             re.I,
         ),
     ),
-    (Need.AVERAGE, re.compile(r"\baverage\b|\bmean\b|\bpromedio\b|\bortalama", re.I)),
+    (
+        Need.AVERAGE,
+        re.compile(r"(?<![-‐])\baverage\b(?![-‐])|\bmean\b|\bpromedio\b|\bortalama", re.I),
+    ),
     (Need.RATIO, re.compile(r"\bratio\b|\brazón\b|\boran[ıi]\b", re.I)),
     (
         Need.CHANGE,
@@ -95,9 +109,29 @@ _COUNT_ABOVE = re.compile(
     r"(?:was|were|is)\s+(?:above|more than|greater than|over))\s+(?P<bound>[$€£]?[\d,.]+)",
     re.I,
 )
+_SHARE = re.compile(
+    r"\b(?:percentage|proportion|share|ratio \(in percentage\))\s+of\s+(?:the\s+)?"
+    r"(?P<part>.+?)\s+(?:in|over|of|to|within)\s+(?:the\s+)?(?P<whole>(?:total|group|overall)\b.*)$",
+    re.I,
+)
+_SHARE_OF = re.compile(
+    r"^\s*what (?:is|was|were) (?:the\s+)?(?:value of\s+)?(?P<part>.+?)\s+as an?\s+"
+    r"(?:percentage|proportion|share|ratio) of\s+(?:the\s+)?(?P<whole>.+)$",
+    re.I,
+)
+_BETWEEN_ROWS = re.compile(
+    r"\bdifference\b.*?\bbetween\s+(?:the\s+)?(?P<a>.+?)\s+and\s+(?:the\s+)?(?P<b>.+?)"
+    rf"(?:\s+(?:in|for|of|at)\s+(?:fiscal\s+)?{_YEAR})?$",
+    re.I,
+)
+# "the total X in 2018 and 2019", "the total value of X ... in fiscal 2018 and fiscal 2017"
+_TOTAL_OF_YEARS = re.compile(rf"\btotal\b.*\b{_YEAR}\b.*\band\b.*\b{_YEAR}\b", re.I)
+_AS_PERCENT = re.compile(r"\bpercent|%|\bpor ?ciento\b|\byüzde", re.I)
+_YEAR_RANGE = re.compile(r"\b((?:19|20)\d\d)\s*[-–]\s*((?:19|20)\d\d)\b")
+_AND = re.compile(r"\s+(?:and|y|ve)\s+|,\s*", re.I)
 _RATIO_SPLIT = re.compile(rf"\s+(?:to|over|and|a|y)\s+(?!(?:fiscal\s+)?{_YEAR})", re.I)
 _LEADING = re.compile(
-    r"^(?:the|in|of|for|el|la|de|del)\s+|"
+    r"^(?:the|in|of|for|all|el|la|de|del)\s+|"
     r"^(?:amount|value|balance|level|figure|total amount)\s+of\s+|^/\s*\(\w+\)\s*",
     re.I,
 )
@@ -119,6 +153,11 @@ def route(question: str) -> Route | None:
     if _NOT_COMPUTED.match(text):
         return None
     years = tuple(_YEARS.findall(text))
+    spanned = _YEAR_RANGE.search(text)
+    if spanned and all(y.isdigit() for y in spanned.groups()):
+        low, high = sorted(int(y) for y in spanned.groups())
+        years = tuple(str(y) for y in range(low, high + 1))
+        text = _YEAR_RANGE.sub(" ".join(years), text)
     counted = _COUNT_ABOVE.search(text)
     if counted:
         row = _row_phrase(counted.group("row"))
@@ -128,6 +167,16 @@ def route(question: str) -> Route | None:
         largest = extreme.group("way").lower() in _LARGER
         row = _row_phrase(_WHICH_YEAR.sub("", text[: extreme.start("way")]))
         return Route(Need.EXTREME, (row,), years, largest=largest) if row else None
+    share = _SHARE.search(text) or _SHARE_OF.search(text)
+    if share:
+        shared = (_row_phrase(share.group("part")), _row_phrase(share.group("whole")))
+        percent = _AS_PERCENT.search(share.group(0)) is not None
+        return Route(Need.SHARE, shared, years[:1], percent=percent) if all(shared) else None
+    between = _BETWEEN_ROWS.search(text)
+    if between and not _YEARS.fullmatch(between.group("a").strip()):
+        pair = (_row_phrase(between.group("a")), _row_phrase(between.group("b")))
+        if all(pair) and len(years) <= 1:
+            return Route(Need.DIFFERENCE, pair, years)
     for need, cue in _CUES:
         found = cue.search(text)
         if found is None:
@@ -139,10 +188,16 @@ def route(question: str) -> Route | None:
             if len(rows) != 2 or not all(rows) or not years:
                 return None
             return Route(need, rows, (years[0],))
+        if need == Need.CHANGE and _TOTAL_OF_YEARS.search(text) and len(years) >= 2:
+            need = Need.TOTAL
         row = _row_phrase(rest)
-        if not row or not years:
+        if not row:
             return None
-        return Route(need, (row,), _ordered(text, years, need))
+        # Without years, a row's whole run is averaged, totalled, or changed first to last.
+        return Route(need, (row,), _ordered(text, years, need) if years else ())
+    if len(years) >= 2 and _TOTAL_OF_YEARS.search(text):
+        row = _row_phrase(_OPENING.sub("", text, count=1))
+        return Route(Need.TOTAL, (row,), tuple(sorted(set(years)))) if row else None
     if len(years) == 1 and _OPENING.match(text):
         row = _row_phrase(_OPENING.sub("", text, count=1))
         return Route(Need.VALUE, (row,), years) if row else None
@@ -156,13 +211,13 @@ def _ordered(text: str, years: tuple[str, ...], need: Need) -> tuple[str, ...]:
     if need in (Need.CHANGE, Need.PERCENT_CHANGE):
         if stated:
             return (stated.group(1), stated.group(2))
-        if len(years) == 1:
+        if len(years) == 1 and years[0].isdigit():
             return (str(int(years[0]) - 1), years[0])
         return (min(years), max(years))
-    if stated and need in (Need.AVERAGE, Need.TOTAL):
+    if stated and need in (Need.AVERAGE, Need.TOTAL) and all(y.isdigit() for y in stated.groups()):
         low, high = sorted(int(y) for y in stated.groups())
         return tuple(str(y) for y in range(low, high + 1))
-    if len(years) == 1 and need == Need.AVERAGE:
+    if len(years) == 1 and need == Need.AVERAGE and years[0].isdigit():
         # "the 2019 average X" in a report: the year's figure and the year before's.
         return (str(int(years[0]) - 1), years[0])
     return tuple(sorted(set(years)))
@@ -185,6 +240,28 @@ def plans_for(found: Route) -> list[Plan]:
     names = [f"v{y}" for y in found.years]
     if found.need == Need.VALUE:
         return [Plan((*anchors,), note="the cell of the row in the year")]
+    if found.need in (Need.CHANGE, Need.PERCENT_CHANGE) and not found.years:
+        op = "difference" if found.need == Need.CHANGE else "percent_change"
+        args = {"of": "b", "minus": "a"} if op == "difference" else {"from": "a", "to": "b"}
+        over_time = (
+            Step("gather", {"row": row}, "row"),
+            Step("first", {"of": "row"}, "a"),
+            Step("latest", {"of": "row"}, "b"),
+            Step(op, args, "answer"),
+        )
+        return [Plan(over_time, note=f"{op} of {row!r} from its first year to its latest")]
+    if found.need in (Need.SHARE, Need.DIFFERENCE):
+        column = {"column": found.years[0]} if found.years else {}
+        parts = (
+            Step("anchor", {"row": found.rows[0], **column}, "a"),
+            Step("anchor", {"row": found.rows[1], **column}, "b"),
+        )
+        last = (
+            Step("ratio", {"of": "a", "to": "b", "percent": found.percent}, "answer")
+            if found.need == Need.SHARE
+            else Step("difference", {"of": "a", "minus": "b"}, "answer")
+        )
+        return [Plan((*parts, last), note=f"{last.op} of two rows")]
     if found.need in (Need.CHANGE, Need.PERCENT_CHANGE):
         if len(names) != 2:
             return []
@@ -198,6 +275,17 @@ def plans_for(found: Route) -> list[Plan]:
         op = "average" if found.need == Need.AVERAGE else "sum"
         if len(names) >= 2:
             return [Plan((*anchors, Step(op, {"of": names}, "answer")), note=f"{op} of {row!r}")]
+        joined_rows = [p for p in _AND.split(row) if p] if len(found.years) == 1 else []
+        if len(joined_rows) >= 2:
+            # "the sum of A and B in 2019": the rows it joins, or else one row of that name.
+            year = found.years[0]
+            each = [
+                Step("anchor", {"row": p, "column": year}, f"p{i}")
+                for i, p in enumerate(joined_rows)
+            ]
+            joined = Step(op, {"of": [s.out for s in each]}, "answer")
+            whole = Plan((*anchors, Step(op, {"of": names}, "answer")), note=f"{op} of {row!r}")
+            return [Plan((*each, joined), note=f"{op} of {len(each)} rows"), whole]
         gathered = Step("gather", {"row": row}, "row")
         return [Plan((gathered, Step(op, {"of": "row"}, "answer")), note=f"{op} of the row")]
     if found.need == Need.RATIO:
