@@ -23,6 +23,7 @@ _YEAR = re.compile(r"(?<![\d,.])((?:1[89]|20)\d\d)(?![\d,.%])")
 GLUE = frozenset("the of a an and in for to at on by & de del la el los las y en ve ile".split())
 # A line that speaks of "the table" states its units wherever it stands ("The table below
 # presents net sales (in millions)").
+_IN_SCALE = re.compile(r"\bin (?:thousands|millions|billions)\b", re.I)
 _TABLE_WORD = re.compile(r"\b(?:table|tabla|tablo)", re.I)
 # A caption may stand a few lines above or below its table ("(in millions)").
 CAPTION_REACH = 3
@@ -33,8 +34,20 @@ class Table:
     document: str
     header: tuple[Evidence, ...]
     rows: tuple[Evidence, ...]
-    context: str  # header and caption text: where units and scales are stated
+    context: str  # the header's text: where units and scales are stated first
     sections: Mapping[int, str]  # a row's position -> the label of the section it is in
+    captions: str = ""  # text about the table ("in millions"): read when the header is silent
+
+    def read(self, written: str, column: str, label: str = "") -> Value | None:
+        """A cell as a typed value: its unit and scale from the cell, else its column, its
+        row's label and the header, else the captions."""
+        value = read_cell(written, f"{column} {label} {self.context}")
+        if value is None or value.kind != Kind.AMOUNT or (value.scale and value.unit):
+            return value
+        told = read_cell(written, self.captions)
+        if told is None or told.kind != Kind.AMOUNT:
+            return value
+        return Value(value.kind, value.number, value.unit or told.unit, value.scale or told.scale)
 
     def label(self, row: Evidence) -> str:
         """The row's first cell: what the row is about."""
@@ -122,7 +135,7 @@ class Ground:
                     )
                     if column == next(iter(row.cells)) or extra_column is None:
                         continue
-                    value = read_cell(written, f"{column} {table.context}")
+                    value = table.read(written, column, label)
                     if value is None:
                         continue
                     sourced = _sourced(value, row, column, written, label)
@@ -143,7 +156,7 @@ class Ground:
                 assert row.cells is not None
                 values = []
                 for i, (column, written) in enumerate(row.cells.items()):
-                    value = read_cell(written, f"{column} {table.context}") if i else None
+                    value = table.read(written, column, label) if i else None
                     if value is not None:
                         values.append(_sourced(value, row, column, written, label))
                 if values:
@@ -163,7 +176,7 @@ class Ground:
             for row in table.rows:
                 assert row.cells is not None
                 written = row.cells.get(names[0], "")
-                value = read_cell(written, f"{names[0]} {table.context}") if written else None
+                value = table.read(written, names[0], table.label(row)) if written else None
                 if value is not None:
                     values.append(_sourced(value, row, names[0], written, table.label(row)))
             if values:
@@ -255,9 +268,13 @@ def _table(run: list[Evidence], lines: Sequence[Evidence]) -> Table:
         for e in lines
         if e.document == run[0].document
         and e.kind != "row"
-        and (e.position in near or _TABLE_WORD.search(e.text))
+        and (e.position in near or _TABLE_WORD.search(e.text) or _IN_SCALE.search(e.text))
     ]
-    context = " ".join([*(h.text for h in header), *captions])
+    # The header, and body rows that state no number ("| | (in millions) | |").
+    wordy = [
+        r.text for r in rows if r.cells and all(read_number(v) is None for v in r.cells.values())
+    ]
+    context = " ".join([*(h.text for h in header), *wordy])
     # A row with a label and no values heads the rows below it ("Assets", "Deferred:").
     sections: dict[int, str] = {}
     section = ""
@@ -267,7 +284,7 @@ def _table(run: list[Evidence], lines: Sequence[Evidence]) -> Table:
             section = next(iter(row.cells.values()))
         elif section:
             sections[row.position] = section
-    return Table(run[0].document, header, rows, context, sections)
+    return Table(run[0].document, header, rows, context, sections, " ".join(captions))
 
 
 __all__ = ["Ground", "Table", "Kind"]
