@@ -93,7 +93,7 @@ class Ground:
         return self._terms[text]
 
     def row_rank(
-        self, table: Table, row: Evidence, wanted: frozenset[str]
+        self, table: Table, row: Evidence, wanted: frozenset[str], *, tight: bool = False
     ) -> tuple[int, ...] | None:
         """How well a row answers to a phrase, smaller first; None when it does not.
 
@@ -101,7 +101,9 @@ class Ground:
         the row "Germany", "Cash dividends within Appropriation of earnings" for "Cash
         dividends"), or when the label holds the whole phrase (one word of three may be
         the question's own: "the amount of total sales" for "Total sales"). Rows whose
-        label and section share more of the phrase's words come first.
+        label and section share more of the phrase's words come first. A ``tight`` anchor
+        (a look-up that may fall back to a lifted line) also needs the label, its section
+        and the table's header to write half the phrase.
         """
         label = self.terms(table.label(row))
         if not label or not wanted:
@@ -109,12 +111,16 @@ class Ground:
         if not (label <= wanted or _extra(wanted, label, _row_slack(wanted)) is not None):
             return None
         section = self.terms(table.sections.get(row.position, "")) - label
+        if tight and 2 * len((label | section | self.terms(table.context)) & wanted) < len(wanted):
+            return None  # "Total" is not "the total amortization expense on software"
         shared = len(label & wanted) + len(section & wanted)
         return (-shared, len(label - wanted), len(wanted - label - section))
 
     # -- cells
 
-    def cells(self, row_phrase: str, column_phrase: str) -> list[tuple[tuple[int, ...], Value]]:
+    def cells(
+        self, row_phrase: str, column_phrase: str, *, tight: bool = False
+    ) -> list[tuple[tuple[int, ...], Value]]:
         """Every cell in a row the row phrase names and a column whose name carries the
         column phrase's words, best first with its rank (the row's, then the column's).
         Without a column phrase, a column the row phrase names comes first."""
@@ -123,13 +129,13 @@ class Ground:
         for table in self.tables:
             for row in table.rows:
                 label = table.label(row)
-                extra_row = self.row_rank(table, row, row_terms)
+                extra_row = self.row_rank(table, row, row_terms, tight=tight)
                 if extra_row is None:
                     continue
                 assert row.cells is not None
                 for column, written in row.cells.items():
                     extra_column = (
-                        _extra(column_terms, self.terms(column))
+                        _column_rank(column_terms, self.terms(column), row_terms)
                         if column_phrase
                         else _named_inside(self.terms(column), row_terms)
                     )
@@ -199,6 +205,17 @@ def _extra(wanted: frozenset[str], have: frozenset[str], slack: int = 0) -> tupl
         return None
     missing = len(wanted - have)
     return None if missing > slack else (missing, len(have - wanted))
+
+
+def _column_rank(
+    wanted: frozenset[str], name: frozenset[str], row_phrase: frozenset[str]
+) -> tuple[int, ...] | None:
+    """A column named by the column phrase ("2019"); of several ("Appropriation of earnings
+    2019", "Cash dividend per share 2019"), the one sharing more of the row phrase first."""
+    extra = _extra(wanted, name)
+    if extra is None:
+        return None
+    return (extra[0], -len((name - wanted) & row_phrase), extra[1])
 
 
 def _named_inside(name: frozenset[str], phrase: frozenset[str]) -> tuple[int, int]:

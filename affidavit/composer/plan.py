@@ -12,7 +12,8 @@ sorts, fixed per argument name:
 - literals: ``before``, ``after`` (a date cutoff), ``above``, ``below`` (a bound),
   ``descending``, ``by``, ``largest``, ``say`` (what of a chosen item is the answer: its
   value, year, date, row or column), ``as`` (an anchor read as a number or a mention) and
-  ``percent`` (a ratio said as a percentage).
+  ``percent`` (a ratio said as a percentage), ``tight`` (an anchor whose phrase the row,
+  its section and its table's header must mostly write).
 
 Parsing checks the form only; what the steps mean is the interpreter's to judge.
 """
@@ -51,7 +52,19 @@ OPERATIONS = frozenset(
 REFERENCE_ARGS = frozenset({"of", "minus", "to", "from"})
 PHRASE_ARGS = frozenset({"phrase", "row", "column"})
 LITERAL_ARGS = frozenset(
-    {"before", "after", "above", "below", "descending", "by", "largest", "say", "as", "percent"}
+    {
+        "before",
+        "after",
+        "above",
+        "below",
+        "descending",
+        "by",
+        "largest",
+        "say",
+        "as",
+        "percent",
+        "tight",
+    }
 )
 
 

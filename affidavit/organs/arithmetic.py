@@ -101,7 +101,13 @@ _EXTREME = re.compile(
     re.I,
 )
 # Questions that ask for reasons or ways are answered from lines, never computed.
-_NOT_COMPUTED = re.compile(r"^\s*(?:why|how(?!\s+(?:much|many))|por qué|cómo|neden|nasıl)\b", re.I)
+_NOT_COMPUTED = re.compile(
+    r"^\s*(?:why|how(?!\s+(?:much|many))|por qué|cómo|neden|nasıl)\b|"
+    r"^\s*what\s+(?:\w+\s+){0,2}?(?:caused|causes|drove|drives|led|impacted|affected|"
+    r"resulted|contributed|explains?|consists?|includes?|included|represents?|means?|"
+    r"happened|did)\b",
+    re.I,
+)
 _LARGER = frozenset("largest highest greatest most higher larger greater more".split())
 _WHICH_YEAR = re.compile(r"^\s*in which (?:year|period)\s+(?:was|were|is|did)?\s*", re.I)
 _COUNT_ABOVE = re.compile(
@@ -239,7 +245,9 @@ def plans_for(found: Route) -> list[Plan]:
     anchors = [Step("anchor", {"row": row, "column": y}, f"v{y}") for y in found.years]
     names = [f"v{y}" for y in found.years]
     if found.need == Need.VALUE:
-        return [Plan((*anchors,), note="the cell of the row in the year")]
+        # A look-up may fall back to a lifted line, so its row must be named tightly.
+        tight = tuple(Step(a.op, {**a.args, "tight": True}, a.out) for a in anchors)
+        return [Plan(tight, note="the cell of the row in the year")]
     if found.need in (Need.CHANGE, Need.PERCENT_CHANGE) and not found.years:
         op = "difference" if found.need == Need.CHANGE else "percent_change"
         args = {"of": "b", "minus": "a"} if op == "difference" else {"from": "a", "to": "b"}
