@@ -189,6 +189,20 @@ class Ground:
                 out.append(values)
         return out
 
+    def section(self, phrase: str) -> list[Value]:
+        """The labels of the rows under the section the phrase names, in table order."""
+        wanted = self.terms(phrase)
+        found: list[Value] = []
+        for table in self.tables:
+            for row in table.rows:
+                heading = self.terms(table.sections.get(row.position, ""))
+                label = table.label(row)
+                if label and heading and (heading <= wanted or wanted <= heading):
+                    found.append(
+                        Value(Kind.ENTITY, text=label, sources=(Source(row),), label=label)
+                    )
+        return found
+
     # -- text
 
     def statements(self, phrase: str) -> list[Evidence]:

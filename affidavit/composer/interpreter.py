@@ -263,6 +263,12 @@ def _gather(s: _Step) -> Value:
         items = columns[0]
     elif "items" in args:
         items = _verified_items(s)
+    elif "section" in args:
+        items = s.ground.section(s.phrase("section"))
+        if not items:
+            raise s.die(Death.UNANCHORED, f"no rows stand under {args['section']!r}")
+    elif "of" in args:
+        items = s.items()  # earlier results, listed in the order given
     else:
         phrase = s.phrase("phrase")
         lines = s.ground.statements(phrase)
@@ -270,8 +276,22 @@ def _gather(s: _Step) -> Value:
             raise s.die(Death.UNANCHORED, f"no line says {phrase!r}")
         items = [_mention(line, phrase) for line in lines]
     for item in items:
-        _checked(s, item)
-    return Value(Kind.LIST, items=tuple(items), label=str(next(iter(args.values()))))
+        if item.sources and item not in s.anchored and "of" not in args:
+            _checked(s, item)
+    return _listed(s, items, str(next(iter(args.values()))))
+
+
+def _listed(s: _Step, items: Sequence[Value], label: str) -> Value:
+    """A list result; with ``say``, each item said as its year, date, row or column (each
+    once, in order)."""
+    if s.literal("say") is not None:
+        said: list[Value] = []
+        for item in items:
+            one = _said(s, item)
+            if all((one.text, one.number) != (o.text, o.number) for o in said):
+                said.append(one)
+        items = said
+    return Value(Kind.LIST, items=tuple(items), label=label)
 
 
 def _verified_items(s: _Step) -> list[Value]:
@@ -389,7 +409,7 @@ def _filter(s: _Step) -> Value:
                 raise s.die(Death.BAD_ARGUMENT, f"{key} {bound!r} is not a number")
             numbers, _ = s.numbers(kept) if kept else ([], None)
             kept = [v for v, n in zip(kept, numbers, strict=True) if keep(n, limit)]
-    return Value(Kind.LIST, items=tuple(kept), label="filtered")
+    return _listed(s, kept, "filtered")
 
 
 # -- arithmetic -----------------------------------------------------------------------------

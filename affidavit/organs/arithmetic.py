@@ -1,9 +1,10 @@
 """The organs of arithmetic: which questions need a computation, and the plans that do it.
 
 ``route`` reads a question at the door: a change, a percentage change, an average, a
-total, a ratio, "which year was it largest", a count of years above a bound, or the value
-of one cell. Its verdict binds: a question that needs a computation is answered by a plan
-that survives, or refused; only a plain value look-up may fall back to a lifted line.
+total, a ratio, a share, "which year was it largest", a count of years above a bound, the
+value of one cell, or a list look-up (organs/lookups.py). Its verdict binds: a question
+that needs a computation is answered by a plan that survives, or refused; only a look-up
+may fall back to a lifted line.
 ``plans_for`` turns a route into the plans the default engine proposes: phrases for the
 row and the years, never a number or a word of the answer.
 """
@@ -11,49 +12,12 @@ row and the years, never a number or a word of the answer.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from enum import StrEnum
 
 from affidavit.composer.plan import Plan, Step
+from affidavit.organs.lookups import lookup_plans, read_lookup
+from affidavit.organs.routes import YEAR, Need, Route
 
-
-class Need(StrEnum):
-    CHANGE = "change"
-    PERCENT_CHANGE = "percent_change"
-    AVERAGE = "average"
-    TOTAL = "total"
-    RATIO = "ratio"
-    SHARE = "share"  # one value as a percentage of another
-    DIFFERENCE = "difference"  # between two rows ("between A and B")
-    EXTREME = "extreme"  # which year (column) was it largest / smallest
-    COUNT_ABOVE = "count_above"  # how many years was it above a bound
-    VALUE = "value"  # one cell: the row in a year
-
-
-@dataclass(frozen=True, slots=True)
-class Route:
-    need: Need
-    rows: tuple[str, ...]  # the row phrases, as the question words them
-    years: tuple[str, ...]  # the columns, in the order the computation takes them
-    largest: bool = True
-    bound: str = ""
-    percent: bool = True  # a share asked as a percentage, not as a proportion or ratio
-
-    @property
-    def binds(self) -> bool:
-        """A computation must come from a plan; a look-up may still be lifted from a line."""
-        return self.need != Need.VALUE
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "need": self.need.value,
-            "rows": list(self.rows),
-            "years": list(self.years),
-            "binds": self.binds,
-        }
-
-
-_YEAR = r"(?:(?:19|20)\d\d|FY?\d\d)"  # 2019; reports also write F19 and FY19
+_YEAR = YEAR
 _YEARS = re.compile(rf"\b{_YEAR}\b")
 _FROM_TO = re.compile(
     rf"\bfrom\s+(?:fiscal\s+|fy\s*)?({_YEAR})\s+to\s+(?:fiscal\s+|fy\s*)?({_YEAR})\b", re.I
@@ -164,6 +128,9 @@ def route(question: str) -> Route | None:
         low, high = sorted(int(y) for y in spanned.groups())
         years = tuple(str(y) for y in range(low, high + 1))
         text = _YEAR_RANGE.sub(" ".join(years), text)
+    looked_up = read_lookup(text)
+    if looked_up is not None:
+        return looked_up
     counted = _COUNT_ABOVE.search(text)
     if counted:
         row = _row_phrase(counted.group("row"))
@@ -241,6 +208,9 @@ def _row_phrase(text: str) -> str:
 
 def plans_for(found: Route) -> list[Plan]:
     """The plans that compute what the route asks for, most direct first."""
+    listed = lookup_plans(found)
+    if listed is not None:
+        return listed
     row = found.rows[0]
     anchors = [Step("anchor", {"row": row, "column": y}, f"v{y}") for y in found.years]
     names = [f"v{y}" for y in found.years]

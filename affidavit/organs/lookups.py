@@ -1,0 +1,112 @@
+"""The organs of look-up: questions whose answer is a list the table already holds.
+
+"What was X in 2019, 2018 and 2017 respectively?" is the row's cells in those years, in
+that order; "In which years was X calculated?" the years its cells stand under; "In which
+years was X less than 150?" the years its cells pass the bound (a filter, so it binds);
+"What are the components of X?" the rows listed under that section. Each becomes a plan
+over the composer's primitives, so every item is a cell or label the store holds.
+"""
+
+from __future__ import annotations
+
+import re
+
+from affidavit.composer.plan import Plan, Step
+from affidavit.organs.routes import YEAR, Need, Route
+
+_RESPECTIVE = re.compile(r"\brespective(?:ly)?\b", re.I)
+_VALUES_OPENING = re.compile(
+    r"^\s*what\s+(?:is|was|are|were)\s+(?:the\s+)?(?:respective\s+)?"
+    r"(?:(?:values?|amounts?|figures?)\s+(?:of|for)\s+)?(?:the\s+)?",
+    re.I,
+)
+_WHICH_YEARS = re.compile(
+    r"^\s*(?:in\s+|for\s+)?(?:which|what)\s+years\s+(?:is|was|were|are|does|do|did)\s+"
+    r"(?:the\s+)?(?:table\s+(?:provide|include|show|give)\s+(?:information|data|figures)?\s*"
+    r"(?:for|on|about)?\s*)?(?P<row>.*?)\s*"
+    r"(?:(?:calculated|computed|provided|given|recorded|reported|presented|shown|included|"
+    r"disclosed|listed)\b.*)?$",
+    re.I,
+)
+_YEARS_WHERE = re.compile(
+    r"^\s*(?:in\s+)?which\s+years?\s+(?:was|were|is|are|did)\s+(?:the\s+)?(?P<row>.+?)\s+"
+    r"(?P<way>less than|lower than|below|under|fewer than|greater than|more than|"
+    r"higher than|above|over|exceed(?:ed)?)\s+(?P<bound>[$€£]?\s?[\d,.]+)",
+    re.I,
+)
+_ITEMS = re.compile(
+    r"^\s*what\s+(?:are|were)\s+(?:the\s+)?(?:items|components|elements|parts|types|"
+    r"categories)\s+(?:under|of|in|making up|that make up|which make up|listed under)\s+"
+    r"(?:the\s+)?(?P<section>.+)$",
+    re.I,
+)
+_BELOW = frozenset({"less than", "lower than", "below", "under", "fewer than"})
+_YEARS = re.compile(rf"\b{YEAR}\b")
+_AND = re.compile(r"\s+(?:and|y|ve)\s+|,\s*", re.I)
+_YEAR_WORDS = re.compile(
+    rf"\s*\b(?:in|for|of|at|during|and|the|fiscal|year|years)?\s*(?:fiscal\s+)?{YEAR}\b,?",
+    re.I,
+)
+
+
+def read_lookup(text: str) -> Route | None:
+    """The look-up ``text`` (a question less its question mark) asks for, or None."""
+    years = tuple(_YEARS.findall(text))
+    where = _YEARS_WHERE.search(text)
+    if where:
+        row = _clean(where.group("row"))
+        above = where.group("way").lower() not in _BELOW
+        bound = where.group("bound").replace(" ", "")
+        return Route(Need.YEARS_WHERE, (row,), (), bound=bound, above=above) if row else None
+    items = _ITEMS.search(text)
+    if items:
+        section = _clean(items.group("section"))
+        return Route(Need.ITEMS, (section,), ()) if section else None
+    which = _WHICH_YEARS.search(text)
+    if which and not years:
+        row = _clean(which.group("row"))
+        return Route(Need.YEARS, (row,), ()) if row else None
+    if _RESPECTIVE.search(text):
+        body = _clean(_YEAR_WORDS.sub(" ", _VALUES_OPENING.sub("", _RESPECTIVE.sub(" ", text))))
+        if len(years) >= 2 and body:
+            return Route(Need.VALUES, (body,), years)
+        rows = tuple(r for r in (_clean(p) for p in _AND.split(body)) if r)
+        if len(years) == 1 and len(rows) >= 2:
+            return Route(Need.VALUES, rows, years)
+    return None
+
+
+def _clean(phrase: str) -> str:
+    phrase = re.sub(r"\s+", " ", phrase).strip(" ,.;:?")
+    phrase = re.sub(r"^(?:the|of|for|in)\s+|\s+(?:for|in|of|the|and)$", "", phrase, flags=re.I)
+    return phrase.strip(" ,.;:")
+
+
+def lookup_plans(found: Route) -> list[Plan] | None:
+    """The plans for a look-up route; None when the route is not a look-up of a list."""
+    if found.need == Need.VALUES:
+        pairs = (
+            [(found.rows[0], y) for y in found.years]
+            if len(found.rows) == 1
+            else [(r, found.years[0]) for r in found.rows]
+        )
+        cells = [
+            Step("anchor", {"row": r, "column": y, "tight": True}, f"c{i}")
+            for i, (r, y) in enumerate(pairs)
+        ]
+        listed = Step("gather", {"of": [c.out for c in cells]}, "answer")
+        return [Plan((*cells, listed), note="the cells named, in the order named")]
+    if found.need == Need.YEARS:
+        gathered = Step("gather", {"row": found.rows[0], "say": "year"}, "answer")
+        return [Plan((gathered,), note="the years the row's cells stand under")]
+    if found.need == Need.YEARS_WHERE:
+        side = "above" if found.above else "below"
+        steps = (
+            Step("gather", {"row": found.rows[0]}, "row"),
+            Step("filter", {"of": "row", side: found.bound, "say": "year"}, "answer"),
+        )
+        return [Plan(steps, note=f"the years the row stands {side} the bound")]
+    if found.need == Need.ITEMS:
+        listed = Step("gather", {"section": found.rows[0]}, "answer")
+        return [Plan((listed,), note="the rows listed under the section")]
+    return None

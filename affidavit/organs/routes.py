@@ -1,0 +1,54 @@
+"""What the organs read at the door: the kind of computation or look-up a question needs,
+with the phrases for its rows and the years it names, in the order it takes them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+YEAR = r"(?:(?:19|20)\d\d|FY?\d\d)"  # 2019; reports also write F19 and FY19
+
+
+class Need(StrEnum):
+    CHANGE = "change"
+    PERCENT_CHANGE = "percent_change"
+    AVERAGE = "average"
+    TOTAL = "total"
+    RATIO = "ratio"
+    SHARE = "share"  # one value as a percentage of another
+    DIFFERENCE = "difference"  # between two rows ("between A and B")
+    EXTREME = "extreme"  # which year (column) was it largest / smallest
+    COUNT_ABOVE = "count_above"  # how many years was it above a bound
+    VALUE = "value"  # one cell: the row in a year
+    VALUES = "values"  # the row's cells in the years named, in that order ("respectively")
+    YEARS = "years"  # the years a row (or the table) gives figures for
+    YEARS_WHERE = "years_where"  # the years a row stands above or below a bound
+    ITEMS = "items"  # the rows listed under a section ("the components of X")
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    need: Need
+    rows: tuple[str, ...]  # the row phrases, as the question words them
+    years: tuple[str, ...]  # the columns, in the order the computation takes them
+    largest: bool = True
+    bound: str = ""
+    percent: bool = True  # a share asked as a percentage, not as a proportion or ratio
+    above: bool = True  # a bound the row stands above (False: below)
+
+    @property
+    def binds(self) -> bool:
+        """A computation must come from a plan; a look-up may still be lifted from a line."""
+        return self.need not in LOOK_UPS
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "need": self.need.value,
+            "rows": list(self.rows),
+            "years": list(self.years),
+            "binds": self.binds,
+        }
+
+
+# Look-ups may fall back to a lifted line when no plan survives; computations may not.
+LOOK_UPS = frozenset({Need.VALUE, Need.VALUES, Need.YEARS, Need.ITEMS})
