@@ -1,0 +1,299 @@
+"""The primitives a plan is made of: anchoring, gathering, choosing and arithmetic.
+
+Each takes the running step and returns a typed value, or kills the plan with a Death.
+Anchors read cells and lines through the ground and pass every input through the gate
+on its own line; arithmetic refuses to mix kinds, units or unconverted scales.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+from typing import Any
+
+from affidavit.composer.ground import date_of
+from affidavit.composer.plan import OPERATIONS
+from affidavit.composer.step import (
+    WRITTEN_NUMBER,
+    Death,
+    Running,
+    checked,
+    date_key,
+    listed,
+    result_like,
+    said,
+    with_sources,
+)
+from affidavit.composer.values import Kind, Value, read_cell, read_number
+from affidavit.gates.numbers import numbers_in
+
+
+def _anchor(s: Running) -> Value:
+    if "row" in s.step.args or "column" in s.step.args:
+        # Without a column, the row must hold one value (a table of one value column).
+        row = s.phrase("row")
+        column = s.phrase("column") if "column" in s.step.args else ""
+        found = s.ground.cells(row, column, tight=bool(s.literal("tight", False)))
+        if not found:
+            raise s.die(Death.UNANCHORED, f"no cell stands in a row {row!r} and column {column!r}")
+        best_rank, best = found[0]
+        rivals = [v for rank, v in found[1:] if rank == best_rank and v.number != best.number]
+        if rivals:
+            raise s.die(
+                Death.AMBIGUOUS,
+                f"{row!r} × {column!r} is both {best.label} and {rivals[0].label}",
+            )
+        return checked(s, best)
+    phrase = s.phrase("phrase")
+    lines = s.ground.statements(phrase)
+    if not lines:
+        raise s.die(Death.UNANCHORED, f"no line says {phrase!r}")
+    if s.literal("as") == "mention":
+        mention = Value(Kind.ENTITY, text=phrase, label=phrase)
+        return checked(s, with_sources(mention, lines[0], phrase))
+    said = set(numbers_in(phrase))
+    for line in lines:
+        stated = [n for n in numbers_in(line.text) if n not in said and not _is_year(n)]
+        if len(stated) == 1:
+            written = _written_around(line.text, stated[0])
+            value = read_cell(written, line.text)
+            if value is not None:
+                return checked(s, with_sources(value, line, written, label=phrase))
+    raise s.die(Death.AMBIGUOUS, f"no line says {phrase!r} with exactly one number")
+
+
+def _written_around(text: str, canonical: str) -> str:
+    """The number as the line writes it, with its sign, currency and percent sign."""
+    for match in WRITTEN_NUMBER.finditer(text):
+        if numbers_in(match.group(0)) == [canonical]:
+            return match.group(0).strip()
+    return canonical
+
+
+def _is_year(number: str) -> bool:
+    return number.isdigit() and len(number) == 4 and 1800 <= int(number) <= 2100
+
+
+def _gather(s: Running) -> Value:
+    args = s.step.args
+    if "row" in args:
+        rows = s.ground.row(s.phrase("row"))
+        if not rows:
+            raise s.die(Death.UNANCHORED, f"no row is labelled {args['row']!r}")
+        if len(rows) > 1 and rows[1][0] == rows[0][0]:
+            raise s.die(Death.AMBIGUOUS, f"more than one row is labelled {args['row']!r}")
+        items = rows[0][1]
+    elif "column" in args:
+        columns = s.ground.column(s.phrase("column"))
+        if len(columns) != 1:
+            raise s.die(
+                Death.UNANCHORED if not columns else Death.AMBIGUOUS,
+                f"{len(columns)} tables have a column {args['column']!r}",
+            )
+        items = columns[0]
+    elif "items" in args:
+        items = _verified_items(s)
+    elif "section" in args:
+        items = s.ground.section(s.phrase("section"))
+        if not items:
+            raise s.die(Death.UNANCHORED, f"no rows stand under {args['section']!r}")
+    elif "of" in args:
+        items = s.items()  # earlier results, listed in the order given
+    else:
+        phrase = s.phrase("phrase")
+        lines = s.ground.statements(phrase)
+        if not lines:
+            raise s.die(Death.UNANCHORED, f"no line says {phrase!r}")
+        items = [_mention(line, phrase) for line in lines]
+    for item in items:
+        if item.sources and item not in s.anchored and "of" not in args:
+            checked(s, item)
+    return listed(s, items, str(next(iter(args.values()))))
+
+
+def _verified_items(s: Running) -> list[Value]:
+    """The engine's list, checked item by item: an item no line says is dropped (and the
+    trace says so), an item said twice is kept once. A count is the length of what stays."""
+    given = s.step.args["items"]
+    if not isinstance(given, list) or not all(isinstance(p, str) for p in given):
+        raise s.die(Death.BAD_ARGUMENT, "gather items must be a list of phrases")
+    kept: list[Value] = []
+    seen: set[frozenset[str]] = set()
+    for phrase in given:
+        lines = s.ground.statements(phrase)
+        key = s.ground.terms(phrase)
+        if not lines:
+            s.dropped.append(f"{phrase!r}: no line says it")
+        elif key in seen:
+            s.dropped.append(f"{phrase!r}: the same item as one kept")
+        else:
+            seen.add(key)
+            kept.append(with_sources(Value(Kind.ENTITY, text=phrase, label=phrase), lines[0], ""))
+    return kept
+
+
+def _mention(line: Any, phrase: str) -> Value:
+    return with_sources(Value(Kind.TEXT, text=date_of(line.text), label=line.text), line, "")
+
+
+def _latest(s: Running) -> Value:
+    return said(s, _dated(s, latest=True))
+
+
+def _first(s: Running) -> Value:
+    return said(s, _dated(s, latest=False))
+
+
+def _dated(s: Running, *, latest: bool) -> Value:
+    """The item of the latest (or first) date; two items of that date are no answer."""
+    items = s.items()
+    keys = [date_key(s, v) for v in items]
+    chosen = max(keys) if latest else min(keys)
+    at = [v for v, k in zip(items, keys, strict=True) if k == chosen]
+    if len({(v.number, v.text) for v in at}) > 1:
+        raise s.die(Death.AMBIGUOUS, f"{len(at)} items are dated {chosen}")
+    return at[0]
+
+
+def _extreme(largest: bool) -> Callable[[Running], Value]:
+    def choose(s: Running) -> Value:
+        items = s.items()
+        numbers, _ = s.numbers(items)
+        pick = max if largest else min
+        best = pick(range(len(items)), key=lambda i: (numbers[i], -i if largest else i))
+        return said(s, items[best])
+
+    return choose
+
+
+def _compare(s: Running) -> Value:
+    items = s.items()
+    if len(items) < 2:
+        raise s.die(Death.BAD_ARGUMENT, "compare needs two values or more")
+    return _extreme(bool(s.literal("largest", True)))(s)
+
+
+def _order(s: Running) -> Value:
+    items = s.items()
+    descending = bool(s.literal("descending", False))
+    if s.literal("by", "value") == "date":
+        keyed = sorted(items, key=lambda v: date_key(s, v), reverse=descending)
+    else:
+        numbers, _ = s.numbers(items)
+        order = sorted(range(len(items)), key=lambda i: numbers[i], reverse=descending)
+        keyed = [items[i] for i in order]
+    return Value(Kind.LIST, items=tuple(keyed), label="ordered")
+
+
+def _filter(s: Running) -> Value:
+    items = s.items()
+    kept = list(items)
+    for key, keep in (("before", lambda d, c: d < c), ("after", lambda d, c: d > c)):
+        cutoff = s.literal(key)
+        if cutoff is not None:
+            kept = [v for v in kept if keep(date_key(s, v)[: len(str(cutoff))], str(cutoff))]
+    for key, keep in (("above", lambda n, c: n > c), ("below", lambda n, c: n < c)):
+        bound = s.literal(key)
+        if bound is not None:
+            limit = bound if isinstance(bound, int | float) else read_number(str(bound))
+            if limit is None:
+                raise s.die(Death.BAD_ARGUMENT, f"{key} {bound!r} is not a number")
+            numbers, _ = s.numbers(kept) if kept else ([], None)
+            kept = [v for v, n in zip(kept, numbers, strict=True) if keep(n, limit)]
+    return listed(s, kept, "filtered")
+
+
+def _count(s: Running) -> Value:
+    items = s.items(may_be_empty=True)
+    distinct = {(v.text.casefold(), v.label.casefold(), v.number) for v in items}
+    return Value(Kind.COUNT, float(len(distinct)))
+
+
+def _distinct_cells(s: Running, values: list[Value]) -> list[Value]:
+    """Adding or averaging one cell twice is an anchoring slip, never a computation."""
+    seen: set[tuple[str, int, str]] = set()
+    for value in values:
+        for source in value.sources:
+            key = (source.line.document, source.line.position, source.column)
+            if key in seen:
+                raise s.die(Death.REPEATED, f"{value.label} is taken twice")
+            seen.add(key)
+    return values
+
+
+def _sum(s: Running) -> Value:
+    numbers, like = s.numbers(_distinct_cells(s, s.items()))
+    return result_like(like, sum(numbers))
+
+
+def _average(s: Running) -> Value:
+    numbers, like = s.numbers(_distinct_cells(s, s.items()))
+    return result_like(like, sum(numbers) / len(numbers))
+
+
+def _difference(s: Running) -> Value:
+    (a, b), like = s.numbers([s.ref("of"), s.ref("minus")])
+    return result_like(like, a - b)
+
+
+def _ratio(s: Running) -> Value:
+    (a, b), _ = s.numbers([s.ref("of"), s.ref("to")])
+    if b == 0:
+        raise s.die(Death.UNDEFINED, "the ratio's denominator is zero")
+    if s.literal("percent", False):
+        return Value(Kind.PERCENT, a / b * 100)
+    return Value(Kind.NUMBER, a / b)
+
+
+def _percent_change(s: Running) -> Value:
+    (old, new), _ = s.numbers([s.ref("from"), s.ref("to")])
+    if old == 0:
+        raise s.die(Death.UNDEFINED, "a change from zero has no percentage")
+    return Value(Kind.PERCENT, (new - old) / old * 100)
+
+
+def _days_between(s: Running) -> Value:
+    days: list[date] = []
+    for key in ("from", "to"):
+        text = date_key(s, s.ref(key))
+        try:
+            days.append(date.fromisoformat(text[:10]))
+        except ValueError:
+            raise s.die(
+                Death.NO_DATE, f"{text!r} is not a whole date (year, month and day)"
+            ) from None
+    return Value(Kind.DURATION, float(abs((days[1] - days[0]).days)))
+
+
+def _tally_by_month(s: Running) -> Value:
+    months: dict[str, int] = {}
+    for item in s.items():
+        key = date_key(s, item)
+        if len(key) < 7:
+            raise s.die(Death.NO_DATE, f"{item.label} states a year but no month")
+        months[key[:7]] = months.get(key[:7], 0) + 1
+    tallies = tuple(Value(Kind.COUNT, float(n), text=m, label=m) for m, n in sorted(months.items()))
+    return Value(Kind.LIST, items=tallies, label="by month")
+
+
+OPS: dict[str, Callable[[Running], Value]] = {
+    "anchor": _anchor,
+    "gather": _gather,
+    "latest": _latest,
+    "first": _first,
+    "order": _order,
+    "filter": _filter,
+    "count": _count,
+    "sum": _sum,
+    "difference": _difference,
+    "ratio": _ratio,
+    "percent_change": _percent_change,
+    "average": _average,
+    "min": _extreme(False),
+    "max": _extreme(True),
+    "compare": _compare,
+    "days_between": _days_between,
+    "tally_by_month": _tally_by_month,
+}
+
+assert set(OPS) == OPERATIONS
