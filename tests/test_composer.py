@@ -376,3 +376,13 @@ def test_verify_recomputes_a_claim_from_the_cells(claim: str, supported: bool) -
         assert sentence.claims[0]["trace"] and all(e.kind == "row" for e in sentence.evidence)
     else:
         assert sentence.status == "vetoed" and sentence.reason == Reason.DIGIT_VETO.value
+
+
+def test_list_look_ups_answer_with_the_cells_and_years_the_table_holds() -> None:
+    inventory = _memory(INVENTORY)
+    both = inventory.ask("What are the respective values of raw materials in 2018 and 2019?")
+    assert not both.refused and len(both.value) == 2 and both.audit["route"]["need"] == "values"
+    years = inventory.ask("In which years was the amount of finished goods calculated?")
+    assert sorted(years.value) == ["2018", "2019"]
+    below = inventory.ask("In which years was finished goods less than 10,000?")
+    assert below.value == ["2019"]

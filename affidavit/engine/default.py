@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from affidavit.engine.clauses import ClauseAsk, clause_answer, clause_ask
 from affidavit.engine.phrases import answer_phrases
 from affidavit.engine.protocol import Candidate, ProposedPlan
 from affidavit.engine.spans import typed_spans
@@ -49,6 +50,9 @@ PARTIAL_DATE_PENALTY = 0.2
 DEADLINE_GAIN = 0.2
 # What a heading adds as the answer to a question asking for a title.
 HEADING_TITLE_GAIN = 0.2
+# A clause after the verb the question asks about ("includes ...", "due to ...") is the
+# answer when the line writes one; it goes before the phrase reader's noun phrases.
+CLAUSE_GAIN = 0.3
 
 
 class DefaultEngine:
@@ -75,6 +79,7 @@ class DefaultEngine:
         candidates: list[Candidate] = []
         day_wanted = shape.answer_type is AnswerType.TIME and asks_a_day(question)
         deadline_wanted = shape.answer_type is AnswerType.TIME and asks_a_deadline(question)
+        asks_clause = clause_ask(question) if shape.language == "en" else None
         for index, line in enumerate(evidence[:LINES_READ]):
             line_terms = set(analyzer.terms(line.text)) | expansion_terms(line.text, analyzer)
             coverage = len(asked & line_terms) / len(asked) if asked else 0.0
@@ -85,6 +90,15 @@ class DefaultEngine:
             if shape.answer_type in (AnswerType.DESCRIPTION, AnswerType.REASON):
                 # A heading names a topic; it rarely says anything about it.
                 penalty = HEADING_PENALTY if line.kind == "heading" else 0.0
+                clause = (
+                    _clause(asks_clause, question, line.text, analyzer)
+                    if index < PHRASE_LINES
+                    else None
+                )
+                if clause is not None:
+                    candidates.append(
+                        Candidate(clause, clause, (index,), base - penalty + CLAUSE_GAIN, "clause")
+                    )
                 if shape.answer_type is AnswerType.DESCRIPTION and index < PHRASE_LINES:
                     for phrase in answer_phrases(question, line.text, shape.language)[:2]:
                         candidates.append(
@@ -128,6 +142,14 @@ class DefaultEngine:
                         text, note = role, f"{note}, with the role the line gives"
                 candidates.append(Candidate(text, text, (index,), score, note))
         return _best_unique(candidates)
+
+
+def _clause(ask: ClauseAsk | None, question: str, line: str, analyzer: Analyzer) -> str | None:
+    """The clause the line writes after the verb the question asks about."""
+    if ask is None:
+        return None
+    subject = set(analyzer.terms(ask.subject))
+    return clause_answer(ask, line, subject, lambda text: set(analyzer.terms(text)))
 
 
 def _with_role(question: str, line: str, start: int, end: int) -> str | None:

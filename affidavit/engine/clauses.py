@@ -1,0 +1,116 @@
+"""Clause answers: what a line says after the verb the question asks about.
+
+"What does interest expense include?", "What are segment assets composed of?", "How is
+EBITDA calculated?", "Why did operating income decrease?", "What is goodwill?" ask for a
+clause, not a noun phrase: the words the best line writes after "includes", "consist of",
+"is calculated by", "due to" or the subject's "is", up to the end of its sentence. The
+clause is lifted verbatim from the line, so the gates judge it as any other candidate.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+# The question's kind of clause, and the words that open that clause in a line.
+_INCLUDES = (
+    r"(?:consists?|consisted|comprises?|comprised|is composed|are composed|is made up|"
+    r"are made up)\s+(?:primarily\s+|mainly\s+|principally\s+)?of|includes?|included|"
+    r"including|comprises?|represents?|refers?\s+to|means|covers?|excludes?"
+)
+_HOW = (
+    r"(?:is|are|was|were)\s+(?:calculated|computed|determined|measured|derived|defined|"
+    r"estimated|amortised|amortized|recognised|recognized)\s+(?:as|by|using|on|from|based on)|"
+    r"(?:calculated|computed|determined|defined|measured)\s+(?:as|by|using)"
+)
+_WHY = (
+    r"(?:primarily|mainly|largely|partly|principally)?\s*(?:due to|because of|because|as a "
+    r"result of|driven by|attributable to|resulting from|reflecting)"
+)
+_IS = r"(?:is|are|was|were)\s+(?!not\b)"
+
+
+@dataclass(frozen=True, slots=True)
+class ClauseAsk:
+    subject: str  # the thing the question asks about, as it words it
+    opener: str  # a pattern for the words that open the answer in a line
+
+
+_ASKS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(
+            r"^what\s+(?:does|do|did)\s+(?:the\s+)?(?P<s>.+?)\s+(?:primarily\s+|mainly\s+)?"
+            r"(?:consist|comprise|include|represent|mean|cover|exclude|refer to)(?:\s+of)?$",
+            re.I,
+        ),
+        _INCLUDES,
+    ),
+    (
+        re.compile(
+            r"^what\s+(?:is|are|was|were)\s+(?:the\s+)?(?P<s>.+?)\s+"
+            r"(?:composed|comprised|made up|consisted)\s+of$",
+            re.I,
+        ),
+        _INCLUDES,
+    ),
+    (
+        re.compile(r"^what\s+(?:is|are|was|were)\s+included\s+in\s+(?:the\s+)?(?P<s>.+)$", re.I),
+        _INCLUDES,
+    ),
+    (
+        re.compile(
+            r"^how\s+(?:is|are|was|were)\s+(?:the\s+)?(?P<s>.+?)\s+(?:calculated|computed|"
+            r"determined|measured|derived|defined|estimated|amortised|amortized|recognised|"
+            r"recognized)(?:\s+as)?$",
+            re.I,
+        ),
+        _HOW,
+    ),
+    (
+        re.compile(
+            r"^why\s+(?:did|does|do|is|was|were|are|has|have)\s+(?:the\s+)?(?P<s>.+)$", re.I
+        ),
+        _WHY,
+    ),
+    # A definition: "What is goodwill?", "What are distribution customers?" (a short name
+    # without "the": "What is the name of ..." asks for a phrase, not a clause).
+    (
+        re.compile(
+            r"^what\s+(?:is|are)\s+(?!the\b|this\b|that\b|its\b)(?:an?\s+)?"
+            r"(?P<s>[\w][\w\-’'&]*(?:\s+[\w\-’'&()“”\"]+){0,4})$",
+            re.I,
+        ),
+        _IS,
+    ),
+)
+
+
+def clause_ask(question: str) -> ClauseAsk | None:
+    """The clause a question asks for, or None when it asks for something else."""
+    text = question.strip().rstrip("?").strip()
+    for pattern, opener in _ASKS:
+        found = pattern.match(text)
+        if found:
+            return ClauseAsk(found.group("s").strip(), opener)
+    return None
+
+
+def clause_answer(
+    ask: ClauseAsk, line: str, subject_words: set[str], words_of: Callable[[str], set[str]]
+) -> str | None:
+    """The clause ``line`` writes after the ask's opener, when the words before the opener
+    name the subject (share a word with it); None otherwise.
+
+    ``words_of`` turns text into comparable terms (the analyzer's stems).
+    """
+    for found in re.finditer(rf"\b(?:{ask.opener})\b[:,]?\s*", line, re.I):
+        before = words_of(line[: found.start()])
+        if subject_words and not subject_words & before:
+            continue
+        rest = line[found.end() :]
+        clause = re.split(r"(?<=[a-z0-9)%])\.\s+(?=[A-Z])", rest, maxsplit=1)[0]
+        clause = clause.strip().rstrip(".;:,").strip()
+        if 2 <= len(clause.split()) <= 60:
+            return clause
+    return None

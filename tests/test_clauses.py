@@ -1,0 +1,69 @@
+"""Clause answers: a question about what something includes, how it is calculated or why
+it changed is answered with the clause the line writes after that verb."""
+
+from __future__ import annotations
+
+import pytest
+
+from affidavit.engine.clauses import clause_answer, clause_ask
+from affidavit.index.text import Analyzer
+
+EN = Analyzer("en")
+
+
+def _terms(text: str) -> set[str]:
+    return set(EN.terms(text))
+
+
+@pytest.mark.parametrize(
+    ("question", "line", "clause"),
+    [
+        (
+            "What does interest expense include?",
+            "Interest expense includes both stated interest and the amortization of debt "
+            "discount. It rose in 2019.",
+            "both stated interest and the amortization of debt discount",
+        ),
+        (
+            "How is EBITDA calculated?",
+            "EBITDA is calculated by adding back depreciation and amortisation to operating "
+            "profit.",
+            "adding back depreciation and amortisation to operating profit",
+        ),
+        (
+            "Why did operating income decrease in fiscal 2019?",
+            "Operating income decreased in fiscal 2019 primarily as a result of lower volume "
+            "and price erosion.",
+            "lower volume and price erosion",
+        ),
+        (
+            "What is goodwill?",
+            "Goodwill is the excess of the purchase consideration over the fair value of net "
+            "assets acquired.",
+            "the excess of the purchase consideration over the fair value of net assets acquired",
+        ),
+    ],
+)
+def test_the_clause_after_the_verb_is_the_answer(question: str, line: str, clause: str) -> None:
+    ask = clause_ask(question)
+    assert ask is not None
+    assert clause_answer(ask, line, _terms(ask.subject), _terms) == clause
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What is the name of the river?",
+        "Who signed the permit?",
+        "What is the total revenue in 2019?",
+    ],
+)
+def test_questions_for_a_phrase_ask_no_clause(question: str) -> None:
+    assert clause_ask(question) is None
+
+
+def test_a_line_about_something_else_gives_no_clause() -> None:
+    ask = clause_ask("What does interest expense include?")
+    assert ask is not None
+    line = "Revenue includes product sales and services."
+    assert clause_answer(ask, line, _terms(ask.subject), _terms) is None
