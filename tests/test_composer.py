@@ -24,7 +24,8 @@ from affidavit.results import Evidence
 SLICE = CORPORA / "tatqa" / "tatqa_slice.json"
 SALES = "3ffd9053"  # sales by contract type: a sparse row over the years, "(in millions)"
 INVENTORY = "d7a538e8"  # inventories, in thousands of dollars
-PRICES = "b4fefe60"  # quarterly stock prices: Low and High under "Price Range 2018"
+PRICES = "b4fefe60"
+TAX = "561569ae"  # deferred tax assets and liabilities, sections of rows  # quarterly stock prices: Low and High under "Price Range 2018"
 
 
 @cache
@@ -386,3 +387,31 @@ def test_list_look_ups_answer_with_the_cells_and_years_the_table_holds() -> None
     assert sorted(years.value) == ["2018", "2019"]
     below = inventory.ask("In which years was finished goods less than 10,000?")
     assert below.value == ["2019"]
+
+
+def test_date_organs_count_days_and_say_which_came_first() -> None:
+    log = (
+        "The hot work permit was issued on May 3, 2019.\n\n"
+        "The crane inspection took place on June 20, 2019.\n"
+    )
+    memory = Memory(dense=False)
+    memory.ingest_text(log, name="site-log.md")
+    between = memory.ask(
+        "How many days passed between the hot work permit issued and the crane inspection?"
+    )
+    assert between.value == 48 and between.audit["route"]["need"] == "days_between"
+    assert memory.ask(
+        "Which came first, the crane inspection or the hot work permit issued?"
+    ).value == ("hot work permit issued")
+    ago = memory.ask("How many days ago was the crane inspection?", asked_at="2019-07-01")
+    assert ago.value == 11
+    # Without the asking day, "how long ago" has no plan that survives: refused, not guessed.
+    undated = memory.ask("How many days ago was the crane inspection?")
+    assert undated.refused and undated.reason == Reason.PLAN_DEAD.value
+
+
+def test_counting_the_rows_under_a_section() -> None:
+    memory = _memory(TAX)
+    answer = memory.ask("How many components are there under deferred tax assets?")
+    assert answer.value == 4 and answer.audit["route"]["need"] == "count_items"
+    assert len(answer.citations) == 4  # each row counted is cited

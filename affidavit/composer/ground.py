@@ -23,6 +23,10 @@ _YEAR = re.compile(r"(?<![\d,.])((?:1[89]|20)\d\d)(?![\d,.%])")
 GLUE = frozenset("the of a an and in for to at on by & de del la el los las y en ve ile".split())
 # A line that speaks of "the table" states its units wherever it stands ("The table below
 # presents net sales (in millions)").
+_TOTAL_ROW = re.compile(r"^\s*(?:total|gross|subtotal|sub-total)\b", re.I)
+# "Net deferred tax assets" closes the section "Deferred tax assets"; "Net operating loss
+# carryforwards" is one of its parts.
+_NET_ROW = re.compile(r"^\s*(?:net|less)\b", re.I)
 _IN_SCALE = re.compile(r"\bin (?:thousands|millions|billions)\b", re.I)
 _TABLE_WORD = re.compile(r"\b(?:table|tabla|tablo)", re.I)
 # A caption may stand a few lines above or below its table ("(in millions)").
@@ -190,17 +194,27 @@ class Ground:
         return out
 
     def section(self, phrase: str) -> list[Value]:
-        """The labels of the rows under the section the phrase names, in table order."""
+        """The labels of the rows under the section the phrase names, in table order, up to
+        the section's total ("Gross deferred tax assets", "Total", "Net ...")."""
         wanted = self.terms(phrase)
         found: list[Value] = []
         for table in self.tables:
+            closed: set[str] = set()  # sections whose total row has been passed
             for row in table.rows:
-                heading = self.terms(table.sections.get(row.position, ""))
+                section = table.sections.get(row.position, "")
+                heading = self.terms(section)
                 label = table.label(row)
-                if label and heading and (heading <= wanted or wanted <= heading):
-                    found.append(
-                        Value(Kind.ENTITY, text=label, sources=(Source(row),), label=label)
-                    )
+                if not (label and heading and (heading <= wanted or wanted <= heading)):
+                    continue
+                if section in closed:
+                    continue
+                if _TOTAL_ROW.match(label) or (
+                    _NET_ROW.match(label) and len(self.terms(label) & heading) >= 2
+                ):
+                    # A section's parts end at its total; the rows after it are derived.
+                    closed.add(section)
+                    continue
+                found.append(Value(Kind.ENTITY, text=label, sources=(Source(row),), label=label))
         return found
 
     # -- text

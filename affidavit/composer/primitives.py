@@ -48,6 +48,13 @@ def _anchor(s: Running) -> Value:
     lines = s.ground.statements(phrase)
     if not lines:
         raise s.die(Death.UNANCHORED, f"no line says {phrase!r}")
+    if s.literal("as") == "date":
+        for line in lines:
+            day = date_of(line.text)
+            if day:
+                event = Value(Kind.DATE, text=day, label=phrase)
+                return checked(s, with_sources(event, line, "", label=phrase))
+        raise s.die(Death.NO_DATE, f"no line that says {phrase!r} writes a date")
     if s.literal("as") == "mention":
         mention = Value(Kind.ENTITY, text=phrase, label=phrase)
         return checked(s, with_sources(mention, lines[0], phrase))

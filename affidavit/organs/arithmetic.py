@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from affidavit.composer.plan import Plan, Step
+from affidavit.organs.dates import date_plans, read_dates
 from affidavit.organs.lookups import lookup_plans, read_lookup
 from affidavit.organs.routes import YEAR, Need, Route
 
@@ -128,7 +129,7 @@ def route(question: str) -> Route | None:
         low, high = sorted(int(y) for y in spanned.groups())
         years = tuple(str(y) for y in range(low, high + 1))
         text = _YEAR_RANGE.sub(" ".join(years), text)
-    looked_up = read_lookup(text)
+    looked_up = read_dates(text) or read_lookup(text)
     if looked_up is not None:
         return looked_up
     counted = _COUNT_ABOVE.search(text)
@@ -208,7 +209,9 @@ def _row_phrase(text: str) -> str:
 
 def plans_for(found: Route) -> list[Plan]:
     """The plans that compute what the route asks for, most direct first."""
-    listed = lookup_plans(found)
+    listed = date_plans(found)
+    if listed is None:
+        listed = lookup_plans(found)
     if listed is not None:
         return listed
     row = found.rows[0]

@@ -40,6 +40,11 @@ _ITEMS = re.compile(
     r"(?:the\s+)?(?P<section>.+)$",
     re.I,
 )
+_COUNT_ITEMS = re.compile(
+    r"^\s*how many\s+(?:\w+\s+){0,3}?(?:are|were|is)\s+(?:there\s+|listed\s+)?"
+    r"(?:under|in|within|making up|that make up)\s+(?:the\s+)?(?P<section>.+)$",
+    re.I,
+)
 _BELOW = frozenset({"less than", "lower than", "below", "under", "fewer than"})
 _YEARS = re.compile(rf"\b{YEAR}\b")
 _AND = re.compile(r"\s+(?:and|y|ve)\s+|,\s*", re.I)
@@ -58,6 +63,10 @@ def read_lookup(text: str) -> Route | None:
         above = where.group("way").lower() not in _BELOW
         bound = where.group("bound").replace(" ", "")
         return Route(Need.YEARS_WHERE, (row,), (), bound=bound, above=above) if row else None
+    counted = _COUNT_ITEMS.search(text)
+    if counted:
+        section = _clean(counted.group("section"))
+        return Route(Need.COUNT_ITEMS, (section,), ()) if section else None
     items = _ITEMS.search(text)
     if items:
         section = _clean(items.group("section"))
@@ -109,4 +118,7 @@ def lookup_plans(found: Route) -> list[Plan] | None:
     if found.need == Need.ITEMS:
         listed = Step("gather", {"section": found.rows[0]}, "answer")
         return [Plan((listed,), note="the rows listed under the section")]
+    if found.need == Need.COUNT_ITEMS:
+        listed = Step("gather", {"section": found.rows[0]}, "items")
+        return [Plan((listed, Step("count", {"of": "items"}, "answer")), note="rows counted")]
     return None

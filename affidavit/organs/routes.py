@@ -24,6 +24,10 @@ class Need(StrEnum):
     YEARS = "years"  # the years a row (or the table) gives figures for
     YEARS_WHERE = "years_where"  # the years a row stands above or below a bound
     ITEMS = "items"  # the rows listed under a section ("the components of X")
+    COUNT_ITEMS = "count_items"  # how many rows stand under a section
+    DAYS_BETWEEN = "days_between"  # days between the dates two lines write
+    DAYS_AGO = "days_ago"  # days from a line's date to the asking day
+    FIRST = "first"  # which of two events came first (or last)
 
 
 @dataclass(frozen=True, slots=True)
