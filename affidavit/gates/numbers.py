@@ -10,93 +10,30 @@ import re
 import unicodedata
 from functools import lru_cache
 
+# The words live below the index and the gates; their names stay importable from here.
+from affidavit.index.number_words import (
+    AMBIGUOUS_NUMBER_WORDS,
+    LANGUAGE_NUMBER_WORDS,
+    NUMBER_WORDS,
+)
+
+__all__ = [
+    "AMBIGUOUS_NUMBER_WORDS",
+    "LANGUAGE_NUMBER_WORDS",
+    "NUMBER_WORDS",
+    "canonical",
+    "carried_numbers",
+    "fractions_in",
+    "number_words_in",
+    "numbers_in",
+]
+
 # Thousands separators only where they group by three, so "3,5" stays two numbers.
 # A minus sign counts only where it cannot be a hyphen or a range ("1990-1995", "MS-DOS").
 _NUMBER = re.compile(
     r"(?:(?<![\w.\-−])([-−]))?(?<!\w)(?<!\d\.)(\d{1,3}(?:,\d{3})+(?!\d)|\d+)(\.\d+)?"
 )
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
-
-NUMBER_WORDS: dict[str, int] = {
-    word: value
-    for value, spellings in enumerate(
-        [
-            ("zero", "cero", "sıfır"),
-            ("one", "uno", "una", "bir"),
-            ("two", "dos", "iki"),
-            ("three", "tres", "üç"),
-            ("four", "cuatro", "dört"),
-            ("five", "cinco", "beş"),
-            ("six", "seis", "altı"),
-            ("seven", "siete", "yedi"),
-            ("eight", "ocho", "sekiz"),
-            ("nine", "nueve", "dokuz"),
-            ("ten", "diez", "on"),
-            ("eleven", "once", "onbir"),
-            ("twelve", "doce", "oniki"),
-            ("thirteen", "trece"),
-            ("fourteen", "catorce"),
-            ("fifteen", "quince"),
-            ("sixteen", "dieciséis"),
-            ("seventeen", "diecisiete"),
-            ("eighteen", "dieciocho"),
-            ("nineteen", "diecinueve"),
-            ("twenty", "veinte", "yirmi"),
-        ]
-    )
-    for word in spellings
-}
-# Words that are also ordinary words in one of the languages never count as numbers.
-AMBIGUOUS_NUMBER_WORDS = frozenset({"on", "once", "una", "bir"})
-_TURKISH = frozenset(
-    {
-        "sıfır",
-        "bir",
-        "iki",
-        "üç",
-        "dört",
-        "beş",
-        "altı",
-        "yedi",
-        "sekiz",
-        "dokuz",
-        "on",
-        "onbir",
-        "oniki",
-        "yirmi",
-    }
-)
-_ENGLISH = frozenset(
-    {
-        "zero",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-        "twenty",
-    }
-)
-# Each language reads only its own number words: "quince" is a fruit in English.
-LANGUAGE_NUMBER_WORDS: dict[str, frozenset[str]] = {
-    "en": _ENGLISH,
-    "tr": _TURKISH,
-    "es": frozenset(NUMBER_WORDS) - _ENGLISH - _TURKISH,
-}
 
 
 def canonical(digits: str, fraction: str | None = None, sign: str | None = None) -> str:

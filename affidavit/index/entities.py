@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from affidavit.gates.numbers import NUMBER_WORDS
+from affidavit.index.number_words import NUMBER_WORDS
 from affidavit.index.text import STOP_WORDS, lower
 
 MAX_WORDS = 4

@@ -17,8 +17,8 @@ from spacy.lang.en.stop_words import STOP_WORDS as _EN_STOP
 from spacy.lang.es.stop_words import STOP_WORDS as _ES_STOP
 from spacy.lang.tr.stop_words import STOP_WORDS as _TR_STOP
 
-from affidavit.gates.numbers import LANGUAGE_NUMBER_WORDS
 from affidavit.index.irregular import BASE_FORMS
+from affidavit.index.number_words import LANGUAGE_NUMBER_WORDS
 
 LANGUAGES = ("en", "es", "tr")
 _STEMMER_NAMES = {"en": "english", "es": "spanish", "tr": "turkish"}
