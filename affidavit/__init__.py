@@ -10,10 +10,10 @@ from affidavit.engine.scripted import ScriptedEngine
 from affidavit.errors import AffidavitError, IngestError, StoreError
 from affidavit.index.late import LateInteraction, Reranker
 from affidavit.index.meaning import Encoder
+from affidavit.index.retrieval import DocumentHit
 from affidavit.memory import Memory
 from affidavit.reasons import Reason
 from affidavit.results import Answer, EntityCount, Evidence, Neighbour
-from affidavit.retrieval import DocumentHit
 
 __version__ = "0.1.0"
 

@@ -17,10 +17,10 @@ from typing import Any
 
 from affidavit.composer.values import format_number
 from affidavit.errors import AffidavitError
+from affidavit.gates.verify import Verdict
 from affidavit.memory import Memory
 from affidavit.reasons import Reason
 from affidavit.results import Answer, Evidence
-from affidavit.verify import Verdict
 
 DEMO_QUESTIONS = (
     "Who conquered England in 1066?",

@@ -17,22 +17,22 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from affidavit.answering import answer
+from affidavit.composer.answering import answer
 from affidavit.engine.default import DefaultEngine
 from affidavit.engine.protocol import Engine
 from affidavit.errors import AffidavitError, IngestError
 from affidavit.gates.entry import admit
+from affidavit.gates.verify import Verdict, verify
 from affidavit.graph.trust import SPEAKING_THRESHOLD
 from affidavit.index.late import LateInteraction, Reranker
 from affidavit.index.meaning import BundledEncoder, Encoder
+from affidavit.index.retrieval import DocumentHit, Retriever
 from affidavit.ingest.naming import name_files, refuse_name_clashes
 from affidavit.ingest.pipeline import content_hash, prepare_document
 from affidavit.ingest.readers import read_document, read_text
 from affidavit.results import Answer, EntityCount, Evidence, Neighbour
-from affidavit.retrieval import DocumentHit, Retriever
 from affidavit.store.prepared import PreparedDocument
 from affidavit.store.sqlite import Store
-from affidavit.verify import Verdict, verify
 
 Progress = Callable[[int, int, str], None]
 
@@ -227,7 +227,7 @@ class Memory:
         return answer(question, self._retriever, self.engine, asked_at=asked_at, speaker=speaker)
 
     def verify(self, text: str, *, question: str | None = None) -> Verdict:
-        """Audit ``text`` sentence by sentence against the store (see affidavit.verify)."""
+        """Audit ``text`` sentence by sentence against the store (see affidavit.gates.verify)."""
         return verify(text, self._retriever, question=question)
 
     # -- introspection --

@@ -22,7 +22,7 @@ import numpy as np
 from _cli import bench_main
 
 from affidavit import Memory
-from affidavit.verify import Verdict
+from affidavit.gates.verify import Verdict
 
 HALUEVAL = (
     Path(__file__).resolve().parents[2] / "shared" / "corpora" / "halueval" / "halueval_qa.jsonl"

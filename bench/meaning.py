@@ -36,12 +36,12 @@ from _squad import SHARED, SQUAD
 
 from affidavit import Memory
 from affidavit.documents import WORDS_SUFFICE
-from affidavit.evidence_block import evidence_block
+from affidavit.engine.evidence_block import evidence_block
 from affidavit.gates.content import content_terms
 from affidavit.index.late import rerank
 from affidavit.index.meaning import bundled_model_path, encode
+from affidavit.index.retrieval import Retriever
 from affidavit.index.text import Analyzer, words
-from affidavit.retrieval import Retriever
 
 XQUAD = SHARED / "xquad_en_es_tr"
 VAGUE = (0, 2, 4, 6)

@@ -169,9 +169,12 @@ def test_ingest_into_a_missing_folder_is_one_line(tmp_path: Path, capsys) -> Non
 def test_the_demo_answers_and_refuses(capsys) -> None:
     code, out, err = run(capsys, "demo", "--corpus", str(DEMO_DIR))
     assert code == 0
-    assert out.startswith("Ingested 5 documents")
+    assert out.startswith("Ingested 6 documents")
     assert out.count("Q: ") == len(DEMO_QUESTIONS)
-    assert out.count("\nA: ") >= 6  # every sample question but one is answered, cited
+    assert out.count("\nA: ") >= 7  # every sample question but one is answered, cited
+    # A computed answer shows its plan, step by step, and cites the row it computed from.
+    assert "A: The change is -22.22% (from Other" in out
+    assert "3. answer = percent_change(from='v2018', to='v2019') -> -22.22" in out
     assert "   cited [" in out
     assert "Q: Who was the first president of the Galactic Senate?\nREFUSED (" in out
 

@@ -24,8 +24,8 @@ from affidavit.results import Evidence
 SLICE = CORPORA / "tatqa" / "tatqa_slice.json"
 SALES = "3ffd9053"  # sales by contract type: a sparse row over the years, "(in millions)"
 INVENTORY = "d7a538e8"  # inventories, in thousands of dollars
-PRICES = "b4fefe60"
-TAX = "561569ae"  # deferred tax assets and liabilities, sections of rows  # quarterly stock prices: Low and High under "Price Range 2018"
+PRICES = "b4fefe60"  # quarterly stock prices: Low and High under "Price Range 2018"
+TAX = "561569ae"  # deferred tax assets and liabilities, sections of rows
 
 
 @cache

@@ -14,7 +14,7 @@ import pytest
 from conftest import DEMO_DIR
 
 from affidavit import Candidate, Memory, ScriptedEngine
-from affidavit.answering import key_terms
+from affidavit.composer.answering import key_terms
 from affidavit.gates.content import content_terms
 from affidavit.gates.digits import evidence_numbers
 from affidavit.gates.exit import Judgement, judge, support_context, support_terms

@@ -34,8 +34,8 @@ from spacy.tokens import Doc, Span, Token
 
 from affidavit.errors import EngineError
 from affidavit.index.meaning import BundledEncoder, encode
+from affidavit.index.nlp import parse_pipeline
 from affidavit.index.text import Analyzer, words
-from affidavit.nlp import parse_pipeline
 
 # A phrase longer than this many tokens is a clause, not an answer.
 MAX_TOKENS = 12

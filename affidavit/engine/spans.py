@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from affidavit.engine.patterns import Tier, patterns_for
-from affidavit.nlp import entity_pipeline
+from affidavit.index.nlp import entity_pipeline
 from affidavit.organs.shape import AnswerType
 
 # How well a label answers each type: 1.0 is a direct answer, lower is a fallback.

@@ -40,9 +40,11 @@ _ITEMS = re.compile(
     r"(?:the\s+)?(?P<section>.+)$",
     re.I,
 )
+# Only a count of a table's parts: "How many men were in the army?" is read from a line.
 _COUNT_ITEMS = re.compile(
-    r"^\s*how many\s+(?:\w+\s+){0,3}?(?:are|were|is)\s+(?:there\s+|listed\s+)?"
-    r"(?:under|in|within|making up|that make up)\s+(?:the\s+)?(?P<section>.+)$",
+    r"^\s*how many\s+(?:\w+\s+)?(?:items|components|elements|parts|types|categories|"
+    r"segments|line items|kinds)\s+(?:are|were|is)\s+(?:there\s+|listed\s+)?"
+    r"(?:under|within|making up|that make up|in)\s+(?:the\s+)?(?P<section>.+)$",
     re.I,
 )
 _BELOW = frozenset({"less than", "lower than", "below", "under", "fewer than"})

@@ -12,23 +12,23 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from affidavit.census import take_census
 from affidavit.composer.compose import compose
 from affidavit.composer.ground import Ground
+from affidavit.engine.evidence_block import evidence_block
 from affidavit.engine.protocol import Candidate, Engine, Planner
 from affidavit.engine.typed_lines import holds_answer
-from affidavit.evidence_block import evidence_block
+from affidavit.gates.census import take_census
 from affidavit.gates.content import content_terms
 from affidavit.gates.decision import GateDecision
 from affidavit.gates.exit import Judgement, judge
 from affidavit.gates.support import KeyWords
 from affidavit.gates.value import gated_value
+from affidavit.index.retrieval import Retrieved, Retriever
 from affidavit.index.text import Analyzer
 from affidavit.organs.arithmetic import route
 from affidavit.organs.shape import Shape, read_shape
 from affidavit.reasons import Reason
 from affidavit.results import Answer, Evidence
-from affidavit.retrieval import Retrieved, Retriever
 
 # A plan is grounded in the tables of the best rows found: up to this many rows, and the
 # lines within this many positions of each (a report's table and its captions).

@@ -16,19 +16,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from affidavit.answering import key_terms
+from affidavit.composer.answering import key_terms
 from affidavit.composer.ground import Ground
 from affidavit.gates.binding import is_short_answer
 from affidavit.gates.content import content_terms
 from affidavit.gates.digits import written_numbers
 from affidavit.gates.exit import Judgement, judge
+from affidavit.index.retrieval import Retriever
 from affidavit.index.text import Analyzer, detect_language, words
 from affidavit.ingest.sentences import split_sentences
 from affidavit.organs.recompute import Recomputed, recompute
 from affidavit.organs.shape import read_shape
 from affidavit.reasons import Reason
 from affidavit.results import Evidence
-from affidavit.retrieval import Retriever
 
 SUPPORTED, VETOED, DROPPED = "supported", "vetoed", "dropped"
 _YES = frozenset({"yes", "yeah", "correct", "true", "sí", "si", "evet"})

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from affidavit.gates.exit import support_context, support_terms
 from affidavit.gates.support import MIN_CARRIED, SUPPORT_REACH, KeyWords
 from affidavit.index.abbreviations import short_forms
+from affidavit.index.retrieval import Retriever
 from affidavit.index.text import Analyzer
 from affidavit.results import Evidence
-from affidavit.retrieval import Retriever
 
 # The most lines holding the rarest key word that one census reads; past it, it says so.
 CENSUS_LIMIT = 2000

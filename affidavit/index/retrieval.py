@@ -37,7 +37,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from affidavit.documents import WORDS_SUFFICE, DocumentHit, DocumentRanking
-from affidavit.evidence_block import evidence_block
+from affidavit.engine.evidence_block import evidence_block
 from affidavit.graph.trust import SPEAKING_THRESHOLD
 from affidavit.index.abbreviations import short_forms
 from affidavit.index.graph import EntityGraph, segments
