@@ -73,6 +73,13 @@ _NOT_COMPUTED = re.compile(
     r"happened|did)\b",
     re.I,
 )
+# A computed figure is asked with "what is/was (the) ..." or "how much", possibly after a
+# year ("In 2009, what was the total ..."); "what type of vehicle did ... change to" is not.
+_ASKS_A_FIGURE = re.compile(
+    r"^\s*(?:in\s+\S+,?\s+)?(?:(?:what|which)\s+(?!type\b|kind\b|sort\b)(?:\w+\s+)?"
+    r"(?:is|was|were|are|will be|would be|has been)\b|how much\b|cuál|cuánto|ne kadar)",
+    re.I,
+)
 _LARGER = frozenset("largest highest greatest most higher larger greater more".split())
 _WHICH_YEAR = re.compile(r"^\s*in which (?:year|period)\s+(?:was|were|is|did)?\s*", re.I)
 _COUNT_ABOVE = re.compile(
@@ -151,9 +158,10 @@ def route(question: str) -> Route | None:
         pair = (_row_phrase(between.group("a")), _row_phrase(between.group("b")))
         if all(pair) and len(years) <= 1:
             return Route(Need.DIFFERENCE, pair, years)
+    asks_a_figure = _ASKS_A_FIGURE.match(text) is not None
     for need, cue in _CUES:
         found = cue.search(text)
-        if found is None:
+        if found is None or not asks_a_figure:
             continue
         rest = _OPENING.sub("", text[found.end() :] if found.start() < 40 else text)
         if need == Need.RATIO:
@@ -168,7 +176,9 @@ def route(question: str) -> Route | None:
         if not row:
             return None
         # Without years, a row's whole run is averaged, totalled, or changed first to last.
-        return Route(need, (row,), _ordered(text, years, need) if years else ())
+        # "In 1979, what was the average mpg?" names one year: it may be a stated figure.
+        loose = len(years) == 1 and need in (Need.AVERAGE, Need.TOTAL)
+        return Route(need, (row,), _ordered(text, years, need) if years else (), loose=loose)
     if len(years) >= 2 and _TOTAL_OF_YEARS.search(text):
         row = _row_phrase(_OPENING.sub("", text, count=1))
         return Route(Need.TOTAL, (row,), tuple(sorted(set(years)))) if row else None

@@ -39,11 +39,19 @@ class Route:
     bound: str = ""
     percent: bool = True  # a share asked as a percentage, not as a proportion or ratio
     above: bool = True  # a bound the row stands above (False: below)
+    loose: bool = False  # a figure a line may state outright: a dead plan gives way
 
     @property
     def binds(self) -> bool:
-        """A computation must come from a plan; a look-up may still be lifted from a line."""
-        return self.need not in LOOK_UPS
+        """A computation must come from a plan; a look-up may still be lifted from a line.
+
+        A question binds when it names the years it computes over, or asks a bound, a
+        date's arithmetic or which came first. Without years, "the average duty of a Watt
+        engine" may be a figure a sentence states, so a plan that dies gives way to lifting.
+        """
+        if self.need in LOOK_UPS or self.loose:
+            return False
+        return bool(self.years) or self.need in DATED
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -54,5 +62,9 @@ class Route:
         }
 
 
+# Computations that bind with or without years: they are never a figure a line states.
+DATED = frozenset(
+    {Need.COUNT_ABOVE, Need.YEARS_WHERE, Need.DAYS_BETWEEN, Need.DAYS_AGO, Need.FIRST}
+)
 # Look-ups may fall back to a lifted line when no plan survives; computations may not.
 LOOK_UPS = frozenset({Need.VALUE, Need.VALUES, Need.YEARS, Need.ITEMS})
