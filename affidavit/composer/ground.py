@@ -104,7 +104,8 @@ class Ground:
         The phrase names the row when it writes the whole label ("sales in Germany" for
         the row "Germany", "Cash dividends within Appropriation of earnings" for "Cash
         dividends"), or when the label holds the whole phrase (one word of three may be
-        the question's own: "the amount of total sales" for "Total sales"). Rows whose
+        the question's own: "the amount of total sales" for "Total sales"), or when the
+        label and its section together hold it. Rows whose
         label and section share more of the phrase's words come first. A ``tight`` anchor
         (a look-up that may fall back to a lifted line) also needs the label, its section
         and the table's header to write half the phrase.
@@ -112,9 +113,16 @@ class Ground:
         label = self.terms(table.label(row))
         if not label or not wanted:
             return None
-        if not (label <= wanted or _extra(wanted, label, _row_slack(wanted)) is not None):
-            return None
         section = self.terms(table.sections.get(row.position, "")) - label
+        named = (
+            label <= wanted
+            or _extra(wanted, label, _row_slack(wanted)) is not None
+            # "the carrying amount of interest rate swaps": the row "Carrying amount (...)"
+            # under the section "Interest rate swaps".
+            or (bool(section & wanted) and _extra(wanted, label | section, _row_slack(wanted)))
+        )
+        if not named:
+            return None
         if tight and 2 * len((label | section | self.terms(table.context)) & wanted) < len(wanted):
             return None  # "Total" is not "the total amortization expense on software"
         shared = len(label & wanted) + len(section & wanted)

@@ -68,3 +68,5 @@ DATED = frozenset(
 )
 # Look-ups may fall back to a lifted line when no plan survives; computations may not.
 LOOK_UPS = frozenset({Need.VALUE, Need.VALUES, Need.YEARS, Need.ITEMS})
+# Look-ups of a row in given years: when the evidence holds tables, only a cell answers.
+TABLE_LOOK_UPS = frozenset({Need.VALUE, Need.VALUES, Need.YEARS})
