@@ -23,6 +23,8 @@ _YEAR = re.compile(r"(?<![\d,.])((?:1[89]|20)\d\d)(?![\d,.%])")
 GLUE = frozenset("the of a an and in for to at on by & de del la el los las y en ve ile".split())
 # A line that speaks of "the table" states its units wherever it stands ("The table below
 # presents net sales (in millions)").
+_YEAR_TERM = re.compile(r"^(?:19|20)\d\d$")
+_WORD_IN_LABEL = re.compile(r"[^\W\d_]{2,}")
 _TOTAL_ROW = re.compile(r"^\s*(?:total|gross|subtotal|sub-total)\b", re.I)
 # "Net deferred tax assets" closes the section "Deferred tax assets"; "Net operating loss
 # carryforwards" is one of its parts.
@@ -70,9 +72,11 @@ class Table:
 
 
 def _first_is_label(row: Evidence) -> bool:
+    """A row's first cell names it when it writes a word ("Service delivery costs(1)",
+    footnote mark and all); a first cell of figures is a value of an unnamed row."""
     assert row.cells is not None
     first = next(iter(row.cells.values()), "")
-    return read_number(first) is None
+    return _WORD_IN_LABEL.search(first) is not None
 
 
 class Ground:
@@ -246,12 +250,15 @@ def _extra(wanted: frozenset[str], have: frozenset[str], slack: int = 0) -> tupl
 def _column_rank(
     wanted: frozenset[str], name: frozenset[str], row_phrase: frozenset[str]
 ) -> tuple[int, ...] | None:
-    """A column named by the column phrase ("2019"); of several ("Appropriation of earnings
-    2019", "Cash dividend per share 2019"), the one sharing more of the row phrase first."""
+    """A column named by the column phrase ("2019"); of several, one naming no other year
+    first, then the one sharing more of the row phrase ("Cash dividend per share 2019"
+    before "Appropriation of earnings 2019" for "cash dividend per share")."""
     extra = _extra(wanted, name)
     if extra is None:
         return None
-    return (extra[0], -len((name - wanted) & row_phrase), extra[1])
+    # "2019 vs. 2018 Variance" names two years: it stands for neither alone.
+    other_years = sum(1 for term in name - wanted if _YEAR_TERM.match(term))
+    return (extra[0], other_years, -len((name - wanted) & row_phrase), extra[1])
 
 
 def _named_inside(name: frozenset[str], phrase: frozenset[str]) -> tuple[int, int]:
