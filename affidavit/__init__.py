@@ -4,8 +4,9 @@ Every answer cites the exact lines behind it and carries an audit of how it was 
 where the evidence falls short, it refuses and says why.
 """
 
+from affidavit.composer.plan import Plan
 from affidavit.engine.default import DefaultEngine
-from affidavit.engine.protocol import Candidate, Engine
+from affidavit.engine.protocol import Candidate, Engine, Planner
 from affidavit.engine.scripted import ScriptedEngine
 from affidavit.errors import AffidavitError, IngestError, StoreError
 from affidavit.index.late import LateInteraction, Reranker
@@ -23,6 +24,8 @@ __all__ = [
     "Evidence",
     "Engine",
     "Candidate",
+    "Planner",
+    "Plan",
     "DefaultEngine",
     "ScriptedEngine",
     "Reason",
