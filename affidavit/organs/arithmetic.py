@@ -230,7 +230,12 @@ def plans_for(found: Route) -> list[Plan]:
     if found.need == Need.VALUE:
         # A look-up may fall back to a lifted line, so its row must be named tightly.
         tight = tuple(Step(a.op, {**a.args, "tight": True}, a.out) for a in anchors)
-        return [Plan(tight, note="the cell of the row in the year")]
+        # Else a sentence that says the row's words and the year, with one other number.
+        said = Step("anchor", {"phrase": f"{row} {found.years[0]}"}, "said")
+        return [
+            Plan(tight, note="the cell of the row in the year"),
+            Plan((said,), note="the one figure a sentence gives for the row in the year"),
+        ]
     if found.need in (Need.CHANGE, Need.PERCENT_CHANGE) and not found.years:
         op = "difference" if found.need == Need.CHANGE else "percent_change"
         args = {"of": "b", "minus": "a"} if op == "difference" else {"from": "a", "to": "b"}
