@@ -111,8 +111,8 @@ class Ground:
         the question's own: "the amount of total sales" for "Total sales"), or when the
         label and its section together hold it. Rows whose
         label and section share more of the phrase's words come first. A ``tight`` anchor
-        (a look-up that may fall back to a lifted line) also needs the label, its section
-        and the table's header to write half the phrase.
+        (the interpreter's default) also needs the label, its section and the table's
+        header to write half the phrase: "Total" is not "the total number of employees".
         """
         label = self.terms(table.label(row))
         if not label or not wanted:

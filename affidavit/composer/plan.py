@@ -12,8 +12,8 @@ sorts, fixed per argument name:
 - literals: ``before``, ``after`` (a date cutoff), ``above``, ``below`` (a bound),
   ``descending``, ``by``, ``largest``, ``say`` (what of a chosen item is the answer: its
   value, year, date, row or column), ``as`` (an anchor read as a number or a mention) and
-  ``percent`` (a ratio said as a percentage), ``tight`` (an anchor whose phrase the row,
-  its section and its table's header must mostly write).
+  ``percent`` (a ratio said as a percentage), ``tight`` (true by default: a cell's row, its
+  section and its table's header must write half the row phrase; false loosens it).
 
 Parsing checks the form only; what the steps mean is the interpreter's to judge.
 """

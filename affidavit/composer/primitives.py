@@ -33,7 +33,7 @@ def _anchor(s: Running) -> Value:
         # Without a column, the row must hold one value (a table of one value column).
         row = s.phrase("row")
         column = s.phrase("column") if "column" in s.step.args else ""
-        found = s.ground.cells(row, column, tight=bool(s.literal("tight", False)))
+        found = s.ground.cells(row, column, tight=bool(s.literal("tight", True)))
         if not found:
             raise s.die(Death.UNANCHORED, f"no cell stands in a row {row!r} and column {column!r}")
         best_rank, best = found[0]

@@ -228,12 +228,10 @@ def plans_for(found: Route) -> list[Plan]:
     anchors = [Step("anchor", {"row": row, "column": y}, f"v{y}") for y in found.years]
     names = [f"v{y}" for y in found.years]
     if found.need == Need.VALUE:
-        # A look-up may fall back to a lifted line, so its row must be named tightly.
-        tight = tuple(Step(a.op, {**a.args, "tight": True}, a.out) for a in anchors)
         # Else a sentence that says the row's words and the year, with one other number.
         said = Step("anchor", {"phrase": f"{row} {found.years[0]}"}, "said")
         return [
-            Plan(tight, note="the cell of the row in the year"),
+            Plan(tuple(anchors), note="the cell of the row in the year"),
             Plan((said,), note="the one figure a sentence gives for the row in the year"),
         ]
     if found.need in (Need.CHANGE, Need.PERCENT_CHANGE) and not found.years:
