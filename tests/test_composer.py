@@ -73,7 +73,16 @@ def cell(row: str, column: str, out: str) -> tuple[str, dict, str]:
 
 @pytest.mark.parametrize(
     ("written", "number"),
-    [("$  1,452.4", 1452.4), ("(9.9)", -9.9), ("$(89.7)", -89.7), ("(248%)", -248.0), ("—", None)],
+    [
+        ("$  1,452.4", 1452.4),
+        ("(9.9)", -9.9),
+        ("$(89.7)", -89.7),
+        ("(248%)", -248.0),
+        ("$2.5 million", 2.5),
+        ("—", None),
+        ("2039 or indefinite", None),  # a year beside words is not an amount
+        ("(190) bps", None),
+    ],
 )
 def test_report_cells_read_with_their_sign(written: str, number: float | None) -> None:
     assert read_number(written) == number
@@ -204,6 +213,14 @@ def test_dates_days_between_and_tally_by_month() -> None:
     [
         (steps(cell("Other", "2019", "a"), ("median", {"of": "a"}, "m")), Death.UNKNOWN_OP),
         (steps(cell("Bananas", "2019", "a")), Death.UNANCHORED),
+        (
+            steps(
+                cell("Other", "2019", "a"),
+                cell("Other", "2019", "b"),
+                ("difference", {"of": "a", "minus": "b"}, "d"),
+            ),
+            Death.REPEATED,
+        ),
         (
             steps(cell("Other", "2019", "a"), ("difference", {"of": "a", "minus": "z"}, "d")),
             Death.DANGLING,

@@ -23,7 +23,8 @@ _YEAR = re.compile(r"(?<![\d,.])((?:1[89]|20)\d\d)(?![\d,.%])")
 GLUE = frozenset("the of a an and in for to at on by & de del la el los las y en ve ile".split())
 # A line that speaks of "the table" states its units wherever it stands ("The table below
 # presents net sales (in millions)").
-_YEAR_TERM = re.compile(r"^(?:19|20)\d\d$")
+_YEAR_TERM = re.compile(r"^(?:19|20)\d\d$|^fy?\d\d$")
+_CHANGE_TERMS = frozenset({"chang", "varianc", "differ", "growth", "increas", "decreas", "vs"})
 _WORD_IN_LABEL = re.compile(r"[^\W\d_]{2,}")
 _TOTAL_ROW = re.compile(r"^\s*(?:total|gross|subtotal|sub-total)\b", re.I)
 # "Net deferred tax assets" closes the section "Deferred tax assets"; "Net operating loss
@@ -256,8 +257,10 @@ def _column_rank(
     extra = _extra(wanted, name)
     if extra is None:
         return None
-    # "2019 vs. 2018 Variance" names two years: it stands for neither alone.
+    # "2019 vs. 2018 Variance" names two years, "F18 Change" a change: neither stands
+    # for the year's own figure.
     other_years = sum(1 for term in name - wanted if _YEAR_TERM.match(term))
+    other_years += len(name & _CHANGE_TERMS)
     return (extra[0], other_years, -len((name - wanted) & row_phrase), extra[1])
 
 

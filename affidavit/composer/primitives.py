@@ -217,7 +217,8 @@ def _count(s: Running) -> Value:
 
 
 def _distinct_cells(s: Running, values: list[Value]) -> list[Value]:
-    """Adding or averaging one cell twice is an anchoring slip, never a computation."""
+    """Computing with one cell twice (adding it to itself, a change from it to itself) is
+    an anchoring slip, never a computation."""
     seen: set[tuple[str, int, str]] = set()
     for value in values:
         for source in value.sources:
@@ -239,12 +240,12 @@ def _average(s: Running) -> Value:
 
 
 def _difference(s: Running) -> Value:
-    (a, b), like = s.numbers([s.ref("of"), s.ref("minus")])
+    (a, b), like = s.numbers(_distinct_cells(s, [s.ref("of"), s.ref("minus")]))
     return result_like(like, a - b)
 
 
 def _ratio(s: Running) -> Value:
-    (a, b), _ = s.numbers([s.ref("of"), s.ref("to")])
+    (a, b), _ = s.numbers(_distinct_cells(s, [s.ref("of"), s.ref("to")]))
     if b == 0:
         raise s.die(Death.UNDEFINED, "the ratio's denominator is zero")
     if s.literal("percent", False):
@@ -253,7 +254,7 @@ def _ratio(s: Running) -> Value:
 
 
 def _percent_change(s: Running) -> Value:
-    (old, new), _ = s.numbers([s.ref("from"), s.ref("to")])
+    (old, new), _ = s.numbers(_distinct_cells(s, [s.ref("from"), s.ref("to")]))
     if old == 0:
         raise s.die(Death.UNDEFINED, "a change from zero has no percentage")
     return Value(Kind.PERCENT, (new - old) / old * 100)

@@ -41,6 +41,11 @@ CURRENCIES = {"$": "$", "€": "€", "£": "£", "¥": "¥", "usd": "$", "eur":
 _CURRENCY = re.compile(r"[$€£¥]|\b(?:usd|eur|gbp)\b", re.I)
 _PERCENT = re.compile(r"%|\bper ?cent\b|\bpercentage\b|\bpor ciento\b|\byüzde\b", re.I)
 _NEGATIVE = re.compile(r"^\s*[$€£¥]?\s*\(.*\d.*\)\s*%?\s*$|^\s*[$€£¥]?\s*[-−–]\s*[$€£¥]?\s*\d")
+_LETTERS = re.compile(r"[^\W\d_]+")
+_UNIT_WORDS = frozenset(
+    "million millions thousand thousands billion billions m mn mm bn k percent per cent "
+    "usd eur gbp us rmb nt tl millones mil milyon milyar bin".split()
+)
 _EMPTY_CELL = re.compile(r"^\s*(?:[-−–—]+|n/?a|nm|\*)?\s*$", re.I)
 
 
@@ -105,12 +110,17 @@ def is_percent_text(text: str) -> bool:
 def read_number(written: str) -> float | None:
     """The one number a cell writes, with its sign: "$  1,452.4" → 1452.4, "(9.9)" → −9.9.
 
-    None for an empty cell, a dash, or a cell holding more or fewer than one number.
+    None for an empty cell, a dash, a cell holding more or fewer than one number, or one
+    whose words are not a unit or scale.
     """
     if _EMPTY_CELL.match(written):
         return None
     found = numbers_in(written)
     if len(found) != 1:
+        return None
+    # Only a figure with its unit: "2039 or indefinite" and "(190) bps" are not amounts.
+    words = _LETTERS.findall(written)
+    if any(word.lower() not in _UNIT_WORDS for word in words):
         return None
     number = abs(float(found[0]))
     return -number if _NEGATIVE.match(written) else number

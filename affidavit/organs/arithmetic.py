@@ -280,8 +280,12 @@ def plans_for(found: Route) -> list[Plan]:
             joined = Step(op, {"of": [s.out for s in each]}, "answer")
             whole = Plan((*anchors, Step(op, {"of": names}, "answer")), note=f"{op} of {row!r}")
             return [Plan((*each, joined), note=f"{op} of {len(each)} rows"), whole]
+        # A row's whole run: its figures over the periods its columns name (a row whose
+        # columns are not periods, "fair value" beside "useful life", has no such run).
         gathered = Step("gather", {"row": row}, "row")
-        return [Plan((gathered, Step(op, {"of": "row"}, "answer")), note=f"{op} of the row")]
+        dated = Step("order", {"of": "row", "by": "date"}, "run")
+        whole_run = (gathered, dated, Step(op, {"of": "run"}, "answer"))
+        return [Plan(whole_run, note=f"{op} of the row over its periods")]
     if found.need == Need.RATIO:
         year = found.years[0]
         steps = (
