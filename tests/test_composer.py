@@ -432,3 +432,8 @@ def test_counting_the_rows_under_a_section() -> None:
     answer = memory.ask("How many components are there under deferred tax assets?")
     assert answer.value == 4 and answer.audit["route"]["need"] == "count_items"
     assert len(answer.citations) == 4  # each row counted is cited
+
+
+def test_the_years_a_table_gives_figures_for() -> None:
+    answer = _memory(SALES).ask("What years does the table include data for?")
+    assert answer.value == ["2019", "2018", "2017"] and answer.audit["route"]["need"] == "years"

@@ -24,7 +24,7 @@ from affidavit.composer.step import (
     said,
     with_sources,
 )
-from affidavit.composer.values import Kind, Value, read_cell, read_number
+from affidavit.composer.values import Kind, Source, Value, read_cell, read_number
 from affidavit.gates.numbers import numbers_in
 
 
@@ -104,6 +104,8 @@ def _gather(s: Running) -> Value:
         items = s.ground.section(s.phrase("section"))
         if not items:
             raise s.die(Death.UNANCHORED, f"no rows stand under {args['section']!r}")
+    elif "columns" in args:
+        items = _column_years(s)
     elif "of" in args:
         items = s.items()  # earlier results, listed in the order given
     else:
@@ -116,6 +118,23 @@ def _gather(s: Running) -> Value:
         if item.sources and item not in s.anchored and "of" not in args:
             checked(s, item)
     return listed(s, items, str(next(iter(args.values()))))
+
+
+def _column_years(s: Running) -> list[Value]:
+    """The years a table's columns name, in column order, when the ground holds one table
+    whose columns name years (two such tables: which one is meant is not known)."""
+    dated = []
+    for table in s.ground.tables:
+        years = list(dict.fromkeys(day[:4] for c in table.columns() if (day := date_of(c))))
+        if years:
+            dated.append((table, years))
+    if len(dated) != 1:
+        raise s.die(
+            Death.AMBIGUOUS if dated else Death.UNANCHORED, f"{len(dated)} tables name years"
+        )
+    table, years = dated[0]
+    source = table.header[-1] if table.header else table.rows[0]
+    return [Value(Kind.DATE, text=y, sources=(Source(source),), label=y) for y in years]
 
 
 def _verified_items(s: Running) -> list[Value]:

@@ -28,6 +28,11 @@ _WHICH_YEARS = re.compile(
     r"disclosed|listed)\b.*)?$",
     re.I,
 )
+_TABLE_YEARS = re.compile(
+    r"^\s*(?:what|which)\s+(?:are\s+the\s+)?years\s+(?:are\s+)?(?:does|do|is|are)?\s*"
+    r"(?:included|covered|shown|presented)?\s*(?:in\s+)?the\s+table\b",
+    re.I,
+)
 _YEARS_WHERE = re.compile(
     r"^\s*(?:in\s+)?which\s+years?\s+(?:was|were|is|are|did)\s+(?:the\s+)?(?P<row>.+?)\s+"
     r"(?P<way>less than|lower than|below|under|fewer than|greater than|more than|"
@@ -73,10 +78,9 @@ def read_lookup(text: str) -> Route | None:
     if items:
         section = _clean(items.group("section"))
         return Route(Need.ITEMS, (section,), ()) if section else None
-    which = _WHICH_YEARS.search(text)
+    which = _WHICH_YEARS.search(text) or _TABLE_YEARS.search(text)
     if which and not years:
-        row = _clean(which.group("row"))
-        return Route(Need.YEARS, (row,), ()) if row else None
+        return Route(Need.YEARS, (_clean(which.groupdict().get("row") or ""),), ())
     if _RESPECTIVE.search(text):
         body = _clean(_YEAR_WORDS.sub(" ", _VALUES_OPENING.sub("", _RESPECTIVE.sub(" ", text))))
         if len(years) >= 2 and body:
@@ -105,8 +109,14 @@ def lookup_plans(found: Route) -> list[Plan] | None:
         listed = Step("gather", {"of": [c.out for c in cells]}, "answer")
         return [Plan((*cells, listed), note="the cells named, in the order named")]
     if found.need == Need.YEARS:
+        # The years the row's cells stand under, or else the years the table's columns name.
+        table = Plan(
+            (Step("gather", {"columns": "years"}, "answer"),), note="the years of the columns"
+        )
+        if not found.rows[0]:
+            return [table]
         gathered = Step("gather", {"row": found.rows[0], "say": "year"}, "answer")
-        return [Plan((gathered,), note="the years the row's cells stand under")]
+        return [Plan((gathered,), note="the years the row's cells stand under"), table]
     if found.need == Need.YEARS_WHERE:
         side = "above" if found.above else "below"
         steps = (
