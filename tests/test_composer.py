@@ -437,3 +437,8 @@ def test_counting_the_rows_under_a_section() -> None:
 def test_the_years_a_table_gives_figures_for() -> None:
     answer = _memory(SALES).ask("What years does the table include data for?")
     assert answer.value == ["2019", "2018", "2017"] and answer.audit["route"]["need"] == "years"
+
+
+def test_which_row_holds_a_column_largest_figure_totals_left_out() -> None:
+    answer = _memory(SALES).ask("Which contract type had the highest 2019 sales?")
+    assert answer.value == "Fixed Price"  # "Total sales" is larger, and a total is no part

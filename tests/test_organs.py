@@ -112,3 +112,39 @@ def test_route_reads_list_look_ups(question: str, need: Need, rows: list, years:
     assert found is not None
     assert (found.need, list(found.rows), list(found.years)) == (need, rows, years)
     assert found.binds == (need == Need.YEARS_WHERE)  # a filter is a computation
+
+
+@pytest.mark.parametrize(
+    ("question", "need", "rows", "largest"),
+    [
+        ("Which fiscal year has a higher ending balance?", Need.EXTREME, ["ending balance"], True),
+        (
+            "Which year was the net cash provided by operating activities lower?",
+            Need.EXTREME,
+            ["net cash provided by operating activities"],
+            False,
+        ),
+        (
+            "In which segment was the Remaining Expected Charges the largest?",
+            Need.EXTREME_ROW,
+            ["Remaining Expected Charges"],
+            True,
+        ),
+        (
+            "Which contractual obligation has the highest total value?",
+            Need.EXTREME_ROW,
+            ["total value"],
+            True,
+        ),
+    ],
+)
+def test_route_reads_comparisons(question: str, need: Need, rows: list, largest: bool) -> None:
+    found = route(question)
+    assert found is not None
+    assert (found.need, list(found.rows), found.largest) == (need, rows, largest)
+
+
+def test_a_negative_year_is_a_bound_of_zero() -> None:
+    found = route("In which year was Other income (expense), net negative?")
+    assert found is not None and found.need == Need.YEARS_WHERE
+    assert (found.bound, found.above) == ("0", False)

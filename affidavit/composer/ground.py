@@ -187,21 +187,34 @@ class Ground:
         found.sort(key=lambda f: f[0])
         return found
 
-    def column(self, column_phrase: str) -> list[list[Value]]:
-        """The cells of each column whose name carries the phrase's words, one list a table."""
+    def column(self, column_phrase: str, *, parts: bool = False) -> list[list[Value]]:
+        """The cells of the column the phrase names, one list a table: a column whose name
+        carries the phrase's words, or else one whose whole name the phrase writes ("the
+        highest total value" names "Total"), or else the one of the year the phrase names.
+        ``parts`` leaves out total rows."""
         column_terms = self.terms(column_phrase)
         out: list[list[Value]] = []
         for table in self.tables:
-            names = [c for c in table.columns() if _extra(column_terms, self.terms(c)) is not None]
+            columns = table.columns()
+            names = [c for c in columns if _extra(column_terms, self.terms(c)) is not None]
+            if not names:
+                names = [c for c in columns if self.terms(c) and self.terms(c) <= column_terms]
+            years = {t for t in column_terms if _YEAR_TERM.match(t)}
+            if not names and years:
+                # "the highest 2019 sales": the year decides the column.
+                names = [c for c in columns if years <= self.terms(c)]
             if len(names) != 1:
                 continue
             values = []
             for row in table.rows:
                 assert row.cells is not None
+                label = table.label(row)
+                if parts and _TOTAL_ROW.match(label):
+                    continue
                 written = row.cells.get(names[0], "")
-                value = table.read(written, names[0], table.label(row)) if written else None
+                value = table.read(written, names[0], label) if written else None
                 if value is not None:
-                    values.append(_sourced(value, row, names[0], written, table.label(row)))
+                    values.append(_sourced(value, row, names[0], written, label))
             if values:
                 out.append(values)
         return out

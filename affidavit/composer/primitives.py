@@ -91,7 +91,7 @@ def _gather(s: Running) -> Value:
             raise s.die(Death.AMBIGUOUS, f"more than one row is labelled {args['row']!r}")
         items = rows[0][1]
     elif "column" in args:
-        columns = s.ground.column(s.phrase("column"))
+        columns = s.ground.column(s.phrase("column"), parts=bool(s.literal("parts", False)))
         if len(columns) != 1:
             raise s.die(
                 Death.UNANCHORED if not columns else Death.AMBIGUOUS,

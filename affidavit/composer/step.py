@@ -167,7 +167,13 @@ def said(s: Running, item: Value) -> Value:
         return Value(Kind.DATE, text=date_key(s, item), sources=item.sources, label=item.label)
     if say in ("row", "column"):
         source = item.sources[0] if item.sources else None
-        text = (source.column if say == "column" else item.label.split(",")[0]) if source else ""
+        text = ""
+        if source is not None and say == "column":
+            text = source.column
+        elif source is not None and source.line.cells:
+            text = next(iter(source.line.cells.values()))  # the row's label, as written
+        elif source is not None:
+            text = item.label  # a line anchored by a phrase: the phrase it was found by
         if not text:
             raise s.die(Death.BAD_ARGUMENT, f"{item.label} has no {say} to say")
         return Value(Kind.ENTITY, text=text, sources=item.sources, label=item.label)

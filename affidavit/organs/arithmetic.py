@@ -15,6 +15,7 @@ import re
 
 from affidavit.composer.plan import Plan, Step
 from affidavit.organs.dates import date_plans, read_dates
+from affidavit.organs.extremes import extreme_plans, read_extreme
 from affidavit.organs.lookups import lookup_plans, read_lookup
 from affidavit.organs.routes import YEAR, Need, Route
 
@@ -60,11 +61,6 @@ _CUES: tuple[tuple[Need, re.Pattern[str]], ...] = (
     ),
     (Need.TOTAL, re.compile(r"\b(?:sum|total)\s+of\b|\bsuma de\b|\btoplam[ıi]\b", re.I)),
 )
-_EXTREME = re.compile(
-    r"\bin which (?:year|period)\b.*?\b(?:the\s+)?(?P<way>largest|highest|greatest|most|"
-    r"higher|larger|greater|more|lowest|smallest|least|lower|smaller|less|fewer)\b(?!\s+than)",
-    re.I,
-)
 # Questions that ask for reasons or ways are answered from lines, never computed.
 _NOT_COMPUTED = re.compile(
     r"^\s*(?:why|how(?!\s+(?:much|many))|por qué|cómo|neden|nasıl)\b|"
@@ -80,8 +76,6 @@ _ASKS_A_FIGURE = re.compile(
     r"(?:is|was|were|are|will be|would be|has been)\b|how much\b|cuál|cuánto|ne kadar)",
     re.I,
 )
-_LARGER = frozenset("largest highest greatest most higher larger greater more".split())
-_WHICH_YEAR = re.compile(r"^\s*in which (?:year|period)\s+(?:was|were|is|did)?\s*", re.I)
 _COUNT_ABOVE = re.compile(
     r"^\s*how many years did (?:the\s+)?(?P<row>.+?)\s+(?:exceed|go above|rise above|"
     r"(?:was|were|is)\s+(?:above|more than|greater than|over))\s+(?P<bound>[$€£]?[\d,.]+)",
@@ -143,11 +137,9 @@ def route(question: str) -> Route | None:
     if counted:
         row = _row_phrase(counted.group("row"))
         return Route(Need.COUNT_ABOVE, (row,), (), bound=counted.group("bound")) if row else None
-    extreme = _EXTREME.search(text)
-    if extreme:
-        largest = extreme.group("way").lower() in _LARGER
-        row = _row_phrase(_WHICH_YEAR.sub("", text[: extreme.start("way")]))
-        return Route(Need.EXTREME, (row,), years, largest=largest) if row else None
+    compared = read_extreme(text)
+    if compared is not None:
+        return compared
     share = _SHARE.search(text) or _SHARE_OF.search(text)
     if share:
         shared = (_row_phrase(share.group("part")), _row_phrase(share.group("whole")))
@@ -222,6 +214,8 @@ def plans_for(found: Route) -> list[Plan]:
     listed = date_plans(found)
     if listed is None:
         listed = lookup_plans(found)
+    if listed is None:
+        listed = extreme_plans(found)
     if listed is not None:
         return listed
     row = found.rows[0]
@@ -294,13 +288,6 @@ def plans_for(found: Route) -> list[Plan]:
             Step("ratio", {"of": "a", "to": "b"}, "answer"),
         )
         return [Plan(steps, note="ratio of two rows in one year")]
-    if found.need == Need.EXTREME:
-        op = "max" if found.largest else "min"
-        choosing = (
-            Step("gather", {"row": row}, "row"),
-            Step(op, {"of": "row", "say": "year"}, "answer"),
-        )
-        return [Plan(choosing, note=f"the year of the row's {op}")]
     if found.need == Need.COUNT_ABOVE:
         counting = (
             Step("gather", {"row": row}, "row"),

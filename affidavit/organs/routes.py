@@ -18,6 +18,7 @@ class Need(StrEnum):
     SHARE = "share"  # one value as a percentage of another
     DIFFERENCE = "difference"  # between two rows ("between A and B")
     EXTREME = "extreme"  # which year (column) was it largest / smallest
+    EXTREME_ROW = "extreme_row"  # which row holds a column's largest / smallest figure
     COUNT_ABOVE = "count_above"  # how many years was it above a bound
     VALUE = "value"  # one cell: the row in a year
     VALUES = "values"  # the row's cells in the years named, in that order ("respectively")
