@@ -151,7 +151,7 @@ def _compose(
         # The ground: the evidence, and the whole of every table a found row stands in.
         rows = [e for e in retrieved.hits if e.kind == "row"][:PLAN_TABLES]
         ground = Ground([*evidence, *retriever.around(rows, PLAN_REACH)], analyzer)
-        over_a_table = bool(ground.tables)
+        over_a_table = found is not None and any(ground.names_a_row(r) for r in found.rows)
         composed = compose(proposals, ground, shape.language, now=asked_at)
         audit["plans"] = composed.audit
         if composed.answered:
@@ -160,9 +160,10 @@ def _compose(
             return Answer(
                 question, composed.text, composed.value, False, None, composed.citations, audit
             )
-    # A look-up of a row in a year is asked of a table: when the evidence holds tables
-    # and none has that cell, a number lifted from a sentence is more often another
-    # figure than the one asked for (TAT-QA tune half: 11 right, 25 wrong), so refuse.
+    # A look-up of a row in a year whose row a table names (even loosely) is asked of
+    # that table: when no plan finds the cell, a number lifted from a sentence is more
+    # often another figure than the one asked for, so refuse. A row no table names is
+    # asked of the text, and lifting goes on.
     if found is not None and (found.binds or (over_a_table and found.need in TABLE_LOOK_UPS)):
         audit.setdefault("plans", [])
         return _refusal(question, Reason.PLAN_DEAD, audit)

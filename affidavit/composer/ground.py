@@ -133,6 +133,15 @@ class Ground:
         shared = len(label & wanted) + len(section & wanted)
         return (-shared, len(label - wanted), len(wanted - label - section))
 
+    def names_a_row(self, phrase: str) -> bool:
+        """Whether any table row answers to the phrase, even loosely."""
+        wanted = self.terms(phrase)
+        return any(
+            self.row_rank(table, row, wanted) is not None
+            for table in self.tables
+            for row in table.rows
+        )
+
     # -- cells
 
     def cells(
