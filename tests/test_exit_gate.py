@@ -14,13 +14,13 @@ import pytest
 from conftest import DEMO_DIR
 
 from affidavit import Candidate, Memory, ScriptedEngine
-from affidavit.composer.answering import key_terms
 from affidavit.gates.content import content_terms
 from affidavit.gates.digits import evidence_numbers
 from affidavit.gates.exit import Judgement, judge, support_context, support_terms
 from affidavit.gates.numbers import numbers_in
 from affidavit.gates.support import KeyWords
 from affidavit.index.text import Analyzer
+from affidavit.organs.question import key_terms
 from affidavit.organs.shape import read_shape
 from affidavit.reasons import Reason
 from affidavit.results import Evidence

@@ -18,16 +18,14 @@ from affidavit.engine.evidence_block import evidence_block
 from affidavit.engine.protocol import Candidate, Engine, Planner
 from affidavit.engine.typed_lines import holds_answer
 from affidavit.gates.census import take_census
-from affidavit.gates.content import content_terms
 from affidavit.gates.decision import GateDecision
 from affidavit.gates.exit import Judgement, judge
 from affidavit.gates.support import KeyWords
 from affidavit.gates.value import gated_value
 from affidavit.index.retrieval import Retrieved, Retriever
 from affidavit.index.text import Analyzer
-from affidavit.organs.arithmetic import route
+from affidavit.organs.question import Question
 from affidavit.organs.routes import TABLE_LOOK_UPS
-from affidavit.organs.shape import Shape, read_shape
 from affidavit.reasons import Reason
 from affidavit.results import Answer, Evidence
 
@@ -49,22 +47,21 @@ def answer(
     index = retriever.words()  # one generation check per question, not per candidate
     if index.size == 0:
         return _refusal(question, Reason.EMPTY_STORE, audit)
-    shape = read_shape(question)
+    asked = Question.read(question, asked_at=asked_at, speaker=speaker)
+    shape, analyzer, question_terms = asked.shape, asked.analyzer, asked.key_terms
     audit["shape"] = shape.to_dict()
-    analyzer = Analyzer(shape.language)
-    if not analyzer.terms(question):
+    if not asked.has_words():
         return _refusal(question, Reason.EMPTY_QUESTION, audit)
     retrieved = retriever.retrieve(question, holds_answer=holds_answer(shape.answer_type, question))
     audit["withheld_below_trust"] = retrieved.withheld
     if not retrieved.hits:
         reason = Reason.BELOW_TRUST if retrieved.withheld else Reason.NO_EVIDENCE
         return _refusal(question, reason, audit)
-    question_terms = key_terms(shape, analyzer)
     keys = KeyWords.of(question_terms, index.idf, analyzer.language)
     the_census = take_census(retriever, keys, analyzer, retriever.speaking_threshold)
     census_line = the_census.line
     audit["census"] = the_census.to_dict()
-    computed = _compose(question, shape, engine, retriever, retrieved, analyzer, asked_at, audit)
+    computed = _compose(asked, engine, retriever, retrieved, audit)
     if computed is not None:
         if computed.refused or audit["route"] is None:
             return computed
@@ -128,18 +125,15 @@ def answer(
 
 
 def _compose(
-    question: str,
-    shape: Shape,
+    asked: Question,
     engine: Engine,
     retriever: Retriever,
     retrieved: Retrieved,
-    analyzer: Analyzer,
-    asked_at: str | None,
     audit: dict[str, Any],
 ) -> Answer | None:
     """A computed answer from the engine's plans; a refusal when the question needs a
     computation and no plan survives (the shape's verdict binds); None to go on lifting."""
-    found = route(question)
+    question, shape, analyzer, found = asked.text, asked.shape, asked.analyzer, asked.route
     audit["route"] = found.to_dict() if found else None
     evidence = [e for subset in retrieved.subsets for e in subset]
     proposals = (
@@ -152,7 +146,7 @@ def _compose(
         rows = [e for e in retrieved.hits if e.kind == "row"][:PLAN_TABLES]
         ground = Ground([*evidence, *retriever.around(rows, PLAN_REACH)], analyzer)
         over_a_table = found is not None and any(ground.names_a_row(r) for r in found.rows)
-        composed = compose(proposals, ground, shape.language, now=asked_at)
+        composed = compose(proposals, ground, shape.language, now=asked.asked_at)
         audit["plans"] = composed.audit
         if composed.answered:
             audit["plan"] = composed.audit[-1]
@@ -168,14 +162,6 @@ def _compose(
         audit.setdefault("plans", [])
         return _refusal(question, Reason.PLAN_DEAD, audit)
     return None
-
-
-def key_terms(shape: Shape, analyzer: Analyzer) -> frozenset[str]:
-    """The question's content terms, less the words that decided its shape ("how many"),
-    and the numbers it writes ("the 2007 return": a line about 2008's is not about it)."""
-    said = " ".join(shape.content_words)
-    numbers = (t for t in analyzer.terms(said) if t[0].isdigit())
-    return frozenset(content_terms(said, analyzer)) | frozenset(numbers)
 
 
 def _judge(

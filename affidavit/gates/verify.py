@@ -16,7 +16,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from affidavit.composer.answering import key_terms
 from affidavit.composer.ground import Ground
 from affidavit.gates.binding import is_short_answer
 from affidavit.gates.content import content_terms
@@ -25,6 +24,7 @@ from affidavit.gates.exit import Judgement, judge
 from affidavit.index.retrieval import Retriever
 from affidavit.index.text import Analyzer, detect_language, words
 from affidavit.ingest.sentences import split_sentences
+from affidavit.organs.question import key_terms
 from affidavit.organs.recompute import Recomputed, recompute
 from affidavit.organs.shape import read_shape
 from affidavit.reasons import Reason
