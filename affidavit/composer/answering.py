@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
 
+from affidavit.composer.audit import AskRecord, Judged, SubsetRecord
 from affidavit.composer.compose import compose
 from affidavit.composer.ground import Ground
 from affidavit.engine.evidence_block import evidence_block
@@ -43,75 +43,59 @@ def answer(
     asked_at: str | None = None,
     speaker: str | None = None,
 ) -> Answer:
-    audit: dict[str, Any] = {"engine": engine.name, "asked_at": asked_at, "speaker": speaker}
+    record = AskRecord(engine.name, asked_at, speaker)
     index = retriever.words()  # one generation check per question, not per candidate
     if index.size == 0:
-        return _refusal(question, Reason.EMPTY_STORE, audit)
+        return _refusal(question, Reason.EMPTY_STORE, record)
     asked = Question.read(question, asked_at=asked_at, speaker=speaker)
     shape, analyzer, question_terms = asked.shape, asked.analyzer, asked.key_terms
-    audit["shape"] = shape.to_dict()
+    record.shape = shape.to_dict()
     if not asked.has_words():
-        return _refusal(question, Reason.EMPTY_QUESTION, audit)
+        return _refusal(question, Reason.EMPTY_QUESTION, record)
     retrieved = retriever.retrieve(question, holds_answer=holds_answer(shape.answer_type, question))
-    audit["withheld_below_trust"] = retrieved.withheld
+    record.withheld_below_trust = retrieved.withheld
     if not retrieved.hits:
         reason = Reason.BELOW_TRUST if retrieved.withheld else Reason.NO_EVIDENCE
-        return _refusal(question, reason, audit)
+        return _refusal(question, reason, record)
     keys = KeyWords.of(question_terms, index.idf, analyzer.language)
     the_census = take_census(retriever, keys, analyzer, retriever.speaking_threshold)
     census_line = the_census.line
-    audit["census"] = the_census.to_dict()
-    computed = _compose(asked, engine, retriever, retrieved, audit)
+    record.census = the_census.to_dict()
+    computed = _compose(asked, engine, retriever, retrieved, record)
     if computed is not None:
-        if computed.refused or audit["route"] is None:
+        if computed.refused or asked.route is None:
             return computed
         # A computed answer's census counts the documents that speak of what it computed
         # over (the rows and years), not of the operation's words ("percentage change").
-        said = " ".join([*audit["route"]["rows"], *audit["route"]["years"]])
+        said = " ".join([*asked.route.rows, *asked.route.years])
         over = KeyWords.of(frozenset(analyzer.terms(said)), index.idf, analyzer.language)
         computed_census = take_census(retriever, over, analyzer, retriever.speaking_threshold)
-        audit["census"] = computed_census.to_dict()
-        return replace(computed, census=computed_census.line)
+        record.census = computed_census.to_dict()
+        return replace(computed, census=computed_census.line, audit=record.to_dict())
     block = evidence_block(retrieved.hits)
     # The best lines chosen for the engine (no document beyond its share) ...
-    audit["best_lines"] = [e.dateline() for e in block]
+    record.best_lines = [e.dateline() for e in block]
     # ... and what the engine is shown: each subset's lines with context, best document first.
-    audit["evidence_block"] = [e.dateline() for subset in retrieved.subsets for e in subset]
+    record.evidence_block = [e.dateline() for subset in retrieved.subsets for e in subset]
     best_score = max(h.score for h in retrieved.hits) or 1.0
 
-    subsets_audit: list[dict[str, Any]] = []
-    audit["subsets"] = subsets_audit
-    # Flat views across subsets: every candidate, and every gate decision naming it.
-    all_candidates: list[dict[str, Any]] = []
-    all_decisions: list[dict[str, Any]] = []
-    audit["candidates"], audit["gate"] = all_candidates, all_decisions
     passed: list[tuple[float, int, int, Candidate, Judgement, list[Evidence]]] = []
-    any_candidate = False
     for number, subset in enumerate(retrieved.subsets):
         candidates = engine.propose(question, shape, subset)
-        any_candidate = any_candidate or bool(candidates)
         weight = 0.5 + 0.5 * max(e.score for e in subset) / best_score
-        record: dict[str, Any] = {
-            "document": subset[0].document,
-            "weight": round(weight, 6),
-            "block": [e.dateline() for e in subset],
-            "candidates": [],
-        }
-        subsets_audit.append(record)
+        subset_record = SubsetRecord(subset[0].document, weight, [e.dateline() for e in subset])
+        record.subsets.append(subset_record)
         for rank, candidate in enumerate(candidates):
             judgement = _judge(candidate, subset, analyzer, question_terms, index.idf)
-            decisions = [d.to_dict() for d in judgement.decisions]
-            record["candidates"].append({**candidate.to_dict(), "gate": decisions})
-            all_decisions.extend({"candidate": len(all_candidates), **d} for d in decisions)
-            all_candidates.append({**candidate.to_dict(), "subset": number})
+            subset_record.judged.append(Judged(candidate, list(judgement.decisions)))
             if judgement.passed:
                 cited = [subset[i] for i in candidate.cites]
                 passed.append((candidate.score * weight, number, rank, candidate, judgement, cited))
     if not passed:
-        return _refusal(question, _why_refused(any_candidate, subsets_audit), audit, census_line)
+        return _refusal(question, record.why_refused(), record, census_line)
     passed.sort(key=lambda p: (-p[0], p[1], p[2]))
     _, number, _, chosen, judgement, cited = passed[0]
-    audit["chosen"] = {"subset": number, "candidate": chosen.to_dict()}
+    record.chosen = {"subset": number, "candidate": chosen.to_dict()}
     citations: list[Evidence] = []
     for line in [*cited, *judgement.supporting]:
         if line not in citations:
@@ -120,8 +104,10 @@ def answer(
     value = gated_value(
         chosen.text, shape.answer_type, [c.text for c in citations], analyzer.language
     )
-    audit["value"] = {"engine": chosen.value, "read": value}
-    return Answer(question, chosen.text, value, False, None, citations, audit, census_line)
+    record.value = {"engine": chosen.value, "read": value}
+    return Answer(
+        question, chosen.text, value, False, None, citations, record.to_dict(), census_line
+    )
 
 
 def _compose(
@@ -129,17 +115,16 @@ def _compose(
     engine: Engine,
     retriever: Retriever,
     retrieved: Retrieved,
-    audit: dict[str, Any],
+    record: AskRecord,
 ) -> Answer | None:
     """A computed answer from the engine's plans; a refusal when the question needs a
     computation and no plan survives (the shape's verdict binds); None to go on lifting."""
     question, shape, analyzer, found = asked.text, asked.shape, asked.analyzer, asked.route
-    audit["route"] = found.to_dict() if found else None
+    record.routed, record.route = True, found.to_dict() if found else None
     evidence = [e for subset in retrieved.subsets for e in subset]
     proposals = (
         engine.propose_plans(question, shape, evidence) if isinstance(engine, Planner) else []
     )
-    composed = None
     over_a_table = False
     if proposals:
         # The ground: the evidence, and the whole of every table a found row stands in.
@@ -147,20 +132,25 @@ def _compose(
         ground = Ground([*evidence, *retriever.around(rows, PLAN_REACH)], analyzer)
         over_a_table = found is not None and any(ground.names_a_row(r) for r in found.rows)
         composed = compose(proposals, ground, shape.language, now=asked.asked_at)
-        audit["plans"] = composed.audit
+        record.plans = composed.audit
         if composed.answered:
-            audit["plan"] = composed.audit[-1]
-            audit["candidates"], audit["gate"] = [], []
+            record.plan = composed.audit[-1]
             return Answer(
-                question, composed.text, composed.value, False, None, composed.citations, audit
+                question,
+                composed.text,
+                composed.value,
+                False,
+                None,
+                composed.citations,
+                record.to_dict(),
             )
     # A look-up of a row in a year whose row a table names (even loosely) is asked of
     # that table: when no plan finds the cell, a number lifted from a sentence is more
     # often another figure than the one asked for, so refuse. A row no table names is
     # asked of the text, and lifting goes on.
     if found is not None and (found.binds or (over_a_table and found.need in TABLE_LOOK_UPS)):
-        audit.setdefault("plans", [])
-        return _refusal(question, Reason.PLAN_DEAD, audit)
+        record.plans = record.plans or []
+        return _refusal(question, Reason.PLAN_DEAD, record)
     return None
 
 
@@ -193,29 +183,7 @@ def _judge(
     )
 
 
-# When every candidate failed, the refusal names the most telling failure: evidence that
-# does not address the question at all first, then what the candidates got wrong.
-_PRECEDENCE = (
-    Reason.WEAK_EVIDENCE,
-    Reason.DIGIT_VETO,
-    Reason.MIXTURE,
-    Reason.UNSUPPORTED,
-    Reason.READBACK,
-    Reason.UNVERIFIABLE,
-    Reason.NO_CANDIDATE,
-)
-
-
-def _why_refused(any_candidate: bool, subsets: list[dict[str, Any]]) -> Reason:
-    if not any_candidate:
-        return Reason.NO_CANDIDATE
-    failed = {
-        d["reason"] for s in subsets for c in s["candidates"] for d in c["gate"] if not d["passed"]
-    }
-    return next((r for r in _PRECEDENCE if r.value in failed), Reason.NO_CANDIDATE)
-
-
-def _refusal(question: str, reason: Reason, audit: dict[str, Any], census_line: str = "") -> Answer:
-    audit.setdefault("candidates", [])
-    audit.setdefault("gate", [])
-    return Answer(question, reason.text, None, True, reason.value, [], audit, census_line)
+def _refusal(question: str, reason: Reason, record: AskRecord, census_line: str = "") -> Answer:
+    return Answer(
+        question, reason.text, None, True, reason.value, [], record.to_dict(), census_line
+    )
