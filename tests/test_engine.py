@@ -12,7 +12,7 @@ import pytest
 from conftest import QUESTIONS, questions_starting
 
 from affidavit import Candidate, DefaultEngine, Engine, Memory, Reason, ScriptedEngine
-from affidavit.engine.evidence_block import BLOCK_SIZE
+from affidavit.index.evidence_block import BLOCK_SIZE
 from affidavit.organs.shape import AnswerType, read_shape
 from affidavit.results import Evidence
 

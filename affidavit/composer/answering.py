@@ -14,7 +14,6 @@ from dataclasses import replace
 from affidavit.composer.audit import AskRecord, Judged, SubsetRecord
 from affidavit.composer.compose import compose
 from affidavit.composer.ground import Ground
-from affidavit.engine.evidence_block import evidence_block
 from affidavit.engine.protocol import Candidate, Engine, Planner
 from affidavit.engine.typed_lines import holds_answer
 from affidavit.gates.census import take_census
@@ -22,6 +21,7 @@ from affidavit.gates.decision import GateDecision
 from affidavit.gates.exit import Judgement, judge
 from affidavit.gates.support import KeyWords
 from affidavit.gates.value import gated_value
+from affidavit.index.evidence_block import evidence_block
 from affidavit.index.retrieval import Retrieved, Retriever
 from affidavit.index.text import Analyzer
 from affidavit.organs.question import Question

@@ -36,10 +36,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from affidavit.documents import WORDS_SUFFICE, DocumentHit, DocumentRanking
-from affidavit.engine.evidence_block import evidence_block
 from affidavit.graph.trust import SPEAKING_THRESHOLD
 from affidavit.index.abbreviations import short_forms
+from affidavit.index.documents import WORDS_SUFFICE, DocumentHit, DocumentRanker
+from affidavit.index.evidence_block import evidence_block
 from affidavit.index.graph import EntityGraph, segments
 from affidavit.index.late import Reranker
 from affidavit.index.meaning import Encoder, MeaningIndex
@@ -67,7 +67,10 @@ class Retrieved:
     withheld: int  # lines that matched but sit below the speaking threshold
 
 
-class Retriever(DocumentRanking):
+class Retriever:
+    """The line half of retrieval: the word index, the entity graph, evidence subsets.
+    The document half (meaning, fusion, late interaction) is its ``ranker``."""
+
     def __init__(
         self,
         store: Store,
@@ -78,17 +81,34 @@ class Retriever(DocumentRanking):
     ) -> None:
         self._store = store
         self.speaking_threshold = speaking_threshold
-        self.encoder = encoder  # None: the meaning channel is off
-        self.reranker = reranker
         self._words: WordIndex | None = None
         self._generation = -1
-        self._meaning: MeaningIndex | None = None
         self._graph: EntityGraph | None = None
         self._graph_generation = -1
         self._implicit: frozenset[int] = frozenset()  # entities a document's name carries
-        self._meaning_generation = -1
-        self._fingerprint: str | None = None
-        self._last: tuple[str, np.ndarray] | None = None  # the last question and its vector
+        self.ranker = DocumentRanker(
+            store, self.words, Retriever._scores, encoder=encoder, reranker=reranker
+        )
+
+    @property
+    def encoder(self) -> Encoder | None:
+        return self.ranker.encoder
+
+    @property
+    def reranker(self) -> Reranker | None:
+        return self.ranker.reranker
+
+    def meaning(self) -> MeaningIndex | None:
+        return self.ranker.meaning()
+
+    def warm_meaning(self) -> None:
+        self.ranker.warm_meaning()
+
+    def coverage(self, query: str) -> float:
+        return self.ranker.coverage(query)
+
+    def fused_documents(self, query: str) -> list[DocumentHit]:
+        return self.ranker.fused_documents(query)
 
     def words(self) -> WordIndex:
         generation = self._store.generation()
@@ -109,8 +129,8 @@ class Retriever(DocumentRanking):
 
     def forget(self) -> None:
         self._words = None
-        self._meaning = None
         self._graph = None
+        self.ranker.forget()
 
     @staticmethod
     def _scores(index: WordIndex, query: str) -> np.ndarray:
@@ -242,10 +262,10 @@ class Retriever(DocumentRanking):
             ranked = index.top(scores, depth)
             fused = []
             if self.encoder is not None:
-                covered = self.coverage(query)
-                fused = self.fused_documents(query, scores, covered=covered)
+                covered = self.ranker.coverage(query)
+                fused = self.ranker.fused_documents(query, scores, covered=covered)
             if fused:
-                ranked = ranked + self._proposed(query, index, scores, ranked, fused)
+                ranked = ranked + self.ranker.proposed(query, index, scores, ranked, fused)
             rows = self._store.lines_by_id([line_id for line_id, _ in ranked])
         hits: list[Evidence] = []
         stored: dict[tuple[str, int], StoredLine] = {}
@@ -259,8 +279,8 @@ class Retriever(DocumentRanking):
             stored[(row.document, row.position)] = row
         if self.reranker is not None and len(hits) > 1:
             if covered is None:
-                covered = self.coverage(query)
-            hits = self._late_lines(query, hits, follow_words=covered >= WORDS_SUFFICE)
+                covered = self.ranker.coverage(query)
+            hits = self.ranker.late_lines(query, hits, follow_words=covered >= WORDS_SUFFICE)
         if holds_answer is not None:
             hits.sort(key=lambda hit: holds_answer(hit.text))  # stable: order kept
         # The best lines, no document beyond its share while others hold evidence, then

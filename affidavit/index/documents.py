@@ -1,14 +1,15 @@
 """Documents for a question: words, meaning and late interaction, fused by rank.
 
-The document half of the retriever (``retrieval.Retriever`` mixes it in): the meaning
-index and its cache, the word and meaning rankings of documents, their fusion, late
-interaction over the top documents and lines, and the lines a document proposed by
+The document half of retrieval, a part the retriever owns (``Retriever.ranker``): the
+meaning index and its cache, the word and meaning rankings of documents, their fusion,
+late interaction over the top documents and lines, and the lines a document proposed by
 meaning alone contributes. How documents are ranked is set out in ``retrieval``'s
 module docstring.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -54,23 +55,33 @@ class DocumentHit:
     closeness: float | None = None  # the best profile's cosine to the question
 
 
-class DocumentRanking:
-    """Mixed into Retriever, which provides the store, the word index and the channels."""
+class DocumentRanker:
+    """Ranks documents by words and meaning; the retriever gives it the store and the
+    word index (``words``, ``scores``) and keeps the line half for itself."""
 
-    _store: Store
-    encoder: Encoder | None
-    reranker: Reranker | None
-    _meaning: MeaningIndex | None
-    _meaning_generation: int
-    _fingerprint: str | None
-    _last: tuple[str, np.ndarray] | None
+    def __init__(
+        self,
+        store: Store,
+        words: Callable[[], WordIndex],
+        scores: Callable[[WordIndex, str], np.ndarray],
+        *,
+        encoder: Encoder | None = None,
+        reranker: Reranker | None = None,
+    ) -> None:
+        self._store = store
+        self.words = words
+        self._scores = scores
+        self.encoder = encoder  # None: the meaning channel is off
+        self.reranker = reranker
+        self._meaning: MeaningIndex | None = None
+        self._meaning_generation = -1
+        self._fingerprint: str | None = None
+        self._last: tuple[str, np.ndarray] | None = None  # the last question and its vector
 
-    def words(self) -> WordIndex:
-        raise NotImplementedError
-
-    @staticmethod
-    def _scores(index: WordIndex, query: str) -> np.ndarray:
-        raise NotImplementedError
+    def forget(self) -> None:
+        """Drop the meaning index read into memory (the store's cache stays)."""
+        self._meaning = None
+        self._meaning_generation = -1
 
     def warm_meaning(self) -> None:
         """Bring cached vectors up to date, if this store's meaning channel was ever used."""
@@ -231,9 +242,7 @@ class DocumentRanking:
             last = self._last = (query, encode(self.encoder, [query])[0])
         return last[1]
 
-    def _late_lines(
-        self, query: str, hits: list[Evidence], *, follow_words: bool
-    ) -> list[Evidence]:
+    def late_lines(self, query: str, hits: list[Evidence], *, follow_words: bool) -> list[Evidence]:
         """The top LATE_DEPTH hits reordered as documents are: fused with the words' order
         when ``follow_words`` (the store knows the question's words), else by themselves."""
         head = hits[:LATE_DEPTH]
@@ -244,7 +253,7 @@ class DocumentRanking:
             order = by_late
         return order + hits[LATE_DEPTH:]
 
-    def _proposed(
+    def proposed(
         self,
         query: str,
         index: WordIndex,
