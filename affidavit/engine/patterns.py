@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
+from affidavit.gates.digits import MONTHS
+
 
 class Tier(StrEnum):
     """How a pattern's spans sit among the others' (see ``spans.typed_spans``)."""
@@ -38,12 +40,8 @@ class SpanPattern:
 
 # -- building blocks --
 
-_MONTHS = (
-    "january|february|march|april|may|june|july|august|september|october|november|december|"
-    "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|enero|febrero|marzo|abril|mayo|junio|"
-    "julio|agosto|septiembre|octubre|noviembre|diciembre|ocak|şubat|mart|nisan|mayıs|haziran|"
-    "temmuz|ağustos|eylül|ekim|kasım|aralık"
-)
+# The month names are the date reader's own (gates/digits.py), longest first.
+_MONTHS = "|".join(sorted(MONTHS, key=len, reverse=True))
 _DIGITS = r"\d{1,3}(?:[,.]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?"
 _NUMBER_WORDS = {
     "en": (
