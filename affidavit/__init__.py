@@ -9,6 +9,7 @@ from affidavit.engine.default import DefaultEngine
 from affidavit.engine.protocol import Candidate, Engine, Planner
 from affidavit.engine.scripted import ScriptedEngine
 from affidavit.errors import AffidavitError, IngestError, StoreError
+from affidavit.gates.verify import SentenceVerdict, Verdict
 from affidavit.index.late import LateInteraction, Reranker
 from affidavit.index.meaning import Encoder
 from affidavit.index.retrieval import DocumentHit
@@ -21,6 +22,8 @@ __version__ = "0.1.0"
 __all__ = [
     "Memory",
     "Answer",
+    "Verdict",
+    "SentenceVerdict",
     "Evidence",
     "Engine",
     "Candidate",

@@ -22,6 +22,8 @@ class Reason(StrEnum):
     UNVERIFIABLE = "unverifiable"
     BELOW_TRUST = "below_trust"
     PLAN_DEAD = "plan_dead"
+    ROLES = "roles"
+    NEGATION = "negation"
 
     @property
     def text(self) -> str:
@@ -49,6 +51,10 @@ _TEXT: dict[Reason, str] = {
     ),
     Reason.UNVERIFIABLE: "It asserts nothing the evidence can be checked against.",
     Reason.BELOW_TRUST: "The only evidence comes from sources below the speaking threshold.",
+    Reason.ROLES: (
+        "The evidence says it with the roles the other way round (who did what to whom)."
+    ),
+    Reason.NEGATION: "The evidence says the opposite: one side is negated, the other not.",
     Reason.PLAN_DEAD: (
         "The question needs a computation, and no plan could be carried out on values the "
         "store holds."

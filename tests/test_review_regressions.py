@@ -20,11 +20,12 @@ def test_one_before_a_scale_word_is_a_number() -> None:
     assert not supported(
         "The project cost 7 million dollars.", "The project cost one million dollars."
     )
-    assert supported(
-        "Glenn Hughes was born in 1951 and Ross Lynch in 1995.",
-        "Glenn Hughes is the older one.",
-        "Who is older, Glenn Hughes or Ross Lynch?",
-    )
+    # The bare answer to the question is checked; "older", which only the question says,
+    # is no evidence for a sentence that asserts it (issue 12: premises from the question).
+    born = "Glenn Hughes was born in 1951 and Ross Lynch in 1995."
+    question = "Who is older, Glenn Hughes or Ross Lynch?"
+    assert supported(born, "Glenn Hughes", question)
+    assert not supported(born, "Glenn Hughes is the older one.", question)
 
 
 def test_a_minus_sign_is_part_of_the_number() -> None:

@@ -42,6 +42,7 @@ from affidavit.gates.digits import (
     unsupported_numbers,
     written_numbers,
 )
+from affidavit.gates.roles import SWAPPED, conflict
 from affidavit.gates.support import (
     RAREST_IN_OWN_LINE,
     SUPPORT_REACH,
@@ -66,12 +67,12 @@ STRICT_POLARITY = False
 __all__ = ["GateDecision", "Judgement", "KeyWords", "digit_veto", "judge", "mixture"]
 
 
-def mixture(terms: frozenset[str], evidence: set[str], question: set[str]) -> GateDecision:
-    novel = sorted(terms - evidence - question)
+def mixture(terms: frozenset[str], evidence: set[str]) -> GateDecision:
+    """Every content word must come from the evidence. The question's words are not
+    evidence: "Which French painter taught her?" does not make "French" true."""
+    novel = sorted(terms - evidence)
     if len(novel) <= MAX_NOVEL_TERMS:
-        return GateDecision(
-            "mixture", True, None, "every content word is in the evidence or the question"
-        )
+        return GateDecision("mixture", True, None, "every content word is in the evidence")
     supplied = terms & evidence
     if not supplied:
         return GateDecision(
@@ -143,9 +144,7 @@ def judge(
     evidence_terms: set[str] = set()
     for text in texts:  # every term, single letters too: "R&B" must find its r and b
         evidence_terms.update(t for t in analyzer.terms(text) if not t[0].isdigit())
-    mix = mixture(
-        content_terms(_without_dates(sentence), analyzer), evidence_terms, set(question_terms)
-    )
+    mix = mixture(content_terms(_without_dates(sentence), analyzer), evidence_terms)
     judgement.decisions.append(mix)
     if not mix.passed:
         return judgement
@@ -166,7 +165,22 @@ def judge(
     judgement.claims = claims
     used: list[Evidence] = []
     for claim in claims:
-        window = _window_for(claim, windows, evidence_terms, analyzer, question_terms, term_weight)
+        window, clash = _window_for(
+            claim, windows, evidence_terms, analyzer, question_terms, term_weight
+        )
+        if window is None and clash is not None:
+            # The line says the claim's verb, but with the roles swapped or the polarity
+            # reversed: a distortion, not a paraphrase.
+            reason = Reason.ROLES if clash == SWAPPED else Reason.NEGATION
+            judgement.decisions.append(
+                GateDecision(
+                    "roles" if clash == SWAPPED else "polarity",
+                    False,
+                    reason.value,
+                    f"the evidence says it otherwise: {claim.text!r}",
+                )
+            )
+            return judgement
         if window is None:
             judgement.decisions.append(
                 GateDecision(
@@ -294,8 +308,11 @@ def _window_for(
     analyzer: Analyzer,
     question_terms: frozenset[str],
     term_weight: Callable[[str], float] | None,
-) -> _Window | None:
+) -> tuple[_Window | None, str | None]:
+    """The first window that carries the claim, and what the windows that carried its
+    words but said it otherwise (roles swapped, polarity reversed) said."""
     needed = claim.terms & evidence_terms
+    clash: str | None = None
     for window in windows:
         if (
             needed <= window.terms
@@ -315,8 +332,11 @@ def _window_for(
                 evidence_terms,
             )
         ):
-            return window
-    return None
+            said_otherwise = conflict(claim.text, window.text, analyzer)
+            if said_otherwise is None:
+                return window, None
+            clash = clash or said_otherwise
+    return None, clash
 
 
 def _short_forms_of(terms: frozenset[str], language: str) -> frozenset[str]:

@@ -1,0 +1,147 @@
+"""Who did what to whom: the roles and polarity of a claim against the line that carries it.
+
+A bag of words cannot tell "Tom Hale taught Anna Berg" from "Anna Berg taught Tom Hale",
+nor "The museum was finished" from "The museum was never finished". For English, each
+verb of the English dependency parse becomes a predication: the verb (stemmed, irregular
+forms to their base), its agent (the active subject, or the passive's "by" phrase), its
+patient (the active object, or the passive subject) and whether it is negated. A claim's
+predication is checked against the line's predications of the same verb:
+
+- the same roles (in either voice) and the same polarity: the claim stands;
+- the agent where the line has the patient and the patient where it has the agent: the
+  roles are swapped, and the claim is dropped (``roles``);
+- the same roles with the other polarity: dropped (``negation``);
+- no predication of that verb in the line (a paraphrase, another verb): nothing is said
+  here, and the read-back's other tests decide. Spanish and Turkish have no parser
+  installable here, so their roles are not read (the audit says so).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from spacy.tokens import Token
+
+from affidavit.index.nlp import parse_pipeline
+from affidavit.index.text import Analyzer
+
+SWAPPED, NEGATION = "roles", "negation"
+
+_SUBJECTS = frozenset({"nsubj", "csubj"})
+_PASSIVE_SUBJECTS = frozenset({"nsubjpass", "csubjpass"})
+_OBJECTS = frozenset({"dobj", "obj", "attr"})
+_PHRASE_PARTS = frozenset(
+    {"compound", "amod", "flat", "poss", "nmod", "appos", "nummod", "prep", "pobj"}
+)
+_NEGATORS = frozenset({"not", "n't", "never", "no"})
+
+
+@dataclass(frozen=True, slots=True)
+class Predication:
+    verb: str
+    agent: frozenset[str]
+    patient: frozenset[str]
+    negated: bool
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "verb": self.verb,
+            "agent": sorted(self.agent),
+            "patient": sorted(self.patient),
+            "negated": self.negated,
+        }
+
+
+def predications(text: str, analyzer: Analyzer) -> tuple[Predication, ...]:
+    """The predications of an English text (none for other languages)."""
+    if analyzer.language != "en" or len(text) > 2000:
+        return ()
+    return _predications(text, analyzer.language)
+
+
+@lru_cache(maxsize=8192)
+def _predications(text: str, language: str) -> tuple[Predication, ...]:
+    analyzer = Analyzer(language)
+    doc = parse_pipeline()(text)
+    found = []
+    for verb in doc:
+        if verb.pos_ not in ("VERB", "AUX") or (verb.pos_ == "AUX" and verb.dep_ == "aux"):
+            continue
+        if verb.dep_ in ("aux", "auxpass"):
+            continue
+        agent: frozenset[str] = frozenset()
+        patient: frozenset[str] = frozenset()
+        for child in verb.children:
+            if child.dep_ in _SUBJECTS:
+                agent = _phrase_terms(child, analyzer)
+            elif child.dep_ in _PASSIVE_SUBJECTS:
+                patient = _phrase_terms(child, analyzer)
+            elif child.dep_ in _OBJECTS:
+                patient = patient or _phrase_terms(child, analyzer)
+            elif child.dep_ == "agent":  # "by the company"
+                agent = frozenset().union(*(_phrase_terms(g, analyzer) for g in child.children))
+        if not agent and not patient:
+            continue
+        stem = analyzer.term(verb.lower_) or verb.lower_
+        found.append(Predication(stem, agent, patient, _is_negated(verb)))
+    return tuple(found)
+
+
+def _phrase_terms(head: Token, analyzer: Analyzer) -> frozenset[str]:
+    """The content terms of a noun phrase: the head with its modifiers, not its clauses."""
+    tokens = [head]
+    stack = [head]
+    while stack:
+        token = stack.pop()
+        for child in token.children:
+            if child.dep_ in _PHRASE_PARTS:
+                tokens.append(child)
+                stack.append(child)
+    terms = (analyzer.term(t.lower_) for t in tokens)
+    return frozenset(t for t in terms if t and not t[0].isdigit())
+
+
+def _is_negated(verb: Token) -> bool:
+    """A negation on the verb or its auxiliaries ("was never finished", "did not buy")."""
+    if any(c.dep_ == "neg" or c.lower_ in _NEGATORS for c in verb.children):
+        return True
+    return verb.dep_ == "xcomp" and _is_negated(verb.head)
+
+
+def conflict(claim: str, line: str, analyzer: Analyzer) -> str | None:
+    """``roles`` or ``negation`` when the line says the claim's verb with its roles swapped
+    or its polarity reversed, and never says it the claim's way; None otherwise."""
+    said = predications(line, analyzer)
+    if not said:
+        return None
+    found: str | None = None
+    for asked in predications(claim, analyzer):
+        same_verb = [p for p in said if p.verb == asked.verb]
+        if not same_verb:
+            continue
+        if any(_same_roles(asked, p) and asked.negated == p.negated for p in same_verb):
+            continue
+        if any(_same_roles(asked, p) for p in same_verb):
+            found = found or NEGATION
+        elif any(_swapped(asked, p) for p in same_verb):
+            found = found or SWAPPED
+    return found
+
+
+def _same_roles(asked: Predication, said: Predication) -> bool:
+    """Every role both fill shares a word, and at least one such role exists."""
+    pairs = [
+        (a, s) for a, s in ((asked.agent, said.agent), (asked.patient, said.patient)) if a and s
+    ]
+    return bool(pairs) and all(a & s for a, s in pairs)
+
+
+def _swapped(asked: Predication, said: Predication) -> bool:
+    """The claim's agent is the line's patient and its patient the line's agent (with no
+    word shared the right way round)."""
+    if not (asked.agent and asked.patient and said.agent and said.patient):
+        return False
+    crossed = asked.agent & said.patient and asked.patient & said.agent
+    straight = asked.agent & said.agent or asked.patient & said.patient
+    return bool(crossed) and not straight

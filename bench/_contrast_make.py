@@ -1,0 +1,723 @@
+"""Contrast items for bench/contrast.py: from one sentence, rewrites that keep its meaning
+(controls) and edits that change one fact (perturbations).
+
+Every rewrite is read off spaCy's English parse of the sentence alone (the library's model,
+loaded whole: the library's ``parse_pipeline`` leaves out the entity recogniser and the
+lemmatiser, which the entity edit and the negation need). A kind that cannot be built
+cleanly from a sentence is skipped for that sentence, never forced:
+
+- controls: ``sentence`` (as written), ``main_clause`` (subject, verb and object of the
+  root clause only), ``voice`` (active to passive or back, same roles);
+- perturbations: ``swap`` (subject and object, or subject and agent, trade places),
+  ``negation`` (the main verb negated), ``entity`` (a named entity replaced by another of
+  its type from the same article), ``number`` (a number replaced by another from the same
+  article), ``attribute`` (a nationality the article never names put before the subject).
+
+Every random choice is drawn from ``random.Random`` seeded with the seed, the article and
+the sentence's place, over candidates sorted first, so an item does not depend on which
+other sentences were drawn.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import spacy
+from spacy.language import Language
+from spacy.tokens import Doc, Span, Token
+
+from affidavit.index.nlp import ENGLISH_MODEL
+from affidavit.index.text import Analyzer
+
+CONTROLS = ("sentence", "main_clause", "voice")
+PERTURBATIONS = ("swap", "negation", "entity", "number", "attribute")
+KINDS = CONTROLS + PERTURBATIONS
+
+MIN_WORDS, MAX_WORDS = 6, 40
+# A noun phrase moved by swap or voice: at most this many tokens, no clause inside it.
+MAX_PHRASE = 10
+ENTITY_TYPES = ("PERSON", "ORG", "GPE", "NORP", "LOC", "EVENT", "WORK_OF_ART")
+
+# base: (simple past, past participle), for the irregular verbs the voice change needs.
+# A verb not listed is taken as regular only when its past ends in -ed.
+IRREGULAR = {
+    "arise": ("arose", "arisen"),
+    "bear": ("bore", "borne"),
+    "beat": ("beat", "beaten"),
+    "become": ("became", "become"),
+    "begin": ("began", "begun"),
+    "bind": ("bound", "bound"),
+    "break": ("broke", "broken"),
+    "bring": ("brought", "brought"),
+    "build": ("built", "built"),
+    "buy": ("bought", "bought"),
+    "catch": ("caught", "caught"),
+    "choose": ("chose", "chosen"),
+    "cut": ("cut", "cut"),
+    "deal": ("dealt", "dealt"),
+    "draw": ("drew", "drawn"),
+    "drive": ("drove", "driven"),
+    "eat": ("ate", "eaten"),
+    "feed": ("fed", "fed"),
+    "fight": ("fought", "fought"),
+    "find": ("found", "found"),
+    "forbid": ("forbade", "forbidden"),
+    "forget": ("forgot", "forgotten"),
+    "freeze": ("froze", "frozen"),
+    "give": ("gave", "given"),
+    "grow": ("grew", "grown"),
+    "hang": ("hung", "hung"),
+    "hear": ("heard", "heard"),
+    "hide": ("hid", "hidden"),
+    "hit": ("hit", "hit"),
+    "hold": ("held", "held"),
+    "keep": ("kept", "kept"),
+    "know": ("knew", "known"),
+    "lay": ("laid", "laid"),
+    "lead": ("led", "led"),
+    "leave": ("left", "left"),
+    "lend": ("lent", "lent"),
+    "lose": ("lost", "lost"),
+    "make": ("made", "made"),
+    "meet": ("met", "met"),
+    "overcome": ("overcame", "overcome"),
+    "overtake": ("overtook", "overtaken"),
+    "pay": ("paid", "paid"),
+    "put": ("put", "put"),
+    "read": ("read", "read"),
+    "ride": ("rode", "ridden"),
+    "ring": ("rang", "rung"),
+    "run": ("ran", "run"),
+    "say": ("said", "said"),
+    "see": ("saw", "seen"),
+    "seek": ("sought", "sought"),
+    "sell": ("sold", "sold"),
+    "send": ("sent", "sent"),
+    "set": ("set", "set"),
+    "shake": ("shook", "shaken"),
+    "shoot": ("shot", "shot"),
+    "show": ("showed", "shown"),
+    "shut": ("shut", "shut"),
+    "sing": ("sang", "sung"),
+    "speak": ("spoke", "spoken"),
+    "spend": ("spent", "spent"),
+    "split": ("split", "split"),
+    "spread": ("spread", "spread"),
+    "steal": ("stole", "stolen"),
+    "strike": ("struck", "struck"),
+    "swear": ("swore", "sworn"),
+    "take": ("took", "taken"),
+    "teach": ("taught", "taught"),
+    "tear": ("tore", "torn"),
+    "tell": ("told", "told"),
+    "think": ("thought", "thought"),
+    "throw": ("threw", "thrown"),
+    "undergo": ("underwent", "undergone"),
+    "understand": ("understood", "understood"),
+    "undertake": ("undertook", "undertaken"),
+    "upset": ("upset", "upset"),
+    "wake": ("woke", "woken"),
+    "wear": ("wore", "worn"),
+    "win": ("won", "won"),
+    "withdraw": ("withdrew", "withdrawn"),
+    "write": ("wrote", "written"),
+}
+# Verbs whose passive does not say what the active said ("the team included Y" is not
+# "Y was included by the team"), or reads as nonsense ("1990 saw" -> "was seen by 1990").
+NO_PASSIVE = frozenset(
+    "be become comprise contain cost equal feature get have include lack last mean measure "
+    "number resemble see total weigh".split()
+)
+# Verbs whose subject and object can trade places without changing the statement.
+SYMMETRIC = frozenset(
+    "battle border date divorce encounter equal face fight intersect marry match meet "
+    "neighbor neighbour parallel play resemble tie touch".split()
+)
+# Adverbs that a main clause cannot drop: "almost won" is not "won".
+HEDGES = frozenset(
+    "almost nearly reportedly allegedly barely hardly supposedly purportedly scarcely "
+    "seldom rarely never".split()
+)
+# Clauses and asides a noun phrase sheds in the main clause.
+SHED = frozenset({"relcl", "acl", "advcl", "appos", "parataxis", "ccomp", "xcomp", "csubj"})
+# Children of the root that make "subject verb object" drop part of what is said.
+NEEDED = frozenset({"dative", "oprd", "xcomp", "ccomp", "csubj", "csubjpass", "expl"})
+SUBJECT_CASE = {"he": "him", "she": "her", "they": "them", "we": "us", "i": "me"}
+OBJECT_CASE = {v: k for k, v in SUBJECT_CASE.items()}
+PLURAL_PRONOUNS = frozenset({"they", "them", "we", "us", "you"})
+# A nationality adjective and its country: both must be absent from the article.
+NATIONALITIES = (
+    ("Argentine", "Argentina"),
+    ("Austrian", "Austria"),
+    ("Belgian", "Belgium"),
+    ("Brazilian", "Brazil"),
+    ("Canadian", "Canada"),
+    ("Chilean", "Chile"),
+    ("Danish", "Denmark"),
+    ("Dutch", "Netherlands"),
+    ("Egyptian", "Egypt"),
+    ("Finnish", "Finland"),
+    ("Greek", "Greece"),
+    ("Hungarian", "Hungary"),
+    ("Icelandic", "Iceland"),
+    ("Kenyan", "Kenya"),
+    ("Korean", "Korea"),
+    ("Mexican", "Mexico"),
+    ("Nigerian", "Nigeria"),
+    ("Norwegian", "Norway"),
+    ("Peruvian", "Peru"),
+    ("Portuguese", "Portugal"),
+    ("Swedish", "Sweden"),
+    ("Swiss", "Switzerland"),
+    ("Thai", "Thailand"),
+    ("Turkish", "Turkey"),
+)
+CARDINAL_WORDS = frozenset(
+    "two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+    "sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty "
+    "ninety".split()
+)
+SCALE_WORDS = frozenset("hundred thousand million billion trillion".split())
+NUMBER_ENTITY_TYPES = frozenset({"", "CARDINAL", "QUANTITY", "MONEY", "PERCENT"})
+_DIGITS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
+_YEAR = re.compile(r"1\d{3}|20\d{2}")
+# Words after which a four-digit number is a year, whatever the entity recogniser said.
+_BEFORE_YEAR = frozenset(
+    "in since until till by during before after from to of circa c. around about".split()
+)
+_MONTHS = frozenset(
+    "january february march april may june july august september october november "
+    "december".split()
+)
+_ANALYZER = Analyzer("en")
+
+
+@dataclass(frozen=True)
+class Item:
+    article: str
+    position: int  # the source sentence's place among the article's sentences
+    kind: str
+    control: bool  # True: should be supported; False: should be rejected
+    text: str
+    source: str  # the sentence it was made from
+    edit: str  # what changed, for a reader: "France -> Sweden", "active -> passive"
+
+
+@dataclass(frozen=True)
+class ArticleFacts:
+    """What the edits draw on: the article's entities, numbers and words."""
+
+    entities: dict[str, Counter[str]]  # entity type -> text (no leading "the") -> count
+    numbers: dict[str, Counter[str]]  # number class (digits/words/scale) -> text -> count
+    words: frozenset[str]  # every lower-cased word of letters
+
+
+@lru_cache(maxsize=1)
+def english() -> Language:
+    """The library's English model, whole: tagger, parser, lemmatiser and entities."""
+    return spacy.load(ENGLISH_MODEL)
+
+
+def eligible(sentence: str) -> bool:
+    """A sentence worth editing: 6-40 words, starts with a capital or digit, ends with '.'."""
+    return (
+        MIN_WORDS <= len(sentence.split()) <= MAX_WORDS
+        and sentence[0].isupper() | sentence[0].isdigit()
+        and sentence.endswith(".")
+    )
+
+
+# -- what the article offers --
+
+
+def article_facts(paragraphs: Sequence[str]) -> ArticleFacts:
+    entities: dict[str, Counter[str]] = {label: Counter() for label in ENTITY_TYPES}
+    numbers: dict[str, Counter[str]] = {"digits": Counter(), "words": Counter(), "scale": Counter()}
+    for doc in english().pipe(paragraphs):
+        for ent in doc.ents:
+            if ent.label_ in entities:
+                text = _without_the(ent.text)
+                if _plausible_name(text):
+                    entities[ent.label_][text] += 1
+        for token in doc:
+            kind = number_class(token)
+            if kind is not None:
+                numbers[kind][token.text.lower() if kind != "digits" else token.text] += 1
+    words = frozenset(re.findall(r"[a-z]+", " ".join(paragraphs).lower()))
+    return ArticleFacts(entities, numbers, words)
+
+
+def _without_the(text: str) -> str:
+    return text[4:] if text[:4].lower() == "the " else text
+
+
+def _plausible_name(text: str) -> bool:
+    return bool(text) and text[0].isupper() and len(text.split()) <= 6 and "\n" not in text
+
+
+def number_class(token: Token) -> str | None:
+    """digits / words / scale for a number that is not a date, ordinal or part of a name."""
+    if not token.like_num or token.ent_type_ not in NUMBER_ENTITY_TYPES:
+        return None
+    text = token.text
+    if _DIGITS.fullmatch(text):
+        return None if _is_year(token) else "digits"
+    lower = text.lower()
+    if lower in CARDINAL_WORDS:
+        return "words"
+    if lower in SCALE_WORDS:
+        return "scale"
+    return None
+
+
+def _is_year(token: Token) -> bool:
+    if not _YEAR.fullmatch(token.text):
+        return False
+    doc = token.doc
+    before = doc[token.i - 1].text.lower() if token.i > 0 else ""
+    after = doc[token.i + 1].text if token.i + 1 < len(doc) else ""
+    return before in _BEFORE_YEAR or before in _MONTHS or after in ("-", "–", "—", "/")
+
+
+# -- reading the sentence --
+
+
+@dataclass(frozen=True)
+class Clause:
+    """The root clause: its verb, subject, object (or passive agent) and auxiliaries."""
+
+    root: Token
+    subject: Token | None
+    obj: Token | None  # direct object (active) or the noun inside the by-phrase (passive)
+    agent: Token | None  # the "by" of a passive
+    attr: Token | None  # the complement of a copula ("X was the capital")
+    auxiliaries: tuple[Token, ...]  # aux / auxpass children before the root
+    particle: Token | None
+    passive: bool
+    negated: bool
+
+    @property
+    def shares_subject(self) -> bool:
+        """Whether a coordinated verb takes the root's subject ("X bought Y and sold Z")."""
+        return any(
+            c.dep_ == "conj"
+            and c.pos_ in ("VERB", "AUX")
+            and not any(g.dep_ in ("nsubj", "nsubjpass") for g in c.children)
+            for c in self.root.children
+        )
+
+    @property
+    def complete(self) -> bool:
+        """No child that "subject verb object" would silently drop."""
+        return not any(c.dep_ in NEEDED for c in self.root.children) and not any(
+            c.dep_ == "advmod" and c.lower_ in HEDGES for c in self.root.children
+        )
+
+
+def clause(doc: Doc) -> Clause | None:
+    roots = [t for t in doc if t.dep_ == "ROOT"]
+    if len(roots) != 1 or roots[0].pos_ not in ("VERB", "AUX"):
+        return None
+    root = roots[0]
+    children = list(root.children)
+
+    def child(*deps: str) -> Token | None:
+        return next((c for c in children if c.dep_ in deps), None)
+
+    subject = child("nsubj", "nsubjpass")
+    agent = child("agent")
+    passive = child("auxpass") is not None or (subject is not None and subject.dep_.endswith("pass"))
+    obj = child("dobj")
+    if passive:
+        obj = next((c for c in agent.children if c.dep_ == "pobj"), None) if agent else None
+    return Clause(
+        root=root,
+        subject=subject if subject is not None and subject.i < root.i else None,
+        obj=obj if obj is not None and obj.i > root.i else None,
+        agent=agent,
+        attr=child("attr") if root.lemma_ == "be" else None,
+        auxiliaries=tuple(c for c in children if c.dep_ in ("aux", "auxpass") and c.i < root.i),
+        particle=child("prt"),
+        passive=passive,
+        negated=child("neg") is not None,
+    )
+
+
+def clean_phrase(head: Token) -> Span | None:
+    """The noun phrase under ``head`` when it can move whole: short, no clause, no commas."""
+    doc = head.doc
+    span = doc[head.left_edge.i : head.right_edge.i + 1]
+    if len(span) > MAX_PHRASE or head.pos_ not in ("NOUN", "PROPN", "PRON"):
+        return None
+    if head.pos_ == "PRON" and len(span) == 1:
+        lower = head.lower_
+        if lower not in SUBJECT_CASE and lower not in OBJECT_CASE and lower not in ("it", "you"):
+            return None  # "which", "itself", "this": not a phrase that moves cleanly
+    for token in span:
+        if token.dep_ in SHED or token.dep_ in ("cc", "conj") and token.head.pos_ == "VERB":
+            return None
+        if token.pos_ in ("VERB", "AUX") and token.dep_ not in ("amod", "compound"):
+            return None
+        if token.is_punct and token.text not in ("-", "–", "'", "’", "&"):
+            return None
+    return span
+
+
+def plural(phrase: Span) -> bool:
+    head = phrase.root
+    if head.pos_ == "PRON":
+        return head.lower_ in PLURAL_PRONOUNS
+    return head.tag_ in ("NNS", "NNPS") or any(c.dep_ == "conj" for c in head.children)
+
+
+def moved(phrase: Span, role: str, first: bool) -> str:
+    """``phrase`` written as subject or object; capitalised when it opens the sentence."""
+    if len(phrase) == 1 and phrase.root.pos_ == "PRON":
+        lower = phrase.root.lower_
+        text = (SUBJECT_CASE if role == "object" else OBJECT_CASE).get(lower, lower)
+        text = "I" if text == "i" else text
+    else:
+        text = phrase.text
+        lead = phrase[0]
+        if lead.i == 0 and lead.pos_ != "PROPN" and not lead.ent_type_ and lead.text != "I":
+            text = text[0].lower() + text[1:]  # it opened the sentence; now it does not
+    return text[0].upper() + text[1:] if first else text
+
+
+def participle(verb: Token) -> str | None:
+    """The past participle of a verb written in the simple past, when we know it."""
+    text = verb.lower_
+    forms = IRREGULAR.get(verb.lemma_.lower())
+    if forms is not None:
+        return forms[1] if text == forms[0] else None
+    return text if text.endswith("ed") else None
+
+
+def simple_past(verb: Token) -> str | None:
+    """The simple past of a verb written as a past participle, when we know it."""
+    text = verb.lower_
+    forms = IRREGULAR.get(verb.lemma_.lower())
+    if forms is not None:
+        return forms[0] if text == forms[1] else None
+    return text if text.endswith("ed") else None
+
+
+def splice(text: str, edits: Iterable[tuple[int, int, str]]) -> str:
+    """``text`` with each (start, end, new) character range replaced, right to left."""
+    for start, end, new in sorted(edits, reverse=True):
+        text = text[:start] + new + text[end:]
+    return text
+
+
+def start(token_or_span: Token | Span) -> int:
+    return token_or_span.idx if isinstance(token_or_span, Token) else token_or_span.start_char
+
+
+def end(token_or_span: Token | Span) -> int:
+    if isinstance(token_or_span, Token):
+        return token_or_span.idx + len(token_or_span)
+    return token_or_span.end_char
+
+
+# -- controls --
+
+
+def make_main_clause(doc: Doc, c: Clause) -> tuple[str, str] | None:
+    """Subject, verb group and object of the root clause, asides and adjuncts left out."""
+    if c.subject is None or c.negated or not c.complete:
+        return None
+    if any(
+        t.dep_ == "mark" and t.lower_ in ("if", "unless", "whether")
+        for a in c.root.children
+        if a.dep_ == "advcl"
+        for t in a.children
+    ):
+        return None  # a condition cannot be dropped
+    if c.passive:
+        if c.obj is None or c.agent is None:
+            return None
+        complement, shape = c.obj, "subject, verb, by-agent"
+    elif c.obj is not None:
+        complement, shape = c.obj, "subject, verb, object"
+    elif c.attr is not None and c.attr.i > c.root.i:
+        complement, shape = c.attr, "subject, copula, complement"
+    else:
+        return None
+    subject, complement_text = trimmed(c.subject), trimmed(complement)
+    if not subject or not complement_text:
+        return None
+    verbs = [t.text for t in c.auxiliaries] + [c.root.text]
+    if c.particle is not None:
+        verbs.append(c.particle.text)
+    if c.passive and c.agent is not None:
+        verbs.append(c.agent.text)
+    text = f"{subject[0].upper()}{subject[1:]} {' '.join(verbs)} {complement_text}."
+    if _squash(text) == _squash(doc.text):
+        return None
+    return text, shape
+
+
+def trimmed(head: Token) -> str:
+    """The phrase under ``head`` without its clauses, appositions and parentheses."""
+    doc = head.doc
+    shed: set[int] = set()
+    for token in head.subtree:
+        if token.i != head.i and token.dep_ in SHED:
+            shed.update(t.i for t in token.subtree)
+    depth, bracketed = 0, set()
+    for token in doc:
+        if token.text in ("(", "["):
+            depth += 1
+        if depth:
+            bracketed.add(token.i)
+        if token.text in (")", "]"):
+            depth = max(depth - 1, 0)
+    kept = [t for t in head.subtree if t.i not in shed and t.i not in bracketed]
+    while kept and kept[0].is_punct:
+        kept.pop(0)
+    while kept and kept[-1].is_punct:
+        kept.pop()
+    if not kept:
+        return ""
+    parts = []
+    for here, after in zip(kept, kept[1:], strict=False):
+        parts.append(here.text + (here.whitespace_ if after.i == here.i + 1 else " "))
+    parts.append(kept[-1].text)
+    text = re.sub(r"\s*,(?:\s*,)+", ",", "".join(parts))
+    if kept[0].i == 0 and kept[0].pos_ != "PROPN" and not kept[0].ent_type_:
+        text = text[0].lower() + text[1:]
+    return text
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.rstrip(".").split()).lower()
+
+
+def make_voice(doc: Doc, c: Clause) -> tuple[str, str] | None:
+    """Active "X VERBed Y" as passive "Y was VERBed by X", or the passive back to active."""
+    if c.subject is None or c.obj is None or c.negated or not c.complete or c.shares_subject:
+        return None
+    if c.root.lemma_.lower() in NO_PASSIVE:
+        return None
+    subject, obj = clean_phrase(c.subject), clean_phrase(c.obj)
+    if subject is None or obj is None:
+        return None
+    verb = c.root
+    particle = f" {c.particle.text}" if c.particle is not None else ""
+    # the tokens between the two phrases must be the verb group and nothing else
+    between = [t for t in doc[subject.end : obj.start]]
+    first = subject.start == 0
+    if not c.passive:
+        group = [verb] + ([c.particle] if c.particle is not None else [])
+        if verb.tag_ != "VBD" or c.auxiliaries or between != group:
+            return None
+        form = participle(verb)
+        if form is None:
+            return None
+        be = "were" if plural(obj) else "was"
+        new = (
+            f"{moved(obj, 'subject', first)} {be} {form}{particle} by "
+            f"{moved(subject, 'object', False)}"
+        )
+        return splice(doc.text, [(start(subject), end(obj), new)]), "active -> passive"
+    if len(c.auxiliaries) != 1 or c.auxiliaries[0].lower_ not in ("was", "were"):
+        return None
+    aux = c.auxiliaries[0]
+    if verb.tag_ != "VBN":
+        return None
+    group = [aux, verb] + ([c.particle] if c.particle is not None else []) + [c.agent]
+    if between != group:
+        return None
+    form = simple_past(verb)
+    if form is None:
+        return None
+    new = f"{moved(obj, 'subject', first)} {form}{particle} {moved(subject, 'object', False)}"
+    return splice(doc.text, [(start(subject), end(obj), new)]), "passive -> active"
+
+
+# -- perturbations --
+
+
+def make_swap(doc: Doc, c: Clause) -> tuple[str, str] | None:
+    """Subject and object (passive: subject and agent) trade places; the rest stays."""
+    if c.subject is None or c.obj is None or c.shares_subject or not c.complete:
+        return None
+    if c.root.lemma_.lower() in SYMMETRIC | {"be"}:
+        return None
+    subject, obj = clean_phrase(c.subject), clean_phrase(c.obj)
+    if subject is None or obj is None or subject.end > obj.start:
+        return None
+    if _squash(subject.text) == _squash(obj.text):
+        return None
+    first = subject.start == 0
+    edits = [
+        (start(subject), end(subject), moved(obj, "subject", first)),
+        (start(obj), end(obj), moved(subject, "object", False)),
+    ]
+    if c.passive:
+        aux = next((a for a in c.auxiliaries if a.lower_ in ("was", "were")), None)
+        if aux is None:
+            return None
+        be = "were" if plural(obj) else "was"
+        edits.append((start(aux), end(aux), be))
+    else:
+        # past tense, or an auxiliary that does not agree, so the verb needs no change
+        agreeing = [a for a in c.auxiliaries if a.tag_ in ("VBZ", "VBP")]
+        if agreeing or not c.auxiliaries and c.root.tag_ != "VBD":
+            return None
+    return splice(doc.text, edits), f"{subject.text} <-> {obj.text}"
+
+
+def make_negation(doc: Doc, c: Clause) -> tuple[str, str] | None:
+    """The main verb negated: "was founded" -> "was not founded", "bought" -> "did not buy"."""
+    root = c.root
+    if c.negated or root.i == 0 or any(t.lower_ in ("no", "never", "not") for t in root.children):
+        return None
+    if c.auxiliaries:
+        aux = c.auxiliaries[0]
+        if aux.lower_ in ("to",):
+            return None
+        return splice(doc.text, [(end(aux), end(aux), " not")]), f"{aux.text} -> {aux.text} not"
+    if root.lemma_ == "be":
+        return splice(doc.text, [(end(root), end(root), " not")]), f"{root.text} -> {root.text} not"
+    do = {"VBD": "did", "VBZ": "does", "VBP": "do"}.get(root.tag_)
+    lemma = root.lemma_.lower()
+    if do is None or not lemma.isalpha():
+        return None
+    new = f"{do} not {lemma}"
+    return splice(doc.text, [(start(root), end(root), new)]), f"{root.text} -> {new}"
+
+
+def make_entity(doc: Doc, facts: ArticleFacts, rng: random.Random) -> tuple[str, str] | None:
+    """A named entity replaced by another of its type named elsewhere in the article."""
+    sentence = doc.text.lower()
+    options = []
+    for ent in doc.ents:
+        if ent.label_ not in ENTITY_TYPES:
+            continue
+        core = _without_the(ent.text)
+        offset = len(ent.text) - len(core)
+        ours = set(_ANALYZER.terms(core))
+        pool = [
+            (text, count)
+            for text, count in facts.entities[ent.label_].items()
+            if text.lower() not in sentence
+            and not ours & set(_ANALYZER.terms(text))
+            and not _abbreviates(text, core)
+            and not _abbreviates(core, text)
+        ]
+        frequent = [p for p in pool if p[1] >= 2]  # the recogniser agrees with itself
+        if frequent or pool:
+            options.append((ent.start_char + offset, ent.end_char, core, frequent or pool))
+    if not options:
+        return None
+    at, until, core, pool = rng.choice(options)
+    new = rng.choice(sorted(text for text, _ in pool))
+    return splice(doc.text, [(at, until, new)]), f"{core} -> {new}"
+
+
+def _abbreviates(short: str, long: str) -> bool:
+    """Whether ``short`` is the initials of ``long``: "U.S." of "United States"."""
+    letters = re.sub(r"[^A-Za-z]", "", short)
+    initials = "".join(w[0] for w in re.findall(r"[A-Za-z]+", long) if w[0].isupper())
+    return len(letters) >= 2 and letters.isupper() and letters == initials
+
+
+def make_number(doc: Doc, facts: ArticleFacts, rng: random.Random) -> tuple[str, str] | None:
+    """A number (not a date) replaced by another of its form written elsewhere in the article."""
+    here = {_value(t.text) for t in doc if t.like_num}
+    options = []
+    for token in doc:
+        kind = number_class(token)
+        if kind is None:
+            continue
+        pool = sorted(n for n in facts.numbers[kind] if _value(n) not in here)
+        if kind == "digits":
+            size = len(_value(token.text).split(".")[0])
+            similar = [n for n in pool if len(_value(n).split(".")[0]) == size]
+            pool = similar or pool
+        if pool:
+            options.append((token, pool))
+    if not options:
+        return None
+    token, pool = rng.choice(options)
+    new = rng.choice(pool)
+    if token.text[0].isupper():
+        new = new[0].upper() + new[1:]
+    return splice(doc.text, [(start(token), end(token), new)]), f"{token.text} -> {new}"
+
+
+def _value(number: str) -> str:
+    return number.lower().replace(",", "")
+
+
+def make_attribute(
+    doc: Doc, c: Clause, facts: ArticleFacts, rng: random.Random
+) -> tuple[str, str] | None:
+    """A nationality the article never names, put before the subject's head noun."""
+    if c.subject is None or c.subject.tag_ not in ("NN", "NNS"):
+        return None
+    head = c.subject
+    if any(
+        m.dep_ == "amod" and (m.text[0].isupper() or m.ent_type_) for m in head.lefts
+    ) or any(m.pos_ == "PROPN" or m.ent_type_ for m in head.lefts):
+        return None  # already says where it is from, or names it
+    at = head.i
+    while at > head.left_edge.i and doc[at - 1].dep_ == "compound":
+        at -= 1
+    sentence = doc.text.lower()
+    choices = [
+        adjective
+        for adjective, country in NATIONALITIES
+        if adjective.lower() not in facts.words
+        and country.lower() not in facts.words
+        and adjective.lower() not in sentence
+    ]
+    if not choices:
+        return None
+    adjective = rng.choice(choices)
+    edits = [(doc[at].idx, doc[at].idx, f"{adjective} ")]
+    if at == 0 and doc[0].pos_ != "PROPN":
+        edits = [(0, 1, f"{adjective} {doc[0].text[0].lower()}")]
+    elif at > 0 and doc[at - 1].lower_ in ("a", "an"):
+        article = doc[at - 1]
+        word = "an" if adjective[0] in "AEIOU" else "a"
+        word = word.capitalize() if article.text[0].isupper() else word
+        edits.append((start(article), end(article), word))
+    return splice(doc.text, edits), f"+ {adjective}"
+
+
+# -- one sentence's items --
+
+
+def items_for(
+    article: str, position: int, sentence: str, facts: ArticleFacts, seed: int
+) -> list[Item]:
+    """Every kind that can be built cleanly from ``sentence``, the control first."""
+    doc = english()(sentence)
+    c = clause(doc)
+    built: dict[str, tuple[str, str] | None] = {"sentence": (sentence, "as written")}
+    rng = {kind: random.Random(f"{seed}/{article}/{position}/{kind}") for kind in KINDS}
+    if c is not None:
+        built["main_clause"] = make_main_clause(doc, c)
+        built["voice"] = make_voice(doc, c)
+        built["swap"] = make_swap(doc, c)
+        built["negation"] = make_negation(doc, c)
+        built["attribute"] = make_attribute(doc, c, facts, rng["attribute"])
+    built["entity"] = make_entity(doc, facts, rng["entity"])
+    built["number"] = make_number(doc, facts, rng["number"])
+    items = []
+    for kind in KINDS:
+        made = built.get(kind)
+        if made is None:
+            continue
+        text, edit = made
+        if kind != "sentence" and _squash(text) == _squash(sentence):
+            continue
+        items.append(Item(article, position, kind, kind in CONTROLS, text, sentence, edit))
+    return items

@@ -1,0 +1,58 @@
+"""The gate reads who did what: swapped roles and reversed polarity are dropped with their
+own reasons, a change of voice with the same roles stands, and the question's words are
+never evidence for the answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from affidavit import Memory, Reason
+
+
+def verdict(line: str, text: str, question: str | None = None) -> tuple[str, str | None]:
+    memory = Memory(dense=False)
+    memory.ingest_text(line, name="note.md")
+    (sentence,) = memory.verify(text, question=question).sentences
+    return sentence.status, sentence.reason
+
+
+@pytest.mark.parametrize(
+    ("line", "text", "reason"),
+    [
+        (
+            "Tom Hale taught Anna Berg in Paris.",
+            "Anna Berg taught Tom Hale in Paris.",
+            Reason.ROLES,
+        ),
+        ("The startup was bought by the company.", "The startup bought the company.", Reason.ROLES),
+        ("The museum was never finished.", "The museum was finished.", Reason.NEGATION),
+        (
+            "The committee did not approve the budget.",
+            "The committee approved the budget.",
+            Reason.NEGATION,
+        ),
+    ],
+)
+def test_a_distortion_of_who_did_what_is_dropped(line: str, text: str, reason: Reason) -> None:
+    assert verdict(line, text) == ("dropped", reason.value)
+
+
+@pytest.mark.parametrize(
+    ("line", "text"),
+    [
+        ("Tom Hale taught Anna Berg in Paris.", "Tom Hale taught Anna Berg in Paris."),
+        ("The startup was bought by the company.", "The company bought the startup."),
+        ("The company bought the startup.", "The startup was bought by the company."),
+        ("The museum was never finished.", "The museum was never finished."),
+    ],
+)
+def test_the_same_roles_in_either_voice_stand(line: str, text: str) -> None:
+    assert verdict(line, text) == ("supported", None)
+
+
+def test_the_question_words_are_not_evidence_for_the_answer() -> None:
+    line = "Tom Hale, a painter, taught Anna Berg."
+    text = "Tom Hale, a French painter, taught Anna Berg."
+    question = "Which French painter taught Anna Berg?"
+    assert verdict(line, text, question) == ("dropped", Reason.MIXTURE.value)
+    assert verdict(line, "Tom Hale", question)[0] == "supported"  # the bare answer stands
