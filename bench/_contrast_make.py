@@ -133,6 +133,28 @@ NO_PASSIVE = frozenset(
     "be become comprise contain cost equal feature get have include lack last mean measure "
     "number resemble see total weigh".split()
 )
+# Verb and object that make one idiom: "took place" has no passive "place was taken".
+IDIOMS = frozenset(
+    {
+        ("take", "place"),
+        ("take", "part"),
+        ("take", "care"),
+        ("take", "advantage"),
+        ("take", "effect"),
+        ("take", "hold"),
+        ("take", "root"),
+        ("take", "shape"),
+        ("make", "sense"),
+        ("make", "use"),
+        ("pay", "attention"),
+        ("give", "way"),
+        ("give", "rise"),
+        ("give", "birth"),
+        ("come", "way"),
+        ("lose", "ground"),
+        ("gain", "ground"),
+    }
+)
 # Verbs whose subject and object can trade places without changing the statement.
 SYMMETRIC = frozenset(
     "battle border date divorce encounter equal face fight intersect marry match meet "
@@ -143,8 +165,11 @@ HEDGES = frozenset(
     "almost nearly reportedly allegedly barely hardly supposedly purportedly scarcely "
     "seldom rarely never".split()
 )
-# Clauses and asides a noun phrase sheds in the main clause.
-SHED = frozenset({"relcl", "acl", "advcl", "appos", "parataxis", "ccomp", "xcomp", "csubj"})
+# Clauses inside a noun phrase: a phrase holding one never moves (swap, voice), and the
+# main clause sheds the first four but gives up on the others, which it cannot drop
+# without changing what is said ("is an Arab, largely Sunni Muslim nation").
+SHED = frozenset({"relcl", "acl", "advcl", "parataxis"})
+CLAUSAL = SHED | {"appos", "ccomp", "xcomp", "csubj"}
 # Children of the root that make "subject verb object" drop part of what is said.
 NEEDED = frozenset({"dative", "oprd", "xcomp", "ccomp", "csubj", "csubjpass", "expl"})
 SUBJECT_CASE = {"he": "him", "she": "her", "they": "them", "we": "us", "i": "me"}
@@ -186,6 +211,8 @@ SCALE_WORDS = frozenset("hundred thousand million billion trillion".split())
 NUMBER_ENTITY_TYPES = frozenset({"", "CARDINAL", "QUANTITY", "MONEY", "PERCENT"})
 _DIGITS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
 _YEAR = re.compile(r"1\d{3}|20\d{2}")
+# A phrase may not end on these: its words went on past the phrase ("hermaphroditism and").
+_OPEN_END = frozenset({"cc", "prep", "det", "poss", "case", "preconj", "aux", "mark"})
 # Words after which a four-digit number is a year, whatever the entity recogniser said.
 _BEFORE_YEAR = frozenset(
     "in since until till by during before after from to of circa c. around about".split()
@@ -312,6 +339,25 @@ class Clause:
         )
 
     @property
+    def implicit_subject(self) -> bool:
+        """Whether a clause hangs on the root with the root's subject as its own ("X conquered
+        Y, killing Z"): a voice change would hand it to the other phrase."""
+        return any(
+            c.dep_ in ("advcl", "xcomp", "conj")
+            and c.pos_ in ("VERB", "AUX")
+            and not any(g.dep_ in ("nsubj", "nsubjpass") for g in c.children)
+            for c in self.root.children
+        )
+
+    @property
+    def idiom(self) -> bool:
+        return (
+            self.obj is not None
+            and not self.passive
+            and (self.root.lemma_.lower(), self.obj.lemma_.lower()) in IDIOMS
+        )
+
+    @property
     def complete(self) -> bool:
         """No child that "subject verb object" would silently drop."""
         return not any(c.dep_ in NEEDED for c in self.root.children) and not any(
@@ -329,10 +375,16 @@ def clause(doc: Doc) -> Clause | None:
     def child(*deps: str) -> Token | None:
         return next((c for c in children if c.dep_ in deps), None)
 
-    subject = child("nsubj", "nsubjpass")
+    def only(*deps: str) -> Token | None:
+        found = [c for c in children if c.dep_ in deps]
+        return found[0] if len(found) == 1 else None  # two subjects or objects: unclear roles
+
+    subject = only("nsubj", "nsubjpass")
     agent = child("agent")
     passive = child("auxpass") is not None or (subject is not None and subject.dep_.endswith("pass"))
-    obj = child("dobj")
+    obj = only("dobj", "dative")
+    if obj is not None and obj.dep_ == "dative":
+        obj = None
     if passive:
         obj = next((c for c in agent.children if c.dep_ == "pobj"), None) if agent else None
     return Clause(
@@ -358,14 +410,29 @@ def clean_phrase(head: Token) -> Span | None:
         lower = head.lower_
         if lower not in SUBJECT_CASE and lower not in OBJECT_CASE and lower not in ("it", "you"):
             return None  # "which", "itself", "this": not a phrase that moves cleanly
+    if not _sealed(span[0], span[-1]):
+        return None
     for token in span:
-        if token.dep_ in SHED or token.dep_ in ("cc", "conj") and token.head.pos_ == "VERB":
+        if token.dep_ in CLAUSAL or token.dep_ in ("cc", "conj") and token.head.pos_ == "VERB":
             return None
         if token.pos_ in ("VERB", "AUX") and token.dep_ not in ("amod", "compound"):
             return None
         if token.is_punct and token.text not in ("-", "–", "'", "’", "&"):
             return None
     return span
+
+
+def _sealed(first: Token, last: Token) -> bool:
+    """Whether a phrase from ``first`` to ``last`` is whole: it does not end on a word that
+    wants more, and no word outside is glued to it ("co" of "co-NP")."""
+    doc = first.doc
+    if last.dep_ in _OPEN_END:
+        return False
+    if first.i > 0 and not doc[first.i - 1].whitespace_ and doc[first.i - 1].text not in "([“\"'":
+        return False
+    if last.i + 1 < len(doc) and not last.whitespace_:
+        return doc[last.i + 1].text in (",", ".", ";", ":", ")", "]", "”", '"', "'s", "’s")
+    return True
 
 
 def plural(phrase: Span) -> bool:
@@ -448,6 +515,8 @@ def make_main_clause(doc: Doc, c: Clause) -> tuple[str, str] | None:
         complement, shape = c.attr, "subject, copula, complement"
     else:
         return None
+    if c.idiom:
+        return None
     subject, complement_text = trimmed(c.subject), trimmed(complement)
     if not subject or not complement_text:
         return None
@@ -462,12 +531,18 @@ def make_main_clause(doc: Doc, c: Clause) -> tuple[str, str] | None:
     return text, shape
 
 
-def trimmed(head: Token) -> str:
-    """The phrase under ``head`` without its clauses, appositions and parentheses."""
+def trimmed(head: Token) -> str | None:
+    """The phrase under ``head`` without its relative and participial clauses and its
+    parentheses; None when it holds a clause that cannot be dropped."""
     doc = head.doc
     shed: set[int] = set()
     for token in head.subtree:
-        if token.i != head.i and token.dep_ in SHED:
+        if token.i == head.i or token.i in shed:
+            continue
+        infinitive = token.dep_ == "acl" and any(c.dep_ == "aux" for c in token.children)
+        if token.dep_ in CLAUSAL - SHED or infinitive:
+            return None  # "enables populations to grow" is not "enables populations"
+        if token.dep_ in SHED:
             shed.update(t.i for t in token.subtree)
     depth, bracketed = 0, set()
     for token in doc:
@@ -482,8 +557,8 @@ def trimmed(head: Token) -> str:
         kept.pop(0)
     while kept and kept[-1].is_punct:
         kept.pop()
-    if not kept:
-        return ""
+    if not kept or not _sealed(kept[0], kept[-1]):
+        return None
     parts = []
     for here, after in zip(kept, kept[1:], strict=False):
         parts.append(here.text + (here.whitespace_ if after.i == here.i + 1 else " "))
@@ -500,9 +575,9 @@ def _squash(text: str) -> str:
 
 def make_voice(doc: Doc, c: Clause) -> tuple[str, str] | None:
     """Active "X VERBed Y" as passive "Y was VERBed by X", or the passive back to active."""
-    if c.subject is None or c.obj is None or c.negated or not c.complete or c.shares_subject:
+    if c.subject is None or c.obj is None or c.negated or not c.complete:
         return None
-    if c.root.lemma_.lower() in NO_PASSIVE:
+    if c.implicit_subject or c.idiom or c.root.lemma_.lower() in NO_PASSIVE:
         return None
     subject, obj = clean_phrase(c.subject), clean_phrase(c.obj)
     if subject is None or obj is None:
@@ -545,7 +620,7 @@ def make_voice(doc: Doc, c: Clause) -> tuple[str, str] | None:
 
 def make_swap(doc: Doc, c: Clause) -> tuple[str, str] | None:
     """Subject and object (passive: subject and agent) trade places; the rest stays."""
-    if c.subject is None or c.obj is None or c.shares_subject or not c.complete:
+    if c.subject is None or c.obj is None or c.shares_subject or not c.complete or c.idiom:
         return None
     if c.root.lemma_.lower() in SYMMETRIC | {"be"}:
         return None

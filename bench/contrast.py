@@ -43,7 +43,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _contrast_make import (  # noqa: E402
     CONTROLS,
     KINDS,
-    PERTURBATIONS,
     Item,
     article_facts,
     eligible,
@@ -69,8 +68,9 @@ def sentences_of(text: str) -> list[str]:
 
 def sample(
     articles: dict[str, str], split: str, limit: int | None, seed: int
-) -> list[tuple[str, int, str]]:
-    """(article, place, sentence) for ``limit`` eligible sentences of the split, seeded."""
+) -> tuple[list[tuple[str, int, str]], int]:
+    """(article, place, sentence) for ``limit`` eligible sentences of the split, seeded;
+    also how many were eligible."""
     titles = sorted(articles)
     pool = [
         (title, position, sentence)
@@ -315,5 +315,3 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 if __name__ == "__main__":
     main()
-
-assert set(CONTROLS) | set(PERTURBATIONS) == set(KINDS)

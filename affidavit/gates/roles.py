@@ -34,6 +34,8 @@ _OBJECTS = frozenset({"dobj", "obj", "attr"})
 _PHRASE_PARTS = frozenset(
     {"compound", "amod", "flat", "poss", "nmod", "appos", "nummod", "prep", "pobj"}
 )
+# A claim needs a subject, a verb and something more to have roles worth reading.
+_FEWEST_WORDS = 3
 _NEGATORS = frozenset({"not", "n't", "never", "no"})
 
 
@@ -112,11 +114,18 @@ def _is_negated(verb: Token) -> bool:
 def conflict(claim: str, line: str, analyzer: Analyzer) -> str | None:
     """``roles`` or ``negation`` when the line says the claim's verb with its roles swapped
     or its polarity reversed, and never says it the claim's way; None otherwise."""
-    said = predications(line, analyzer)
-    if not said:
+    if len(claim.split()) < _FEWEST_WORDS:
+        return None  # "Fixed Price", "Dana Okafor": a bare answer has no roles to swap
+    claimed = predications(claim, analyzer)
+    if not claimed:
+        return None  # a bare answer, or no verb with a subject or object: no roles to read
+    # Parse the line only when it writes one of the claim's verbs.
+    written = set(analyzer.terms(line))
+    if not any(p.verb in written for p in claimed):
         return None
+    said = predications(line, analyzer)
     found: str | None = None
-    for asked in predications(claim, analyzer):
+    for asked in claimed:
         same_verb = [p for p in said if p.verb == asked.verb]
         if not same_verb:
             continue
