@@ -213,13 +213,17 @@ _DIGITS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
 _YEAR = re.compile(r"1\d{3}|20\d{2}")
 # A phrase may not end on these: its words went on past the phrase ("hermaphroditism and").
 _OPEN_END = frozenset({"cc", "prep", "det", "poss", "case", "preconj", "aux", "mark"})
+_OPENERS = ("(", "[", "“", '"', "'")
+# A name as an entity edit takes and gives it: capitalised words, no brackets or symbols.
+_NAME = re.compile(r"[A-Z][\w.'’&-]*(?: [\w.'’&-]+){0,5}")
+# Adverbs a negation cannot go before without reading as another idiom ("not only").
+_NOT_BEFORE = frozenset("only also just merely even still already always".split())
 # Words after which a four-digit number is a year, whatever the entity recogniser said.
 _BEFORE_YEAR = frozenset(
     "in since until till by during before after from to of circa c. around about".split()
 )
 _MONTHS = frozenset(
-    "january february march april may june july august september october november "
-    "december".split()
+    "january february march april may june july august september october november december".split()
 )
 _ANALYZER = Analyzer("en")
 
@@ -268,8 +272,8 @@ def article_facts(paragraphs: Sequence[str]) -> ArticleFacts:
     for doc in english().pipe(paragraphs):
         for ent in doc.ents:
             if ent.label_ in entities:
-                text = _without_the(ent.text)
-                if _plausible_name(text):
+                text = _name(ent.text)
+                if _NAME.fullmatch(text):
                     entities[ent.label_][text] += 1
         for token in doc:
             kind = number_class(token)
@@ -279,12 +283,12 @@ def article_facts(paragraphs: Sequence[str]) -> ArticleFacts:
     return ArticleFacts(entities, numbers, words)
 
 
-def _without_the(text: str) -> str:
-    return text[4:] if text[:4].lower() == "the " else text
-
-
-def _plausible_name(text: str) -> bool:
-    return bool(text) and text[0].isupper() and len(text.split()) <= 6 and "\n" not in text
+def _name(text: str) -> str:
+    """An entity's text without a leading "the" or a trailing possessive."""
+    text = text[4:] if text[:4].lower() == "the " else text
+    for ending in ("'s", "’s"):
+        text = text.removesuffix(ending)
+    return text
 
 
 def number_class(token: Token) -> str | None:
@@ -381,7 +385,9 @@ def clause(doc: Doc) -> Clause | None:
 
     subject = only("nsubj", "nsubjpass")
     agent = child("agent")
-    passive = child("auxpass") is not None or (subject is not None and subject.dep_.endswith("pass"))
+    passive = child("auxpass") is not None or (
+        subject is not None and subject.dep_.endswith("pass")
+    )
     obj = only("dobj", "dative")
     if obj is not None and obj.dep_ == "dative":
         obj = None
@@ -428,7 +434,7 @@ def _sealed(first: Token, last: Token) -> bool:
     doc = first.doc
     if last.dep_ in _OPEN_END:
         return False
-    if first.i > 0 and not doc[first.i - 1].whitespace_ and doc[first.i - 1].text not in "([“\"'":
+    if first.i > 0 and not doc[first.i - 1].whitespace_ and doc[first.i - 1].text not in _OPENERS:
         return False
     if last.i + 1 < len(doc) and not last.whitespace_:
         return doc[last.i + 1].text in (",", ".", ";", ":", ")", "]", "”", '"', "'s", "’s")
@@ -653,10 +659,15 @@ def make_negation(doc: Doc, c: Clause) -> tuple[str, str] | None:
     root = c.root
     if c.negated or root.i == 0 or any(t.lower_ in ("no", "never", "not") for t in root.children):
         return None
+    negated = c.auxiliaries[0] if c.auxiliaries else root if root.lemma_ == "be" else None
+    if (
+        negated is not None
+        and negated.i + 1 < len(doc)
+        and doc[negated.i + 1].lower_ in _NOT_BEFORE
+    ):
+        return None
     if c.auxiliaries:
         aux = c.auxiliaries[0]
-        if aux.lower_ in ("to",):
-            return None
         return splice(doc.text, [(end(aux), end(aux), " not")]), f"{aux.text} -> {aux.text} not"
     if root.lemma_ == "be":
         return splice(doc.text, [(end(root), end(root), " not")]), f"{root.text} -> {root.text} not"
@@ -675,8 +686,10 @@ def make_entity(doc: Doc, facts: ArticleFacts, rng: random.Random) -> tuple[str,
     for ent in doc.ents:
         if ent.label_ not in ENTITY_TYPES:
             continue
-        core = _without_the(ent.text)
-        offset = len(ent.text) - len(core)
+        core = _name(ent.text)
+        if not _NAME.fullmatch(core):
+            continue
+        offset = ent.text.index(core)
         ours = set(_ANALYZER.terms(core))
         pool = [
             (text, count)
@@ -688,7 +701,8 @@ def make_entity(doc: Doc, facts: ArticleFacts, rng: random.Random) -> tuple[str,
         ]
         frequent = [p for p in pool if p[1] >= 2]  # the recogniser agrees with itself
         if frequent or pool:
-            options.append((ent.start_char + offset, ent.end_char, core, frequent or pool))
+            at = ent.start_char + offset
+            options.append((at, at + len(core), core, frequent or pool))
     if not options:
         return None
     at, until, core, pool = rng.choice(options)
@@ -738,12 +752,22 @@ def make_attribute(
     if c.subject is None or c.subject.tag_ not in ("NN", "NNS"):
         return None
     head = c.subject
-    if any(
-        m.dep_ == "amod" and (m.text[0].isupper() or m.ent_type_) for m in head.lefts
-    ) or any(m.pos_ == "PROPN" or m.ent_type_ for m in head.lefts):
+    if any(m.dep_ == "amod" and (m.text[0].isupper() or m.ent_type_) for m in head.lefts) or any(
+        m.pos_ == "PROPN" or m.ent_type_ for m in head.lefts
+    ):
         return None  # already says where it is from, or names it
+    # before the compound nouns and whatever modifies them ("computational complexity
+    # theory"), after the head's own adjectives ("the large French oil company")
+    chain = {head.i}
     at = head.i
-    while at > head.left_edge.i and doc[at - 1].dep_ == "compound":
+    while at > head.left_edge.i:
+        before = doc[at - 1]
+        if before.dep_ == "compound" and before.head.i in chain:
+            chain.add(before.i)
+        elif not (
+            before.dep_ in ("amod", "compound", "advmod") and before.head.i in chain - {head.i}
+        ):
+            break
         at -= 1
     sentence = doc.text.lower()
     choices = [

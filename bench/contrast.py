@@ -85,7 +85,7 @@ def sample(
 
 
 def outcome(verdict: Verdict) -> str:
-    """"supported", or "status:reason" of the first sentence that is not."""
+    """ "supported", or "status:reason" of the first sentence that is not."""
     if verdict.supported:
         return "supported"
     failing = [s for s in verdict.sentences if not s.supported]

@@ -4,6 +4,12 @@ Every row gets a fresh in-memory store holding only its ``knowledge``; the right
 hallucinated answer are each audited with ``Memory.verify(answer, question=question)``.
 A right answer should come back supported, a hallucinated one should not.
 
+Beside the gate, on the same rows: **verbatim** (supported iff the answer, less a final
+period, is written in the knowledge, case folded) and **all words** (supported iff every
+content word of the answer is somewhere in the knowledge). HaluEval's right answers are
+mostly spans copied from the knowledge, so verbatim is a hard baseline; the **hard
+subset** is the rows whose right answer is not written verbatim in the knowledge.
+
     .venv/bin/python bench/gate_halueval.py [--limit N] [--json PATH]
 """
 
@@ -23,6 +29,7 @@ from _cli import bench_main
 
 from affidavit import Memory
 from affidavit.gates.verify import Verdict
+from affidavit.index.text import content_words
 
 HALUEVAL = (
     Path(__file__).resolve().parents[2] / "shared" / "corpora" / "halueval" / "halueval_qa.jsonl"
@@ -52,6 +59,10 @@ class Outcome:
     hallucinated_reason: str | None
     new_digit: bool  # the hallucinated answer writes a number the knowledge and question do not
     ms: float  # fresh store + ingest + both audits
+    right_verbatim: bool = False  # the verbatim baseline's verdicts
+    hallucinated_verbatim: bool = False
+    right_words: bool = False  # the all-words baseline's verdicts
+    hallucinated_words: bool = False
 
 
 def load_rows(path: Path = HALUEVAL) -> list[Row]:
@@ -101,18 +112,38 @@ def audit_row(number: int, row: Row) -> Outcome:
         rejection(hallucinated),
         introduces_digit(row),
         ms,
+        verbatim(row.right, row.knowledge),
+        verbatim(row.hallucinated, row.knowledge),
+        all_words(row.right, row.knowledge),
+        all_words(row.hallucinated, row.knowledge),
     )
+
+
+def verbatim(answer: str, knowledge: str) -> bool:
+    said = answer.strip().rstrip(".").strip().casefold()
+    return bool(said) and said in knowledge.casefold()
+
+
+def all_words(answer: str, knowledge: str) -> bool:
+    wanted = set(content_words(answer))
+    return bool(wanted) and wanted <= set(content_words(knowledge))
 
 
 # -- measuring --
 
 
-def rates(outcomes: Sequence[Outcome]) -> dict[str, float | int]:
+def rates(outcomes: Sequence[Outcome], judge: str = "gate") -> dict[str, float | int]:
+    """Acceptance, rejection and balanced accuracy of one judge: the gate or a baseline."""
     n = len(outcomes)
     if n == 0:
         return {"rows": 0, "accept_right": 0.0, "reject_hallucinated": 0.0, "balanced": 0.0}
-    accept = sum(o.right_supported for o in outcomes) / n
-    reject = sum(not o.hallucinated_supported for o in outcomes) / n
+    fields = {
+        "gate": ("right_supported", "hallucinated_supported"),
+        "verbatim": ("right_verbatim", "hallucinated_verbatim"),
+        "words": ("right_words", "hallucinated_words"),
+    }[judge]
+    accept = sum(getattr(o, fields[0]) for o in outcomes) / n
+    reject = sum(not getattr(o, fields[1]) for o in outcomes) / n
     return {
         "rows": n,
         "accept_right": accept,
@@ -135,6 +166,11 @@ def run(limit: int | None) -> dict:
         "all": rates(outcomes),
         "new_digit": rates([o for o in outcomes if o.new_digit]),
         "no_new_digit": rates([o for o in outcomes if not o.new_digit]),
+        "verbatim": rates(outcomes, "verbatim"),
+        "words": rates(outcomes, "words"),
+        "hard": rates([o for o in outcomes if not o.right_verbatim]),
+        "hard_verbatim": rates([o for o in outcomes if not o.right_verbatim], "verbatim"),
+        "hard_words": rates([o for o in outcomes if not o.right_verbatim], "words"),
         "right_rejected": dict(
             Counter(o.right_reason for o in outcomes if not o.right_supported).most_common()
         ),
@@ -166,6 +202,11 @@ def report(result: dict) -> str:
     ]
     for label, key in (
         ("all", "all"),
+        ("all: verbatim baseline", "verbatim"),
+        ("all: all-words baseline", "words"),
+        ("hard subset (right answer not verbatim in the knowledge)", "hard"),
+        ("hard subset: verbatim baseline", "hard_verbatim"),
+        ("hard subset: all-words baseline", "hard_words"),
         ("hallucination introduces a number", "new_digit"),
         ("hallucination introduces no number", "no_new_digit"),
     ):

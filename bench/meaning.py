@@ -35,9 +35,9 @@ from _cli import bench_main
 from _squad import SHARED, SQUAD
 
 from affidavit import Memory
-from affidavit.index.evidence_block import evidence_block
 from affidavit.gates.content import content_terms
 from affidavit.index.documents import WORDS_SUFFICE
+from affidavit.index.evidence_block import evidence_block
 from affidavit.index.late import rerank
 from affidavit.index.meaning import bundled_model_path, encode
 from affidavit.index.retrieval import Retriever
