@@ -210,21 +210,15 @@ CARDINAL_WORDS = frozenset(
 SCALE_WORDS = frozenset("hundred thousand million billion trillion".split())
 NUMBER_ENTITY_TYPES = frozenset({"", "CARDINAL", "QUANTITY", "MONEY", "PERCENT"})
 _DIGITS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
+# Read as a year, so as a date: SQuAD writes counts of a thousand or more with a comma.
 _YEAR = re.compile(r"1\d{3}|20\d{2}")
 # A phrase may not end on these: its words went on past the phrase ("hermaphroditism and").
 _OPEN_END = frozenset({"cc", "prep", "det", "poss", "case", "preconj", "aux", "mark"})
 _OPENERS = ("(", "[", "“", '"', "'")
 # A name as an entity edit takes and gives it: capitalised words, no brackets or symbols.
-_NAME = re.compile(r"[A-Z][\w.'’&-]*(?: [\w.'’&-]+){0,5}")
+_NAME = re.compile(r"(?=.*[A-Za-z]{2})[A-Z][\w.'’&-]*(?: [\w.'’&-]+){0,5}")
 # Adverbs a negation cannot go before without reading as another idiom ("not only").
 _NOT_BEFORE = frozenset("only also just merely even still already always".split())
-# Words after which a four-digit number is a year, whatever the entity recogniser said.
-_BEFORE_YEAR = frozenset(
-    "in since until till by during before after from to of circa c. around about".split()
-)
-_MONTHS = frozenset(
-    "january february march april may june july august september october november december".split()
-)
 _ANALYZER = Analyzer("en")
 
 
@@ -296,23 +290,17 @@ def number_class(token: Token) -> str | None:
     if not token.like_num or token.ent_type_ not in NUMBER_ENTITY_TYPES:
         return None
     text = token.text
+    before = token.doc.text[: token.idx]
+    if before.rfind("[") > before.rfind("]"):
+        return None  # a note or citation mark: "[Note 3]"
     if _DIGITS.fullmatch(text):
-        return None if _is_year(token) else "digits"
+        return None if _YEAR.fullmatch(text) else "digits"
     lower = text.lower()
     if lower in CARDINAL_WORDS:
         return "words"
     if lower in SCALE_WORDS:
         return "scale"
     return None
-
-
-def _is_year(token: Token) -> bool:
-    if not _YEAR.fullmatch(token.text):
-        return False
-    doc = token.doc
-    before = doc[token.i - 1].text.lower() if token.i > 0 else ""
-    after = doc[token.i + 1].text if token.i + 1 < len(doc) else ""
-    return before in _BEFORE_YEAR or before in _MONTHS or after in ("-", "–", "—", "/")
 
 
 # -- reading the sentence --
@@ -418,6 +406,8 @@ def clean_phrase(head: Token) -> Span | None:
             return None  # "which", "itself", "this": not a phrase that moves cleanly
     if not _sealed(span[0], span[-1]):
         return None
+    if span[0].ent_type_ in ("DATE", "TIME"):
+        return None  # "In 1767 political activity caused": the year is no part of the subject
     for token in span:
         if token.dep_ in CLAUSAL or token.dep_ in ("cc", "conj") and token.head.pos_ == "VERB":
             return None
@@ -545,7 +535,9 @@ def trimmed(head: Token) -> str | None:
     for token in head.subtree:
         if token.i == head.i or token.i in shed:
             continue
-        infinitive = token.dep_ == "acl" and any(c.dep_ == "aux" for c in token.children)
+        infinitive = token.dep_ in ("acl", "relcl") and any(
+            c.dep_ == "aux" and c.lower_ == "to" for c in token.children
+        )
         if token.dep_ in CLAUSAL - SHED or infinitive:
             return None  # "enables populations to grow" is not "enables populations"
         if token.dep_ in SHED:
@@ -589,35 +581,35 @@ def make_voice(doc: Doc, c: Clause) -> tuple[str, str] | None:
     if subject is None or obj is None:
         return None
     verb = c.root
-    particle = f" {c.particle.text}" if c.particle is not None else ""
-    # the tokens between the two phrases must be the verb group and nothing else
-    between = [t for t in doc[subject.end : obj.start]]
+    particle = [c.particle] if c.particle is not None else []
+    # Between the two phrases: the verb group and nothing else, but for one adverb
+    # ("also", "formally") that goes before the verb in either voice.
+    between = list(doc[subject.end : obj.start])
+    adverbs = [t for t in between if t.dep_ == "advmod" and t.head == verb]
+    if len(adverbs) > 1:
+        return None
+    adverb = f"{adverbs[0].text} " if adverbs else ""
     first = subject.start == 0
     if not c.passive:
-        group = [verb] + ([c.particle] if c.particle is not None else [])
-        if verb.tag_ != "VBD" or c.auxiliaries or between != group:
+        if verb.tag_ != "VBD" or c.auxiliaries or between != [*adverbs, verb, *particle]:
             return None
         form = participle(verb)
         if form is None:
             return None
         be = "were" if plural(obj) else "was"
-        new = (
-            f"{moved(obj, 'subject', first)} {be} {form}{particle} by "
-            f"{moved(subject, 'object', False)}"
-        )
+        words = [moved(obj, "subject", first), be, adverb + form, *(t.text for t in particle)]
+        new = " ".join([*words, "by", moved(subject, "object", False)])
         return splice(doc.text, [(start(subject), end(obj), new)]), "active -> passive"
     if len(c.auxiliaries) != 1 or c.auxiliaries[0].lower_ not in ("was", "were"):
         return None
     aux = c.auxiliaries[0]
-    if verb.tag_ != "VBN":
-        return None
-    group = [aux, verb] + ([c.particle] if c.particle is not None else []) + [c.agent]
-    if between != group:
+    if verb.tag_ != "VBN" or between != [aux, *adverbs, verb, *particle, c.agent]:
         return None
     form = simple_past(verb)
     if form is None:
         return None
-    new = f"{moved(obj, 'subject', first)} {form}{particle} {moved(subject, 'object', False)}"
+    words = [moved(obj, "subject", first), adverb + form, *(t.text for t in particle)]
+    new = " ".join([*words, moved(subject, "object", False)])
     return splice(doc.text, [(start(subject), end(obj), new)]), "passive -> active"
 
 
@@ -726,10 +718,11 @@ def make_number(doc: Doc, facts: ArticleFacts, rng: random.Random) -> tuple[str,
         if kind is None:
             continue
         pool = sorted(n for n in facts.numbers[kind] if _value(n) not in here)
-        if kind == "digits":
-            size = len(_value(token.text).split(".")[0])
-            similar = [n for n in pool if len(_value(n).split(".")[0]) == size]
-            pool = similar or pool
+        if kind == "digits":  # prefer the same shape: as many digits, a fraction or not
+            shape = _shape(token.text)
+            same = [n for n in pool if _shape(n) == shape]
+            near = [n for n in pool if _shape(n)[1] == shape[1]]
+            pool = same or near or pool
         if pool:
             options.append((token, pool))
     if not options:
@@ -743,6 +736,11 @@ def make_number(doc: Doc, facts: ArticleFacts, rng: random.Random) -> tuple[str,
 
 def _value(number: str) -> str:
     return number.lower().replace(",", "")
+
+
+def _shape(number: str) -> tuple[int, bool]:
+    whole, _, fraction = _value(number).partition(".")
+    return len(whole), bool(fraction)
 
 
 def make_attribute(

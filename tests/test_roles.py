@@ -56,3 +56,12 @@ def test_the_question_words_are_not_evidence_for_the_answer() -> None:
     question = "Which French painter taught Anna Berg?"
     assert verdict(line, text, question) == ("dropped", Reason.MIXTURE.value)
     assert verdict(line, "Tom Hale", question)[0] == "supported"  # the bare answer stands
+
+
+def test_where_roles_cannot_be_read_the_audit_says_so() -> None:
+    memory = Memory(dense=False)
+    memory.ingest_text("El museo fue terminado por la ciudad en 1990.", name="nota.md")
+    (sentence,) = memory.verify("El museo fue terminado por la ciudad en 1990.").sentences
+    assert sentence.supported
+    roles = [g for g in sentence.gates if g["gate"] == "roles"]
+    assert roles and "no es parser" in roles[0]["detail"]

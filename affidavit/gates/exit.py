@@ -206,6 +206,17 @@ def judge(
     judgement.decisions.append(
         GateDecision("readback", True, None, f"{len(claims)} claim(s) read back from the evidence")
     )
+    if analyzer.language != "en":
+        # A lower tier, said as such: without a parser the roles are not read.
+        judgement.decisions.append(
+            GateDecision(
+                "roles",
+                True,
+                None,
+                f"who did what was not read: no {analyzer.language} parser is installed; "
+                "the claims were read back as words",
+            )
+        )
     judgement.supporting = used or list(anchor) or list(subset[:1])
     if question_terms:
         keys = KeyWords.of(question_terms, term_weight, analyzer.language)
