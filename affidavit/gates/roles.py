@@ -116,6 +116,8 @@ def conflict(claim: str, line: str, analyzer: Analyzer) -> str | None:
     or its polarity reversed, and never says it the claim's way; None otherwise."""
     if len(claim.split()) < _FEWEST_WORDS:
         return None  # "Fixed Price", "Dana Okafor": a bare answer has no roles to swap
+    if claim.strip().rstrip(".").casefold() in line.casefold():
+        return None  # the line's own words, in its order: its roles by construction
     claimed = predications(claim, analyzer)
     if not claimed:
         return None  # a bare answer, or no verb with a subject or object: no roles to read
