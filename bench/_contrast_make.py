@@ -160,11 +160,16 @@ SYMMETRIC = frozenset(
     "battle border date divorce encounter equal face fight intersect marry match meet "
     "neighbor neighbour parallel play resemble tie touch".split()
 )
-# Adverbs that a main clause cannot drop: "almost won" is not "won".
+# Adverbs that a main clause cannot drop: "almost won" is not "won", "usually is" not "is".
 HEDGES = frozenset(
     "almost nearly reportedly allegedly barely hardly supposedly purportedly scarcely "
-    "seldom rarely never".split()
+    "seldom rarely never often usually typically normally sometimes occasionally generally "
+    "mostly mainly largely partly partially possibly probably perhaps frequently".split()
 )
+# Determiners that make a prepositional adjunct a limit: "in some cases", "in most years".
+QUANTIFIERS = frozenset("some many most certain few several".split())
+# Heads a noun phrase can have in a main clause.
+NOMINAL = frozenset({"NOUN", "PROPN", "PRON", "NUM"})
 # Clauses inside a noun phrase: a phrase holding one never moves (swap, voice), and the
 # main clause sheds the first four but gives up on the others, which it cannot drop
 # without changing what is said ("is an Arab, largely Sunni Muslim nation").
@@ -215,8 +220,11 @@ _YEAR = re.compile(r"1\d{3}|20\d{2}")
 # A phrase may not end on these: its words went on past the phrase ("hermaphroditism and").
 _OPEN_END = frozenset({"cc", "prep", "det", "poss", "case", "preconj", "aux", "mark"})
 _OPENERS = ("(", "[", "“", '"', "'")
+_MATH = frozenset("= < > + × · − ± / ^ ≤ ≥".split())
 # A name as an entity edit takes and gives it: capitalised words, no brackets or symbols.
 _NAME = re.compile(r"(?=.*[A-Za-z]{2})[A-Z][\w.'’&-]*(?: [\w.'’&-]+){0,5}")
+# Words that already deny: a second negation beside them makes a double negative.
+NEGATIVES = frozenset("no not n't never neither nor none nothing nobody nowhere without".split())
 # Adverbs a negation cannot go before without reading as another idiom ("not only").
 _NOT_BEFORE = frozenset("only also just merely even still already always".split())
 _ANALYZER = Analyzer("en")
@@ -252,7 +260,7 @@ def eligible(sentence: str) -> bool:
     """A sentence worth editing: 6-40 words, starts with a capital or digit, ends with '.'."""
     return (
         MIN_WORDS <= len(sentence.split()) <= MAX_WORDS
-        and sentence[0].isupper() | sentence[0].isdigit()
+        and (sentence[0].isupper() or sentence[0].isdigit())
         and sentence.endswith(".")
     )
 
@@ -331,6 +339,12 @@ class Clause:
         )
 
     @property
+    def finite(self) -> bool:
+        """Whether the verb group is finite: "was founded", "bought", not "to found"."""
+        first = self.auxiliaries[0] if self.auxiliaries else self.root
+        return first.tag_ in ("VBD", "VBZ", "VBP", "MD")
+
+    @property
     def implicit_subject(self) -> bool:
         """Whether a clause hangs on the root with the root's subject as its own ("X conquered
         Y, killing Z"): a voice change would hand it to the other phrase."""
@@ -352,9 +366,24 @@ class Clause:
     @property
     def complete(self) -> bool:
         """No child that "subject verb object" would silently drop."""
-        return not any(c.dep_ in NEEDED for c in self.root.children) and not any(
-            c.dep_ == "advmod" and c.lower_ in HEDGES for c in self.root.children
-        )
+        return not any(c.dep_ in NEEDED for c in self.root.children)
+
+    @property
+    def hedged(self) -> bool:
+        """Whether an adjunct limits the claim: "almost won", "in some cases is", "if"."""
+        for c in self.root.children:
+            if c.dep_ == "advmod" and c.lower_ in HEDGES:
+                return True
+            if c.dep_ == "prep" and any(
+                g.dep_ == "pobj" and any(d.lower_ in QUANTIFIERS for d in g.children)
+                for g in c.children
+            ):
+                return True
+            if c.dep_ == "advcl" and any(
+                g.dep_ == "mark" and g.lower_ in ("if", "unless", "whether") for g in c.children
+            ):
+                return True
+        return False
 
 
 def clause(doc: Doc) -> Clause | None:
@@ -492,18 +521,13 @@ def end(token_or_span: Token | Span) -> int:
 
 def make_main_clause(doc: Doc, c: Clause) -> tuple[str, str] | None:
     """Subject, verb group and object of the root clause, asides and adjuncts left out."""
-    if c.subject is None or c.negated or not c.complete:
+    if c.subject is None or c.negated or not c.complete or c.hedged or c.idiom:
         return None
-    if any(
-        t.dep_ == "mark" and t.lower_ in ("if", "unless", "whether")
-        for a in c.root.children
-        if a.dep_ == "advcl"
-        for t in a.children
-    ):
-        return None  # a condition cannot be dropped
+    if not c.finite:
+        return None
     if c.passive:
-        if c.obj is None or c.agent is None:
-            return None
+        if c.obj is None or c.agent is None or any(g.dep_ == "dobj" for g in c.root.children):
+            return None  # "was dealt major blows by": the object cannot go
         complement, shape = c.obj, "subject, verb, by-agent"
     elif c.obj is not None:
         complement, shape = c.obj, "subject, verb, object"
@@ -511,9 +535,7 @@ def make_main_clause(doc: Doc, c: Clause) -> tuple[str, str] | None:
         complement, shape = c.attr, "subject, copula, complement"
     else:
         return None
-    if c.idiom:
-        return None
-    subject, complement_text = trimmed(c.subject), trimmed(complement)
+    subject, complement_text = trimmed(c.subject), trimmed(complement, last=True)
     if not subject or not complement_text:
         return None
     verbs = [t.text for t in c.auxiliaries] + [c.root.text]
@@ -527,10 +549,13 @@ def make_main_clause(doc: Doc, c: Clause) -> tuple[str, str] | None:
     return text, shape
 
 
-def trimmed(head: Token) -> str | None:
+def trimmed(head: Token, *, last: bool = False) -> str | None:
     """The phrase under ``head`` without its relative and participial clauses and its
-    parentheses; None when it holds a clause that cannot be dropped."""
+    parentheses; None when it holds a clause that cannot be dropped or looks misparsed.
+    ``last``: the phrase ends the clause, so no verb may follow it straight away."""
     doc = head.doc
+    if head.pos_ not in NOMINAL:
+        return None  # "a 40-minute long themed": the parse found no noun
     shed: set[int] = set()
     for token in head.subtree:
         if token.i == head.i or token.i in shed:
@@ -541,6 +566,8 @@ def trimmed(head: Token) -> str | None:
         if token.dep_ in CLAUSAL - SHED or infinitive:
             return None  # "enables populations to grow" is not "enables populations"
         if token.dep_ in SHED:
+            if token.left_edge.i < head.i:
+                return None  # a clause before its noun is a misparse
             shed.update(t.i for t in token.subtree)
     depth, bracketed = 0, set()
     for token in doc:
@@ -557,11 +584,30 @@ def trimmed(head: Token) -> str | None:
         kept.pop()
     if not kept or not _sealed(kept[0], kept[-1]):
         return None
+    if kept[0].ent_type_ in ("DATE", "TIME") or any(
+        t.pos_ == "SYM" or t.text in _MATH for t in kept
+    ):
+        return None  # "In 1767 political activity", "are = 2, 3, 4"
+    if shed and any(t.i > min(shed) and not t.is_punct for t in kept):
+        return None  # words after a dropped clause: the clause was not where the parse said
+    if (
+        last
+        and head.right_edge.i + 1 < len(doc)
+        and doc[head.right_edge.i + 1].pos_
+        in (
+            "VERB",
+            "AUX",
+        )
+    ):
+        return None  # "Pharmacist and these pharmacists [will carry]": it took a subject in
     parts = []
     for here, after in zip(kept, kept[1:], strict=False):
         parts.append(here.text + (here.whitespace_ if after.i == here.i + 1 else " "))
     parts.append(kept[-1].text)
     text = re.sub(r"\s*,(?:\s*,)+", ",", "".join(parts))
+    text = re.sub(r"\s+([,;:])", r"\1", text)
+    if text.count('"') % 2 or text.count("“") != text.count("”"):
+        return None  # a quotation cut in two
     if kept[0].i == 0 and kept[0].pos_ != "PROPN" and not kept[0].ent_type_:
         text = text[0].lower() + text[1:]
     return text
@@ -640,7 +686,9 @@ def make_swap(doc: Doc, c: Clause) -> tuple[str, str] | None:
         edits.append((start(aux), end(aux), be))
     else:
         # past tense, or an auxiliary that does not agree, so the verb needs no change
-        agreeing = [a for a in c.auxiliaries if a.tag_ in ("VBZ", "VBP")]
+        agreeing = [
+            a for a in c.auxiliaries if a.tag_ in ("VBZ", "VBP") or a.lower_ in ("was", "were")
+        ]
         if agreeing or not c.auxiliaries and c.root.tag_ != "VBD":
             return None
     return splice(doc.text, edits), f"{subject.text} <-> {obj.text}"
@@ -651,13 +699,16 @@ def make_negation(doc: Doc, c: Clause) -> tuple[str, str] | None:
     root = c.root
     if c.negated or root.i == 0 or any(t.lower_ in ("no", "never", "not") for t in root.children):
         return None
-    negated = c.auxiliaries[0] if c.auxiliaries else root if root.lemma_ == "be" else None
-    if (
-        negated is not None
-        and negated.i + 1 < len(doc)
-        and doc[negated.i + 1].lower_ in _NOT_BEFORE
-    ):
-        return None
+    negated = c.auxiliaries[0] if c.auxiliaries else root
+    after = [t.lower_ for t in doc[negated.i + 1 : negated.i + 4]]
+    if after and after[0] in _NOT_BEFORE or NEGATIVES & set(after):
+        return None  # "is not only", "there is not no", "is home not only"
+    if c.subject is not None and any(t.lower_ in NEGATIVES for t in c.subject.subtree):
+        return None  # "Neither of these men did not have": a double negative
+    if c.auxiliaries and c.subject is not None and c.auxiliaries[0].i < c.subject.i:
+        return None  # "can T-cells perform": the auxiliary comes before its subject
+    if c.auxiliaries and c.auxiliaries[0].lower_ in ("may", "might"):
+        return None  # "may not be" does not deny "may be"
     if c.auxiliaries:
         aux = c.auxiliaries[0]
         return splice(doc.text, [(end(aux), end(aux), " not")]), f"{aux.text} -> {aux.text} not"
@@ -674,6 +725,7 @@ def make_negation(doc: Doc, c: Clause) -> tuple[str, str] | None:
 def make_entity(doc: Doc, facts: ArticleFacts, rng: random.Random) -> tuple[str, str] | None:
     """A named entity replaced by another of its type named elsewhere in the article."""
     sentence = doc.text.lower()
+    said = set(_ANALYZER.terms(doc.text))  # no word of the new name may be in the sentence
     options = []
     for ent in doc.ents:
         if ent.label_ not in ENTITY_TYPES:
@@ -682,12 +734,12 @@ def make_entity(doc: Doc, facts: ArticleFacts, rng: random.Random) -> tuple[str,
         if not _NAME.fullmatch(core):
             continue
         offset = ent.text.index(core)
-        ours = set(_ANALYZER.terms(core))
         pool = [
             (text, count)
             for text, count in facts.entities[ent.label_].items()
             if text.lower() not in sentence
-            and not ours & set(_ANALYZER.terms(text))
+            and not said & set(_ANALYZER.terms(text))
+            and (not any(ch.isdigit() for ch in text) or any(ch.isdigit() for ch in core))
             and not _abbreviates(text, core)
             and not _abbreviates(core, text)
         ]

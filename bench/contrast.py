@@ -85,7 +85,7 @@ def sample(
 
 
 def outcome(verdict: Verdict) -> str:
-    """ "supported", or "status:reason" of the first sentence that is not."""
+    """The verdict as "supported", or as "status:reason" of its first failing sentence."""
     if verdict.supported:
         return "supported"
     failing = [s for s in verdict.sentences if not s.supported]

@@ -166,7 +166,7 @@ def judge(
     used: list[Evidence] = []
     for claim in claims:
         window, clash = _window_for(
-            claim, windows, evidence_terms, analyzer, question_terms, term_weight
+            claim, windows, evidence_terms, analyzer, question_terms, term_weight, sentence
         )
         if window is None and clash is not None:
             # The line says the claim's verb, but with the roles swapped or the polarity
@@ -319,6 +319,7 @@ def _window_for(
     analyzer: Analyzer,
     question_terms: frozenset[str],
     term_weight: Callable[[str], float] | None,
+    sentence: str | None = None,
 ) -> tuple[_Window | None, str | None]:
     """The first window that carries the claim, and what the windows that carried its
     words but said it otherwise (roles swapped, polarity reversed) said."""
@@ -343,7 +344,7 @@ def _window_for(
                 evidence_terms,
             )
         ):
-            said_otherwise = conflict(claim.text, window.text, analyzer)
+            said_otherwise = conflict(claim.text, window.text, analyzer, sentence)
             if said_otherwise is None:
                 return window, None
             clash = clash or said_otherwise

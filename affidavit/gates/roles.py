@@ -31,6 +31,21 @@ SWAPPED, NEGATION = "roles", "negation"
 _SUBJECTS = frozenset({"nsubj", "csubj"})
 _PASSIVE_SUBJECTS = frozenset({"nsubjpass", "csubjpass"})
 _OBJECTS = frozenset({"dobj", "obj", "attr"})
+# A pronoun fills a role as well as a name ("He wrote several treatises"), in either case.
+_PRONOUNS = {
+    "he": "he",
+    "him": "he",
+    "she": "she",
+    "her": "she",
+    "it": "it",
+    "they": "they",
+    "them": "they",
+    "we": "we",
+    "us": "we",
+    "i": "i",
+    "me": "i",
+    "you": "you",
+}
 _PHRASE_PARTS = frozenset(
     {"compound", "amod", "flat", "poss", "nmod", "appos", "nummod", "prep", "pobj"}
 )
@@ -100,7 +115,7 @@ def _phrase_terms(head: Token, analyzer: Analyzer) -> frozenset[str]:
             if child.dep_ in _PHRASE_PARTS:
                 tokens.append(child)
                 stack.append(child)
-    terms = (analyzer.term(t.lower_) for t in tokens)
+    terms = (_PRONOUNS.get(t.lower_) or analyzer.term(t.lower_) for t in tokens)
     return frozenset(t for t in terms if t and not t[0].isdigit())
 
 
@@ -111,14 +126,22 @@ def _is_negated(verb: Token) -> bool:
     return verb.dep_ == "xcomp" and _is_negated(verb.head)
 
 
-def conflict(claim: str, line: str, analyzer: Analyzer) -> str | None:
+def conflict(claim: str, line: str, analyzer: Analyzer, sentence: str | None = None) -> str | None:
     """``roles`` or ``negation`` when the line says the claim's verb with its roles swapped
-    or its polarity reversed, and never says it the claim's way; None otherwise."""
+    or its polarity reversed, and never says it the claim's way; None otherwise.
+
+    ``sentence`` is the whole sentence the claim was cut from: it is parsed whole (a
+    clause cut out of it parses worse) and its predications whose verb the claim writes
+    are the claim's."""
     if len(claim.split()) < _FEWEST_WORDS:
         return None  # "Fixed Price", "Dana Okafor": a bare answer has no roles to swap
     if claim.strip().rstrip(".").casefold() in line.casefold():
         return None  # the line's own words, in its order: its roles by construction
-    claimed = predications(claim, analyzer)
+    if sentence:
+        in_claim = set(analyzer.terms(claim))
+        claimed = tuple(p for p in predications(sentence, analyzer) if p.verb in in_claim)
+    else:
+        claimed = predications(claim, analyzer)
     if not claimed:
         return None  # a bare answer, or no verb with a subject or object: no roles to read
     # Parse the line only when it writes one of the claim's verbs.
