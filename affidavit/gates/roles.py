@@ -24,7 +24,7 @@ from functools import lru_cache
 from spacy.tokens import Token
 
 from affidavit.index.nlp import parse_pipeline
-from affidavit.index.text import Analyzer
+from affidavit.index.text import Analyzer, words
 
 SWAPPED, NEGATION = "roles", "negation"
 
@@ -51,6 +51,23 @@ _PHRASE_PARTS = frozenset(
 )
 # A claim needs a subject, a verb and something more to have roles worth reading.
 _FEWEST_WORDS = 3
+_BE_HAVE = {
+    "is": "be",
+    "are": "be",
+    "was": "be",
+    "were": "be",
+    "am": "be",
+    "been": "be",
+    "being": "be",
+    "be": "be",
+    "has": "have",
+    "had": "have",
+    "have": "have",
+    "having": "have",
+    "does": "do",
+    "did": "do",
+    "do": "do",
+}
 _NEGATORS = frozenset({"not", "n't", "never", "no"})
 
 
@@ -100,9 +117,15 @@ def _predications(text: str, language: str) -> tuple[Predication, ...]:
                 agent = frozenset().union(*(_phrase_terms(g, analyzer) for g in child.children))
         if not agent and not patient:
             continue
-        stem = analyzer.term(verb.lower_) or verb.lower_
+        stem = _verb_stem(verb, analyzer)
         found.append(Predication(stem, agent, patient, _is_negated(verb)))
     return tuple(found)
+
+
+def _verb_stem(verb: Token, analyzer: Analyzer) -> str:
+    """The verb's index term, or the word itself for a stop word ("is", "had" -> "have")."""
+    word = verb.lower_
+    return analyzer.term(word) or _BE_HAVE.get(word, word)
 
 
 def _phrase_terms(head: Token, analyzer: Analyzer) -> frozenset[str]:
@@ -115,7 +138,10 @@ def _phrase_terms(head: Token, analyzer: Analyzer) -> frozenset[str]:
             if child.dep_ in _PHRASE_PARTS:
                 tokens.append(child)
                 stack.append(child)
-    terms = (_PRONOUNS.get(t.lower_) or analyzer.term(t.lower_) for t in tokens)
+    terms = (
+        (_PRONOUNS.get(t.lower_) if t.tag_ == "PRP" else None) or analyzer.term(t.lower_)
+        for t in tokens
+    )
     return frozenset(t for t in terms if t and not t[0].isdigit())
 
 
@@ -138,14 +164,16 @@ def conflict(claim: str, line: str, analyzer: Analyzer, sentence: str | None = N
     if claim.strip().rstrip(".").casefold() in line.casefold():
         return None  # the line's own words, in its order: its roles by construction
     if sentence:
-        in_claim = set(analyzer.terms(claim))
+        in_claim = set(analyzer.terms(claim)) | {_BE_HAVE.get(w, w) for w in words(claim)}
         claimed = tuple(p for p in predications(sentence, analyzer) if p.verb in in_claim)
     else:
         claimed = predications(claim, analyzer)
     if not claimed:
         return None  # a bare answer, or no verb with a subject or object: no roles to read
-    # Parse the line only when it writes one of the claim's verbs.
-    written = set(analyzer.terms(line))
+    # Parse the line only when it writes one of the claim's verbs ("is" and "have" are
+    # stop words to the index, and verbs here).
+    written = set(analyzer.terms(line)) | set(words(line, analyzer.language))
+    written |= {_BE_HAVE[w] for w in written if w in _BE_HAVE}
     if not any(p.verb in written for p in claimed):
         return None
     said = predications(line, analyzer)
