@@ -201,6 +201,28 @@ def run(limit: int | None, seed: int) -> dict:
             for form in FORMS
             for p in (True, False)
         },
+        # The hard subset: the changed number is written elsewhere in the article, so no
+        # check of the article's numbers alone can reject it.
+        "hard": {
+            f"{form}/perturbed": summarise(
+                [
+                    a
+                    for case, group in zip(built, per_case, strict=True)
+                    if case.changed_in_article
+                    for a in group
+                ],
+                form,
+                True,
+            )
+            for form in FORMS
+        },
+        "verbatim": {
+            f"{form}/{'perturbed' if p else 'control'}": _verbatim_rate(
+                [a for a in audits if a.form == form and a.perturbed == p], articles, built, p
+            )
+            for form in FORMS
+            for p in (True, False)
+        },
         "accepted_perturbations": accepted,
         "timing": {
             "verifies": len(audits),
@@ -212,6 +234,23 @@ def run(limit: int | None, seed: int) -> dict:
         ],
         "python": platform.python_version(),
     }
+
+
+def _verbatim_rate(
+    chosen: Sequence[Audit], articles: dict[str, str], built: Sequence[Case], perturbed: bool
+) -> float:
+    """The verbatim baseline: a text is supported iff its article writes it word for word.
+    The rate is the share it gets right: rejected when perturbed, accepted otherwise."""
+    text_of = {a.text: a for a in chosen}
+    by_text = {}
+    for case in built:
+        article = articles[case.article]
+        for text in (case.answer, case.perturbed, case.gold_line or ""):
+            by_text.setdefault(text, text.strip().rstrip(".") in article)
+    right = sum(
+        (not by_text.get(t, False)) if perturbed else by_text.get(t, False) for t in text_of
+    )
+    return right / len(text_of) if text_of else 0.0
 
 
 # -- reporting --
@@ -236,6 +275,20 @@ def report(result: dict) -> str:
             f"| {labels[form]} | {bad['n']} | {bad['reject_rate']:.3f} "
             f"({bad['rejected']}/{bad['n']}) | {good['accept_rate']:.3f} "
             f"({good['accepted']}/{good['n']}) |"
+        )
+    for form in FORMS:
+        hard = result["hard"][f"{form}/perturbed"]
+        lines.append(
+            f"| {labels[form]}, hard subset (changed number written elsewhere in the "
+            f"article) | {hard['n']} | {hard['reject_rate']:.3f} "
+            f"({hard['rejected']}/{hard['n']}) | — |"
+        )
+    for form in FORMS:
+        v = result["verbatim"]
+        lines.append(
+            f"| {labels[form]}: verbatim baseline (supported iff the article writes it) "
+            f"| {forms[f'{form}/perturbed']['n']} | {v[f'{form}/perturbed']:.3f} "
+            f"| {v[f'{form}/control']:.3f} |"
         )
     lines += ["", "| outcome (status:reason) | " + " | ".join(forms) + " |"]
     lines.append("|---|" + "---|" * len(forms))
