@@ -65,3 +65,16 @@ def test_where_roles_cannot_be_read_the_audit_says_so() -> None:
     assert sentence.supported
     roles = [g for g in sentence.gates if g["gate"] == "roles"]
     assert roles and "no es parser" in roles[0]["detail"]
+
+
+@pytest.mark.parametrize(
+    ("line", "text"),
+    [
+        ("El museo nunca fue terminado.", "El museo fue terminado."),
+        ("Ali müzeye gelmedi.", "Ali müzeye geldi."),
+    ],
+)
+def test_spanish_and_turkish_polarity_must_agree(line: str, text: str) -> None:
+    status, _ = verdict(line, text)
+    assert status == "dropped"
+    assert verdict(line, line) == ("supported", None)

@@ -22,6 +22,12 @@ NEGATIONS: dict[str, frozenset[str]] = {
     "tr": frozenset({"değil", "yok", "hiç", "asla", "hiçbir"}),
 }
 _CONTRACTED = re.compile(r"n[’']t\b", re.IGNORECASE)
+# The negative suffix -ma/-me before a tense: past -madı, progressive -mıyor, future
+# -mayacak, aorist -maz, reported -mamış (with their vowel-harmony forms); a capitalised
+# word is a name ("Yılmaz"), not a verb.
+_TURKISH_NEGATIVE_VERB = re.compile(
+    r"\b[a-zçğıöşü]\w+(?:m[aeıi]d[ıiuü]|m[ıiuü]yor|m[ae]y[ae]c[ae]k|m[ae]z|m[ae]m[ıi]ş)\w*\b",
+)
 
 
 def content_terms(text: str, analyzer: Analyzer) -> frozenset[str]:
@@ -44,8 +50,11 @@ def content_terms(text: str, analyzer: Analyzer) -> frozenset[str]:
 
 
 def is_negated(text: str, language: str = "en") -> bool:
-    """Whether ``text`` says no: a negation word, or an English "n't"."""
+    """Whether ``text`` says no: a negation word, an English "n't", or a Turkish verb in
+    its negative form ("gelmedi", "bilmiyor", "olmaz")."""
     if language == "en" and _CONTRACTED.search(text):
+        return True
+    if language == "tr" and _TURKISH_NEGATIVE_VERB.search(text):
         return True
     negations = NEGATIONS.get(language, NEGATIONS["en"])
     return any(w in negations for w in words(text, language))

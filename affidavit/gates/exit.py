@@ -42,7 +42,7 @@ from affidavit.gates.digits import (
     unsupported_numbers,
     written_numbers,
 )
-from affidavit.gates.roles import SWAPPED, conflict
+from affidavit.gates.roles import NEGATION, SWAPPED, conflict
 from affidavit.gates.support import (
     RAREST_IN_OWN_LINE,
     SUPPORT_REACH,
@@ -345,6 +345,10 @@ def _window_for(
             )
         ):
             said_otherwise = conflict(claim.text, window.text, analyzer, sentence)
+            if analyzer.language != "en" and claim.negated != window.negated:
+                # Without a parser the whole sentence is one claim: its polarity and the
+                # line's must agree ("El museo fue terminado" / "nunca fue terminado").
+                said_otherwise = said_otherwise or NEGATION
             if said_otherwise is None:
                 return window, None
             clash = clash or said_otherwise
