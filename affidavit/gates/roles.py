@@ -200,10 +200,12 @@ def _same_roles(asked: Predication, said: Predication) -> bool:
 
 
 def _swapped(asked: Predication, said: Predication) -> bool:
-    """The claim's agent is the line's patient and its patient the line's agent (with no
-    word shared the right way round)."""
-    if not (asked.agent and asked.patient and said.agent and said.patient):
-        return False
-    crossed = asked.agent & said.patient and asked.patient & said.agent
+    """The claim's agent is the line's patient, or its patient the line's agent, and no
+    role shares a word the right way round ("England conquered" against "William
+    conquered England": England is no agent there)."""
     straight = asked.agent & said.agent or asked.patient & said.patient
-    return bool(crossed) and not straight
+    if straight:
+        return False
+    return bool(asked.agent & said.patient and not said.agent & asked.agent) or bool(
+        asked.patient & said.agent and not said.patient & asked.patient
+    )
