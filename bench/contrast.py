@@ -49,10 +49,10 @@ from _contrast_make import (  # noqa: E402
     items_for,
 )
 from _squad import load_squad  # noqa: E402
+from digit_perturbation import outcome  # noqa: E402
 from refusal_squad2 import SPLITS, split_of  # noqa: E402
 
 from affidavit import Memory  # noqa: E402
-from affidavit.gates.verify import Verdict  # noqa: E402
 from affidavit.index.text import content_words  # noqa: E402
 from affidavit.ingest.sentences import split_sentences  # noqa: E402
 
@@ -82,16 +82,6 @@ def sample(
     drawn = list(pool)  # already in (article, place) order: the shuffle is reproducible
     random.Random(seed).shuffle(drawn)
     return sorted(drawn[:limit] if limit is not None else drawn), len(pool)
-
-
-def outcome(verdict: Verdict) -> str:
-    """The verdict as "supported", or as "status:reason" of its first failing sentence."""
-    if verdict.supported:
-        return "supported"
-    failing = [s for s in verdict.sentences if not s.supported]
-    if not failing:
-        return "no sentence"
-    return f"{failing[0].status}:{failing[0].reason}"
 
 
 def verbatim(text: str, article: str) -> bool:

@@ -57,14 +57,8 @@ def answer(
     if not retrieved.hits:
         reason = Reason.BELOW_TRUST if retrieved.withheld else Reason.NO_EVIDENCE
         return _refusal(question, reason, record)
-    keys = KeyWords.of(question_terms, index.idf, analyzer.language)
-    the_census = take_census(retriever, keys, analyzer, retriever.speaking_threshold)
-    census_line = the_census.line
-    record.census = the_census.to_dict()
     computed = _compose(asked, engine, retriever, retrieved, record)
-    if computed is not None:
-        if computed.refused or asked.route is None:
-            return computed
+    if computed is not None and not computed.refused and asked.route is not None:
         # A computed answer's census counts the documents that speak of what it computed
         # over (the rows and years), not of the operation's words ("percentage change").
         said = " ".join([*asked.route.rows, *asked.route.years])
@@ -72,6 +66,12 @@ def answer(
         computed_census = take_census(retriever, over, analyzer, retriever.speaking_threshold)
         record.census = computed_census.to_dict()
         return replace(computed, census=computed_census.line, audit=record.to_dict())
+    keys = KeyWords.of(question_terms, index.idf, analyzer.language)
+    the_census = take_census(retriever, keys, analyzer, retriever.speaking_threshold)
+    census_line = the_census.line
+    record.census = the_census.to_dict()
+    if computed is not None:
+        return replace(computed, audit=record.to_dict())
     block = evidence_block(retrieved.hits)
     # The best lines chosen for the engine (no document beyond its share) ...
     record.best_lines = [e.dateline() for e in block]
@@ -118,39 +118,38 @@ def _compose(
     record: AskRecord,
 ) -> Answer | None:
     """A computed answer from the engine's plans; a refusal when the question needs a
-    computation and no plan survives (the shape's verdict binds); None to go on lifting."""
+    computation and no plan survives (the shape's verdict binds); None to go on lifting.
+    The answer's audit is left to the caller, which adds the census and writes it once."""
     question, shape, analyzer, found = asked.text, asked.shape, asked.analyzer, asked.route
     record.routed, record.route = True, found.to_dict() if found else None
     evidence = [e for subset in retrieved.subsets for e in subset]
     proposals = (
         engine.propose_plans(question, shape, evidence) if isinstance(engine, Planner) else []
     )
-    over_a_table = False
+    ground = None
     if proposals:
         # The ground: the evidence, and the whole of every table a found row stands in.
         rows = [e for e in retrieved.hits if e.kind == "row"][:PLAN_TABLES]
         ground = Ground([*evidence, *retriever.around(rows, PLAN_REACH)], analyzer)
-        over_a_table = found is not None and any(ground.names_a_row(r) for r in found.rows)
         composed = compose(proposals, ground, shape.language, now=asked.asked_at)
         record.plans = composed.audit
         if composed.answered:
             record.plan = composed.audit[-1]
-            return Answer(
-                question,
-                composed.text,
-                composed.value,
-                False,
-                None,
-                composed.citations,
-                record.to_dict(),
-            )
+            return Answer(question, composed.text, composed.value, False, None, composed.citations)
+    if found is None:
+        return None
     # A look-up of a row in a year whose row a table names (even loosely) is asked of
     # that table: when no plan finds the cell, a number lifted from a sentence is more
     # often another figure than the one asked for, so refuse. A row no table names is
     # asked of the text, and lifting goes on.
-    if found is not None and (found.binds or (over_a_table and found.need in TABLE_LOOK_UPS)):
+    over_a_table = (
+        ground is not None
+        and found.need in TABLE_LOOK_UPS
+        and any(ground.names_a_row(r) for r in found.rows)
+    )
+    if found.binds or over_a_table:
         record.plans = record.plans or []
-        return _refusal(question, Reason.PLAN_DEAD, record)
+        return Answer(question, Reason.PLAN_DEAD.text, None, True, Reason.PLAN_DEAD.value)
     return None
 
 

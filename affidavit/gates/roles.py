@@ -128,6 +128,12 @@ def _verb_stem(verb: Token, analyzer: Analyzer) -> str:
     return analyzer.term(word) or _BE_HAVE.get(word, word)
 
 
+def _verb_terms(text: str, analyzer: Analyzer) -> set[str]:
+    """Every form a verb of ``text`` is compared by: index terms, and the words the index
+    drops as stop words, "is" and "had" as "be" and "have" (as ``_verb_stem`` reads them)."""
+    return set(analyzer.terms(text)) | {_BE_HAVE.get(w, w) for w in words(text, analyzer.language)}
+
+
 def _phrase_terms(head: Token, analyzer: Analyzer) -> frozenset[str]:
     """The content terms of a noun phrase: the head with its modifiers, not its clauses."""
     tokens = [head]
@@ -164,7 +170,7 @@ def conflict(claim: str, line: str, analyzer: Analyzer, sentence: str | None = N
     if claim.strip().rstrip(".").casefold() in line.casefold():
         return None  # the line's own words, in its order: its roles by construction
     if sentence:
-        in_claim = set(analyzer.terms(claim)) | {_BE_HAVE.get(w, w) for w in words(claim)}
+        in_claim = _verb_terms(claim, analyzer)
         claimed = tuple(p for p in predications(sentence, analyzer) if p.verb in in_claim)
     else:
         claimed = predications(claim, analyzer)
@@ -172,8 +178,7 @@ def conflict(claim: str, line: str, analyzer: Analyzer, sentence: str | None = N
         return None  # a bare answer, or no verb with a subject or object: no roles to read
     # Parse the line only when it writes one of the claim's verbs ("is" and "have" are
     # stop words to the index, and verbs here).
-    written = set(analyzer.terms(line)) | set(words(line, analyzer.language))
-    written |= {_BE_HAVE[w] for w in written if w in _BE_HAVE}
+    written = _verb_terms(line, analyzer)
     if not any(p.verb in written for p in claimed):
         return None
     said = predications(line, analyzer)

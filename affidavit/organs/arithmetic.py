@@ -17,12 +17,10 @@ from affidavit.composer.plan import Plan, Step
 from affidavit.organs.dates import date_plans, read_dates
 from affidavit.organs.extremes import extreme_plans, read_extreme
 from affidavit.organs.lookups import lookup_plans, read_lookup
-from affidavit.organs.routes import YEAR, Need, Route
+from affidavit.organs.routes import AND, YEAR, YEARS, Need, Route
 
-_YEAR = YEAR
-_YEARS = re.compile(rf"\b{_YEAR}\b")
 _FROM_TO = re.compile(
-    rf"\bfrom\s+(?:fiscal\s+|fy\s*)?({_YEAR})\s+to\s+(?:fiscal\s+|fy\s*)?({_YEAR})\b", re.I
+    rf"\bfrom\s+(?:fiscal\s+|fy\s*)?({YEAR})\s+to\s+(?:fiscal\s+|fy\s*)?({YEAR})\b", re.I
 )
 _OPENING = re.compile(
     r"^\s*(?:what|how much|cuál|cuánto|ne kadar)\s+(?:is|was|are|were|would be|will be|"
@@ -93,15 +91,14 @@ _SHARE_OF = re.compile(
 )
 _BETWEEN_ROWS = re.compile(
     r"\bdifference\b.*?\bbetween\s+(?:the\s+)?(?P<a>.+?)\s+and\s+(?:the\s+)?(?P<b>.+?)"
-    rf"(?:\s+(?:in|for|of|at)\s+(?:fiscal\s+)?{_YEAR})?$",
+    rf"(?:\s+(?:in|for|of|at)\s+(?:fiscal\s+)?{YEAR})?$",
     re.I,
 )
 # "the total X in 2018 and 2019", "the total value of X ... in fiscal 2018 and fiscal 2017"
-_TOTAL_OF_YEARS = re.compile(rf"\btotal\b.*\b{_YEAR}\b.*\band\b.*\b{_YEAR}\b", re.I)
+_TOTAL_OF_YEARS = re.compile(rf"\btotal\b.*\b{YEAR}\b.*\band\b.*\b{YEAR}\b", re.I)
 _AS_PERCENT = re.compile(r"\bpercent|%|\bpor ?ciento\b|\byüzde", re.I)
 _YEAR_RANGE = re.compile(r"\b((?:19|20)\d\d)\s*[-–]\s*((?:19|20)\d\d)\b")
-_AND = re.compile(r"\s+(?:and|y|ve)\s+|,\s*", re.I)
-_RATIO_SPLIT = re.compile(rf"\s+(?:to|over|and|a|y)\s+(?!(?:fiscal\s+)?{_YEAR})", re.I)
+_RATIO_SPLIT = re.compile(rf"\s+(?:to|over|and|a|y)\s+(?!(?:fiscal\s+)?{YEAR})", re.I)
 _LEADING = re.compile(
     r"^(?:the|in|of|for|all|el|la|de|del)\s+|"
     r"^(?:amount|value|balance|level|figure|total amount)\s+of\s+|^/\s*\(\w+\)\s*",
@@ -114,7 +111,7 @@ _TRAILING = re.compile(
 )
 _YEAR_PHRASE = re.compile(
     rf"\s*\b(?:in|for|from|to|between|during|and|of|over|at|as of|en|entre|y|de)?\s*"
-    rf"(?:the\s+)?(?:fiscal\s+(?:year\s+)?|fy\s*|year\s+)?{_YEAR}\b",
+    rf"(?:the\s+)?(?:fiscal\s+(?:year\s+)?|fy\s*|year\s+)?{YEAR}\b",
     re.I,
 )
 
@@ -124,7 +121,7 @@ def route(question: str) -> Route | None:
     text = question.strip().rstrip("?¿ ").strip()
     if _NOT_COMPUTED.match(text):
         return None
-    years = tuple(_YEARS.findall(text))
+    years = tuple(YEARS.findall(text))
     spanned = _YEAR_RANGE.search(text)
     if spanned and all(y.isdigit() for y in spanned.groups()):
         low, high = sorted(int(y) for y in spanned.groups())
@@ -146,7 +143,7 @@ def route(question: str) -> Route | None:
         percent = _AS_PERCENT.search(share.group(0)) is not None
         return Route(Need.SHARE, shared, years[:1], percent=percent) if all(shared) else None
     between = _BETWEEN_ROWS.search(text)
-    if between and not _YEARS.fullmatch(between.group("a").strip()):
+    if between and not YEARS.fullmatch(between.group("a").strip()):
         pair = (_row_phrase(between.group("a")), _row_phrase(between.group("b")))
         if all(pair) and len(years) <= 1:
             return Route(Need.DIFFERENCE, pair, years)
@@ -263,7 +260,7 @@ def plans_for(found: Route) -> list[Plan]:
         op = "average" if found.need == Need.AVERAGE else "sum"
         if len(names) >= 2:
             return [Plan((*anchors, Step(op, {"of": names}, "answer")), note=f"{op} of {row!r}")]
-        joined_rows = [p for p in _AND.split(row) if p] if len(found.years) == 1 else []
+        joined_rows = [p for p in AND.split(row) if p] if len(found.years) == 1 else []
         if len(joined_rows) >= 2:
             # "the sum of A and B in 2019": the rows it joins, or else one row of that name.
             year = found.years[0]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from affidavit.composer.plan import Plan, Step
-from affidavit.organs.routes import YEAR, Need, Route
+from affidavit.organs.routes import AND, YEAR, YEARS, Need, Route
 
 _RESPECTIVE = re.compile(r"\brespective(?:ly)?\b", re.I)
 _VALUES_OPENING = re.compile(
@@ -53,8 +53,6 @@ _COUNT_ITEMS = re.compile(
     re.I,
 )
 _BELOW = frozenset({"less than", "lower than", "below", "under", "fewer than"})
-_YEARS = re.compile(rf"\b{YEAR}\b")
-_AND = re.compile(r"\s+(?:and|y|ve)\s+|,\s*", re.I)
 _YEAR_WORDS = re.compile(
     rf"\s*\b(?:in|for|of|at|during|and|the|fiscal|year|years)?\s*(?:fiscal\s+)?{YEAR}\b,?",
     re.I,
@@ -63,7 +61,7 @@ _YEAR_WORDS = re.compile(
 
 def read_lookup(text: str) -> Route | None:
     """The look-up ``text`` (a question less its question mark) asks for, or None."""
-    years = tuple(_YEARS.findall(text))
+    years = tuple(YEARS.findall(text))
     where = _YEARS_WHERE.search(text)
     if where:
         row = _clean(where.group("row"))
@@ -85,7 +83,7 @@ def read_lookup(text: str) -> Route | None:
         body = _clean(_YEAR_WORDS.sub(" ", _VALUES_OPENING.sub("", _RESPECTIVE.sub(" ", text))))
         if len(years) >= 2 and body:
             return Route(Need.VALUES, (body,), years)
-        rows = tuple(r for r in (_clean(p) for p in _AND.split(body)) if r)
+        rows = tuple(r for r in (_clean(p) for p in AND.split(body)) if r)
         if len(years) == 1 and len(rows) >= 2:
             return Route(Need.VALUES, rows, years)
     return None

@@ -3,10 +3,14 @@ with the phrases for its rows and the years it names, in the order it takes them
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 
 YEAR = r"(?:(?:19|20)\d\d|FY?\d\d)"  # 2019; reports also write F19 and FY19
+YEARS = re.compile(rf"\b{YEAR}\b")
+# What joins the rows of "A and B", "A, B y C", "A ve B".
+AND = re.compile(r"\s+(?:and|y|ve)\s+|,\s*", re.I)
 
 
 class Need(StrEnum):
