@@ -14,7 +14,6 @@ from typing import Any
 from affidavit.composer.ground import date_of
 from affidavit.composer.plan import OPERATIONS
 from affidavit.composer.step import (
-    WRITTEN_NUMBER,
     Death,
     Running,
     checked,
@@ -26,6 +25,7 @@ from affidavit.composer.step import (
 )
 from affidavit.composer.values import Kind, Source, Value, read_cell, read_number
 from affidavit.gates.numbers import numbers_in
+from affidavit.gates.years import YEAR_WORD, figures, written_for
 
 
 def _anchor(s: Running) -> Value:
@@ -59,26 +59,21 @@ def _anchor(s: Running) -> Value:
         mention = Value(Kind.ENTITY, text=phrase, label=phrase)
         return checked(s, with_sources(mention, lines[0], phrase))
     said = set(numbers_in(phrase))
+    asked = frozenset(YEAR_WORD.findall(phrase))
     for line in lines:
-        stated = [n for n in numbers_in(line.text) if n not in said and not _is_year(n)]
+        # A figure the line writes for another year than the phrase's is not a rival:
+        # "£59.1m (2018: £56.5m)" states one figure for 2019.
+        stated = [
+            line.text[f.start : f.end].strip()
+            for f in figures(line.text)
+            if written_for(f.years, asked)
+            and not set(numbers_in(line.text[f.start : f.end])) <= said
+        ]
         if len(stated) == 1:
-            written = _written_around(line.text, stated[0])
-            value = read_cell(written, line.text)
+            value = read_cell(stated[0], line.text)
             if value is not None:
-                return checked(s, with_sources(value, line, written, label=phrase))
+                return checked(s, with_sources(value, line, stated[0], label=phrase))
     raise s.die(Death.AMBIGUOUS, f"no line says {phrase!r} with exactly one number")
-
-
-def _written_around(text: str, canonical: str) -> str:
-    """The number as the line writes it, with its sign, currency and percent sign."""
-    for match in WRITTEN_NUMBER.finditer(text):
-        if numbers_in(match.group(0)) == [canonical]:
-            return match.group(0).strip()
-    return canonical
-
-
-def _is_year(number: str) -> bool:
-    return number.isdigit() and len(number) == 4 and 1800 <= int(number) <= 2100
 
 
 def _gather(s: Running) -> Value:

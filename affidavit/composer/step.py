@@ -7,7 +7,6 @@ against its own line, and how a chosen item is said (its value, year, date, row,
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any
@@ -20,7 +19,6 @@ from affidavit.gates.digits import unsupported_numbers
 NUMERIC = frozenset({Kind.AMOUNT, Kind.PERCENT, Kind.COUNT, Kind.DURATION, Kind.NUMBER})
 # A number as a line writes it, with its currency, sign, parentheses and percent sign.
 
-WRITTEN_NUMBER = re.compile(r"[$€£¥]?\s?\(?[-−]?\d[\d,]*(?:\.\d+)?\)?\s?%?")
 
 
 class Death(StrEnum):

@@ -22,6 +22,7 @@ from affidavit.engine.typed_lines import (
     is_whole_date,
     states_a_deadline,
 )
+from affidavit.gates.years import YEAR_WORD, written_for, years_of
 from affidavit.index.abbreviations import expansion_terms, short_forms
 from affidavit.index.text import Analyzer
 from affidavit.organs.arithmetic import plans_for, route
@@ -80,6 +81,7 @@ class DefaultEngine:
         day_wanted = shape.answer_type is AnswerType.TIME and asks_a_day(question)
         deadline_wanted = shape.answer_type is AnswerType.TIME and asks_a_deadline(question)
         asks_clause = clause_ask(question) if shape.language == "en" else None
+        asked_years = frozenset(YEAR_WORD.findall(question))
         for index, line in enumerate(evidence[:LINES_READ]):
             line_terms = set(analyzer.terms(line.text)) | expansion_terms(line.text, analyzer)
             coverage = len(asked & line_terms) / len(asked) if asked else 0.0
@@ -127,6 +129,8 @@ class DefaultEngine:
                 span_terms = set(analyzer.terms(span.text))
                 if span_terms and span_terms <= question_terms:
                     continue  # the question already says it; it cannot be the answer
+                if not written_for(years_of(line.text, span.start, span.end), asked_years):
+                    continue  # the line writes this figure for another year than asked
                 nearness = _nearness(line.text, span.start, span.end, question_terms, analyzer)
                 score = base + 0.15 * span.fit + 0.1 * nearness
                 if day_wanted and not is_whole_date(span.text):

@@ -99,7 +99,7 @@ _MONEY_SCALES = {
     "tr": r"milyon|milyar|bin",
 }
 _CURRENCY_WORDS = {
-    "en": r"dollars|euros|pounds|yen|lira|TL|USD|EUR|GBP",
+    "en": r"dollars|euros|pounds|pence|cents|yen|lira|TL|USD|EUR|GBP",
     "es": r"dólares|euros|pesos|libras|liras|USD|EUR",
     "tr": r"dolar|euro|avro|sterlin|lira|TL|USD|EUR",
 }
@@ -107,7 +107,7 @@ _CURRENCY_WORDS = {
 # A money span holds a currency sign or word (case as written: "Dollars" opens no sentence).
 _MONEY_SIGNS = (
     *"$€£¥₺",
-    *"dollar dólar euro pound yen lira TL USD EUR GBP peso libra sterlin avro".split(),
+    *"dollar dólar euro pound pence cents yen lira TL USD EUR GBP peso libra sterlin avro".split(),
 )
 
 # The identifier itself: letters, digits, and - . / joints, holding at least one digit.
@@ -284,6 +284,8 @@ def _build(language: str) -> tuple[SpanPattern, ...]:
             Tier.MEASURE,
             needs=_MONEY_SIGNS,
         ),
+        # Pence as British reports write a share price: "445.0p".
+        SpanPattern("MONEY", _compile(r"(?<![\w.,])\d+(?:\.\d+)?p\b"), Tier.MEASURE),
         SpanPattern(
             "QUANTITY",
             _compile(

@@ -42,12 +42,14 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
+from affidavit.gates.numbers import numbers_in
 from affidavit.gates.quantities import (
     QuantityToken,
     company_side,
     percent_terms,
     read_tokens,
 )
+from affidavit.gates.years import YEAR_WORD, figures
 from affidavit.index.text import Analyzer
 
 COMPANY = 3
@@ -102,6 +104,7 @@ def unbound_numbers(
         context = set(context_terms) if context_terms is not None else None
         missing = _unbound_short(
             claim,
+            line,
             claim_tokens,
             line_tokens,
             question,
@@ -116,10 +119,11 @@ def unbound_numbers(
             return _unbound_runs(claim_tokens, line_tokens, years=True)
     if says_verbatim(line, claim):
         return []  # said verbatim, words and all
+    claim_years = set(YEAR_WORD.findall(claim))
     unbound = [
         t.number
         for at, t in enumerate(claim_tokens)
-        if t.number is not None and _binding(claim_tokens, at, line_tokens) is None
+        if t.number is not None and not _bound(claim_tokens, at, line_tokens, line, claim_years)
     ]
     return unbound or _unbound_runs(claim_tokens, line_tokens)
 
@@ -159,6 +163,8 @@ def _number_runs(tokens: list[QuantityToken], *, years: bool = False) -> list[li
     runs: list[list[str]] = [[]]
     for token in tokens:
         if token.number is not None:
+            if runs[-1] and _year_like(runs[-1][-1]) != _year_like(token.number):
+                runs.append([])  # "in 2019 was £59.1m": a year beside a figure is no list
             runs[-1].append(token.number)
         elif years and token.date and token.year is not None:
             runs[-1].append(str(token.year))
@@ -166,6 +172,28 @@ def _number_runs(tokens: list[QuantityToken], *, years: bool = False) -> list[li
             if runs[-1]:
                 runs.append([])
     return [run for run in runs if run]
+
+
+def _bound(
+    claim_tokens: list[QuantityToken],
+    at: int,
+    line_tokens: list[QuantityToken],
+    line: str,
+    claim_years: set[str],
+) -> bool:
+    """Whether the line writes the claim's number at ``at`` as the claim does: for the
+    year the claim names, when the line ties its figures to years ("$2.5 million and
+    $2.6 million in 2019 and 2018, respectively"), else in the same company."""
+    number = claim_tokens[at].number
+    assert number is not None
+    tied = _years_written_for(line, {number}, claim_years)
+    if tied is not None:
+        return bool(tied & claim_years)
+    return _binding(claim_tokens, at, line_tokens) is not None
+
+
+def _year_like(number: str) -> bool:
+    return bool(YEAR_WORD.fullmatch(number))
 
 
 def _binding(
@@ -227,6 +255,7 @@ def _names_another(claimed: set[str], own: set[str], others: set[str]) -> bool:
 
 def _unbound_short(
     claim: str,
+    line: str,
     claim_tokens: list[QuantityToken],
     line_tokens: list[QuantityToken],
     question: set[str],
@@ -240,6 +269,13 @@ def _unbound_short(
     # California" is not carried by a line that says "university" and "campuses" about
     # Harvard.
     carried_by = context if context is not None else {t.term for t in line_tokens if t.term}
+    # A number the question writes ("in 2019") is carried by the line that writes it too.
+    carried_by = carried_by | {
+        number
+        for t in line_tokens
+        for number in (t.number, str(t.year) if t.year is not None else None)
+        if number in question
+    }
     total = sum(weight(q) for q in question)
     carried = sum(weight(q) for q in question & carried_by)
     if total and carried < BARE_SUPPORT * total:
@@ -263,7 +299,26 @@ def _unbound_short(
     ]
     if missing:
         return missing
-    return [] if company & question else [claim.strip()]
+    years = _years_written_for(line, {w.number for w in wanted if w.number}, question)
+    if years is not None and not years & question:
+        return [claim.strip()]  # the line writes this figure for another year than asked
+    return [] if (company | (years or set())) & question else [claim.strip()]
+
+
+def _years_written_for(line: str, numbers: set[str], question: set[str]) -> set[str] | None:
+    """The years ``line`` writes the figures holding ``numbers`` for ("$2.6 million"
+    in "$2.5 million and $2.6 million in 2019 and 2018, respectively" is 2018's), when
+    the question names a year and every such figure is tied to some; else None."""
+    if not any(YEAR_WORD.fullmatch(term) for term in question):
+        return None
+    tied: set[str] = set()
+    for figure in figures(line):
+        if not numbers & set(numbers_in(line[figure.start : figure.end])):
+            continue
+        if not figure.years:
+            return None
+        tied |= figure.years
+    return tied or None
 
 
 def unbound_in_sentence(sentence: str, lines: Iterable[str], analyzer: Analyzer) -> list[str]:
@@ -280,9 +335,13 @@ def unbound_in_sentence(sentence: str, lines: Iterable[str], analyzer: Analyzer)
     if not any(t.number is not None for t in tokens):
         return []
     line_tokens = [read_tokens(text, analyzer, committing=False) for text in texts]
+    claim_years = set(YEAR_WORD.findall(sentence))
     return [
         token.number
         for at, token in enumerate(tokens)
         if token.number is not None
-        and all(_binding(tokens, at, theirs) is None for theirs in line_tokens)
+        and not any(
+            _bound(tokens, at, theirs, text, claim_years)
+            for theirs, text in zip(line_tokens, texts, strict=True)
+        )
     ]

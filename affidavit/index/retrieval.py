@@ -51,7 +51,7 @@ from affidavit.store.sqlite import Store, StoredLine
 
 # The word index's cache entry (3: irregular verbs read as their base form, a row's
 # column names searchable with it).
-WORDS_CACHE = "words3"
+WORDS_CACHE = "words4"
 # The entity graph's cache entry (2: with the kept corpus and the lines' digests).
 GRAPH_CACHE = "entities2"
 # How many ranked lines a question reads before choosing its evidence block (the census

@@ -23,9 +23,13 @@ from affidavit.index.number_words import LANGUAGE_NUMBER_WORDS
 LANGUAGES = ("en", "es", "tr")
 _STEMMER_NAMES = {"en": "english", "es": "spanish", "tr": "turkish"}
 
-# Numbers stay whole ("1,260.00", "3.5"); otherwise runs of letters/digits. Apostrophes
-# split ("İstanbul'da" -> istanbul, da) because Turkish case suffixes follow one.
-_TOKEN = re.compile(r"\d+(?:[.,]\d+)*(?![^\W_])|[^\W_]+", re.UNICODE)
+# Numbers stay whole ("1,260.00", "3.5"), and a decimal keeps its value when a unit letter
+# is glued to it ("£59.1m" -> 59.1, m; "445.0p"); otherwise runs of letters/digits, so a
+# code stays one term ("1040NR"). Apostrophes split ("İstanbul'da" -> istanbul, da)
+# because Turkish case suffixes follow one.
+_TOKEN = re.compile(
+    r"\d+(?:[.,]\d+)+(?=[^\W\d_])|\d+(?:[.,]\d+)*(?![^\W_])|[^\W_]+", re.UNICODE
+)
 
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?:\D|$))")
 

@@ -147,6 +147,13 @@ _LENGTHY_THINGS = (
     r"railroad|line|track|trail|street|avenue|boulevard|highway|cable|ship|boat|beach|island|"
     r"lake|route|building|tower|fence|dam|path)s?"
 )
+# Head nouns that name a figure (a sum of money, a rate, a balance): "what was the hurdle
+# rate" asks for a number as surely as "how much".
+_FIGURE_NOUNS = (
+    r"(?:amounts?|values?|costs?|prices?|expenses?|expenditures?|fees?|charges?|revenues?|"
+    r"income|earnings|sales|profits?|losses|balances?|payments?|rates?|exposure|reserves?|"
+    r"dividends?|salary|salaries|wages?|debt|proceeds|turnover|margin|budget)"
+)
 # The counting words that turn "number" into a count: "the total number of members".
 _COUNTING = (
     r"(?:total|average|overall|combined|exact|approximate|estimated|maximum|minimum|largest|"
@@ -316,6 +323,13 @@ _RULES: tuple[tuple[AnswerType, tuple[str, ...]], ...] = (
             r"\bhow (?:much|old|big|large|often)\b|\bcu[aá]nto\b|\bne kadar\b|"
             r"\bwhat (?:amount|price|cost|size)\b|"
             r"\bwhat (?:is|was|are|were) the (?:price|cost|amount|value|total|population)\b",
+            # "What was the compensation expense in 2019?": a head noun that names a sum of
+            # money or a rate asks for a figure, however many words stand before it; without
+            # a determiner ("What is lease related and other charges?") it asks what it is.
+            # The noun stays a content word: "expense" is what the line must be about.
+            r"\b(?:what|which)(?:'s|’s| is| was| are| were)\s"
+            rf"{_DETERMINER}\s{_MODIFIER}{{0,5}}(?P<figure>{_FIGURE_NOUNS})"
+            rf"(?:(?=\s+per\b)|{_HEAD_END})",
         ),
     ),
     (
@@ -357,7 +371,8 @@ def read_shape(question: str) -> Shape:
             match = pattern.search(folded)
             if match:
                 cue = _cue(match)
-                words = tuple(w for w in content_words(question, language) if w not in cue.split())
+                kept = cue.split() if match.groupdict().get("figure") is None else []
+                words = tuple(w for w in content_words(question, language) if w not in kept)
                 return Shape(answer_type, cue, language, words)
     return Shape(AnswerType.DESCRIPTION, "", language, tuple(content_words(question, language)))
 
