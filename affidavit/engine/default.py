@@ -22,6 +22,7 @@ from affidavit.engine.typed_lines import (
     is_whole_date,
     states_a_deadline,
 )
+from affidavit.gates.digits import dates_in
 from affidavit.gates.years import YEAR_WORD, written_for, years_of
 from affidavit.index.abbreviations import expansion_terms, short_forms
 from affidavit.index.text import Analyzer
@@ -54,6 +55,7 @@ HEADING_TITLE_GAIN = 0.2
 # A clause after the verb the question asks about ("includes ...", "due to ...") is the
 # answer when the line writes one; it goes before the phrase reader's noun phrases.
 CLAUSE_GAIN = 0.3
+_DATES = frozenset({"DATE", "TIME", "YEAR"})
 
 
 class DefaultEngine:
@@ -82,6 +84,9 @@ class DefaultEngine:
         deadline_wanted = shape.answer_type is AnswerType.TIME and asks_a_deadline(question)
         asks_clause = clause_ask(question) if shape.language == "en" else None
         asked_years = frozenset(YEAR_WORD.findall(question))
+        # A figure asked "as at" a date or "in" a year: the date is its condition.
+        dated_question = bool(asked_years or dates_in(question))
+        asks_a_date = shape.answer_type in (AnswerType.TIME, AnswerType.DURATION)
         for index, line in enumerate(evidence[:LINES_READ]):
             line_terms = set(analyzer.terms(line.text)) | expansion_terms(line.text, analyzer)
             coverage = len(asked & line_terms) / len(asked) if asked else 0.0
@@ -90,6 +95,8 @@ class DefaultEngine:
             if coverage < READ_COVERAGE:
                 continue  # too far off the question for its answer to pass the support tier
             if shape.answer_type in (AnswerType.DESCRIPTION, AnswerType.REASON):
+                if line.kind == "row":
+                    continue  # a row answers by its cells; its pipes and labels are no prose
                 # A heading names a topic; it rarely says anything about it.
                 penalty = HEADING_PENALTY if line.kind == "heading" else 0.0
                 clause = (
@@ -129,6 +136,8 @@ class DefaultEngine:
                 span_terms = set(analyzer.terms(span.text))
                 if span_terms and span_terms <= question_terms:
                     continue  # the question already says it; it cannot be the answer
+                if dated_question and span.label in _DATES and not asks_a_date:
+                    continue  # "the total assets as at 31 December 2018" is not a date
                 if not written_for(years_of(line.text, span.start, span.end), asked_years):
                     continue  # the line writes this figure for another year than asked
                 nearness = _nearness(line.text, span.start, span.end, question_terms, analyzer)

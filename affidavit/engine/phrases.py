@@ -141,13 +141,39 @@ def answer_phrases(question: str, line: str, language: str = "en") -> list[Phras
     for span, features in phrase_features(question, line, analyzer):
         score = float(np.dot(weights, features))
         fit = 1.0 / (1.0 + math.exp(-score))
-        start, end = span.start_char, span.end_char
+        start, end = _quoted_name(line, span.start_char, span.end_char, asked, analyzer)
         why = ", ".join(
             f"{name} {value:.2f}" for name, value in zip(FEATURES, features, strict=True) if value
         )
         if (start, end) not in found or found[(start, end)].fit < fit:
             found[(start, end)] = Phrase(line[start:end], start, end, fit, why)
     return sorted(found.values(), key=lambda p: (-p.fit, p.start, p.end))
+
+
+_OPENING_QUOTES = "“\"‘'"
+_QUOTES = "“”\"‘’'"
+
+
+def _quoted_name(
+    line: str, start: int, end: int, asked: set[str], analyzer: Analyzer
+) -> tuple[int, int]:
+    """A phrase that is the question's own words before a quoted name ("the symbol
+    “TZOO”") answers with the name; a quote the phrase opens but does not close (the
+    parser leaves the closing one outside) is not part of it."""
+    text = line[start:end]
+    opened = next((i for i, char in enumerate(text) if char in _OPENING_QUOTES), -1)
+    if opened < 0:
+        return start, end
+    before = set(analyzer.terms(text[:opened]))
+    inside_end = end
+    while inside_end > start + opened + 1 and line[inside_end - 1] in _QUOTES + ".,;: ":
+        inside_end -= 1
+    if before <= asked and inside_end > start + opened + 1:
+        return start + opened + 1, inside_end
+    closed = any(char in _QUOTES for char in text[opened + 1 :])
+    if closed or not text[:opened].strip():
+        return start, end
+    return start, start + len(text[:opened].rstrip())
 
 
 FEATURES = (

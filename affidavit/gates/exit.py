@@ -122,7 +122,7 @@ def judge(
     *,
     question_terms: frozenset[str] = frozenset(),
     anchor: Sequence[Evidence] = (),
-    claim_reach: int = CLAIM_REACH,
+    claim_reach: int | None = None,
     term_weight: Callable[[str], float] | None = None,
 ) -> Judgement:
     """Run the four tiers on ``sentence`` against ``subset`` (one document's lines).
@@ -160,7 +160,8 @@ def judge(
             )
         )
         return judgement
-    windows = _windows(subset, anchor, analyzer, claim_reach)
+    reach = CLAIM_REACH if claim_reach is None else claim_reach
+    windows = _windows(subset, anchor, analyzer, reach)
     claims = _claims(sentence, subset, analyzer)
     judgement.claims = claims
     used: list[Evidence] = []

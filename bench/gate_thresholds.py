@@ -1,0 +1,153 @@
+"""The gate's thresholds, chosen on tuning splits and reported on splits they never saw.
+
+Each setting of the gate is swept alone, the others held where they are, and scored on
+three **tune** splits: the contrast set's tune articles (``contrast.py --split tune``,
+the first ``--contrast N`` sentences), HaluEval QA's even rows (``gate_halueval.py
+--split tune``) and SQuAD 2.0's tune articles (``refusal_squad2.py --split tune``, the
+first ``--squad N`` questions: ``ask`` answers through the same gate). The score of a
+value is the mean of the contrast set's balanced accuracy, HaluEval's balanced accuracy
+and SQuAD 2.0's F1 (an unanswerable question right iff refused); the value kept is the
+best, ties going to the value in the code. Then every setting is put at its kept value
+and the three **report** splits are run once, beside the values in the code.
+
+A setting is a module constant; the sweep sets it in every ``affidavit`` module that holds
+it (some import it by value), so what runs is the library's own code.
+
+    .venv/bin/python bench/gate_thresholds.py [--contrast N] [--squad N] [--json PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import contrast  # noqa: E402
+import gate_halueval  # noqa: E402
+import refusal_squad2  # noqa: E402
+
+import affidavit  # noqa: E402,F401
+
+# name -> the values tried; the value in the code is read from the library.
+SETTINGS: dict[str, tuple[float, ...]] = {
+    "MIN_CARRIED": (0.6, 0.7, 0.8, 0.9),  # gates/support.py: share of the question carried
+    "SUPPORT_REACH": (0, 1, 2),  # gates/support.py: lines beside that may carry it
+    "BARE_SUPPORT": (0.3, 0.5, 0.7),  # gates/binding.py: a short answer's question share
+    "COMPANY": (2, 3, 4),  # gates/binding.py: a claim number's company, terms a side
+    "EVIDENCE_COMPANY": (3, 5, 7),  # gates/binding.py: the same in the evidence line
+    "CLAIM_REACH": (0, 1),  # gates/exit.py: lines a claim's words may be read across
+}
+
+
+def _holders(name: str) -> list[object]:
+    return [
+        module
+        for module_name, module in sorted(sys.modules.items())
+        if module_name.startswith("affidavit.") and hasattr(module, name)
+    ]
+
+
+def current(name: str) -> float:
+    values = {getattr(module, name) for module in _holders(name)}
+    if len(values) != 1:
+        raise RuntimeError(f"{name} is held with different values: {values}")
+    return values.pop()
+
+
+@contextmanager
+def setting(values: dict[str, float]) -> Iterator[None]:
+    saved = {name: current(name) for name in values}
+    try:
+        for name, value in values.items():
+            for module in _holders(name):
+                setattr(module, name, value)
+        yield
+    finally:
+        for name, value in saved.items():
+            for module in _holders(name):
+                setattr(module, name, value)
+
+
+def measure(split: str, contrast_limit: int | None, squad_limit: int | None) -> dict:
+    started = time.perf_counter()
+    contrasted = contrast.run(split, contrast_limit, 0)
+    halu = gate_halueval.run(None, split)
+    squad = refusal_squad2.run(squad_limit, split)
+    figures = {
+        "contrast_balanced": contrasted["balanced"]["affidavit"],
+        "halueval_balanced": halu["all"]["balanced"],
+        "halueval_right_accepted": halu["all"]["accept_right"],
+        "squad2_f1": squad["all"]["squad2_f1"],
+        "squad_answered_f1": squad["all"]["f1"],
+        "squad_unanswerable_refused": squad["all"]["refusal_rate"],
+    }
+    figures["score"] = (
+        figures["contrast_balanced"] + figures["halueval_balanced"] + figures["squad2_f1"]
+    ) / 3
+    figures["seconds"] = time.perf_counter() - started
+    return figures
+
+
+def _line(label: str, figures: dict) -> str:
+    return (
+        f"| {label} | {figures['contrast_balanced']:.3f} | {figures['halueval_balanced']:.3f} "
+        f"| {figures['squad2_f1']:.3f} | **{figures['score']:.3f}** |"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--contrast", type=int, default=150, help="contrast sentences (150)")
+    parser.add_argument("--squad", type=int, default=500, help="SQuAD questions (500)")
+    parser.add_argument("--json", type=Path, help="also write every figure here")
+    args = parser.parse_args(argv)
+    in_code = {name: current(name) for name in SETTINGS}
+    print("Tune splits: contrast, HaluEval, SQuAD 2.0 F1, and their mean (the score).\n")
+    header = (
+        "| setting = value | contrast | HaluEval | SQuAD 2.0 F1 | score |\n|---|---|---|---|---|"
+    )
+    print(header)
+    base = measure("tune", args.contrast, args.squad)
+    print(_line("as in the code", base), flush=True)
+    swept: dict[str, dict[str, dict]] = {}
+    kept: dict[str, float] = {}
+    for name, values in SETTINGS.items():
+        swept[name] = {str(in_code[name]): base}
+        for value in values:
+            if value == in_code[name]:
+                continue
+            with setting({name: value}):
+                swept[name][str(value)] = measure("tune", args.contrast, args.squad)
+            print(_line(f"{name} = {value}", swept[name][str(value)]), flush=True)
+        best = max(
+            values,
+            key=lambda v: (round(swept[name][str(v)]["score"], 4), v == in_code[name]),
+        )
+        kept[name] = best
+    print("\nKept (best tune score; ties to the code's value):")
+    for name in SETTINGS:
+        print(f"- {name}: {kept[name]} (in the code: {in_code[name]})")
+    print("\nReport splits:\n")
+    print(header)
+    reported = {"as in the code": measure("report", args.contrast, args.squad)}
+    print(_line("as in the code", reported["as in the code"]))
+    if kept != in_code:
+        with setting(kept):
+            reported["kept"] = measure("report", args.contrast, args.squad)
+        print(_line("kept on tune", reported["kept"]))
+    if args.json:
+        args.json.write_text(
+            json.dumps(
+                {"in_code": in_code, "swept": swept, "kept": kept, "report": reported}, indent=1
+            )
+        )
+
+
+if __name__ == "__main__":
+    main()
