@@ -116,3 +116,36 @@ def test_a_decimal_keeps_its_value_beside_a_unit_letter() -> None:
 def test_pence_are_money() -> None:
     spans = typed_spans("The price was 445.0p (2018: n/a).", AnswerType.AMOUNT)
     assert spans[0].text == "445.0p" and spans[0].label == "MONEY"
+
+
+def test_a_quoted_name_answers_for_the_words_the_question_already_says() -> None:
+    memory = Memory()
+    memory.ingest_text(
+        "# Market\n\nOur common stock is listed on the Nasdaq Global Market under the "
+        "symbol “LWAY.”",
+        name="market.md",
+    )
+    reply = memory.ask("What is the symbol of the company's common stock on the Nasdaq?")
+    assert reply.text == "LWAY"
+
+
+def test_a_figure_asked_at_a_date_is_not_answered_with_a_date() -> None:
+    memory = Memory()
+    memory.ingest_text(
+        "# Assets\n\nThe monetary assets were reviewed on 31 December 2019 by the board.",
+        name="assets.md",
+    )
+    reply = memory.ask("What was the total of monetary assets as at 31 December 2018?")
+    assert reply.refused
+    assert "2019" not in reply.text
+
+
+def test_a_table_row_is_never_lifted_as_prose() -> None:
+    memory = Memory()
+    memory.ingest_text(
+        "# Costs\n\n| Costs | 2019 | 2018 |\n|---|---|---|\n"
+        "| Customer related costs | 1,200 | 1,100 |\n",
+        name="costs.md",
+    )
+    reply = memory.ask("What is included in Customer related costs?")
+    assert "|" not in reply.text

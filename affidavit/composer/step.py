@@ -20,7 +20,6 @@ NUMERIC = frozenset({Kind.AMOUNT, Kind.PERCENT, Kind.COUNT, Kind.DURATION, Kind.
 # A number as a line writes it, with its currency, sign, parentheses and percent sign.
 
 
-
 class Death(StrEnum):
     """How a plan dies. Codes are stable; the audit names the step and the detail."""
 

@@ -51,8 +51,7 @@ def figures(text: str) -> list[Figure]:
         found.append((start, end))
     aligned = _respective(text, found)
     return [
-        Figure(start, end, aligned.get((start, end), _around(text, start)))
-        for start, end in found
+        Figure(start, end, aligned.get((start, end), _around(text, start))) for start, end in found
     ]
 
 

@@ -27,9 +27,7 @@ _STEMMER_NAMES = {"en": "english", "es": "spanish", "tr": "turkish"}
 # is glued to it ("£59.1m" -> 59.1, m; "445.0p"); otherwise runs of letters/digits, so a
 # code stays one term ("1040NR"). Apostrophes split ("İstanbul'da" -> istanbul, da)
 # because Turkish case suffixes follow one.
-_TOKEN = re.compile(
-    r"\d+(?:[.,]\d+)+(?=[^\W\d_])|\d+(?:[.,]\d+)*(?![^\W_])|[^\W_]+", re.UNICODE
-)
+_TOKEN = re.compile(r"\d+(?:[.,]\d+)+(?=[^\W\d_])|\d+(?:[.,]\d+)*(?![^\W_])|[^\W_]+", re.UNICODE)
 
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?:\D|$))")
 
