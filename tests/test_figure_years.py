@@ -149,3 +149,35 @@ def test_a_table_row_is_never_lifted_as_prose() -> None:
     )
     reply = memory.ask("What is included in Customer related costs?")
     assert "|" not in reply.text
+
+
+def test_a_total_over_years_is_computed_from_the_figures_a_sentence_gives() -> None:
+    memory = Memory()
+    memory.ingest_text(
+        "# Receivables\n\nAmounts billed due on federal contracts were $80.5 million and "
+        "$60.3 million at the end of 2019 and 2018, respectively.",
+        name="receivables.md",
+    )
+    reply = memory.ask(
+        "What is the sum of amounts billed due on federal contracts in 2018 and 2019?"
+    )
+    assert not reply.refused, reply.reason
+    assert reply.value == pytest.approx(140.8)
+    trace = reply.audit["plan"]["trace"]
+    written = [c["written"] for step in trace[:2] for i in step["inputs"] for c in i["cites"]]
+    assert written == ["$60.3 million", "$80.5 million"]
+
+
+def test_a_sentence_does_not_stand_in_for_a_row_the_table_holds() -> None:
+    memory = Memory()
+    memory.ingest_text(
+        "# Revenue\n\n| | 2019 | 2018 |\n|---|---|---|\n| Product | 900 | 800 |\n"
+        "| Total revenue | 1,000 | 950 |\n| Total revenue (1) | 1,100 | 990 |\n\n"
+        "Total revenue includes licence revenue of $168 million and $903 million for 2019 "
+        "and 2018, respectively.",
+        name="revenue.md",
+    )
+    reply = memory.ask("What was the percentage change in total revenue between 2018 and 2019?")
+    assert "168" not in str(reply.audit.get("plan", "")) and reply.value != pytest.approx(
+        -81.4, 0.01
+    )

@@ -133,11 +133,11 @@ class Ground:
         shared = len(label & wanted) + len(section & wanted)
         return (-shared, len(label - wanted), len(wanted - label - section))
 
-    def names_a_row(self, phrase: str) -> bool:
-        """Whether any table row answers to the phrase, even loosely."""
+    def names_a_row(self, phrase: str, *, tight: bool = False) -> bool:
+        """Whether any table row answers to the phrase (loosely, unless ``tight``)."""
         wanted = self.terms(phrase)
         return any(
-            self.row_rank(table, row, wanted) is not None
+            self.row_rank(table, row, wanted, tight=tight) is not None
             for table in self.tables
             for row in table.rows
         )

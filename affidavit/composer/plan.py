@@ -13,7 +13,9 @@ sorts, fixed per argument name:
   ``descending``, ``by``, ``largest``, ``say`` (what of a chosen item is the answer: its
   value, year, date, row or column), ``as`` (an anchor read as a number or a mention) and
   ``percent`` (a ratio said as a percentage), ``tight`` (true by default: a cell's row, its
-  section and its table's header must write half the row phrase; false loosens it).
+  section and its table's header must write half the row phrase; false loosens it),
+  ``unless_tabled`` (a sentence anchor that dies when a table names its row: the cells,
+  not a sentence, give that figure).
 
 Parsing checks the form only; what the steps mean is the interpreter's to judge.
 """
@@ -64,6 +66,7 @@ LITERAL_ARGS = frozenset(
         "as",
         "percent",
         "tight",
+        "unless_tabled",
     }
 )
 

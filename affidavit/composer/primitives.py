@@ -45,6 +45,12 @@ def _anchor(s: Running) -> Value:
             )
         return checked(s, best)
     phrase = s.phrase("phrase")
+    if s.literal("unless_tabled", False) and s.ground.names_a_row(
+        YEAR_WORD.sub("", phrase), tight=True
+    ):
+        raise s.die(
+            Death.AMBIGUOUS, f"a table names the row of {phrase!r}: its cells give the figure"
+        )
     lines = s.ground.statements(phrase)
     if not lines:
         raise s.die(Death.UNANCHORED, f"no line says {phrase!r}")
@@ -236,7 +242,10 @@ def _distinct_cells(s: Running, values: list[Value]) -> list[Value]:
     seen: set[tuple[str, int, str]] = set()
     for value in values:
         for source in value.sources:
-            key = (source.line.document, source.line.position, source.column)
+            # A sentence may write two years' figures ("$5.2m and $4.1m in 2019 and
+            # 2018, respectively"): the same line, two inputs.
+            written = "" if source.column else source.written
+            key = (source.line.document, source.line.position, source.column or written)
             if key in seen:
                 raise s.die(Death.REPEATED, f"{value.label} is taken twice")
             seen.add(key)

@@ -206,6 +206,18 @@ def _row_phrase(text: str) -> str:
     return phrase
 
 
+_SAID_NOTE = "the same, from the figure a sentence gives for the row in each year"
+
+
+def _said(row: str, years: tuple[str, ...]) -> tuple[Step, ...]:
+    """Each year's figure as a sentence writes it: reports give figures in prose too
+    ("$24 million and $18 million in fiscal 2018 and 2017, respectively")."""
+    return tuple(
+        Step("anchor", {"phrase": f"{row} {year}", "unless_tabled": True}, f"v{year}")
+        for year in years
+    )
+
+
 def plans_for(found: Route) -> list[Plan]:
     """The plans that compute what the route asks for, most direct first."""
     listed = date_plans(found)
@@ -255,11 +267,19 @@ def plans_for(found: Route) -> list[Plan]:
             if found.need == Need.CHANGE
             else ("percent_change", {"from": names[0], "to": names[1]})
         )
-        return [Plan((*anchors, Step(op, args, "answer")), note=f"{op} of {row!r}")]
+        return [
+            Plan((*anchors, Step(op, args, "answer")), note=f"{op} of {row!r}"),
+            Plan((*_said(row, found.years), Step(op, args, "answer")), note=_SAID_NOTE),
+        ]
     if found.need in (Need.AVERAGE, Need.TOTAL):
         op = "average" if found.need == Need.AVERAGE else "sum"
         if len(names) >= 2:
-            return [Plan((*anchors, Step(op, {"of": names}, "answer")), note=f"{op} of {row!r}")]
+            return [
+                Plan((*anchors, Step(op, {"of": names}, "answer")), note=f"{op} of {row!r}"),
+                Plan(
+                    (*_said(row, found.years), Step(op, {"of": names}, "answer")), note=_SAID_NOTE
+                ),
+            ]
         joined_rows = [p for p in AND.split(row) if p] if len(found.years) == 1 else []
         if len(joined_rows) >= 2:
             # "the sum of A and B in 2019": the rows it joins, or else one row of that name.
