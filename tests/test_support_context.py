@@ -75,3 +75,17 @@ def test_a_typed_question_prefers_lines_with_an_answer_it_does_not_already_write
     assert grade("File the 2008 return on time.") == 1  # a year, not a whole date
     assert grade("You must file a return for 2007.") == 2  # only the question's own year
     assert holds_answer(AnswerType.DESCRIPTION, "What is it?") is None
+
+
+def test_the_kind_of_answer_and_the_reporting_company_need_not_be_written() -> None:
+    memory = Memory()
+    memory.ingest_text(
+        "# Pensions\n\nThe Group also operates defined benefit indemnity plans in Greece and "
+        "Turkey.\n\nOur common stock is traded on the NASDAQ Global Select Market.",
+        name="pensions.md",
+    )
+    # "countries" names what is asked for; "the company" is the report's own "we".
+    plans = memory.ask("Which countries does the group operate defined benefit indemnity plans in?")
+    assert not plans.refused and "Greece and Turkey" in plans.text
+    market = memory.ask("Which market is the company's common stock traded on?")
+    assert not market.refused and "NASDAQ Global Select Market" in market.text

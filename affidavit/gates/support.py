@@ -34,15 +34,16 @@ SUPPORT_REACH = 1
 # 0.19 of the right answers, off 0.35 (bench/RESULTS.md, "Exact answers").
 RAREST_IN_OWN_LINE = False
 
-# Words that describe the answer rather than what the question is about, and words that
-# name a document as a whole ("the instructions", "this report"): a line of it need not
-# repeat them, as it need not repeat the document's name.
+# Words that describe the answer rather than what the question is about ("which
+# countries", "the amount of money"), and words that name a document or its author as a
+# whole ("the instructions", "this report", "the company" of a report that says "we"): a
+# line of it need not repeat them, as it need not repeat the document's name.
 _ANSWER_WORDS = {
     "en": (
         "name names named called number numbers title titled date dates year years day "
         "month time kind type sort term word words amount figure value code id identifier "
-        "thing things according document documents instructions report handbook manual "
-        "guide publication booklet brochure"
+        "thing things according money country countries company companies document "
+        "documents instructions report handbook manual guide publication booklet brochure"
     ),
     "es": (
         "nombre número título fecha año día mes tipo clase término palabra cantidad código "
