@@ -442,3 +442,15 @@ def test_the_years_a_table_gives_figures_for() -> None:
 def test_which_row_holds_a_column_largest_figure_totals_left_out() -> None:
     answer = _memory(SALES).ask("Which contract type had the highest 2019 sales?")
     assert answer.value == "Fixed Price"  # "Total sales" is larger, and a total is no part
+
+
+def test_a_row_named_with_its_header_ranks_above_a_total_that_lacks_the_name() -> None:
+    memory = Memory()
+    memory.ingest_text(
+        "| | 2019 | 2018 |\n|---|---|---|\n| Revenue from customers by country | $M | $M |\n"
+        "| France | 41.5 | 40.0 |\n| Spain | 12.0 | 11.0 |\n"
+        "| Total revenue from customers by country | 53.5 | 51.0 |\n",
+        name="countries.md",
+    )
+    reply = memory.ask("What is the Revenue from France in 2019?")
+    assert reply.value == pytest.approx(41.5)

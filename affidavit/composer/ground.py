@@ -128,10 +128,16 @@ class Ground:
         )
         if not named:
             return None
-        if tight and 2 * len((label | section | self.terms(table.context)) & wanted) < len(wanted):
+        context = self.terms(table.context)
+        if tight and 2 * len((label | section | context) & wanted) < len(wanted):
             return None  # "Total" is not "the total amortization expense on software"
         shared = len(label & wanted) + len(section & wanted)
-        return (-shared, len(label - wanted), len(wanted - label - section))
+        # A phrase word the row, its section and its table's header all leave unsaid
+        # ("UK" for the row "Total revenue from external customers") counts first: the row
+        # "UK" under the header "Revenue from external customers" says all of "revenue
+        # from UK".
+        unsaid = len(wanted - label - section - context)
+        return (unsaid, -shared, len(label - wanted), len(wanted - label - section))
 
     def names_a_row(self, phrase: str, *, tight: bool = False) -> bool:
         """Whether any table row answers to the phrase (loosely, unless ``tight``)."""
