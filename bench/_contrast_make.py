@@ -10,7 +10,9 @@ cleanly from a sentence is skipped for that sentence, never forced:
   root clause only), ``voice`` (active to passive or back, same roles);
 - perturbations: ``swap`` (subject and object, or subject and agent, trade places),
   ``negation`` (the main verb negated), ``entity`` (a named entity replaced by another of
-  its type from the same article), ``number`` (a number replaced by another from the same
+  its type from the same article), ``entity_role`` (the subject's name and another name of
+  its type in the same sentence, outside the subject and object, trade places: both names
+  stay in the line, in other roles), ``number`` (a number replaced by another from the same
   article), ``attribute`` (a nationality the article never names put before the subject).
 
 Every random choice is drawn from ``random.Random`` seeded with the seed, the article and
@@ -35,7 +37,7 @@ from affidavit.index.nlp import ENGLISH_MODEL
 from affidavit.index.text import Analyzer
 
 CONTROLS = ("sentence", "main_clause", "voice")
-PERTURBATIONS = ("swap", "negation", "entity", "number", "attribute")
+PERTURBATIONS = ("swap", "negation", "entity", "entity_role", "number", "attribute")
 KINDS = CONTROLS + PERTURBATIONS
 
 MIN_WORDS, MAX_WORDS = 6, 40
@@ -754,6 +756,35 @@ def make_entity(doc: Doc, facts: ArticleFacts, rng: random.Random) -> tuple[str,
     return splice(doc.text, [(at, until, new)]), f"{core} -> {new}"
 
 
+def make_entity_role(doc: Doc, c: Clause) -> tuple[str, str] | None:
+    """The subject's name and another name of its type in the sentence trade places."""
+    if c.subject is None or c.subject.pos_ != "PROPN":
+        return None
+    subject_tokens = set(t.i for t in c.subject.subtree)
+    named = [e for e in doc.ents if e.root.i == c.subject.i or c.subject.i in range(e.start, e.end)]
+    if len(named) != 1 or named[0].label_ not in ENTITY_TYPES:
+        return None
+    mine = named[0]
+    object_tokens = set(t.i for t in c.obj.subtree) if c.obj is not None else set()
+    others = [
+        e
+        for e in doc.ents
+        if e.label_ == mine.label_
+        and not subject_tokens & set(range(e.start, e.end))
+        and not object_tokens & set(range(e.start, e.end))
+        and _squash(e.text) != _squash(mine.text)
+        and _NAME.fullmatch(e.text)
+    ]
+    if not _NAME.fullmatch(mine.text) or len(others) != 1:
+        return None
+    other = others[0]
+    edits = [
+        (mine.start_char, mine.end_char, other.text),
+        (other.start_char, other.end_char, mine.text),
+    ]
+    return splice(doc.text, edits), f"{mine.text} <-> {other.text}"
+
+
 def _abbreviates(short: str, long: str) -> bool:
     """Whether ``short`` is the initials of ``long``: "U.S." of "United States"."""
     letters = re.sub(r"[^A-Za-z]", "", short)
@@ -858,6 +889,7 @@ def items_for(
         built["swap"] = make_swap(doc, c)
         built["negation"] = make_negation(doc, c)
         built["attribute"] = make_attribute(doc, c, facts, rng["attribute"])
+        built["entity_role"] = make_entity_role(doc, c)
     built["entity"] = make_entity(doc, facts, rng["entity"])
     built["number"] = make_number(doc, facts, rng["number"])
     items = []

@@ -78,3 +78,21 @@ def test_spanish_and_turkish_polarity_must_agree(line: str, text: str) -> None:
     status, _ = verdict(line, text)
     assert status == "dropped"
     assert verdict(line, line) == ("supported", None)
+
+
+@pytest.mark.parametrize(
+    ("text", "status"),
+    [
+        ("Carl Kim taught Anna Berg in Paris.", "dropped"),  # Carl Kim only watched
+        ("Tom Hale taught Carl Kim in Paris.", "dropped"),
+        ("Anna Berg watched.", "dropped"),
+        ("Tom Hale taught Anna Berg in Paris.", "supported"),
+        ("Anna Berg was taught by Tom Hale in Paris.", "supported"),
+    ],
+)
+def test_a_name_must_be_the_one_the_line_gives_that_role(text: str, status: str) -> None:
+    line = "Tom Hale taught Anna Berg in Paris while Carl Kim watched."
+    found, reason = verdict(line, text)
+    assert found == status
+    if status == "dropped":
+        assert reason == Reason.ROLES.value

@@ -9,7 +9,9 @@ predication is checked against the line's predications of the same verb:
 
 - the same roles (in either voice) and the same polarity: the claim stands;
 - the agent where the line has the patient and the patient where it has the agent: the
-  roles are swapped, and the claim is dropped (``roles``);
+  roles are swapped, and the claim is dropped (``roles``); so too when a role both fill
+  with a name holds another name ("Carl Kim taught Anna Berg" against "Tom Hale taught
+  Anna Berg while Carl Kim watched"): the entity is not the one the line names for it;
 - the same roles with the other polarity: dropped (``negation``);
 - no predication of that verb in the line (a paraphrase, another verb): nothing is said
   here, and the read-back's other tests decide. Spanish and Turkish have no parser
@@ -77,6 +79,9 @@ class Predication:
     agent: frozenset[str]
     patient: frozenset[str]
     negated: bool
+    # Whether each role is filled by a name (a proper noun): "Carl Kim", not "the class".
+    agent_named: bool = False
+    patient_named: bool = False
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -106,19 +111,23 @@ def _predications(text: str, language: str) -> tuple[Predication, ...]:
             continue
         agent: frozenset[str] = frozenset()
         patient: frozenset[str] = frozenset()
+        agent_named = patient_named = False
         for child in verb.children:
             if child.dep_ in _SUBJECTS:
-                agent = _phrase_terms(child, analyzer)
+                agent, agent_named = _phrase_terms(child, analyzer), _is_name(child)
             elif child.dep_ in _PASSIVE_SUBJECTS:
-                patient = _phrase_terms(child, analyzer)
-            elif child.dep_ in _OBJECTS:
-                patient = patient or _phrase_terms(child, analyzer)
+                patient, patient_named = _phrase_terms(child, analyzer), _is_name(child)
+            elif child.dep_ in _OBJECTS and not patient:
+                patient, patient_named = _phrase_terms(child, analyzer), _is_name(child)
             elif child.dep_ == "agent":  # "by the company"
                 agent = frozenset().union(*(_phrase_terms(g, analyzer) for g in child.children))
+                agent_named = any(_is_name(g) for g in child.children)
         if not agent and not patient:
             continue
         stem = _verb_stem(verb, analyzer)
-        found.append(Predication(stem, agent, patient, _is_negated(verb)))
+        found.append(
+            Predication(stem, agent, patient, _is_negated(verb), agent_named, patient_named)
+        )
     return tuple(found)
 
 
@@ -149,6 +158,11 @@ def _phrase_terms(head: Token, analyzer: Analyzer) -> frozenset[str]:
         for t in tokens
     )
     return frozenset(t for t in terms if t and not t[0].isdigit())
+
+
+def _is_name(head: Token) -> bool:
+    """Whether a role's head is a name: a proper noun ("Carl Kim", "Paris")."""
+    return head.pos_ == "PROPN"
 
 
 def _is_negated(verb: Token) -> bool:
@@ -191,7 +205,7 @@ def conflict(claim: str, line: str, analyzer: Analyzer, sentence: str | None = N
             continue
         if any(_same_roles(asked, p) for p in same_verb):
             found = found or NEGATION
-        elif any(_swapped(asked, p) for p in same_verb):
+        elif any(_swapped(asked, p) or _another_name(asked, p) for p in same_verb):
             found = found or SWAPPED
     return found
 
@@ -202,6 +216,22 @@ def _same_roles(asked: Predication, said: Predication) -> bool:
         (a, s) for a, s in ((asked.agent, said.agent), (asked.patient, said.patient)) if a and s
     ]
     return bool(pairs) and all(a & s for a, s in pairs)
+
+
+def _another_name(asked: Predication, said: Predication) -> bool:
+    """A role both name with different names ("Carl Kim taught" against "Tom Hale
+    taught"): the claim puts another entity in the line's role."""
+    return (
+        asked.agent_named
+        and said.agent_named
+        and bool(asked.agent)
+        and not asked.agent & said.agent
+    ) or (
+        asked.patient_named
+        and said.patient_named
+        and bool(asked.patient)
+        and not asked.patient & said.patient
+    )
 
 
 def _swapped(asked: Predication, said: Predication) -> bool:
