@@ -6,9 +6,17 @@ the first ``--contrast N`` sentences), HaluEval QA's even rows (``gate_halueval.
 --split tune``) and SQuAD 2.0's tune articles (``refusal_squad2.py --split tune``, the
 first ``--squad N`` questions: ``ask`` answers through the same gate). The score of a
 value is the mean of the contrast set's balanced accuracy, HaluEval's balanced accuracy
-and SQuAD 2.0's F1 (an unanswerable question right iff refused); the value kept is the
-best, ties going to the value in the code. Then every setting is put at its kept value
-and the three **report** splits are run once, beside the values in the code.
+and SQuAD 2.0's F1 (an unanswerable question right iff refused). A value may be kept only
+if the targets earlier issues met on their tune splits still hold there: document QA's
+unanswerable questions refused >= 90% (``doc_qa.py``'s tune split, issue 10's target). Of
+the values that keep it, the best score is kept, ties going to the value in the code.
+Then every setting is put at its kept value and the three **report** splits are run once,
+beside the values in the code.
+
+The constraint was added after a first sweep without it kept MIN_CARRIED 0.6 and
+SUPPORT_REACH 2, which on the tune splits refused 80% of document QA's unanswerable
+questions (92% before) and 39% of SQuAD's (65% before): a verify that accepts more right
+answers, bought with an ask that answers what the documents cannot.
 
 A setting is a module constant; the sweep sets it in every ``affidavit`` module that holds
 it (some import it by value), so what runs is the library's own code.
@@ -29,6 +37,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import contrast  # noqa: E402
+import doc_qa  # noqa: E402
 import gate_halueval  # noqa: E402
 import refusal_squad2  # noqa: E402
 
@@ -79,6 +88,7 @@ def measure(split: str, contrast_limit: int | None, squad_limit: int | None) -> 
     contrasted = contrast.run(split, contrast_limit, 0)
     halu = gate_halueval.run(None, split)
     squad = refusal_squad2.run(squad_limit, split)
+    documents = doc_qa.run(None)["splits"][split]
     figures = {
         "contrast_balanced": contrasted["balanced"]["affidavit"],
         "halueval_balanced": halu["all"]["balanced"],
@@ -86,6 +96,9 @@ def measure(split: str, contrast_limit: int | None, squad_limit: int | None) -> 
         "squad2_f1": squad["all"]["squad2_f1"],
         "squad_answered_f1": squad["all"]["f1"],
         "squad_unanswerable_refused": squad["all"]["refusal_rate"],
+        "doc_qa_unanswerable_refused": documents["unanswerable_refused"],
+        "doc_qa_right": documents["right"],
+        "doc_qa_wrong": documents["wrong"],
     }
     figures["score"] = (
         figures["contrast_balanced"] + figures["halueval_balanced"] + figures["squad2_f1"]
@@ -94,10 +107,19 @@ def measure(split: str, contrast_limit: int | None, squad_limit: int | None) -> 
     return figures
 
 
+# Issue 10's target: document QA's unanswerable questions refused at least this often.
+REFUSAL_TARGET = 0.90
+
+
+def keeps_targets(figures: dict) -> bool:
+    return figures["doc_qa_unanswerable_refused"] >= REFUSAL_TARGET - 1e-9
+
+
 def _line(label: str, figures: dict) -> str:
     return (
         f"| {label} | {figures['contrast_balanced']:.3f} | {figures['halueval_balanced']:.3f} "
-        f"| {figures['squad2_f1']:.3f} | **{figures['score']:.3f}** |"
+        f"| {figures['squad2_f1']:.3f} | {figures['doc_qa_unanswerable_refused']:.3f} "
+        f"| **{figures['score']:.3f}** |"
     )
 
 
@@ -108,9 +130,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--json", type=Path, help="also write every figure here")
     args = parser.parse_args(argv)
     in_code = {name: current(name) for name in SETTINGS}
-    print("Tune splits: contrast, HaluEval, SQuAD 2.0 F1, and their mean (the score).\n")
+    print(
+        "Tune splits: contrast, HaluEval, SQuAD 2.0 F1, their mean (the score), and document"
+        " QA's unanswerable questions refused (the constraint).\n"
+    )
     header = (
-        "| setting = value | contrast | HaluEval | SQuAD 2.0 F1 | score |\n|---|---|---|---|---|"
+        "| setting = value | contrast | HaluEval | SQuAD 2.0 F1 | doc QA unanswerable refused "
+        "| score |\n|---|---|---|---|---|---|"
     )
     print(header)
     base = measure("tune", args.contrast, args.squad)
@@ -125,12 +151,16 @@ def main(argv: Sequence[str] | None = None) -> None:
             with setting({name: value}):
                 swept[name][str(value)] = measure("tune", args.contrast, args.squad)
             print(_line(f"{name} = {value}", swept[name][str(value)]), flush=True)
+        allowed = [v for v in values if keeps_targets(swept[name][str(v)])]
         best = max(
-            values,
+            allowed or [in_code[name]],
             key=lambda v: (round(swept[name][str(v)]["score"], 4), v == in_code[name]),
         )
         kept[name] = best
-    print("\nKept (best tune score; ties to the code's value):")
+    print(
+        f"\nKept (best tune score of the values that refuse >= {REFUSAL_TARGET:.0%} of document"
+        " QA's unanswerable questions; ties to the code's value):"
+    )
     for name in SETTINGS:
         print(f"- {name}: {kept[name]} (in the code: {in_code[name]})")
     print("\nReport splits:\n")
