@@ -454,3 +454,15 @@ def test_a_row_named_with_its_header_ranks_above_a_total_that_lacks_the_name() -
     )
     reply = memory.ask("What is the Revenue from France in 2019?")
     assert reply.value == pytest.approx(41.5)
+
+
+def test_a_row_is_named_with_the_words_of_its_tables_header() -> None:
+    memory = Memory()
+    memory.ingest_text(
+        "| Number of options (1,000) | 2019 | 2018 |\n|---|---|---|\n"
+        "| Outstanding as of 1 January | 2,000.0 | 1,900.0 |\n"
+        "| Granted during the period | 1,100.0 | 1,000.0 |\n",
+        name="options.md",
+    )
+    reply = memory.ask("What was the change in the number of options granted in 2019 from 2018?")
+    assert reply.value == pytest.approx(100.0)

@@ -119,16 +119,24 @@ class Ground:
         if not label or not wanted:
             return None
         section = self.terms(table.sections.get(row.position, "")) - label
+        context = self.terms(table.context)
+        slack = _row_slack(wanted)
         named = (
             label <= wanted
-            or _extra(wanted, label, _row_slack(wanted)) is not None
+            or _extra(wanted, label, slack) is not None
             # "the carrying amount of interest rate swaps": the row "Carrying amount (...)"
             # under the section "Interest rate swaps".
-            or (bool(section & wanted) and _extra(wanted, label | section, _row_slack(wanted)))
+            or (bool(section & wanted) and _extra(wanted, label | section, slack))
+            # "the number of shares granted": the row "Granted during the period" of the
+            # table headed "Number of shares (1,000)".
+            or (
+                bool(label & wanted)
+                and bool(context & wanted)
+                and _extra(wanted, label | section | context, slack)
+            )
         )
         if not named:
             return None
-        context = self.terms(table.context)
         if tight and 2 * len((label | section | context) & wanted) < len(wanted):
             return None  # "Total" is not "the total amortization expense on software"
         shared = len(label & wanted) + len(section & wanted)
