@@ -148,3 +148,13 @@ def test_a_negative_year_is_a_bound_of_zero() -> None:
     found = route("In which year was Other income (expense), net negative?")
     assert found is not None and found.need == Need.YEARS_WHERE
     assert (found.bound, found.above) == ("0", False)
+
+
+def test_a_difference_between_rows_keeps_the_column_it_names() -> None:
+    found = route("What was the difference in total expected charges between Retail and Energy?")
+    assert found is not None and found.need is Need.DIFFERENCE
+    assert found.rows == ("Retail", "Energy") and found.column == "total expected charges"
+    (plan,) = plans_for(found)
+    assert [step.args.get("column") for step in plan.steps[:2]] == ["total expected charges"] * 2
+    in_a_year = route("What is the difference between Retail and Energy in 2019?")
+    assert in_a_year is not None and in_a_year.column == "" and in_a_year.years == ("2019",)

@@ -90,7 +90,8 @@ _SHARE_OF = re.compile(
     re.I,
 )
 _BETWEEN_ROWS = re.compile(
-    r"\bdifference\b.*?\bbetween\s+(?:the\s+)?(?P<a>.+?)\s+and\s+(?:the\s+)?(?P<b>.+?)"
+    r"\bdifference\b(?:\s+(?:in|of)\s+(?:the\s+)?(?P<column>.+?))?"
+    r"\s+between\s+(?:the\s+)?(?P<a>.+?)\s+and\s+(?:the\s+)?(?P<b>.+?)"
     rf"(?:\s+(?:in|for|of|at)\s+(?:fiscal\s+)?{YEAR})?$",
     re.I,
 )
@@ -146,7 +147,9 @@ def route(question: str) -> Route | None:
     if between and not YEARS.fullmatch(between.group("a").strip()):
         pair = (_row_phrase(between.group("a")), _row_phrase(between.group("b")))
         if all(pair) and len(years) <= 1:
-            return Route(Need.DIFFERENCE, pair, years)
+            # "the difference in total expected charges between A and B": a column named.
+            column = "" if years else _row_phrase(between.group("column") or "")
+            return Route(Need.DIFFERENCE, pair, years, column=column)
     asks_a_figure = _ASKS_A_FIGURE.match(text) is not None
     for need, cue in _CUES:
         found = cue.search(text)
@@ -248,7 +251,8 @@ def plans_for(found: Route) -> list[Plan]:
         )
         return [Plan(over_time, note=f"{op} of {row!r} from its first year to its latest")]
     if found.need in (Need.SHARE, Need.DIFFERENCE):
-        column = {"column": found.years[0]} if found.years else {}
+        named = found.years[0] if found.years else found.column
+        column = {"column": named} if named else {}
         parts = (
             Step("anchor", {"row": found.rows[0], **column}, "a"),
             Step("anchor", {"row": found.rows[1], **column}, "b"),

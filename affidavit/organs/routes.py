@@ -45,6 +45,7 @@ class Route:
     percent: bool = True  # a share asked as a percentage, not as a proportion or ratio
     above: bool = True  # a bound the row stands above (False: below)
     loose: bool = False  # a figure a line may state outright: a dead plan gives way
+    column: str = ""  # the column the question names when it names no year
 
     @property
     def binds(self) -> bool:
@@ -59,12 +60,15 @@ class Route:
         return bool(self.years) or self.need in DATED
 
     def to_dict(self) -> dict[str, object]:
-        return {
+        found: dict[str, object] = {
             "need": self.need.value,
             "rows": list(self.rows),
             "years": list(self.years),
             "binds": self.binds,
         }
+        if self.column:
+            found["column"] = self.column
+        return found
 
 
 # Computations that bind with or without years: they are never a figure a line states.
