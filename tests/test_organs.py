@@ -105,6 +105,12 @@ def test_a_lower_extreme_asks_for_the_minimum() -> None:
             [],
         ),
         ("What were the components making up current assets?", Need.ITEMS, ["current assets"], []),
+        (
+            "What was the Technology development costs in 2019 and 2018?",
+            Need.VALUES,
+            ["Technology development costs"],
+            ["2019", "2018"],
+        ),
     ],
 )
 def test_route_reads_list_look_ups(question: str, need: Need, rows: list, years: list) -> None:
@@ -158,3 +164,10 @@ def test_a_difference_between_rows_keeps_the_column_it_names() -> None:
     assert [step.args.get("column") for step in plan.steps[:2]] == ["total expected charges"] * 2
     in_a_year = route("What is the difference between Retail and Energy in 2019?")
     assert in_a_year is not None and in_a_year.column == "" and in_a_year.years == ("2019",)
+
+
+def test_a_figure_in_years_named_is_a_look_up_unless_a_computation_is_asked() -> None:
+    total = route("What was the total revenue in 2019 and 2018?")
+    assert total is not None and total.need is Need.TOTAL
+    change = route("What was the change in revenue in 2019 and 2018?")
+    assert change is not None and change.need is Need.CHANGE

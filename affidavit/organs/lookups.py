@@ -52,6 +52,18 @@ _COUNT_ITEMS = re.compile(
     r"(?:under|within|making up|that make up|in)\s+(?:the\s+)?(?P<section>.+)$",
     re.I,
 )
+# "What was the revenue in 2019 and 2018?": the row's figure in each year named, in order.
+_ENDS_IN_YEARS = re.compile(
+    rf"\b(?:in|for|during)\s+(?:fiscal\s+)?{YEAR}(?:\s*,\s*(?:and\s+)?|\s+and\s+)"
+    rf"(?:fiscal\s+)?{YEAR}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:fiscal\s+)?{YEAR})*\s*$",
+    re.I,
+)
+# Words that make "X in 2019 and 2018" a computation ("the total revenue in 2019 and 2018").
+_COMPUTES = re.compile(
+    r"\b(?:total|sum|combined|change|changes|average|mean|difference|increase|decrease|"
+    r"growth|ratio|percentage|proportion)\b",
+    re.I,
+)
 _BELOW = frozenset({"less than", "lower than", "below", "under", "fewer than"})
 _YEAR_WORDS = re.compile(
     rf"\s*\b(?:in|for|of|at|during|and|the|fiscal|year|years)?\s*(?:fiscal\s+)?{YEAR}\b,?",
@@ -79,7 +91,12 @@ def read_lookup(text: str) -> Route | None:
     which = _WHICH_YEARS.search(text) or _TABLE_YEARS.search(text)
     if which and not years:
         return Route(Need.YEARS, (_clean(which.groupdict().get("row") or ""),), ())
-    if _RESPECTIVE.search(text):
+    if _RESPECTIVE.search(text) or (
+        len(years) >= 2
+        and _VALUES_OPENING.match(text)
+        and _ENDS_IN_YEARS.search(text)
+        and not _COMPUTES.search(text)
+    ):
         body = _clean(_YEAR_WORDS.sub(" ", _VALUES_OPENING.sub("", _RESPECTIVE.sub(" ", text))))
         if len(years) >= 2 and body:
             return Route(Need.VALUES, (body,), years)
