@@ -466,3 +466,8 @@ def test_a_row_is_named_with_the_words_of_its_tables_header() -> None:
     )
     reply = memory.ask("What was the change in the number of options granted in 2019 from 2018?")
     assert reply.value == pytest.approx(100.0)
+
+
+def test_a_number_word_names_the_column_its_digits_head() -> None:
+    ground = Ground([], Analyzer("en"))
+    assert ground.terms("due in less than one year") >= ground.terms("Less Than 1 Year")

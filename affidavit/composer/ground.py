@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from affidavit.composer.values import Kind, Source, Value, read_cell, read_number
 from affidavit.gates.digits import dates_in
+from affidavit.index.number_words import NUMBER_WORDS
 from affidavit.index.text import Analyzer, words
 from affidavit.results import Evidence
 
@@ -94,10 +95,15 @@ class Ground:
 
     def terms(self, text: str) -> frozenset[str]:
         """The words a label or phrase is matched by: stemmed, stop words kept ("Other" is a
-        row's whole label), only the glue between words left out."""
+        row's whole label), only the glue between words left out; a number word as its
+        digits ("less than one year" names the column "Less Than 1 Year")."""
         if text not in self._terms:
             tokens = words(text, self.analyzer.language)
-            stems = (self.analyzer.term(w) or w for w in tokens if w not in GLUE)
+            stems = (
+                str(NUMBER_WORDS[w]) if w in NUMBER_WORDS else self.analyzer.term(w) or w
+                for w in tokens
+                if w not in GLUE
+            )
             self._terms[text] = frozenset(stems)
         return self._terms[text]
 
