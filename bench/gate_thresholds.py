@@ -7,21 +7,30 @@ the first ``--contrast N`` sentences), HaluEval QA's even rows (``gate_halueval.
 first ``--squad N`` questions: ``ask`` answers through the same gate). The score of a
 value is the mean of the contrast set's balanced accuracy, HaluEval's balanced accuracy
 and SQuAD 2.0's F1 (an unanswerable question right iff refused). A value may be kept only
-if the targets earlier issues met on their tune splits still hold there: document QA's
-unanswerable questions refused >= 90% (``doc_qa.py``'s tune split, issue 10's target). Of
-the values that keep it, the best score is kept, ties going to the value in the code.
-Then every setting is put at its kept value and the three **report** splits are run once,
-beside the values in the code.
+if the requirements open issues set still hold on the tune splits: document QA's
+unanswerable questions refused >= 90% (``doc_qa.py``'s tune split, issue 10's target), and
+SQuAD 2.0's F1 no lower than with the value in the code (issue 11: "the existing SQuAD
+figures do not get worse"). Of the values that keep both, the best score is kept, ties
+going to the value in the code. Then every setting is put at its kept value and the three
+**report** splits are run once, beside the values in the code. ``--decide PATH`` applies
+the rule again to the figures a run wrote with ``--json``, running nothing.
 
-The constraint was added after a first sweep without it kept MIN_CARRIED 0.6 and
-SUPPORT_REACH 2, which on the tune splits refused 80% of document QA's unanswerable
-questions (92% before) and 39% of SQuAD's (65% before): a verify that accepts more right
-answers, bought with an ask that answers what the documents cannot.
+Both constraints were added after seeing sweeps without them. The first kept MIN_CARRIED
+0.6 and SUPPORT_REACH 2, which on the tune splits refused 80% of document QA's
+unanswerable questions (92% before) and 39% of SQuAD's (65% before). The second run kept
+SUPPORT_REACH 2 (SQuAD 2.0 F1 0.378 -> 0.376 on its 500 questions); on all 3,886 tune
+questions that was 0.463 -> 0.447, a regression issue 11 forbids, bought for HaluEval
+0.670 -> 0.714: a verify that accepts more right answers, paid for by an ask that answers
+more of what the documents cannot.
 
 A setting is a module constant; the sweep sets it in every ``affidavit`` module that holds
 it (some import it by value), so what runs is the library's own code.
 
     .venv/bin/python bench/gate_thresholds.py [--contrast N] [--squad N] [--json PATH]
+    .venv/bin/python bench/gate_thresholds.py --decide bench/gate_thresholds.json
+
+``bench/gate_thresholds.json`` holds the figures of the run at commit c140fdc (the rule's
+second run; its constraint on SQuAD was applied to them afterwards with ``--decide``).
 """
 
 from __future__ import annotations
@@ -111,8 +120,35 @@ def measure(split: str, contrast_limit: int | None, squad_limit: int | None) -> 
 REFUSAL_TARGET = 0.90
 
 
-def keeps_targets(figures: dict) -> bool:
-    return figures["doc_qa_unanswerable_refused"] >= REFUSAL_TARGET - 1e-9
+def keeps_targets(figures: dict, in_code: dict) -> bool:
+    """Issue 10's refusal target holds, and SQuAD 2.0's F1 is no worse than in the code."""
+    return (
+        figures["doc_qa_unanswerable_refused"] >= REFUSAL_TARGET - 1e-9
+        and figures["squad2_f1"] >= in_code["squad2_f1"] - 1e-9
+    )
+
+
+def choose(swept: dict[str, dict[str, dict]], in_code: dict[str, float]) -> dict[str, float]:
+    """Per setting, the best-scoring value that keeps the targets (ties: the code's)."""
+    kept = {}
+    for name, by_value in swept.items():
+        base = by_value[str(in_code[name])]
+        allowed = [v for v in by_value if keeps_targets(by_value[v], base)]
+        best = max(
+            allowed or [str(in_code[name])],
+            key=lambda v: (round(by_value[v]["score"], 4), v == str(in_code[name])),
+        )
+        kept[name] = float(best) if "." in best else int(best)
+    return kept
+
+
+def _print_kept(kept: dict[str, float], in_code: dict[str, float]) -> None:
+    print(
+        f"\nKept (best tune score of the values that refuse >= {REFUSAL_TARGET:.0%} of document"
+        " QA's unanswerable questions and keep SQuAD 2.0's F1; ties to the code's value):"
+    )
+    for name in in_code:
+        print(f"- {name}: {kept[name]} (in the code: {in_code[name]})")
 
 
 def _line(label: str, figures: dict) -> str:
@@ -128,7 +164,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--contrast", type=int, default=150, help="contrast sentences (150)")
     parser.add_argument("--squad", type=int, default=500, help="SQuAD questions (500)")
     parser.add_argument("--json", type=Path, help="also write every figure here")
+    parser.add_argument("--decide", type=Path, help="apply the rule to a run's --json figures")
     args = parser.parse_args(argv)
+    if args.decide:
+        record = json.loads(args.decide.read_text())
+        _print_kept(choose(record["swept"], record["in_code"]), record["in_code"])
+        return
     in_code = {name: current(name) for name in SETTINGS}
     print(
         "Tune splits: contrast, HaluEval, SQuAD 2.0 F1, their mean (the score), and document"
@@ -142,7 +183,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     base = measure("tune", args.contrast, args.squad)
     print(_line("as in the code", base), flush=True)
     swept: dict[str, dict[str, dict]] = {}
-    kept: dict[str, float] = {}
     for name, values in SETTINGS.items():
         swept[name] = {str(in_code[name]): base}
         for value in values:
@@ -151,18 +191,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             with setting({name: value}):
                 swept[name][str(value)] = measure("tune", args.contrast, args.squad)
             print(_line(f"{name} = {value}", swept[name][str(value)]), flush=True)
-        allowed = [v for v in values if keeps_targets(swept[name][str(v)])]
-        best = max(
-            allowed or [in_code[name]],
-            key=lambda v: (round(swept[name][str(v)]["score"], 4), v == in_code[name]),
-        )
-        kept[name] = best
-    print(
-        f"\nKept (best tune score of the values that refuse >= {REFUSAL_TARGET:.0%} of document"
-        " QA's unanswerable questions; ties to the code's value):"
-    )
-    for name in SETTINGS:
-        print(f"- {name}: {kept[name]} (in the code: {in_code[name]})")
+    kept = choose(swept, in_code)
+    _print_kept(kept, in_code)
     print("\nReport splits:\n")
     print(header)
     reported = {"as in the code": measure("report", args.contrast, args.squad)}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from affidavit.gates.digits import dates_in
 
@@ -38,8 +39,11 @@ class Figure:
     years: frozenset[str]  # the years the sentence writes this figure for; empty: unsaid
 
 
-def figures(text: str) -> list[Figure]:
+@lru_cache(maxsize=8192)
+def figures(text: str) -> tuple[Figure, ...]:
     """Every figure of ``text`` that is not itself a year or part of a date, with its years."""
+    if not any(char.isdigit() for char in text):
+        return ()
     dated = [(d.start, d.end) for d in dates_in(text)]
     found = []
     for match in _FIGURE.finditer(text):
@@ -50,9 +54,9 @@ def figures(text: str) -> list[Figure]:
             continue
         found.append((start, end))
     aligned = _respective(text, found)
-    return [
+    return tuple(
         Figure(start, end, aligned.get((start, end), _around(text, start))) for start, end in found
-    ]
+    )
 
 
 def years_of(text: str, start: int, end: int) -> frozenset[str]:
