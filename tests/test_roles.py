@@ -96,3 +96,9 @@ def test_a_name_must_be_the_one_the_line_gives_that_role(text: str, status: str)
     assert found == status
     if status == "dropped":
         assert reason == Reason.ROLES.value
+
+
+def test_names_sharing_a_regnal_number_or_a_title_are_still_two_names() -> None:
+    line = "In 1066, Duke William II of Normandy conquered England, killing King Harold II."
+    assert verdict(line, "Harold II of Normandy conquered England.") == ("dropped", "roles")
+    assert verdict(line, "William conquered England.")[0] == "supported"

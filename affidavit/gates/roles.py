@@ -20,6 +20,7 @@ predication is checked against the line's predications of the same verb:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -79,9 +80,10 @@ class Predication:
     agent: frozenset[str]
     patient: frozenset[str]
     negated: bool
-    # Whether each role is filled by a name (a proper noun): "Carl Kim", not "the class".
-    agent_named: bool = False
-    patient_named: bool = False
+    # The words of the name filling each role, when a proper noun fills it: "Carl Kim"
+    # ({carl, kim}), not "the class"; "Harold II of Normandy" is {harold}.
+    agent_name: frozenset[str] = frozenset()
+    patient_name: frozenset[str] = frozenset()
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -111,23 +113,22 @@ def _predications(text: str, language: str) -> tuple[Predication, ...]:
             continue
         agent: frozenset[str] = frozenset()
         patient: frozenset[str] = frozenset()
-        agent_named = patient_named = False
+        agent_name: frozenset[str] = frozenset()
+        patient_name: frozenset[str] = frozenset()
         for child in verb.children:
             if child.dep_ in _SUBJECTS:
-                agent, agent_named = _phrase_terms(child, analyzer), _is_name(child)
+                agent, agent_name = _phrase_terms(child, analyzer), _name_words(child)
             elif child.dep_ in _PASSIVE_SUBJECTS:
-                patient, patient_named = _phrase_terms(child, analyzer), _is_name(child)
+                patient, patient_name = _phrase_terms(child, analyzer), _name_words(child)
             elif child.dep_ in _OBJECTS and not patient:
-                patient, patient_named = _phrase_terms(child, analyzer), _is_name(child)
+                patient, patient_name = _phrase_terms(child, analyzer), _name_words(child)
             elif child.dep_ == "agent":  # "by the company"
                 agent = frozenset().union(*(_phrase_terms(g, analyzer) for g in child.children))
-                agent_named = any(_is_name(g) for g in child.children)
+                agent_name = frozenset().union(*(_name_words(g) for g in child.children))
         if not agent and not patient:
             continue
         stem = _verb_stem(verb, analyzer)
-        found.append(
-            Predication(stem, agent, patient, _is_negated(verb), agent_named, patient_named)
-        )
+        found.append(Predication(stem, agent, patient, _is_negated(verb), agent_name, patient_name))
     return tuple(found)
 
 
@@ -160,9 +161,22 @@ def _phrase_terms(head: Token, analyzer: Analyzer) -> frozenset[str]:
     return frozenset(t for t in terms if t and not t[0].isdigit())
 
 
-def _is_name(head: Token) -> bool:
-    """Whether a role's head is a name: a proper noun ("Carl Kim", "Paris")."""
-    return head.pos_ == "PROPN"
+_ROMAN = re.compile(r"^[ivxlcdm]+$")
+
+
+def _name_words(head: Token) -> frozenset[str]:
+    """The words of the name a proper-noun head makes with its compounds ("Duke William
+    II" -> {duke, william}): a regnal number or a title's "of Normandy" is shared by too
+    many names to tell them apart. Empty when the head is not a proper noun."""
+    if head.pos_ != "PROPN":
+        return frozenset()
+    parts = [head, *(c for c in head.children if c.dep_ in ("compound", "flat"))]
+    words = frozenset(
+        t.lower_
+        for t in parts
+        if t.pos_ == "PROPN" and len(t.text) > 2 and not _ROMAN.match(t.lower_)
+    )
+    return words or frozenset({head.lower_})
 
 
 def _is_negated(verb: Token) -> bool:
@@ -211,26 +225,26 @@ def conflict(claim: str, line: str, analyzer: Analyzer, sentence: str | None = N
 
 
 def _same_roles(asked: Predication, said: Predication) -> bool:
-    """Every role both fill shares a word, and at least one such role exists."""
+    """Every role both fill shares a word (a name word, when both fill it with a name),
+    and at least one such role exists."""
     pairs = [
-        (a, s) for a, s in ((asked.agent, said.agent), (asked.patient, said.patient)) if a and s
+        (a_name & s_name if a_name and s_name else a & s)
+        for a, s, a_name, s_name in (
+            (asked.agent, said.agent, asked.agent_name, said.agent_name),
+            (asked.patient, said.patient, asked.patient_name, said.patient_name),
+        )
+        if a and s
     ]
-    return bool(pairs) and all(a & s for a, s in pairs)
+    return bool(pairs) and all(pairs)
 
 
 def _another_name(asked: Predication, said: Predication) -> bool:
     """A role both name with different names ("Carl Kim taught" against "Tom Hale
     taught"): the claim puts another entity in the line's role."""
-    return (
-        asked.agent_named
-        and said.agent_named
-        and bool(asked.agent)
-        and not asked.agent & said.agent
-    ) or (
-        asked.patient_named
-        and said.patient_named
-        and bool(asked.patient)
-        and not asked.patient & said.patient
+    return bool(
+        asked.agent_name and said.agent_name and not asked.agent_name & said.agent_name
+    ) or bool(
+        asked.patient_name and said.patient_name and not asked.patient_name & said.patient_name
     )
 
 
