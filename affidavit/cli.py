@@ -78,6 +78,12 @@ def _parser() -> argparse.ArgumentParser:
         choices=["operator", "document", "stranger"],
         help="who vouches for the text: its lines' trust (default: document)",
     )
+    ingest.add_argument(
+        "--dialogue",
+        metavar="NAME",
+        help="read the one path as a conversation named NAME (LoCoMo .json, or .jsonl of "
+        '{"session", "date", "speaker", "text"}): a document a session, a line a turn',
+    )
     ingest.add_argument("--quiet", action="store_true", help="no progress bar")
     ingest.set_defaults(run=_ingest)
 
@@ -156,10 +162,15 @@ def _ingest(args: argparse.Namespace) -> int:
             raise AffidavitError(f"{path}: no such file or folder (check the path)")
     with Memory(args.store) as memory:
         before = memory.stats()
-        # One call, so all the paths land in one transaction or none does.
-        names = memory.ingest(
-            args.paths, date=args.date, source=args.source, progress=_progress(args.quiet)
-        )
+        if args.dialogue is not None:
+            if len(args.paths) != 1 or args.date is not None:
+                raise AffidavitError("--dialogue reads one file, dated by its sessions")
+            names = memory.ingest_dialogue(args.paths[0], name=args.dialogue, source=args.source)
+        else:
+            # One call, so all the paths land in one transaction or none does.
+            names = memory.ingest(
+                args.paths, date=args.date, source=args.source, progress=_progress(args.quiet)
+            )
         after = memory.stats()
     print(
         f"{len(names)} document(s) in {args.store}: {after['documents']} documents, "

@@ -27,6 +27,7 @@ from affidavit.graph.trust import SPEAKING_THRESHOLD
 from affidavit.index.late import LateInteraction, Reranker
 from affidavit.index.meaning import BundledEncoder, Encoder
 from affidavit.index.retrieval import DocumentHit, Retriever
+from affidavit.ingest.dialogue import prepare_dialogue, read_dialogue
 from affidavit.ingest.naming import name_files, refuse_name_clashes
 from affidavit.ingest.pipeline import content_hash, prepare_document
 from affidavit.ingest.readers import read_document, read_text
@@ -187,6 +188,29 @@ class Memory:
                 ]
             )
         return name
+
+    def ingest_dialogue(self, sessions: Any, *, name: str, source: str = "document") -> list[str]:
+        """Ingest a conversation, one document a session (``{name}/session-{N}``); returns
+        the document names.
+
+        ``sessions`` is a LoCoMo sample or its ``conversation`` (a mapping), JSONL turn
+        records (``{"session", "date", "speaker", "text"}``, optional ``"caption"``), or a
+        path to a ``.json`` or ``.jsonl`` file of either. Each turn is a line that keeps
+        its speaker and its session's date; a shared image's caption is a line of its own
+        beside its turn. Every session is read before anything is written, then all are
+        written in one transaction; an unchanged session is skipped.
+        """
+        if not name or not name.strip():
+            raise IngestError(None, "a dialogue needs a name", "pass name='...'")
+        admission = admit(source, name=name, threshold=self.speaking_threshold)
+        sessions_read = read_dialogue(sessions, name=name)
+        prepared = prepare_dialogue(
+            sessions_read, name=name, source=admission.source.value, trust=admission.trust
+        )
+        changed = [p for p in prepared if self._store.document_hash(p.name) != p.content_hash]
+        if changed:
+            self._write(changed)
+        return [p.name for p in prepared]
 
     def _write(self, prepared: list[PreparedDocument]) -> None:
         # The word index is rebuilt lazily, on the next search or at close: many small

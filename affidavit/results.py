@@ -17,12 +17,25 @@ class Evidence:
     score: float
     cells: dict[str, str] | None = None
     trust: float = 0.6  # the trust of the source the line came from (see graph/trust.py)
+    # A dialogue turn's speaker and its session's day (ISO); None for document lines.
+    speaker: str | None = None
+    date: str | None = None
 
     def __hash__(self) -> int:
         # The cells are a dict (unhashable); hash them as their ordered pairs.
         cells = tuple(self.cells.items()) if self.cells is not None else None
         return hash(
-            (self.document, self.position, self.text, self.kind, self.score, cells, self.trust)
+            (
+                self.document,
+                self.position,
+                self.text,
+                self.kind,
+                self.score,
+                cells,
+                self.trust,
+                self.speaker,
+                self.date,
+            )
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -34,6 +47,8 @@ class Evidence:
             "score": round(float(self.score), 6),
             "cells": dict(self.cells) if self.cells is not None else None,
             "trust": self.trust,
+            **({"speaker": self.speaker} if self.speaker is not None else {}),
+            **({"date": self.date} if self.date is not None else {}),
         }
 
     def dateline(self) -> str:

@@ -346,5 +346,13 @@ def headings_over(headings: list[StoredLine], positions: list[int]) -> list[Stor
 
 def _evidence(line: StoredLine, score: float) -> Evidence:
     return Evidence(
-        line.document, line.position, line.text, line.kind, score, line.cells, line.trust
+        line.document,
+        line.position,
+        line.text,
+        line.kind,
+        score,
+        line.cells,
+        line.trust,
+        line.speaker,
+        line.date,
     )

@@ -31,17 +31,19 @@ class StoredLine:
     text: str
     cells: dict[str, str] | None
     trust: float
+    speaker: str | None = None  # a dialogue turn's speaker
+    date: str | None = None  # a dialogue turn's session day
 
 
 _LINE_SELECT = (
-    "SELECT l.id, d.name, d.id, l.position, l.kind, l.text, l.cells, d.trust "
+    "SELECT l.id, d.name, d.id, l.position, l.kind, l.text, l.cells, d.trust, l.speaker, l.date "
     "FROM lines l JOIN documents d ON d.id = l.document_id"
 )
 
 
 def _stored_line(row: tuple) -> StoredLine:
     cells = {name: value for name, value in json.loads(row[6])} if row[6] else None
-    return StoredLine(row[0], row[1], row[2], row[3], row[4], row[5], cells, row[7])
+    return StoredLine(row[0], row[1], row[2], row[3], row[4], row[5], cells, row[7], row[8], row[9])
 
 
 class Store:

@@ -1,0 +1,116 @@
+"""Conversations ingest as sessions of turns: each turn a line with its speaker and its
+session's day, a shared image's caption beside its turn, LoCoMo's JSON and JSONL alike."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from affidavit import IngestError, Memory
+from affidavit.cli import main
+
+TURNS = [
+    {
+        "session": 1,
+        "date": "2023-05-08",
+        "speaker": "Maya",
+        "text": "I adopted a puppy from the shelter yesterday!",
+        "caption": "a photo of a brown puppy on a rug",
+    },
+    {"session": 1, "date": "2023-05-08", "speaker": "Leo", "text": "What's its name?"},
+    {"session": 1, "date": "2023-05-08", "speaker": "Maya", "text": "Biscuit."},
+    {"session": 2, "date": "2023-06-02", "speaker": "Leo", "text": "How is Biscuit doing?"},
+    {"session": 2, "date": "2023-06-02", "speaker": "Maya", "text": "We went hiking."},
+]
+# The LoCoMo shape, written for this test: sessions numbered, dated in LoCoMo's words.
+CONVERSATION = {
+    "speaker_a": "Ana",
+    "speaker_b": "Ben",
+    "session_1_date_time": "1:56 pm on 8 May, 2023",
+    "session_1": [
+        {"speaker": "Ana", "dia_id": "D1:1", "text": "I finished the marathon on Sunday."},
+        {
+            "speaker": "Ben",
+            "dia_id": "D1:2",
+            "text": "Congratulations!",
+            "img_url": ["https://example.org/medal.jpg"],
+            "blip_caption": "a photo of a medal on a table",
+        },
+    ],
+    "session_2_date_time": "10:37 am on 27 June, 2023",
+    "session_2": [{"speaker": "Ben", "dia_id": "D2:1", "text": "I moved to Lisbon."}],
+}
+
+
+def lines_of(memory: Memory, document: str) -> list[dict]:
+    hits = [e for e in memory.search("puppy Biscuit hiking name medal marathon Lisbon", k=50)]
+    return sorted(
+        (e.to_dict() for e in hits if e.document == document), key=lambda e: e["position"]
+    )
+
+
+def test_each_turn_is_a_line_with_its_speaker_and_day() -> None:
+    memory = Memory(dense=False)
+    names = memory.ingest_dialogue(TURNS, name="chat")
+    assert names == ["chat/session-1", "chat/session-2"]
+    first = lines_of(memory, "chat/session-1")
+    assert [(e["kind"], e["speaker"], e["date"]) for e in first] == [
+        ("turn", "Maya", "2023-05-08"),
+        ("caption", "Maya", "2023-05-08"),
+        ("turn", "Leo", "2023-05-08"),
+        ("turn", "Maya", "2023-05-08"),
+    ]
+    # The caption stays with its own turn and never runs into the next speaker's.
+    assert first[1]["text"] == "[Maya shared an image: a photo of a brown puppy on a rug]"
+    assert first[2]["text"] == "Leo: What's its name?"
+
+
+def test_the_locomo_shape_reads_its_sessions_and_their_dates() -> None:
+    memory = Memory(dense=False)
+    names = memory.ingest_dialogue({"conversation": CONVERSATION}, name="run")
+    assert names == ["run/session-1", "run/session-2"]
+    first = lines_of(memory, "run/session-1")
+    assert {e["date"] for e in first} == {"2023-05-08"}
+    assert first[-1]["text"] == "[Ben shared an image: a photo of a medal on a table]"
+    assert lines_of(memory, "run/session-2")[0]["date"] == "2023-06-27"
+
+
+def test_an_unchanged_dialogue_is_not_written_twice() -> None:
+    memory = Memory(dense=False)
+    memory.ingest_dialogue(TURNS, name="chat")
+    lines = memory.stats()["lines"]
+    memory.ingest_dialogue(TURNS, name="chat")
+    assert memory.stats()["lines"] == lines
+
+
+@pytest.mark.parametrize(
+    ("records", "says"),
+    [
+        ([{**TURNS[0], "speaker": ""}], "record 1"),
+        ([TURNS[0], {**TURNS[1], "date": "2023-05-09"}], "dated both"),
+        ([{**TURNS[0], "date": "the day after the storm"}], "cannot be read"),
+        ([{"session": 1, "speaker": "Maya", "text": "hi"}], "no date"),
+    ],
+)
+def test_a_bad_record_is_named_and_the_store_left_as_it_was(records: list, says: str) -> None:
+    memory = Memory(dense=False)
+    memory.ingest_dialogue(TURNS[3:], name="earlier")
+    before = memory.stats()
+    with pytest.raises(IngestError, match=says):
+        memory.ingest_dialogue(records, name="chat")
+    assert memory.stats() == before
+
+
+def test_the_cli_ingests_jsonl_and_locomo_json(tmp_path: Path, capsys) -> None:
+    jsonl = tmp_path / "chat.jsonl"
+    jsonl.write_text("\n".join(json.dumps(t) for t in TURNS) + "\n", encoding="utf-8")
+    locomo = tmp_path / "run.json"
+    locomo.write_text(json.dumps([{"conversation": CONVERSATION, "qa": []}]), encoding="utf-8")
+    store = tmp_path / "memory.sqlite"
+    assert main(["ingest", str(jsonl), "--store", str(store), "--dialogue", "chat"]) == 0
+    assert main(["ingest", str(locomo), "--store", str(store), "--dialogue", "run"]) == 0
+    assert "2 document(s)" in capsys.readouterr().out
+    with Memory(store) as memory:
+        assert memory.stats()["documents"] == 4
