@@ -10,6 +10,7 @@ import pytest
 
 from affidavit import IngestError, Memory
 from affidavit.cli import main
+from affidavit.organs.relative import when_told
 
 TURNS = [
     {
@@ -114,3 +115,70 @@ def test_the_cli_ingests_jsonl_and_locomo_json(tmp_path: Path, capsys) -> None:
     assert "2 document(s)" in capsys.readouterr().out
     with Memory(store) as memory:
         assert memory.stats()["documents"] == 4
+
+
+@pytest.mark.parametrize(
+    ("text", "day", "precision", "words"),
+    [
+        ("I adopted a puppy from the shelter yesterday!", "2023-05-07", "day", "yesterday"),
+        ("Great, we went hiking two days ago.", "2023-05-06", "day", "two days ago"),
+        ("I started learning Spanish this month.", "2023-05", "month", "this month"),
+        ("I signed up for a pottery class last week.", "2023-05-01", "week", "last week"),
+        ("We met last Tuesday.", "2023-05-02", "day", "last Tuesday"),
+        ("I moved there in March.", "2023-03", "month", "in March"),
+        ("I moved there in June.", "2022-06", "month", "in June"),
+        ("We will travel next month.", "2023-06", "month", "next month"),
+        ("I visited a few years ago.", "2023", "vague", "a few years ago"),
+    ],
+)
+def test_a_relative_time_is_read_against_the_day_it_was_said(
+    text: str, day: str, precision: str, words: str
+) -> None:
+    told = when_told(text, "2023-05-08")  # a Monday
+    assert told is not None
+    assert (told.day, told.precision, told.words) == (day, precision, words)
+
+
+def test_a_turn_without_a_time_tells_none() -> None:
+    assert when_told("Biscuit.", "2023-05-08") is None
+
+
+@pytest.fixture(scope="module")
+def chat() -> Memory:
+    memory = Memory(dense=False)
+    memory.ingest_dialogue(
+        [
+            {**TURNS[0], "text": "I adopted a puppy from the shelter yesterday!"},
+            *TURNS[1:4],
+            {
+                "session": 2,
+                "date": "2023-06-02",
+                "speaker": "Leo",
+                "text": "I started learning Spanish this month.",
+            },
+        ],
+        name="chat",
+    )
+    return memory
+
+
+def test_when_is_answered_with_the_day_read_from_the_turn_and_its_stamp(chat: Memory) -> None:
+    adopted = chat.ask("When did Maya adopt a puppy?")
+    assert adopted.value == "2023-05-07"
+    assert adopted.text.startswith("The date is 7 May 2023")
+    assert "'yesterday'" in adopted.text and "8 May 2023" in adopted.text
+    assert [c.document for c in adopted.citations] == ["chat/session-1"]
+    spanish = chat.ask("When did Leo start learning Spanish?")
+    assert spanish.value == "2023-06" and "June 2023" in spanish.text  # month precision
+
+
+def test_how_long_ago_counts_from_the_asking_day(chat: Memory) -> None:
+    reply = chat.ask("How many days ago did Maya adopt the puppy?", asked_at="2023-06-10")
+    assert reply.value == 34
+
+
+def test_a_when_question_over_documents_is_still_read_from_its_lines() -> None:
+    memory = Memory(dense=False)
+    memory.ingest_text("The bridge opened in 1932 after six years of work.", name="b.md")
+    reply = memory.ask("When did the bridge open?")
+    assert not reply.refused and reply.text == "1932"

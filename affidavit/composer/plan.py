@@ -15,7 +15,8 @@ sorts, fixed per argument name:
   ``percent`` (a ratio said as a percentage), ``tight`` (true by default: a cell's row, its
   section and its table's header must write half the row phrase; false loosens it),
   ``unless_tabled`` (a sentence anchor that dies when a table names its row: the cells,
-  not a sentence, give that figure).
+  not a sentence, give that figure), ``told`` (a date anchor read only from dialogue
+  turns, a relative "yesterday" against the day the turn was said).
 
 Parsing checks the form only; what the steps mean is the interpreter's to judge.
 """
@@ -67,6 +68,7 @@ LITERAL_ARGS = frozenset(
         "percent",
         "tight",
         "unless_tabled",
+        "told",
     }
 )
 

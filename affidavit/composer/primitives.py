@@ -26,6 +26,7 @@ from affidavit.composer.step import (
 from affidavit.composer.values import Kind, Source, Value, read_cell, read_number
 from affidavit.gates.numbers import numbers_in
 from affidavit.gates.years import YEAR_WORD, figures, written_for
+from affidavit.organs.relative import when_told
 
 
 def _anchor(s: Running) -> Value:
@@ -55,11 +56,19 @@ def _anchor(s: Running) -> Value:
     if not lines:
         raise s.die(Death.UNANCHORED, f"no line says {phrase!r}")
     if s.literal("as") == "date":
+        told = bool(s.literal("told", False))
         for line in lines:
-            day = date_of(line.text)
+            if told and line.date is None:
+                continue  # only a turn said on a day tells when its event was
+            day, words = date_of(line.text), ""
+            if not day and line.date is not None:
+                # A turn's "yesterday" is read against the day it was said.
+                when = when_told(line.text, line.date)
+                if when is not None and when.precision != "vague":
+                    day, words = when.day, when.words
             if day:
                 event = Value(Kind.DATE, text=day, label=phrase)
-                return checked(s, with_sources(event, line, "", label=phrase))
+                return checked(s, with_sources(event, line, words, label=phrase))
         raise s.die(Death.NO_DATE, f"no line that says {phrase!r} writes a date")
     if s.literal("as") == "mention":
         mention = Value(Kind.ENTITY, text=phrase, label=phrase)

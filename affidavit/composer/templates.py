@@ -81,6 +81,11 @@ _SCALE_WORD = {
 }
 _DAYS = {"en": "days", "es": "días", "tr": "gün"}
 _FROM = {"en": "from", "es": "a partir de", "tr": "kaynak"}
+_DATE_LEAD = {"en": "The date is", "es": "La fecha es", "tr": "Tarih:"}
+_TOLD = {"en": "read from", "es": "leído de", "tr": "okunan:"}
+_MONTH_NAMES = (
+    "January February March April May June July August September October November December"
+).split()
 _ROUNDED = {"en": "rounded to 2 decimals", "es": "redondeado a 2 decimales", "tr": "2 ondalığa"}
 
 
@@ -89,7 +94,14 @@ def say(outcome: Outcome, language: str) -> tuple[str, Any]:
     lang = language if language in _LEAD else "en"
     value = outcome.value
     lead = _LEAD[lang].get(outcome.final_op, _LEAD[lang]["anchor"])
+    if value.kind == Kind.DATE and outcome.final_op == "anchor":
+        lead = _DATE_LEAD[lang]
     sentence = f"{lead} {written(value, lang)}"
+    told = [(s.written, s.line.date) for s in value.sources if s.written and s.line.date]
+    if outcome.final_op == "anchor" and told:
+        # The words the day was read from, and the day they were said.
+        words, said_on = told[0]
+        sentence += f" ({_TOLD[lang]} {words!r}, {day_written(said_on, lang)})"
     inputs = outcome.inputs()
     if outcome.final_op not in ("anchor", "gather") and inputs:
         shown = "; ".join(
@@ -108,6 +120,8 @@ def written(value: Value, language: str = "en") -> str:
     """A typed value as the answer writes it: "$-12.6 million", "-22.22%", "34 days"."""
     if value.kind == Kind.LIST:
         return ", ".join(written(item, language) for item in value.items) or "—"
+    if value.kind == Kind.DATE and value.text[:4].isdigit():
+        return day_written(value.text, language)
     if value.number is None:
         return value.text or value.label
     number = format_number(value.number, PLACES)
@@ -121,6 +135,18 @@ def written(value: Value, language: str = "en") -> str:
     scale = _SCALE_WORD[language].get(value.scale, "")
     money = f"{value.unit}{number}" if value.unit else number
     return f"{money} {scale}".strip()
+
+
+def day_written(iso: str, language: str = "en") -> str:
+    """An ISO day at its precision as English writes it ("7 May 2023", "June 2023",
+    "2023"); other languages keep the ISO form, which no reader misreads."""
+    parts = iso[:10].split("-")
+    if language != "en" or not all(p.isdigit() for p in parts):
+        return iso[:10]
+    if len(parts) == 1:
+        return parts[0]
+    month = _MONTH_NAMES[int(parts[1]) - 1]
+    return f"{month} {parts[0]}" if len(parts) == 2 else f"{int(parts[2])} {month} {parts[0]}"
 
 
 def bare(value: Value) -> Any:

@@ -24,6 +24,7 @@ _FIRST = re.compile(
     r",?\s+(?P<a>.+?)\s+or\s+(?P<b>.+)$",
     re.I,
 )
+_WHEN = re.compile(r"^\s*when\s+(?:did|was|were|is|has|have|had)\s+(?P<a>.+)$", re.I)
 _THE = re.compile(r"^(?:the|a|an)\s+", re.I)
 
 
@@ -37,6 +38,10 @@ def read_dates(text: str) -> Route | None:
     ago = _AGO.match(text)
     if ago:
         return Route(Need.DAYS_AGO, (_event(ago.group("a")),), ())
+    when = _WHEN.match(text)
+    if when:
+        # Only a conversation's turns answer it this way; elsewhere lifting goes on.
+        return Route(Need.WHEN, (_event(when.group("a")),), (), loose=True)
     first = _FIRST.match(text)
     if first:
         earliest = first.group("way").lower() in ("first", "earlier")
@@ -61,6 +66,9 @@ def date_plans(found: Route) -> list[Plan] | None:
     if found.need == Need.DAYS_AGO:
         span = Step("days_between", {"from": "e0", "to": "now"}, "answer")
         return [Plan((*dated, span), note="the days from the event's date to the asking day")]
+    if found.need == Need.WHEN:
+        told = Step("anchor", {"phrase": found.rows[0], "as": "date", "told": True}, "answer")
+        return [Plan((told,), note="the day a turn tells the event happened, read from its stamp")]
     if found.need == Need.FIRST:
         both = Step("gather", {"of": ["e0", "e1"]}, "both")
         chosen = Step(

@@ -32,6 +32,7 @@ class Need(StrEnum):
     COUNT_ITEMS = "count_items"  # how many rows stand under a section
     DAYS_BETWEEN = "days_between"  # days between the dates two lines write
     DAYS_AGO = "days_ago"  # days from a line's date to the asking day
+    WHEN = "when"  # the day a dialogue turn tells its event happened
     FIRST = "first"  # which of two events came first (or last)
 
 
