@@ -55,14 +55,6 @@ class When:
     words: str  # the expression as the line writes it ("yesterday")
     said_on: str  # the ISO day it was said
 
-    def to_dict(self) -> dict[str, str]:
-        return {
-            "day": self.day,
-            "precision": self.precision,
-            "words": self.words,
-            "said_on": self.said_on,
-        }
-
 
 def when_told(text: str, said_on: str) -> When | None:
     """The time ``text``, said on ``said_on`` (ISO day), tells of, or None if it tells none."""
