@@ -182,3 +182,10 @@ def test_a_when_question_over_documents_is_still_read_from_its_lines() -> None:
     memory.ingest_text("The bridge opened in 1932 after six years of work.", name="b.md")
     reply = memory.ask("When did the bridge open?")
     assert not reply.refused and reply.text == "1932"
+
+
+def test_who_is_the_speaker_of_the_turn_that_tells_it_in_the_first_person(chat: Memory) -> None:
+    adopted = chat.ask("Who adopted a puppy from the shelter?")
+    assert adopted.text == "Maya"
+    assert [c.speaker for c in adopted.citations][:1] == ["Maya"]
+    assert chat.ask("Who started learning Spanish?").text == "Leo"

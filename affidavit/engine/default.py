@@ -10,6 +10,7 @@ column the question names is proposed directly.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from affidavit.engine.clauses import ClauseAsk, clause_answer, clause_ask
@@ -56,6 +57,7 @@ HEADING_TITLE_GAIN = 0.2
 # answer when the line writes one; it goes before the phrase reader's noun phrases.
 CLAUSE_GAIN = 0.3
 _DATES = frozenset({"DATE", "TIME", "YEAR"})
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|me|my|we|our|us)\b")
 
 
 class DefaultEngine:
@@ -132,6 +134,11 @@ class DefaultEngine:
                     candidates.append(
                         Candidate(title, title, (index,), base + HEADING_TITLE_GAIN, "heading")
                     )
+            speaker = _speaker_who_did_it(line, shape)
+            if speaker is not None:
+                candidates.append(
+                    Candidate(speaker, speaker, (index,), base + 0.15, "the turn's speaker")
+                )
             for span in typed_spans(line.text, shape.answer_type, shape.language):
                 span_terms = set(analyzer.terms(span.text))
                 if span_terms and span_terms <= question_terms:
@@ -155,6 +162,15 @@ class DefaultEngine:
                         text, note = role, f"{note}, with the role the line gives"
                 candidates.append(Candidate(text, text, (index,), score, note))
         return _best_unique(candidates)
+
+
+def _speaker_who_did_it(line: Evidence, shape: Shape) -> str | None:
+    """For "who" over a conversation: the speaker of a turn that tells it in the first
+    person ("Maya: I adopted a puppy"), whose name the line writes before the words."""
+    if shape.answer_type is not AnswerType.PERSON or line.kind != "turn" or not line.speaker:
+        return None
+    said = line.text.removeprefix(f"{line.speaker}:")
+    return line.speaker if _FIRST_PERSON.search(said) else None
 
 
 def _clause(ask: ClauseAsk | None, question: str, line: str, analyzer: Analyzer) -> str | None:
