@@ -9,18 +9,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from affidavit.composer.values import format_number
 from affidavit.errors import AffidavitError
-from affidavit.gates.verify import Verdict
 from affidavit.memory import Memory
-from affidavit.reasons import Reason
-from affidavit.results import Answer, Evidence
+from affidavit.render import render, render_verdict, where
 
 DEMO_QUESTIONS = (
     "Who conquered England in 1066?",
@@ -33,6 +29,13 @@ DEMO_QUESTIONS = (
     "Who was the first president of the Galactic Senate?",
 )
 
+
+DEMO_DIALOGUE = (
+    "When did Maya adopt a puppy?",
+    "How many days ago did Maya adopt the puppy?",
+    "Who started learning Spanish?",
+)
+DEMO_ASKED_AT = "2023-06-10"
 
 # Three sentences an outside system might write: one the documents support, one with a
 # changed number, one that wraps evidence words around an invented claim.
@@ -209,7 +212,7 @@ def _search(args: argparse.Namespace) -> int:
         hits,
         as_json=args.json,
         as_dict=lambda hit: hit.to_dict(),
-        line=lambda hit: f"{hit.score:7.3f}  {_where(hit)}  {hit.text}",
+        line=lambda hit: f"{hit.score:7.3f}  {where(hit)}  {hit.text}",
         empty="no line matches",
     )
     return 0
@@ -250,7 +253,7 @@ def _neighbour_line(item: Any) -> str:
     first = item.witnesses[0]
     return (
         f"{item.weight:8.1f}  {item.name}  ({len(item.witnesses)} lines)\n"
-        f"       e.g. {_where(first)}  {first.text}"
+        f"       e.g. {where(first)}  {first.text}"
     )
 
 
@@ -301,70 +304,6 @@ def _verify(args: argparse.Namespace) -> int:
     return 0 if verdict.supported else 2
 
 
-def render_verdict(verdict: Verdict) -> str:
-    """One line per sentence: its status, its reason, the lines behind it."""
-    lines = [
-        f"{'SUPPORTED' if verdict.supported else 'NOT SUPPORTED'}: "
-        f"{sum(s.supported for s in verdict.sentences)} of {len(verdict.sentences)} "
-        "sentence(s) supported"
-    ]
-    for sentence in verdict.sentences:
-        quote = textwrap.shorten(sentence.text, width=120, placeholder=" …")
-        why = f" ({sentence.reason}: {Reason(sentence.reason).text})" if sentence.reason else ""
-        lines.append(f"  [{sentence.status}] {quote}{why}")
-        failed = next((g for g in sentence.gates if not g["passed"]), None)
-        if failed:
-            lines.append(f"      gate {failed['gate']}: {failed['detail']}")
-        for hit in sentence.evidence:
-            lines.append(f"      {_where(hit)} {textwrap.shorten(hit.text, 140, placeholder=' …')}")
-    return "\n".join(lines)
-
-
-def _where(hit: Evidence) -> str:
-    return f"[{hit.document} #{hit.position}]"
-
-
-def render(answer: Answer) -> str:
-    """A human-readable answer: what is said, the lines behind it, the census."""
-    lines = [f"Q: {answer.question}"]
-    if answer.refused:
-        lines.append(f"REFUSED ({answer.reason}): {answer.text}")
-        # The same failure often repeats across candidates: each is said once.
-        failures = {
-            f"   gate {d['gate']}: {d['detail']}": None
-            for d in answer.audit.get("gate", [])
-            if not d["passed"]
-        }
-        lines.extend(list(failures)[:3])
-    else:
-        lines.append(f"A: {answer.text}")
-        lines.extend(_plan_lines(answer.audit.get("plan")))
-        for hit in answer.citations:
-            quote = textwrap.shorten(hit.text, width=160, placeholder=" …")
-            lines.append(f"   cited {_where(hit)} {quote}")
-    if answer.census:
-        lines.append(f"   census: {answer.census}")
-    return "\n".join(lines)
-
-
-def _plan_lines(plan: dict | None) -> list[str]:
-    """A computed answer's plan, one step a line, each with the result it gave."""
-    if not plan or "trace" not in plan:
-        return []
-    lines = ["   plan:"]
-    for step in plan["trace"]:
-        args = ", ".join(f"{k}={v!r}" for k, v in step["args"].items())
-        result = step["result"]
-        number = result.get("number")
-        shown = (
-            format_number(number)
-            if number is not None
-            else result.get("text", f"{len(result.get('items', []))} items")
-        )
-        lines.append(f"     {step['step']}. {step['out']} = {step['op']}({args}) -> {shown}")
-    return lines
-
-
 def _demo_corpus(explicit: Path | None) -> Path:
     if explicit is not None:
         return explicit
@@ -393,7 +332,19 @@ def _demo(args: argparse.Namespace) -> int:
             print()
         print(f"Audit of another system's answer:\n  {DEMO_AUDIT!r}\n")
         print(render_verdict(memory.verify(DEMO_AUDIT)))
+        _demo_dialogue(memory, corpus.parent / "dialogue" / "maya-and-leo.jsonl")
     return 0
+
+
+def _demo_dialogue(memory: Memory, chat: Path) -> None:
+    """A conversation: when a turn says it happened, how long ago, and who did it."""
+    if not chat.is_file():
+        return
+    sessions = memory.ingest_dialogue(chat, name="chat")
+    print(f"\nA conversation, {len(sessions)} sessions ({chat}), asked on {DEMO_ASKED_AT}:\n")
+    for question in DEMO_DIALOGUE:
+        print(render(memory.ask(question, asked_at=DEMO_ASKED_AT)))
+        print()
 
 
 if __name__ == "__main__":

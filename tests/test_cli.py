@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import ARTICLES, DEMO_DIR
 
-from affidavit.cli import DEMO_QUESTIONS, main
+from affidavit.cli import DEMO_DIALOGUE, DEMO_QUESTIONS, main
 
 
 def line_count(store: Path) -> int:
@@ -170,13 +170,17 @@ def test_the_demo_answers_and_refuses(capsys) -> None:
     code, out, err = run(capsys, "demo", "--corpus", str(DEMO_DIR))
     assert code == 0
     assert out.startswith("Ingested 6 documents")
-    assert out.count("Q: ") == len(DEMO_QUESTIONS)
+    assert out.count("Q: ") == len(DEMO_QUESTIONS) + len(DEMO_DIALOGUE)
     assert out.count("\nA: ") >= 7  # every sample question but one is answered, cited
     # A computed answer shows its plan, step by step, and cites the row it computed from.
     assert "A: The change is -22.22% (from Other" in out
     assert "3. answer = percent_change(from='v2018', to='v2019') -> -22.22" in out
     assert "   cited [" in out
     assert "Q: Who was the first president of the Galactic Senate?\nREFUSED (" in out
+    # The conversation: when (read from the turn's "yesterday"), how long ago, who.
+    assert "A: The date is 7 May 2023 (read from 'yesterday', 8 May 2023)." in out
+    assert "A: The time between is 34 days" in out
+    assert "Q: Who started learning Spanish?\nA: Leo\n" in out
 
 
 @pytest.mark.parametrize("command", ["ingest", "search", "ask", "demo"])

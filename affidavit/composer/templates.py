@@ -104,16 +104,28 @@ def say(outcome: Outcome, language: str) -> tuple[str, Any]:
         sentence += f" ({_TOLD[lang]} {words!r}, {day_written(said_on, lang)})"
     inputs = outcome.inputs()
     if outcome.final_op not in ("anchor", "gather") and inputs:
-        shown = "; ".join(
-            f"{v.label} = {v.sources[0].written or written(v, lang)}" for v in inputs[:8]
-        )
+        shown = "; ".join(f"{v.label} = {_input_written(v, lang)}" for v in inputs[:8])
         sentence += f" ({_FROM[lang]} {shown}"
         sentence += f"; {_ROUNDED[lang]})" if _is_computed(value) else ")"
     return sentence + ".", bare(value)
 
 
+def _input_written(value: Value, language: str) -> str:
+    """An input as its line writes it; a day read from a turn's "yesterday", as the day
+    with the words it was read from."""
+    source = value.sources[0] if value.sources else None
+    if source is not None and value.kind == Kind.DATE and source.line.date and source.written:
+        return f"{written(value, language)} ({source.written!r})"
+    return (source.written if source is not None else "") or written(value, language)
+
+
 def _is_computed(value: Value) -> bool:
-    return value.number is not None and value.kind != Kind.COUNT and not value.sources
+    """A number the plan computed, said with its rounding (not a count or a day count)."""
+    return (
+        value.number is not None
+        and value.kind not in (Kind.COUNT, Kind.DURATION)
+        and not value.sources
+    )
 
 
 def written(value: Value, language: str = "en") -> str:

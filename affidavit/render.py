@@ -1,0 +1,76 @@
+"""What a terminal shows: an answer with the lines behind it and its plan, a verdict
+sentence by sentence. Plain text, for the CLI and the demo; `--json` prints the records."""
+
+from __future__ import annotations
+
+import textwrap
+
+from affidavit.composer.values import format_number
+from affidavit.gates.verify import Verdict
+from affidavit.reasons import Reason
+from affidavit.results import Answer, Evidence
+
+
+def render_verdict(verdict: Verdict) -> str:
+    """One line per sentence: its status, its reason, the lines behind it."""
+    lines = [
+        f"{'SUPPORTED' if verdict.supported else 'NOT SUPPORTED'}: "
+        f"{sum(s.supported for s in verdict.sentences)} of {len(verdict.sentences)} "
+        "sentence(s) supported"
+    ]
+    for sentence in verdict.sentences:
+        quote = textwrap.shorten(sentence.text, width=120, placeholder=" …")
+        why = f" ({sentence.reason}: {Reason(sentence.reason).text})" if sentence.reason else ""
+        lines.append(f"  [{sentence.status}] {quote}{why}")
+        failed = next((g for g in sentence.gates if not g["passed"]), None)
+        if failed:
+            lines.append(f"      gate {failed['gate']}: {failed['detail']}")
+        for hit in sentence.evidence:
+            lines.append(f"      {where(hit)} {textwrap.shorten(hit.text, 140, placeholder=' …')}")
+    return "\n".join(lines)
+
+
+def where(hit: Evidence) -> str:
+    """Where a line stands: its document and position."""
+    return f"[{hit.document} #{hit.position}]"
+
+
+def render(answer: Answer) -> str:
+    """A human-readable answer: what is said, the lines behind it, the census."""
+    lines = [f"Q: {answer.question}"]
+    if answer.refused:
+        lines.append(f"REFUSED ({answer.reason}): {answer.text}")
+        # The same failure often repeats across candidates: each is said once.
+        failures = {
+            f"   gate {d['gate']}: {d['detail']}": None
+            for d in answer.audit.get("gate", [])
+            if not d["passed"]
+        }
+        lines.extend(list(failures)[:3])
+    else:
+        lines.append(f"A: {answer.text}")
+        lines.extend(_plan_lines(answer.audit.get("plan")))
+        for hit in answer.citations:
+            quote = textwrap.shorten(hit.text, width=160, placeholder=" …")
+            lines.append(f"   cited {where(hit)} {quote}")
+    if answer.census:
+        lines.append(f"   census: {answer.census}")
+    return "\n".join(lines)
+
+
+def _plan_lines(plan: dict | None) -> list[str]:
+    """A computed answer's plan, one step a line, each with the result it gave."""
+    if not plan or "trace" not in plan:
+        return []
+    lines = ["   plan:"]
+    for step in plan["trace"]:
+        args = ", ".join(f"{k}={v!r}" for k, v in step["args"].items())
+        result = step["result"]
+        number = result.get("number")
+        shown = (
+            format_number(number)
+            if number is not None
+            else result.get("text", f"{len(result.get('items', []))} items")
+        )
+        lines.append(f"     {step['step']}. {step['out']} = {step['op']}({args}) -> {shown}")
+    return lines
