@@ -114,6 +114,7 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument("question")
     ask.add_argument("--store", required=True, type=Path)
     ask.add_argument("--asked-at", help="the asking date (ISO 8601), for date arithmetic")
+    ask.add_argument("--speaker", help='who asks: "I", "me" and "my" are read as this name')
     ask.add_argument("--json", action="store_true", help="the full answer and audit as JSON")
     ask.set_defaults(run=_ask)
 
@@ -277,7 +278,7 @@ def _print_ranked(
 
 def _ask(args: argparse.Namespace) -> int:
     with _existing_store(args.store) as memory:
-        answer = memory.ask(args.question, asked_at=args.asked_at)
+        answer = memory.ask(args.question, asked_at=args.asked_at, speaker=args.speaker)
     if args.json:
         print(json.dumps(answer.to_dict(), ensure_ascii=False, indent=2))
     else:

@@ -247,7 +247,12 @@ class Memory:
         asked_at: str | None = None,
         speaker: str | None = None,
     ) -> Answer:
-        """Answer ``question`` from the store with citations, or refuse and say why."""
+        """Answer ``question`` from the store with citations, or refuse and say why.
+
+        ``asked_at`` (ISO day, default: none) is the day "how long ago" counts to;
+        ``speaker`` is who asks, so an English question's "I", "me" and "my" are read as
+        that name (the audit's ``read_as`` shows the question as read).
+        """
         return answer(question, self._retriever, self.engine, asked_at=asked_at, speaker=speaker)
 
     def verify(self, text: str, *, question: str | None = None) -> Verdict:

@@ -189,3 +189,26 @@ def test_who_is_the_speaker_of_the_turn_that_tells_it_in_the_first_person(chat: 
     assert adopted.text == "Maya"
     assert [c.speaker for c in adopted.citations][:1] == ["Maya"]
     assert chat.ask("Who started learning Spanish?").text == "Leo"
+
+
+def test_the_speaker_is_who_i_means(chat: Memory) -> None:
+    reply = chat.ask("When did I start learning Spanish?", speaker="Leo")
+    assert reply.question == "When did I start learning Spanish?"
+    assert reply.audit["read_as"] == "When did Leo start learning Spanish?"
+    assert reply.value == "2023-06" and "June 2023" in reply.text
+
+
+def test_the_cli_takes_the_speaker(tmp_path: Path, capsys) -> None:
+    jsonl = tmp_path / "chat.jsonl"
+    jsonl.write_text(
+        "\n".join(
+            json.dumps(t)
+            for t in [*TURNS, {**TURNS[4], "text": "I started yoga this month.", "speaker": "Leo"}]
+        )
+        + "\n",
+        encoding="utf-8",
+    )
+    store = tmp_path / "memory.sqlite"
+    assert main(["ingest", str(jsonl), "--store", str(store), "--dialogue", "chat"]) == 0
+    assert main(["ask", "When did I start yoga?", "--store", str(store), "--speaker", "Leo"]) == 0
+    assert "The date is June 2023" in capsys.readouterr().out

@@ -50,9 +50,12 @@ def answer(
     asked = Question.read(question, asked_at=asked_at, speaker=speaker)
     shape, analyzer, question_terms = asked.shape, asked.analyzer, asked.key_terms
     record.shape = shape.to_dict()
+    if asked.text != question:
+        record.read_as = asked.text  # "I" read as the speaker
     if not asked.has_words():
         return _refusal(question, Reason.EMPTY_QUESTION, record)
-    retrieved = retriever.retrieve(question, holds_answer=holds_answer(shape.answer_type, question))
+    said = asked.text
+    retrieved = retriever.retrieve(said, holds_answer=holds_answer(shape.answer_type, said))
     record.withheld_below_trust = retrieved.withheld
     if not retrieved.hits:
         reason = Reason.BELOW_TRUST if retrieved.withheld else Reason.NO_EVIDENCE
@@ -81,7 +84,7 @@ def answer(
 
     passed: list[tuple[float, int, int, Candidate, Judgement, list[Evidence]]] = []
     for number, subset in enumerate(retrieved.subsets):
-        candidates = engine.propose(question, shape, subset)
+        candidates = engine.propose(said, shape, subset)
         weight = 0.5 + 0.5 * max(e.score for e in subset) / best_score
         subset_record = SubsetRecord(subset[0].document, weight, [e.dateline() for e in subset])
         record.subsets.append(subset_record)
@@ -120,11 +123,11 @@ def _compose(
     """A computed answer from the engine's plans; a refusal when the question needs a
     computation and no plan survives (the shape's verdict binds); None to go on lifting.
     The answer's audit is left to the caller, which adds the census and writes it once."""
-    question, shape, analyzer, found = asked.text, asked.shape, asked.analyzer, asked.route
+    question, shape, analyzer, found = asked.asked, asked.shape, asked.analyzer, asked.route
     record.routed, record.route = True, found.to_dict() if found else None
     evidence = [e for subset in retrieved.subsets for e in subset]
     proposals = (
-        engine.propose_plans(question, shape, evidence) if isinstance(engine, Planner) else []
+        engine.propose_plans(asked.text, shape, evidence) if isinstance(engine, Planner) else []
     )
     ground = None
     if proposals:

@@ -52,6 +52,7 @@ class AskRecord:
     subsets: list[SubsetRecord] = field(default_factory=list)
     chosen: dict[str, Any] | None = None
     value: dict[str, Any] | None = None
+    read_as: str | None = None  # the question as read, when the speaker stood for "I"
 
     def any_candidate(self) -> bool:
         return any(s.judged for s in self.subsets)
@@ -77,6 +78,7 @@ class AskRecord:
             "speaker": self.speaker,
         }
         optional = {
+            "read_as": self.read_as,
             "shape": self.shape,
             "withheld_below_trust": self.withheld_below_trust,
             "census": self.census,

@@ -2,11 +2,15 @@
 
 Retrieval, the composer, the engine and the gates all take this one reading instead of
 re-analysing the text at each stage, so a question is judged by the words it was routed
-by. The asking day and the speaker ride along as metadata, never as words.
+by. The asking day rides along as metadata, never as words; the speaker, when given, is
+who "I", "me" and "my" mean ("When did I start learning Spanish?" asked by Leo is read as
+"When did Leo start learning Spanish?", so Leo's own turns are found and cited). English
+only: Spanish and Turkish questions keep their pronouns.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from affidavit.gates.content import content_terms
@@ -18,13 +22,14 @@ from affidavit.organs.shape import Shape, read_shape
 
 @dataclass(frozen=True, slots=True)
 class Question:
-    text: str
+    text: str  # the question as read: the speaker put for "I" (see the module docstring)
     shape: Shape
     analyzer: Analyzer
     key_terms: frozenset[str]  # what its evidence must carry (see key_terms below)
     route: Route | None  # the computation or look-up it needs, if any
     asked_at: str | None = None
     speaker: str | None = None
+    asked: str = ""  # the question as the user wrote it
 
     @property
     def language(self) -> str:
@@ -34,14 +39,37 @@ class Question:
     def read(
         cls, text: str, *, asked_at: str | None = None, speaker: str | None = None
     ) -> Question:
-        shape = read_shape(text)
+        read_as = seated(text, speaker, read_shape(text).language)
+        shape = read_shape(read_as)
         analyzer = Analyzer(shape.language)
         return cls(
-            text, shape, analyzer, key_terms(shape, analyzer), route(text), asked_at, speaker
+            read_as,
+            shape,
+            analyzer,
+            key_terms(shape, analyzer),
+            route(read_as),
+            asked_at,
+            speaker,
+            text,
         )
 
     def has_words(self) -> bool:
         return bool(self.analyzer.terms(self.text))
+
+
+_FIRST_PERSON = (
+    (re.compile(r"\b(?:my|mine)\b", re.I), "{}'s"),
+    (re.compile(r"\b(?:I|me|myself)\b"), "{}"),
+)
+
+
+def seated(text: str, speaker: str | None, language: str) -> str:
+    """``text`` with the speaker put for an English question's "I", "me" and "my"."""
+    if not speaker or not speaker.strip() or language != "en":
+        return text
+    for pattern, form in _FIRST_PERSON:
+        text = pattern.sub(form.format(speaker.strip()), text)
+    return text
 
 
 def key_terms(shape: Shape, analyzer: Analyzer) -> frozenset[str]:
