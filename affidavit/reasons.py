@@ -24,6 +24,7 @@ class Reason(StrEnum):
     PLAN_DEAD = "plan_dead"
     ROLES = "roles"
     NEGATION = "negation"
+    HOLDER = "holder"
 
     @property
     def text(self) -> str:
@@ -55,6 +56,10 @@ _TEXT: dict[Reason, str] = {
         "The evidence says it with the roles the other way round (who did what to whom)."
     ),
     Reason.NEGATION: "The evidence says the opposite: one side is negated, the other not.",
+    Reason.HOLDER: (
+        "The question is about a speaker of the conversation, and none of the lines behind "
+        "the answer is that speaker's own or says it of them."
+    ),
     Reason.PLAN_DEAD: (
         "The question needs a computation, and no plan could be carried out on values the "
         "store holds."

@@ -212,3 +212,31 @@ def test_the_cli_takes_the_speaker(tmp_path: Path, capsys) -> None:
     assert main(["ingest", str(jsonl), "--store", str(store), "--dialogue", "chat"]) == 0
     assert main(["ask", "When did I start yoga?", "--store", str(store), "--speaker", "Leo"]) == 0
     assert "The date is June 2023" in capsys.readouterr().out
+
+
+def test_a_claim_about_a_speaker_rests_on_that_speakers_lines() -> None:
+    memory = Memory(dense=False)
+    memory.ingest_dialogue(
+        [
+            {"session": 1, "date": "2023-05-08", "speaker": "Leo", "text": "Nice weather today."},
+            {"session": 1, "date": "2023-05-08", "speaker": "Maya", "text": "I adopted a puppy."},
+        ],
+        name="c",
+    )
+    assert memory.ask("What did Maya adopt?").text == "a puppy"
+    leo = memory.ask("What did Leo adopt?")
+    assert "puppy" not in leo.text  # the puppy is Maya's
+    dropped = [
+        gate["reason"]
+        for subset in leo.audit["subsets"]
+        for candidate in subset["candidates"]
+        if candidate["text"] == "a puppy"
+        for gate in candidate["gate"]
+        if not gate["passed"]
+    ]
+    assert dropped == ["holder"]
+
+
+def test_a_turn_that_asks_answers_nothing(chat: Memory) -> None:
+    reply = chat.ask("What is the name of Leo's puppy?")
+    assert reply.refused  # Leo only asked "what's its name?"; the puppy is Maya's

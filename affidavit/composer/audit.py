@@ -119,6 +119,7 @@ class AskRecord:
 
 _PRECEDENCE = (
     Reason.WEAK_EVIDENCE,
+    Reason.HOLDER,
     Reason.DIGIT_VETO,
     Reason.MIXTURE,
     Reason.UNSUPPORTED,

@@ -90,6 +90,8 @@ class DefaultEngine:
         dated_question = bool(asked_years or dates_in(question))
         asks_a_date = shape.answer_type in (AnswerType.TIME, AnswerType.DURATION)
         for index, line in enumerate(evidence[:LINES_READ]):
+            if line.kind == "turn" and line.text.rstrip().endswith("?"):
+                continue  # a turn that asks asserts nothing ("what's its name?")
             line_terms = set(analyzer.terms(line.text)) | expansion_terms(line.text, analyzer)
             coverage = len(asked & line_terms) / len(asked) if asked else 0.0
             base = 0.5 * (line.score / top_score) + 0.5 * coverage

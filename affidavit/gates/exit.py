@@ -42,6 +42,7 @@ from affidavit.gates.digits import (
     unsupported_numbers,
     written_numbers,
 )
+from affidavit.gates.holder import holder_decision
 from affidavit.gates.roles import NEGATION, SWAPPED, conflict
 from affidavit.gates.support import (
     RAREST_IN_OWN_LINE,
@@ -226,7 +227,13 @@ def judge(
         decision = support_decision(keys, terms.carried, terms.written)
         judgement.decisions.append(decision)
         if decision.passed:
+            # The holder is judged on the lines that say the claim, not on the neighbours
+            # cited for carrying the question's words ("Leo: That's wonderful").
+            own = list(judgement.supporting)
             _cite_carrying_neighbours(judgement, terms, keys)
+            held = holder_decision(question_terms, own, subset, analyzer)
+            if held is not None:
+                judgement.decisions.append(held)
     return judgement
 
 
