@@ -761,7 +761,7 @@ def make_entity_role(doc: Doc, c: Clause) -> tuple[str, str] | None:
     if c.subject is None or c.subject.pos_ != "PROPN":
         return None
     subject_tokens = set(t.i for t in c.subject.subtree)
-    named = [e for e in doc.ents if e.root.i == c.subject.i or c.subject.i in range(e.start, e.end)]
+    named = [e for e in doc.ents if e.start <= c.subject.i < e.end]
     if len(named) != 1 or named[0].label_ not in ENTITY_TYPES:
         return None
     mine = named[0]

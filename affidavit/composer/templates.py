@@ -12,6 +12,7 @@ from typing import Any
 
 from affidavit.composer.interpreter import Outcome
 from affidavit.composer.values import Kind, Value, format_number, rounded
+from affidavit.gates.digits import MONTH_NAMES
 
 PLACES = 2  # computed numbers are rounded half away from zero to two decimals
 
@@ -83,9 +84,6 @@ _DAYS = {"en": "days", "es": "días", "tr": "gün"}
 _FROM = {"en": "from", "es": "a partir de", "tr": "kaynak"}
 _DATE_LEAD = {"en": "The date is", "es": "La fecha es", "tr": "Tarih:"}
 _TOLD = {"en": "read from", "es": "leído de", "tr": "okunan:"}
-_MONTH_NAMES = (
-    "January February March April May June July August September October November December"
-).split()
 _ROUNDED = {"en": "rounded to 2 decimals", "es": "redondeado a 2 decimales", "tr": "2 ondalığa"}
 
 
@@ -97,10 +95,10 @@ def say(outcome: Outcome, language: str) -> tuple[str, Any]:
     if value.kind == Kind.DATE and outcome.final_op == "anchor":
         lead = _DATE_LEAD[lang]
     sentence = f"{lead} {written(value, lang)}"
-    told = [(s.written, s.line.date) for s in value.sources if s.written and s.line.date]
-    if outcome.final_op == "anchor" and told:
+    told = _told(value)
+    if outcome.final_op == "anchor" and told is not None:
         # The words the day was read from, and the day they were said.
-        words, said_on = told[0]
+        words, said_on = told
         sentence += f" ({_TOLD[lang]} {words!r}, {day_written(said_on, lang)})"
     inputs = outcome.inputs()
     if outcome.final_op not in ("anchor", "gather") and inputs:
@@ -110,12 +108,22 @@ def say(outcome: Outcome, language: str) -> tuple[str, Any]:
     return sentence + ".", bare(value)
 
 
+def _told(value: Value) -> tuple[str, str] | None:
+    """The words a value was read from in a dialogue turn ("yesterday") and the day the
+    turn was said; None for a value from any other line."""
+    for source in value.sources:
+        if source.written and source.line.date:
+            return source.written, source.line.date
+    return None
+
+
 def _input_written(value: Value, language: str) -> str:
     """An input as its line writes it; a day read from a turn's "yesterday", as the day
     with the words it was read from."""
+    told = _told(value) if value.kind == Kind.DATE else None
+    if told is not None:
+        return f"{written(value, language)} ({told[0]!r})"
     source = value.sources[0] if value.sources else None
-    if source is not None and value.kind == Kind.DATE and source.line.date and source.written:
-        return f"{written(value, language)} ({source.written!r})"
     return (source.written if source is not None else "") or written(value, language)
 
 
@@ -157,7 +165,7 @@ def day_written(iso: str, language: str = "en") -> str:
         return iso[:10]
     if len(parts) == 1:
         return parts[0]
-    month = _MONTH_NAMES[int(parts[1]) - 1]
+    month = MONTH_NAMES[int(parts[1]) - 1].capitalize()
     return f"{month} {parts[0]}" if len(parts) == 2 else f"{int(parts[2])} {month} {parts[0]}"
 
 

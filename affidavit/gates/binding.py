@@ -312,7 +312,7 @@ def _years_written_for(line: str, numbers: set[str], question: set[str]) -> set[
     """The years ``line`` writes the figures holding ``numbers`` for ("$2.6 million"
     in "$2.5 million and $2.6 million in 2019 and 2018, respectively" is 2018's), when
     the question names a year and every such figure is tied to some; else None."""
-    if not any(YEAR_WORD.fullmatch(term) for term in question):
+    if not any(_year_like(term) for term in question):
         return None
     tied: set[str] = set()
     for figure in figures(line):

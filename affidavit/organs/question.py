@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from affidavit.gates.content import content_terms
-from affidavit.index.text import Analyzer
+from affidavit.index.text import Analyzer, detect_language
 from affidavit.organs.arithmetic import route
 from affidavit.organs.routes import Route
 from affidavit.organs.shape import Shape, read_shape
@@ -39,7 +39,7 @@ class Question:
     def read(
         cls, text: str, *, asked_at: str | None = None, speaker: str | None = None
     ) -> Question:
-        read_as = seated(text, speaker, read_shape(text).language)
+        read_as = seated(text, speaker)
         shape = read_shape(read_as)
         analyzer = Analyzer(shape.language)
         return cls(
@@ -63,9 +63,9 @@ _FIRST_PERSON = (
 )
 
 
-def seated(text: str, speaker: str | None, language: str) -> str:
+def seated(text: str, speaker: str | None) -> str:
     """``text`` with the speaker put for an English question's "I", "me" and "my"."""
-    if not speaker or not speaker.strip() or language != "en":
+    if not speaker or not speaker.strip() or detect_language(text) != "en":
         return text
     for pattern, form in _FIRST_PERSON:
         text = pattern.sub(form.format(speaker.strip()), text)

@@ -16,16 +16,14 @@ from datetime import date, datetime, timedelta
 
 import dateparser
 
+from affidavit.gates.digits import MONTH_NAMES
 from affidavit.index.number_words import NUMBER_WORDS
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_MONTHS = (
-    "january february march april may june july august september october november december"
-).split()
 _COUNT = r"(?P<n>\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _AGO = re.compile(rf"\b{_COUNT}\s+(?P<unit>day|week|month|year)s?\s+ago\b", re.I)
 _LAST_DAY = re.compile(r"\b(?:last|this past)\s+(?P<day>" + "|".join(_WEEKDAYS) + r")\b", re.I)
-_IN_MONTH = re.compile(r"\bin\s+(?P<month>" + "|".join(_MONTHS) + r")\b(?!\s+\d)", re.I)
+_IN_MONTH = re.compile(r"\bin\s+(?P<month>" + "|".join(MONTH_NAMES) + r")\b(?!\s+\d)", re.I)
 _VAGUE = re.compile(
     r"\b(?:a few|several|some|many)\s+(?:days|weeks|months|years)\s+ago\b|\brecently\b|"
     r"\ba while (?:ago|back)\b|\blong ago\b",
@@ -82,7 +80,7 @@ def when_told(text: str, said_on: str) -> When | None:
         return When(day, "day", weekday.group(0), said_on[:10])
     month = _IN_MONTH.search(text)
     if month:
-        number = _MONTHS.index(month.group("month").lower()) + 1
+        number = MONTH_NAMES.index(month.group("month").lower()) + 1
         year = base.year if number <= base.month else base.year - 1
         return When(f"{year:04d}-{number:02d}", "month", month.group(0), said_on[:10])
     return _parsed(text, base, said_on[:10])
