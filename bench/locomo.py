@@ -1,0 +1,278 @@
+"""LoCoMo: long dated conversations, questions about them, scored by LoCoMo's own rules.
+
+The data is ``../shared/corpora/locomo/locomo.json`` (snap-research/LoCoMo, CC BY-NC 4.0:
+read here, never copied into the repository; see the SOURCE.md beside it): seven
+conversations of 19 to 32 sessions, each with its questions in five categories (1
+multi-hop, 2 temporal, 3 open-domain, 4 single-hop, 5 adversarial: not answerable from the
+conversation).
+
+Each conversation goes into a fresh in-memory store as it is
+(``Memory().ingest_dialogue(sample, name=sample_id)``: one document a session, one line a
+turn, the session's date on each turn), timed, and its questions are asked with
+``Memory.ask(question, asked_at=<the last session's day>)`` — the conversation's "now" —
+timed (``ask`` only). No speaker is set: the questions name their people.
+
+The prediction is, for an answer a plan composed, the value as the answer writes it
+(``audit["plan"]["said"]``: "7 May 2023", "the week before 9 June 2023"), else the
+answer's text; a refusal is the prediction "Not mentioned in the conversation.". Scoring
+is LoCoMo's (``bench/_locomo_scoring.py``): per category, the mean score; the refusal rate;
+and for temporal questions whose gold names a placeable date, the share answered with a
+date inside the gold's days ("right date").
+
+Beside the engine, on the same questions in the same run: refuse everything; the best line
+(the text of ``search(question, k=1)[0]``, never refusing); and for the right-date share,
+the best line's day (the day of the session the top line was said in).
+
+The paper's figures are printed beside ours for orientation only: they come from a
+different setup (a language model reading the conversation, or retrieved observations).
+
+Split by conversation: the conversations sorted by the sha1 hex digest of their
+``sample_id``, those at even places are the **tune** split, those at odd places the
+**report** split.
+
+    .venv/bin/python bench/locomo.py [--split tune|report|all] [--limit N] [--json PATH]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import platform
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from tqdm import tqdm
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _cli import bench_main  # noqa: E402
+from _locomo_scoring import (  # noqa: E402
+    CATEGORIES,
+    REFUSAL_SAID,
+    gold_days,
+    named_days,
+    right_date,
+    score,
+)
+from _squad import SHARED  # noqa: E402
+
+from affidavit import Answer, Memory  # noqa: E402
+from affidavit.ingest.dialogue import read_dialogue  # noqa: E402
+
+DATA = SHARED / "locomo" / "locomo.json"
+SPLITS = ("tune", "report")
+# LoCoMo paper (Maharana et al., ACL 2024), Table 2: F1 by category and overall; a language
+# model answering, not this setup.
+PAPER = (
+    ("GPT-4-turbo, 128k context, whole conversation", 51.6, 15.7),
+    ("RAG over observations, gpt-3.5-turbo", 43.3, None),
+)
+
+
+def load_samples(path: Path = DATA) -> list[dict[str, Any]]:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _digest(sample: dict[str, Any]) -> str:
+    return hashlib.sha1(str(sample["sample_id"]).encode("utf-8")).hexdigest()
+
+
+def split_samples(samples: Sequence[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    ordered = sorted(samples, key=_digest)
+    return {name: ordered[i :: len(SPLITS)] for i, name in enumerate(SPLITS)}
+
+
+def last_day(sample: dict[str, Any]) -> str:
+    """The day of the conversation's last session, as the store reads the stamps."""
+    return max(s.date for s in read_dialogue(sample, name=str(sample["sample_id"])))
+
+
+def prediction(answer: Answer) -> str:
+    if answer.refused:
+        return REFUSAL_SAID
+    plan = answer.audit.get("plan")
+    said = plan.get("said") if isinstance(plan, dict) else None
+    return str(said) if said else answer.text
+
+
+def _iso_value(answer: Answer) -> str:
+    plan = answer.audit.get("plan")
+    if answer.refused or not isinstance(plan, dict):
+        return ""
+    trace = plan.get("trace") or []
+    result = trace[-1].get("result", {}) if trace else {}
+    return str(result.get("text", "")) if result.get("kind") == "date" else ""
+
+
+@dataclass(frozen=True)
+class Asked:
+    sample: str
+    split: str
+    category: int
+    question: str
+    gold: str
+    prediction: str
+    score: float
+    refused: bool
+    reason: str | None
+    right_date: bool | None  # None when the gold names no placeable date
+    best_line: str
+    best_line_score: float
+    best_line_right_date: bool | None
+    ask_ms: float
+
+
+def ask_sample(sample: dict[str, Any], split: str) -> tuple[list[Asked], float]:
+    memory = Memory()
+    start = time.perf_counter()
+    memory.ingest_dialogue(sample, name=str(sample["sample_id"]))
+    ingest_s = time.perf_counter() - start
+    now = last_day(sample)
+    asked: list[Asked] = []
+    for qa in sample["qa"]:
+        category = int(qa["category"])
+        gold = str(qa.get("answer", "")) if category != 5 else ""
+        start = time.perf_counter()
+        answer = memory.ask(qa["question"], asked_at=now)
+        ms = (time.perf_counter() - start) * 1000
+        said = prediction(answer)
+        hits = memory.search(qa["question"], k=1)
+        best = hits[0].text if hits else ""
+        days = gold_days(gold) if category == 2 else None
+        best_day = named_days(hits[0].date[:10]) if hits and hits[0].date else None
+        asked.append(
+            Asked(
+                sample=str(sample["sample_id"]),
+                split=split,
+                category=category,
+                question=qa["question"],
+                gold=gold,
+                prediction=said,
+                score=score(category, said, gold),
+                refused=answer.refused,
+                reason=answer.reason,
+                right_date=None
+                if days is None
+                else right_date(named_days(_iso_value(answer)), days),
+                best_line=best,
+                best_line_score=score(category, best, gold),
+                best_line_right_date=None if days is None else right_date(best_day, days),
+                ask_ms=ms,
+            )
+        )
+    return asked, ingest_s
+
+
+def summary(asked: Sequence[Asked]) -> dict[str, Any]:
+    out: dict[str, Any] = {"questions": len(asked)}
+    for number, name in CATEGORIES.items():
+        rows = [a for a in asked if a.category == number]
+        if not rows:
+            continue
+        out[name] = {
+            "n": len(rows),
+            "score": float(np.mean([a.score for a in rows])),
+            "refused": float(np.mean([a.refused for a in rows])),
+            "best_line": float(np.mean([a.best_line_score for a in rows])),
+        }
+    answerable = [a for a in asked if a.category != 5]
+    if answerable:
+        out["overall_1_4"] = {
+            "score": float(np.mean([a.score for a in answerable])),
+            "refused": float(np.mean([a.refused for a in answerable])),
+            "best_line": float(np.mean([a.best_line_score for a in answerable])),
+        }
+    dated = [a for a in asked if a.right_date is not None]
+    if dated:
+        out["temporal_right_date"] = {
+            "n": len(dated),
+            "engine": float(np.mean([bool(a.right_date) for a in dated])),
+            "best_line_day": float(np.mean([bool(a.best_line_right_date) for a in dated])),
+        }
+    return out
+
+
+def run(limit: int | None, split: str = "all") -> dict[str, Any]:
+    parts = split_samples(load_samples())
+    chosen = [(name, s) for name in SPLITS if split in (name, "all") for s in parts[name]]
+    asked: list[Asked] = []
+    ingests: list[float] = []
+    for name, sample in tqdm(chosen, desc="conversations", unit="conv"):
+        if limit is not None:
+            sample = {**sample, "qa": sample["qa"][:limit]}
+        rows, ingest_s = ask_sample(sample, name)
+        asked.extend(rows)
+        ingests.append(ingest_s)
+    times = [a.ask_ms for a in asked]
+    return {
+        "split": split,
+        "samples": {name: [str(s["sample_id"]) for s in parts[name]] for name in SPLITS},
+        "by_split": {
+            name: summary([a for a in asked if a.split == name])
+            for name in SPLITS
+            if any(a.split == name for a in asked)
+        },
+        "timing": {
+            "ingest_s_max": max(ingests) if ingests else 0.0,
+            "ingest_s_mean": float(np.mean(ingests)) if ingests else 0.0,
+            "p50_ms": float(np.percentile(times, 50)) if times else 0.0,
+            "p95_ms": float(np.percentile(times, 95)) if times else 0.0,
+        },
+        "machine": f"{platform.machine()}, Python {platform.python_version()}",
+        "questions": [asdict(a) for a in asked],
+    }
+
+
+def report(result: dict[str, Any]) -> str:
+    lines = [f"LoCoMo ({result['machine']}), split {result['split']}"]
+    for name, part in result["by_split"].items():
+        lines.append(
+            f"\n{name}: {', '.join(result['samples'][name])}; {part['questions']} questions"
+        )
+        lines.append(f"{'category':<14}{'n':>5}{'engine':>9}{'refused':>9}{'best line':>11}")
+        for category in (*CATEGORIES.values(), "overall_1_4"):
+            row = part.get(category)
+            if row is None:
+                continue
+            lines.append(
+                f"{category:<14}{row.get('n', ''):>5}{row['score']:>9.3f}"
+                f"{row['refused']:>9.3f}{row['best_line']:>11.3f}"
+            )
+        dated = part.get("temporal_right_date")
+        if dated:
+            lines.append(
+                f"temporal right date ({dated['n']} with a placeable gold date): engine "
+                f"{dated['engine']:.3f}, best line's day {dated['best_line_day']:.3f}"
+            )
+        lines.append("refuse everything: adversarial 1.000, every answerable category 0.000")
+    timing = result["timing"]
+    lines.append(
+        f"\nIngest per conversation: max {timing['ingest_s_max']:.2f} s, mean "
+        f"{timing['ingest_s_mean']:.2f} s; ask p50 {timing['p50_ms']:.1f} ms, "
+        f"p95 {timing['p95_ms']:.1f} ms"
+    )
+    lines.append("LoCoMo paper, Table 2 (a language model answering; not this setup):")
+    for name, overall, adversarial in PAPER:
+        extra = f", adversarial {adversarial}" if adversarial is not None else ""
+        lines.append(f"  {name}: overall F1 {overall}{extra}")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    bench_main(
+        __doc__ or "",
+        run,
+        report,
+        limit_help="ask only the first N questions of each conversation",
+        argv=argv,
+        splits=SPLITS,
+    )
+
+
+if __name__ == "__main__":
+    main()
