@@ -123,12 +123,14 @@ def test_the_cli_ingests_jsonl_and_locomo_json(tmp_path: Path, capsys) -> None:
         ("I adopted a puppy from the shelter yesterday!", "2023-05-07", "day", "yesterday"),
         ("Great, we went hiking two days ago.", "2023-05-06", "day", "two days ago"),
         ("I started learning Spanish this month.", "2023-05", "month", "this month"),
-        ("I signed up for a pottery class last week.", "2023-05-01", "week", "last week"),
+        ("I signed up for a pottery class last week.", "2023-05-01/2023-05-07", "week", "last week"),
+        ("We hiked last weekend.", "2023-05-06/2023-05-07", "weekend", "last weekend"),
+        ("I moved two weeks ago.", "2023-04-24/2023-04-30", "week", "two weeks ago"),
         ("We met last Tuesday.", "2023-05-02", "day", "last Tuesday"),
         ("I moved there in March.", "2023-03", "month", "in March"),
         ("I moved there in June.", "2022-06", "month", "in June"),
         ("We will travel next month.", "2023-06", "month", "next month"),
-        ("I visited a few years ago.", "2023", "vague", "a few years ago"),
+        ("I visited a few years ago.", "../2023-05-08", "vague", "a few years ago"),
     ],
 )
 def test_a_relative_time_is_read_against_the_day_it_was_said(
@@ -240,3 +242,60 @@ def test_a_claim_about_a_speaker_rests_on_that_speakers_lines() -> None:
 def test_a_turn_that_asks_answers_nothing(chat: Memory) -> None:
     reply = chat.ask("What is the name of Leo's puppy?")
     assert reply.refused  # Leo only asked "what's its name?"; the puppy is Maya's
+
+
+@pytest.fixture(scope="module")
+def weeks() -> Memory:
+    memory = Memory(dense=False)
+    memory.ingest_dialogue(
+        [
+            {
+                "session": 1,
+                "date": "2023-06-09",
+                "speaker": "Ana",
+                "text": "I gave a talk at the library last week.",
+            },
+            {
+                "session": 1,
+                "date": "2023-06-09",
+                "speaker": "Ana",
+                "text": "I visited Lisbon a few years ago.",
+            },
+            {
+                "session": 2,
+                "date": "2023-07-17",
+                "speaker": "Ben",
+                "text": "We went camping at the lake last weekend, and I had an audition yesterday.",
+            },
+        ],
+        name="weeks",
+    )
+    return memory
+
+
+def test_a_week_is_answered_as_the_week_it_was_not_an_invented_day(weeks: Memory) -> None:
+    talk = weeks.ask("When did Ana give a talk at the library?")
+    assert talk.value == "2023-06-02/2023-06-08"
+    assert talk.text.startswith("The date is the week before 9 June 2023")
+    assert talk.audit["plan"]["said"] == "the week before 9 June 2023"
+    camping = weeks.ask("When did Ben go camping at the lake?")
+    assert camping.audit["plan"]["said"] == "the weekend before 17 July 2023"
+
+
+def test_a_vague_time_is_answered_as_vague(weeks: Memory) -> None:
+    lisbon = weeks.ask("When did Ana visit Lisbon?")
+    assert lisbon.value == "../2023-06-09"
+    assert lisbon.audit["plan"]["said"] == "some years before June 2023"
+
+
+def test_days_are_not_counted_from_a_week(weeks: Memory) -> None:
+    reply = weeks.ask("How many days ago did Ana give a talk at the library?", asked_at="2023-07-01")
+    assert reply.refused or reply.value != 29  # a week has no one day to count from
+
+
+def test_an_event_is_told_in_the_tellers_own_words(weeks: Memory) -> None:
+    # "had an audition", asked as "have an audition": the light verb bends, the event stays.
+    audition = weeks.ask("When did Ben have an audition?")
+    assert audition.value == "2023-07-16"
+    # The audition is Ben's: Ana told of no audition.
+    assert weeks.ask("When did Ana have an audition?").value != "2023-07-16"

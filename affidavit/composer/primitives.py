@@ -23,6 +23,7 @@ from affidavit.composer.step import (
     said,
     with_sources,
 )
+from affidavit.composer.told import turns_telling
 from affidavit.composer.values import Kind, Source, Value, read_cell, read_number
 from affidavit.gates.numbers import numbers_in
 from affidavit.gates.years import YEAR_WORD, figures, written_for
@@ -52,19 +53,24 @@ def _anchor(s: Running) -> Value:
         raise s.die(
             Death.AMBIGUOUS, f"a table names the row of {phrase!r}: its cells give the figure"
         )
-    lines = s.ground.statements(phrase)
+    told = s.literal("as") == "date" and bool(s.literal("told", False))
+    if told:
+        lines = turns_telling(phrase, s.ground.lines, s.ground.analyzer)
+    else:
+        lines = s.ground.statements(phrase)
     if not lines:
         raise s.die(Death.UNANCHORED, f"no line says {phrase!r}")
     if s.literal("as") == "date":
-        told = bool(s.literal("told", False))
         for line in lines:
             if told and line.date is None:
                 continue  # only a turn said on a day tells when its event was
             day, words = date_of(line.text), ""
             if not day and line.date is not None:
                 # A turn's "yesterday" is read against the day it was said.
-                when = when_told(line.text, line.date)
-                if when is not None and when.precision != "vague":
+                # The time nearest the event's words, the teller's own name aside.
+                near = [w for w in phrase.split() if w.lower() != (line.speaker or "").lower()]
+                when = when_told(line.text, line.date, near=near)
+                if when is not None:
                     day, words = when.day, when.words
             if day:
                 event = Value(Kind.DATE, text=day, label=phrase)
@@ -296,6 +302,8 @@ def _days_between(s: Running) -> Value:
     days: list[date] = []
     for key in ("from", "to"):
         text = date_key(s, s.ref(key))
+        if "/" in text:
+            raise s.die(Death.NO_DATE, f"{text!r} is a span of days, not one day")
         try:
             days.append(date.fromisoformat(text[:10]))
         except ValueError:
