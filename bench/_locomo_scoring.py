@@ -82,16 +82,22 @@ _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
 _COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "a": 1}
 _BEFORE = re.compile(
     r"^(?:the\s+)?(?:(?P<n>\d+|one|two|three|four|a)\s+)?"
-    r"(?P<unit>" + "|".join(_WEEKDAYS) + r"|week|weekend|day)s?\s+before\s+(?P<anchor>.+)$",
+    r"(?P<unit>" + "|".join(_WEEKDAYS) + r"|week|weekend|day)s?\s+(?P<side>before|after|of)\s+"
+    r"(?P<anchor>.+)$",
     re.I,
 )
+_DATE_ONLY = re.compile(r"(?:\d{1,2}\s+)?[A-Za-z]+\.?,?\s*(?:\d{1,2},?\s+)?\d{4}|\d{4}")
 _DAY_SETTINGS = {"DATE_ORDER": "DMY", "PREFER_DAY_OF_MONTH": "first"}
 
 
-def _written_day(text: str) -> tuple[date, date] | None:
+def written_days(text: str) -> tuple[date, date] | None:
     """The days a written date names: "7 May 2023" one day, "June 2023" a month, "2022" a
-    year; None for anything else (a date without its year included)."""
-    text = text.strip().rstrip(".")
+    year; None for anything else (a date without its year included). Glued forms of the
+    gold ("21January, 2022") are read apart; a leading "in" or "on" is dropped."""
+    text = re.sub(r"(\d)([A-Za-z])", r"\1 \2", text.strip().rstrip("."))
+    text = re.sub(r"^(?:in|on)\s+", "", text, flags=re.I)
+    if not _DATE_ONLY.fullmatch(text):
+        return None
     if re.fullmatch(r"\d{4}", text):
         year = int(text)
         return date(year, 1, 1), date(year, 12, 31)
@@ -109,15 +115,18 @@ def _written_day(text: str) -> tuple[date, date] | None:
 def gold_days(gold: str) -> tuple[date, date] | None:
     """The first and last day a temporal gold answer names, or None when it names no
     placeable date ("10 years ago", "13 August")."""
-    found = _BEFORE.match(gold.strip())
+    found = _BEFORE.match(gold.replace("`", "").strip())
     if not found:
-        return _written_day(gold)
-    anchor = _written_day(found.group("anchor"))
+        return written_days(gold)
+    anchor = written_days(found.group("anchor"))
     if anchor is None or anchor[0] != anchor[1]:
         return None
     day, unit = anchor[0], found.group("unit").lower()
     count = found.group("n")
     n = 1 if count is None else (int(count) if count.isdigit() else _COUNTS[count.lower()])
+    side = found.group("side").lower()
+    if side != "before":
+        return _after_or_of(day, unit, n, side)
     if unit == "day":
         return day - timedelta(days=n), day - timedelta(days=n)
     if unit == "week":
@@ -130,6 +139,27 @@ def gold_days(gold: str) -> tuple[date, date] | None:
         return saturday, saturday + timedelta(days=1)
     back = (day.weekday() - _WEEKDAYS.index(unit)) % 7 or 7
     named = day - timedelta(days=back + 7 * (n - 1))
+    return named, named
+
+
+def _after_or_of(day: date, unit: str, n: int, side: str) -> tuple[date, date] | None:
+    """ "the weekend after D", "the week of D", "Saturday after D": the days they name."""
+    if unit == "day":
+        return None
+    monday = day - timedelta(days=day.weekday())
+    if unit in ("week", "weekend"):
+        first = monday if unit == "week" else monday + timedelta(days=5)
+        length = 6 if unit == "week" else 1
+        if side == "after":
+            if unit == "week":
+                return day + timedelta(days=1), day + timedelta(days=7 * n)
+            if first <= day:
+                first += timedelta(days=7)
+        return first, first + timedelta(days=length)
+    if side == "of":
+        return None
+    ahead = (_WEEKDAYS.index(unit) - day.weekday()) % 7 or 7
+    named = day + timedelta(days=ahead + 7 * (n - 1))
     return named, named
 
 

@@ -42,6 +42,7 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +59,7 @@ from _locomo_scoring import (  # noqa: E402
     named_days,
     right_date,
     score,
+    written_days,
 )
 from _squad import SHARED  # noqa: E402
 
@@ -95,18 +97,23 @@ def last_day(sample: dict[str, Any]) -> str:
 def prediction(answer: Answer) -> str:
     if answer.refused:
         return REFUSAL_SAID
-    plan = answer.audit.get("plan")
-    said = plan.get("said") if isinstance(plan, dict) else None
-    return str(said) if said else answer.text
+    for part in ("plan", "value"):  # a plan's value, or a lifted time, as said
+        said = answer.audit.get(part, {}).get("said")
+        if said:
+            return str(said)
+    return answer.text
 
 
-def _iso_value(answer: Answer) -> str:
-    plan = answer.audit.get("plan")
-    if answer.refused or not isinstance(plan, dict):
-        return ""
-    trace = plan.get("trace") or []
-    result = trace[-1].get("result", {}) if trace else {}
-    return str(result.get("text", "")) if result.get("kind") == "date" else ""
+def answered_days(answer: Answer) -> tuple[date, date] | None:
+    """The days an answer names: its value when that is an ISO time (a plan's date, a
+    lifted time read against its turn's day), else a date its text writes ("1993")."""
+    if answer.refused:
+        return None
+    if isinstance(answer.value, str):
+        named = named_days(answer.value)
+        if named is not None:
+            return named
+    return written_days(prediction(answer))
 
 
 @dataclass(frozen=True)
@@ -156,9 +163,7 @@ def ask_sample(sample: dict[str, Any], split: str) -> tuple[list[Asked], float]:
                 score=score(category, said, gold),
                 refused=answer.refused,
                 reason=answer.reason,
-                right_date=None
-                if days is None
-                else right_date(named_days(_iso_value(answer)), days),
+                right_date=None if days is None else right_date(answered_days(answer), days),
                 best_line=best,
                 best_line_score=score(category, best, gold),
                 best_line_right_date=None if days is None else right_date(best_day, days),

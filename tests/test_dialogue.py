@@ -10,6 +10,7 @@ import pytest
 
 from affidavit import IngestError, Memory
 from affidavit.cli import main
+from affidavit.composer.templates import told_time
 from affidavit.organs.relative import when_told
 
 TURNS = [
@@ -123,7 +124,12 @@ def test_the_cli_ingests_jsonl_and_locomo_json(tmp_path: Path, capsys) -> None:
         ("I adopted a puppy from the shelter yesterday!", "2023-05-07", "day", "yesterday"),
         ("Great, we went hiking two days ago.", "2023-05-06", "day", "two days ago"),
         ("I started learning Spanish this month.", "2023-05", "month", "this month"),
-        ("I signed up for a pottery class last week.", "2023-05-01/2023-05-07", "week", "last week"),
+        (
+            "I signed up for a pottery class last week.",
+            "2023-05-01/2023-05-07",
+            "week",
+            "last week",
+        ),
         ("We hiked last weekend.", "2023-05-06/2023-05-07", "weekend", "last weekend"),
         ("I moved two weeks ago.", "2023-04-24/2023-04-30", "week", "two weeks ago"),
         ("We met last Tuesday.", "2023-05-02", "day", "last Tuesday"),
@@ -265,7 +271,7 @@ def weeks() -> Memory:
                 "session": 2,
                 "date": "2023-07-17",
                 "speaker": "Ben",
-                "text": "We went camping at the lake last weekend, and I had an audition yesterday.",
+                "text": "We camped at the lake last weekend, and I had an audition yesterday.",
             },
         ],
         name="weeks",
@@ -278,7 +284,7 @@ def test_a_week_is_answered_as_the_week_it_was_not_an_invented_day(weeks: Memory
     assert talk.value == "2023-06-02/2023-06-08"
     assert talk.text.startswith("The date is the week before 9 June 2023")
     assert talk.audit["plan"]["said"] == "the week before 9 June 2023"
-    camping = weeks.ask("When did Ben go camping at the lake?")
+    camping = weeks.ask("When did Ben camp at the lake?")
     assert camping.audit["plan"]["said"] == "the weekend before 17 July 2023"
 
 
@@ -289,7 +295,9 @@ def test_a_vague_time_is_answered_as_vague(weeks: Memory) -> None:
 
 
 def test_days_are_not_counted_from_a_week(weeks: Memory) -> None:
-    reply = weeks.ask("How many days ago did Ana give a talk at the library?", asked_at="2023-07-01")
+    reply = weeks.ask(
+        "How many days ago did Ana give a talk at the library?", asked_at="2023-07-01"
+    )
     assert reply.refused or reply.value != 29  # a week has no one day to count from
 
 
@@ -299,3 +307,39 @@ def test_an_event_is_told_in_the_tellers_own_words(weeks: Memory) -> None:
     assert audition.value == "2023-07-16"
     # The audition is Ben's: Ana told of no audition.
     assert weeks.ask("When did Ana have an audition?").value != "2023-07-16"
+
+
+def test_a_turn_that_names_no_time_keeps_its_stamp() -> None:
+    memory = Memory(dense=False)
+    memory.ingest_dialogue(
+        [{"session": 1, "date": "2023-03-16", "speaker": "Gina", "text": "My store is open!"}],
+        name="store",
+    )
+    opened = memory.ask("When did Gina open her store?")
+    assert opened.value == "2023-03-16"
+    assert "the day it was told" in opened.text
+
+
+def test_a_lifted_relative_time_is_read_against_its_turn() -> None:
+    memory = Memory(dense=False)
+    memory.ingest_dialogue(
+        [
+            {"session": 1, "date": "2023-04-02", "speaker": "Maria", "text": "Congrats, John!"},
+            {
+                "session": 1,
+                "date": "2023-04-02",
+                "speaker": "John",
+                "text": "I graduated last week!",
+            },
+        ],
+        name="degree",
+    )
+    graduated = memory.ask("When did John graduate?")
+    assert graduated.value == "2023-03-26/2023-04-01"
+    assert "the week before 2 April 2023" in graduated.text
+    # What the engine lifts is read the same way: never a bare "last week".
+    turn = memory.search("graduated last week", k=1)[0]
+    sentence, iso, said = told_time("last week", [turn])
+    assert (iso, said) == ("2023-03-26/2023-04-01", "the week before 2 April 2023")
+    assert sentence == "The week before 2 April 2023 (read from 'last week', 2 April 2023)"
+    assert told_time("I graduated last week", [turn]) is None  # more than a time

@@ -14,6 +14,7 @@ from dataclasses import replace
 from affidavit.composer.audit import AskRecord, Judged, SubsetRecord
 from affidavit.composer.compose import compose
 from affidavit.composer.ground import Ground
+from affidavit.composer.templates import told_time
 from affidavit.engine.protocol import Candidate, Engine, Planner
 from affidavit.engine.typed_lines import holds_answer
 from affidavit.gates.census import take_census
@@ -26,6 +27,7 @@ from affidavit.index.retrieval import Retrieved, Retriever
 from affidavit.index.text import Analyzer
 from affidavit.organs.question import Question
 from affidavit.organs.routes import TABLE_LOOK_UPS
+from affidavit.organs.shape import AnswerType
 from affidavit.reasons import Reason
 from affidavit.results import Answer, Evidence
 
@@ -108,9 +110,13 @@ def answer(
         chosen.text, shape.answer_type, [c.text for c in citations], analyzer.language
     )
     record.value = {"engine": chosen.value, "read": value}
-    return Answer(
-        question, chosen.text, value, False, None, citations, record.to_dict(), census_line
-    )
+    text = chosen.text
+    relative = told_time(text, cited) if shape.answer_type is AnswerType.TIME else None
+    if relative is not None:
+        # "last week" lifted from a turn is a time only with the day it was said.
+        text, value, record.value["said"] = relative
+        record.value["read"] = value
+    return Answer(question, text, value, False, None, citations, record.to_dict(), census_line)
 
 
 def _compose(
@@ -133,7 +139,8 @@ def _compose(
     if proposals:
         # The ground: the evidence, and the whole of every table a found row stands in.
         rows = [e for e in retrieved.hits if e.kind == "row"][:PLAN_TABLES]
-        ground = Ground([*evidence, *retriever.around(rows, PLAN_REACH)], analyzer)
+        around = retriever.around(rows, PLAN_REACH)
+        ground = Ground([*evidence, *around], analyzer, retriever.words().idf)
         composed = compose(proposals, ground, shape.language, now=asked.asked_at)
         record.plans = composed.audit
         if composed.answered:

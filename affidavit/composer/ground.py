@@ -10,7 +10,7 @@ found only when exactly one best match stands, so a plan never computes with a g
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from affidavit.composer.values import Kind, Source, Value, read_cell, read_number
@@ -84,8 +84,14 @@ def _first_is_label(row: Evidence) -> bool:
 class Ground:
     """The tables and text lines of one evidence neighbourhood, for anchoring phrases."""
 
-    def __init__(self, lines: Sequence[Evidence], analyzer: Analyzer) -> None:
+    def __init__(
+        self,
+        lines: Sequence[Evidence],
+        analyzer: Analyzer,
+        rarity: Callable[[str], float] | None = None,
+    ) -> None:
         self.analyzer = analyzer
+        self.rarity = rarity  # a term's weight in the store, to rank near-matches
         # One line once, whatever score each retrieval gave it.
         unique = {(e.document, e.position): e for e in reversed(list(lines))}
         ordered = [unique[key] for key in sorted(unique)]

@@ -55,7 +55,7 @@ def _anchor(s: Running) -> Value:
         )
     told = s.literal("as") == "date" and bool(s.literal("told", False))
     if told:
-        lines = turns_telling(phrase, s.ground.lines, s.ground.analyzer)
+        lines = turns_telling(phrase, s.ground.lines, s.ground.analyzer, s.ground.rarity)
     else:
         lines = s.ground.statements(phrase)
     if not lines:
@@ -72,6 +72,9 @@ def _anchor(s: Running) -> Value:
                 when = when_told(line.text, line.date, near=near)
                 if when is not None:
                     day, words = when.day, when.words
+                elif told:
+                    # A turn naming no time keeps its stamp: the event is told that day.
+                    day = line.date[:10]
             if day:
                 event = Value(Kind.DATE, text=day, label=phrase)
                 return checked(s, with_sources(event, line, words, label=phrase))

@@ -8,12 +8,15 @@ result and the inputs it came from in one line.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
 from affidavit.composer.interpreter import Outcome
 from affidavit.composer.values import Kind, Value, format_number, rounded
 from affidavit.gates.digits import MONTH_NAMES
+from affidavit.organs.relative import when_told
+from affidavit.results import Evidence
 
 PLACES = 2  # computed numbers are rounded half away from zero to two decimals
 _COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
@@ -86,6 +89,11 @@ _DAYS = {"en": "days", "es": "días", "tr": "gün"}
 _FROM = {"en": "from", "es": "a partir de", "tr": "kaynak"}
 _DATE_LEAD = {"en": "The date is", "es": "La fecha es", "tr": "Tarih:"}
 _TOLD = {"en": "read from", "es": "leído de", "tr": "okunan:"}
+_STAMP = {
+    "en": "the day it was told: the turn names no other time",
+    "es": "el día en que se contó: el turno no nombra otro momento",
+    "tr": "anlatıldığı gün: konuşma başka bir zaman belirtmiyor",
+}
 _ROUNDED = {"en": "rounded to 2 decimals", "es": "redondeado a 2 decimales", "tr": "2 ondalığa"}
 
 
@@ -102,6 +110,8 @@ def say(outcome: Outcome, language: str) -> tuple[str, Any]:
         # The words the day was read from, and the day they were said.
         words, said_on = told
         sentence += f" ({_TOLD[lang]} {words!r}, {day_written(said_on, lang)})"
+    elif outcome.final_op == "anchor" and value.kind == Kind.DATE and _stamped(value):
+        sentence += f" ({_STAMP[lang]})"
     inputs = outcome.inputs()
     if outcome.final_op not in ("anchor", "gather") and inputs:
         shown = "; ".join(f"{v.label} = {_input_written(v, lang)}" for v in inputs[:8])
@@ -117,6 +127,11 @@ def _told(value: Value) -> tuple[str, str] | None:
         if source.written and source.line.date:
             return source.written, source.line.date
     return None
+
+
+def _stamped(value: Value) -> bool:
+    """A day that is the stamp of the turn it was read from (the turn named no time)."""
+    return any(s.line.date and s.line.date[:10] == value.text for s in value.sources)
 
 
 def _input_written(value: Value, language: str) -> str:
@@ -222,3 +237,19 @@ def bare(value: Value) -> Any:
         number = rounded(value.number, PLACES)
         return int(number) if value.kind == Kind.COUNT or number == int(number) else number
     return value.text or value.label
+
+
+def told_time(text: str, cited: Sequence[Evidence]) -> tuple[str, str, str] | None:
+    """A time lifted from a turn as its words ("last week") read against the day the turn
+    was said: (the answer sentence, the ISO time, the time as said), or None when the text
+    is not a relative time or no cited turn carries it."""
+    for line in cited:
+        if not line.date or text.lower() not in line.text.lower():
+            continue
+        when = when_told(text, line.date)
+        if when is None or len(when.words) < len(text.strip(" .!,")) - 1:
+            continue  # the text says more than a time: leave it as written
+        said = time_written(when.day, (when.words, when.said_on))
+        sentence = f"{said} (read from {when.words!r}, {day_written(when.said_on)})"
+        return sentence[:1].upper() + sentence[1:], when.day, said
+    return None

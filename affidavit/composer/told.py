@@ -12,16 +12,25 @@ the first telling of an event comes first.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from affidavit.index.text import Analyzer, words
 from affidavit.results import Evidence
 
 _LIGHT_VERBS = ("have", "go", "get", "do", "make", "take", "be")
+_UNSEEN = 100.0  # above any word's rarity in a store (Lucene IDF stays below ~20)
 
 
-def turns_telling(phrase: str, lines: Sequence[Evidence], analyzer: Analyzer) -> list[Evidence]:
-    """The turns among ``lines`` that tell of ``phrase``'s event, best first."""
+def turns_telling(
+    phrase: str,
+    lines: Sequence[Evidence],
+    analyzer: Analyzer,
+    rarity: Callable[[str], float] | None = None,
+) -> list[Evidence]:
+    """The turns among ``lines`` that tell of ``phrase``'s event, best first: fewest words
+    missing, then (with ``rarity``, a term's weight in the store) the least telling words
+    missing — a turn without "receive" tells "receive a medal" better than one without
+    "medal" — then the first said."""
     # In the order they were said: by day, then session and turn ("session-16" is not
     # before "session-2" because its name sorts first).
     turns = sorted(
@@ -42,17 +51,25 @@ def turns_telling(phrase: str, lines: Sequence[Evidence], analyzer: Analyzer) ->
     if not wanted:
         return []
     slack = 1 if len(wanted) >= 4 else 0
-    ranked: list[tuple[int, int, Evidence]] = []
+    ranked: list[tuple[int, float, int, Evidence]] = []
     for order, line in enumerate(turns):
         said = words(line.text, analyzer.language)
         if people and not _holder(line, said, people):
             continue
         have = {analyzer.term(t) for t in said}
-        missing = len(wanted - have)
-        if missing <= slack:
-            ranked.append((missing, order, line))
-    ranked.sort(key=lambda r: (r[0], r[1]))
-    return [line for _, _, line in ranked]
+        missing = wanted - have
+        if len(missing) <= slack:
+            lost = sum(_weight(term, rarity) for term in missing)
+            ranked.append((len(missing), lost, order, line))
+    ranked.sort(key=lambda r: r[:3])
+    return [r[3] for r in ranked]
+
+
+def _weight(term: str, rarity: Callable[[str], float] | None) -> float:
+    """A missing word's cost: its rarity; a word the store never writes costs most."""
+    if rarity is None:
+        return 1.0
+    return rarity(term) or _UNSEEN
 
 
 def _session_number(document: str) -> int:
