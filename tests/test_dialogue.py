@@ -343,3 +343,65 @@ def test_a_lifted_relative_time_is_read_against_its_turn() -> None:
     assert (iso, said) == ("2023-03-26/2023-04-01", "the week before 2 April 2023")
     assert sentence == "The week before 2 April 2023 (read from 'last week', 2 April 2023)"
     assert told_time("I graduated last week", [turn]) is None  # more than a time
+
+
+@pytest.fixture(scope="module")
+def outings() -> Memory:
+    memory = Memory(dense=False)
+    memory.ingest_dialogue(
+        [
+            {
+                "session": 1,
+                "date": "2022-07-20",
+                "speaker": "Mel",
+                "text": "I went to the beach last week.",
+            },
+            {
+                "session": 2,
+                "date": "2023-03-01",
+                "speaker": "Mel",
+                "text": "I adopted my snake Susie last week!",
+            },
+            {
+                "session": 3,
+                "date": "2023-05-08",
+                "speaker": "Mel",
+                "text": "We went to the beach yesterday!",
+            },
+            {"session": 3, "date": "2023-05-08", "speaker": "Ann", "text": "Sounds fun!"},
+            {
+                "session": 4,
+                "date": "2023-06-10",
+                "speaker": "Mel",
+                "text": "That beach day in May was the best.",
+            },
+            {
+                "session": 4,
+                "date": "2023-06-10",
+                "speaker": "Mel",
+                "text": "Meet Seraphim, I adopted her yesterday.",
+            },
+            {
+                "session": 5,
+                "date": "2023-07-20",
+                "speaker": "Mel",
+                "text": "We went to the beach again last weekend.",
+            },
+        ],
+        name="outings",
+    )
+    return memory
+
+
+def test_an_event_told_twice_is_counted_once(outings: Memory) -> None:
+    # May's beach day is told on 8 May ("yesterday") and again in June ("in May").
+    assert outings.ask("How many times has Mel gone to the beach in 2023?").value == 2
+    assert outings.ask("How many times did Mel go to the beach?").value == 3
+
+
+def test_which_came_first_is_answered_by_name(outings: Memory) -> None:
+    first = outings.ask("Which pet did Mel adopt first - Susie or Seraphim?")
+    assert first.value == "Susie"
+    latest = outings.ask("Which pet did Mel adopt more recently - Susie or Seraphim?")
+    assert latest.value == "Seraphim"
+    assert [c.document for c in latest.citations] == ["outings/session-2", "outings/session-4"]

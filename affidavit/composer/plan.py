@@ -7,8 +7,9 @@ sorts, fixed per argument name:
 
 - references to earlier results: ``of``, ``minus``, ``to``, ``from`` (``now`` names the
   asking day when the question has one);
-- phrases the store must anchor: ``phrase``, ``row``, ``column``, and ``items`` (a list of
-  phrases, each checked against the store);
+- phrases the store must anchor: ``phrase``, ``row``, ``column``, ``named`` (what an
+  anchored event is answered as: "Susie" of "Jolene adopt Susie", which its line must
+  write), and ``items`` (a list of phrases, each checked against the store);
 - literals: ``before``, ``after`` (a date cutoff), ``above``, ``below`` (a bound),
   ``descending``, ``by``, ``largest``, ``say`` (what of a chosen item is the answer: its
   value, year, date, row or column), ``as`` (an anchor read as a number or a mention) and
@@ -16,7 +17,9 @@ sorts, fixed per argument name:
   section and its table's header must write half the row phrase; false loosens it),
   ``unless_tabled`` (a sentence anchor that dies when a table names its row: the cells,
   not a sentence, give that figure), ``told`` (a date anchor read only from dialogue
-  turns, a relative "yesterday" against the day the turn was said).
+  turns, a relative "yesterday" against the day the turn was said; a gather of every
+  turn telling an event, each as its time) and ``once`` (a count of events, tellings
+  whose times overlap counted once).
 
 Parsing checks the form only; what the steps mean is the interpreter's to judge.
 """
@@ -53,7 +56,7 @@ OPERATIONS = frozenset(
     }
 )
 REFERENCE_ARGS = frozenset({"of", "minus", "to", "from"})
-PHRASE_ARGS = frozenset({"phrase", "row", "column"})
+PHRASE_ARGS = frozenset({"phrase", "row", "column", "named"})
 LITERAL_ARGS = frozenset(
     {
         "before",
@@ -69,6 +72,7 @@ LITERAL_ARGS = frozenset(
         "tight",
         "unless_tabled",
         "told",
+        "once",
     }
 )
 

@@ -23,11 +23,12 @@ from affidavit.composer.step import (
     said,
     with_sources,
 )
-from affidavit.composer.told import turns_telling
+from affidavit.composer.told import day_told, turns_telling
 from affidavit.composer.values import Kind, Source, Value, read_cell, read_number
 from affidavit.gates.numbers import numbers_in
 from affidavit.gates.years import YEAR_WORD, figures, written_for
-from affidavit.organs.relative import when_told
+from affidavit.organs.relative import days_named
+from affidavit.results import Evidence
 
 
 def _anchor(s: Running) -> Value:
@@ -64,20 +65,11 @@ def _anchor(s: Running) -> Value:
         for line in lines:
             if told and line.date is None:
                 continue  # only a turn said on a day tells when its event was
-            day, words = date_of(line.text), ""
-            if not day and line.date is not None:
-                # A turn's "yesterday" is read against the day it was said.
-                # The time nearest the event's words, the teller's own name aside.
-                near = [w for w in phrase.split() if w.lower() != (line.speaker or "").lower()]
-                when = when_told(line.text, line.date, near=near)
-                if when is not None:
-                    day, words = when.day, when.words
-                elif told:
-                    # A turn naming no time keeps its stamp: the event is told that day.
-                    day = line.date[:10]
+            day, words = day_told(line, phrase, stamp=told)
             if day:
-                event = Value(Kind.DATE, text=day, label=phrase)
-                return checked(s, with_sources(event, line, words, label=phrase))
+                label = _named(s, line, phrase)
+                event = Value(Kind.DATE, text=day, label=label)
+                return checked(s, with_sources(event, line, words, label=label))
         raise s.die(Death.NO_DATE, f"no line that says {phrase!r} writes a date")
     if s.literal("as") == "mention":
         mention = Value(Kind.ENTITY, text=phrase, label=phrase)
@@ -98,6 +90,17 @@ def _anchor(s: Running) -> Value:
             if value is not None:
                 return checked(s, with_sources(value, line, stated[0], label=phrase))
     raise s.die(Death.AMBIGUOUS, f"no line says {phrase!r} with exactly one number")
+
+
+def _named(s: Running, line: Evidence, phrase: str) -> str:
+    """What an anchored event is answered as: its ``named`` part when the plan gives one
+    (its line must write it), else the phrase it was found by."""
+    if "named" not in s.step.args:
+        return phrase
+    named = s.phrase("named")
+    if not s.ground.terms(named) <= s.ground.terms(line.text):
+        raise s.die(Death.UNANCHORED, f"the line telling {phrase!r} does not write {named!r}")
+    return named
 
 
 def _gather(s: Running) -> Value:
@@ -127,6 +130,8 @@ def _gather(s: Running) -> Value:
         items = _column_years(s)
     elif "of" in args:
         items = s.items()  # earlier results, listed in the order given
+    elif s.literal("told", False):
+        items = _told_items(s)
     else:
         phrase = s.phrase("phrase")
         lines = s.ground.statements(phrase)
@@ -137,6 +142,19 @@ def _gather(s: Running) -> Value:
         if item.sources and item not in s.anchored and "of" not in args:
             checked(s, item)
     return listed(s, items, str(next(iter(args.values()))))
+
+
+def _told_items(s: Running) -> list[Value]:
+    """Each turn that tells the phrase's event, as the time it tells (or its stamp)."""
+    phrase = s.phrase("phrase")
+    lines = turns_telling(phrase, s.ground.lines, s.ground.analyzer, s.ground.rarity)
+    if not lines:
+        raise s.die(Death.UNANCHORED, f"no turn tells {phrase!r}")
+    items = []
+    for line in lines:
+        day, words = day_told(line, phrase, stamp=True)
+        items.append(with_sources(Value(Kind.DATE, text=day, label=phrase), line, words))
+    return items
 
 
 def _column_years(s: Running) -> list[Value]:
@@ -250,8 +268,29 @@ def _filter(s: Running) -> Value:
 
 def _count(s: Running) -> Value:
     items = s.items(may_be_empty=True)
+    if s.literal("once", False):
+        return Value(Kind.COUNT, float(_events(s, items)))
     distinct = {(v.text.casefold(), v.label.casefold(), v.number) for v in items}
     return Value(Kind.COUNT, float(len(distinct)))
+
+
+def _events(s: Running, items: list[Value]) -> int:
+    """How many events the tellings are, one told twice counted once: tellings whose
+    times overlap ("yesterday" said on 8 May, "in May" said in June) are one event."""
+    spans = []
+    for item in items:
+        named = days_named(item.text)
+        if named is None:
+            raise s.die(Death.NO_DATE, f"{item.label} is told at no time that can be placed")
+        spans.append(named)
+    events, last_end = 0, None
+    for first, last in sorted(spans):
+        if last_end is None or first > last_end:
+            events += 1
+            last_end = last
+        else:
+            last_end = max(last_end, last)
+    return events
 
 
 def _distinct_cells(s: Running, values: list[Value]) -> list[Value]:

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from affidavit.composer.ground import date_of
 from affidavit.index.text import Analyzer, words
+from affidavit.organs.relative import when_told
 from affidavit.results import Evidence
 
 _LIGHT_VERBS = ("have", "go", "get", "do", "make", "take", "be")
@@ -85,3 +87,19 @@ def _holder(line: Evidence, said: Sequence[str], people: set[str]) -> bool:
     # The turn's own "Name:" prefix names its speaker, not the one it speaks of.
     named = set(said[1:]) if said and said[0] == speaker else set(said)
     return bool(people & named)
+
+
+def day_told(line: Evidence, phrase: str, *, stamp: bool) -> tuple[str, str]:
+    """The time ``line`` tells ``phrase``'s event happened, and the words it was read from:
+    a date the line writes; else, for a turn, its relative time ("yesterday") read against
+    the day it was said, nearest the event's words; else, with ``stamp``, the turn's own
+    day (the words empty). ("", "") when it tells no time."""
+    day = date_of(line.text)
+    if day or line.date is None:
+        return day, ""
+    # The time nearest the event's words, the teller's own name aside.
+    near = [w for w in phrase.split() if w.lower() != (line.speaker or "").lower()]
+    when = when_told(line.text, line.date, near=near)
+    if when is not None:
+        return when.day, when.words
+    return (line.date[:10], "") if stamp else ("", "")

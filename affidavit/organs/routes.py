@@ -34,6 +34,7 @@ class Need(StrEnum):
     DAYS_AGO = "days_ago"  # days from a line's date to the asking day
     WHEN = "when"  # the day a dialogue turn tells its event happened
     FIRST = "first"  # which of two events came first (or last)
+    TIMES = "times"  # how many times a conversation tells an event happened
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +48,7 @@ class Route:
     above: bool = True  # a bound the row stands above (False: below)
     loose: bool = False  # a figure a line may state outright: a dead plan gives way
     column: str = ""  # the column the question names when it names no year
+    named: tuple[str, ...] = ()  # what each event is answered as ("Susie" or "Seraphim")
 
     @property
     def binds(self) -> bool:
