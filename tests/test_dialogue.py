@@ -405,3 +405,59 @@ def test_which_came_first_is_answered_by_name(outings: Memory) -> None:
     latest = outings.ask("Which pet did Mel adopt more recently - Susie or Seraphim?")
     assert latest.value == "Seraphim"
     assert [c.document for c in latest.citations] == ["outings/session-2", "outings/session-4"]
+
+
+@pytest.fixture(scope="module")
+def trip() -> Memory:
+    memory = Memory(dense=False)
+    memory.ingest_dialogue(
+        [
+            {
+                "session": 1,
+                "date": "2023-09-02",
+                "speaker": "Deborah",
+                "text": "Hey Jolene! How are you?",
+            },
+            {
+                "session": 1,
+                "date": "2023-09-02",
+                "speaker": "Jolene",
+                "text": "Great, Deborah! My partner and I spent a few weeks in Phuket.",
+            },
+            {
+                "session": 1,
+                "date": "2023-09-02",
+                "speaker": "Jolene",
+                "text": "Thanks, Deborah!",
+                "caption": "a photo of a beach with palm trees",
+            },
+        ],
+        name="trip",
+    )
+    return memory
+
+
+def test_a_name_said_to_its_listener_does_not_make_the_fact_theirs(trip: Memory) -> None:
+    assert trip.ask("Where did Jolene and her partner spend a few weeks?").text == "Phuket"
+    # Jolene says "Deborah" to Deborah: the weeks in Phuket are still Jolene's.
+    deborah = trip.ask("Where did Deborah and her partner spend a few weeks?")
+    assert deborah.refused and deborah.reason == "holder"
+
+
+def test_a_turn_is_said_under_its_days_stamp(trip: Memory) -> None:
+    reply = trip.ask("Where did Jolene spend a few weeks with her partner on 2 September 2023?")
+    assert reply.text == "Phuket"
+
+
+def test_greetings_and_the_librarys_own_words_are_never_answers(trip: Memory) -> None:
+    from affidavit.engine.chatter import is_chatter
+
+    lines = {e.text: e for e in trip.search("Deborah Jolene Phuket beach image", k=10)}
+    thanks = lines["Jolene: Thanks, Deborah!"]
+    caption = next(e for e in lines.values() if e.kind == "caption")
+    speakers = {"deborah", "jolene"}
+    assert is_chatter("Thanks, Deborah", thanks, speakers, who=False)
+    assert is_chatter("an image", caption, speakers, who=False)
+    assert is_chatter("Jolene: Thanks", thanks, speakers, who=False)
+    assert not is_chatter("a beach with palm trees", caption, speakers, who=False)
+    assert not is_chatter("Deborah", thanks, speakers, who=True)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from affidavit.engine.chatter import is_chatter
 from affidavit.engine.clauses import ClauseAsk, clause_answer, clause_ask
 from affidavit.engine.phrases import answer_phrases
 from affidavit.engine.protocol import Candidate, ProposedPlan
@@ -163,6 +164,14 @@ class DefaultEngine:
                     if role is not None:
                         text, note = role, f"{note}, with the role the line gives"
                 candidates.append(Candidate(text, text, (index,), score, note))
+        speakers = {e.speaker.lower() for e in evidence if e.speaker}
+        if speakers:
+            who = shape.answer_type is AnswerType.PERSON
+            candidates = [
+                c
+                for c in candidates
+                if not is_chatter(c.text, evidence[c.cites[0]], speakers, who=who)
+            ]
         return _best_unique(candidates)
 
 

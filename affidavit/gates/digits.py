@@ -36,6 +36,15 @@ _MONTH_NAMES = (
 MONTHS = {name: number for number, names in enumerate(_MONTH_NAMES, 1) for name in names}
 # Each month's English name, the way a date is written back for the veto to read.
 MONTH_NAMES = tuple(names[0] for names in _MONTH_NAMES)
+
+
+def stamp_words(day: str) -> str:
+    """An ISO day as words ("2022-05-25": "25 may 2022"), for matching a question that
+    names the day a turn was said."""
+    year, month, number = day[:10].split("-")
+    return f"{int(number)} {MONTH_NAMES[int(month) - 1]} {year}"
+
+
 _MONTH = "(" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
 _DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
 _YEAR = r"(\d{3,4})"

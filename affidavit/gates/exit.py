@@ -39,6 +39,7 @@ from affidavit.gates.digits import (
     dates_in,
     digit_veto,
     evidence_numbers,
+    stamp_words,
     unsupported_numbers,
     written_numbers,
 )
@@ -410,8 +411,9 @@ def support_terms(
     lines: Sequence[Evidence], near: Sequence[Evidence], analyzer: Analyzer
 ) -> SupportTerms:
     """The terms ``lines`` carry with their context ``near``. Every line speaks under its
-    document's name, its dateline: the name's words count toward the share, but the rarest
-    key word must be written in a line (RAREST_IN_OWN_LINE: in the supporting lines)."""
+    document's name, its dateline, and a turn under its session's day: their words count
+    toward the share, but the rarest key word must be written in a line
+    (RAREST_IN_OWN_LINE: in the supporting lines)."""
     own: set[str] = set()
     for line in lines:
         own |= line_terms(line, analyzer)
@@ -420,6 +422,12 @@ def support_terms(
     if not RAREST_IN_OWN_LINE:
         for _, said in beside:
             written |= said
+    for day in sorted({line.date[:10] for line in lines if line.date}):
+        # A turn is said under its session's stamp, and the stamp is the turn's own fact:
+        # "What did Nate do on 25 May, 2022?" is carried by a turn said that day.
+        stamp = set(analyzer.terms(stamp_words(day)))
+        own |= stamp
+        written |= stamp
     carried = set(written)
     for document in sorted({line.document for line in lines}):
         carried.update(name_terms(document, analyzer))

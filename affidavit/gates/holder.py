@@ -9,6 +9,7 @@ the gate checks the holder and not just the words.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from affidavit.gates.decision import GateDecision
@@ -32,7 +33,7 @@ def holder_decision(
         if (terms := set(analyzer.terms(speaker))) and terms <= question_terms
     )
     for speaker in named:
-        if not any(_holds(line, speaker, analyzer) for line in supporting):
+        if not any(_holds(line, speaker, named, analyzer) for line in supporting):
             return GateDecision(
                 "holder",
                 False,
@@ -42,10 +43,28 @@ def holder_decision(
     return None
 
 
-def _holds(line: Evidence, speaker: str, analyzer: Analyzer) -> bool:
+def _holds(line: Evidence, speaker: str, named: Sequence[str], analyzer: Analyzer) -> bool:
+    """The line is ``speaker``'s own, or writes their name in its words. A name said to
+    its listener ("Yep, Deborah! It's about ...") tells what the line's own speaker says,
+    not a fact of the listener's — unless that speaker is named by the question too
+    ("What did Nate do for Joanna?", Nate's "Congrats Joanna! I got you ...")."""
     if line.speaker == speaker:
         return True
     words = line.text
     if line.speaker and words.startswith(f"{line.speaker}:"):
         words = words[len(line.speaker) + 1 :]
-    return set(analyzer.terms(speaker)) <= set(analyzer.terms(words))
+    if not set(analyzer.terms(speaker)) <= set(analyzer.terms(words)):
+        return False
+    return line.speaker in named or not _only_addressed(words, speaker)
+
+
+def _only_addressed(words: str, name: str) -> bool:
+    """Every time ``words`` write ``name`` it is said to them: after a greeting or a
+    comma, or before a comma or the end of a sentence."""
+    vocative = re.compile(
+        rf"(?:\b(?:hey|hi|hello|thanks|thank you|congrats|congratulations|yo)|,)\s*"
+        rf"{re.escape(name)}\b|\b{re.escape(name)}\s*(?=[,!?.]|$)",
+        re.I,
+    )
+    said = len(re.findall(rf"\b{re.escape(name)}\b", words, re.I))
+    return said > 0 and len(vocative.findall(words)) >= said

@@ -1,0 +1,46 @@
+"""What a conversation's lines say that is never an answer.
+
+Turns are full of talk that carries no fact: greetings and thanks ("Hey Nate", "Thanks,
+Joanna", "Congrats, John"), a name said to its listener ("Definitely, Nate"), and the
+words the library itself writes around a turn — the speaker's name before it ("Jon:") and
+the "[Jolene shared an image: ...]" around a caption. A span made of these answers
+nothing, whatever the question, so the engine never proposes it; a speaker's bare name
+stays an answer to a "who" question.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+
+from affidavit.results import Evidence
+
+_INTERJECTIONS = frozenset(
+    "hey hi hello thanks thank you congrats congratulations wow yep yeah yes sure definitely "
+    "no problem ok okay oh aw awesome great cool totally absolutely haha lol omg glad nice "
+    "dear man buddy pal".split()
+)
+_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
+_WRAPPER = re.compile(r"^\[[^\]:]*shared an image:\s*")
+
+
+def is_chatter(text: str, line: Evidence, speakers: Collection[str], *, who: bool) -> bool:
+    """``text``, proposed from ``line``, is talk or the library's own words, not a fact.
+
+    ``speakers`` are the conversation's speakers (lower-cased); ``who`` says the question
+    asks for a person, whose answer may be a speaker's bare name.
+    """
+    if line.speaker is None or text == line.text:
+        return False
+    words = [w.lower() for w in _WORD.findall(text)]
+    if who and 0 < len(words) <= 2 and " ".join(words) in speakers:
+        return False  # a speaker's name answers "who", wherever the line writes it
+    at = line.text.find(text)
+    if line.kind == "caption":
+        wrapper = _WRAPPER.match(line.text)
+        if wrapper and 0 <= at < wrapper.end():
+            return True  # "an image", "Jolene shared an image": the library's words
+    prefix = f"{line.speaker}:"
+    if line.text.startswith(prefix) and 0 <= at < len(prefix):
+        return True  # the speaker's name before the turn is the library's, not theirs
+    return not words or all(w in _INTERJECTIONS or w in speakers for w in words)
