@@ -459,5 +459,6 @@ def test_greetings_and_the_librarys_own_words_are_never_answers(trip: Memory) ->
     assert is_chatter("Thanks, Deborah", thanks, speakers, who=False)
     assert is_chatter("an image", caption, speakers, who=False)
     assert is_chatter("Jolene: Thanks", thanks, speakers, who=False)
+    assert is_chatter("an awesome trip", caption, speakers, who=False)  # praise, no fact
     assert not is_chatter("a beach with palm trees", caption, speakers, who=False)
     assert not is_chatter("Deborah", thanks, speakers, who=True)

@@ -20,6 +20,15 @@ _INTERJECTIONS = frozenset(
     "no problem ok okay oh aw awesome great cool totally absolutely haha lol omg glad nice "
     "dear man buddy pal".split()
 )
+# "a great time", "an awesome trip", "some great news", "a lot": praise of something
+# unnamed says no fact, whatever it answers.
+_EMPTY_PRAISE = frozenset(
+    "a an the some so such very really much many great awesome amazing cool fun nice good "
+    "wonderful fantastic incredible special huge big little real best lovely sweet crazy "
+    "dope time times day days trip thing things news company people idea experience stuff "
+    "way lot lots bit joy one ones story stories project projects moment moments place "
+    "memories feeling feelings".split()
+)
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 _WRAPPER = re.compile(r"^\[[^\]:]*shared an image:\s*")
 
@@ -43,4 +52,6 @@ def is_chatter(text: str, line: Evidence, speakers: Collection[str], *, who: boo
     prefix = f"{line.speaker}:"
     if line.text.startswith(prefix) and 0 <= at < len(prefix):
         return True  # the speaker's name before the turn is the library's, not theirs
-    return not words or all(w in _INTERJECTIONS or w in speakers for w in words)
+    if not words or all(w in _EMPTY_PRAISE for w in words):
+        return True
+    return all(w in _INTERJECTIONS or w in speakers for w in words)
