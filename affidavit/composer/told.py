@@ -54,11 +54,17 @@ def turns_telling(
         return []
     slack = 1 if len(wanted) >= 4 else 0
     ranked: list[tuple[int, float, int, Evidence]] = []
+    asked_before = _questions_before(turns)
     for order, line in enumerate(turns):
         said = words(line.text, analyzer.language)
         if people and not _holder(line, said, people):
             continue
         have = {analyzer.term(t) for t in said}
+        # An answer continues the question put to it: "How is Biscuit doing?" — "Great,
+        # we went hiking two days ago." tells of Biscuit's hike.
+        question = asked_before.get((line.document, line.position))
+        if question is not None:
+            have |= {analyzer.term(t) for t in words(question.text, analyzer.language)}
         missing = wanted - have
         if len(missing) <= slack:
             lost = sum(_weight(term, rarity) for term in missing)
@@ -72,6 +78,18 @@ def _weight(term: str, rarity: Callable[[str], float] | None) -> float:
     if rarity is None:
         return 1.0
     return rarity(term) or _UNSEEN
+
+
+def _questions_before(turns: Sequence[Evidence]) -> dict[tuple[str, int], Evidence]:
+    """For each turn, the turn just before it when that one asks a question."""
+    at = {(t.document, t.position): t for t in turns}
+    return {
+        (t.document, t.position): before
+        for t in turns
+        if (before := at.get((t.document, t.position - 1))) is not None
+        and before.text.rstrip().endswith("?")
+        and before.speaker != t.speaker
+    }
 
 
 def _session_number(document: str) -> int:
