@@ -38,6 +38,8 @@ bench: $(STAMP)
 	$(BIN)/python bench/meaning.py
 	$(BIN)/python bench/entity_graph.py
 	$(BIN)/python bench/doc_qa.py
+	$(BIN)/python bench/tatqa.py
+	$(BIN)/python bench/locomo.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache

@@ -112,6 +112,11 @@ def written_days(text: str) -> tuple[date, date] | None:
     return date(parsed.year, parsed.month, 1), date(parsed.year, parsed.month, last)
 
 
+def is_relative(gold: str) -> bool:
+    """A gold written as a day counted from another ("The Friday before 15 July 2023")."""
+    return _BEFORE.match(gold.replace("`", "").strip()) is not None
+
+
 def gold_days(gold: str) -> tuple[date, date] | None:
     """The first and last day a temporal gold answer names, or None when it names no
     placeable date ("10 years ago", "13 August")."""

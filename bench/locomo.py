@@ -17,7 +17,9 @@ The prediction is, for an answer a plan composed, the value as the answer writes
 answer's text; a refusal is the prediction "Not mentioned in the conversation.". Scoring
 is LoCoMo's (``bench/_locomo_scoring.py``): per category, the mean score; the refusal rate;
 and for temporal questions whose gold names a placeable date, the share answered with a
-date inside the gold's days ("right date").
+date inside the gold's days ("right date"). Hard subsets beside them (``is_hard``):
+temporal questions whose gold is a day counted from a session, adversarial questions
+that name one of the conversation's speakers.
 
 Beside the engine, on the same questions in the same run: refuse everything; the best line
 (the text of ``search(question, k=1)[0]``, never refusing); and for the right-date share,
@@ -38,6 +40,7 @@ from __future__ import annotations
 import hashlib
 import json
 import platform
+import re
 import sys
 import time
 from collections.abc import Sequence
@@ -56,6 +59,7 @@ from _locomo_scoring import (  # noqa: E402
     CATEGORIES,
     REFUSAL_SAID,
     gold_days,
+    is_relative,
     named_days,
     right_date,
     score,
@@ -131,7 +135,20 @@ class Asked:
     best_line: str
     best_line_score: float
     best_line_right_date: bool | None
+    hard: bool  # see HARD
     ask_ms: float
+
+
+def is_hard(category: int, question: str, gold: str, speakers: set[str]) -> bool:
+    """The hard subsets: temporal questions whose gold is a day counted from a session
+    ("the Friday before 15 July 2023": the turn said "last Friday"), and adversarial
+    questions that name one of the conversation's speakers (most give one speaker's
+    event to the other: every word is in the conversation, only the holder is wrong)."""
+    if category == 2:
+        return is_relative(gold)
+    if category == 5:
+        return any(re.search(rf"\b{re.escape(name)}\b", question) for name in speakers)
+    return False
 
 
 def ask_sample(sample: dict[str, Any], split: str) -> tuple[list[Asked], float]:
@@ -140,6 +157,8 @@ def ask_sample(sample: dict[str, Any], split: str) -> tuple[list[Asked], float]:
     memory.ingest_dialogue(sample, name=str(sample["sample_id"]))
     ingest_s = time.perf_counter() - start
     now = last_day(sample)
+    conversation = sample["conversation"]
+    speakers = {str(conversation[k]) for k in ("speaker_a", "speaker_b") if k in conversation}
     asked: list[Asked] = []
     for qa in sample["qa"]:
         category = int(qa["category"])
@@ -167,6 +186,7 @@ def ask_sample(sample: dict[str, Any], split: str) -> tuple[list[Asked], float]:
                 best_line=best,
                 best_line_score=score(category, best, gold),
                 best_line_right_date=None if days is None else right_date(best_day, days),
+                hard=is_hard(category, qa["question"], gold, speakers),
                 ask_ms=ms,
             )
         )
@@ -192,6 +212,15 @@ def summary(asked: Sequence[Asked]) -> dict[str, Any]:
             "refused": float(np.mean([a.refused for a in answerable])),
             "best_line": float(np.mean([a.best_line_score for a in answerable])),
         }
+    for number in (2, 5):
+        rows = [a for a in asked if a.category == number and a.hard]
+        if rows:
+            out[f"hard_{CATEGORIES[number]}"] = {
+                "n": len(rows),
+                "score": float(np.mean([a.score for a in rows])),
+                "refused": float(np.mean([a.refused for a in rows])),
+                "best_line": float(np.mean([a.best_line_score for a in rows])),
+            }
     dated = [a for a in asked if a.right_date is not None]
     if dated:
         out["temporal_right_date"] = {
@@ -240,7 +269,7 @@ def report(result: dict[str, Any]) -> str:
             f"\n{name}: {', '.join(result['samples'][name])}; {part['questions']} questions"
         )
         lines.append(f"{'category':<14}{'n':>5}{'engine':>9}{'refused':>9}{'best line':>11}")
-        for category in (*CATEGORIES.values(), "overall_1_4"):
+        for category in (*CATEGORIES.values(), "overall_1_4", "hard_temporal", "hard_adversarial"):
             row = part.get(category)
             if row is None:
                 continue
