@@ -19,7 +19,7 @@ is LoCoMo's (``bench/_locomo_scoring.py``): per category, the mean score; the re
 and for temporal questions whose gold names a placeable date, the share answered with a
 date inside the gold's days ("right date"). Hard subsets beside them (``is_hard``):
 temporal questions whose gold is a day counted from a session, adversarial questions
-that name one of the conversation's speakers.
+every key word of which the conversation writes.
 
 Beside the engine, on the same questions in the same run: refuse everything; the best line
 (the text of ``search(question, k=1)[0]``, never refusing); and for the right-date share,
@@ -40,7 +40,6 @@ from __future__ import annotations
 import hashlib
 import json
 import platform
-import re
 import sys
 import time
 from collections.abc import Sequence
@@ -68,9 +67,11 @@ from _locomo_scoring import (  # noqa: E402
 from _squad import SHARED  # noqa: E402
 
 from affidavit import Answer, Memory  # noqa: E402
+from affidavit.index.text import Analyzer  # noqa: E402
 from affidavit.ingest.dialogue import read_dialogue  # noqa: E402
 
 DATA = SHARED / "locomo" / "locomo.json"
+_ANALYZER = Analyzer("en")
 SPLITS = ("tune", "report")
 # LoCoMo paper (Maharana et al., ACL 2024), Table 2: F1 by category and overall; a language
 # model answering, not this setup.
@@ -139,15 +140,15 @@ class Asked:
     ask_ms: float
 
 
-def is_hard(category: int, question: str, gold: str, speakers: set[str]) -> bool:
+def is_hard(category: int, question: str, gold: str, said: frozenset[str]) -> bool:
     """The hard subsets: temporal questions whose gold is a day counted from a session
     ("the Friday before 15 July 2023": the turn said "last Friday"), and adversarial
-    questions that name one of the conversation's speakers (most give one speaker's
-    event to the other: every word is in the conversation, only the holder is wrong)."""
+    questions every key word of which the conversation writes (``said``: its turns'
+    terms), so only who did it or what was said of whom makes them unanswerable."""
     if category == 2:
         return is_relative(gold)
     if category == 5:
-        return any(re.search(rf"\b{re.escape(name)}\b", question) for name in speakers)
+        return set(_ANALYZER.terms(question)) <= said
     return False
 
 
@@ -157,8 +158,12 @@ def ask_sample(sample: dict[str, Any], split: str) -> tuple[list[Asked], float]:
     memory.ingest_dialogue(sample, name=str(sample["sample_id"]))
     ingest_s = time.perf_counter() - start
     now = last_day(sample)
-    conversation = sample["conversation"]
-    speakers = {str(conversation[k]) for k in ("speaker_a", "speaker_b") if k in conversation}
+    written = frozenset(
+        term
+        for session in read_dialogue(sample, name=str(sample["sample_id"]))
+        for turn in session.turns
+        for term in _ANALYZER.terms(f"{turn.speaker} {turn.text} {turn.caption or ''}")
+    )
     asked: list[Asked] = []
     for qa in sample["qa"]:
         category = int(qa["category"])
@@ -186,7 +191,7 @@ def ask_sample(sample: dict[str, Any], split: str) -> tuple[list[Asked], float]:
                 best_line=best,
                 best_line_score=score(category, best, gold),
                 best_line_right_date=None if days is None else right_date(best_day, days),
-                hard=is_hard(category, qa["question"], gold, speakers),
+                hard=is_hard(category, qa["question"], gold, written),
                 ask_ms=ms,
             )
         )
