@@ -25,6 +25,7 @@ class Reason(StrEnum):
     ROLES = "roles"
     NEGATION = "negation"
     HOLDER = "holder"
+    NO_CLAIM = "no_claim"
 
     @property
     def text(self) -> str:
@@ -51,6 +52,9 @@ _TEXT: dict[Reason, str] = {
         "Read back clause by clause, one of its claims is not said by any evidence line."
     ),
     Reason.UNVERIFIABLE: "It asserts nothing the evidence can be checked against.",
+    Reason.NO_CLAIM: (
+        "It makes no claim: a search expression or a bare phrase states nothing to check."
+    ),
     Reason.BELOW_TRUST: "The only evidence comes from sources below the speaking threshold.",
     Reason.ROLES: (
         "The evidence says it with the roles the other way round (who did what to whom)."

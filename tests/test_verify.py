@@ -254,3 +254,12 @@ def test_a_reopened_store_gives_the_same_verdicts(squad, squad_store: Path) -> N
             reopened.verify(text, question=question).to_dict() for text, question in VERIFIED_TEXTS
         ]
     assert after == before
+
+
+@pytest.mark.parametrize(
+    "text", ["(a|b)+$", "+Black -Death", "the plains of Central Asia and the Silk Road"]
+)
+def test_a_text_that_makes_no_claim_is_never_supported(squad, text: str) -> None:
+    verdict = squad.verify(text)
+    assert not verdict.supported
+    assert [(s.status, s.reason) for s in verdict.sentences] == [("dropped", Reason.NO_CLAIM)]

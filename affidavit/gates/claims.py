@@ -14,6 +14,7 @@ installable here, so each of their sentences is one claim.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -146,3 +147,23 @@ def _inherited_subject(head: Token, head_ids: set[int]) -> set[Token]:
             if child.dep_ in _SUBJECT_DEPS:
                 return _clause_tokens(child, head_ids)
     return set()
+
+
+# Search syntax, not a statement: "+embargo -March", "(a|b)+$".
+_QUERY_SYNTAX = re.compile(r"(?:^|\s)[+\-][^\W\d_]|\||[)\]][+*?]")
+
+
+def makes_a_claim(sentence: str, language: str) -> bool:
+    """Whether ``sentence``, checked without a question, states something: not search
+    syntax, and in English a sentence with a verb ("The embargo ended in 1974.") or one
+    that writes figures, not a bare phrase ("+embargo -March", "Acme's anvils")."""
+    if _QUERY_SYNTAX.search(sentence):
+        return False
+    if language != "en" or any(c.isdigit() for c in sentence):
+        # A line of figures states them ("DHAW20190031: CITIBANK, 05/10/2019 to ..."),
+        # verb or none.
+        return True
+    tokens = parse_pipeline()(sentence)
+    if not any(token.is_stop for token in tokens):
+        return True  # too short to tell its language by, or not English: the gate judges it
+    return any(token.pos_ in ("VERB", "AUX") for token in tokens)

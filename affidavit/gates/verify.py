@@ -18,6 +18,7 @@ from typing import Any
 
 from affidavit.composer.ground import Ground
 from affidavit.gates.binding import is_short_answer
+from affidavit.gates.claims import makes_a_claim
 from affidavit.gates.content import content_terms
 from affidavit.gates.digits import written_numbers
 from affidavit.gates.exit import Judgement, judge
@@ -113,6 +114,8 @@ def _verify_sentence(
             return SentenceVerdict(sentence, DROPPED, Reason.UNVERIFIABLE.value)
     elif not content_terms(sentence, analyzer) and not written_numbers(sentence):
         return SentenceVerdict(sentence, DROPPED, Reason.UNVERIFIABLE.value)
+    elif question is None and not makes_a_claim(sentence, analyzer.language):
+        return SentenceVerdict(sentence, DROPPED, Reason.NO_CLAIM.value)
     query = f"{question} {checked}" if question and checked != question else checked
     retrieved = retriever.retrieve(query, partitioned=False)
     if not retrieved.subsets:
