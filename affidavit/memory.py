@@ -12,10 +12,12 @@ speaking threshold is said or cited as fact.
 
 from __future__ import annotations
 
+import functools
+import sqlite3
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from affidavit.composer.answering import answer
 from affidavit.engine.default import DefaultEngine
@@ -32,10 +34,46 @@ from affidavit.ingest.naming import name_files, refuse_name_clashes
 from affidavit.ingest.pipeline import content_hash, prepare_document
 from affidavit.ingest.readers import read_document, read_text
 from affidavit.results import Answer, EntityCount, Evidence, Neighbour
+from affidavit.store.guard import store_failure
 from affidavit.store.prepared import PreparedDocument
 from affidavit.store.sqlite import Store
 
 Progress = Callable[[int, int, str], None]
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _reads(
+    method: Callable[Concatenate[Memory, _P], _R],
+) -> Callable[Concatenate[Memory, _P], _R]:
+    """A public read: one snapshot of the store for the whole call (a writer's commit is
+    seen by the next call, never by half of this one), SQLite's failures as StoreError."""
+
+    @functools.wraps(method)
+    def read(self: Memory, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            with self._store.reading():
+                return method(self, *args, **kwargs)
+        except sqlite3.Error as exc:
+            raise store_failure(self._store.path, exc, self._store.timeout) from exc
+
+    return read
+
+
+def _writes(
+    method: Callable[Concatenate[Memory, _P], _R],
+) -> Callable[Concatenate[Memory, _P], _R]:
+    """A public write: SQLite's failures (a lock held too long, a damaged file) as
+    StoreError naming the store."""
+
+    @functools.wraps(method)
+    def write(self: Memory, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return method(self, *args, **kwargs)
+        except sqlite3.Error as exc:
+            raise store_failure(self._store.path, exc, self._store.timeout) from exc
+
+    return write
 
 
 class Memory:
@@ -50,6 +88,7 @@ class Memory:
         encoder: Encoder | None = None,
         reranker: Reranker | None = None,
         dense: bool = True,
+        timeout: float = 5.0,
     ) -> None:
         """Open (or create) a store; ``path=None`` keeps it in memory.
 
@@ -57,9 +96,11 @@ class Memory:
         object with the Encoder protocol (a model2vec ``StaticModel``, say); the bundled
         multilingual static model by default. ``reranker`` reorders candidate lines (the
         Reranker protocol); by default late interaction over the encoder's word pieces
-        when the encoder has them.
+        when the encoder has them. A write waits up to ``timeout`` seconds for another
+        process's write to finish, then raises StoreError naming the holder. A store file
+        this process may not write is opened read-only: searched and asked, not written.
         """
-        self._store = Store(path)
+        self._store = Store(path, timeout=timeout)
         self.engine: Engine = engine if engine is not None else DefaultEngine()
         self.speaking_threshold = speaking_threshold
         if dense:
@@ -106,6 +147,7 @@ class Memory:
 
     # -- ingest --
 
+    @_writes
     def ingest(
         self,
         path: str | Path | Sequence[str | Path],
@@ -164,6 +206,7 @@ class Memory:
         self._write(prepared)
         return [doc_name for _, doc_name in named]
 
+    @_writes
     def ingest_text(
         self, text: str, *, name: str, date: str | None = None, source: str = "document"
     ) -> str:
@@ -189,6 +232,7 @@ class Memory:
             )
         return name
 
+    @_writes
     def ingest_dialogue(self, sessions: Any, *, name: str, source: str = "document") -> list[str]:
         """Ingest a conversation, one document a session (``{name}/session-{N}``); returns
         the document names.
@@ -220,6 +264,7 @@ class Memory:
 
     # -- retrieval, answers, audits --
 
+    @_reads
     def search(self, query: str, *, k: int = 10) -> list[Evidence]:
         """The ``k`` lines that best match ``query``, best first (ties in document order).
 
@@ -228,6 +273,7 @@ class Memory:
         """
         return self._retriever.search(query, k)
 
+    @_reads
     def search_documents(self, query: str, *, k: int = 10) -> list[DocumentHit]:
         """The ``k`` documents that best match ``query``, best first.
 
@@ -240,6 +286,7 @@ class Memory:
             return []
         return self._retriever.fused_documents(query)[:k]
 
+    @_reads
     def ask(
         self,
         question: str,
@@ -255,27 +302,32 @@ class Memory:
         """
         return answer(question, self._retriever, self.engine, asked_at=asked_at, speaker=speaker)
 
+    @_reads
     def verify(self, text: str, *, question: str | None = None) -> Verdict:
         """Audit ``text`` sentence by sentence against the store (see affidavit.gates.verify)."""
         return verify(text, self._retriever, question=question)
 
     # -- introspection --
 
+    @_reads
     def stats(self) -> dict[str, Any]:
         stats: dict[str, Any] = dict(self._store.stats())
         stats["path"] = self._store.path
         return stats
 
+    @_reads
     def documents(self) -> list[str]:
         return self._store.document_names()
 
     # -- the entity graph --
 
+    @_reads
     def entities(self, *, top: int = 50) -> list[EntityCount]:
         """The store's entities, most mentioned first (ties by name): see index/entities.py."""
         graph = self._retriever.graph()
         return [EntityCount(e.name, e.count) for e in graph.entities[: max(top, 0)]]
 
+    @_reads
     def neighbours(self, entity: str, *, top: int = 10) -> list[Neighbour]:
         """The entities mentioned together with ``entity``, heaviest edge first.
 
@@ -290,6 +342,7 @@ class Memory:
             found.append(Neighbour(graph.entities[edge.other].name, edge.weight, witnesses))
         return found
 
+    @_reads
     def cooccurrences(self, a: str, b: str) -> list[Evidence]:
         """The lines that mention both entities, in store order."""
         graph = self._retriever.graph()

@@ -21,6 +21,7 @@ from affidavit.index.meaning import Encoder, MeaningIndex, encode, fingerprint
 from affidavit.index.text import Analyzer, detect_language
 from affidavit.index.words import WordIndex
 from affidavit.results import Evidence
+from affidavit.store.guard import decoded
 from affidavit.store.sqlite import Store
 
 # How deep each channel's document ranking goes into the fusion (an order-only vote).
@@ -98,16 +99,17 @@ class DocumentRanker:
         if self._fingerprint is None:
             self._fingerprint = fingerprint(self.encoder)
         name = f"meaning2:{self._fingerprint}"  # 2: with text digests (older caches lack them)
-        payload = self._store.cached(name, generation)
+        cached = decoded(self._store.cached(name, generation), MeaningIndex.from_bytes)
         remember = getattr(self.reranker, "remember", None)
         # Read the lines once, for whichever of the two needs them.
-        line_rows = self._store.line_rows() if payload is None or remember else []
-        if payload is not None:
-            index = MeaningIndex.from_bytes(payload)
+        line_rows = self._store.line_rows() if cached is None or remember else []
+        if cached is not None:
+            index = cached
         else:
             previous = self._meaning
-            if previous is None and (old := self._store.cached_latest(name)) is not None:
-                previous = MeaningIndex.from_bytes(old)
+            if previous is None:
+                old = self._store.cached_latest(name)
+                previous = decoded(old, MeaningIndex.from_bytes)
             index = MeaningIndex.build(self.encoder, line_rows, previous)
             self._store.cache(name, generation, index.to_bytes())
         self._meaning, self._meaning_generation = index, generation

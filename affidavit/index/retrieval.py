@@ -47,6 +47,7 @@ from affidavit.index.partition import partition
 from affidavit.index.text import detect_language
 from affidavit.index.words import WordIndex
 from affidavit.results import Evidence
+from affidavit.store.guard import decoded
 from affidavit.store.sqlite import Store, StoredLine
 
 # The word index's cache entry (3: irregular verbs read as their base form, a row's
@@ -114,9 +115,9 @@ class Retriever:
         generation = self._store.generation()
         if self._words is not None and self._generation == generation:
             return self._words
-        payload = self._store.cached(WORDS_CACHE, generation)
-        if payload is not None:
-            index = WordIndex.from_bytes(payload)
+        cached = decoded(self._store.cached(WORDS_CACHE, generation), WordIndex.from_bytes)
+        if cached is not None:
+            index = cached
         else:
             index = WordIndex.build(
                 self._store.documents(),
@@ -145,10 +146,10 @@ class Retriever:
         generation = self._store.generation()
         if self._graph is not None and self._graph_generation == generation:
             return self._graph
-        payload = self._store.cached(GRAPH_CACHE, generation)
+        cached = decoded(self._store.cached(GRAPH_CACHE, generation), EntityGraph.from_bytes)
         documents = self._store.documents()
-        if payload is not None:
-            graph = EntityGraph.from_bytes(payload)
+        if cached is not None:
+            graph = cached
         else:
             languages = {document_id: language for document_id, _, language in documents}
             rows = [
@@ -156,8 +157,9 @@ class Retriever:
                 for line_id, document_id, _, _, text in self._store.line_rows()
             ]
             previous = self._graph
-            if previous is None and (old := self._store.cached_latest(GRAPH_CACHE)) is not None:
-                previous = EntityGraph.from_bytes(old)
+            if previous is None:
+                old = self._store.cached_latest(GRAPH_CACHE)
+                previous = decoded(old, EntityGraph.from_bytes)
             graph = previous.updated(rows) if previous is not None else EntityGraph.build(rows)
             self._store.cache(GRAPH_CACHE, generation, graph.to_bytes())
         names = " ".join(name for _, name, _ in documents)

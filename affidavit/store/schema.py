@@ -54,6 +54,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
+# The tables a store at the current version holds; one missing is a damaged store.
+TABLES = frozenset({"meta", "documents", "lines", "windows", "index_cache"})
 
 
 def current_version(conn: sqlite3.Connection) -> int:

@@ -9,6 +9,7 @@ failure leaves the store exactly as it was.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -17,8 +18,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from affidavit.errors import StoreError
+from affidavit.store.guard import RECOVER, store_failure, writer_note
 from affidavit.store.prepared import PreparedDocument
-from affidavit.store.schema import SCHEMA_VERSION, current_version, migrate
+from affidavit.store.schema import SCHEMA_VERSION, TABLES, current_version, migrate
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,20 +49,39 @@ def _stored_line(row: tuple) -> StoredLine:
 
 
 class Store:
-    def __init__(self, path: str | Path | None = None) -> None:
+    def __init__(self, path: str | Path | None = None, *, timeout: float = 5.0) -> None:
+        """Open (or create) the store at ``path``; in memory when None. A writer waits up
+        to ``timeout`` seconds for another to finish before raising StoreError. A file
+        this process may not write is opened read-only: searched and asked, never written.
+        """
         self.path = str(path) if path is not None else None
+        self.timeout = timeout
+        self.read_only = False
         self._conn: sqlite3.Connection | None = None
+        self._reading = 0  # depth of nested read snapshots
+        self._pending: list[tuple[str, int, bytes]] = []  # caches made inside a snapshot
         target = self.path if self.path is not None else ":memory:"
         if self.path is not None:
-            parent = Path(self.path).expanduser().resolve().parent
-            if not parent.is_dir():
+            file = Path(self.path).expanduser().resolve()
+            if not file.parent.is_dir():
                 raise StoreError(self.path, "folder does not exist", "create it first")
-            if Path(self.path).is_dir():
+            if file.is_dir():
                 raise StoreError(self.path, "is a folder, not a store file", "name a file")
+            self.read_only = file.exists() and not (
+                os.access(file, os.W_OK) and os.access(file.parent, os.W_OK)
+            )
+            if self.read_only:
+                target = f"{file.as_uri()}?mode=ro"
         try:
-            self._conn = sqlite3.connect(target, isolation_level=None, check_same_thread=False)
+            self._conn = sqlite3.connect(
+                target,
+                isolation_level=None,
+                check_same_thread=False,
+                uri=self.read_only,
+                timeout=timeout,
+            )
             self._configure()
-            version = current_version(self.conn)
+            version = self._version()
             if version == 0 and self._has_foreign_tables():
                 raise StoreError(
                     self.path,
@@ -74,15 +95,40 @@ class Store:
                     f"understands ({SCHEMA_VERSION})",
                     "upgrade affidavit",
                 )
-            migrate(self.conn)
+            if self.read_only and version < SCHEMA_VERSION:
+                raise StoreError(
+                    self.path,
+                    f"a read-only store at schema version {version} needs upgrading to "
+                    f"{SCHEMA_VERSION}",
+                    "open it once from a process that may write it",
+                )
+            if not self.read_only:
+                migrate(self.conn)
+            self._check_tables()
         except StoreError:
             self._abandon()
             raise
-        except sqlite3.DatabaseError as exc:
+        except sqlite3.Error as exc:
             self._abandon()
+            raise store_failure(self.path, exc, timeout) from exc
+
+    def _version(self) -> int:
+        try:
+            return current_version(self.conn)
+        except ValueError as exc:
+            problem = f"its schema version is not a number ({exc})"
+            raise StoreError(self.path, problem, RECOVER) from exc
+
+    def _check_tables(self) -> None:
+        present = {
+            row[0]
+            for row in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
+        missing = sorted(TABLES - present)
+        if missing:
             raise StoreError(
-                self.path, f"not a usable affidavit store ({exc})", "pass a new file name"
-            ) from exc
+                self.path, f"the store is damaged: missing tables {', '.join(missing)}", RECOVER
+            )
 
     def _abandon(self) -> None:
         if self._conn is not None:
@@ -97,11 +143,11 @@ class Store:
 
     def _configure(self) -> None:
         conn = self.conn
-        if self.path is not None:
+        if self.path is not None and not self.read_only:
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute("PRAGMA foreign_keys = ON")
-        conn.execute("PRAGMA busy_timeout = 5000")
+        conn.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
 
     @property
     def is_open(self) -> bool:
@@ -120,14 +166,46 @@ class Store:
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
+        """A write, all or nothing; it waits up to ``timeout`` for another writer."""
+        if self.read_only:
+            raise StoreError(
+                self.path, "the store file is read-only", "make it writable to ingest into it"
+            )
         conn = self.conn
-        conn.execute("BEGIN IMMEDIATE")
         try:
-            yield conn
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise store_failure(self.path, exc, self.timeout) from exc
+        with writer_note(self.path):
+            try:
+                yield conn
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+
+    @contextmanager
+    def reading(self) -> Iterator[None]:
+        """One snapshot for a whole read (a search, an ask, a verify): what a writer
+        commits meanwhile is seen by the next read, never by half of this one. Caches
+        built inside are written once it ends."""
+        if self._reading:
+            self._reading += 1
+            try:
+                yield
+            finally:
+                self._reading -= 1
+            return
+        conn = self.conn
+        conn.execute("BEGIN")
+        self._reading = 1
+        try:
+            yield
+        finally:
+            self._reading = 0
+            if self._conn is not None and conn.in_transaction:
+                conn.execute("COMMIT")
+        self._flush_caches()
 
     # -- generation: bumped by every write so cached indexes know they are stale --
 
@@ -290,8 +368,11 @@ class Store:
         return bytes(row[0]) if row else None
 
     def cache(self, name: str, generation: int, payload: bytes) -> None:
-        if self.path is None:
+        if self.path is None or self.read_only:
             return  # an in-memory store lives no longer than the index itself
+        if self._reading:
+            self._pending.append((name, generation, payload))
+            return
         with self.transaction() as conn:
             conn.execute(
                 "INSERT INTO index_cache (name, generation, payload) VALUES (?, ?, ?) "
@@ -299,3 +380,12 @@ class Store:
                 "payload = excluded.payload",
                 (name, generation, payload),
             )
+
+    def _flush_caches(self) -> None:
+        """Write the caches a read built; a busy store only means they are built again."""
+        pending, self._pending = self._pending, []
+        for name, generation, payload in pending:
+            try:
+                self.cache(name, generation, payload)
+            except StoreError:
+                return
