@@ -15,7 +15,7 @@ from affidavit.index.meaning import Encoder
 from affidavit.index.retrieval import DocumentHit
 from affidavit.memory import Memory
 from affidavit.reasons import Reason
-from affidavit.results import Answer, EntityCount, Evidence, Neighbour
+from affidavit.results import Answer, EntityCount, Evidence, IngestReport, Neighbour
 
 __version__ = "0.1.0"
 
@@ -35,6 +35,7 @@ __all__ = [
     "DocumentHit",
     "EntityCount",
     "Neighbour",
+    "IngestReport",
     "Encoder",
     "Reranker",
     "LateInteraction",

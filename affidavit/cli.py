@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from affidavit.errors import AffidavitError
+from affidavit.ingest.readers import SUPPORTED_SUFFIXES
 from affidavit.memory import Memory
 from affidavit.render import render, render_verdict, where
 
@@ -176,6 +177,8 @@ def _ingest(args: argparse.Namespace) -> int:
                 args.paths, date=args.date, source=args.source, progress=_progress(args.quiet)
             )
         after = memory.stats()
+    for warning in getattr(names, "warnings", []):
+        print(f"warning: {warning}", file=sys.stderr)
     print(
         f"{len(names)} document(s) in {args.store}: {after['documents']} documents, "
         f"{after['lines']} lines (+{after['lines'] - before['lines']})"
@@ -322,7 +325,10 @@ def _demo_corpus(explicit: Path | None) -> Path:
 def _demo(args: argparse.Namespace) -> int:
     corpus = _demo_corpus(args.corpus)
     with Memory(args.store) as memory:
-        names = memory.ingest(corpus, progress=_progress(False))
+        # The bundled corpus links to the project's other corpora: named one by one, the
+        # links are followed (a folder's links out of it are skipped, with a warning).
+        files = sorted(p for p in corpus.iterdir() if p.suffix.lower() in SUPPORTED_SUFFIXES)
+        names = memory.ingest(files or [corpus], progress=_progress(False))
         stats = memory.stats()
         print(
             f"Ingested {len(names)} documents from {corpus}: {stats['lines']} lines "

@@ -32,8 +32,8 @@ from affidavit.index.retrieval import DocumentHit, Retriever
 from affidavit.ingest.dialogue import prepare_dialogue, read_dialogue
 from affidavit.ingest.naming import name_files, refuse_name_clashes
 from affidavit.ingest.pipeline import content_hash, prepare_document
-from affidavit.ingest.readers import read_document, read_text
-from affidavit.results import Answer, EntityCount, Evidence, Neighbour
+from affidavit.ingest.readers import read_document, read_text, storable_path
+from affidavit.results import Answer, EntityCount, Evidence, IngestReport, Neighbour
 from affidavit.store.guard import store_failure
 from affidavit.store.prepared import PreparedDocument
 from affidavit.store.sqlite import Store
@@ -156,8 +156,9 @@ class Memory:
         date: str | None = None,
         source: str = "document",
         progress: Progress | None = None,
-    ) -> list[str]:
-        """Ingest a file, a folder (recursively) or a list of them; returns document names.
+    ) -> IngestReport:
+        """Ingest a file, a folder (recursively) or a list of them; returns the document
+        names (an IngestReport: a list, with ``warnings`` naming what was skipped).
 
         ``source`` says who vouches for the text (operator, document or stranger) and so
         the trust its lines carry. All files are read and split before anything is
@@ -172,8 +173,9 @@ class Memory:
         if name is not None and len(roots) > 1:
             raise IngestError(None, "name= applies to one file or folder", "ingest them one by one")
         named: list[tuple[Path, str]] = []
+        warnings: list[str] = []
         for root in roots:
-            named.extend(name_files(root, name))
+            named.extend(name_files(root, name, warnings))
         refuse_name_clashes(named)
         prepared: list[PreparedDocument] = []
         for done, (file, doc_name) in enumerate(named):
@@ -195,7 +197,7 @@ class Memory:
                     read_document(file),
                     name=doc_name,
                     digest=digest,
-                    path=str(file),
+                    path=storable_path(str(file)),
                     date=date,
                     source=admission.source.value,
                     trust=admission.trust,
@@ -204,7 +206,7 @@ class Memory:
         if progress is not None:
             progress(len(named), len(named), "")
         self._write(prepared)
-        return [doc_name for _, doc_name in named]
+        return IngestReport((doc_name for _, doc_name in named), warnings)
 
     @_writes
     def ingest_text(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -108,3 +109,13 @@ class Neighbour:
             "weight": self.weight,
             "witnesses": [w.to_dict() for w in self.witnesses],
         }
+
+
+class IngestReport(list[str]):
+    """What an ingest did: the names of its documents (it is that list, in order) and,
+    in ``warnings``, everything skipped, renamed or cut on the way, so nothing is lost
+    without a word."""
+
+    def __init__(self, names: Iterable[str] = (), warnings: Iterable[str] = ()) -> None:
+        super().__init__(names)
+        self.warnings: list[str] = list(warnings)

@@ -114,7 +114,7 @@ def test_ingest_errors_are_affidavit_errors() -> None:
 
 def test_the_demo_corpus_ingests_prose_pdf_and_tables() -> None:
     with Memory() as memory:
-        memory.ingest(DEMO_DIR)
+        memory.ingest(sorted(DEMO_DIR.iterdir()))  # its links, named one by one
         stats = memory.stats()
         assert set(memory.documents()) == {p.name for p in DEMO_DIR.iterdir()}
         assert stats["rows"] > 0 and stats["lines"] > stats["rows"]
@@ -191,3 +191,29 @@ def test_the_squad_source_notes_are_not_in_the_shared_store(squad) -> None:
     # The shared store holds the five articles only: LICENSE and SOURCE stay out.
     assert sorted(squad.documents()) == sorted(a.name for a in ARTICLES)
     assert (SQUAD_DIR / "LICENSE.txt").exists()
+
+
+def test_a_folders_special_files_and_links_out_are_skipped_with_a_warning(
+    tmp_path: Path,
+) -> None:
+    import os
+
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "ferry.txt").write_text("The ferry stopped in 1933.", encoding="utf-8")
+    os.mkfifo(folder / "pipe.txt")  # reading it would block for ever
+    (folder / "zero.txt").symlink_to("/dev/zero")  # reading it would never end
+    outside = tmp_path / "outside.txt"
+    outside.write_text("Not part of the folder.", encoding="utf-8")
+    (folder / "out.txt").symlink_to(outside)
+    (folder / os.fsdecode(b"caf\xe9.txt")).write_text("The cafe opened in 1920.", "utf-8")
+    with Memory(dense=False) as memory:
+        report = memory.ingest(folder)
+        assert list(report) == ["caf\\xe9.txt", "ferry.txt"]
+        assert [w.split(": ", 1)[1] for w in report.warnings] == [
+            f"skipped, a link out of the folder (to {outside})",  # out.txt
+            "skipped, not a regular file (a FIFO, device or socket)",  # pipe.txt
+            "skipped, a link out of the folder (to /dev/zero)",  # zero.txt
+            "the file name is not UTF-8; its bytes are kept as escapes",
+        ]
+        assert memory.ask("When did the cafe open?").text == "1920"

@@ -9,13 +9,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from affidavit.errors import IngestError
-from affidavit.ingest.readers import iter_document_files
+from affidavit.ingest.readers import iter_document_files, storable_path
 
 
-def name_files(root: Path, name: str | None) -> list[tuple[Path, str]]:
-    """(file, document name) for a file or every supported file under a folder."""
+def name_files(
+    root: Path, name: str | None, warnings: list[str] | None = None
+) -> list[tuple[Path, str]]:
+    """(file, document name) for a file or every supported file under a folder; what is
+    skipped or renamed is said in ``warnings``."""
     if root.is_dir():
-        files = iter_document_files(root)
+        files = iter_document_files(root, warnings)
         if not files:
             raise IngestError(
                 root,
@@ -23,10 +26,17 @@ def name_files(root: Path, name: str | None) -> list[tuple[Path, str]]:
                 "point at .txt, .md, .csv, .tsv, .html, .pdf or .docx files",
             )
         prefix = f"{name}/" if name else ""
-        return [(f, prefix + f.relative_to(root).as_posix()) for f in files]
+        return [(f, _storable(prefix + f.relative_to(root).as_posix(), warnings)) for f in files]
     if not root.exists():
         raise IngestError(root, "no such file or folder", "check the path")
-    return [(root, name or root.name)]
+    return [(root, name or _storable(root.name, warnings))]
+
+
+def _storable(name: str, warnings: list[str] | None) -> str:
+    kept = storable_path(name)
+    if kept != name and warnings is not None:
+        warnings.append(f"{kept}: the file name is not UTF-8; its bytes are kept as escapes")
+    return kept
 
 
 def refuse_name_clashes(named: list[tuple[Path, str]]) -> None:

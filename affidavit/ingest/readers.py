@@ -75,7 +75,7 @@ def read_text(text: str, *, name: str) -> list[Unit]:
     return lay_out_checked(text, name)
 
 
-def iter_document_files(folder: str | Path) -> list[Path]:
+def iter_document_files(folder: str | Path, skipped: list[str] | None = None) -> list[Path]:
     """Every file under ``folder`` (recursively) whose suffix is in ``SUPPORTED_SUFFIXES``.
 
     Skipped: hidden files and folders (``.git``, ``.DS_Store``), Office lock files
@@ -83,7 +83,9 @@ def iter_document_files(folder: str | Path) -> list[Path]:
     code, images and data that were never meant as evidence; pass such a file to
     ``read_document`` explicitly to read it as text. Sorted by path components, so the
     order is the same on every machine. A folder that cannot be listed is an error rather
-    than a silently partial result.
+    than a silently partial result. Special files (FIFOs, devices, sockets) and links
+    that lead out of the folder or to no regular file are skipped, each with a warning
+    appended to ``skipped``: reading them could block forever or read without end.
     """
     root = Path(folder)
     if not root.is_dir():
@@ -95,12 +97,37 @@ def iter_document_files(folder: str | Path) -> list[Path]:
         ) from exc
 
     found: list[Path] = []
+    unsafe: list[Path] = []
     for dirpath, dirnames, filenames in os.walk(root, onerror=fail):
         dirnames[:] = [name for name in dirnames if not name.startswith(".")]
         for name in filenames:
             if _is_document_name(name):
-                found.append(Path(dirpath) / name)
+                file = Path(dirpath) / name
+                (found if _unsafe(file, root) is None else unsafe).append(file)
+    in_order = sorted(unsafe, key=lambda p: p.relative_to(root).parts)
+    if skipped is not None:
+        skipped.extend(f"{storable_path(str(f))}: skipped, {_unsafe(f, root)}" for f in in_order)
     return sorted(found, key=lambda p: p.relative_to(root).parts)
+
+
+def storable_path(path: str) -> str:
+    """A path as text the store can keep: bytes that are not UTF-8 written as escapes
+    ("caf\\xe9.txt"), so one such file name never fails a whole folder."""
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+def _unsafe(file: Path, root: Path) -> str | None:
+    """Why ``file`` must not be read as a document of ``root``, or None."""
+    try:
+        if file.is_symlink():
+            target = file.resolve(strict=True)
+            if not target.is_relative_to(root.resolve()):
+                return f"a link out of the folder (to {target})"
+        if not file.is_file():
+            return "not a regular file (a FIFO, device or socket)"
+    except (OSError, RuntimeError):
+        return "a broken or looping link"
+    return None
 
 
 def _is_document_name(name: str) -> bool:
