@@ -256,9 +256,7 @@ def test_a_reopened_store_gives_the_same_verdicts(squad, squad_store: Path) -> N
     assert after == before
 
 
-@pytest.mark.parametrize(
-    "text", ["(a|b)+$", "+Black -Death", "the plains of Central Asia and the Silk Road"]
-)
+@pytest.mark.parametrize("text", ["(a|b)+$", "+Black -Death", "Black|Death plague*"])
 def test_a_text_that_makes_no_claim_is_never_supported(squad, text: str) -> None:
     verdict = squad.verify(text)
     assert not verdict.supported

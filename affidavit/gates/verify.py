@@ -114,7 +114,7 @@ def _verify_sentence(
             return SentenceVerdict(sentence, DROPPED, Reason.UNVERIFIABLE.value)
     elif not content_terms(sentence, analyzer) and not written_numbers(sentence):
         return SentenceVerdict(sentence, DROPPED, Reason.UNVERIFIABLE.value)
-    elif question is None and not makes_a_claim(sentence, analyzer.language):
+    elif question is None and not makes_a_claim(sentence):
         return SentenceVerdict(sentence, DROPPED, Reason.NO_CLAIM.value)
     query = f"{question} {checked}" if question and checked != question else checked
     retrieved = retriever.retrieve(query, partitioned=False)
