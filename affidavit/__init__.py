@@ -13,6 +13,7 @@ from affidavit.gates.verify import SentenceVerdict, Verdict
 from affidavit.index.late import LateInteraction, Reranker
 from affidavit.index.meaning import Encoder
 from affidavit.index.retrieval import DocumentHit
+from affidavit.ingest.bounded import IngestLimits
 from affidavit.memory import Memory
 from affidavit.reasons import Reason
 from affidavit.results import Answer, EntityCount, Evidence, IngestReport, Neighbour
@@ -36,6 +37,7 @@ __all__ = [
     "EntityCount",
     "Neighbour",
     "IngestReport",
+    "IngestLimits",
     "Encoder",
     "Reranker",
     "LateInteraction",

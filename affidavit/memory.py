@@ -29,10 +29,11 @@ from affidavit.graph.trust import SPEAKING_THRESHOLD
 from affidavit.index.late import LateInteraction, Reranker
 from affidavit.index.meaning import BundledEncoder, Encoder
 from affidavit.index.retrieval import DocumentHit, Retriever
+from affidavit.ingest.bounded import IngestLimits, read_bounded
 from affidavit.ingest.dialogue import prepare_dialogue, read_dialogue
 from affidavit.ingest.naming import name_files, refuse_name_clashes
 from affidavit.ingest.pipeline import content_hash, prepare_document
-from affidavit.ingest.readers import read_document, read_text, storable_path
+from affidavit.ingest.readers import read_text, storable_path
 from affidavit.results import Answer, EntityCount, Evidence, IngestReport, Neighbour
 from affidavit.store.guard import store_failure
 from affidavit.store.prepared import PreparedDocument
@@ -156,6 +157,7 @@ class Memory:
         date: str | None = None,
         source: str = "document",
         progress: Progress | None = None,
+        limits: IngestLimits | None = None,
     ) -> IngestReport:
         """Ingest a file, a folder (recursively) or a list of them; returns the document
         names (an IngestReport: a list, with ``warnings`` naming what was skipped).
@@ -164,7 +166,8 @@ class Memory:
         the trust its lines carry. All files are read and split before anything is
         written, then written in one transaction: one bad file raises IngestError and
         leaves the store unchanged. An unchanged document is skipped; a changed one is
-        replaced.
+        replaced. Each file is read within ``limits`` (time, memory, unpacked size; see
+        IngestLimits): a file that passes one is an IngestError naming it and the limit.
         """
         admission = admit(source, threshold=self.speaking_threshold)
         named_as = str(path) if isinstance(path, str | Path) else ", ".join(map(str, path))
@@ -194,7 +197,7 @@ class Memory:
                 continue
             prepared.append(
                 prepare_document(
-                    read_document(file),
+                    read_bounded(file, limits or IngestLimits()),
                     name=doc_name,
                     digest=digest,
                     path=storable_path(str(file)),

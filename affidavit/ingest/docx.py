@@ -39,6 +39,8 @@ def read_docx(path: Path, data: bytes) -> list[Unit]:
     except IngestError:
         raise
     # python-docx walks the XML lazily, so a damaged part can still fail here.
+    except MemoryError:
+        raise  # the bounded reader reports the memory limit it hit
     except Exception as exc:
         raise IngestError(
             path,
@@ -54,6 +56,8 @@ def _open_docx(path: Path, data: bytes) -> DocxDocument:
     # BadZipFile, KeyError, PackageNotFoundError, XMLSyntaxError or ValueError.
     try:
         return Document(io.BytesIO(data))
+    except MemoryError:
+        raise  # the bounded reader reports the memory limit it hit
     except Exception as exc:
         raise IngestError(
             path, f"cannot open the .docx: {type(exc).__name__}: {exc}", hint=_DOCX_INVALID_HINT

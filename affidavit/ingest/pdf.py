@@ -58,6 +58,8 @@ def pdf_text(path: Path, data: bytes) -> str:
         ) from exc
     # Damaged PDFs make pdfminer fail in many ways (PSEOF, PDFSyntaxError, KeyError,
     # TypeError, zlib.error, ...); all of them mean the same thing to the user.
+    except MemoryError:
+        raise  # the bounded reader reports the memory limit it hit
     except Exception as exc:
         raise IngestError(
             path, f"cannot read the PDF: {type(exc).__name__}: {exc}", hint=_PDF_INVALID_HINT

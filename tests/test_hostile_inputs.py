@@ -1,0 +1,143 @@
+"""Hostile files end in success or a typed error within their limits, and a failed ingest
+leaves the store exactly as it was.
+
+The bounds are shown on real files with small limits (a real 553 KB PDF that takes
+seconds to read, given one second) and on bombs built here, small enough for CI: a PDF
+whose one content stream inflates to 300 MB, a DOCX whose XML unpacks past its limit.
+Then hypothesis damages the project's real PDF, DOCX and HTML files byte by byte.
+"""
+
+from __future__ import annotations
+
+import io
+import shutil
+import time
+import zipfile
+import zlib
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from affidavit import IngestError, IngestLimits, Memory
+
+CORPORA = Path(__file__).resolve().parents[1] / "corpora"
+SLOW_PDF = CORPORA / "pdf_text_dumps" / "i1040nr.pdf"
+SAMPLES = {
+    ".pdf": (CORPORA / "pdf_text_dumps" / "senate-expenditures.pdf").read_bytes(),
+    ".docx": (CORPORA / "office" / "nics-firearm-checks-2015-11.docx").read_bytes(),
+    ".html": (CORPORA / "office" / "irs-1040nr-when-and-where-to-file.html").read_bytes(),
+}
+KEPT = "The bridge opened in 1932 after six years of work."
+
+
+@pytest.fixture()
+def memory() -> Memory:
+    memory = Memory(dense=False)
+    memory.ingest_text(KEPT, name="kept.md")
+    return memory
+
+
+def unchanged(memory: Memory) -> bool:
+    return memory.documents() == ["kept.md"] and memory.search("bridge", k=1)[0].text == KEPT
+
+
+def test_a_file_that_reads_too_long_is_stopped_at_its_time_limit(
+    memory: Memory, tmp_path: Path
+) -> None:
+    pdf = tmp_path / "i1040nr.pdf"
+    shutil.copy(SLOW_PDF, pdf)  # about 6 s to read here
+    started = time.monotonic()
+    with pytest.raises(IngestError, match="longer than 1 s") as raised:
+        memory.ingest(pdf, limits=IngestLimits(seconds=1))
+    assert time.monotonic() - started < 5
+    assert raised.value.path == str(pdf)
+    assert unchanged(memory)
+
+
+def _inflating_pdf(inflated_mb: int) -> bytes:
+    """A one-page PDF whose content stream is small on disk and huge once inflated."""
+    packer = zlib.compressobj(9)
+    chunk = b"0 0 Td (A) Tj\n" * 4096
+    stream = b"".join(packer.compress(chunk) for _ in range(inflated_mb * 2**20 // len(chunk)))
+    stream += packer.flush()
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
+        b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream) + stream + b"\nendstream",
+    ]
+    out, offsets = b"%PDF-1.4\n", []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    table = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1,
+        table,
+    )
+    return out
+
+
+def test_a_deflate_bomb_is_stopped_at_its_memory_limit(memory: Memory, tmp_path: Path) -> None:
+    bomb = tmp_path / "bomb.pdf"
+    bomb.write_bytes(_inflating_pdf(300))
+    assert bomb.stat().st_size < 2 * 2**20
+    with pytest.raises(IngestError, match="more than 200 MB"):
+        memory.ingest(bomb, limits=IngestLimits(memory_mb=200))
+    assert unchanged(memory)
+
+
+def test_a_docx_that_unpacks_past_its_limit_is_refused_before_it_is_opened(
+    memory: Memory, tmp_path: Path
+) -> None:
+    big = io.BytesIO()
+    with (
+        zipfile.ZipFile(io.BytesIO(SAMPLES[".docx"])) as source,
+        zipfile.ZipFile(big, "w", zipfile.ZIP_DEFLATED) as target,
+    ):
+        for info in source.infolist():
+            target.writestr(info, source.read(info))
+        target.writestr("word/padding.xml", b"<a/>" * (2**20))  # 4 MB of XML
+    docx = tmp_path / "padded.docx"
+    docx.write_bytes(big.getvalue())
+    with pytest.raises(IngestError, match="unpacks to 4 MB, more than the 1 MB limit"):
+        memory.ingest(docx, limits=IngestLimits(unpacked_mb=1))
+    assert unchanged(memory)
+
+
+@settings(
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(
+    suffix=st.sampled_from(sorted(SAMPLES)),
+    cuts=st.lists(st.tuples(st.integers(0, 2**31), st.integers(0, 255)), max_size=24),
+    keep=st.floats(0.05, 1.0),
+)
+def test_damaged_real_files_end_in_success_or_a_typed_error(
+    tmp_path_factory: pytest.TempPathFactory,
+    suffix: str,
+    cuts: list[tuple[int, int]],
+    keep: float,
+) -> None:
+    data = bytearray(SAMPLES[suffix])
+    for place, value in cuts:  # bytes flipped, then the file cut short
+        data[place % len(data)] = value
+    damaged = tmp_path_factory.mktemp("hostile") / f"damaged{suffix}"
+    damaged.write_bytes(bytes(data[: max(1, int(len(data) * keep))]))
+    memory = Memory(dense=False)
+    memory.ingest_text(KEPT, name="kept.md")
+    started = time.monotonic()
+    try:
+        names = memory.ingest(damaged, limits=IngestLimits(seconds=20, memory_mb=1024))
+    except IngestError as error:
+        assert error.path == str(damaged)
+        assert unchanged(memory)
+    else:
+        assert names == [damaged.name]
+    assert time.monotonic() - started < 25
