@@ -58,6 +58,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("affidavit: interrupted; the store is unchanged", file=sys.stderr)
         return 130
+    except Exception as exc:  # noqa: BLE001 — the CLI prints no traceback, ever
+        print(
+            f"affidavit: internal error: {type(exc).__name__}: {exc} (the store is "
+            "unchanged; please report this with the command that caused it)",
+            file=sys.stderr,
+        )
+        return 3
 
 
 def _parser() -> argparse.ArgumentParser:

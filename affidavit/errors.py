@@ -3,6 +3,7 @@
     AffidavitError
     ├── IngestError   a file or text could not become lines (names the file and the fix)
     ├── StoreError    the SQLite store could not be opened, read or written
+    ├── InputError    a question or text given to search, ask or verify cannot be read
     └── EngineError   an engine failed to propose (bad response, unreachable server)
 
 Each error carries the context a user needs to act on it (``path``, ``hint``).
@@ -41,8 +42,35 @@ class StoreError(AffidavitError):
         super().__init__(f"{where}{problem}{tail}")
 
 
+class InputError(AffidavitError):
+    """A question or text cannot be read: it holds characters that are not text."""
+
+    def __init__(self, what: str, problem: str, hint: str = "") -> None:
+        self.what = what
+        self.problem = problem
+        self.hint = hint
+        tail = f" ({hint})" if hint else ""
+        super().__init__(f"{what}: {problem}{tail}")
+
+
+def readable(text: str, what: str) -> str:
+    """``text`` if every character of it is text; an InputError naming ``what`` if it
+    holds a lone surrogate (bytes that were not UTF-8, smuggled in by the OS or a bad
+    decoder), which no tokenizer can read."""
+    if not isinstance(text, str):
+        raise InputError(what, f"expected text, got {type(text).__name__}")
+    for position, character in enumerate(text):
+        if "\ud800" <= character <= "\udfff":
+            raise InputError(
+                what,
+                f"character {position} is not text (a lone surrogate, {character!a})",
+                "decode the input as UTF-8, replacing what is not",
+            )
+    return text
+
+
 class EngineError(AffidavitError):
     """An engine could not propose candidates."""
 
 
-__all__ = ["AffidavitError", "IngestError", "StoreError", "EngineError"]
+__all__ = ["AffidavitError", "IngestError", "StoreError", "InputError", "EngineError"]

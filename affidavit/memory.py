@@ -22,7 +22,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 from affidavit.composer.answering import answer
 from affidavit.engine.default import DefaultEngine
 from affidavit.engine.protocol import Engine
-from affidavit.errors import AffidavitError, IngestError
+from affidavit.errors import AffidavitError, IngestError, readable
 from affidavit.gates.entry import admit
 from affidavit.gates.verify import Verdict, verify
 from affidavit.graph.trust import SPEAKING_THRESHOLD
@@ -218,6 +218,8 @@ class Memory:
         """Ingest a string as a document called ``name``; returns the name."""
         if not name or not name.strip():
             raise IngestError(None, "a text needs a document name", "pass name='...'")
+        readable(name, "the document name")
+        readable(text, f"the text of {name}")
         admission = admit(source, name=name, threshold=self.speaking_threshold)
         digest = content_hash(
             text.encode("utf-8"), admission.source.value, _checked_date(date, name)
@@ -276,7 +278,7 @@ class Memory:
         Lines of every trust are shown, each with its ``trust``; only lines at or above
         the speaking threshold can be cited by ask() or support a verify().
         """
-        return self._retriever.search(query, k)
+        return self._retriever.search(readable(query, "the query"), k)
 
     @_reads
     def search_documents(self, query: str, *, k: int = 10) -> list[DocumentHit]:
@@ -289,7 +291,7 @@ class Memory:
         """
         if k <= 0:
             return []
-        return self._retriever.fused_documents(query)[:k]
+        return self._retriever.fused_documents(readable(query, "the query"))[:k]
 
     @_reads
     def ask(
@@ -305,11 +307,17 @@ class Memory:
         ``speaker`` is who asks, so an English question's "I", "me" and "my" are read as
         that name (the audit's ``read_as`` shows the question as read).
         """
+        readable(question, "the question")
+        if speaker is not None:
+            readable(speaker, "the speaker")
         return answer(question, self._retriever, self.engine, asked_at=asked_at, speaker=speaker)
 
     @_reads
     def verify(self, text: str, *, question: str | None = None) -> Verdict:
         """Audit ``text`` sentence by sentence against the store (see affidavit.gates.verify)."""
+        readable(text, "the text to verify")
+        if question is not None:
+            readable(question, "the question")
         return verify(text, self._retriever, question=question)
 
     # -- introspection --

@@ -72,3 +72,28 @@ def test_a_store_this_process_may_not_write_is_searched_and_asked(
         memory.ingest_text("The ferry stopped in 1933.", name="ferry.md")
     memory.close()
     assert os.path.exists(path)
+
+
+def test_text_that_is_not_text_is_an_input_error_naming_it(tmp_path: Path) -> None:
+    from affidavit import InputError
+
+    memory = Memory(dense=False)
+    memory.ingest_text(FACT, name="bridge.md")
+    for call, what in (
+        (lambda: memory.ask("When did the \udcff bridge open?"), "the question"),
+        (lambda: memory.verify("The \udcff bridge opened."), "the text to verify"),
+        (lambda: memory.search("bridge \ud800"), "the query"),
+        (lambda: memory.ingest_text("A \udcff line.", name="x.md"), "the text of x.md"),
+    ):
+        with pytest.raises(InputError, match=what):
+            call()
+    assert memory.documents() == ["bridge.md"]
+
+
+def test_the_cli_prints_one_line_never_a_traceback(tmp_path: Path, capsys) -> None:
+    from affidavit.cli import main
+
+    store = made(tmp_path / "s.sqlite")
+    assert main(["verify", "The \udcff bridge opened.", "--store", str(store), "--json"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("affidavit: error: the text to verify") and "Traceback" not in err
