@@ -141,3 +141,23 @@ def test_damaged_real_files_end_in_success_or_a_typed_error(
     else:
         assert names == [damaged.name]
     assert time.monotonic() - started < 25
+
+
+def test_deeply_nested_html_loses_no_paragraph(tmp_path: Path) -> None:
+    page = tmp_path / "nested.html"
+    paragraphs = "".join(f"<p>Paragraph {i} says the bridge opened.</p>" for i in range(300))
+    page.write_text(f"<html><body>{'<div>' * 1000}{paragraphs}{'</div>' * 1000}</body></html>")
+    memory = Memory(dense=False)
+    memory.ingest(page)
+    assert memory.stats()["lines"] == 300
+    assert memory.search("Paragraph 299", k=1)[0].text == "Paragraph 299 says the bridge opened."
+
+
+def test_a_nul_character_past_the_sniffed_bytes_is_an_error_not_a_stored_character(
+    memory: Memory, tmp_path: Path
+) -> None:
+    damaged = tmp_path / "spliced.txt"
+    damaged.write_text("The bridge opened in 1932. " * 400 + "\x00Hidden. The end.")
+    with pytest.raises(IngestError, match="a NUL character at character 10,800"):
+        memory.ingest(damaged)
+    assert unchanged(memory)

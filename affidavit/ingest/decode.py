@@ -91,6 +91,16 @@ def decode_bytes(data: bytes, *, path: str | Path | None, declared: str | None =
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             text = _decode_legacy(data, path, declared)
+    nul = text.find("\x00")
+    if nul >= 0:
+        # Past the first bytes sniffed for binary: a damaged or spliced file. Storing
+        # the NULs would put invisible characters into cited lines; dropping them silently
+        # would hide the damage.
+        raise IngestError(
+            path,
+            f"a NUL character at character {nul:,}: the text is damaged or not text",
+            hint="remove the NUL characters (e.g. tr -d '\\000') if the rest is text",
+        )
     return normalise_text(text)
 
 

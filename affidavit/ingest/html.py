@@ -36,6 +36,9 @@ _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9._:-]+)""", re.I)
 
 
+_PARSER = html.HTMLParser(huge_tree=True)
+
+
 def read_html(path: Path, data: bytes) -> list[Unit]:
     match = _META_CHARSET.search(data[:4096])
     text = decode_bytes(data, path=path, declared=match.group(1).decode() if match else None)
@@ -44,7 +47,8 @@ def read_html(path: Path, data: bytes) -> list[Unit]:
     # lxml refuses a str that still carries an XML encoding declaration (XHTML files do).
     text = _XML_DECLARATION.sub("", text, count=1)
     try:
-        root = html.document_fromstring(text)
+        # huge_tree: libxml2 otherwise stops 256 elements deep and drops what lies below.
+        root = html.document_fromstring(text, parser=_PARSER)
     except (etree.ParserError, ValueError) as exc:
         raise IngestError(path, f"cannot parse the HTML: {exc}", hint="check the file") from exc
     for element in list(root.iter(*_HTML_DROP)):
