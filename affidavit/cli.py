@@ -90,6 +90,11 @@ def _parser() -> argparse.ArgumentParser:
         help="who vouches for the text: its lines' trust (default: document)",
     )
     ingest.add_argument(
+        "--replace-trusted",
+        action="store_true",
+        help="let a lower-trust source replace a document of the same name",
+    )
+    ingest.add_argument(
         "--dialogue",
         metavar="NAME",
         help="read the one path as a conversation named NAME (LoCoMo .json, or .jsonl of "
@@ -177,11 +182,20 @@ def _ingest(args: argparse.Namespace) -> int:
         if args.dialogue is not None:
             if len(args.paths) != 1 or args.date is not None:
                 raise AffidavitError("--dialogue reads one file, dated by its sessions")
-            names = memory.ingest_dialogue(args.paths[0], name=args.dialogue, source=args.source)
+            names = memory.ingest_dialogue(
+                args.paths[0],
+                name=args.dialogue,
+                source=args.source,
+                replace_trusted=args.replace_trusted,
+            )
         else:
             # One call, so all the paths land in one transaction or none does.
             names = memory.ingest(
-                args.paths, date=args.date, source=args.source, progress=_progress(args.quiet)
+                args.paths,
+                date=args.date,
+                source=args.source,
+                progress=_progress(args.quiet),
+                replace_trusted=args.replace_trusted,
             )
         after = memory.stats()
     for warning in getattr(names, "warnings", []):

@@ -158,6 +158,7 @@ class Memory:
         source: str = "document",
         progress: Progress | None = None,
         limits: IngestLimits | None = None,
+        replace_trusted: bool = False,
     ) -> IngestReport:
         """Ingest a file, a folder (recursively) or a list of them; returns the document
         names (an IngestReport: a list, with ``warnings`` naming what was skipped).
@@ -168,6 +169,8 @@ class Memory:
         leaves the store unchanged. An unchanged document is skipped; a changed one is
         replaced. Each file is read within ``limits`` (time, memory, unpacked size; see
         IngestLimits): a file that passes one is an IngestError naming it and the limit.
+        A document is not replaced by one from a lower-trust source (a stranger's text
+        under a document's name) unless ``replace_trusted`` says so.
         """
         admission = admit(source, threshold=self.speaking_threshold)
         named_as = str(path) if isinstance(path, str | Path) else ", ".join(map(str, path))
@@ -208,14 +211,21 @@ class Memory:
             )
         if progress is not None:
             progress(len(named), len(named), "")
-        self._write(prepared)
+        self._write(prepared, replace_trusted)
         return IngestReport((doc_name for _, doc_name in named), warnings)
 
     @_writes
     def ingest_text(
-        self, text: str, *, name: str, date: str | None = None, source: str = "document"
+        self,
+        text: str,
+        *,
+        name: str,
+        date: str | None = None,
+        source: str = "document",
+        replace_trusted: bool = False,
     ) -> str:
-        """Ingest a string as a document called ``name``; returns the name."""
+        """Ingest a string as a document called ``name``; returns the name. A document of
+        that name from a higher-trust source is replaced only with ``replace_trusted``."""
         if not name or not name.strip():
             raise IngestError(None, "a text needs a document name", "pass name='...'")
         readable(name, "the document name")
@@ -235,12 +245,20 @@ class Memory:
                         source=admission.source.value,
                         trust=admission.trust,
                     )
-                ]
+                ],
+                replace_trusted,
             )
         return name
 
     @_writes
-    def ingest_dialogue(self, sessions: Any, *, name: str, source: str = "document") -> list[str]:
+    def ingest_dialogue(
+        self,
+        sessions: Any,
+        *,
+        name: str,
+        source: str = "document",
+        replace_trusted: bool = False,
+    ) -> list[str]:
         """Ingest a conversation, one document a session (``{name}/session-{N}``); returns
         the document names.
 
@@ -249,7 +267,8 @@ class Memory:
         path to a ``.json`` or ``.jsonl`` file of either. Each turn is a line that keeps
         its speaker and its session's date; a shared image's caption is a line of its own
         beside its turn. Every session is read before anything is written, then all are
-        written in one transaction; an unchanged session is skipped.
+        written in one transaction; an unchanged session is skipped, and a session from a
+        higher-trust source is replaced only with ``replace_trusted``.
         """
         if not name or not name.strip():
             raise IngestError(None, "a dialogue needs a name", "pass name='...'")
@@ -260,10 +279,21 @@ class Memory:
         )
         changed = [p for p in prepared if self._store.document_hash(p.name) != p.content_hash]
         if changed:
-            self._write(changed)
+            self._write(changed, replace_trusted)
         return [p.name for p in prepared]
 
-    def _write(self, prepared: list[PreparedDocument]) -> None:
+    def _write(self, prepared: list[PreparedDocument], replace_trusted: bool = False) -> None:
+        # A name is bound to its source: a stranger's text under a document's name would
+        # otherwise become that document's evidence, with its trust.
+        for document in prepared if not replace_trusted else []:
+            stored = self._store.document_source(document.name)
+            if stored is not None and document.trust < stored[1]:
+                raise IngestError(
+                    document.path or document.name,
+                    f"would replace {document.name!r}, ingested as {stored[0]} (trust "
+                    f"{stored[1]:g}), with {document.source} text (trust {document.trust:g})",
+                    "pass replace_trusted=True if that is meant, or ingest it under another name",
+                )
         # The word index is rebuilt lazily, on the next search or at close: many small
         # ingests in a row must not each pay for a rebuild of the whole index.
         if prepared:

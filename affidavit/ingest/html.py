@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from lxml import etree, html
 
@@ -37,6 +38,16 @@ _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9._:-]
 
 
 _PARSER = html.HTMLParser(huge_tree=True)
+# Text a browser does not show: an inline style that hides it, or the hidden attribute.
+_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
+
+
+def _hidden(element: Any) -> bool:
+    if not isinstance(element.tag, str):
+        return False
+    if element.get("hidden") is not None:
+        return True
+    return bool(_HIDDEN_STYLE.search(element.get("style", "")))
 
 
 def read_html(path: Path, data: bytes) -> list[Unit]:
@@ -53,6 +64,9 @@ def read_html(path: Path, data: bytes) -> list[Unit]:
         raise IngestError(path, f"cannot parse the HTML: {exc}", hint="check the file") from exc
     for element in list(root.iter(*_HTML_DROP)):
         element.drop_tree()  # keeps the tail text, which belongs to the parent
+    for element in [e for e in root.iter() if _hidden(e)]:
+        if element.getparent() is not None:
+            element.drop_tree()  # text no reader of the page sees is no evidence
     etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, with_tail=False)
     return _HtmlWalker(path).walk(root)
 

@@ -227,6 +227,13 @@ class Store:
         ).fetchone()
         return row[0] if row else None
 
+    def document_source(self, name: str) -> tuple[str, float] | None:
+        """The source and trust a stored document was ingested under, or None."""
+        row = self.conn.execute(
+            "SELECT source, trust FROM documents WHERE name = ?", (name,)
+        ).fetchone()
+        return (str(row[0]), float(row[1])) if row else None
+
     def write_documents(self, documents: Sequence[PreparedDocument]) -> None:
         """Store each document, replacing an older version of the same name, all or nothing."""
         if not documents:
