@@ -161,3 +161,16 @@ def test_a_nul_character_past_the_sniffed_bytes_is_an_error_not_a_stored_charact
     with pytest.raises(IngestError, match="a NUL character at character 10,800"):
         memory.ingest(damaged)
     assert unchanged(memory)
+
+
+def test_a_table_thousands_of_columns_wide_is_refused_not_spread(
+    memory: Memory, tmp_path: Path
+) -> None:
+    head = "<thead><tr>" + "".join(f"<th colspan=1000>h{i}</th>" for i in range(20)) + "</tr>"
+    rows = "<tr>" + "<td colspan=1000>x</td>" * 20 + "</tr>"
+    page = tmp_path / "wide.html"
+    page.write_text(f"<table>{head}</thead>{rows * 50}</table>", encoding="utf-8")
+    with pytest.raises(IngestError, match="more than 1,000 columns") as raised:
+        memory.ingest(page)
+    assert raised.value.path == str(page)
+    assert unchanged(memory)

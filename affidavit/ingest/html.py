@@ -38,6 +38,7 @@ _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9._:-]
 
 
 _PARSER = html.HTMLParser(huge_tree=True)
+MAX_COLUMNS = 1000  # wider than any table a person reads
 # Text a browser does not show: an inline style that hides it, or the hidden attribute.
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 
@@ -68,7 +69,12 @@ def read_html(path: Path, data: bytes) -> list[Unit]:
         if element.getparent() is not None:
             element.drop_tree()  # text no reader of the page sees is no evidence
     etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, with_tail=False)
-    return _HtmlWalker(path).walk(root)
+    try:
+        return _HtmlWalker(path).walk(root)
+    except IngestError as error:
+        if error.path is not None:
+            raise
+        raise IngestError(path, error.problem, error.hint) from error
 
 
 class _HtmlWalker:
@@ -186,6 +192,14 @@ def _spread(cells: Sequence[html.HtmlElement], *, fill_with_copy: bool) -> list[
             span = 1
         out.append(text)
         out.extend([text if fill_with_copy else ""] * (span - 1))
+        if len(out) > MAX_COLUMNS:
+            # 20 cells of colspan=1000 make a row 20,000 columns wide: every row of the
+            # table would carry 20,000 named cells (gigabytes for a 1 MB page).
+            raise IngestError(
+                None,
+                f"a table row spans more than {MAX_COLUMNS:,} columns",
+                "check the colspan values, or save the table as CSV",
+            )
     return out
 
 
