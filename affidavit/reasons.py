@@ -26,6 +26,7 @@ class Reason(StrEnum):
     NEGATION = "negation"
     HOLDER = "holder"
     NO_CLAIM = "no_claim"
+    CONTESTED = "contested"
 
     @property
     def text(self) -> str:
@@ -52,6 +53,10 @@ _TEXT: dict[Reason, str] = {
         "Read back clause by clause, one of its claims is not said by any evidence line."
     ),
     Reason.UNVERIFIABLE: "It asserts nothing the evidence can be checked against.",
+    Reason.CONTESTED: (
+        "The evidence says it, and another line of equal trust says otherwise: the store "
+        "disagrees with itself."
+    ),
     Reason.NO_CLAIM: (
         "It makes no claim: a search expression or a bare phrase states nothing to check."
     ),

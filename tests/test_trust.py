@@ -269,3 +269,22 @@ def test_text_a_browser_does_not_show_is_no_evidence(tmp_path) -> None:
     assert [h.text for h in memory.search("CEO Acme Mallory contract", k=5)] == [
         "The CEO of Acme is Alice Brown."
     ]
+
+
+def test_when_lines_of_equal_trust_disagree_the_answer_and_verify_say_so() -> None:
+    memory = Memory(dense=False)
+    memory.ingest_text("The CEO of Acme is Mallory. Acme makes anvils.", name="a.md")
+    memory.ingest_text(
+        "The CEO of Acme is Alice Brown. The CEO of Acme met Bob in Springfield.", name="b.md"
+    )
+    answer = memory.ask("Who is the CEO of Acme?")
+    assert answer.audit["contradicted_by"]
+    assert "Contested: lines of equal trust answer otherwise" in answer.census
+    for claim in ("The CEO of Acme is Mallory.", "The CEO of Acme is Alice Brown."):
+        sentence = memory.verify(claim).sentences[0]
+        assert (sentence.status, sentence.reason) == ("contested", Reason.CONTESTED)
+        assert {e.document for e in sentence.evidence} == {"a.md", "b.md"}
+    # Another fact about the same people is no disagreement, nor is a stranger's word.
+    assert memory.verify("The CEO of Acme met Bob in Springfield.").supported
+    memory.ingest_text("The CEO of Acme is Eve.", name="c.md", source="stranger")
+    assert memory.verify("Acme makes anvils.").supported

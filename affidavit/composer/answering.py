@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from affidavit.composer.audit import AskRecord, Judged, SubsetRecord
 from affidavit.composer.compose import compose
+from affidavit.composer.contested import contest_line, rivals
 from affidavit.composer.ground import Ground
 from affidavit.composer.templates import told_time
 from affidavit.engine.protocol import Candidate, Engine, Planner
@@ -99,8 +100,15 @@ def answer(
     if not passed:
         return _refusal(question, record.why_refused(), record, census_line)
     passed.sort(key=lambda p: (-p[0], p[1], p[2]))
-    _, number, _, chosen, judgement, cited = passed[0]
+    best, number, _, chosen, judgement, cited = passed[0]
     record.chosen = {"subset": number, "candidate": chosen.to_dict()}
+    disagreeing = rivals((best, chosen, cited), [(p[0], p[3], p[5]) for p in passed[1:]])
+    if disagreeing:
+        record.contradicted_by = [
+            {"text": other.text, "lines": [line.dateline() for line in lines]}
+            for other, lines in disagreeing
+        ]
+        census_line = f"{census_line} {contest_line(disagreeing)}".strip()
     citations: list[Evidence] = []
     for line in [*cited, *judgement.supporting]:
         if line not in citations:

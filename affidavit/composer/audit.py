@@ -53,6 +53,7 @@ class AskRecord:
     chosen: dict[str, Any] | None = None
     value: dict[str, Any] | None = None
     read_as: str | None = None  # the question as read, when the speaker stood for "I"
+    contradicted_by: list[dict[str, Any]] | None = None  # equal-trust lines answering otherwise
 
     def any_candidate(self) -> bool:
         return any(s.judged for s in self.subsets)
@@ -111,7 +112,7 @@ class AskRecord:
         if self.evidence_block is not None:
             out["subsets"] = subsets
         out["candidates"], out["gate"] = candidates, gate
-        for key in ("chosen", "value"):
+        for key in ("chosen", "value", "contradicted_by"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
         return out

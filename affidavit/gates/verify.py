@@ -20,6 +20,7 @@ from affidavit.composer.ground import Ground
 from affidavit.gates.binding import is_short_answer
 from affidavit.gates.claims import makes_a_claim
 from affidavit.gates.content import content_terms
+from affidavit.gates.contest import rival_line
 from affidavit.gates.digits import written_numbers
 from affidavit.gates.exit import Judgement, judge
 from affidavit.index.retrieval import Retriever
@@ -32,6 +33,7 @@ from affidavit.reasons import Reason
 from affidavit.results import Evidence
 
 SUPPORTED, VETOED, DROPPED = "supported", "vetoed", "dropped"
+CONTESTED = "contested"  # supported, and said otherwise by a line of equal trust
 _YES = frozenset({"yes", "yeah", "correct", "true", "sí", "si", "evet"})
 _NO = frozenset({"no", "not", "false", "incorrect", "hayır", "hayir"})
 
@@ -39,7 +41,7 @@ _NO = frozenset({"no", "not", "false", "incorrect", "hayır", "hayir"})
 @dataclass(frozen=True, slots=True)
 class SentenceVerdict:
     text: str
-    status: str  # supported / vetoed / dropped
+    status: str  # supported / contested / vetoed / dropped
     reason: str | None  # a Reason code when not supported
     evidence: list[Evidence] = field(default_factory=list)
     claims: list[dict[str, Any]] = field(default_factory=list)
@@ -134,6 +136,12 @@ def _verify_sentence(
             term_weight=term_weight,
         )
         if judgement.passed:
+            rival = None
+            if question is None:
+                hits = [e for sub in retrieved.subsets for e in sub]
+                rival = rival_line(checked, judgement.supporting, hits, analyzer)
+            if rival is not None:
+                return _contested(sentence, judgement, rival)
             return _verdict(sentence, SUPPORTED, None, judgement)
         first = first or judgement
     assert first is not None
@@ -177,6 +185,24 @@ def _recomputed_verdict(
     if recomputed.held:
         return SentenceVerdict(sentence, SUPPORTED, None, recomputed.evidence, [claim], decisions)
     return SentenceVerdict(sentence, VETOED, Reason.DIGIT_VETO.value, [], [claim], decisions)
+
+
+def _contested(sentence: str, judgement: Judgement, rival: Evidence) -> SentenceVerdict:
+    """Supported by its lines, and said otherwise by ``rival``: both are cited."""
+    gate = {
+        "gate": "contest",
+        "passed": False,
+        "reason": Reason.CONTESTED.value,
+        "detail": f"[{rival.document} #{rival.position}] says otherwise: {rival.text!r}",
+    }
+    return SentenceVerdict(
+        sentence,
+        CONTESTED,
+        Reason.CONTESTED.value,
+        [*judgement.supporting, rival],
+        [c.to_dict() for c in judgement.claims],
+        [*(d.to_dict() for d in judgement.decisions), gate],
+    )
 
 
 def _verdict(
