@@ -33,7 +33,7 @@ class IngestLimits:
 
     seconds: float = 600.0  # wall time to read one file
     memory_mb: int = 4096  # memory the reading may add to the process it started in
-    unpacked_mb: int = 256  # what a zip container (DOCX) may unpack to (a long report: ~20 MB)
+    unpacked_mb: int = 256  # what a zip container (DOCX) may unpack to
     isolated: bool = True  # read in a worker process (False: in this one, unbounded)
 
 
