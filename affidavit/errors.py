@@ -69,8 +69,20 @@ def readable(text: str, what: str) -> str:
     return text
 
 
+class IngestWarning(UserWarning):
+    """Part of a document was left out on purpose (hidden HTML text, say); ingest goes
+    on, and ``Memory.ingest``'s report lists the warning so nothing is lost unsaid."""
+
+
 class EngineError(AffidavitError):
     """An engine could not propose candidates."""
 
 
-__all__ = ["AffidavitError", "IngestError", "StoreError", "InputError", "EngineError"]
+__all__ = [
+    "AffidavitError",
+    "IngestError",
+    "StoreError",
+    "InputError",
+    "EngineError",
+    "IngestWarning",
+]

@@ -22,7 +22,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 from affidavit.composer.answering import answer
 from affidavit.engine.default import DefaultEngine
 from affidavit.engine.protocol import Engine
-from affidavit.errors import AffidavitError, IngestError, readable
+from affidavit.errors import AffidavitError, IngestError, InputError, readable
 from affidavit.gates.entry import admit
 from affidavit.gates.verify import Verdict, verify
 from affidavit.graph.trust import SPEAKING_THRESHOLD
@@ -118,7 +118,11 @@ class Memory:
             if reranker is None and pieces:
                 reranker = LateInteraction(encoder)
         elif encoder is not None:
-            raise ValueError("an encoder was given with dense=False; give one or the other")
+            raise InputError(
+                "Memory(encoder=..., dense=False)",
+                "an encoder was given with the meaning channel off",
+                "give one or the other",
+            )
         self._retriever = Retriever(
             self._store, speaking_threshold=speaking_threshold, encoder=encoder, reranker=reranker
         )
@@ -198,9 +202,11 @@ class Memory:
             digest = content_hash(data, admission.source.value, date)
             if self._store.document_hash(doc_name) == digest:
                 continue
+            units, left_out = read_bounded(file, limits or IngestLimits())
+            warnings.extend(f"{doc_name}: {said}" for said in left_out)
             prepared.append(
                 prepare_document(
-                    read_bounded(file, limits or IngestLimits()),
+                    units,
                     name=doc_name,
                     digest=digest,
                     path=storable_path(str(file)),

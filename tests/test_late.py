@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from affidavit import LateInteraction, Memory, Reranker
+from affidavit.errors import EngineError
 from affidavit.index.fusion import rrf
 from affidavit.index.late import rerank
 from affidavit.index.meaning import BundledEncoder
@@ -68,7 +69,7 @@ def test_a_reranker_must_score_every_candidate() -> None:
         def scores(self, question: str, texts: Sequence[str]) -> np.ndarray:
             return np.zeros(1)
 
-    with pytest.raises(ValueError, match="scores for 3 candidates"):
+    with pytest.raises(EngineError, match="scores for 3 candidates"):
         rerank(Short(), "q", ["a", "b", "c"], str)
 
 

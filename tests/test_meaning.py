@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from affidavit import DocumentHit, Encoder, Memory
+from affidavit import DocumentHit, Encoder, InputError, Memory
 from affidavit.index.meaning import bundled_encoder, bundled_model_path
 
 XQUAD = Path(__file__).resolve().parents[1] / "corpora" / "xquad_slice"
@@ -248,5 +248,5 @@ def test_dense_false_never_loads_the_model() -> None:
 
 
 def test_an_encoder_with_dense_false_is_a_contradiction() -> None:
-    with pytest.raises(ValueError, match="dense=False"):
+    with pytest.raises(InputError, match="dense=False"):
         Memory(dense=False, encoder=CountingEncoder())

@@ -265,9 +265,14 @@ def test_text_a_browser_does_not_show_is_no_evidence(tmp_path) -> None:
         encoding="utf-8",
     )
     memory = Memory(dense=False)
-    memory.ingest(page)
+    report = memory.ingest(page)
     assert [h.text for h in memory.search("CEO Acme Mallory contract", k=5)] == [
         "The CEO of Acme is Alice Brown."
+    ]
+    # Left out on purpose, and said: nothing is dropped without a word.
+    assert report.warnings == [
+        "acme.html: 2 hidden element(s) left out (display:none, visibility:hidden or the "
+        "hidden attribute): text no reader of the page sees is not evidence"
     ]
 
 

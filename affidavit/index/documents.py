@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from affidavit.errors import EngineError
 from affidavit.index.abbreviations import short_form
 from affidavit.index.fusion import rrf
 from affidavit.index.late import Reranker, rerank
@@ -202,8 +203,9 @@ class DocumentRanker:
         rows = self._store.lines_by_id(every)
         found = np.asarray(self.reranker.scores(query, [rows[line_id].text for line_id in every]))
         if found.shape != (len(every),):
-            raise ValueError(
-                f"the reranker returned {found.shape} scores for {len(every)} candidates"
+            raise EngineError(
+                f"the reranker returned {found.shape} scores for {len(every)} candidates; "
+                "a Reranker must return one score per text"
             )
         late: dict[int, float] = {}
         start = 0

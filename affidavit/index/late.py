@@ -19,6 +19,8 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 
+from affidavit.errors import EngineError
+
 T = TypeVar("T")
 # Texts whose pieces are remembered (least recently used first out).
 PIECE_CACHE = 50_000
@@ -116,8 +118,9 @@ def rerank(
         return list(candidates)
     scores = np.asarray(reranker.scores(question, [text(c) for c in candidates]))
     if scores.shape != (len(candidates),):
-        raise ValueError(
-            f"the reranker returned {scores.shape} scores for {len(candidates)} candidates"
+        raise EngineError(
+            f"the reranker returned {scores.shape} scores for {len(candidates)} candidates; "
+            "a Reranker must return one score per text"
         )
     order = sorted(range(len(candidates)), key=lambda i: (-float(scores[i]), i))
     return [candidates[i] for i in order]

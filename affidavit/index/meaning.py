@@ -27,6 +27,8 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
+from affidavit.errors import EngineError
+
 BUNDLED_MODEL = "static-use-m3-256"
 # NOTE: on Middlemarch a chapter runs 100-300 lines; 64 keeps a section to a few scenes.
 SECTION_LINES = 64
@@ -77,7 +79,7 @@ def encode(encoder: Encoder, texts: Sequence[str]) -> np.ndarray:
         raw = encoder.encode(list(texts))
     vectors = np.asarray(raw, dtype=np.float32)
     if vectors.ndim != 2 or vectors.shape[0] != len(texts):
-        raise ValueError(
+        raise EngineError(
             f"the encoder returned shape {vectors.shape} for {len(texts)} texts; "
             "an Encoder must return one vector per text"
         )

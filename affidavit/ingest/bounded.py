@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import multiprocessing
 import resource
+import warnings
 import zipfile
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from affidavit.errors import IngestError
+from affidavit.errors import IngestError, IngestWarning
 from affidavit.ingest.readers import read_document
 
 _PAGE = resource.getpagesize()
@@ -37,11 +38,12 @@ class IngestLimits:
     isolated: bool = True  # read in a worker process (False: in this one, unbounded)
 
 
-def read_bounded(path: Path, limits: IngestLimits) -> list[Any]:
-    """The units of ``path`` as ``read_document`` reads them, within ``limits``."""
+def read_bounded(path: Path, limits: IngestLimits) -> tuple[list[Any], list[str]]:
+    """The units of ``path`` as ``read_document`` reads them, within ``limits``, and the
+    IngestWarnings the reading gave (what it left out on purpose)."""
     _check_unpacked(path, limits)
     if not limits.isolated:
-        return read_document(path)
+        return _read_warned(path)
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
     worker = context.Process(target=_read_in_worker, args=(path, limits, send), daemon=True)
@@ -67,7 +69,8 @@ def read_bounded(path: Path, limits: IngestLimits) -> list[Any]:
         worker.join()
         receive.close()
     if status == "units":
-        return list(payload)
+        units, said = payload
+        return list(units), list(said)
     if status == "ingest_error":
         raise IngestError(*payload)
     if status == "memory":
@@ -81,7 +84,7 @@ def _read_in_worker(path: Path, limits: IngestLimits, send: Connection) -> None:
     ceiling = in_use + limits.memory_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (ceiling, ceiling))
     try:
-        send.send(("units", read_document(path)))
+        send.send(("units", _read_warned(path)))
     except IngestError as error:
         send.send(("ingest_error", (error.path, error.problem, error.hint)))
     except MemoryError:
@@ -90,6 +93,14 @@ def _read_in_worker(path: Path, limits: IngestLimits, send: Connection) -> None:
         send.send(("error", f"{type(error).__name__}: {error}"))
     finally:
         send.close()
+
+
+def _read_warned(path: Path) -> tuple[list[Any], list[str]]:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", IngestWarning)
+        units = read_document(path)
+    said = [str(w.message) for w in caught if issubclass(w.category, IngestWarning)]
+    return units, said
 
 
 def _address_space_bytes() -> int:

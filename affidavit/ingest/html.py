@@ -7,13 +7,14 @@ their rows and take column names from their header row.
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from lxml import etree, html
 
-from affidavit.errors import IngestError
+from affidavit.errors import IngestError, IngestWarning
 from affidavit.ingest.checks import check_unit_length, collapse, pair
 from affidavit.ingest.decode import decode_bytes
 from affidavit.ingest.units import Unit, UnitKind
@@ -65,9 +66,21 @@ def read_html(path: Path, data: bytes) -> list[Unit]:
         raise IngestError(path, f"cannot parse the HTML: {exc}", hint="check the file") from exc
     for element in list(root.iter(*_HTML_DROP)):
         element.drop_tree()  # keeps the tail text, which belongs to the parent
-    for element in [e for e in root.iter() if _hidden(e)]:
+    hidden = [e for e in root.iter() if _hidden(e)]
+    dropped = 0
+    for element in hidden:
+        if element.getparent() is not None and _html_flat_text(element):
+            dropped += 1
         if element.getparent() is not None:
             element.drop_tree()  # text no reader of the page sees is no evidence
+    if dropped:
+        warnings.warn(
+            IngestWarning(
+                f"{dropped} hidden element(s) left out (display:none, visibility:hidden or "
+                "the hidden attribute): text no reader of the page sees is not evidence"
+            ),
+            stacklevel=2,
+        )
     etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, with_tail=False)
     try:
         return _HtmlWalker(path).walk(root)
