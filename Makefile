@@ -40,6 +40,8 @@ bench: $(STAMP)
 	$(BIN)/python bench/doc_qa.py
 	$(BIN)/python bench/tatqa.py
 	$(BIN)/python bench/locomo.py
+	$(BIN)/python bench/load.py
+	$(BIN)/python bench/long_pdf.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache
