@@ -174,3 +174,15 @@ def test_a_table_thousands_of_columns_wide_is_refused_not_spread(
         memory.ingest(page)
     assert raised.value.path == str(page)
     assert unchanged(memory)
+
+
+@pytest.mark.parametrize("codec", ["rot13", "base64", "no-such-codec"])
+def test_a_charset_that_is_no_text_encoding_is_ignored(tmp_path: Path, codec: str) -> None:
+    page = tmp_path / "cafe.html"
+    page.write_bytes(
+        f'<html><head><meta charset="{codec}"></head><body><p>Caf'.encode()
+        + b"\xe9 opened in 1920 in the old town.</p></body></html>"
+    )
+    memory = Memory(dense=False)
+    memory.ingest(page)  # latin-1 bytes, guessed once the declaration is set aside
+    assert memory.search("opened", k=1)[0].text == "Café opened in 1920 in the old town."

@@ -174,7 +174,9 @@ def _decode_declared(data: bytes, declared: str) -> str | None:
         name = "cp1252"
     try:
         return data.decode(name)
-    except UnicodeDecodeError:
+    except (UnicodeDecodeError, LookupError):
+        # LookupError: a codec that is no text encoding ("rot13", "base64"), named by a
+        # <meta charset>; the declaration is ignored and the bytes guessed.
         return None
 
 
