@@ -2,18 +2,27 @@
 
 Tests that only read share ``squad`` (an open Memory) or ``squad_store`` (its file, for
 tests that reopen it); tests that write build their own store in ``tmp_path``.
+Hypothesis draws the same examples on every run (profile "ci"; "explore" draws anew).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from affidavit import Memory
+
+# The same examples on every run, so a red CI names a real failure, not an unlucky draw;
+# HYPOTHESIS_PROFILE=explore draws new ones (run it by hand to search wider).
+settings.register_profile("ci", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPORA = ROOT / "corpora"
