@@ -462,3 +462,23 @@ def test_greetings_and_the_librarys_own_words_are_never_answers(trip: Memory) ->
     assert is_chatter("an awesome trip", caption, speakers, who=False)  # praise, no fact
     assert not is_chatter("a beach with palm trees", caption, speakers, who=False)
     assert not is_chatter("Deborah", thanks, speakers, who=True)
+
+
+def test_a_turn_with_its_own_time_may_tell_the_event_in_its_own_words() -> None:
+    memory = Memory(dense=False)
+    memory.ingest_dialogue(
+        [
+            {"session": 1, "date": "2023-08-01", "speaker": "John", "text": "I received a card."},
+            {"session": 1, "date": "2023-08-01", "speaker": "John", "text": "I cook at a shelter."},
+            {
+                "session": 2,
+                "date": "2023-08-09",
+                "speaker": "Maria",
+                "text": "Last week was wild - the shelter gave me a medal!",
+            },
+        ],
+        name="medal",
+    )
+    # "receive" is not the turn's word, but the rarest, "medal", is, with its own time.
+    reply = memory.ask("When did Maria receive a medal from the shelter?")
+    assert reply.value == "2023-08-02/2023-08-08"

@@ -66,11 +66,23 @@ def turns_telling(
         if question is not None:
             have |= {analyzer.term(t) for t in words(question.text, analyzer.language)}
         missing = wanted - have
-        if len(missing) <= slack:
+        # A turn that writes its own time may tell the event in more of its own words:
+        # half the event's words may be missing, the rarest of them not.
+        timed = len(missing) <= len(wanted) // 2 and when_told(line.text, line.date or "")
+        if len(missing) <= slack or (timed and _keeps_rarest(wanted, missing, rarity)):
             lost = sum(_weight(term, rarity) for term in missing)
             ranked.append((len(missing), lost, order, line))
     ranked.sort(key=lambda r: r[:3])
     return [r[3] for r in ranked]
+
+
+def _keeps_rarest(
+    wanted: set[str], missing: set[str], rarity: Callable[[str], float] | None
+) -> bool:
+    if rarity is None:
+        return False
+    rarest = max(sorted(wanted), key=lambda term: _weight(term, rarity))
+    return rarest not in missing
 
 
 def _weight(term: str, rarity: Callable[[str], float] | None) -> float:
