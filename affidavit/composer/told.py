@@ -68,7 +68,9 @@ def turns_telling(
         missing = wanted - have
         # A turn that writes its own time may tell the event in more of its own words:
         # half the event's words may be missing, the rarest of them not.
-        timed = len(missing) <= len(wanted) // 2 and when_told(line.text, line.date or "")
+        timed = len(missing) <= len(wanted) // 2 and when_told(
+            line.text, line.date or "", fast=True
+        )
         if len(missing) <= slack or (timed and _keeps_rarest(wanted, missing, rarity)):
             lost = sum(_weight(term, rarity) for term in missing)
             ranked.append((len(missing), lost, order, line))

@@ -65,14 +65,16 @@ class When:
     said_on: str  # the ISO day it was said
 
 
-def when_told(text: str, said_on: str, near: Sequence[str] = ()) -> When | None:
+def when_told(
+    text: str, said_on: str, near: Sequence[str] = (), *, fast: bool = False
+) -> When | None:
     """The time ``text``, said on ``said_on`` (ISO day), tells of, or None if it tells none.
 
     A turn may tell two times ("we went camping last weekend, and I had an audition
     yesterday"): with ``near`` (the event's words), the time written nearest them is the
-    event's; without, the first written.
+    event's; without, the first written. ``fast`` reads the fast rules only.
     """
-    told = times_told(text, said_on)
+    told = times_told(text, said_on, fast=fast)
     if not told:
         return None
     places = _places(text.lower(), near)
@@ -81,7 +83,9 @@ def when_told(text: str, said_on: str, near: Sequence[str] = ()) -> When | None:
     return min(told, key=lambda t: (min(_gap(t[0], p) for p in places), t[0][0]))[1]
 
 
-def times_told(text: str, said_on: str) -> list[tuple[tuple[int, int], When]]:
+def times_told(
+    text: str, said_on: str, *, fast: bool = False
+) -> list[tuple[tuple[int, int], When]]:
     """Every time ``text`` tells, with where it is written, in the order written; one
     place is read by one rule only (a vague time, then the fixed words, "ago", weekdays,
     months, then dateparser)."""
@@ -118,7 +122,7 @@ def times_told(text: str, said_on: str) -> list[tuple[tuple[int, int], When]]:
         number = MONTH_NAMES.index(month.group("month").lower()) + 1
         year = base.year if number <= base.month else base.year - 1
         add(month, f"{year:04d}-{number:02d}", "month")
-    if not found:
+    if not found and not fast:  # dateparser is thorough, and slow: not for a quick look
         parsed = _parsed(text, base, day)
         if parsed is not None:
             found.append(parsed)
