@@ -8,7 +8,7 @@ from affidavit.composer.plan import Plan
 from affidavit.engine.default import DefaultEngine
 from affidavit.engine.protocol import Candidate, Engine, Planner
 from affidavit.engine.scripted import ScriptedEngine
-from affidavit.errors import AffidavitError, IngestError, InputError, StoreError
+from affidavit.errors import AffidavitError, EngineError, IngestError, InputError, StoreError
 from affidavit.gates.verify import SentenceVerdict, Verdict
 from affidavit.index.late import LateInteraction, Reranker
 from affidavit.index.meaning import Encoder
@@ -45,4 +45,5 @@ __all__ = [
     "IngestError",
     "StoreError",
     "InputError",
+    "EngineError",
 ]
