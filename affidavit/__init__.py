@@ -6,6 +6,7 @@ where the evidence falls short, it refuses and says why.
 
 from affidavit.composer.plan import Plan
 from affidavit.engine.default import DefaultEngine
+from affidavit.engine.model import HttpEngine
 from affidavit.engine.protocol import Candidate, Engine, Planner
 from affidavit.engine.scripted import ScriptedEngine
 from affidavit.errors import AffidavitError, EngineError, IngestError, InputError, StoreError
@@ -32,6 +33,7 @@ __all__ = [
     "Plan",
     "DefaultEngine",
     "ScriptedEngine",
+    "HttpEngine",
     "Reason",
     "DocumentHit",
     "EntityCount",

@@ -14,6 +14,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from affidavit.engine.model import HttpEngine
 from affidavit.errors import AffidavitError
 from affidavit.ingest.readers import SUPPORTED_SUFFIXES
 from affidavit.memory import Memory
@@ -129,6 +130,15 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument("--asked-at", help="the asking date (ISO 8601), for date arithmetic")
     ask.add_argument("--speaker", help='who asks: "I", "me" and "my" are read as this name')
     ask.add_argument("--json", action="store_true", help="the full answer and audit as JSON")
+    ask.add_argument(
+        "--engine-url",
+        help="an OpenAI-compatible server (ending in /v1) whose model proposes; "
+        "default: $AFFIDAVIT_ENGINE_URL, else the built-in rule engine",
+    )
+    ask.add_argument("--engine-model", help="the model's name (default: $AFFIDAVIT_ENGINE_MODEL)")
+    ask.add_argument(
+        "--no-cache", action="store_true", help="ask the model again, not its cached replies"
+    )
     ask.set_defaults(run=_ask)
 
     verify = commands.add_parser(
@@ -165,12 +175,20 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _existing_store(path: Path) -> Memory:
+def _existing_store(path: Path, engine: HttpEngine | None = None) -> Memory:
     if not path.exists():
         raise AffidavitError(
             f"{path}: no such store (create it with `affidavit ingest ... --store {path}`)"
         )
-    return Memory(path)
+    return Memory(path, engine=engine)
+
+
+def _model_engine(args: argparse.Namespace) -> HttpEngine | None:
+    """The model engine the flags or the environment name (the key only from
+    AFFIDAVIT_API_KEY, never a flag: it would stay in the shell's history)."""
+    return HttpEngine.from_environment(
+        base_url=args.engine_url, model=args.engine_model, cache=not args.no_cache
+    )
 
 
 def _ingest(args: argparse.Namespace) -> int:
@@ -301,7 +319,7 @@ def _print_ranked(
 
 
 def _ask(args: argparse.Namespace) -> int:
-    with _existing_store(args.store) as memory:
+    with _existing_store(args.store, _model_engine(args)) as memory:
         answer = memory.ask(args.question, asked_at=args.asked_at, speaker=args.speaker)
     if args.json:
         print(json.dumps(answer.to_dict(), ensure_ascii=False, indent=2))

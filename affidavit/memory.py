@@ -346,7 +346,11 @@ class Memory:
         readable(question, "the question")
         if speaker is not None:
             readable(speaker, "the speaker")
-        return answer(question, self._retriever, self.engine, asked_at=asked_at, speaker=speaker)
+        result = answer(question, self._retriever, self.engine, asked_at=asked_at, speaker=speaker)
+        take = getattr(self.engine, "take_accounting", None)
+        if take is not None:  # a model engine: this ask's calls, tokens, cache hits, latency
+            result.audit["engine_calls"] = take()
+        return result
 
     @_reads
     def verify(self, text: str, *, question: str | None = None) -> Verdict:
