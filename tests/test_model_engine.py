@@ -139,3 +139,39 @@ def test_the_cli_asks_a_model_server(model, tmp_path: Path, capsys, monkeypatch)
     answer = json.loads(out)
     assert answer["text"] == "1928" and answer["audit"]["engine"] == "model"
     assert "sk-cli" not in out
+
+
+CHANGE = "What is the percentage change in Other in 2019 from 2018?"
+CONTRACT = Path(__file__).resolve().parents[1] / "corpora" / "demo" / "contract-sales.md"
+
+
+@pytest.mark.parametrize(
+    ("plan", "death"),
+    [
+        ({"steps": [{"op": "divine", "args": {}, "out": "answer"}]}, "unknown_op"),
+        (
+            {
+                "steps": [
+                    {"op": "anchor", "args": {"row": "Unicorns", "column": "2019"}, "out": "a"},
+                    {"op": "anchor", "args": {"row": "Other", "column": "2018"}, "out": "b"},
+                    {"op": "percent_change", "args": {"from": "b", "to": "a"}, "out": "answer"},
+                ]
+            },
+            "unanchored",
+        ),
+    ],
+)
+def test_a_plan_the_model_invents_dies_and_says_why(
+    model, plan: dict[str, Any], death: str
+) -> None:
+    url, state = model
+    state["reply"] = lambda body: json.dumps(
+        plan if "You plan" in body["messages"][0]["content"] else {"answers": []}
+    )
+    memory = Memory(dense=False, engine=HttpEngine(url, "replay"))
+    memory.ingest(CONTRACT)
+    reply = memory.ask(CHANGE)
+    first = reply.audit["plans"][0]
+    assert death in first["death"]["death"]
+    # The rule engine's plan, proposed after the model's, still computes the answer.
+    assert reply.value == -22.22
