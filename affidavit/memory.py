@@ -44,37 +44,34 @@ _P = ParamSpec("_P")
 _R = TypeVar("_R")
 
 
-def _reads(
+def _store_errors(
     method: Callable[Concatenate[Memory, _P], _R],
 ) -> Callable[Concatenate[Memory, _P], _R]:
-    """A public read: one snapshot of the store for the whole call (a writer's commit is
-    seen by the next call, never by half of this one), SQLite's failures as StoreError."""
+    """A public call whose SQLite failures (a lock held too long, a damaged file) leave
+    as StoreError naming the store."""
 
     @functools.wraps(method)
-    def read(self: Memory, *args: _P.args, **kwargs: _P.kwargs) -> _R:
-        try:
-            with self._store.reading():
-                return method(self, *args, **kwargs)
-        except sqlite3.Error as exc:
-            raise store_failure(self._store.path, exc, self._store.timeout) from exc
-
-    return read
-
-
-def _writes(
-    method: Callable[Concatenate[Memory, _P], _R],
-) -> Callable[Concatenate[Memory, _P], _R]:
-    """A public write: SQLite's failures (a lock held too long, a damaged file) as
-    StoreError naming the store."""
-
-    @functools.wraps(method)
-    def write(self: Memory, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+    def call(self: Memory, *args: _P.args, **kwargs: _P.kwargs) -> _R:
         try:
             return method(self, *args, **kwargs)
         except sqlite3.Error as exc:
             raise store_failure(self._store.path, exc, self._store.timeout) from exc
 
-    return write
+    return call
+
+
+def _reads(
+    method: Callable[Concatenate[Memory, _P], _R],
+) -> Callable[Concatenate[Memory, _P], _R]:
+    """A public read: one snapshot of the store for the whole call (a writer's commit is
+    seen by the next call, never by half of this one), its failures as StoreError."""
+
+    @functools.wraps(method)
+    def read(self: Memory, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        with self._store.reading():
+            return method(self, *args, **kwargs)
+
+    return _store_errors(read)
 
 
 class Memory:
@@ -152,7 +149,7 @@ class Memory:
 
     # -- ingest --
 
-    @_writes
+    @_store_errors
     def ingest(
         self,
         path: str | Path | Sequence[str | Path],
@@ -220,7 +217,7 @@ class Memory:
         self._write(prepared, replace_trusted)
         return IngestReport((doc_name for _, doc_name in named), warnings)
 
-    @_writes
+    @_store_errors
     def ingest_text(
         self,
         text: str,
@@ -256,7 +253,7 @@ class Memory:
             )
         return name
 
-    @_writes
+    @_store_errors
     def ingest_dialogue(
         self,
         sessions: Any,

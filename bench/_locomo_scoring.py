@@ -168,27 +168,6 @@ def _after_or_of(day: date, unit: str, n: int, side: str) -> tuple[date, date] |
     return named, named
 
 
-def named_days(iso: str) -> tuple[date, date] | None:
-    """The days an ISO value names: a day, a month, a year, or an interval "a/b"."""
-    if "/" in iso:
-        first, last = iso.split("/", 1)
-        try:
-            return date.fromisoformat(first), date.fromisoformat(last)
-        except ValueError:
-            return None
-    parts = iso.split("-")
-    if not all(p.isdigit() for p in parts) or not parts[0]:
-        return None
-    year = int(parts[0])
-    if len(parts) == 1:
-        return date(year, 1, 1), date(year, 12, 31)
-    month = int(parts[1])
-    if len(parts) == 2:
-        return date(year, month, 1), date(year, month, calendar.monthrange(year, month)[1])
-    day = date(year, month, int(parts[2]))
-    return day, day
-
-
 def right_date(named: tuple[date, date] | None, gold: tuple[date, date]) -> bool:
     """The answer named a date within the gold's days (a day inside the gold's week is
     right; a month around the gold's day is not: it is less than was asked)."""

@@ -59,7 +59,6 @@ from _locomo_scoring import (  # noqa: E402
     REFUSAL_SAID,
     gold_days,
     is_relative,
-    named_days,
     right_date,
     score,
     written_days,
@@ -69,6 +68,7 @@ from _squad import SHARED  # noqa: E402
 from affidavit import Answer, Memory  # noqa: E402
 from affidavit.index.text import Analyzer  # noqa: E402
 from affidavit.ingest.dialogue import read_dialogue  # noqa: E402
+from affidavit.organs.relative import days_named  # noqa: E402
 
 DATA = SHARED / "locomo" / "locomo.json"
 _ANALYZER = Analyzer("en")
@@ -115,7 +115,7 @@ def answered_days(answer: Answer) -> tuple[date, date] | None:
     if answer.refused:
         return None
     if isinstance(answer.value, str):
-        named = named_days(answer.value)
+        named = days_named(answer.value)
         if named is not None:
             return named
     return written_days(prediction(answer))
@@ -175,7 +175,7 @@ def ask_sample(sample: dict[str, Any], split: str) -> tuple[list[Asked], float]:
         hits = memory.search(qa["question"], k=1)
         best = hits[0].text if hits else ""
         days = gold_days(gold) if category == 2 else None
-        best_day = named_days(hits[0].date[:10]) if hits and hits[0].date else None
+        best_day = days_named(hits[0].date[:10]) if hits and hits[0].date else None
         asked.append(
             Asked(
                 sample=str(sample["sample_id"]),

@@ -10,16 +10,15 @@ it too). Such rivals are named in the audit (``contradicted_by``) and in the cen
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from affidavit.engine.protocol import Candidate
+from affidavit.gates.numbers import numbers_in
 from affidavit.results import Evidence
 
 # A rival scored below this share of the answer's score is a weaker reading of the
 # evidence, not a disagreement of it.
 CONTEST_SHARE = 0.85
-_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 MAX_RIVALS = 3
 
 
@@ -41,7 +40,7 @@ def rivals(
             continue
         if text in said or said in text or text in own_text:
             continue  # the same thing said more or less fully, or said by the answer's lines
-        if set(_NUMBER.findall(text)) & set(_NUMBER.findall(said)):
+        if set(numbers_in(text)) & set(numbers_in(said)):
             continue  # "autumn 1347" and "November 1347": one time at two precisions
         if any(line in cited for line in lines) or min(line.trust for line in lines) < trust:
             continue

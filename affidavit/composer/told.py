@@ -67,11 +67,13 @@ def turns_telling(
             have |= {analyzer.term(t) for t in words(question.text, analyzer.language)}
         missing = wanted - have
         # A turn that writes its own time may tell the event in more of its own words:
-        # half the event's words may be missing, the rarest of them not.
-        timed = len(missing) <= len(wanted) // 2 and when_told(
-            line.text, line.date or "", fast=True
-        )
-        if len(missing) <= slack or (timed and _keeps_rarest(wanted, missing, rarity)):
+        # half the event's words may be missing, the rarest of them not. (The time is
+        # looked for last, and only when the words alone do not admit the turn.)
+        if len(missing) <= slack or (
+            len(missing) <= len(wanted) // 2
+            and _keeps_rarest(wanted, missing, rarity)
+            and when_told(line.text, line.date or "", fast=True) is not None
+        ):
             lost = sum(_weight(term, rarity) for term in missing)
             ranked.append((len(missing), lost, order, line))
     ranked.sort(key=lambda r: r[:3])

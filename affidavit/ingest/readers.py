@@ -97,16 +97,20 @@ def iter_document_files(folder: str | Path, skipped: list[str] | None = None) ->
         ) from exc
 
     found: list[Path] = []
-    unsafe: list[Path] = []
+    unsafe: list[tuple[Path, str]] = []
     for dirpath, dirnames, filenames in os.walk(root, onerror=fail):
         dirnames[:] = [name for name in dirnames if not name.startswith(".")]
         for name in filenames:
             if _is_document_name(name):
                 file = Path(dirpath) / name
-                (found if _unsafe(file, root) is None else unsafe).append(file)
-    in_order = sorted(unsafe, key=lambda p: p.relative_to(root).parts)
+                why = _unsafe(file, root)
+                if why is None:
+                    found.append(file)
+                else:
+                    unsafe.append((file, why))
     if skipped is not None:
-        skipped.extend(f"{storable_path(str(f))}: skipped, {_unsafe(f, root)}" for f in in_order)
+        unsafe.sort(key=lambda pair: pair[0].relative_to(root).parts)
+        skipped.extend(f"{storable_path(str(f))}: skipped, {why}" for f, why in unsafe)
     return sorted(found, key=lambda p: p.relative_to(root).parts)
 
 

@@ -187,23 +187,26 @@ def _parsed(text: str, base: date, said_on: str) -> tuple[tuple[int, int], When]
 def days_named(iso: str) -> tuple[date, date] | None:
     """The first and last day an ISO time names ("2023-05" is all of May 2023; an
     interval its ends); None for a time open at its start or not ISO."""
-    if "/" in iso:
-        first, last = iso.split("/", 1)
-        if first == "..":
+    try:
+        if "/" in iso:
+            first, last = iso.split("/", 1)
+            if first == "..":
+                return None
+            return date.fromisoformat(first), date.fromisoformat(last)
+        parts = iso.split("-")
+        if not all(p.isdigit() for p in parts):
             return None
-        return date.fromisoformat(first), date.fromisoformat(last)
-    parts = iso.split("-")
-    if not parts[0].isdigit() or not all(p.isdigit() for p in parts):
+        year = int(parts[0])
+        if len(parts) == 1:
+            return date(year, 1, 1), date(year, 12, 31)
+        month = int(parts[1])
+        if len(parts) == 2:
+            following = date(year + month // 12, month % 12 + 1, 1)
+            return date(year, month, 1), following - timedelta(days=1)
+        day = date(year, month, int(parts[2]))
+        return day, day
+    except ValueError:  # "and/or", "2023-13": no time at all
         return None
-    year = int(parts[0])
-    if len(parts) == 1:
-        return date(year, 1, 1), date(year, 12, 31)
-    month = int(parts[1])
-    if len(parts) == 2:
-        following = date(year + month // 12, month % 12 + 1, 1)
-        return date(year, month, 1), following - timedelta(days=1)
-    day = date(year, month, int(parts[2]))
-    return day, day
 
 
 def _interval(first: date, last: date) -> str:
