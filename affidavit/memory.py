@@ -12,12 +12,10 @@ speaking threshold is said or cited as fact.
 
 from __future__ import annotations
 
-import functools
-import sqlite3
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import Any
 
 from affidavit.composer.answering import answer
 from affidavit.engine.default import DefaultEngine
@@ -35,43 +33,12 @@ from affidavit.ingest.naming import name_files, refuse_name_clashes
 from affidavit.ingest.pipeline import content_hash, prepare_document
 from affidavit.ingest.readers import read_text, storable_path
 from affidavit.results import Answer, EntityCount, Evidence, IngestReport, Neighbour
-from affidavit.store.guard import store_failure
+from affidavit.store.calls import reads, store_errors
 from affidavit.store.prepared import PreparedDocument
+from affidavit.store.replies import StoredReplies
 from affidavit.store.sqlite import Store
 
 Progress = Callable[[int, int, str], None]
-_P = ParamSpec("_P")
-_R = TypeVar("_R")
-
-
-def _store_errors(
-    method: Callable[Concatenate[Memory, _P], _R],
-) -> Callable[Concatenate[Memory, _P], _R]:
-    """A public call whose SQLite failures (a lock held too long, a damaged file) leave
-    as StoreError naming the store."""
-
-    @functools.wraps(method)
-    def call(self: Memory, *args: _P.args, **kwargs: _P.kwargs) -> _R:
-        try:
-            return method(self, *args, **kwargs)
-        except sqlite3.Error as exc:
-            raise store_failure(self._store.path, exc, self._store.timeout) from exc
-
-    return call
-
-
-def _reads(
-    method: Callable[Concatenate[Memory, _P], _R],
-) -> Callable[Concatenate[Memory, _P], _R]:
-    """A public read: one snapshot of the store for the whole call (a writer's commit is
-    seen by the next call, never by half of this one), its failures as StoreError."""
-
-    @functools.wraps(method)
-    def read(self: Memory, *args: _P.args, **kwargs: _P.kwargs) -> _R:
-        with self._store.reading():
-            return method(self, *args, **kwargs)
-
-    return _store_errors(read)
 
 
 class Memory:
@@ -99,6 +66,7 @@ class Memory:
         this process may not write is opened read-only: searched and asked, not written.
         """
         self._store = Store(path, timeout=timeout)
+        self._replies = StoredReplies(self._store)
         self.engine: Engine = engine if engine is not None else DefaultEngine()
         self.speaking_threshold = speaking_threshold
         if dense:
@@ -149,7 +117,7 @@ class Memory:
 
     # -- ingest --
 
-    @_store_errors
+    @store_errors
     def ingest(
         self,
         path: str | Path | Sequence[str | Path],
@@ -217,7 +185,7 @@ class Memory:
         self._write(prepared, replace_trusted)
         return IngestReport((doc_name for _, doc_name in named), warnings)
 
-    @_store_errors
+    @store_errors
     def ingest_text(
         self,
         text: str,
@@ -253,7 +221,7 @@ class Memory:
             )
         return name
 
-    @_store_errors
+    @store_errors
     def ingest_dialogue(
         self,
         sessions: Any,
@@ -304,7 +272,7 @@ class Memory:
 
     # -- retrieval, answers, audits --
 
-    @_reads
+    @reads
     def search(self, query: str, *, k: int = 10) -> list[Evidence]:
         """The ``k`` lines that best match ``query``, best first (ties in document order).
 
@@ -313,7 +281,7 @@ class Memory:
         """
         return self._retriever.search(readable(query, "the query"), k)
 
-    @_reads
+    @reads
     def search_documents(self, query: str, *, k: int = 10) -> list[DocumentHit]:
         """The ``k`` documents that best match ``query``, best first.
 
@@ -326,7 +294,7 @@ class Memory:
             return []
         return self._retriever.fused_documents(readable(query, "the query"))[:k]
 
-    @_reads
+    @reads
     def ask(
         self,
         question: str,
@@ -343,13 +311,16 @@ class Memory:
         readable(question, "the question")
         if speaker is not None:
             readable(speaker, "the speaker")
+        use_replies = getattr(self.engine, "use_replies", None)
+        if use_replies is not None:  # a model engine caches its replies in this store
+            use_replies(self._replies)
         result = answer(question, self._retriever, self.engine, asked_at=asked_at, speaker=speaker)
         take = getattr(self.engine, "take_accounting", None)
         if take is not None:  # a model engine: this ask's calls, tokens, cache hits, latency
             result.audit["engine_calls"] = take()
         return result
 
-    @_reads
+    @reads
     def verify(self, text: str, *, question: str | None = None) -> Verdict:
         """Audit ``text`` sentence by sentence against the store (see affidavit.gates.verify)."""
         readable(text, "the text to verify")
@@ -359,25 +330,32 @@ class Memory:
 
     # -- introspection --
 
-    @_reads
+    @reads
     def stats(self) -> dict[str, Any]:
         stats: dict[str, Any] = dict(self._store.stats())
         stats["path"] = self._store.path
+        stats["engine_replies"] = len(self._replies)
         return stats
 
-    @_reads
+    @store_errors
+    def forget_replies(self) -> int:
+        """Forget every model reply cached in the store (the next ask asks the model
+        again); returns how many there were."""
+        return self._replies.clear()
+
+    @reads
     def documents(self) -> list[str]:
         return self._store.document_names()
 
     # -- the entity graph --
 
-    @_reads
+    @reads
     def entities(self, *, top: int = 50) -> list[EntityCount]:
         """The store's entities, most mentioned first (ties by name): see index/entities.py."""
         graph = self._retriever.graph()
         return [EntityCount(e.name, e.count) for e in graph.entities[: max(top, 0)]]
 
-    @_reads
+    @reads
     def neighbours(self, entity: str, *, top: int = 10) -> list[Neighbour]:
         """The entities mentioned together with ``entity``, heaviest edge first.
 
@@ -392,7 +370,7 @@ class Memory:
             found.append(Neighbour(graph.entities[edge.other].name, edge.weight, witnesses))
         return found
 
-    @_reads
+    @reads
     def cooccurrences(self, a: str, b: str) -> list[Evidence]:
         """The lines that mention both entities, in store order."""
         graph = self._retriever.graph()

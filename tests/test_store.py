@@ -127,6 +127,23 @@ def test_a_store_from_a_newer_version_is_refused(tmp_path: Path) -> None:
     assert meta(path)["schema_version"] == str(SCHEMA_VERSION + 1)
 
 
+def test_a_store_from_an_older_version_is_migrated_and_keeps_its_documents(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "old.sqlite"
+    with Memory(path, dense=False) as memory:
+        memory.ingest_text("Kestrels hover over the motorway verge.", name="birds")
+    conn = sqlite3.connect(path)  # undo migration 2: the file as version 1 wrote it
+    conn.execute("DROP TABLE engine_replies")
+    conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
+    conn.commit()
+    conn.close()
+    with Memory(path, dense=False) as memory:
+        assert memory.stats()["schema_version"] == SCHEMA_VERSION
+        assert memory.stats()["engine_replies"] == 0
+        assert memory.search("kestrels")[0].document == "birds"
+
+
 def test_a_foreign_sqlite_database_is_refused_not_migrated(tmp_path: Path) -> None:
     path = tmp_path / "app.db"
     conn = sqlite3.connect(path)

@@ -15,6 +15,7 @@ from affidavit.composer.audit import AskRecord, Judged, SubsetRecord
 from affidavit.composer.compose import compose
 from affidavit.composer.contested import contest_line, rivals
 from affidavit.composer.ground import Ground
+from affidavit.composer.readback import engine_read_back
 from affidavit.composer.templates import told_time
 from affidavit.engine.protocol import Candidate, Engine, Planner
 from affidavit.engine.typed_lines import holds_answer
@@ -93,6 +94,11 @@ def answer(
         record.subsets.append(subset_record)
         for rank, candidate in enumerate(candidates):
             judgement = _judge(candidate, subset, analyzer, question_terms, index.idf)
+            if judgement.passed:
+                cited = [subset[i] for i in candidate.cites]
+                read = engine_read_back(engine, candidate.text, subset, analyzer, cited)
+                if read is not None:
+                    judgement.decisions.append(read)
             subset_record.judged.append(Judged(candidate, list(judgement.decisions)))
             if judgement.passed:
                 cited = [subset[i] for i in candidate.cites]

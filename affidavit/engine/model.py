@@ -1,14 +1,17 @@
 """A language model as the engine, over any OpenAI-compatible server.
 
 The model proposes; the library disposes. ``HttpEngine`` asks the model for candidate
-answers per evidence subset (citing lines by their numbers) and, for a question the organs
-read as a computation, for a plan over the composer's primitives; every proposal then goes
-through the same gates and interpreter as the default engine's. A reply that is not the
-stated format is no candidate or no plan. The default engine's own plans follow the
-model's, so a model that cannot plan costs no computed answer.
+answers per evidence subset (citing lines by their numbers), for a question the organs
+read as a computation for a plan over the composer's primitives, and for the read-back of
+a sentence that passed the gates (its claims, each then checked on its own); every
+proposal goes through the same gates and interpreter as the default engine's. A reply
+that is not the stated format is no candidate, no plan or no claim. The default engine's
+own plans follow the model's, so a model that cannot plan costs no computed answer.
 
-Replies are cached by (model, prompt version, prompt), so asking a question set again
-costs no calls; each ask's calls, tokens, cache hits and latency are kept for its audit.
+Replies are cached by (model, prompt version, prompt): in the process, and in the store
+the asking Memory hands over (``use_replies``), so asking a question set again, in this
+process or the next, costs no calls. ``cache=False`` neither reads nor writes the cache.
+Each ask's calls, tokens, cache hits and latency are kept for its audit.
 """
 
 from __future__ import annotations
@@ -24,10 +27,13 @@ from affidavit.engine.default import DefaultEngine
 from affidavit.engine.http import ChatClient
 from affidavit.engine.prompts import (
     ANSWER_SCHEMA,
+    CLAIMS_SCHEMA,
     PROMPT_VERSION,
     answer_messages,
     plan_messages,
     read_answers,
+    read_back_messages,
+    read_claims,
     read_plan,
 )
 from affidavit.engine.protocol import Candidate, ProposedPlan
@@ -35,6 +41,7 @@ from affidavit.errors import EngineError
 from affidavit.organs.arithmetic import route
 from affidavit.organs.shape import Shape
 from affidavit.results import Evidence
+from affidavit.store.replies import CachedReply, StoredReplies
 
 
 @dataclass
@@ -80,6 +87,7 @@ class HttpEngine:
             max_retries=self.max_retries,
         )
         self._replies: dict[str, str] = {}
+        self._stored: StoredReplies | None = None
         self._rules = DefaultEngine()
         self.accounting = Accounting()
 
@@ -97,6 +105,10 @@ class HttpEngine:
             )
         key = overrides.pop("api_key", None) or os.environ.get("AFFIDAVIT_API_KEY")
         return cls(url, model, api_key=key, **{k: v for k, v in overrides.items() if v is not None})
+
+    def use_replies(self, stored: StoredReplies | None) -> None:
+        """Cache replies in ``stored`` (the asking Memory's store) from now on."""
+        self._stored = stored
 
     def take_accounting(self) -> dict[str, Any]:
         """This ask's accounting, for its audit; the count starts again."""
@@ -124,13 +136,24 @@ class HttpEngine:
         rules = self._rules.propose_plans(question, shape, evidence)
         return [plan, *rules] if plan is not None else rules
 
+    def read_back(self, sentence: str) -> list[str]:
+        """The claims the model reads ``sentence`` as making, each to be checked by the
+        gates on its own; [] when the reply is not the stated format."""
+        return read_claims(self._ask(read_back_messages(sentence), schema=CLAIMS_SCHEMA))
+
     def _ask(self, messages: list[dict[str, str]], schema: dict[str, Any] | None = None) -> str:
         key = hashlib.sha256(
             json.dumps([self.model, PROMPT_VERSION, messages, schema], sort_keys=True).encode()
         ).hexdigest()
-        if self.cache and key in self._replies:
-            self.accounting.cache_hits += 1
-            return self._replies[key]
+        if self.cache:
+            known = self._replies.get(key)
+            if known is None and self._stored is not None:
+                kept = self._stored.get(key)
+                known = kept.text if kept is not None else None
+            if known is not None:
+                self.accounting.cache_hits += 1
+                self._replies[key] = known
+                return known
         done = self._client.complete(messages, schema=schema)
         self.accounting.calls += 1
         self.accounting.seconds += done.seconds
@@ -140,4 +163,7 @@ class HttpEngine:
         self.accounting.completion_tokens += done.completion_tokens or 0
         if self.cache:
             self._replies[key] = done.text
+            if self._stored is not None:
+                reply = CachedReply(done.text, done.prompt_tokens, done.completion_tokens)
+                self._stored.put(key, self.model, PROMPT_VERSION, reply)
         return done.text

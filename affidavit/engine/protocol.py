@@ -58,3 +58,14 @@ class Planner(Protocol):
     ) -> list[ProposedPlan]:
         """Plans for ``question``, most direct first: operations and phrases, no answer."""
         ...
+
+
+@runtime_checkable
+class ReadsBack(Protocol):
+    """An engine that reads a sentence back as the claims it makes. The claims are only
+    ever checked in addition to the library's own reading: they can drop a sentence the
+    evidence does not support, never pass one the gates failed."""
+
+    def read_back(self, sentence: str) -> list[str]:
+        """The separate claims ``sentence`` makes, in its own words."""
+        ...

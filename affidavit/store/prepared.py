@@ -1,4 +1,5 @@
-"""A document made ready for the store: its lines and windows, built before any write.
+"""A document's lines on their way into the store (built before any write) and as read
+back out of it (StoredLine).
 
 Everything that can fail (reading, decoding, table rules, sentence splitting) happens
 while building one of these, so a write either stores a whole document or nothing.
@@ -6,6 +7,7 @@ while building one of these, so a write either stores a whole document or nothin
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 
@@ -32,3 +34,28 @@ class PreparedDocument:
     date: str | None = None
     source: str = "document"
     trust: float = 0.6
+
+
+@dataclass(frozen=True, slots=True)
+class StoredLine:
+    id: int
+    document: str
+    document_id: int
+    position: int
+    kind: str
+    text: str
+    cells: dict[str, str] | None
+    trust: float
+    speaker: str | None = None  # a dialogue turn's speaker
+    date: str | None = None  # a dialogue turn's session day
+
+
+LINE_SELECT = (
+    "SELECT l.id, d.name, d.id, l.position, l.kind, l.text, l.cells, d.trust, l.speaker, l.date "
+    "FROM lines l JOIN documents d ON d.id = l.document_id"
+)
+
+
+def stored_line(row: tuple) -> StoredLine:
+    cells = {name: value for name, value in json.loads(row[6])} if row[6] else None
+    return StoredLine(row[0], row[1], row[2], row[3], row[4], row[5], cells, row[7], row[8], row[9])

@@ -51,11 +51,23 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             payload BLOB NOT NULL
         )""",
     ),
+    # 2: a language model's replies, so a question set asked again costs no calls.
+    (
+        """CREATE TABLE engine_replies (
+            key TEXT PRIMARY KEY,
+            model TEXT NOT NULL,
+            prompt_version TEXT NOT NULL,
+            reply TEXT NOT NULL,
+            prompt_tokens INTEGER,
+            completion_tokens INTEGER,
+            created_at TEXT NOT NULL
+        )""",
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
 # The tables a store at the current version holds; one missing is a damaged store.
-TABLES = frozenset({"meta", "documents", "lines", "windows", "index_cache"})
+TABLES = frozenset({"meta", "documents", "lines", "windows", "index_cache", "engine_replies"})
 
 
 def current_version(conn: sqlite3.Connection) -> int:

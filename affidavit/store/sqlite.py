@@ -8,44 +8,19 @@ failure leaves the store exactly as it was.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from affidavit.errors import StoreError
 from affidavit.store.guard import RECOVER, store_failure, writer_note
-from affidavit.store.prepared import PreparedDocument
+from affidavit.store.prepared import LINE_SELECT, PreparedDocument, StoredLine, stored_line
 from affidavit.store.schema import SCHEMA_VERSION, TABLES, current_version, migrate
-
-
-@dataclass(frozen=True, slots=True)
-class StoredLine:
-    id: int
-    document: str
-    document_id: int
-    position: int
-    kind: str
-    text: str
-    cells: dict[str, str] | None
-    trust: float
-    speaker: str | None = None  # a dialogue turn's speaker
-    date: str | None = None  # a dialogue turn's session day
-
-
-_LINE_SELECT = (
-    "SELECT l.id, d.name, d.id, l.position, l.kind, l.text, l.cells, d.trust, l.speaker, l.date "
-    "FROM lines l JOIN documents d ON d.id = l.document_id"
-)
-
-
-def _stored_line(row: tuple) -> StoredLine:
-    cells = {name: value for name, value in json.loads(row[6])} if row[6] else None
-    return StoredLine(row[0], row[1], row[2], row[3], row[4], row[5], cells, row[7], row[8], row[9])
 
 
 class Store:
@@ -59,7 +34,7 @@ class Store:
         self.read_only = False
         self._conn: sqlite3.Connection | None = None
         self._reading = 0  # depth of nested read snapshots
-        self._pending: list[tuple[str, int, bytes]] = []  # caches made inside a snapshot
+        self._pending: list[Callable[[], None]] = []  # cache writes made inside a snapshot
         target = self.path if self.path is not None else ":memory:"
         if self.path is not None:
             file = Path(self.path).expanduser().resolve()
@@ -322,17 +297,17 @@ class Store:
         for chunk_start in range(0, len(ids), 900):
             chunk = ids[chunk_start : chunk_start + 900]
             marks = ",".join("?" * len(chunk))
-            for row in self.conn.execute(f"{_LINE_SELECT} WHERE l.id IN ({marks})", chunk):
-                found[row[0]] = _stored_line(row)
+            for row in self.conn.execute(f"{LINE_SELECT} WHERE l.id IN ({marks})", chunk):
+                found[row[0]] = stored_line(row)
         return found
 
     def headings(self, document_id: int) -> list[StoredLine]:
         """Every heading of one document, in position order."""
         rows = self.conn.execute(
-            f"{_LINE_SELECT} WHERE l.document_id = ? AND l.kind = 'heading' ORDER BY l.position",
+            f"{LINE_SELECT} WHERE l.document_id = ? AND l.kind = 'heading' ORDER BY l.position",
             (document_id,),
         )
-        return [_stored_line(row) for row in rows]
+        return [stored_line(row) for row in rows]
 
     def lines_at(self, document_id: int, positions: Sequence[int]) -> list[StoredLine]:
         """The lines of one document at these positions, in position order."""
@@ -341,11 +316,11 @@ class Store:
             return []
         marks = ",".join("?" * len(positions))
         rows = self.conn.execute(
-            f"{_LINE_SELECT} WHERE l.document_id = ? AND l.position IN ({marks}) "
+            f"{LINE_SELECT} WHERE l.document_id = ? AND l.position IN ({marks}) "
             "ORDER BY l.position",
             (document_id, *positions),
         )
-        return [_stored_line(row) for row in rows]
+        return [stored_line(row) for row in rows]
 
     def stats(self) -> dict[str, int]:
         conn = self.conn
@@ -377,9 +352,9 @@ class Store:
     def cache(self, name: str, generation: int, payload: bytes) -> None:
         if self.path is None or self.read_only:
             return  # an in-memory store lives no longer than the index itself
-        if self._reading:
-            self._pending.append((name, generation, payload))
-            return
+        self.write_after_read(functools.partial(self._write_cache, name, generation, payload))
+
+    def _write_cache(self, name: str, generation: int, payload: bytes) -> None:
         with self.transaction() as conn:
             conn.execute(
                 "INSERT INTO index_cache (name, generation, payload) VALUES (?, ?, ?) "
@@ -388,11 +363,19 @@ class Store:
                 (name, generation, payload),
             )
 
+    def write_after_read(self, write: Callable[[], None]) -> None:
+        """Run a cache ``write`` (one that opens its own transaction) now, or, inside a
+        read snapshot, once the snapshot ends: a read never holds the writer's lock."""
+        if self._reading:
+            self._pending.append(write)
+        else:
+            write()
+
     def _flush_caches(self) -> None:
         """Write the caches a read built; a busy store only means they are built again."""
         pending, self._pending = self._pending, []
-        for name, generation, payload in pending:
+        for write in pending:
             try:
-                self.cache(name, generation, payload)
+                write()
             except StoreError:
                 return
