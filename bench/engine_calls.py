@@ -23,7 +23,9 @@ Per answer, in run 1: calls, prompt and completion tokens; the library's time, t
 ask's wall time minus the time inside HTTP calls (the server's time); and the model
 layer's own time, the time inside the engine's methods minus the time inside HTTP calls
 (prompt building, parsing, cache look-ups). Beside them: run 3's ask time, and answered
-and right (bench/_doc_scoring.is_right) for the oracle model and the rule engine.
+and right (bench/_doc_scoring.is_right) for the oracle model and the rule engine, and
+how often the oracle proposed a gold at all and, when it did, how often the answer said
+was right (the gates let a true proposal through, and no other candidate beat it).
 
     .venv/bin/python bench/engine_calls.py [--limit N] [--json PATH]
 """
@@ -162,6 +164,7 @@ def ask_all(
                 "wall_ms": 1000 * wall,
                 "library_ms": 1000 * (wall - http),
                 "model_layer_ms": 1000 * (inside - http),
+                "proposed": any(c.get("note") == "model" for c in answer.audit["candidates"]),
                 "answered": not answer.refused,
                 "right": not answer.refused and is_right(answer.text, answer.value, q["golds"]),
             }
@@ -188,6 +191,12 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, float]:
         "library_ms_p95": p("library_ms", 95),
         "model_layer_ms_p50": p("model_layer_ms", 50),
         "model_layer_ms_p95": p("model_layer_ms", 95),
+        "proposed": round(sum(r["proposed"] for r in rows) / n, 3),
+        "passed_of_proposed": round(
+            sum(r["answered"] and r["right"] for r in rows if r["proposed"])
+            / max(1, sum(r["proposed"] for r in rows)),
+            3,
+        ),
         "answered": round(sum(r["answered"] for r in rows) / n, 3),
         "right": round(sum(r["right"] for r in rows) / n, 3),
     }
@@ -234,8 +243,9 @@ def report(result: dict[str, Any]) -> str:
     lines = [
         f"Ingest {result['ingest_s']} s ({result['documents']}); {result['machine']}",
         "| run | set | calls/answer | prompt tok/answer | library ms p50 (p95) "
-        "| model layer ms p50 (p95) | ask ms p50 | answered | right |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| model layer ms p50 (p95) | ask ms p50 | oracle proposed (right when it did) "
+        "| answered | right |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for label, sets in result["runs"].items():
         for name, s in sets.items():
@@ -244,6 +254,7 @@ def report(result: dict[str, Any]) -> str:
                 f"| {s['prompt_tokens_per_answer']} "
                 f"| {s['library_ms_p50']} ({s['library_ms_p95']}) "
                 f"| {s['model_layer_ms_p50']} ({s['model_layer_ms_p95']}) | {s['wall_ms_p50']} "
+                f"| {s['proposed']:.3f} ({s['passed_of_proposed']:.3f}) "
                 f"| {s['answered']:.3f} | {s['right']:.3f} |"
             )
     second = result["runs"]["model, second run"]["all"]

@@ -218,3 +218,19 @@ def test_a_reply_outside_the_schema_is_no_candidate() -> None:
         memory.ingest_text(BRIDGE, name="bridge.md")
         reply = asked(memory)
     assert reply.refused and reply.reason == "no_candidate"
+
+
+def test_recording_in_front_of_a_server_then_replaying_without_it(tmp_path: Path) -> None:
+    with ReplayServer(respond=answers("1928")) as model:
+        with ReplayServer(upstream=model.url) as recorder:
+            memory = Memory(dense=False, engine=HttpEngine(recorder.url, MODEL))
+            memory.ingest_text(BRIDGE, name="bridge.md")
+            assert asked(memory).text == "1928"
+        recorded = recorder.recorded
+    assert recorded and all("reply" in exchange for exchange in recorded)
+    file = tmp_path / "replies.jsonl"
+    file.write_text("".join(json.dumps(exchange) + "\n" for exchange in recorded))
+    with ReplayServer(read_recording(file)) as replay:  # the model is gone
+        memory = Memory(dense=False, engine=HttpEngine(replay.url, MODEL))
+        memory.ingest_text(BRIDGE, name="bridge.md")
+        assert asked(memory).text == "1928"
