@@ -6,8 +6,9 @@ The SQuAD questions' articles go into one file store, the TAT-QA questions' cont
 bench/tatqa.py writes them) into another, with the default meaning channel on.
 
 The model is the replay server (``affidavit.engine.replay``) answering as an **oracle**:
-to an answer prompt it proposes a gold answer copied from the first evidence line that
-holds one (citing that line), else no answer; to a plan prompt no plan (the rule engine's
+to an answer prompt it proposes a gold answer copied from an evidence line that holds
+one (citing that line; for SQuAD a line of the question's own paragraph first, else the
+first line holding it), else no answer; to a plan prompt no plan (the rule engine's
 plans follow the model's); to a read-back the sentence as its one claim. It reports
 token counts as the bundled model's tokenizer counts them (a multilingual sentence-piece
 vocabulary, a fair stand-in for a chat model's). So the calls and tokens are what a real
@@ -77,19 +78,27 @@ def load_questions(limit: int) -> tuple[dict[str, list[tuple[str, str]]], list[d
         "squad": [(t, articles[t]) for t in sorted({q.article for q in chosen})],
         "tatqa": [],
     }
-    questions = [{"store": "squad", "question": q.text, "golds": list(q.answers)} for q in chosen]
+    questions = [
+        {"store": "squad", "question": q.text, "golds": list(q.answers), "paragraph": q.paragraph}
+        for q in chosen
+    ]
     pool = [(c, q) for c in load_contexts() for q in c["questions"]]
     picked = sorted(pool, key=lambda cq: _digest(cq[1]["question"]))[:limit]
     contexts = {c["table"]["uid"]: c for c, _ in picked}
     documents["tatqa"] = [(f"{uid}.md", document_text(c)) for uid, c in sorted(contexts.items())]
     for _, q in picked:
         golds = gold_answers(q)
-        questions.append({"store": "tatqa", "question": q["question"], "golds": golds})
+        questions.append(
+            {"store": "tatqa", "question": q["question"], "golds": golds, "paragraph": ""}
+        )
     return documents, questions
 
 
-def oracle(golds: dict[str, list[str]], tokenizer: Tokenizer) -> Callable[[dict], dict]:
-    """The replay server's responder: a model that proposes the gold when a line holds it."""
+def oracle(
+    golds: dict[str, list[str]], paragraphs: dict[str, str], tokenizer: Tokenizer
+) -> Callable[[dict], dict]:
+    """The replay server's responder: a model that proposes the gold when a line holds
+    it, citing a line of the question's own paragraph (SQuAD) when one holds it."""
 
     def count(text: str) -> int:
         return len(tokenizer.encode(text, add_special_tokens=False).ids)
@@ -99,12 +108,17 @@ def oracle(golds: dict[str, list[str]], tokenizer: Tokenizer) -> Callable[[dict]
         if system.startswith("You answer"):
             question = user.rsplit("\nQuestion: ", 1)[-1]
             reply: dict[str, Any] = {"answers": []}
+            paragraph = paragraphs.get(question, "")
+            holding = []
             for row in user.splitlines():
                 found = _ROW.match(row)
                 gold = found and next((g for g in golds.get(question, []) if g in found[2]), None)
                 if found and gold:
-                    reply = {"answers": [{"text": gold, "cites": [int(found[1])]}]}
-                    break
+                    own = bool(paragraph) and found[2].split("] ", 1)[-1] in paragraph
+                    holding.append((not own, int(found[1]), gold))
+            if holding:
+                _, line, gold = min(holding)
+                reply = {"answers": [{"text": gold, "cites": [line]}]}
         elif system.startswith("You read"):
             reply = {"claims": [user.split("\n")[1]]}
         else:
@@ -205,13 +219,15 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, float]:
 def run(limit: int | None) -> dict[str, Any]:
     documents, questions = load_questions(limit or 100)
     golds: dict[str, list[str]] = {}
+    paragraphs: dict[str, str] = {}
     for q in questions:
         golds.setdefault(q["question"], []).extend(q["golds"])
+        paragraphs[q["question"]] = q["paragraph"]
     tokenizer = Tokenizer.from_file(str(TOKENIZER))
     result: dict[str, Any] = {"machine": platform.platform(), "runs": {}}
     with (
         tempfile.TemporaryDirectory() as folder,
-        ReplayServer(respond=oracle(golds, tokenizer)) as server,
+        ReplayServer(respond=oracle(golds, paragraphs, tokenizer)) as server,
     ):
         stores = {name: Path(folder) / f"{name}.sqlite" for name in documents}
         started = time.perf_counter()
