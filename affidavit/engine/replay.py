@@ -22,6 +22,7 @@ import argparse
 import hashlib
 import json
 import os
+import signal
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -73,8 +74,10 @@ class ReplayServer:
         respond: Responder | None = None,
         upstream: str | None = None,
         api_key: str | None = None,
+        record_to: Path | None = None,
     ) -> None:
         self.respond = respond
+        self._record_to = record_to  # each forwarded exchange is appended here at once
         self._queues: dict[str, list[dict[str, Any]]] = {}
         for exchange in exchanges:
             self.add(exchange)
@@ -119,6 +122,9 @@ class ReplayServer:
             self.recorded.append(exchange)
             if exchange.get("status", 200) == 200:
                 self.add(exchange)
+            if self._record_to is not None:
+                with self._record_to.open("a", encoding="utf-8") as out:
+                    out.write(json.dumps(exchange, ensure_ascii=False) + "\n")
         return exchange
 
     def _forward(self, body: dict[str, Any]) -> dict[str, Any]:
@@ -197,6 +203,10 @@ def _handler(server: ReplayServer) -> type[BaseHTTPRequestHandler]:
     return Handler
 
 
+def _stop(*_: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m affidavit.engine.replay")
     parser.add_argument("mode", choices=["serve", "record"])
@@ -209,18 +219,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     known = read_recording(args.recording) if args.recording.exists() else []
     upstream = args.upstream if args.mode == "record" else None
     key = os.environ.get("AFFIDAVIT_API_KEY")  # from the environment only, as for the engine
-    with ReplayServer(known, port=args.port, upstream=upstream, api_key=key) as server:
+    record_to = args.recording if args.mode == "record" else None
+    # Stopped by Ctrl-C or by a plain kill alike; what was recorded is already on disk.
+    signal.signal(signal.SIGTERM, _stop)
+    try:
+        server = ReplayServer(
+            known, port=args.port, upstream=upstream, api_key=key, record_to=record_to
+        )
+    except OSError as exc:
+        parser.exit(2, f"cannot listen on 127.0.0.1:{args.port} ({exc.strerror}); pass --port\n")
+    with server:
         print(f"replaying {len(known)} exchanges at {server.url} (Ctrl-C to stop)", flush=True)
         try:
             while True:
                 time.sleep(3600)
         except KeyboardInterrupt:
             pass
-        if server.recorded:
-            with args.recording.open("a", encoding="utf-8") as out:
-                for exchange in server.recorded:
-                    out.write(json.dumps(exchange, ensure_ascii=False) + "\n")
-            print(f"recorded {len(server.recorded)} exchanges into {args.recording}")
+    if server.recorded:
+        print(f"recorded {len(server.recorded)} exchanges into {args.recording}")
     return 0
 
 
