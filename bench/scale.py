@@ -1,0 +1,225 @@
+"""Scale: a corpus of 2, 20 or 100 MB in one file store — ingest, search, ask, reopen, bytes.
+
+The corpus is built from real text in ``../shared/corpora``: Middlemarch (one document),
+each SQuAD 2.0 dev article and each XQuAD article in English, Spanish and Turkish (its
+paragraphs, one document each), and the pdfminer text of the four PDFs. One pass is about
+6 MB; larger corpora repeat the pass with every document renamed (``copy-003/…``), as a
+user copying folders would, until the size is reached. The files are written to a
+temporary folder and ingested with ``Memory.ingest(folder)``, the meaning channel on.
+
+Each size runs in its own process (so its peak RSS is its own) and measures: ingest time;
+the first search after ingest (it pays for the indexes); searchable = the two together;
+search p50/p95 over 100 SQuAD dev questions and ask p50/p95 over 15 of them; close; reopen
+plus the first question; the store's bytes on disk (with its WAL) and per stored line; and
+the peak RSS. Beside them, in the same process over the same stored lines: bm25s (index
+build and query p50, top 10) and SQLite FTS5 with ``bm25()`` (build and query p50, top 10).
+
+    .venv/bin/python bench/scale.py --sizes 2 20 100 [--json PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import resource
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _squad import SHARED, load_squad  # noqa: E402
+
+from affidavit import Memory  # noqa: E402
+
+MB = 1_000_000
+_WORD = re.compile(r"\w+")
+
+
+def sources() -> Iterator[tuple[str, str]]:
+    """(file name, text) of every real document one pass of the corpus holds."""
+    yield "middlemarch.txt", (SHARED / "novel_middlemarch" / "pg145_middlemarch.txt").read_text()
+    articles, _ = load_squad()
+    for title, text in sorted(articles.items()):
+        yield f"squad/{_safe(title)}.txt", text
+    for language in ("en", "es", "tr"):
+        data = json.loads((SHARED / "xquad_en_es_tr" / f"xquad.{language}.json").read_text())
+        for article in data["data"]:
+            text = "\n\n".join(p["context"] for p in article["paragraphs"])
+            yield f"xquad-{language}/{_safe(article['title'])}.txt", text
+    for dump in sorted((SHARED / "pdf_text_dumps").glob("*.pdfminer.txt")):
+        yield f"pdf/{dump.name}", dump.read_text()
+
+
+def _safe(title: str) -> str:
+    return re.sub(r"[^\w-]+", "_", title)[:80]
+
+
+def build_corpus(folder: Path, megabytes: float) -> tuple[int, int]:
+    """Write the corpus under ``folder``; (files, bytes)."""
+    files = written = copy = 0
+    while written < megabytes * MB:
+        for name, text in sources():
+            path = folder / f"copy-{copy:03d}" / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            data = text.encode("utf-8")
+            path.write_bytes(data)
+            files += 1
+            written += len(data)
+            if written >= megabytes * MB:
+                break
+        copy += 1
+    return files, written
+
+
+def questions() -> list[str]:
+    _, squad = load_squad()
+    chosen = sorted((q.text for q in squad if not q.impossible), key=_digest)
+    return chosen[:100]
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()
+
+
+def _ms(samples: list[float], q: int) -> float:
+    return round(1000 * float(np.percentile(samples, q)), 2)
+
+
+def measure(megabytes: float) -> dict[str, Any]:
+    """One size, in this process."""
+    asked = questions()
+    out: dict[str, Any] = {"target_mb": megabytes}
+    with tempfile.TemporaryDirectory() as folder:
+        corpus, store = Path(folder) / "corpus", Path(folder) / "store.sqlite"
+        out["files"], out["text_bytes"] = build_corpus(corpus, megabytes)
+        started = time.perf_counter()
+        memory = Memory(store)
+        memory.ingest(corpus)
+        out["ingest_s"] = round(time.perf_counter() - started, 2)
+        started = time.perf_counter()
+        memory.search(asked[0])
+        out["first_search_s"] = round(time.perf_counter() - started, 2)
+        out["searchable_s"] = round(out["ingest_s"] + out["first_search_s"], 2)
+        out["mb_per_s"] = round(out["text_bytes"] / MB / out["searchable_s"], 3)
+        searches = []
+        for question in asked:
+            started = time.perf_counter()
+            memory.search(question)
+            searches.append(time.perf_counter() - started)
+        out["search_p50_ms"], out["search_p95_ms"] = _ms(searches, 50), _ms(searches, 95)
+        asks = []
+        for question in asked[:15]:
+            started = time.perf_counter()
+            memory.ask(question)
+            asks.append(time.perf_counter() - started)
+        out["ask_p50_ms"], out["ask_p95_ms"] = _ms(asks, 50), _ms(asks, 95)
+        out["lines"] = memory.stats()["lines"]
+        started = time.perf_counter()
+        memory.close()
+        out["close_s"] = round(time.perf_counter() - started, 2)
+        started = time.perf_counter()
+        with Memory(store) as again:
+            again.ask(asked[1])
+        out["reopen_first_question_s"] = round(time.perf_counter() - started, 2)
+        stored = sum(p.stat().st_size for p in Path(folder).glob("store.sqlite*"))
+        out["store_bytes"] = stored
+        out["store_to_text"] = round(stored / out["text_bytes"], 2)
+        out["bytes_per_line"] = round(stored / max(out["lines"], 1))
+        out.update(peers(store, asked))
+    out["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+    return out
+
+
+def peers(store: Path, asked: list[str]) -> dict[str, Any]:
+    """bm25s and SQLite FTS5 over the same stored lines, top 10, in this process."""
+    import bm25s
+
+    conn = sqlite3.connect(store)
+    lines = [row[0] for row in conn.execute("SELECT text FROM lines ORDER BY id")]
+    conn.close()
+    out: dict[str, Any] = {}
+    started = time.perf_counter()
+    retriever = bm25s.BM25()
+    retriever.index(bm25s.tokenize(lines, stopwords="en", show_progress=False), show_progress=False)
+    out["bm25s_build_s"] = round(time.perf_counter() - started, 2)
+    samples = []
+    for question in asked:
+        started = time.perf_counter()
+        tokens = bm25s.tokenize([question], stopwords="en", show_progress=False)
+        retriever.retrieve(tokens, k=10, show_progress=False)
+        samples.append(time.perf_counter() - started)
+    out["bm25s_search_p50_ms"] = _ms(samples, 50)
+    fts = sqlite3.connect(":memory:")
+    started = time.perf_counter()
+    fts.execute("CREATE VIRTUAL TABLE lines USING fts5(text)")
+    fts.executemany("INSERT INTO lines (text) VALUES (?)", ((line,) for line in lines))
+    out["fts5_build_s"] = round(time.perf_counter() - started, 2)
+    samples = []
+    for question in asked:
+        match = " OR ".join(f'"{w}"' for w in _WORD.findall(question.lower()))
+        started = time.perf_counter()
+        fts.execute(
+            "SELECT rowid FROM lines WHERE lines MATCH ? ORDER BY bm25(lines) LIMIT 10", (match,)
+        ).fetchall()
+        samples.append(time.perf_counter() - started)
+    out["fts5_search_p50_ms"] = _ms(samples, 50)
+    return out
+
+
+def report(results: list[dict[str, Any]]) -> str:
+    rows = [
+        "| corpus | files | ingest | first search | searchable (MB/s) | search p50 (p95) "
+        "| ask p50 (p95) | close | reopen + first question | store (× text, B/line) "
+        "| peak RSS | bm25s build, p50 | FTS5 build, p50 |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in results:
+        rows.append(
+            f"| {r['text_bytes'] / MB:.1f} MB | {r['files']} | {r['ingest_s']} s "
+            f"| {r['first_search_s']} s | {r['searchable_s']} s ({r['mb_per_s']}) "
+            f"| {r['search_p50_ms']} ms ({r['search_p95_ms']}) "
+            f"| {r['ask_p50_ms']} ms ({r['ask_p95_ms']}) | {r['close_s']} s "
+            f"| {r['reopen_first_question_s']} s "
+            f"| {r['store_bytes'] / MB:.0f} MB ({r['store_to_text']}×, {r['bytes_per_line']}) "
+            f"| {r['peak_rss_mb']} MB | {r['bm25s_build_s']} s, {r['bm25s_search_p50_ms']} ms "
+            f"| {r['fts5_build_s']} s, {r['fts5_search_p50_ms']} ms |"
+        )
+    return "\n".join(rows)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--sizes", type=float, nargs="+", default=[2, 20, 100])
+    parser.add_argument("--json", type=Path)
+    parser.add_argument("--one", type=float, help=argparse.SUPPRESS)  # a child's size
+    args = parser.parse_args()
+    if args.one is not None:
+        print(json.dumps(measure(args.one)))
+        return
+    results = []
+    for size in args.sizes:
+        child = subprocess.run(
+            [sys.executable, __file__, "--one", str(size)],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        results.append(json.loads(child.stdout.strip().splitlines()[-1]))
+        print(report(results[-1:]).splitlines()[-1], flush=True)
+    print(report(results))
+    if args.json is not None:
+        args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
