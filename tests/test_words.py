@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 import scipy.sparse as sp
-from conftest import ARTICLES
+from conftest import ARTICLES, QUESTIONS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -176,6 +176,37 @@ def test_every_stored_sentence_is_verbatim_source_text(squad_lines) -> None:
         assert kind == "sentence"
         assert text and text == text.strip()
         assert text in sources[document]
+
+
+def reference_scores(index, query: str) -> np.ndarray:
+    """Every line's score by the definition, over the whole store: its BM25, plus
+    WINDOW_GAIN times the best BM25 of any window holding it, plus its name bonus."""
+    query_terms = Analyzer("en").terms(query)
+    term_ids = sorted({index.vocabulary[t] for t in query_terms if t in index.vocabulary})
+    lines = np.zeros(index.size, dtype=np.float32)
+    windows = np.zeros(index.window_weights.shape[0], dtype=np.float32)
+    for term in term_ids:
+        lines += index.line_weights[:, term].toarray().ravel()
+        windows += index.window_weights[:, term].toarray().ravel()
+    best = np.zeros(index.size, dtype=np.float32)
+    for line in range(index.size):
+        held = index.membership[index.member_indptr[line] : index.member_indptr[line + 1]]
+        if held.size:
+            best[line] = windows[held].max()
+    total = lines + WINDOW_GAIN * best
+    bonus = index._name_bonus(query_terms)
+    return total + bonus[index.line_documents] if bonus is not None else total
+
+
+def test_the_postings_read_scores_every_line_as_the_whole_store_would(squad) -> None:
+    """The word channel reads only the question's postings; each line's score, and so
+    the top 10 with its ties broken by line id, is what scoring every line gives."""
+    index = squad._retriever.words()
+    for question in [q["question"] for q in QUESTIONS[::97]]:
+        got = index.scores(question)
+        assert np.allclose(got, reference_scores(index, question), rtol=1e-6, atol=0)
+        want = index.top(reference_scores(index, question), 10)
+        assert [line for line, _ in index.top(got, 10)] == [line for line, _ in want]
 
 
 # -- windows --

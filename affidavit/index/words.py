@@ -13,7 +13,7 @@ import io
 import json
 import math
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import scipy.sparse as sp
@@ -41,6 +41,7 @@ class WordIndex:
     membership: np.ndarray
     # document name terms -> document slots
     name_terms: dict[str, list[int]]
+    _members: tuple[np.ndarray, np.ndarray] | None = field(default=None, init=False, repr=False)
 
     @property
     def size(self) -> int:
@@ -138,13 +139,16 @@ class WordIndex:
     # -- querying --
 
     def scores(self, question: str, language: str = "en") -> np.ndarray:
-        """A score for every line (0 where nothing matched)."""
+        """A score for every line (0 where nothing matched). Only the postings of the
+        question's terms are read, and only the lines of windows holding one of them get
+        a window score, so the work grows with those postings, not with the store."""
         query_terms = Analyzer(language).terms(question)
         term_ids = sorted({self.vocabulary[t] for t in query_terms if t in self.vocabulary})
         total = bm25.score(self.line_weights, term_ids)
         if term_ids and self.window_weights.shape[0]:
             window_scores = bm25.score(self.window_weights, term_ids)
-            total += WINDOW_GAIN * self._best_window(window_scores)
+            windows = np.flatnonzero(window_scores)
+            total += WINDOW_GAIN * self._best_window(windows, window_scores[windows])
         name_bonus = self._name_bonus(query_terms)
         if name_bonus is not None:
             total += name_bonus[self.line_documents]
@@ -167,17 +171,35 @@ class WordIndex:
             out[hit] += weights.data[lo + at[hit]]
         return out
 
-    def _best_window(self, window_scores: np.ndarray) -> np.ndarray:
+    def _best_window(self, windows: np.ndarray, window_scores: np.ndarray) -> np.ndarray:
+        """Each line's best score among ``windows`` that hold it (0 for a line none of
+        them holds: every other window scored 0)."""
+        indptr, members = self._window_members()
+        starts = indptr[windows]
+        sizes = indptr[windows + 1] - starts
         best = np.zeros(self.size, dtype=np.float32)
-        if self.membership.size == 0:
-            return best
-        # A trailing sentinel keeps every start a valid index for lines with no window.
-        values = np.append(window_scores[self.membership], np.float32(0))
-        starts = self.member_indptr[:-1]
-        has = np.diff(self.member_indptr) > 0
-        reduced = np.maximum.reduceat(values, starts)
-        best[has] = reduced[has]
+        # Each window's member lines, flattened, with the window's score beside each.
+        offsets = np.repeat(starts - np.cumsum(sizes) + sizes, sizes)
+        lines = members[np.arange(int(sizes.sum())) + offsets]
+        np.maximum.at(best, lines, np.repeat(window_scores, sizes))
         return best
+
+    def _window_members(self) -> tuple[np.ndarray, np.ndarray]:
+        """Windows to the lines they hold (CSR), the transpose of ``membership``, made
+        once per index on first use."""
+        if self._members is None:
+            by_line = sp.csr_matrix(
+                (
+                    np.ones(len(self.membership), dtype=np.int8),
+                    self.membership,
+                    self.member_indptr,
+                ),
+                shape=(self.size, self.window_weights.shape[0]),
+            )
+            by_window = by_line.T.tocsr()
+            by_window.sort_indices()
+            self._members = (by_window.indptr.astype(np.int64), by_window.indices)
+        return self._members
 
     def _name_bonus(self, query_terms: list[str]) -> np.ndarray | None:
         n_documents = len(self.document_ids)
