@@ -44,6 +44,10 @@ WORDS_SUFFICE = 0.75
 LATE_DEPTH = 10
 # Lines per document that late interaction reads: its best by words and by meaning.
 LINES_READ = 8
+# A store of at most this many lines has them all cut into word pieces when its meaning
+# index is loaded (a batch is cheaper than cutting line by line); a larger one would pay
+# seconds on opening for lines most questions never reach, so its lines are cut as read.
+REMEMBER_AT_MOST = 20_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +106,8 @@ class DocumentRanker:
         name = f"meaning2:{self._fingerprint}"  # 2: with text digests (older caches lack them)
         cached = decoded(self._store.cached(name, generation), MeaningIndex.from_bytes)
         remember = getattr(self.reranker, "remember", None)
+        if cached is not None and cached.size > REMEMBER_AT_MOST:
+            remember = None  # a large store's lines are cut as questions reach them
         # Read the lines once, for whichever of the two needs them.
         line_rows = self._store.line_rows() if cached is None or remember else []
         if cached is not None:
@@ -114,7 +120,8 @@ class DocumentRanker:
             index = MeaningIndex.build(self.encoder, line_rows, previous)
             self._store.cache(name, generation, index.to_bytes())
         self._meaning, self._meaning_generation = index, generation
-        if remember is not None:  # late interaction reads these lines question after question
+        if remember is not None and len(line_rows) <= REMEMBER_AT_MOST:
+            # Late interaction reads these lines question after question.
             remember([text for *_, text in line_rows])
         return index
 
@@ -225,8 +232,7 @@ class DocumentRanker:
         self, index: WordIndex, scores: np.ndarray, document_id: int, query: str
     ) -> list[int]:
         """A document's best LINES_READ lines by words and its closest by meaning."""
-        slot = int(np.flatnonzero(index.document_ids == document_id)[0])
-        rows = np.flatnonzero(index.line_documents == slot)
+        rows = index.rows_of_document(document_id)
         chosen: set[int] = set()
         word_scores = scores[rows]
         for at in np.lexsort((rows, -word_scores))[:LINES_READ]:
@@ -289,7 +295,8 @@ class DocumentRanker:
 
 def _word_documents(index: WordIndex, scores: np.ndarray) -> list[tuple[int, float]]:
     best = np.zeros(len(index.document_ids), dtype=np.float64)
-    np.maximum.at(best, index.line_documents, scores)
+    matched = np.flatnonzero(scores)  # a line that scored 0 cannot raise its document
+    np.maximum.at(best, index.line_documents[matched], scores[matched])
     slots = np.flatnonzero(best > 0)
     ids = index.document_ids[slots]
     order = np.lexsort((ids, -best[slots]))

@@ -42,6 +42,9 @@ class WordIndex:
     # document name terms -> document slots
     name_terms: dict[str, list[int]]
     _members: tuple[np.ndarray, np.ndarray] | None = field(default=None, init=False, repr=False)
+    _rows_by_slot: tuple[np.ndarray, np.ndarray, dict[int, int]] | None = field(
+        default=None, init=False, repr=False
+    )
 
     @property
     def size(self) -> int:
@@ -200,6 +203,21 @@ class WordIndex:
             by_window.sort_indices()
             self._members = (by_window.indptr.astype(np.int64), by_window.indices)
         return self._members
+
+    def rows_of_document(self, document_id: int) -> np.ndarray:
+        """The index rows of one stored document's lines, ascending (none if unknown)."""
+        if self._rows_by_slot is None:
+            order = np.argsort(self.line_documents, kind="stable")
+            bounds = np.searchsorted(
+                self.line_documents[order], np.arange(len(self.document_ids) + 1)
+            )
+            slots = {int(d): slot for slot, d in enumerate(self.document_ids)}
+            self._rows_by_slot = (order, bounds, slots)
+        order, bounds, slots = self._rows_by_slot
+        slot = slots.get(int(document_id))
+        if slot is None:
+            return np.zeros(0, dtype=np.int64)
+        return order[bounds[slot] : bounds[slot + 1]]
 
     def _name_bonus(self, query_terms: list[str]) -> np.ndarray | None:
         n_documents = len(self.document_ids)
