@@ -42,6 +42,8 @@ bench: $(STAMP)
 	$(BIN)/python bench/locomo.py
 	$(BIN)/python bench/load.py
 	$(BIN)/python bench/long_pdf.py
+	$(BIN)/python bench/engine_calls.py
+	$(BIN)/python bench/scale.py --sizes 2 20
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache
