@@ -101,7 +101,6 @@ def answer(
                     judgement.decisions.append(read)
             subset_record.judged.append(Judged(candidate, list(judgement.decisions)))
             if judgement.passed:
-                cited = [subset[i] for i in candidate.cites]
                 passed.append((candidate.score * weight, number, rank, candidate, judgement, cited))
     if not passed:
         return _refusal(question, record.why_refused(), record, census_line)
