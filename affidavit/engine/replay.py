@@ -82,6 +82,9 @@ class ReplayServer:
         for exchange in exchanges:
             self.add(exchange)
         self.requests: list[dict[str, Any]] = []  # every request body, in order
+        # Where each POST went and the Authorization header it carried, in order (for
+        # tests of the client; kept in this process's memory only).
+        self.received: list[tuple[str, str | None]] = []
         self.recorded: list[dict[str, Any]] = []  # exchanges forwarded upstream
         self._upstream = upstream.rstrip("/") if upstream else None
         self._key = api_key
@@ -147,6 +150,7 @@ class ReplayServer:
 def _handler(server: ReplayServer) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         def do_POST(self) -> None:  # noqa: N802 — the http.server hook's name
+            server.received.append((self.path, self.headers.get("authorization")))
             length = int(self.headers.get("content-length") or 0)
             try:
                 body = json.loads(self.rfile.read(length) or b"{}")
