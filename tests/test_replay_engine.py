@@ -234,3 +234,12 @@ def test_recording_in_front_of_a_server_then_replaying_without_it(tmp_path: Path
         memory = Memory(dense=False, engine=HttpEngine(replay.url, MODEL))
         memory.ingest_text(BRIDGE, name="bridge.md")
         assert asked(memory).text == "1928"
+
+
+def test_a_recorder_whose_upstream_is_down_says_so_and_records_nothing() -> None:
+    with ReplayServer(upstream="http://127.0.0.1:9/v1") as recorder:
+        memory = Memory(dense=False, engine=HttpEngine(recorder.url, MODEL, max_retries=0))
+        memory.ingest_text(BRIDGE, name="bridge.md")
+        with pytest.raises(EngineError, match="HTTP 502.*did not answer"):
+            asked(memory)
+    assert recorder.recorded == []

@@ -120,7 +120,11 @@ class ReplayServer:
         made = self.respond(body) if self.respond is not None else None
         if made is not None or self._upstream is None:
             return made
-        exchange = self._forward(body)
+        try:
+            exchange = self._forward(body)
+        except httpx.HTTPError as exc:  # not the model's answer: served, never recorded
+            said = f"the upstream server {self._upstream} did not answer ({type(exc).__name__})"
+            return {"status": 502, "reply": said}
         with self._lock:
             self.recorded.append(exchange)
             if exchange.get("status", 200) == 200:
