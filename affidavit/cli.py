@@ -14,6 +14,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from affidavit.batch.command import add_commands, add_engine_flags, model_engine
 from affidavit.engine.model import HttpEngine
 from affidavit.errors import AffidavitError
 from affidavit.ingest.readers import SUPPORTED_SUFFIXES
@@ -130,15 +131,7 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument("--asked-at", help="the asking date (ISO 8601), for date arithmetic")
     ask.add_argument("--speaker", help='who asks: "I", "me" and "my" are read as this name')
     ask.add_argument("--json", action="store_true", help="the full answer and audit as JSON")
-    ask.add_argument(
-        "--engine-url",
-        help="an OpenAI-compatible server (ending in /v1) whose model proposes; "
-        "default: $AFFIDAVIT_ENGINE_URL, else the built-in rule engine",
-    )
-    ask.add_argument("--engine-model", help="the model's name (default: $AFFIDAVIT_ENGINE_MODEL)")
-    ask.add_argument(
-        "--no-cache", action="store_true", help="ask the model again, not its cached replies"
-    )
+    add_engine_flags(ask)
     ask.set_defaults(run=_ask)
 
     verify = commands.add_parser(
@@ -172,6 +165,8 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--corpus", type=Path, default=None, help="folder to ingest")
     demo.add_argument("--store", type=Path, default=None, help="store file (default: in memory)")
     demo.set_defaults(run=_demo)
+
+    add_commands(commands)
     return parser
 
 
@@ -181,14 +176,6 @@ def _existing_store(path: Path, engine: HttpEngine | None = None) -> Memory:
             f"{path}: no such store (create it with `affidavit ingest ... --store {path}`)"
         )
     return Memory(path, engine=engine)
-
-
-def _model_engine(args: argparse.Namespace) -> HttpEngine | None:
-    """The model engine the flags or the environment name (the key only from
-    AFFIDAVIT_API_KEY, never a flag: it would stay in the shell's history)."""
-    return HttpEngine.from_environment(
-        base_url=args.engine_url, model=args.engine_model, cache=not args.no_cache
-    )
 
 
 def _ingest(args: argparse.Namespace) -> int:
@@ -319,7 +306,7 @@ def _print_ranked(
 
 
 def _ask(args: argparse.Namespace) -> int:
-    with _existing_store(args.store, _model_engine(args)) as memory:
+    with _existing_store(args.store, model_engine(args)) as memory:
         answer = memory.ask(args.question, asked_at=args.asked_at, speaker=args.speaker)
     if args.json:
         print(json.dumps(answer.to_dict(), ensure_ascii=False, indent=2))

@@ -18,10 +18,21 @@ class AffidavitError(Exception):
     """Base class of every error raised by affidavit."""
 
 
-class IngestError(AffidavitError):
+class _Contextual(AffidavitError):
+    """An error built from its parts; pickled as those parts, so one raised in a batch
+    worker process reaches the parent whole."""
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return (type(self), tuple(self.parts))
+
+    parts: tuple[object, ...] = ()
+
+
+class IngestError(_Contextual):
     """A document could not be ingested; the store is left exactly as it was."""
 
     def __init__(self, path: str | Path | None, problem: str, hint: str = "") -> None:
+        self.parts = (path, problem, hint)
         self.path = str(path) if path is not None else None
         self.problem = problem
         self.hint = hint
@@ -30,10 +41,11 @@ class IngestError(AffidavitError):
         super().__init__(f"{where}{problem}{tail}")
 
 
-class StoreError(AffidavitError):
+class StoreError(_Contextual):
     """The store file is unusable: unreadable, not an affidavit store, or newer than this code."""
 
     def __init__(self, path: str | Path | None, problem: str, hint: str = "") -> None:
+        self.parts = (path, problem, hint)
         self.path = str(path) if path is not None else None
         self.problem = problem
         self.hint = hint
@@ -42,10 +54,11 @@ class StoreError(AffidavitError):
         super().__init__(f"{where}{problem}{tail}")
 
 
-class InputError(AffidavitError):
+class InputError(_Contextual):
     """A question or text cannot be read: it holds characters that are not text."""
 
     def __init__(self, what: str, problem: str, hint: str = "") -> None:
+        self.parts = (what, problem, hint)
         self.what = what
         self.problem = problem
         self.hint = hint

@@ -12,26 +12,28 @@ speaking threshold is said or cited as fact.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from datetime import datetime
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from affidavit.batch.questions import questions_from, read_questions
+from affidavit.batch.runner import BatchReport, run_batch
 from affidavit.composer.answering import answer
 from affidavit.engine.default import DefaultEngine
 from affidavit.engine.protocol import Engine
 from affidavit.errors import AffidavitError, IngestError, InputError, readable
-from affidavit.gates.entry import admit
+from affidavit.gates.entry import admit, refuse_downgrades
 from affidavit.gates.verify import Verdict, verify
 from affidavit.graph.trust import SPEAKING_THRESHOLD
-from affidavit.index.late import LateInteraction, Reranker
+from affidavit.index.late import Reranker, default_reranker
 from affidavit.index.meaning import BundledEncoder, Encoder
 from affidavit.index.retrieval import DocumentHit, Retriever
-from affidavit.ingest.bounded import IngestLimits, read_bounded
+from affidavit.ingest.bounded import IngestLimits
 from affidavit.ingest.dialogue import prepare_dialogue, read_dialogue
+from affidavit.ingest.files import checked_date, prepare_files
 from affidavit.ingest.naming import name_files, refuse_name_clashes
 from affidavit.ingest.pipeline import content_hash, prepare_document
-from affidavit.ingest.readers import read_text, storable_path
+from affidavit.ingest.readers import read_text
 from affidavit.results import Answer, EntityCount, Evidence, IngestReport, Neighbour
 from affidavit.store.calls import reads, store_errors
 from affidavit.store.prepared import PreparedDocument
@@ -54,6 +56,7 @@ class Memory:
         reranker: Reranker | None = None,
         dense: bool = True,
         timeout: float = 5.0,
+        read_only: bool = False,
     ) -> None:
         """Open (or create) a store; ``path=None`` keeps it in memory.
 
@@ -63,25 +66,25 @@ class Memory:
         Reranker protocol); by default late interaction over the encoder's word pieces
         when the encoder has them. A write waits up to ``timeout`` seconds for another
         process's write to finish, then raises StoreError naming the holder. A store file
-        this process may not write is opened read-only: searched and asked, not written.
+        this process may not write is opened read-only: searched and asked, not written;
+        ``read_only=True`` opens an existing store so whatever the permissions (a batch's
+        workers do).
         """
-        self._store = Store(path, timeout=timeout)
+        self._store = Store(path, timeout=timeout, read_only=read_only)
+        # How this Memory was opened, so a batch's workers open the same one.
+        self._opened_with: dict[str, Any] = {
+            "dense": dense,
+            "speaking_threshold": speaking_threshold,
+            "encoder": encoder,
+            "reranker": reranker,
+        }
         self._replies = StoredReplies(self._store)
         self.engine: Engine = engine if engine is not None else DefaultEngine()
         self.speaking_threshold = speaking_threshold
         if dense:
             encoder = encoder if encoder is not None else BundledEncoder()
-            # Asked of the class where it can be: the bundled model's table is a property
-            # that loads the model, and a Memory that never asks must not pay for it.
-            # A vocabulary-quantised model2vec model maps pieces to rows (token_mapping):
-            # its table cannot be read piece by piece, so it gets no default reranker.
-            pieces = isinstance(encoder, BundledEncoder) or (
-                hasattr(encoder, "tokenize")
-                and hasattr(encoder, "embedding")
-                and getattr(encoder, "token_mapping", None) is None
-            )
-            if reranker is None and pieces:
-                reranker = LateInteraction(encoder)
+            if reranker is None:
+                reranker = default_reranker(encoder)
         elif encoder is not None:
             raise InputError(
                 "Memory(encoder=..., dense=False)",
@@ -143,7 +146,7 @@ class Memory:
         """
         admission = admit(source, threshold=self.speaking_threshold)
         named_as = str(path) if isinstance(path, str | Path) else ", ".join(map(str, path))
-        date = _checked_date(date, named_as)
+        date = checked_date(date, named_as)
         roots = [Path(path)] if isinstance(path, str | Path) else [Path(p) for p in path]
         if name is not None and len(roots) > 1:
             raise IngestError(None, "name= applies to one file or folder", "ingest them one by one")
@@ -152,36 +155,18 @@ class Memory:
         for root in roots:
             named.extend(name_files(root, name, warnings))
         refuse_name_clashes(named)
-        prepared: list[PreparedDocument] = []
-        for done, (file, doc_name) in enumerate(named):
-            if progress is not None:
-                progress(done, len(named), doc_name)
-            try:
-                data = file.read_bytes()
-            except OSError as exc:
-                raise IngestError(
-                    file,
-                    f"cannot read the file ({exc.strerror or exc})",
-                    "check the path and its permissions",
-                ) from exc
-            digest = content_hash(data, admission.source.value, date)
-            if self._store.document_hash(doc_name) == digest:
-                continue
-            units, left_out = read_bounded(file, limits or IngestLimits())
-            warnings.extend(f"{doc_name}: {said}" for said in left_out)
-            prepared.append(
-                prepare_document(
-                    units,
-                    name=doc_name,
-                    digest=digest,
-                    path=storable_path(str(file)),
-                    date=date,
-                    source=admission.source.value,
-                    trust=admission.trust,
-                )
+        prepared = list(
+            prepare_files(
+                named,
+                known_hash=self._store.document_hash,
+                source=admission.source.value,
+                trust=admission.trust,
+                date=date,
+                limits=limits or IngestLimits(),
+                warnings=warnings,
+                progress=progress,
             )
-        if progress is not None:
-            progress(len(named), len(named), "")
+        )
         self._write(prepared, replace_trusted)
         return IngestReport((doc_name for _, doc_name in named), warnings)
 
@@ -203,7 +188,7 @@ class Memory:
         readable(text, f"the text of {name}")
         admission = admit(source, name=name, threshold=self.speaking_threshold)
         digest = content_hash(
-            text.encode("utf-8"), admission.source.value, _checked_date(date, name)
+            text.encode("utf-8"), admission.source.value, checked_date(date, name)
         )
         if self._store.document_hash(name) != digest:
             self._write(
@@ -254,17 +239,8 @@ class Memory:
         return [p.name for p in prepared]
 
     def _write(self, prepared: list[PreparedDocument], replace_trusted: bool = False) -> None:
-        # A name is bound to its source: a stranger's text under a document's name would
-        # otherwise become that document's evidence, with its trust.
-        for document in prepared if not replace_trusted else []:
-            stored = self._store.document_source(document.name)
-            if stored is not None and document.trust < stored[1]:
-                raise IngestError(
-                    document.path or document.name,
-                    f"would replace {document.name!r}, ingested as {stored[0]} (trust "
-                    f"{stored[1]:g}), with {document.source} text (trust {document.trust:g})",
-                    "pass replace_trusted=True if that is meant, or ingest it under another name",
-                )
+        if not replace_trusted:
+            refuse_downgrades(prepared, self._store.document_source)
         # The word index is rebuilt lazily, on the next search or at close: many small
         # ingests in a row must not each pay for a rebuild of the whole index.
         if prepared:
@@ -320,6 +296,34 @@ class Memory:
             result.audit["engine_calls"] = take()
         return result
 
+    @store_errors
+    def batch(
+        self,
+        questions: str | Path | Iterable[str | Mapping[str, Any]],
+        *,
+        workers: int | None = None,
+        progress: bool | Callable[[int, int], None] = True,
+        out: str | Path | None = None,
+        cluster: str | None = None,
+    ) -> BatchReport:
+        """Answer a question set; returns its rows in input order (a BatchReport).
+
+        ``questions``: a JSONL file (``{"id", "question", "asked_at"?, "speaker"?}`` a
+        line) or a list of strings or such mappings. A row is the answer's ``to_dict()``
+        with the question's ``id`` and ``line``, or ``{"id", "line", "error"}`` for a line
+        that is not a question. ``workers`` processes (default: one per CPU) open this
+        store read-only; ``cluster`` (``ray://HOST:PORT``, ``auto`` or ``local``) answers
+        on Ray. With ``out`` each row is written there in order as it comes, and a run
+        interrupted any way is resumed by the same call. ``progress``: a bar with rate
+        and ETA, or a callable given (rows done, rows in all).
+        """
+        items = (
+            read_questions(questions)
+            if isinstance(questions, str | Path)
+            else questions_from(questions)
+        )
+        return run_batch(self, items, workers=workers, progress=progress, out=out, cluster=cluster)
+
     @reads
     def verify(self, text: str, *, question: str | None = None) -> Verdict:
         """Audit ``text`` sentence by sentence against the store (see affidavit.gates.verify)."""
@@ -346,6 +350,18 @@ class Memory:
     @reads
     def documents(self) -> list[str]:
         return self._store.document_names()
+
+    @reads
+    def fingerprint(self) -> str:
+        """A digest of the documents the store holds (names, contents, trust): two stores
+        with the same fingerprint answer alike; a report names the store by it."""
+        return self._store.fingerprint()
+
+    @reads
+    def line(self, document: str, position: int) -> Evidence | None:
+        """The stored line at ``position`` of ``document`` (as a citation names it), or None."""
+        found = self._store.line_at(document, position)
+        return self._retriever.lines([found.id])[0] if found is not None else None
 
     # -- the entity graph --
 
@@ -384,15 +400,3 @@ class Memory:
                 f"no entity named {name!r} in this store; Memory.entities() lists them"
             )
         return number
-
-
-def _checked_date(date: str | None, name: str | None) -> str | None:
-    """An ISO 8601 date (or date-time), normalised, or an IngestError naming the document."""
-    if date is None:
-        return None
-    try:
-        return datetime.fromisoformat(date.strip()).isoformat()
-    except ValueError as exc:
-        raise IngestError(
-            name, f"date {date!r} is not an ISO 8601 date", "write it as YYYY-MM-DD"
-        ) from exc

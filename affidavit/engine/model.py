@@ -91,6 +91,24 @@ class HttpEngine:
         self._rules = DefaultEngine()
         self.accounting = Accounting()
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Its settings only: a batch ships the engine to worker processes, each of which
+        opens its own connection and reads the replies cached in its own store."""
+        return {
+            "base_url": self.base_url,
+            "model": self.model,
+            "api_key": self.api_key,
+            "timeout": self.timeout,
+            "max_retries": self.max_retries,
+            "cache": self.cache,
+        }
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for key, value in state.items():
+            setattr(self, key, value)
+        self.name = "model"
+        self.__post_init__()
+
     @classmethod
     def from_environment(cls, **overrides: Any) -> HttpEngine | None:
         """The engine AFFIDAVIT_ENGINE_URL and AFFIDAVIT_ENGINE_MODEL name (with

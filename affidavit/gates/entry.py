@@ -9,10 +9,12 @@ only through the gates that produce them.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from affidavit.errors import IngestError
 from affidavit.graph.trust import SPEAKING_THRESHOLD, Source, trust_of
+from affidavit.store.prepared import PreparedDocument
 
 # Sources a caller may name when ingesting text.
 INGESTIBLE = (Source.OPERATOR, Source.DOCUMENT, Source.STRANGER)
@@ -39,3 +41,20 @@ def admit(
     assert kind is not None
     trust = trust_of(kind)
     return Admission(kind, trust, trust >= threshold)
+
+
+def refuse_downgrades(
+    documents: Sequence[PreparedDocument], stored_source: Callable[[str], tuple[str, float] | None]
+) -> None:
+    """An IngestError for the first document that would replace a stored one of higher
+    trust: a name is bound to its source, or a stranger's text under a document's name
+    would become that document's evidence, with its trust."""
+    for document in documents:
+        stored = stored_source(document.name)
+        if stored is not None and document.trust < stored[1]:
+            raise IngestError(
+                document.path or document.name,
+                f"would replace {document.name!r}, ingested as {stored[0]} (trust "
+                f"{stored[1]:g}), with {document.source} text (trust {document.trust:g})",
+                "pass replace_trusted=True if that is meant, or ingest it under another name",
+            )

@@ -98,6 +98,23 @@ class LateInteraction:
 _NORMS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
 
+def default_reranker(encoder: object) -> LateInteraction | None:
+    """Late interaction over ``encoder``'s word pieces, where its table can be read piece
+    by piece; None otherwise."""
+    from affidavit.index.meaning import BundledEncoder
+
+    # Asked of the class where it can be: the bundled model's table is a property that
+    # loads the model, and a Memory that never asks must not pay for it. A
+    # vocabulary-quantised model2vec model maps pieces to rows (token_mapping): its table
+    # cannot be read piece by piece, so it gets no default reranker.
+    pieces = isinstance(encoder, BundledEncoder) or (
+        hasattr(encoder, "tokenize")
+        and hasattr(encoder, "embedding")
+        and getattr(encoder, "token_mapping", None) is None
+    )
+    return LateInteraction(encoder) if pieces else None  # type: ignore[arg-type]
+
+
 def _piece_norms(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     cached = _NORMS.get(id(table))
     if cached is None or cached[0] is not table:

@@ -9,6 +9,7 @@ failure leaves the store exactly as it was.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import os
 import sqlite3
@@ -24,10 +25,13 @@ from affidavit.store.schema import SCHEMA_VERSION, TABLES, current_version, migr
 
 
 class Store:
-    def __init__(self, path: str | Path | None = None, *, timeout: float = 5.0) -> None:
+    def __init__(
+        self, path: str | Path | None = None, *, timeout: float = 5.0, read_only: bool = False
+    ) -> None:
         """Open (or create) the store at ``path``; in memory when None. A writer waits up
         to ``timeout`` seconds for another to finish before raising StoreError. A file
-        this process may not write is opened read-only: searched and asked, never written.
+        this process may not write, or any file with ``read_only``, is opened read-only:
+        searched and asked, never written (``read_only`` needs an existing store).
         """
         self.path = str(path) if path is not None else None
         self.timeout = timeout
@@ -42,8 +46,11 @@ class Store:
                 raise StoreError(self.path, "folder does not exist", "create it first")
             if file.is_dir():
                 raise StoreError(self.path, "is a folder, not a store file", "name a file")
-            self.read_only = file.exists() and not (
-                os.access(file, os.W_OK) and os.access(file.parent, os.W_OK)
+            if read_only and not file.is_file():
+                raise StoreError(self.path, "no store to open read-only", "check the path")
+            self.read_only = read_only or (
+                file.exists()
+                and not (os.access(file, os.W_OK) and os.access(file.parent, os.W_OK))
             )
             if self.read_only:
                 target = f"{file.as_uri()}?mode=ro"
@@ -201,6 +208,23 @@ class Store:
             "SELECT content_hash FROM documents WHERE name = ?", (name,)
         ).fetchone()
         return row[0] if row else None
+
+    def fingerprint(self) -> str:
+        """A digest of what the store holds: every document's name, content hash and
+        trust, in name order. Equal stores have equal fingerprints; any added, replaced or
+        forgotten document changes it."""
+        digest = hashlib.sha256()
+        rows = self.conn.execute("SELECT name, content_hash, trust FROM documents ORDER BY name")
+        for name, content, trust in rows:
+            digest.update(f"{name}\0{content}\0{trust!r}\n".encode("utf-8", "surrogatepass"))
+        return digest.hexdigest()
+
+    def line_at(self, document: str, position: int) -> StoredLine | None:
+        """The line at ``position`` of the document named ``document``, or None."""
+        row = self.conn.execute(
+            f"{LINE_SELECT} WHERE d.name = ? AND l.position = ?", (document, position)
+        ).fetchone()
+        return stored_line(row) if row else None
 
     def document_source(self, name: str) -> tuple[str, float] | None:
         """The source and trust a stored document was ingested under, or None."""

@@ -1,0 +1,144 @@
+"""The batch on a Ray cluster (the optional ``ray`` extra): the store is shipped once
+through Ray's object store, each worker is an actor that opens it read-only and answers
+question after question, and rows come back to the same in-order, resumable writer.
+
+``address`` is what ``ray.init`` takes: ``ray://HOST:PORT`` (a remote cluster, through
+Ray Client), ``auto`` (the cluster this machine belongs to) or ``local`` (start one here,
+with one CPU per worker, and stop it at the end).
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from affidavit.batch.questions import Item
+from affidavit.batch.runner import AHEAD_PER_WORKER, Recipe, Row, answer_row
+from affidavit.errors import AffidavitError
+
+INSTALL_HINT = "pip install 'affidavit[ray]'"
+
+
+def run_on_ray(
+    recipe: Recipe,
+    pending: Sequence[Item],
+    *,
+    address: str,
+    workers: int,
+    deliver: Callable[[Row], None],
+) -> None:
+    """Answer ``pending`` on the Ray cluster at ``address`` with ``workers`` actors,
+    handing each row to ``deliver`` in input order."""
+    ray = _ray()
+    started = not ray.is_initialized()
+    if started:
+        try:
+            ray.init(
+                address=address,
+                num_cpus=workers if address == "local" else None,
+                include_dashboard=False,
+                log_to_driver=False,
+                logging_level=logging.WARNING,
+            )
+        except Exception as exc:  # Ray raises ConnectionError, RuntimeError, ValueError
+            raise AffidavitError(
+                f"cannot reach the Ray cluster at {address!r} ({exc}); start one with "
+                "`ray start --head` and pass --cluster auto, or ray://HOST:10001"
+            ) from exc
+    try:
+        store = ray.put(snapshot(recipe.path))
+        actor = ray.remote(num_cpus=1)(Answerer)
+        actors = [actor.remote(store, recipe, _version()) for _ in range(workers)]
+        _dispatch(ray, actors, pending, deliver)
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def _dispatch(ray: Any, actors: list[Any], pending: Sequence[Item], deliver: Any) -> None:
+    """Keep every actor busy, a few questions ahead, and deliver rows in input order."""
+    free = [actor for actor in actors for _ in range(AHEAD_PER_WORKER)]
+    running: dict[Any, tuple[int, Any]] = {}
+    finished: dict[int, Row] = {}
+    submitted = given = 0
+    while given < len(pending):
+        while free and submitted < len(pending):
+            actor = free.pop(0)
+            running[actor.answer.remote(pending[submitted])] = (submitted, actor)
+            submitted += 1
+        ready, _ = ray.wait(list(running), num_returns=1)
+        for ref in ready:
+            index, actor = running.pop(ref)
+            finished[index] = _result(ray, ref)
+            free.append(actor)
+        while given in finished:
+            deliver(finished.pop(given))
+            given += 1
+
+
+def _result(ray: Any, ref: Any) -> Row:
+    try:
+        row: Row = ray.get(ref)
+    except ray.exceptions.RayTaskError as exc:
+        cause = exc.as_instanceof_cause()
+        if isinstance(cause, AffidavitError):
+            raise cause from None
+        raise
+    return row
+
+
+class Answerer:
+    """A Ray actor: one read-only copy of the store, answering question after question."""
+
+    def __init__(self, store: bytes, recipe: Recipe, version: str) -> None:
+        if version != _version():
+            raise AffidavitError(
+                f"this Ray worker runs affidavit {_version()}, the driver {version}; "
+                "install the same version on every node"
+            )
+        self._folder = tempfile.TemporaryDirectory(prefix="affidavit-batch-")
+        path = Path(self._folder.name) / "store.sqlite"
+        path.write_bytes(store)
+        self._memory = recipe.open(str(path))
+
+    def answer(self, item: Item) -> Row:
+        return answer_row(self._memory, item)
+
+
+def snapshot(path: str) -> bytes:
+    """The store as one consistent file's bytes (SQLite's online backup: a write in
+    progress elsewhere is not half in it)."""
+    with tempfile.TemporaryDirectory(prefix="affidavit-ship-") as folder:
+        copy = Path(folder) / "store.sqlite"
+        source = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+        target = sqlite3.connect(copy)
+        try:
+            source.backup(target)
+            target.execute("PRAGMA journal_mode=DELETE")  # one file, no -wal beside it
+        finally:
+            target.close()
+            source.close()
+        return copy.read_bytes()
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("affidavit")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def _ray() -> Any:
+    try:
+        import ray
+    except ImportError as exc:
+        raise AffidavitError(
+            f"batch on a cluster needs Ray, which is not installed: {INSTALL_HINT}"
+        ) from exc
+    return ray

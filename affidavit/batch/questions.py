@@ -1,0 +1,118 @@
+"""A batch's question set: JSONL lines (or Python items) read into questions, each bad
+line kept as an error naming its line number so one typo never sinks a whole run.
+
+Input line: ``{"id": "q1", "question": "...", "asked_at": "2023-06-10", "speaker": "Maya"}``;
+only ``question`` is required (a missing ``id`` is the line number). Blank lines are
+skipped and not counted as rows, but the line numbers stay those of the file.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from affidavit.errors import InputError
+
+
+@dataclass(frozen=True, slots=True)
+class BatchQuestion:
+    """One question to answer, with the line of the input it came from."""
+
+    line: int
+    id: str
+    question: str
+    asked_at: str | None = None
+    speaker: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BadLine:
+    """An input line that is not a question: answered with an error row, never fatal."""
+
+    line: int
+    id: str | None
+    error: str
+
+    def row(self) -> dict[str, Any]:
+        return {"id": self.id, "line": self.line, "error": self.error}
+
+
+Item = BatchQuestion | BadLine
+
+
+def read_questions(path: str | Path) -> list[Item]:
+    """The question set in the JSONL file at ``path``, one item per non-blank line."""
+    file = Path(path)
+    try:
+        raw = file.read_bytes()
+    except OSError as exc:
+        raise InputError(
+            str(file), f"cannot read the question set ({exc.strerror or exc})", "check the path"
+        ) from exc
+    lines = raw.decode("utf-8", errors="replace").splitlines()
+    return _checked(
+        (number, _parsed(text, number)) for number, text in enumerate(lines, 1) if text.strip()
+    )
+
+
+def questions_from(items: Iterable[str | Mapping[str, Any]]) -> list[Item]:
+    """The question set given in Python: plain strings, or mappings shaped like the
+    JSONL lines; item N (from 1) plays the part of line N."""
+    return _checked(
+        (number, item if isinstance(item, Mapping) else {"question": item})
+        for number, item in enumerate(items, 1)
+    )
+
+
+def _parsed(text: str, number: int) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        return BadLine(number, None, f"line {number}: not JSON ({exc.msg}, column {exc.colno})")
+
+
+def _checked(numbered: Iterable[tuple[int, Any]]) -> list[Item]:
+    items: list[Item] = []
+    seen: dict[str, int] = {}
+    for number, value in numbered:
+        item = value if isinstance(value, BadLine) else _question(value, number)
+        if isinstance(item, BatchQuestion):
+            if item.id in seen:
+                first = seen[item.id]
+                item = BadLine(number, item.id, f"line {number}: id {item.id!r} is line {first}'s")
+            else:
+                seen[item.id] = number
+        items.append(item)
+    return items
+
+
+def _question(value: Any, number: int) -> Item:
+    """A question from one parsed line, or the BadLine saying what is wrong with it."""
+    if not isinstance(value, Mapping):
+        return BadLine(number, None, f"line {number}: not a JSON object")
+    raw_id = value.get("id", number)
+    if not isinstance(raw_id, str | int) or isinstance(raw_id, bool):
+        return BadLine(number, None, f"line {number}: id must be a string or a number")
+    ident = str(raw_id)
+    question = value.get("question")
+    if not isinstance(question, str) or not question.strip():
+        return BadLine(number, ident, f'line {number}: no "question" (a non-empty string)')
+    asked_at, speaker = value.get("asked_at"), value.get("speaker")
+    if asked_at is not None:
+        if not isinstance(asked_at, str) or not _is_day(asked_at):
+            return BadLine(number, ident, f'line {number}: "asked_at" is not an ISO day')
+    if speaker is not None and (not isinstance(speaker, str) or not speaker.strip()):
+        return BadLine(number, ident, f'line {number}: "speaker" is not a name')
+    return BatchQuestion(number, ident, question, asked_at, speaker)
+
+
+def _is_day(text: str) -> bool:
+    try:
+        date.fromisoformat(text.strip()[:10])
+    except ValueError:
+        return False
+    return True

@@ -1,0 +1,228 @@
+"""Batch answering: the question set's errors by line, input order, byte-identical rows
+whatever the number of workers, and resuming after Ctrl-C, kill -9 or a torn line."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from conftest import QUESTIONS
+
+from affidavit import Memory
+from affidavit.batch import questions_from, read_questions
+from affidavit.batch.output import AnswerFile, row_bytes
+from affidavit.cli import main
+from affidavit.errors import InputError
+
+ASKED = [q["question"] for q in QUESTIONS[:24]]
+
+
+@pytest.fixture
+def store(squad_store: Path, tmp_path: Path) -> Path:
+    """A private copy of the shared SQuAD store (a batch's parent may warm its caches)."""
+    copy = tmp_path / "store.sqlite"
+    shutil.copy(squad_store, copy)
+    return copy
+
+
+@pytest.fixture
+def question_file(tmp_path: Path) -> Path:
+    path = tmp_path / "questions.jsonl"
+    lines = [json.dumps({"id": f"q{n}", "question": q}) for n, q in enumerate(ASKED, 1)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def reference_rows(store: Path) -> list[bytes]:
+    """The rows one process writes, computed question by question with ask()."""
+    with Memory(store) as memory:
+        return [
+            row_bytes({"id": f"q{n}", "line": n, **memory.ask(q).to_dict()})
+            for n, q in enumerate(ASKED, 1)
+        ]
+
+
+def test_bad_lines_become_error_rows_naming_their_line_number(tmp_path: Path) -> None:
+    path = tmp_path / "q.jsonl"
+    path.write_text(
+        '{"id": "a", "question": "Who ruled Normandy?"}\n'
+        "not json\n"
+        "\n"
+        '{"id": "b"}\n'
+        '["a list"]\n'
+        '{"id": "a", "question": "again?"}\n'
+        '{"question": "When?", "asked_at": "last week"}\n'
+        '{"question": "Who am I?", "speaker": "Maya"}\n',
+        encoding="utf-8",
+    )
+    items = read_questions(path)
+    assert [item.line for item in items] == [1, 2, 4, 5, 6, 7, 8]
+    errors = {item.line: item.error for item in items if hasattr(item, "error")}
+    assert errors[2].startswith("line 2: not JSON")
+    assert errors[4] == 'line 4: no "question" (a non-empty string)'
+    assert errors[5] == "line 5: not a JSON object"
+    assert "id 'a' is line 1's" in errors[6]
+    assert '"asked_at" is not an ISO day' in errors[7]
+    last = items[-1]
+    assert (last.id, last.speaker) == ("8", "Maya")  # a missing id is the line number
+
+
+def test_a_missing_question_set_is_an_input_error(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="nowhere.jsonl"):
+        read_questions(tmp_path / "nowhere.jsonl")
+
+
+def test_rows_are_the_answers_in_input_order(store: Path) -> None:
+    with Memory(store) as memory:
+        rows = memory.batch(ASKED[:5], workers=1, progress=False)
+        for n, (row, question) in enumerate(zip(rows, ASKED[:5], strict=True), 1):
+            assert row == {"id": str(n), "line": n, **memory.ask(question).to_dict()}
+
+
+def test_two_worker_processes_write_the_same_bytes_as_one_process(
+    store: Path, question_file: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "two.jsonl"
+    seen: list[tuple[int, int]] = []
+    with Memory(store) as memory:
+        report = memory.batch(
+            question_file, workers=2, out=out, progress=lambda d, t: seen.append((d, t))
+        )
+    assert out.read_bytes().splitlines(keepends=True) == reference_rows(store)
+    assert len(report) == len(ASKED) and report.resumed == 0
+    assert seen[-1] == (len(ASKED), len(ASKED))  # the callback hears every row
+
+
+def test_a_torn_last_line_is_cut_off_and_only_missing_rows_are_answered(
+    store: Path, question_file: Path, tmp_path: Path
+) -> None:
+    expected = reference_rows(store)
+    out = tmp_path / "answers.jsonl"
+    out.write_bytes(b"".join(expected[:3]) + expected[3][:40])  # a write cut short
+    with Memory(store) as memory:
+        report = memory.batch(question_file, workers=1, out=out, progress=False)
+    assert report.resumed == 3
+    assert [row["line"] for row in report] == list(range(4, len(ASKED) + 1))  # none twice
+    assert out.read_bytes() == b"".join(expected)
+
+
+def test_an_answer_file_of_another_question_set_is_refused_untouched(
+    store: Path, question_file: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "other.jsonl"
+    out.write_bytes(row_bytes({"id": "zz", "line": 1, "text": "from another run"}))
+    before = out.read_bytes()
+    with Memory(store) as memory, pytest.raises(InputError, match="another --out"):
+        memory.batch(question_file, workers=1, out=out, progress=False)
+    assert out.read_bytes() == before
+
+
+def test_an_unreadable_question_is_an_error_row_and_the_run_goes_on(store: Path) -> None:
+    with Memory(store) as memory:
+        rows = memory.batch(
+            ["Who ruled Normandy?", "bad \ud800 text", "Where is Normandy?"],
+            workers=1,
+            progress=False,
+        )
+    assert "error" not in rows[0] and "error" not in rows[2]
+    assert rows[1]["line"] == 2 and "lone surrogate" in rows[1]["error"]
+
+
+def test_an_in_memory_store_is_answered_in_this_process() -> None:
+    with Memory(dense=False) as memory:
+        memory.ingest_text("The Normans settled in Normandy in the 10th century.", name="n")
+        rows = memory.batch(["Where did the Normans settle?"], workers=2, progress=False)
+    assert rows[0]["text"] == "Normandy"
+
+
+def _cli_batch(store: Path, questions: Path, out: Path) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "affidavit.cli",
+            "batch",
+            str(questions),
+            "--store",
+            str(store),
+            "--out",
+            str(out),
+            "--workers",
+            "1",
+            "--quiet",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+
+
+def _wait_for_rows(out: Path, rows: int, process: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and process.poll() is None:
+        if out.exists() and out.read_bytes().count(b"\n") >= rows:
+            return
+        time.sleep(0.05)
+    pytest.fail(f"the batch wrote fewer than {rows} rows (exit {process.poll()})")
+
+
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGINT])
+def test_an_interrupted_run_resumed_by_the_same_command_loses_and_repeats_nothing(
+    store: Path, question_file: Path, tmp_path: Path, how: signal.Signals
+) -> None:
+    expected = reference_rows(store)
+    out = tmp_path / "answers.jsonl"
+    process = _cli_batch(store, question_file, out)
+    _wait_for_rows(out, 4, process)
+    process.send_signal(how)
+    _, stderr = process.communicate(timeout=60)
+    if how == signal.SIGINT:
+        assert process.returncode == 130
+        assert b"run the same command again" in stderr
+    partial = out.read_bytes()
+    assert partial.endswith(b"\n") and len(partial.splitlines()) < len(ASKED)
+    assert partial == b"".join(expected[: len(partial.splitlines())])
+    process = _cli_batch(store, question_file, out)
+    stdout, _ = process.communicate(timeout=120)
+    assert process.returncode == 0
+    assert f"({len(partial.splitlines())} already there)".encode() in stdout
+    assert out.read_bytes() == b"".join(expected)
+
+
+def test_the_cli_says_what_it_answered(
+    store: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    questions = tmp_path / "q.jsonl"
+    questions.write_text(
+        '{"id": "1", "question": "Who was the duke in the battle of Hastings?"}\n'
+        '{"id": "2", "question": "What colour is the Moon\'s cheese?"}\nnot json\n',
+        encoding="utf-8",
+    )
+    out = tmp_path / "a.jsonl"
+    argv = ["batch", str(questions), "--store", str(store), "--out", str(out), "--quiet"]
+    assert main(argv) == 0
+    said = capsys.readouterr().out
+    assert "3 answered into" in said and "1 input errors" in said
+    assert main(argv) == 0  # again: nothing left to answer
+    again = capsys.readouterr().out
+    assert again.startswith("0 answered into") and "(3 already there)" in again
+    assert (
+        main(["batch", str(tmp_path / "none.jsonl"), "--store", str(store), "--out", str(out)]) == 1
+    )
+
+
+def test_answer_file_resume_needs_every_row_in_place(tmp_path: Path) -> None:
+    items = questions_from(["a?", "b?"])
+    out = tmp_path / "a.jsonl"
+    out.write_bytes(row_bytes({"id": "1", "line": 1}) + b"{broken\n")
+    with pytest.raises(InputError, match="line 2 is not JSON"):
+        AnswerFile(out, items)
+    os.remove(out)
+    with AnswerFile(out, items) as writer:
+        assert writer.done == 0
