@@ -15,38 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from affidavit.batch.command import add_commands, add_engine_flags, model_engine
+from affidavit.demo import run_demo
 from affidavit.engine.model import HttpEngine
 from affidavit.errors import AffidavitError
-from affidavit.ingest.readers import SUPPORTED_SUFFIXES
 from affidavit.memory import Memory
-from affidavit.render import render, render_verdict, where
-
-DEMO_QUESTIONS = (
-    "Who conquered England in 1066?",
-    "Where did the Black Death originate?",
-    "Which card is on DHAW20190001?",
-    "What is the price of a hot meal?",
-    "Which regulation requires a harness for work at height?",
-    "Who must sign a hot work permit?",
-    "What is the percentage change in Other in 2019 from 2018?",
-    "Who was the first president of the Galactic Senate?",
-)
-
-
-DEMO_DIALOGUE = (
-    "When did Maya adopt a puppy?",
-    "How many days ago did Maya adopt the puppy?",
-    "Who started learning Spanish?",
-)
-DEMO_ASKED_AT = "2023-06-10"
-
-# Three sentences an outside system might write: one the documents support, one with a
-# changed number, one that wraps evidence words around an invented claim.
-DEMO_AUDIT = (
-    "The Black Death is thought to have originated in the arid plains of Central Asia. "
-    "It reached Crimea by 1344. "
-    "A hot work permit must be signed by the site manager and the fire brigade."
-)
+from affidavit.render import file_progress, render, render_verdict, where
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -163,8 +136,13 @@ def _parser() -> argparse.ArgumentParser:
         epilog="Example: affidavit demo --corpus corpora/demo",
     )
     demo.add_argument("--corpus", type=Path, default=None, help="folder to ingest")
-    demo.add_argument("--store", type=Path, default=None, help="store file (default: in memory)")
-    demo.set_defaults(run=_demo)
+    demo.add_argument(
+        "--out",
+        type=Path,
+        default=Path("demo-output"),
+        help="folder for the demo's store, answers and report (default: ./demo-output)",
+    )
+    demo.set_defaults(run=run_demo)
 
     add_commands(commands)
     return parser
@@ -199,7 +177,7 @@ def _ingest(args: argparse.Namespace) -> int:
                 args.paths,
                 date=args.date,
                 source=args.source,
-                progress=_progress(args.quiet),
+                progress=file_progress(args.quiet),
                 replace_trusted=args.replace_trusted,
             )
         after = memory.stats()
@@ -210,27 +188,6 @@ def _ingest(args: argparse.Namespace) -> int:
         f"{after['lines']} lines (+{after['lines'] - before['lines']})"
     )
     return 0
-
-
-def _progress(quiet: bool) -> Callable[[int, int, str], None] | None:
-    if quiet or not sys.stderr.isatty():
-        return None
-    from tqdm import tqdm
-
-    bar: dict[str, tqdm] = {}
-
-    def report(done: int, total: int, name: str) -> None:
-        if total < 2:
-            return
-        if "bar" not in bar:
-            bar["bar"] = tqdm(total=total, unit="file", file=sys.stderr, leave=False)
-        b = bar["bar"]
-        b.n = done
-        b.set_postfix_str(name[-40:], refresh=True)
-        if done >= total:
-            b.close()
-
-    return report
 
 
 def _search(args: argparse.Namespace) -> int:
@@ -332,52 +289,6 @@ def _verify(args: argparse.Namespace) -> int:
     else:
         print(render_verdict(verdict))
     return 0 if verdict.supported else 2
-
-
-def _demo_corpus(explicit: Path | None) -> Path:
-    if explicit is not None:
-        return explicit
-    for candidate in (
-        Path.cwd() / "corpora" / "demo",
-        Path(__file__).resolve().parents[1] / "corpora" / "demo",
-    ):
-        if candidate.is_dir():
-            return candidate
-    raise AffidavitError(
-        "no demo corpus found (run from the affidavit checkout, or pass --corpus FOLDER)"
-    )
-
-
-def _demo(args: argparse.Namespace) -> int:
-    corpus = _demo_corpus(args.corpus)
-    with Memory(args.store) as memory:
-        # The bundled corpus links to the project's other corpora: named one by one, the
-        # links are followed (a folder's links out of it are skipped, with a warning).
-        files = sorted(p for p in corpus.iterdir() if p.suffix.lower() in SUPPORTED_SUFFIXES)
-        names = memory.ingest(files or [corpus], progress=_progress(False))
-        stats = memory.stats()
-        print(
-            f"Ingested {len(names)} documents from {corpus}: {stats['lines']} lines "
-            f"({stats['rows']} table rows).\n"
-        )
-        for question in DEMO_QUESTIONS:
-            print(render(memory.ask(question)))
-            print()
-        print(f"Audit of another system's answer:\n  {DEMO_AUDIT!r}\n")
-        print(render_verdict(memory.verify(DEMO_AUDIT)))
-        _demo_dialogue(memory, corpus.parent / "dialogue" / "maya-and-leo.jsonl")
-    return 0
-
-
-def _demo_dialogue(memory: Memory, chat: Path) -> None:
-    """A conversation: when a turn says it happened, how long ago, and who did it."""
-    if not chat.is_file():
-        return
-    sessions = memory.ingest_dialogue(chat, name="chat")
-    print(f"\nA conversation, {len(sessions)} sessions ({chat}), asked on {DEMO_ASKED_AT}:\n")
-    for question in DEMO_DIALOGUE:
-        print(render(memory.ask(question, asked_at=DEMO_ASKED_AT)))
-        print()
 
 
 if __name__ == "__main__":

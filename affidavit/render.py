@@ -3,7 +3,9 @@ sentence by sentence. Plain text, for the CLI and the demo; `--json` prints the 
 
 from __future__ import annotations
 
+import sys
 import textwrap
+from collections.abc import Callable
 
 from affidavit.composer.values import format_number
 from affidavit.gates.verify import Verdict
@@ -74,3 +76,26 @@ def _plan_lines(plan: dict | None) -> list[str]:
         )
         lines.append(f"     {step['step']}. {step['out']} = {step['op']}({args}) -> {shown}")
     return lines
+
+
+def file_progress(quiet: bool) -> Callable[[int, int, str], None] | None:
+    """A progress bar over an ingest's files on a terminal's stderr (None when quiet,
+    or when stderr is not a terminal)."""
+    if quiet or not sys.stderr.isatty():
+        return None
+    from tqdm import tqdm
+
+    bar: dict[str, tqdm] = {}
+
+    def report(done: int, total: int, name: str) -> None:
+        if total < 2:
+            return
+        if "bar" not in bar:
+            bar["bar"] = tqdm(total=total, unit="file", file=sys.stderr, leave=False)
+        b = bar["bar"]
+        b.n = done
+        b.set_postfix_str(name[-40:], refresh=True)
+        if done >= total:
+            b.close()
+
+    return report

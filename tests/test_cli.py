@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from conftest import ARTICLES, DEMO_DIR
 
-from affidavit.cli import DEMO_DIALOGUE, DEMO_QUESTIONS, main
+from affidavit.cli import main
+from affidavit.demo import DEMO_DIALOGUE, DEMO_QUESTIONS
 
 
 def line_count(store: Path) -> int:
@@ -166,8 +167,8 @@ def test_ingest_into_a_missing_folder_is_one_line(tmp_path: Path, capsys) -> Non
     assert err.count("\n") == 1 and str(store) in err
 
 
-def test_the_demo_answers_and_refuses(capsys) -> None:
-    code, out, err = run(capsys, "demo", "--corpus", str(DEMO_DIR))
+def test_the_demo_answers_and_refuses(capsys, tmp_path: Path) -> None:
+    code, out, err = run(capsys, "demo", "--corpus", str(DEMO_DIR), "--out", str(tmp_path))
     assert code == 0
     assert out.startswith("Ingested 6 documents")
     assert out.count("Q: ") == len(DEMO_QUESTIONS) + len(DEMO_DIALOGUE)
@@ -181,9 +182,15 @@ def test_the_demo_answers_and_refuses(capsys) -> None:
     assert "A: The date is 7 May 2023 (read from 'yesterday', 8 May 2023)." in out
     assert "A: The time between is 34 days" in out
     assert "Q: Who started learning Spanish?\nA: Leo\n" in out
+    # Last, the same questions as a batch into a file, and the reviewer's report of it.
+    asked = [*DEMO_QUESTIONS, *DEMO_DIALOGUE]
+    assert f"Batch: {len(asked)} questions answered into {tmp_path / 'answers.jsonl'}" in out
+    assert f"Audit report: {(tmp_path / 'report.html').resolve()}" in out
+    rows = [json.loads(line) for line in (tmp_path / "answers.jsonl").read_text().splitlines()]
+    assert [row["question"] for row in rows] == asked
 
 
-@pytest.mark.parametrize("command", ["ingest", "search", "ask", "demo"])
+@pytest.mark.parametrize("command", ["ingest", "search", "ask", "demo", "batch", "report"])
 def test_every_command_shows_an_example_in_its_help(capsys, command: str) -> None:
     with pytest.raises(SystemExit) as exited:
         main([command, "--help"])
