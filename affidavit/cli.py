@@ -19,7 +19,7 @@ from affidavit.demo import run_demo
 from affidavit.engine.model import HttpEngine
 from affidavit.errors import AffidavitError
 from affidavit.memory import Memory
-from affidavit.render import file_progress, render, render_verdict, where
+from affidavit.render import file_progress, index_progress, render, render_verdict, where
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -180,6 +180,8 @@ def _ingest(args: argparse.Namespace) -> int:
                 progress=file_progress(args.quiet),
                 replace_trusted=args.replace_trusted,
             )
+        # Now, with a bar, rather than on the first question: that one should be quick.
+        memory.build_indexes(progress=index_progress(args.quiet))
         after = memory.stats()
     for warning in getattr(names, "warnings", []):
         print(f"warning: {warning}", file=sys.stderr)

@@ -16,7 +16,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from affidavit.batch.questions import questions_from, read_questions
 from affidavit.batch.runner import BatchReport, run_batch
 from affidavit.composer.answering import answer
 from affidavit.engine.default import DefaultEngine
@@ -107,6 +106,14 @@ class Memory:
         finally:
             self._store.close()
             self._retriever.forget()
+
+    @store_errors
+    def build_indexes(self, *, progress: Progress | None = None) -> None:
+        """Build what the next question would otherwise pay for (the word index, the
+        meaning vectors of new lines, the entity graph) and cache it in a file store; ask
+        and search build them when first needed, ``affidavit ingest`` at its end.
+        ``progress(done, total, stage)`` hears each stage and the lines encoded."""
+        self._retriever.build(progress)
 
     def __enter__(self) -> Memory:
         return self
@@ -317,12 +324,9 @@ class Memory:
         interrupted any way is resumed by the same call. ``progress``: a bar with rate
         and ETA, or a callable given (rows done, rows in all).
         """
-        items = (
-            read_questions(questions)
-            if isinstance(questions, str | Path)
-            else questions_from(questions)
+        return run_batch(
+            self, questions, workers=workers, progress=progress, out=out, cluster=cluster
         )
-        return run_batch(self, items, workers=workers, progress=progress, out=out, cluster=cluster)
 
     @reads
     def verify(self, text: str, *, question: str | None = None) -> Verdict:
@@ -331,8 +335,6 @@ class Memory:
         if question is not None:
             readable(question, "the question")
         return verify(text, self._retriever, question=question)
-
-    # -- introspection --
 
     @reads
     def stats(self) -> dict[str, Any]:
@@ -363,9 +365,7 @@ class Memory:
         found = self._store.line_at(document, position)
         return self._retriever.lines([found.id])[0] if found is not None else None
 
-    # -- the entity graph --
-
-    @reads
+    @reads  # -- the entity graph --
     def entities(self, *, top: int = 50) -> list[EntityCount]:
         """The store's entities, most mentioned first (ties by name): see index/entities.py."""
         graph = self._retriever.graph()
@@ -394,9 +394,6 @@ class Memory:
 
     def _entity(self, name: str) -> int:
         languages = sorted({language for _, _, language in self._store.documents()}) or ["en"]
-        number = self._retriever.graph().named(name, languages)
-        if number is None:
-            raise AffidavitError(
-                f"no entity named {name!r} in this store; Memory.entities() lists them"
-            )
+        if (number := self._retriever.graph().named(name, languages)) is None:
+            raise AffidavitError(f"no entity named {name!r}; Memory.entities() lists them")
         return number

@@ -99,3 +99,26 @@ def file_progress(quiet: bool) -> Callable[[int, int, str], None] | None:
             b.close()
 
     return report
+
+
+def index_progress(quiet: bool) -> Callable[[int, int, str], None] | None:
+    """A bar per index-building stage on a terminal's stderr, with rate and ETA where a
+    stage counts lines (None when quiet, or when stderr is not a terminal)."""
+    if quiet or not sys.stderr.isatty():
+        return None
+    from tqdm import tqdm
+
+    bars: dict[str, tqdm] = {}
+
+    def report(done: int, total: int, stage: str) -> None:
+        if stage not in bars:
+            bars[stage] = tqdm(total=total, desc=stage, file=sys.stderr, leave=False)
+        bar = bars[stage]
+        if bar.total != total:  # a stage that counts lines says how many after its start
+            bar.reset(total=total)
+            bar.unit = "line"
+        bar.update(done - bar.n)
+        if done >= total:
+            bar.close()
+
+    return report

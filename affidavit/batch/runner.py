@@ -12,7 +12,7 @@ import multiprocessing
 import os
 import signal
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from tqdm import tqdm
 
 from affidavit.batch.output import AnswerFile
-from affidavit.batch.questions import BadLine, Item
+from affidavit.batch.questions import BadLine, Item, questions_from, read_questions
 from affidavit.engine.protocol import Engine
 from affidavit.errors import AffidavitError, InputError
 
@@ -90,14 +90,19 @@ class BatchReport(list[Row]):
 
 def run_batch(
     memory: Memory,
-    items: Sequence[Item],
+    questions: str | Path | Iterable[str | Mapping[str, Any]],
     *,
     workers: int | None = None,
     progress: bool | BatchProgress = True,
     out: str | Path | None = None,
     cluster: str | None = None,
 ) -> BatchReport:
-    """Answer ``items`` with ``memory`` (see Memory.batch)."""
+    """Answer ``questions`` (a JSONL file, or strings and mappings) with ``memory``
+    (see Memory.batch)."""
+    if isinstance(questions, str | Path):
+        items = read_questions(questions)
+    else:
+        items = questions_from(questions)
     writer = AnswerFile(out, items) if out is not None else None
     start = writer.done if writer is not None else 0
     pending = list(items[start:])
@@ -162,9 +167,7 @@ def _warm(memory: Memory) -> None:
     """Build and cache the store's indexes once, here, rather than once per worker (a
     worker opens the store read-only and could not cache what it builds)."""
     if not memory._store.read_only:
-        memory._retriever.words()
-        memory._retriever.warm_meaning()
-        memory._retriever.graph()
+        memory.build_indexes()
 
 
 # -- worker processes on this machine --

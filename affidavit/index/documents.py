@@ -94,8 +94,9 @@ class DocumentRanker:
         if self._meaning is not None and self._meaning_generation != self._store.generation():
             self.meaning()
 
-    def meaning(self) -> MeaningIndex | None:
-        """Line vectors and document profiles, or None when the channel is off."""
+    def meaning(self, progress: Callable[[int, int], None] | None = None) -> MeaningIndex | None:
+        """Line vectors and document profiles, or None when the channel is off;
+        ``progress`` hears a build's lines encoded."""
         if self.encoder is None:
             return None
         generation = self._store.generation()
@@ -117,7 +118,7 @@ class DocumentRanker:
             if previous is None:
                 old = self._store.cached_latest(name)
                 previous = decoded(old, MeaningIndex.from_bytes)
-            index = MeaningIndex.build(self.encoder, line_rows, previous)
+            index = MeaningIndex.build(self.encoder, line_rows, previous, progress)
             self._store.cache(name, generation, index.to_bytes())
         self._meaning, self._meaning_generation = index, generation
         if remember is not None and len(line_rows) <= REMEMBER_AT_MOST:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib.resources import files
@@ -102,6 +102,9 @@ def _bundled_fingerprint() -> str:
     return fingerprint(bundled_encoder())
 
 
+ENCODE_CHUNK = 8192  # lines encoded between two progress reports
+
+
 @dataclass
 class MeaningIndex:
     line_ids: np.ndarray  # store line id per row, ascending
@@ -118,8 +121,10 @@ class MeaningIndex:
         encoder: Encoder,
         line_rows: Sequence[tuple[int, int, int, str, str]],
         previous: MeaningIndex | None = None,
+        progress: Callable[[int, int], None] | None = None,
     ) -> MeaningIndex:
-        """Vectors for every line (reusing ``previous`` where it holds the line) and profiles."""
+        """Vectors for every line (reusing ``previous`` where it holds the line) and
+        profiles; ``progress(lines encoded, lines to encode)`` after each chunk."""
         line_ids = np.array([row[0] for row in line_rows], dtype=np.int64)
         digests = np.array([text_digest(row[4]) for row in line_rows], dtype=np.int64)
         dim = 0
@@ -135,11 +140,16 @@ class MeaningIndex:
             )
             vectors[known] = previous.vectors[where[known]]
             missing = np.flatnonzero(~known)
-        if len(missing):
-            fresh = encode(encoder, [line_rows[int(i)][4] for i in missing])
+        # In chunks, so a long build reports progress (each line's vector is its own: the
+        # chunking changes no number).
+        for start in range(0, len(missing), ENCODE_CHUNK):
+            chunk = missing[start : start + ENCODE_CHUNK]
+            fresh = encode(encoder, [line_rows[int(i)][4] for i in chunk])
             if vectors is None:
                 vectors = np.zeros((len(line_rows), fresh.shape[1]), dtype=np.float16)
-            vectors[missing] = fresh.astype(np.float16)
+            vectors[chunk] = fresh.astype(np.float16)
+            if progress is not None:
+                progress(start + len(chunk), len(missing))
         if vectors is None:
             vectors = np.zeros((0, max(dim, 1)), dtype=np.float16)
         documents = np.array([row[1] for row in line_rows], dtype=np.int64)

@@ -99,11 +99,32 @@ class Retriever:
     def reranker(self) -> Reranker | None:
         return self.ranker.reranker
 
-    def meaning(self) -> MeaningIndex | None:
-        return self.ranker.meaning()
+    def meaning(self, progress: Callable[[int, int], None] | None = None) -> MeaningIndex | None:
+        return self.ranker.meaning(progress)
 
     def warm_meaning(self) -> None:
         self.ranker.warm_meaning()
+
+    def build(self, progress: Callable[[int, int, str], None] | None = None) -> None:
+        """Build every index not yet built for this generation, telling ``progress``
+        (done, total, stage) of each stage and of the meaning stage's lines encoded."""
+        stages: list[tuple[str, Callable[[Callable[[int, int], None]], object]]] = [
+            ("word index", lambda _: self.words()),
+            ("meaning vectors", self.meaning),  # None at once with the channel off
+            ("entity graph", lambda _: self.graph()),
+        ]
+        for stage, build in stages:
+            heard: list[int] = []  # what the stage said of itself, if it counts lines
+
+            def tell(done: int, total: int, stage: str = stage, heard: list = heard) -> None:
+                heard.append(done)
+                if progress is not None:
+                    progress(done, total, stage)
+
+            tell(0, 1)
+            build(tell)
+            if len(heard) == 1:  # it said nothing more: one step, done
+                tell(1, 1)
 
     def coverage(self, query: str) -> float:
         return self.ranker.coverage(query)
