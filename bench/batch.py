@@ -36,7 +36,7 @@ from _squad import load_squad  # noqa: E402
 from affidavit import Memory  # noqa: E402
 
 QUESTIONS = 2000
-EVERY = 6
+EVERY = 3
 
 
 class PeakWorkers(threading.Thread):
@@ -76,14 +76,14 @@ def build_store(folder: Path) -> tuple[Path, float]:
     return path, time.perf_counter() - start
 
 
-def write_questions(folder: Path, limit: int) -> Path:
+def write_questions(folder: Path, limit: int) -> tuple[Path, int]:
     _, questions = load_squad()
     chosen = questions[::EVERY][:limit]
     path = folder / "questions.jsonl"
     with path.open("w", encoding="utf-8") as handle:
         for number, question in enumerate(chosen, 1):
             handle.write(json.dumps({"id": f"dev-{number}", "question": question.text}) + "\n")
-    return path
+    return path, len(chosen)
 
 
 def batch_command(store: Path, questions: Path, out: Path, *options: str) -> list[str]:
@@ -130,11 +130,10 @@ def resume_after_kill(store: Path, questions: Path, out: Path, rows: int) -> dic
 
 
 def run(limit: int | None) -> dict[str, Any]:
-    rows = limit or QUESTIONS
     with tempfile.TemporaryDirectory(prefix="affidavit-batch-bench-") as name:
         folder = Path(name)
         store, build_s = build_store(folder)
-        questions = write_questions(folder, rows)
+        questions, rows = write_questions(folder, limit or QUESTIONS)
         results: dict[str, Any] = {"questions": rows, "store_build_s": round(build_s, 1)}
         outs = {}
         for label, options, marks in (

