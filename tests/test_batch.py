@@ -142,7 +142,9 @@ def test_an_in_memory_store_is_answered_in_this_process() -> None:
     assert rows[0]["text"] == "Normandy"
 
 
-def _cli_batch(store: Path, questions: Path, out: Path) -> subprocess.Popen[bytes]:
+def _cli_batch(
+    store: Path, questions: Path, out: Path, workers: int = 1
+) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [
             sys.executable,
@@ -155,7 +157,7 @@ def _cli_batch(store: Path, questions: Path, out: Path) -> subprocess.Popen[byte
             "--out",
             str(out),
             "--workers",
-            "1",
+            str(workers),
             "--quiet",
         ],
         stdout=subprocess.PIPE,
@@ -226,3 +228,36 @@ def test_answer_file_resume_needs_every_row_in_place(tmp_path: Path) -> None:
     os.remove(out)
     with AnswerFile(out, items) as writer:
         assert writer.done == 0
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                status = (entry / "status").read_text()
+            except OSError:
+                continue
+            if f"\nPPid:\t{pid}\n" in status:
+                found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc (Linux)")
+def test_workers_of_a_killed_batch_exit_rather_than_linger(
+    store: Path, question_file: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "answers.jsonl"
+    process = _cli_batch(store, question_file, out, workers=2)
+    _wait_for_rows(out, 2, process)
+    workers = _children(process.pid)
+    assert len(workers) >= 2
+    process.kill()
+    process.wait()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(Path(f"/proc/{w}").exists() for w in workers):
+        time.sleep(0.1)
+    lingering = [w for w in workers if Path(f"/proc/{w}/status").exists()]
+    # A worker that exited may stay a zombie until reaped by init: not running is enough.
+    running = [w for w in lingering if "State:\tZ" not in Path(f"/proc/{w}/status").read_text()]
+    assert running == []

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from affidavit.batch.questions import Item
-from affidavit.batch.runner import AHEAD_PER_WORKER, Recipe, Row, answer_row
+from affidavit.batch.worker import AHEAD_PER_WORKER, Recipe, Row, answer_row
 from affidavit.errors import AffidavitError
 
 INSTALL_HINT = "pip install 'affidavit[ray]'"

@@ -1,83 +1,28 @@
 """Answering a question set over one store: in this process, in worker processes on this
-machine, or on a Ray cluster; rows come back in input order to one resumable writer.
-
-Every worker opens the same store read-only with the same engine and settings, and
-answers with the same ``answer_row`` as this process does, so the rows are byte for byte
-the same whichever way they were computed (the default engine's audit carries no clock).
+machine (processes.py) or on a Ray cluster (cluster.py); rows come back in input order
+to one resumable writer (output.py), with a progress bar.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-import signal
 import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tqdm import tqdm
 
 from affidavit.batch.output import AnswerFile
-from affidavit.batch.questions import BadLine, Item, questions_from, read_questions
-from affidavit.engine.protocol import Engine
-from affidavit.errors import AffidavitError, InputError
+from affidavit.batch.processes import in_processes
+from affidavit.batch.questions import questions_from, read_questions
+from affidavit.batch.worker import Recipe, Row, answer_row
+from affidavit.errors import InputError
 
 if TYPE_CHECKING:
     from affidavit.memory import Memory
 
-Row = dict[str, Any]
 BatchProgress = Callable[[int, int], None]
-# Questions handed out per worker ahead of the one being answered, so no worker waits
-# on the parent between questions; also bounds the rows held waiting for their turn.
-AHEAD_PER_WORKER = 4
-# The thread pools of numpy's BLAS and of the tokenizers: one thread per worker process.
-THREAD_VARIABLES = (
-    "OMP_NUM_THREADS",
-    "OPENBLAS_NUM_THREADS",
-    "MKL_NUM_THREADS",
-    "RAYON_NUM_THREADS",
-)
-
-
-@dataclass(frozen=True)
-class Recipe:
-    """Everything a worker needs to open the same Memory, read-only."""
-
-    path: str
-    engine: Engine
-    dense: bool
-    speaking_threshold: float
-    encoder: Any = None
-    reranker: Any = None
-
-    def open(self, path: str | None = None) -> Memory:
-        from affidavit.memory import Memory
-
-        return Memory(
-            path or self.path,
-            engine=self.engine,
-            dense=self.dense,
-            speaking_threshold=self.speaking_threshold,
-            encoder=self.encoder,
-            reranker=self.reranker,
-            read_only=True,
-        )
-
-
-def answer_row(memory: Memory, item: Item) -> Row:
-    """The output row of one item: its answer (or refusal), or the error its line earned."""
-    if isinstance(item, BadLine):
-        return item.row()
-    try:
-        answer = memory.ask(item.question, asked_at=item.asked_at, speaker=item.speaker)
-    except InputError as exc:  # this question cannot be read; the next one may be fine
-        return BadLine(item.line, item.id, f"line {item.line}: {exc}").row()
-    return {"id": item.id, "line": item.line, **answer.to_dict()}
 
 
 class BatchReport(list[Row]):
@@ -136,7 +81,7 @@ def run_batch(
                     deliver(answer_row(memory, item))
             else:
                 _warm(memory)
-                for row in _in_processes(_recipe(memory), pending, workers):
+                for row in in_processes(_recipe(memory), pending, workers):
                     deliver(row)
     finally:
         bar(-1)
@@ -176,85 +121,6 @@ def _warm(memory: Memory) -> None:
     worker opens the store read-only and could not cache what it builds)."""
     if not memory._store.read_only:
         memory.build_indexes()
-
-
-# -- worker processes on this machine --
-
-_worker_memory: Memory | None = None
-_worker_failure: BaseException | None = None
-
-
-def _open_worker(recipe: Recipe) -> None:
-    global _worker_memory, _worker_failure
-    # Ctrl-C reaches the whole process group: the parent stops the run and keeps what
-    # was written; the workers must not each print a traceback.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        _worker_memory = recipe.open()
-    except BaseException as exc:  # raised again with the first question, in the parent
-        _worker_failure = exc
-
-
-def _answer_in_worker(item: Item) -> Row:
-    if _worker_failure is not None:
-        raise _worker_failure
-    assert _worker_memory is not None
-    return answer_row(_worker_memory, item)
-
-
-@contextmanager
-def _one_thread_each() -> Iterator[None]:
-    """Workers spawned meanwhile run their numeric libraries on one thread each.
-
-    NOTE: measured on 2 cores, 200 SQuAD questions: two processes whose OpenBLAS took
-    every core answered 10.9 q/s each, with one thread each 24.7 q/s each. A variable
-    the user has set is left as it is."""
-    saved = {name: os.environ.get(name) for name in THREAD_VARIABLES}
-    for name in THREAD_VARIABLES:
-        os.environ.setdefault(name, "1")
-    try:
-        yield
-    finally:
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-
-
-def _in_processes(recipe: Recipe, pending: Sequence[Item], workers: int) -> Iterator[Row]:
-    """The rows of ``pending`` in order, answered by ``workers`` fresh processes."""
-    # NOTE: spawn, not fork: a forked child would inherit this process's SQLite
-    # connection and any threads' locks; spawn costs a second or two of imports a worker.
-    context = multiprocessing.get_context("spawn")
-    ahead = workers * AHEAD_PER_WORKER
-    try:
-        with (
-            _one_thread_each(),
-            ProcessPoolExecutor(
-                workers, mp_context=context, initializer=_open_worker, initargs=(recipe,)
-            ) as pool,
-        ):
-            running: dict[Future[Row], int] = {}
-            finished: dict[int, Row] = {}
-            submitted = given = 0
-            try:
-                while given < len(pending):
-                    while submitted < len(pending) and submitted - given < ahead:
-                        running[pool.submit(_answer_in_worker, pending[submitted])] = submitted
-                        submitted += 1
-                    done, _ = wait(running, return_when=FIRST_COMPLETED)
-                    for future in done:
-                        finished[running.pop(future)] = future.result()
-                    while given in finished:
-                        yield finished.pop(given)
-                        given += 1
-            except BaseException:
-                pool.shutdown(wait=True, cancel_futures=True)
-                raise
-    except BrokenProcessPool as exc:
-        raise AffidavitError(
-            f"a batch worker process died ({exc}); the rows written so far are kept: "
-            "run the same command again to resume (fewer --workers if memory ran out)"
-        ) from exc
 
 
 def _progress(progress: bool | BatchProgress, start: int, total: int) -> Callable[[int], None]:

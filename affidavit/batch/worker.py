@@ -1,0 +1,65 @@
+"""What every batch worker does, wherever it runs: open the same Memory read-only from a
+recipe, and turn one question into its output row.
+
+Workers in this process, in local processes and on Ray all answer through
+``answer_row``, so a row is byte for byte the same whichever computed it (the default
+engine's audit carries no clock).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from affidavit.batch.questions import BadLine, Item
+from affidavit.engine.protocol import Engine
+from affidavit.errors import InputError
+
+if TYPE_CHECKING:
+    from affidavit.memory import Memory
+
+Row = dict[str, Any]
+# Questions handed out per worker ahead of the one being answered, so no worker waits
+# on the parent between questions; also bounds the rows held waiting for their turn.
+AHEAD_PER_WORKER = 4
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """Everything a worker needs to open the same Memory, read-only."""
+
+    path: str
+    engine: Engine
+    dense: bool
+    speaking_threshold: float
+    encoder: Any = None
+    reranker: Any = None
+
+    @property
+    def bundled_models(self) -> bool:
+        """Does the Memory use the bundled encoder (and so the models preload.py loads)?"""
+        return self.dense and self.encoder is None
+
+    def open(self, path: str | None = None) -> Memory:
+        from affidavit.memory import Memory
+
+        return Memory(
+            path or self.path,
+            engine=self.engine,
+            dense=self.dense,
+            speaking_threshold=self.speaking_threshold,
+            encoder=self.encoder,
+            reranker=self.reranker,
+            read_only=True,
+        )
+
+
+def answer_row(memory: Memory, item: Item) -> Row:
+    """The output row of one item: its answer (or refusal), or the error its line earned."""
+    if isinstance(item, BadLine):
+        return item.row()
+    try:
+        answer = memory.ask(item.question, asked_at=item.asked_at, speaker=item.speaker)
+    except InputError as exc:  # this question cannot be read; the next one may be fine
+        return BadLine(item.line, item.id, f"line {item.line}: {exc}").row()
+    return {"id": item.id, "line": item.line, **answer.to_dict()}
