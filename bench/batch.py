@@ -6,9 +6,10 @@ The store holds every SQuAD 2.0 dev article as one document (``ingest_text``), c
 its indexes are cached. The questions are every sixth dev question (answerable and not,
 in file order) up to 2,000. Each run is ``affidavit batch`` in its own process, so its
 start-up (loading the models, spawning workers, starting Ray) is counted in its rate.
-Peak memory per worker is the largest VmHWM among the worker processes (the pool's
-spawned children, Ray's ``Answerer`` actors), read from /proc while the run goes; the
-one-worker run answers in its own process, so its figure is that process's peak.
+Peak memory per worker is read from /proc while the run goes, for the batch process's
+children (the local pool), Ray's ``Answerer`` actors, or the batch process itself (one
+worker answers in-process): the largest VmHWM (peak RSS, counting the model pages
+forked workers share) and the largest PSS seen (shared pages split between sharers).
 The resume run is killed (SIGKILL) once half the rows are written, then run again with
 the same command; the finished file must equal the one-worker file byte for byte.
 
@@ -40,30 +41,48 @@ EVERY = 3
 
 
 class PeakWorkers(threading.Thread):
-    """Polls /proc for the batch's worker processes and keeps each one's VmHWM."""
+    """Polls /proc for the batch's workers: each one's peak RSS (VmHWM, counting the
+    pages forked workers share) and the largest proportional set size seen (PSS: shared
+    pages split between their sharers)."""
 
-    def __init__(self, marks: tuple[str, ...]) -> None:
+    def __init__(self, which: str) -> None:
         super().__init__(daemon=True)
-        self.marks = marks
-        self.peaks: dict[int, int] = {}
+        self.which = which  # "self": the batch process; "children"; or a command mark
+        self.batch_pid = -1
+        self.rss: dict[int, int] = {}
+        self.pss: dict[int, int] = {}
         self.stop = threading.Event()
+
+    def chosen(self, pid: int) -> bool:
+        if self.which == "self":
+            return pid == self.batch_pid
+        if self.which == "children":
+            status = Path(f"/proc/{pid}/status").read_text()
+            return f"\nPPid:\t{self.batch_pid}\n" in status
+        command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ")
+        return self.which.encode() in command
 
     def run(self) -> None:
         while not self.stop.wait(0.25):
-            for pid in filter(str.isdigit, os.listdir("/proc")):
+            for name in filter(str.isdigit, os.listdir("/proc")):
+                pid = int(name)
                 try:
-                    command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ")
-                    if not any(mark.encode() in command for mark in self.marks):
+                    if not self.chosen(pid):
                         continue
                     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
                         if line.startswith("VmHWM:"):
-                            kib = int(line.split()[1])
-                            self.peaks[int(pid)] = max(self.peaks.get(int(pid), 0), kib)
+                            self.rss[pid] = max(self.rss.get(pid, 0), int(line.split()[1]))
+                    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+                        if line.startswith("Pss:"):
+                            self.pss[pid] = max(self.pss.get(pid, 0), int(line.split()[1]))
                 except OSError:
                     continue
 
-    def peak_mb(self) -> float:
-        return round(max(self.peaks.values(), default=0) / 1024)
+    def peaks_mb(self) -> tuple[int, int]:
+        return (
+            round(max(self.rss.values(), default=0) / 1024),
+            round(max(self.pss.values(), default=0) / 1024),
+        )
 
 
 def build_store(folder: Path) -> tuple[Path, float]:
@@ -93,20 +112,24 @@ def batch_command(store: Path, questions: Path, out: Path, *options: str) -> lis
     ]  # fmt: skip
 
 
-def timed_run(command: list[str], rows: int, marks: tuple[str, ...]) -> dict[str, Any]:
-    watcher = PeakWorkers(marks)
-    watcher.start()
+def timed_run(command: list[str], rows: int, which: str) -> dict[str, Any]:
+    watcher = PeakWorkers(which)
     start = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True)
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    watcher.batch_pid = process.pid
+    watcher.start()
+    _, stderr = process.communicate()
     seconds = time.perf_counter() - start
     watcher.stop.set()
     watcher.join()
-    if done.returncode != 0:
-        raise SystemExit(f"batch failed: {done.stderr}")
+    if process.returncode != 0:
+        raise SystemExit(f"batch failed: {stderr}")
+    rss, pss = watcher.peaks_mb()
     return {
         "seconds": round(seconds, 1),
         "questions_per_s": round(rows / seconds, 2),
-        "worker_peak_mb": watcher.peak_mb(),
+        "worker_peak_rss_mb": rss,
+        "worker_peak_pss_mb": pss,
     }
 
 
@@ -136,14 +159,14 @@ def run(limit: int | None) -> dict[str, Any]:
         questions, rows = write_questions(folder, limit or QUESTIONS)
         results: dict[str, Any] = {"questions": rows, "store_build_s": round(build_s, 1)}
         outs = {}
-        for label, options, marks in (
-            ("1 worker", ("--workers", "1"), ("affidavit.cli",)),
-            ("2 workers", ("--workers", "2"), ("multiprocessing.spawn",)),
-            ("Ray, 2 workers", ("--workers", "2", "--cluster", "local"), ("ray::Answerer",)),
+        for label, options, which in (
+            ("1 worker", ("--workers", "1"), "self"),
+            ("2 workers", ("--workers", "2"), "children"),
+            ("Ray, 2 workers", ("--workers", "2", "--cluster", "local"), "ray::Answerer"),
         ):
             outs[label] = folder / f"{label.replace(' ', '-').replace(',', '')}.jsonl"
             command = batch_command(store, questions, outs[label], *options)
-            results[label] = timed_run(command, rows, marks)
+            results[label] = timed_run(command, rows, which)
             results[label]["identical_to_1_worker"] = (
                 outs[label].read_bytes() == outs["1 worker"].read_bytes()
             )
@@ -167,7 +190,7 @@ def report(results: dict[str, Any]) -> str:
     lines = [
         f"{results['questions']} SQuAD 2.0 dev questions over the SQuAD dev store "
         f"(built in {results['store_build_s']} s); {results['refused']} refused",
-        "| run | seconds | questions/s | speed-up | worker peak RSS | same bytes as 1 worker |",
+        "| run | seconds | questions/s | speed-up | worker peak RSS (PSS) | same bytes |",
         "|---|---|---|---|---|---|",
     ]
     for label, speedup in (
@@ -178,7 +201,8 @@ def report(results: dict[str, Any]) -> str:
         run_ = results[label]
         lines.append(
             f"| {label} | {run_['seconds']} | {run_['questions_per_s']} | {speedup}× | "
-            f"{run_['worker_peak_mb']} MB | {run_['identical_to_1_worker']} |"
+            f"{run_['worker_peak_rss_mb']} MB ({run_['worker_peak_pss_mb']} MB) | "
+            f"{run_['identical_to_1_worker']} |"
         )
     resume = results["resume"]
     lines.append(
