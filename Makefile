@@ -44,6 +44,9 @@ bench: $(STAMP)
 	$(BIN)/python bench/long_pdf.py
 	$(BIN)/python bench/engine_calls.py
 	$(BIN)/python bench/scale.py --sizes 2 20
+	$(BIN)/python -m pip install --quiet -e ".[ray]"
+	$(BIN)/python bench/batch.py
+	$(BIN)/python bench/report_load.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache
