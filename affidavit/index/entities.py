@@ -195,29 +195,54 @@ class Corpus:
         )
 
     def to_arrays(self) -> dict[str, np.ndarray]:
+        """Compact arrays: the line and segment of each token as runs (a line's tokens
+        are consecutive, a segment's too), the two flags as bits, ids as int32. About 9
+        bytes a token, against 26 as plain columns."""
+        line_values, line_counts = _runs(self.line)
+        segment_values, segment_counts = _runs(self.segment)
         return {
             "c_vocabulary": _strings(self.vocabulary),
             "c_ids": self.ids.astype(np.int32),
-            "c_segment": self.segment.astype(np.int64),
-            "c_line": self.line.astype(np.int64),
-            "c_capital": self.capital,
-            "c_opening": self.opening,
+            "c_segment_values": segment_values,
+            "c_segment_counts": segment_counts,
+            "c_line_values": line_values,
+            "c_line_counts": line_counts,
+            "c_flags": np.packbits(np.stack([self.capital, self.opening]).astype(bool), axis=1),
+            "c_tokens": np.array([len(self.ids)], dtype=np.int64),
             "c_forms": _strings(self.forms),
             "c_surface": self.surface.astype(np.int32),
         }
 
     @classmethod
     def from_arrays(cls, data: Any) -> Corpus:
+        if "c_line" in data:  # the plain columns an older store cached
+            line, segment = data["c_line"], data["c_segment"]
+            capital, opening = data["c_capital"], data["c_opening"]
+        else:
+            line = np.repeat(data["c_line_values"], data["c_line_counts"])
+            segment = np.repeat(data["c_segment_values"], data["c_segment_counts"])
+            tokens = int(data["c_tokens"][0])
+            flags = np.unpackbits(data["c_flags"], axis=1, count=tokens).astype(bool)
+            capital, opening = flags[0], flags[1]
         return cls(
             _unstrings(data["c_vocabulary"]),
             data["c_ids"].astype(np.int64),
-            data["c_segment"],
-            data["c_line"],
-            data["c_capital"],
-            data["c_opening"],
+            segment.astype(np.int64),
+            line.astype(np.int64),
+            capital,
+            opening,
             _unstrings(data["c_forms"]),
             data["c_surface"].astype(np.int64),
         )
+
+
+def _runs(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(value, how many times in a row) of each run of equal neighbours in ``values``."""
+    if not len(values):
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int32)
+    starts = np.flatnonzero(np.r_[True, values[1:] != values[:-1]])
+    counts = np.diff(np.r_[starts, len(values)])
+    return values[starts].astype(np.int64), counts.astype(np.int32)
 
 
 def _strings(values: list[str]) -> np.ndarray:
