@@ -176,7 +176,7 @@ def rank_of(ranked: Sequence[str], wanted: str) -> int | None:
 
 
 def documents_table(memory: Memory, queries: Sequence[Query], baseline) -> dict[str, dict]:
-    retriever = memory._retriever
+    ranker = memory._retriever.ranker
     names = {doc_id: name for doc_id, name, _ in memory._store.documents()}
     ranks: dict[str, list[int | None]] = {
         "words": [],
@@ -187,12 +187,12 @@ def documents_table(memory: Memory, queries: Sequence[Query], baseline) -> dict[
     if baseline is not None:
         ranks["bm25s"] = []
     for query in queries:
-        by_words = [names[d] for d, _ in retriever.word_documents(query.text)[:10]]
-        by_meaning = [names[d] for d, _ in retriever.meaning_documents(query.text)[:10]]
+        by_words = [names[d] for d, _ in ranker.word_documents(query.text)[:10]]
+        by_meaning = [names[d] for d, _ in ranker.meaning_documents(query.text)[:10]]
         fused = [hit.document for hit in memory.search_documents(query.text, k=10)]
-        reranker, retriever.reranker = retriever.reranker, None
+        reranker, ranker.reranker = ranker.reranker, None
         plain = [hit.document for hit in memory.search_documents(query.text, k=10)]
-        retriever.reranker = reranker
+        ranker.reranker = reranker
         ranks["words"].append(rank_of(by_words, query.document))
         ranks["meaning"].append(rank_of(by_meaning, query.document))
         ranks["fused, no late interaction"].append(rank_of(plain, query.document))
@@ -255,7 +255,7 @@ def vague_table(memory: Memory, queries: Sequence[Query]) -> dict[int, dict[str,
             hits = retriever.search(asked, 50)
             ranked_words = [(e.document, e.position) for e in hits]
             follow = retriever.coverage(asked) >= WORDS_SUFFICE
-            late = retriever._late_lines(asked, hits, follow_words=follow)
+            late = retriever.ranker.late_lines(asked, hits, follow_words=follow)
             ranked_late = [(e.document, e.position) for e in late]
             want = _place(memory, gold[query])
             words_rr += _rr(ranked_words, want)
@@ -290,9 +290,10 @@ def _rr(ranked: Sequence[tuple[str, int]], want: tuple[str, int] | None) -> floa
 def block_share(memory: Memory, queries: Sequence[Query], *, dense: bool) -> float:
     """Share of questions whose answering line is in the evidence block."""
     retriever = memory._retriever
-    saved = retriever.encoder, retriever.reranker
+    ranker = retriever.ranker  # the meaning channel's half of the retriever
+    saved = ranker.encoder, ranker.reranker
     if not dense:
-        retriever.encoder, retriever.reranker = None, None
+        ranker.encoder, ranker.reranker = None, None
     lines = document_lines(memory)
     reached = n = 0
     try:
@@ -305,7 +306,7 @@ def block_share(memory: Memory, queries: Sequence[Query], *, dense: bool) -> flo
             block = evidence_block(retriever.retrieve(query.text).hits)
             reached += any((e.document, e.position) == want for e in block)
     finally:
-        retriever.encoder, retriever.reranker = saved
+        ranker.encoder, ranker.reranker = saved
     return reached / max(n, 1)
 
 

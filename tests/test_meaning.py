@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from affidavit import DocumentHit, Encoder, InputError, Memory
-from affidavit.index.meaning import bundled_encoder, bundled_model_path
+from affidavit.index.meaning import MeaningIndex, bundled_encoder, bundled_model_path, encode
 
 XQUAD = Path(__file__).resolve().parents[1] / "corpora" / "xquad_slice"
 # The bundled model's files, as tools/build_static_model.py writes them (rebuild: see the
@@ -250,3 +250,31 @@ def test_dense_false_never_loads_the_model() -> None:
 def test_an_encoder_with_dense_false_is_a_contradiction() -> None:
     with pytest.raises(InputError, match="dense=False"):
         Memory(dense=False, encoder=CountingEncoder())
+
+
+def test_line_vectors_are_kept_as_int8_within_a_hundredth_of_the_encoder() -> None:
+    lines = [(n, 1, n, "line", text) for n, text in enumerate(_SAMPLE, 1)]
+    index = MeaningIndex.build(bundled_encoder(), lines)
+    assert index.vectors.dtype == np.int8
+    exact = encode(bundled_encoder(), list(_SAMPLE))
+    kept = index.line_vectors(list(range(1, len(_SAMPLE) + 1)))
+    assert np.abs(kept - exact).max() <= 0.5 / 127 + 1e-6
+    assert np.abs((kept * exact).sum(axis=1) - 1).max() < 0.01  # cosine with itself
+    # A float16 cache an older store wrote is read as the same int8 steps.
+    older = MeaningIndex(
+        index.line_ids,
+        exact.astype(np.float16),
+        index.profile_documents,
+        index.profiles,
+        index.digests,
+    )
+    again = MeaningIndex.from_bytes(older.to_bytes())
+    assert again.vectors.dtype == np.int8
+    assert np.abs(again.vectors.astype(int) - index.vectors.astype(int)).max() <= 1
+
+
+_SAMPLE = (
+    "The Normans settled in Normandy in the tenth century.",
+    "La peste negra llegó a Europa en 1347.",
+    "Oil prices quadrupled during the 1973 embargo.",
+)

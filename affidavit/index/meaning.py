@@ -108,7 +108,7 @@ ENCODE_CHUNK = 8192  # lines encoded between two progress reports
 @dataclass
 class MeaningIndex:
     line_ids: np.ndarray  # store line id per row, ascending
-    vectors: np.ndarray  # unit line vectors, float16 (halves the cache; cosine barely moves)
+    vectors: np.ndarray  # unit line vectors as int8 (see quantized): a quarter of float32
     profile_documents: np.ndarray  # store document id per profile
     profiles: np.ndarray  # unit profile vectors, float32
     # A digest of each line's text: SQLite may give a replaced document's new lines the
@@ -132,7 +132,7 @@ class MeaningIndex:
         missing = np.arange(len(line_rows))
         if previous is not None and previous.size:
             dim = previous.vectors.shape[1]
-            vectors = np.zeros((len(line_rows), dim), dtype=np.float16)
+            vectors = np.zeros((len(line_rows), dim), dtype=np.int8)
             where = np.searchsorted(previous.line_ids, line_ids)
             where = np.minimum(where, previous.size - 1)
             known = (previous.line_ids[where] == line_ids) & (
@@ -146,15 +146,15 @@ class MeaningIndex:
             chunk = missing[start : start + ENCODE_CHUNK]
             fresh = encode(encoder, [line_rows[int(i)][4] for i in chunk])
             if vectors is None:
-                vectors = np.zeros((len(line_rows), fresh.shape[1]), dtype=np.float16)
-            vectors[chunk] = fresh.astype(np.float16)
+                vectors = np.zeros((len(line_rows), fresh.shape[1]), dtype=np.int8)
+            vectors[chunk] = quantized(fresh)
             if progress is not None:
                 progress(start + len(chunk), len(missing))
         if vectors is None:
-            vectors = np.zeros((0, max(dim, 1)), dtype=np.float16)
+            vectors = np.zeros((0, max(dim, 1)), dtype=np.int8)
         documents = np.array([row[1] for row in line_rows], dtype=np.int64)
         weights = np.array([len(_WORD.findall(row[4])) for row in line_rows], dtype=np.float32)
-        owners, profiles = _profiles(documents, vectors.astype(np.float32), np.sqrt(weights))
+        owners, profiles = _profiles(documents, dequantized(vectors), np.sqrt(weights))
         return cls(line_ids, vectors, owners, profiles, digests)
 
     @property
@@ -181,7 +181,7 @@ class MeaningIndex:
             rows.max() >= self.size or not np.array_equal(self.line_ids[rows], wanted)
         ):
             raise KeyError("line ids missing from the meaning index (a stale generation?)")
-        return self.vectors[rows].astype(np.float32)
+        return dequantized(self.vectors[rows])
 
     # -- persistence (the store's index cache) --
 
@@ -200,13 +200,31 @@ class MeaningIndex:
     @classmethod
     def from_bytes(cls, payload: bytes) -> MeaningIndex:
         with np.load(io.BytesIO(payload)) as data:
+            vectors = data["vectors"]
+            if vectors.dtype != np.int8:  # an older store cached float16
+                vectors = quantized(vectors.astype(np.float32))
             return cls(
                 data["line_ids"],
-                data["vectors"],
+                vectors,
                 data["profile_documents"],
                 data["profiles"],
                 data["digests"],
             )
+
+
+# NOTE: a unit vector's components lie in [-1, 1]; at 1/127 steps a component moves by at
+# most 0.004 and a cosine by less than 0.01, which reorders only near-ties — and the same
+# way every run, since the vectors are quantized as they are built, not only when cached.
+QUANTUM = 127.0
+
+
+def quantized(vectors: np.ndarray) -> np.ndarray:
+    """Unit float vectors as int8 steps of 1/127."""
+    return np.clip(np.rint(vectors * QUANTUM), -127, 127).astype(np.int8)
+
+
+def dequantized(vectors: np.ndarray) -> np.ndarray:
+    return vectors.astype(np.float32) / np.float32(QUANTUM)
 
 
 def text_digest(text: str) -> int:
