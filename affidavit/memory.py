@@ -20,7 +20,7 @@ from affidavit.batch.runner import BatchReport, run_batch
 from affidavit.composer.answering import answer
 from affidavit.engine.default import DefaultEngine
 from affidavit.engine.protocol import Engine
-from affidavit.errors import AffidavitError, IngestError, InputError, readable
+from affidavit.errors import IngestError, InputError, readable
 from affidavit.gates.entry import admit, refuse_downgrades
 from affidavit.gates.verify import Verdict, verify
 from affidavit.graph.trust import SPEAKING_THRESHOLD
@@ -312,6 +312,7 @@ class Memory:
         progress: bool | Callable[[int, int], None] = True,
         out: str | Path | None = None,
         cluster: str | None = None,
+        keep_rows: bool = True,
     ) -> BatchReport:
         """Answer a question set; returns its rows in input order (a BatchReport).
 
@@ -321,11 +322,17 @@ class Memory:
         that is not a question. ``workers`` processes (default: one per CPU) open this
         store read-only; ``cluster`` (``ray://HOST:PORT``, ``auto`` or ``local``) answers
         on Ray. With ``out`` each row is written there in order as it comes, and a run
-        interrupted any way is resumed by the same call. ``progress``: a bar with rate
-        and ETA, or a callable given (rows done, rows in all).
-        """
+        interrupted any way is resumed by the same call (``keep_rows=False``: rows only
+        written, counted). ``progress``: a bar with rate and ETA, or a callable given
+        (rows done, rows in all)."""
         return run_batch(
-            self, questions, workers=workers, progress=progress, out=out, cluster=cluster
+            self,
+            questions,
+            workers=workers,
+            progress=progress,
+            out=out,
+            cluster=cluster,
+            keep_rows=keep_rows,
         )
 
     @reads
@@ -379,7 +386,7 @@ class Memory:
         witness it; an entity no line mentions with it is not a neighbour.
         """
         graph = self._retriever.graph()
-        number = self._entity(entity)
+        number = self._retriever.entity(entity)
         found = []
         for edge in graph.neighbours(number)[: max(top, 0)]:
             witnesses = self._retriever.lines(edge.witnesses.tolist())
@@ -389,11 +396,5 @@ class Memory:
     @reads
     def cooccurrences(self, a: str, b: str) -> list[Evidence]:
         """The lines that mention both entities, in store order."""
-        graph = self._retriever.graph()
-        return self._retriever.lines(graph.together([self._entity(a), self._entity(b)]).tolist())
-
-    def _entity(self, name: str) -> int:
-        languages = sorted({language for _, _, language in self._store.documents()}) or ["en"]
-        if (number := self._retriever.graph().named(name, languages)) is None:
-            raise AffidavitError(f"no entity named {name!r}; Memory.entities() lists them")
-        return number
+        both = [self._retriever.entity(a), self._retriever.entity(b)]
+        return self._retriever.lines(self._retriever.graph().together(both).tolist())

@@ -261,3 +261,12 @@ def test_workers_of_a_killed_batch_exit_rather_than_linger(
     # A worker that exited may stay a zombie until reaped by init: not running is enough.
     running = [w for w in lingering if "State:\tZ" not in Path(f"/proc/{w}/status").read_text()]
     assert running == []
+
+
+def test_rows_only_written_are_counted_not_kept(store: Path, tmp_path: Path) -> None:
+    out = tmp_path / "a.jsonl"
+    with Memory(store) as memory:
+        report = memory.batch(ASKED[:3] + [""], workers=1, out=out, keep_rows=False, progress=False)
+    assert list(report) == [] and report.rows == 4
+    assert report.counts()["errors"] == 1
+    assert sum(report.counts().values()) == len(out.read_bytes().splitlines()) == 4

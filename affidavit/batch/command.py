@@ -86,6 +86,7 @@ def _batch(args: argparse.Namespace) -> int:
                 progress=not args.quiet,
                 out=args.out,
                 cluster=args.cluster,
+                keep_rows=False,  # they are in the file; a long run needs no memory for them
             )
         except KeyboardInterrupt:
             print(
@@ -97,7 +98,7 @@ def _batch(args: argparse.Namespace) -> int:
     counts = report.counts()
     resumed = f" ({report.resumed} already there)" if report.resumed else ""
     print(
-        f"{len(report)} answered into {args.out}{resumed}: {counts['answered']} answers, "
+        f"{report.rows} answered into {args.out}{resumed}: {counts['answered']} answers, "
         f"{counts['refused']} refusals, {counts['errors']} input errors"
     )
     return 0

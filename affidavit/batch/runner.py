@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,19 +26,30 @@ BatchProgress = Callable[[int, int], None]
 
 
 class BatchReport(list[Row]):
-    """The rows of a batch run, in input order (it is that list): on a resumed run, only
-    the rows this run answered; ``resumed`` says how many the answer file already held."""
+    """The rows of a batch run, in input order (it is that list; empty when they were
+    only written, ``keep_rows=False``): on a resumed run, only the rows this run
+    answered; ``resumed`` says how many the answer file already held."""
 
-    def __init__(self, rows: Sequence[Row], *, resumed: int = 0, out: Path | None = None):
-        super().__init__(rows)
+    def __init__(self, *, resumed: int = 0, out: Path | None = None) -> None:
+        super().__init__()
         self.resumed = resumed
         self.out = out
+        self._counts = {"answered": 0, "refused": 0, "errors": 0}
+
+    def add(self, row: Row, keep: bool) -> None:
+        kind = "errors" if "error" in row else "refused" if row.get("refused") else "answered"
+        self._counts[kind] += 1
+        if keep:
+            self.append(row)
+
+    @property
+    def rows(self) -> int:
+        """How many rows this run answered (kept or not)."""
+        return sum(self._counts.values())
 
     def counts(self) -> dict[str, int]:
         """Answered, refused and error rows among this run's rows."""
-        errors = sum(1 for row in self if "error" in row)
-        refused = sum(1 for row in self if row.get("refused"))
-        return {"answered": len(self) - errors - refused, "refused": refused, "errors": errors}
+        return dict(self._counts)
 
 
 def run_batch(
@@ -49,9 +60,10 @@ def run_batch(
     progress: bool | BatchProgress = True,
     out: str | Path | None = None,
     cluster: str | None = None,
+    keep_rows: bool = True,
 ) -> BatchReport:
     """Answer ``questions`` (a JSONL file, or strings and mappings) with ``memory``
-    (see Memory.batch)."""
+    (see Memory.batch); ``keep_rows=False`` with ``out`` holds no row in memory."""
     if isinstance(questions, str | Path):
         items = read_questions(questions)
     else:
@@ -60,14 +72,15 @@ def run_batch(
     start = writer.done if writer is not None else 0
     pending = list(items[start:])
     workers = _worker_count(workers, len(pending))
-    rows: list[Row] = []
+    report = BatchReport(resumed=start, out=writer.path if writer is not None else None)
+    keep = keep_rows or writer is None
     bar = _progress(progress, start, len(items))
 
     def deliver(row: Row) -> None:
         if writer is not None:
             writer.write(row)
-        rows.append(row)
-        bar(len(rows) + start)
+        report.add(row, keep)
+        bar(report.rows + start)
 
     try:
         if pending:
@@ -87,7 +100,7 @@ def run_batch(
         bar(-1)
         if writer is not None:
             writer.close()
-    return BatchReport(rows, resumed=start, out=writer.path if writer is not None else None)
+    return report
 
 
 def _worker_count(workers: int | None, pending: int) -> int:

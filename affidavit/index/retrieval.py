@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from affidavit.errors import AffidavitError
 from affidavit.graph.trust import SPEAKING_THRESHOLD
 from affidavit.index.abbreviations import short_forms
 from affidavit.index.documents import WORDS_SUFFICE, DocumentHit, DocumentRanker
@@ -190,6 +191,14 @@ class Retriever:
         )
         self._graph, self._graph_generation = graph, generation
         return graph
+
+    def entity(self, name: str) -> int:
+        """The number of the entity ``name`` refers to in the graph (any of the store's
+        languages' folding), or an AffidavitError saying where the names are."""
+        languages = sorted({language for _, _, language in self._store.documents()}) or ["en"]
+        if (number := self.graph().named(name, languages)) is None:
+            raise AffidavitError(f"no entity named {name!r}; Memory.entities() lists them")
+        return number
 
     def lines(self, line_ids: list[int]) -> list[Evidence]:
         """Stored lines by id, in the order given, as Evidence (score 0)."""
