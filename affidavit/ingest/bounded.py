@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import multiprocessing
 import resource
+import time
 import warnings
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -41,16 +43,44 @@ class IngestLimits:
 def read_bounded(path: Path, limits: IngestLimits) -> tuple[list[Any], list[str]]:
     """The units of ``path`` as ``read_document`` reads them, within ``limits``, and the
     IngestWarnings the reading gave (what it left out on purpose)."""
-    _check_unpacked(path, limits)
     if not limits.isolated:
+        _check_unpacked(path, limits)
         return _read_warned(path)
+    return finish_reading(start_reading(path, limits), limits)
+
+
+@dataclass(slots=True)
+class Reading:
+    """A file being read in its own worker process, started at ``started``."""
+
+    path: Path
+    worker: Any
+    receive: Connection
+    started: float
+
+
+def start_reading(
+    path: Path, limits: IngestLimits, then: Callable[[list[Any]], Any] | None = None
+) -> Reading:
+    """Start reading ``path`` in a worker bounded by ``limits``; ``then`` (run in the
+    worker, within the same bounds) turns the units into what ``finish_reading`` returns.
+    Several readings may run at once: each is bounded on its own."""
+    _check_unpacked(path, limits)
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
-    worker = context.Process(target=_read_in_worker, args=(path, limits, send), daemon=True)
+    worker = context.Process(target=_read_in_worker, args=(path, limits, send, then), daemon=True)
     worker.start()
     send.close()
+    return Reading(path, worker, receive, time.monotonic())
+
+
+def finish_reading(reading: Reading, limits: IngestLimits) -> tuple[Any, list[str]]:
+    """What the reading's worker made of its file and the IngestWarnings it gave, or the
+    IngestError of a bound it hit. Its time counts from its start, not from this call."""
+    path, worker, receive = reading.path, reading.worker, reading.receive
     try:
-        if not receive.poll(limits.seconds):
+        left = limits.seconds - (time.monotonic() - reading.started)
+        if not receive.poll(max(left, 0.0)):  # poll(0) still sees a result already sent
             raise IngestError(
                 path, f"reading it took longer than {limits.seconds:g} s (the limit)", _RAISE
             )
@@ -64,13 +94,10 @@ def read_bounded(path: Path, limits: IngestLimits) -> tuple[list[Any], list[str]
                 _RAISE,
             ) from None
     finally:
-        if worker.is_alive():
-            worker.kill()
-        worker.join()
-        receive.close()
+        abandon(reading)
     if status == "units":
-        units, said = payload
-        return list(units), list(said)
+        made, said = payload
+        return made, list(said)
     if status == "ingest_error":
         raise IngestError(*payload)
     if status == "memory":
@@ -78,13 +105,24 @@ def read_bounded(path: Path, limits: IngestLimits) -> tuple[list[Any], list[str]
     raise IngestError(path, f"the reader failed: {payload}", "report this file as a bug")
 
 
-def _read_in_worker(path: Path, limits: IngestLimits, send: Connection) -> None:
+def abandon(reading: Reading) -> None:
+    """Stop the reading's worker if it still runs, and let it go."""
+    if reading.worker.is_alive():
+        reading.worker.kill()
+    reading.worker.join()
+    reading.receive.close()
+
+
+def _read_in_worker(
+    path: Path, limits: IngestLimits, send: Connection, then: Callable[[list[Any]], Any] | None
+) -> None:
     # The worker starts with the parent's memory; the bound is what reading may add.
     in_use = _address_space_bytes()
     ceiling = in_use + limits.memory_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (ceiling, ceiling))
     try:
-        send.send(("units", _read_warned(path)))
+        units, said = _read_warned(path)
+        send.send(("units", (then(units) if then is not None else list(units), said)))
     except IngestError as error:
         send.send(("ingest_error", (error.path, error.problem, error.hint)))
     except MemoryError:

@@ -1,0 +1,40 @@
+"""Files read in bounded workers a core at a time: the same lines as one by one in this
+process, in order, and a bound hit by any file still stops the whole ingest cleanly."""
+
+from __future__ import annotations
+
+import multiprocessing
+from pathlib import Path
+
+import pytest
+from conftest import ARTICLES, stored_lines
+
+from affidavit import IngestError, Memory
+from affidavit.ingest.bounded import IngestLimits
+
+
+def test_files_read_side_by_side_store_what_one_at_a_time_stores(tmp_path: Path) -> None:
+    office = ARTICLES[0].parent.parent / "office"
+    files = [*ARTICLES, *sorted(p for p in office.iterdir() if p.suffix in (".html", ".docx"))]
+    progress: list[tuple[int, int, str]] = []
+    with Memory(tmp_path / "side.sqlite", dense=False) as memory:
+        names = memory.ingest(files, progress=lambda *said: progress.append(said))
+    with Memory(tmp_path / "alone.sqlite", dense=False) as memory:
+        memory.ingest(files, limits=IngestLimits(isolated=False))
+    assert stored_lines(tmp_path / "side.sqlite") == stored_lines(tmp_path / "alone.sqlite")
+    assert [name for _, _, name in progress[:-1]] == list(names)  # in order, one each
+    assert progress[-1] == (len(files), len(files), "")
+
+
+def test_a_bound_hit_while_others_are_read_leaves_the_store_and_no_worker(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "s.sqlite"
+    before = set(multiprocessing.active_children())  # other tests' processes
+    with Memory(path, dense=False) as memory:
+        memory.ingest_text("Kept before.", name="kept")
+        with pytest.raises(IngestError, match=ARTICLES[0].name) as raised:
+            memory.ingest(list(ARTICLES), limits=IngestLimits(seconds=1e-6))
+        assert "longer than" in str(raised.value)
+        assert memory.documents() == ["kept"]
+    assert set(multiprocessing.active_children()) <= before  # every reader stopped
