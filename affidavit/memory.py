@@ -369,8 +369,7 @@ class Memory:
     @reads
     def line(self, document: str, position: int) -> Evidence | None:
         """The stored line at ``position`` of ``document`` (as a citation names it), or None."""
-        found = self._store.line_at(document, position)
-        return self._retriever.lines([found.id])[0] if found is not None else None
+        return self._retriever.line_at(document, position)
 
     @reads  # -- the entity graph --
     def entities(self, *, top: int = 50) -> list[EntityCount]:

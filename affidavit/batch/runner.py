@@ -83,18 +83,18 @@ def run_batch(
         bar(report.rows + start)
 
     try:
-        if pending:
+        if pending and cluster is None and (workers == 1 or memory.path is None):
+            for item in pending:
+                deliver(answer_row(memory, item))
+        elif pending:
+            recipe = _recipe(memory)
+            _warm(memory)  # before the store is shipped to Ray or opened by the workers
             if cluster is not None:
                 from affidavit.batch.cluster import run_on_ray
 
-                recipe = _recipe(memory)
                 run_on_ray(recipe, pending, address=cluster, workers=workers, deliver=deliver)
-            elif workers == 1 or memory.path is None:
-                for item in pending:
-                    deliver(answer_row(memory, item))
             else:
-                _warm(memory)
-                for row in in_processes(_recipe(memory), pending, workers):
+                for row in in_processes(recipe, pending, workers):
                     deliver(row)
     finally:
         bar(-1)
@@ -131,7 +131,8 @@ def _recipe(memory: Memory) -> Recipe:
 
 def _warm(memory: Memory) -> None:
     """Build and cache the store's indexes once, here, rather than once per worker (a
-    worker opens the store read-only and could not cache what it builds)."""
+    worker, local or a Ray actor with its copy, opens the store read-only and could not
+    cache what it builds)."""
     if not memory._store.read_only:
         memory.build_indexes()
 

@@ -200,6 +200,11 @@ class Retriever:
             raise AffidavitError(f"no entity named {name!r}; Memory.entities() lists them")
         return number
 
+    def line_at(self, document: str, position: int) -> Evidence | None:
+        """The stored line at ``position`` of the document named ``document`` (score 0)."""
+        found = self._store.line_at(document, position)
+        return _evidence(found, 0.0) if found is not None else None
+
     def lines(self, line_ids: list[int]) -> list[Evidence]:
         """Stored lines by id, in the order given, as Evidence (score 0)."""
         rows = self._store.lines_by_id(line_ids)

@@ -49,8 +49,7 @@ class Store:
             if read_only and not file.is_file():
                 raise StoreError(self.path, "no store to open read-only", "check the path")
             self.read_only = read_only or (
-                file.exists()
-                and not (os.access(file, os.W_OK) and os.access(file.parent, os.W_OK))
+                file.exists() and not (os.access(file, os.W_OK) and os.access(file.parent, os.W_OK))
             )
             if self.read_only:
                 target = f"{file.as_uri()}?mode=ro"
