@@ -270,3 +270,9 @@ def test_rows_only_written_are_counted_not_kept(store: Path, tmp_path: Path) -> 
     assert list(report) == [] and report.rows == 4
     assert report.counts()["errors"] == 1
     assert sum(report.counts().values()) == len(out.read_bytes().splitlines()) == 4
+
+
+def test_an_answer_file_that_cannot_be_written_is_an_input_error(tmp_path: Path) -> None:
+    folder = tmp_path / "no-such-folder" / "a.jsonl"
+    with pytest.raises(InputError, match="cannot write the answers"):
+        AnswerFile(folder, questions_from(["a?"]))

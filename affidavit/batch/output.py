@@ -34,8 +34,12 @@ class AnswerFile:
 
     def __init__(self, path: str | Path, items: Sequence[Item]) -> None:
         self.path = Path(path)
-        self.done = self._resume(items)
-        self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        self._fd = -1
+        try:
+            self.done = self._resume(items)
+            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise self._unwritable(exc) from exc
         self._synced = time.monotonic()
 
     def _resume(self, items: Sequence[Item]) -> int:
@@ -66,6 +70,13 @@ class AnswerFile:
                 )
         return len(rows)
 
+    def _unwritable(self, exc: OSError) -> InputError:
+        return InputError(
+            str(self.path),
+            f"cannot write the answers ({exc.strerror or exc})",
+            "free space or fix the permissions, then run the same command to resume",
+        )
+
     def _foreign(self, problem: str) -> InputError:
         return InputError(
             str(self.path),
@@ -77,19 +88,26 @@ class AnswerFile:
         """Append one row in a single write (a process killed now leaves the line whole
         or absent)."""
         data = row_bytes(row)
-        written = os.write(self._fd, data)
-        if written != len(data):  # a full disk: the tail is cut off on the next open
-            raise OSError(f"{self.path}: wrote {written} of {len(data)} bytes")
+        try:
+            written = os.write(self._fd, data)
+            if written != len(data):  # a full disk: the tail is cut off on the next open
+                raise OSError(f"wrote {written} of {len(data)} bytes of a row")
+            if time.monotonic() - self._synced >= SYNC_EVERY_SECONDS:
+                os.fsync(self._fd)
+                self._synced = time.monotonic()
+        except OSError as exc:
+            raise self._unwritable(exc) from exc
         self.done += 1
-        if time.monotonic() - self._synced >= SYNC_EVERY_SECONDS:
-            os.fsync(self._fd)
-            self._synced = time.monotonic()
 
     def close(self) -> None:
         if self._fd >= 0:
-            os.fsync(self._fd)
-            os.close(self._fd)
-            self._fd = -1
+            fd, self._fd = self._fd, -1
+            try:
+                os.fsync(fd)
+            except OSError as exc:
+                raise self._unwritable(exc) from exc
+            finally:
+                os.close(fd)
 
     def __enter__(self) -> AnswerFile:
         return self
