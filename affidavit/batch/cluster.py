@@ -87,8 +87,17 @@ def _result(ray: Any, ref: Any) -> Row:
         cause = exc.as_instanceof_cause()
         if isinstance(cause, AffidavitError):
             raise cause from None
-        raise
+        raise _failed(exc) from exc
+    except ray.exceptions.RayError as exc:  # an actor died, a node was lost
+        raise _failed(exc) from exc
     return row
+
+
+def _failed(exc: Exception) -> AffidavitError:
+    return AffidavitError(
+        f"a Ray worker failed ({type(exc).__name__}: {exc}); the rows written so far are "
+        "kept: run the same command again to resume"
+    )
 
 
 class Answerer:
