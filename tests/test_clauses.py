@@ -42,6 +42,22 @@ def _terms(text: str) -> set[str]:
             "assets acquired.",
             "the excess of the purchase consideration over the fair value of net assets acquired",
         ),
+        (
+            "What was the reason for the increase in net cash used in investing activities?",
+            "The increase is mainly attributable to higher payments for newbuildings.",
+            "higher payments for newbuildings",
+        ),
+        (
+            "What caused the interest expense to increase?",
+            "Interest expense increased as a result of new borrowings under the facility.",
+            "new borrowings under the facility",
+        ),
+        (
+            "What does general and administrative expense consist primarily of?",
+            "General and administrative expense consists primarily of payroll, audit fees "
+            "and public company costs.",
+            "payroll, audit fees and public company costs",
+        ),
     ],
 )
 def test_the_clause_after_the_verb_is_the_answer(question: str, line: str, clause: str) -> None:

@@ -471,3 +471,18 @@ def test_a_row_is_named_with_the_words_of_its_tables_header() -> None:
 def test_a_number_word_names_the_column_its_digits_head() -> None:
     ground = Ground([], Analyzer("en"))
     assert ground.terms("due in less than one year") >= ground.terms("Less Than 1 Year")
+
+
+def test_a_table_without_year_columns_answers_for_its_own_period_only() -> None:
+    memory = Memory(dense=False)
+    memory.ingest_text(
+        "| Stock options | Options | Weighted-average exercise price |\n|---|---|---|\n"
+        "| Outstanding at December 31, 2018 | 1,200 | $10.00 |\n"
+        "| Granted | 300 | $12.00 |\n| Exercised | (100) | $9.00 |\n"
+        "| Outstanding at December 31, 2019 | 1,400 | $10.40 |\n",
+        name="options.md",
+    )
+    # The roll-forward closes at 2019: that is the year its movements are for.
+    assert memory.ask("What was the number of options granted in 2019?").value == 300
+    earlier = memory.ask("What was the number of options granted in 2018?")
+    assert earlier.refused and earlier.reason == Reason.PLAN_DEAD.value

@@ -46,6 +46,16 @@ def test_the_best_phrase_is_the_part_the_question_asks_for(
     assert all(line[p.start : p.end] == p.text for p in phrases)  # verbatim slices
 
 
+def test_a_noun_is_answered_with_the_of_phrase_that_completes_it() -> None:
+    line = (
+        "In the second quarter of fiscal 2019 we completed the divestiture of the video "
+        "software business."
+    )
+    question = "What did the company complete in the second quarter of fiscal 2019?"
+    phrases = answer_phrases(question, line)
+    assert phrases[0].text == "the divestiture of the video software business"
+
+
 def test_a_phrase_the_question_already_says_is_never_offered() -> None:
     question = "What does regulation III-52.1 require?"
     texts = {p.text for p in answer_phrases(question, HARNESS)}

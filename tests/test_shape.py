@@ -198,6 +198,19 @@ def test_number_of_one_thing_names_it_and_number_of_plural_things_counts_them(
             "Whose phone number must be entered?",
             AnswerType.PERSON,
         ),
+        # a reason asked by its noun, before "number of" or a figure noun can claim it
+        (
+            "What was the reason for the decrease in the number of employees?",
+            AnswerType.REASON,
+            "What was the number of employees in 2019?",
+            AnswerType.COUNT,
+        ),
+        (
+            "What caused the increase in interest expense in 2019?",
+            AnswerType.REASON,
+            "What was the interest expense in 2019?",
+            AnswerType.AMOUNT,
+        ),
         # a length of time, and the length of a thing
         (
             "How long is the St. Johns River?",

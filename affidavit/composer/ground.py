@@ -179,6 +179,12 @@ class Ground:
         row_terms, column_terms = self.terms(row_phrase), self.terms(column_phrase)
         found: list[tuple[tuple[int, ...], Value]] = []
         for table in self.tables:
+            named_column = column_phrase
+            if column_terms and all(_YEAR_TERM.match(t) for t in column_terms):
+                if not any(_YEAR_TERM.match(t) for c in table.columns() for t in self.terms(c)):
+                    if column_terms != self.period(table):
+                        continue  # a table of no year column speaks of its own period only
+                    named_column = ""  # the year asked is the table's: any column may answer
             for row in table.rows:
                 label = table.label(row)
                 extra_row = self.row_rank(table, row, row_terms, tight=tight)
@@ -188,7 +194,7 @@ class Ground:
                 for column, written in row.cells.items():
                     extra_column = (
                         _column_rank(column_terms, self.terms(column), row_terms)
-                        if column_phrase
+                        if named_column
                         else _named_inside(self.terms(column), row_terms)
                     )
                     if column == next(iter(row.cells)) or extra_column is None:
@@ -200,6 +206,14 @@ class Ground:
                     found.append(((*extra_row, *extra_column), sourced))
         found.sort(key=lambda f: f[0])
         return found
+
+    def period(self, table: Table) -> frozenset[str]:
+        """The year a table without year columns speaks of: the latest its header or its
+        row labels write ("Non-vested at December 31, 2019" closes a roll-forward of
+        2019); empty when they write none."""
+        written = [table.context, *(table.label(row) for row in table.rows)]
+        years = {year for text in written for year in _YEAR.findall(text)}
+        return frozenset({max(years)}) if years else frozenset()
 
     def row(self, row_phrase: str) -> list[tuple[tuple[int, ...], list[Value]]]:
         """The cells of each row the phrase names, best first with its rank."""

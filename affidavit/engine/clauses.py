@@ -41,7 +41,8 @@ _ASKS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"^what\s+(?:does|do|did)\s+(?:the\s+)?(?P<s>.+?)\s+(?:primarily\s+|mainly\s+)?"
-            r"(?:consist|comprise|include|represent|mean|cover|exclude|refer to)(?:\s+of)?$",
+            r"(?:consist|comprise|include|represent|mean|cover|exclude|refer to)"
+            r"(?:\s+(?:primarily|mainly|principally|largely))?(?:\s+of)?$",
             re.I,
         ),
         _INCLUDES,
@@ -71,6 +72,19 @@ _ASKS: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(
             r"^why\s+(?:did|does|do|is|was|were|are|has|have)\s+(?:the\s+)?(?P<s>.+)$", re.I
         ),
+        _WHY,
+    ),
+    # "What was the reason for the increase in X?", "What caused X to increase?"
+    (
+        re.compile(
+            r"^what\s+(?:is|was|are|were)\s+the\s+(?:main\s+|primary\s+|principal\s+|key\s+|"
+            r"major\s+)?(?:reasons?|causes?|drivers?)\s+(?:for|of|behind)\s+(?:the\s+)?(?P<s>.+)$",
+            re.I,
+        ),
+        _WHY,
+    ),
+    (
+        re.compile(r"^what\s+(?:caused|drove|led to|contributed to)\s+(?:the\s+)?(?P<s>.+)$", re.I),
         _WHY,
     ),
     # A definition: "What is goodwill?", "What are distribution customers?" (a short name

@@ -298,7 +298,7 @@ def _noun_phrases(doc: Doc) -> list[tuple[Span, Token, bool]]:
     for chunk in doc.noun_chunks:
         if chunk.root.tag_ in ("WP", "WDT", "PRP", "EX"):
             continue  # who, which, it, there: pointers, not answers
-        span = _trim(doc, chunk.start, chunk.end)
+        span = _trim(doc, chunk.start, _complement_end(chunk))
         if span is not None:
             found.append((span, chunk.root, False))
         for a in (c for c in chunk.root.children if c.dep_ == "appos"):
@@ -318,6 +318,18 @@ def _noun_phrases(doc: Doc) -> list[tuple[Span, Token, bool]]:
             if span is not None and len(span) <= MAX_TOKENS:
                 found.append((span, token, False))
     return found
+
+
+def _complement_end(chunk: Span) -> int:
+    """Where a noun chunk ends with the "of" phrase that completes its noun: "the
+    divestiture of the video business", "the relative sensitivity of the Group's
+    performance" (the bare noun names a kind of thing, not the thing); a complement
+    longer than a clause is left out."""
+    following = chunk.doc[chunk.end] if chunk.end < len(chunk.doc) else None
+    if following is None or following.lower_ != "of" or following.head != chunk.root:
+        return chunk.end
+    end = following.right_edge.i + 1
+    return end if end - chunk.start <= 2 * MAX_TOKENS else chunk.end
 
 
 def _trim(doc: Doc, start: int, end: int) -> Span | None:

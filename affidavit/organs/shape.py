@@ -313,6 +313,19 @@ _RULES: tuple[tuple[AnswerType, tuple[str, ...]], ...] = (
         ),
     ),
     # -- counts, amounts, times, places, people, names, reasons --
+    # "What was the reason for the increase in revenue?" and "What caused it?" ask why,
+    # before "number of" or a figure noun later in the question can claim them.
+    (
+        AnswerType.REASON,
+        (
+            r"^\W*(?:what|which)(?:'s|’s| is| was| are| were) the (?:main |primary |principal "
+            r"|key |major )?(?P<cue>reasons?|causes?|drivers?)\b(?= for\b| of\b| behind\b)",
+            r"^\W*what (?P<cue>caused|drove|led to|contributed to)\b",
+            r"^\W*(?:cu[aá]l(?:es)? (?:fue|fueron|es|son) )?(?:la|las) (?P<cue>razón|razones|"
+            r"causa|causas|motivo|motivos) (?:de|del|por)\b|^\W*qu[eé] (?P<cue2>caus[oó])\b",
+            r"\b(?P<cue>nedeni|sebebi)\s+(?:ne(?:dir)?|nelerdir)\b",
+        ),
+    ),
     (
         AnswerType.COUNT,
         (r"\bhow many\b|\bcu[aá]nt[oa]s\b|\bkaç\b|\bnumber of\b|\bn[uú]mero de\b|\bsayısı\b",),
