@@ -140,6 +140,25 @@ def test_sum_average_ratio_min_max_and_compare() -> None:
     assert larger.value.text == "Fixed Price"
 
 
+def test_an_anchor_in_the_column_of_an_earlier_cell() -> None:
+    g = ground(SALES)
+    same = ("anchor", {"row": "Total sales", "column_of": "a"}, "t")
+    total = run(steps(cell("Fixed Price", "2018", "a"), same), g)
+    assert total.value.number == pytest.approx(1202.9)
+    assert "2018" in total.value.sources[0].column
+    # A whole row stands in several columns: no one column to read the other row in.
+    whole_row = run_dead(steps(("gather", {"row": "Other"}, "a"), same), g)
+    assert whole_row.death == Death.UNANCHORED and "column_of" in whole_row.detail
+    dangling = run_dead(steps(("anchor", {"row": "Other", "column_of": "x"}, "t")), g)
+    assert dangling.death == Death.DANGLING
+
+
+def run_dead(plan: Plan, g: Ground) -> PlanDied:
+    with pytest.raises(PlanDied) as died:
+        run(plan, g)
+    return died.value
+
+
 def test_order_filter_count_first_and_latest() -> None:
     g = ground(INVENTORY)
     row = ("gather", {"row": "Finished goods"}, "r")
@@ -486,3 +505,20 @@ def test_a_table_without_year_columns_answers_for_its_own_period_only() -> None:
     assert memory.ask("What was the number of options granted in 2019?").value == 300
     earlier = memory.ask("What was the number of options granted in 2018?")
     assert earlier.refused and earlier.reason == Reason.PLAN_DEAD.value
+
+
+def test_a_share_reads_the_whole_in_the_column_the_part_names() -> None:
+    memory = Memory(dense=False)
+    memory.ingest_text(
+        "| | Payments due by period | | |\n|---|---|---|---|\n"
+        "| Contractual obligations | Less than 1 year | 1-3 years | Total |\n"
+        "| Operating leases | 100 | 200 | 300 |\n| Notes payable | 300 | 100 | 400 |\n"
+        "| Total | 400 | 300 | 700 |\n",
+        name="obligations.md",
+    )
+    reply = memory.ask(
+        "What is the value of operating leases due in less than one year as a percentage of "
+        "the total contractual obligations?"
+    )
+    assert reply.value == pytest.approx(25.0)  # 100 of the 400 due in less than 1 year
+    assert "column_of" in json.dumps(reply.audit["plan"])

@@ -185,6 +185,7 @@ class Ground:
                     if column_terms != self.period(table):
                         continue  # a table of no year column speaks of its own period only
                     named_column = ""  # the year asked is the table's: any column may answer
+            shared = self.shared_column_terms(table)
             for row in table.rows:
                 label = table.label(row)
                 extra_row = self.row_rank(table, row, row_terms, tight=tight)
@@ -195,7 +196,7 @@ class Ground:
                     extra_column = (
                         _column_rank(column_terms, self.terms(column), row_terms)
                         if named_column
-                        else _named_inside(self.terms(column), row_terms)
+                        else _named_inside(self.terms(column) - shared, row_terms)
                     )
                     if column == next(iter(row.cells)) or extra_column is None:
                         continue
@@ -206,6 +207,13 @@ class Ground:
                     found.append(((*extra_row, *extra_column), sourced))
         found.sort(key=lambda f: f[0])
         return found
+
+    def shared_column_terms(self, table: Table) -> frozenset[str]:
+        """The words every column of the table writes: a spanning header row joined into
+        each name ("Payments due by Period (In thousands) Less Than 1 Year") names no
+        column in particular."""
+        names = [self.terms(c) for c in table.columns()]
+        return frozenset.intersection(*names) if len(names) > 1 else frozenset()
 
     def period(self, table: Table) -> frozenset[str]:
         """The year a table without year columns speaks of: the latest its header or its

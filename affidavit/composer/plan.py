@@ -6,7 +6,8 @@ its result is kept under; the last step's result is the answer. Arguments are of
 sorts, fixed per argument name:
 
 - references to earlier results: ``of``, ``minus``, ``to``, ``from`` (``now`` names the
-  asking day when the question has one);
+  asking day when the question has one), and ``column_of`` (an anchor whose cell must
+  stand in the same column as an earlier result's cell);
 - phrases the store must anchor: ``phrase``, ``row``, ``column``, ``named`` (what an
   anchored event is answered as: "Susie" of "Jolene adopt Susie", which its line must
   write), and ``items`` (a list of phrases, each checked against the store);
@@ -55,7 +56,7 @@ OPERATIONS = frozenset(
         "tally_by_month",
     }
 )
-REFERENCE_ARGS = frozenset({"of", "minus", "to", "from"})
+REFERENCE_ARGS = frozenset({"of", "minus", "to", "from", "column_of"})
 PHRASE_ARGS = frozenset({"phrase", "row", "column", "named"})
 LITERAL_ARGS = frozenset(
     {

@@ -37,6 +37,11 @@ def _anchor(s: Running) -> Value:
         row = s.phrase("row")
         column = s.phrase("column") if "column" in s.step.args else ""
         found = s.ground.cells(row, column, tight=bool(s.literal("tight", True)))
+        if "column_of" in s.step.args:
+            # The cell in the same column as an earlier one: "X due in less than one year
+            # as a percentage of the total" reads the total in that column too.
+            column = _column_of(s, s.ref("column_of"))
+            found = [(rank, v) for rank, v in found if v.sources[0].column == column]
         if not found:
             raise s.die(Death.UNANCHORED, f"no cell stands in a row {row!r} and column {column!r}")
         best_rank, best = found[0]
@@ -90,6 +95,13 @@ def _anchor(s: Running) -> Value:
             if value is not None:
                 return checked(s, with_sources(value, line, stated[0], label=phrase))
     raise s.die(Death.AMBIGUOUS, f"no line says {phrase!r} with exactly one number")
+
+
+def _column_of(s: Running, earlier: Value) -> str:
+    columns = {source.column for source in earlier.sources}
+    if len(columns) != 1 or "" in columns:
+        raise s.die(Death.UNANCHORED, "the value named by 'column_of' stands in no one column")
+    return columns.pop()
 
 
 def _named(s: Running, line: Evidence, phrase: str) -> str:

@@ -253,16 +253,22 @@ def plans_for(found: Route) -> list[Plan]:
     if found.need in (Need.SHARE, Need.DIFFERENCE):
         named = found.years[0] if found.years else found.column
         column = {"column": named} if named else {}
-        parts = (
-            Step("anchor", {"row": found.rows[0], **column}, "a"),
-            Step("anchor", {"row": found.rows[1], **column}, "b"),
-        )
+        first = Step("anchor", {"row": found.rows[0], **column}, "a")
         last = (
             Step("ratio", {"of": "a", "to": "b", "percent": found.percent}, "answer")
             if found.need == Need.SHARE
             else Step("difference", {"of": "a", "minus": "b"}, "answer")
         )
-        return [Plan((*parts, last), note=f"{last.op} of two rows")]
+        plain = Plan(
+            (first, Step("anchor", {"row": found.rows[1], **column}, "b"), last),
+            note=f"{last.op} of two rows",
+        )
+        if named:
+            return [plain]
+        # No column named: the first row's phrase may name one ("due in less than one
+        # year"), which the second row is read in before any other.
+        same = Step("anchor", {"row": found.rows[1], "column_of": "a"}, "b")
+        return [Plan((first, same, last), note=f"{last.op} of two rows in one column"), plain]
     if found.need in (Need.CHANGE, Need.PERCENT_CHANGE):
         if len(names) != 2:
             return []
