@@ -171,3 +171,43 @@ def test_a_figure_in_years_named_is_a_look_up_unless_a_computation_is_asked() ->
     assert total is not None and total.need is Need.TOTAL
     change = route("What was the change in revenue in 2019 and 2018?")
     assert change is not None and change.need is Need.CHANGE
+
+
+@pytest.mark.parametrize(
+    ("question", "rows", "years", "bound", "above", "gathered"),
+    [
+        (
+            "How many years did the company have cash proceeds received that exceeded $5,000?",
+            ("cash proceeds received",),
+            (),
+            "$5,000",
+            True,
+            {"row": "cash proceeds received"},
+        ),
+        (
+            "How many years was interest income below 1,500?",
+            ("interest income",),
+            (),
+            "1,500",
+            False,
+            {"row": "interest income"},
+        ),
+        (
+            "How many expense segments in 2019 were above $50 million?",
+            ("expense segments",),
+            ("2019",),
+            "$50",
+            True,
+            {"column": "2019", "parts": True},
+        ),
+    ],
+)
+def test_a_count_of_figures_past_a_bound(
+    question: str, rows: tuple, years: tuple, bound: str, above: bool, gathered: dict
+) -> None:
+    found = route(question)
+    assert found is not None and found.need is Need.COUNT_ABOVE and found.binds
+    assert (found.rows, found.years, found.bound, found.above) == (rows, years, bound, above)
+    (plan,) = plans_for(found)
+    assert plan.steps[0].args == gathered
+    assert plan.steps[1].args == {"of": "row", "above" if above else "below": bound}

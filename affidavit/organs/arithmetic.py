@@ -75,8 +75,25 @@ _ASKS_A_FIGURE = re.compile(
     re.I,
 )
 _COUNT_ABOVE = re.compile(
-    r"^\s*how many years did (?:the\s+)?(?P<row>.+?)\s+(?:exceed|go above|rise above|"
-    r"(?:was|were|is)\s+(?:above|more than|greater than|over))\s+(?P<bound>[$€£]?[\d,.]+)",
+    r"^\s*how many years (?:did|was|were|had|has|have) (?:the\s+)?(?P<row>.+?)\s+"
+    r"(?:(?:was|were|is|been|go|rise|fall|drop)\s+)?(?P<way>exceed(?:ed|s)?|above|over|"
+    r"more than|greater than|higher than|below|under|less than|lower than|fewer than)\s+"
+    r"(?P<bound>[$€£]?\s?[\d,.]+)",
+    re.I,
+)
+# "How many expense segments in 2019 were above $50 million?": the rows of a year's column.
+_COUNT_ROWS = re.compile(
+    rf"^\s*how many (?P<row>(?:[\w-]+\s+){{1,4}}?)(?:in|for|during)\s+(?:fiscal\s+)?"
+    rf"(?P<year>{YEAR})\s+(?:were|was|are|is|had)\s+(?:(?:a\s+)?(?:values?|amounts?)\s+)?"
+    r"(?P<way>above|over|more than|greater than|higher than|below|under|less than|lower than|"
+    r"fewer than)\s+(?P<bound>[$€£]?\s?[\d,.]+)",
+    re.I,
+)
+_BELOW = re.compile(r"below|under|less than|lower than|fewer than", re.I)
+# "did the company have cash proceeds that exceeded ...": who holds the row is not its name.
+_HOLDER = re.compile(
+    r"^(?:the\s+)?(?:company|group|firm|entity|business)\s+(?:have|has|had|record|report)\w*\s+"
+    r"|\s+(?:that|which)$",
     re.I,
 )
 _SHARE = re.compile(
@@ -131,10 +148,18 @@ def route(question: str) -> Route | None:
     looked_up = read_dates(text) or read_lookup(text)
     if looked_up is not None:
         return looked_up
+    counted = _COUNT_ROWS.search(text)
+    if counted:
+        above = _BELOW.fullmatch(counted.group("way")) is None
+        bound = counted.group("bound").replace(" ", "")
+        rows = (counted.group("row").strip(),)
+        return Route(Need.COUNT_ABOVE, rows, (counted.group("year"),), bound=bound, above=above)
     counted = _COUNT_ABOVE.search(text)
     if counted:
-        row = _row_phrase(counted.group("row"))
-        return Route(Need.COUNT_ABOVE, (row,), (), bound=counted.group("bound")) if row else None
+        row = _row_phrase(_HOLDER.sub("", counted.group("row")))
+        above = _BELOW.fullmatch(counted.group("way")) is None
+        bound = counted.group("bound").replace(" ", "")
+        return Route(Need.COUNT_ABOVE, (row,), (), bound=bound, above=above) if row else None
     compared = read_extreme(text)
     if compared is not None:
         return compared
@@ -316,10 +341,16 @@ def plans_for(found: Route) -> list[Plan]:
         )
         return [Plan(steps, note="ratio of two rows in one year")]
     if found.need == Need.COUNT_ABOVE:
+        side = "above" if found.above else "below"
+        gathered = (
+            Step("gather", {"column": found.years[0], "parts": True}, "row")
+            if found.years  # the rows of the year's column, its totals left out
+            else Step("gather", {"row": row}, "row")
+        )
         counting = (
-            Step("gather", {"row": row}, "row"),
-            Step("filter", {"of": "row", "above": found.bound}, "kept"),
+            gathered,
+            Step("filter", {"of": "row", side: found.bound}, "kept"),
             Step("count", {"of": "kept"}, "answer"),
         )
-        return [Plan(counting, note="the years the row stands above the bound")]
+        return [Plan(counting, note=f"the years the row stands {side} the bound")]
     return []
