@@ -152,8 +152,8 @@ def route(question: str) -> Route | None:
     if counted:
         above = _BELOW.fullmatch(counted.group("way")) is None
         bound = counted.group("bound").replace(" ", "")
-        rows = (counted.group("row").strip(),)
-        return Route(Need.COUNT_ABOVE, rows, (counted.group("year"),), bound=bound, above=above)
+        what = counted.group("row").strip()
+        return Route(Need.COUNT_ABOVE, (what,), (counted.group("year"),), bound=bound, above=above)
     counted = _COUNT_ABOVE.search(text)
     if counted:
         row = _row_phrase(_HOLDER.sub("", counted.group("row")))
