@@ -43,6 +43,12 @@ def _terms(text: str) -> set[str]:
             "the excess of the purchase consideration over the fair value of net assets acquired",
         ),
         (
+            "How is the basic net loss per share calculated?",
+            "The Company calculates basic net loss per share by dividing net loss by the "
+            "weighted-average number of shares outstanding.",
+            "dividing net loss by the weighted-average number of shares outstanding",
+        ),
+        (
             "What was the reason for the increase in net cash used in investing activities?",
             "The increase is mainly attributable to higher payments for newbuildings.",
             "higher payments for newbuildings",

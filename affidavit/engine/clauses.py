@@ -22,7 +22,9 @@ _INCLUDES = (
 _HOW = (
     r"(?:is|are|was|were)\s+(?:calculated|computed|determined|measured|derived|defined|"
     r"estimated|amortised|amortized|recognised|recognized)\s+(?:as|by|using|on|from|based on)|"
-    r"(?:calculated|computed|determined|defined|measured)\s+(?:as|by|using)"
+    r"(?:calculated|computed|determined|defined|measured)\s+(?:as|by|using)|"
+    # the active voice: "The Company calculates net loss per share by dividing ..."
+    r"(?:calculates|computes|determines|measures|derives)\s+[^.;]{1,120}?\s+(?:by|using)"
 )
 _WHY = (
     r"(?:primarily|mainly|largely|partly|principally)?\s*(?:due to|because of|because|as a "
@@ -119,7 +121,8 @@ def clause_answer(
     ``words_of`` turns text into comparable terms (the analyzer's stems).
     """
     for found in re.finditer(rf"\b(?:{ask.opener})\b[:,]?\s*", line, re.I):
-        before = words_of(line[: found.start()])
+        # The subject stands before the opener, or inside it in the active voice.
+        before = words_of(line[: found.end()])
         if subject_words and not subject_words & before:
             continue
         rest = line[found.end() :]
