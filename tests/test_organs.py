@@ -63,6 +63,7 @@ def test_route_reads_the_computation(question: str, need: Need, rows: list, year
         "Why did the working capital and total assets decrease in fiscal 2019?",
         "How did the company fund the change in 2019?",
         "Who conquered England in 1066 and 1067?",
+        "What were the reasons for the increase in sales from the modules segment in 2019?",
     ],
 )
 def test_questions_that_ask_for_reasons_or_names_are_not_computed(question: str) -> None:

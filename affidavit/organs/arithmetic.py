@@ -64,7 +64,9 @@ _NOT_COMPUTED = re.compile(
     r"^\s*(?:why|how(?!\s+(?:much|many))|por qué|cómo|neden|nasıl)\b|"
     r"^\s*what\s+(?:\w+\s+){0,2}?(?:caused|causes|drove|drives|led|impacted|affected|"
     r"resulted|contributed|explains?|consists?|includes?|included|represents?|means?|"
-    r"happened|did)\b",
+    r"happened|did)\b|"
+    r"^\s*what\s+(?:is|was|are|were)\s+the\s+(?:\w+\s+)?(?:reasons?|causes?|drivers?)\s+"
+    r"(?:for|of|behind)\b",
     re.I,
 )
 # A computed figure is asked with "what is/was (the) ..." or "how much", possibly after a
