@@ -248,10 +248,12 @@ class Memory:
     def _write(self, prepared: list[PreparedDocument], replace_trusted: bool = False) -> None:
         if not replace_trusted:
             refuse_downgrades(prepared, self._store.document_source)
-        # The word index is rebuilt lazily, on the next search or at close: many small
-        # ingests in a row must not each pay for a rebuild of the whole index.
         if prepared:
             self._store.write_documents(prepared)
+            # The word index takes in the new documents now, analysing their lines only
+            # and caching a part of their size (index/word_parts.py): the next question
+            # does not pay for it, and closing the store writes nothing for it.
+            self._retriever.words()
 
     # -- retrieval, answers, audits --
 

@@ -74,8 +74,8 @@ def take_census(
     held: set[int] = set()
     for column in columns:
         if column is not None:
-            start, end = index.line_weights.indptr[column], index.line_weights.indptr[column + 1]
-            held.update(int(r) for r in index.line_weights.indices[start:end])
+            start, end = index.line_counts.indptr[column], index.line_counts.indptr[column + 1]
+            held.update(int(r) for r in index.line_counts.indices[start:end])
     rows = sorted(held)
     complete = len(rows) <= CENSUS_LIMIT
     rows = rows[:CENSUS_LIMIT]

@@ -1,6 +1,8 @@
 """BM25 as pure functions over sparse term-count matrices (rows = units, columns = terms).
 
-Weights are precomputed per (unit, term), Lucene's variant, so a query is a column sum.
+Lucene's variant. The word index keeps raw counts and weighs only the postings of a
+question's terms (``score_counts``), with the same arithmetic as ``bm25_weights``, which
+weighs every (unit, term) at once.
 """
 
 from __future__ import annotations
@@ -45,4 +47,36 @@ def score(weights: sp.csc_matrix, term_ids: list[int]) -> np.ndarray:
     for term in term_ids:
         lo, hi = indptr[term], indptr[term + 1]
         out[indices[lo:hi]] += data[lo:hi]
+    return out
+
+
+def lengths(counts: sp.csc_matrix) -> np.ndarray:
+    """Each unit's length: the sum of its term counts."""
+    return np.bincount(
+        counts.indices, weights=counts.data.astype(np.float64), minlength=counts.shape[0]
+    )
+
+
+def term_weights(
+    counts: sp.csc_matrix, unit_lengths: np.ndarray, average: float, term: int
+) -> np.ndarray:
+    """The BM25 weight of ``term`` in each unit of its postings (``counts`` is CSC), in
+    posting order, float32."""
+    lo, hi = counts.indptr[term], counts.indptr[term + 1]
+    tf = counts.data[lo:hi].astype(np.float64)
+    df = np.float64(hi - lo)
+    term_idf = np.log1p((counts.shape[0] - df + 0.5) / (df + 0.5))
+    norm = K1 * (1.0 - B + B * unit_lengths[counts.indices[lo:hi]] / (average or 1.0))
+    return (term_idf * tf * (K1 + 1.0) / (tf + norm)).astype(np.float32)
+
+
+def score_counts(
+    counts: sp.csc_matrix, unit_lengths: np.ndarray, average: float, term_ids: list[int]
+) -> np.ndarray:
+    """Sum of the BM25 weights of ``term_ids`` for every unit (dense, float32), read from
+    the terms' postings only."""
+    out = np.zeros(counts.shape[0], dtype=np.float32)
+    for term in term_ids:
+        lo, hi = counts.indptr[term], counts.indptr[term + 1]
+        out[counts.indices[lo:hi]] += term_weights(counts, unit_lengths, average, term)
     return out

@@ -38,6 +38,7 @@ import numpy as np
 
 from affidavit.errors import AffidavitError
 from affidavit.graph.trust import SPEAKING_THRESHOLD
+from affidavit.index import word_parts
 from affidavit.index.abbreviations import short_forms
 from affidavit.index.documents import WORDS_SUFFICE, DocumentHit, DocumentRanker
 from affidavit.index.evidence_block import evidence_block
@@ -51,9 +52,8 @@ from affidavit.results import Evidence
 from affidavit.store.guard import decoded
 from affidavit.store.sqlite import Store, StoredLine
 
-# The word index's cache entry (3: irregular verbs read as their base form, a row's
-# column names searchable with it).
-WORDS_CACHE = "words4"
+# The word index's cache entry: a whole index, and the parts added after it.
+WORDS_CACHE = word_parts.PREFIX
 # The entity graph's cache entry (2: with the kept corpus and the lines' digests).
 GRAPH_CACHE = "entities2"
 # How many ranked lines a question reads before choosing its evidence block (the census
@@ -134,19 +134,12 @@ class Retriever:
         return self.ranker.fused_documents(query)
 
     def words(self) -> WordIndex:
+        """The word index of the store as it is now: the one in hand, or the cached
+        parts, updated with the documents added or removed since (``word_parts.py``)."""
         generation = self._store.generation()
         if self._words is not None and self._generation == generation:
             return self._words
-        cached = decoded(self._store.cached(WORDS_CACHE, generation), WordIndex.from_bytes)
-        if cached is not None:
-            index = cached
-        else:
-            index = WordIndex.build(
-                self._store.documents(),
-                self._store.searchable_line_rows(),
-                self._store.window_rows(),
-            )
-            self._store.cache(WORDS_CACHE, generation, index.to_bytes())
+        index = word_parts.current(self._store, self._words)
         self._words, self._generation = index, generation
         return index
 

@@ -125,9 +125,11 @@ class Analyzer:
             # "1,200" and "1200" are one number; "1ª" and "1a" one word.
             result = strip_accents(_THOUSANDS.sub("", word))
         else:
-            if self.language == "en":
-                word = BASE_FORMS.get(word, word)  # "fell" is "fall" (irregular.py)
-            result = strip_accents(self._stem(word))
+            # "fell" is "fall" (irregular.py); the token itself is what is cached, or a
+            # word read before would change how the next one reads.
+            base = BASE_FORMS.get(word, word) if self.language == "en" else word
+            # "did" is "do", a stop word too
+            result = None if base in self._stop else strip_accents(self._stem(base))
         self._cache[word] = result
         return result
 

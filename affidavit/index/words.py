@@ -28,20 +28,28 @@ _NAME_NOISE = frozenset({"txt", "md", "pdf", "csv", "tsv", "html", "htm", "docx"
 
 @dataclass
 class WordIndex:
+    """Raw term counts of lines and windows, a column per term (its postings); BM25 is
+    computed from them at query time, on the question's postings only, so an index of
+    some documents merges with another's (``index/word_parts.py``) without rescoring."""
+
     vocabulary: dict[str, int]
-    line_ids: np.ndarray  # store line id per index row
+    line_ids: np.ndarray  # store line id per index row, ascending
     line_documents: np.ndarray  # position in ``document_ids`` per line
-    document_ids: np.ndarray  # store document id per document slot
+    document_ids: np.ndarray  # store document id per document slot, ascending
     document_languages: list[str]
-    line_weights: sp.csc_matrix
-    window_weights: sp.csc_matrix
-    # lines -> windows holding them, CSR-style: windows of line i are
-    # membership[member_indptr[i]:member_indptr[i+1]]
-    member_indptr: np.ndarray
-    membership: np.ndarray
+    document_names: list[str]
+    document_keys: list[str]  # what a document's stored version is (word_parts.py)
+    line_counts: sp.csc_matrix
+    window_counts: sp.csc_matrix
+    window_documents: np.ndarray  # document slot per window
+    # windows -> the index rows of the lines they hold (CSR, rows = windows)
+    incidence: sp.csr_matrix
     # document name terms -> document slots
     name_terms: dict[str, list[int]]
-    _members: tuple[np.ndarray, np.ndarray] | None = field(default=None, init=False, repr=False)
+    _lengths: tuple[np.ndarray, float, np.ndarray, float] | None = field(
+        default=None, init=False, repr=False
+    )
+    _membership: tuple[np.ndarray, np.ndarray] | None = field(default=None, init=False, repr=False)
     _rows_by_slot: tuple[np.ndarray, np.ndarray, dict[int, int]] | None = field(
         default=None, init=False, repr=False
     )
@@ -56,7 +64,7 @@ class WordIndex:
         column = self.vocabulary.get(term)
         if column is None:
             return 0.0
-        df = int(self.line_weights.indptr[column + 1] - self.line_weights.indptr[column])
+        df = int(self.line_counts.indptr[column + 1] - self.line_counts.indptr[column])
         if df == 0:
             return 0.0
         return math.log1p((max(self.size, 1) - df + 0.5) / (df + 0.5))
@@ -77,7 +85,11 @@ class WordIndex:
         documents: list[tuple[int, str, str]],
         lines: list[tuple[int, int, int, str, str]],
         windows: list[tuple[int, int, int, int]],
+        keys: list[str] | None = None,
     ) -> WordIndex:
+        """The index of ``documents`` (id, name, language, in id order) from their
+        ``lines`` (id, document id, position, kind, text, in id order) and ``windows``
+        (document id, scale, start, end); ``keys`` name each document's stored version."""
         slot_of = {doc_id: slot for slot, (doc_id, _, _) in enumerate(documents)}
         analyzers = {lang: Analyzer(lang) for _, _, lang in documents}
         languages = [lang for _, _, lang in documents]
@@ -104,7 +116,6 @@ class WordIndex:
             ),
             shape=shape,
         )
-
         win_rows: list[int] = []
         win_cols: list[int] = []
         for w, (doc_id, _, start, end) in enumerate(windows):
@@ -114,29 +125,27 @@ class WordIndex:
                     win_rows.append(w)
                     win_cols.append(member)
         incidence = sp.csr_matrix(
-            (np.ones(len(win_rows), dtype=np.float32), (win_rows, win_cols)),
+            (np.ones(len(win_rows), dtype=np.int8), (win_rows, win_cols)),
             shape=(len(windows), len(lines)),
         )
-        window_counts = incidence @ line_counts
-        by_line = incidence.T.tocsr()
-        by_line.sort_indices()
-
-        named: dict[str, list[int]] = {}
-        for slot, (_, name, lang) in enumerate(documents):
-            for term in set(name_terms(name, analyzers[lang])):
-                named.setdefault(term, []).append(slot)
-
+        incidence.sort_indices()
+        window_counts = incidence.astype(np.float32) @ line_counts
+        names = [name for _, name, _ in documents]
         return cls(
             vocabulary=vocabulary,
             line_ids=line_ids,
             line_documents=line_docs,
             document_ids=np.asarray([d[0] for d in documents], dtype=np.int64),
             document_languages=languages,
-            line_weights=bm25.bm25_weights(line_counts),
-            window_weights=bm25.bm25_weights(window_counts),
-            member_indptr=by_line.indptr.astype(np.int64),
-            membership=by_line.indices.astype(np.int32),
-            name_terms=named,
+            document_names=names,
+            document_keys=list(keys) if keys is not None else [str(d[0]) for d in documents],
+            line_counts=line_counts.tocsc(),
+            window_counts=sp.csc_matrix(window_counts),
+            window_documents=np.asarray(
+                [slot_of[doc_id] for doc_id, _, _, _ in windows], dtype=np.int32
+            ),
+            incidence=incidence,
+            name_terms=_name_slots(names, languages),
         )
 
     # -- querying --
@@ -146,10 +155,13 @@ class WordIndex:
         question's terms are read, and only the lines of windows holding one of them get
         a window score, so the work grows with those postings, not with the store."""
         query_terms = Analyzer(language).terms(question)
-        term_ids = sorted({self.vocabulary[t] for t in query_terms if t in self.vocabulary})
-        total = bm25.score(self.line_weights, term_ids)
-        if term_ids and self.window_weights.shape[0]:
-            window_scores = bm25.score(self.window_weights, term_ids)
+        term_ids = self._term_ids(query_terms)
+        line_lengths, line_average, window_lengths, window_average = self._unit_lengths()
+        total = bm25.score_counts(self.line_counts, line_lengths, line_average, term_ids)
+        if term_ids and self.window_counts.shape[0]:
+            window_scores = bm25.score_counts(
+                self.window_counts, window_lengths, window_average, term_ids
+            )
             windows = np.flatnonzero(window_scores)
             total += WINDOW_GAIN * self._best_window(windows, window_scores[windows])
         name_bonus = self._name_bonus(query_terms)
@@ -157,27 +169,72 @@ class WordIndex:
             total += name_bonus[self.line_documents]
         return total
 
+    def _term_ids(self, query_terms: list[str]) -> list[int]:
+        """The question's terms the index holds, in the order of their words: the order
+        their weights are added in is then the same however the index was assembled."""
+        held = sorted({t for t in query_terms if t in self.vocabulary})
+        return [self.vocabulary[t] for t in held]
+
     def scores_among(self, question: str, rows: np.ndarray, language: str = "en") -> np.ndarray:
         """BM25 of the question's terms for the given index rows only (no windows, no names):
         the score of a partition read instead of the store."""
-        query_terms = Analyzer(language).terms(question)
-        term_ids = sorted({self.vocabulary[t] for t in query_terms if t in self.vocabulary})
+        term_ids = self._term_ids(Analyzer(language).terms(question))
+        lengths, average, _, _ = self._unit_lengths()
         out = np.zeros(len(rows), dtype=np.float32)
-        weights = self.line_weights
+        counts = self.line_counts
         for term in term_ids:
-            lo, hi = weights.indptr[term], weights.indptr[term + 1]
-            holders = weights.indices[lo:hi]  # rows carrying the term, ascending
+            lo, hi = counts.indptr[term], counts.indptr[term + 1]
+            holders = counts.indices[lo:hi]  # rows carrying the term, ascending
+            weights = bm25.term_weights(counts, lengths, average, term)
             at = np.searchsorted(holders, rows)
             inside = at < len(holders)
             hit = np.zeros(len(rows), dtype=bool)
             hit[inside] = holders[at[inside]] == rows[inside]
-            out[hit] += weights.data[lo + at[hit]]
+            out[hit] += weights[at[hit]]
         return out
+
+    def _unit_lengths(self) -> tuple[np.ndarray, float, np.ndarray, float]:
+        """Each line's and each window's length in terms, and their averages."""
+        if self._lengths is None:
+            line, window = bm25.lengths(self.line_counts), bm25.lengths(self.window_counts)
+            self._lengths = (
+                line,
+                float(line.mean()) if line.size else 1.0,
+                window,
+                float(window.mean()) if window.size else 1.0,
+            )
+        return self._lengths
+
+    @property
+    def line_weights(self) -> sp.csc_matrix:
+        """Every line's BM25 weight of every term (for reading the definition whole)."""
+        return bm25.bm25_weights(self.line_counts.tocsr())
+
+    @property
+    def window_weights(self) -> sp.csc_matrix:
+        return bm25.bm25_weights(self.window_counts.tocsr())
+
+    @property
+    def member_indptr(self) -> np.ndarray:
+        return self._line_windows()[0]
+
+    @property
+    def membership(self) -> np.ndarray:
+        """Lines -> the windows holding them, CSR-style: the windows of line i are
+        ``membership[member_indptr[i]:member_indptr[i + 1]]``."""
+        return self._line_windows()[1]
+
+    def _line_windows(self) -> tuple[np.ndarray, np.ndarray]:
+        if self._membership is None:
+            by_line = self.incidence.T.tocsr()
+            by_line.sort_indices()
+            self._membership = (by_line.indptr.astype(np.int64), by_line.indices)
+        return self._membership
 
     def _best_window(self, windows: np.ndarray, window_scores: np.ndarray) -> np.ndarray:
         """Each line's best score among ``windows`` that hold it (0 for a line none of
         them holds: every other window scored 0)."""
-        indptr, members = self._window_members()
+        indptr, members = self.incidence.indptr, self.incidence.indices
         starts = indptr[windows]
         sizes = indptr[windows + 1] - starts
         best = np.zeros(self.size, dtype=np.float32)
@@ -186,23 +243,6 @@ class WordIndex:
         lines = members[np.arange(int(sizes.sum())) + offsets]
         np.maximum.at(best, lines, np.repeat(window_scores, sizes))
         return best
-
-    def _window_members(self) -> tuple[np.ndarray, np.ndarray]:
-        """Windows to the lines they hold (CSR), the transpose of ``membership``, made
-        once per index on first use."""
-        if self._members is None:
-            by_line = sp.csr_matrix(
-                (
-                    np.ones(len(self.membership), dtype=np.int8),
-                    self.membership,
-                    self.member_indptr,
-                ),
-                shape=(self.size, self.window_weights.shape[0]),
-            )
-            by_window = by_line.T.tocsr()
-            by_window.sort_indices()
-            self._members = (by_window.indptr.astype(np.int64), by_window.indices)
-        return self._members
 
     def rows_of_document(self, document_id: int) -> np.ndarray:
         """The index rows of one stored document's lines, ascending (none if unknown)."""
@@ -249,16 +289,19 @@ class WordIndex:
 
     # -- cache --
 
-    def to_bytes(self) -> bytes:
+    def to_bytes(self, removed: list[str] | None = None) -> bytes:
+        """The index as one npz payload (no pickles); ``removed`` names the document
+        versions a part stored after this one no longer holds (word_parts.py)."""
         buffer = io.BytesIO()
         arrays = {
             "line_ids": self.line_ids,
             "line_documents": self.line_documents,
             "document_ids": self.document_ids,
-            "member_indptr": self.member_indptr,
-            "membership": self.membership,
+            "window_documents": self.window_documents,
+            "inc_indices": self.incidence.indices,
+            "inc_indptr": self.incidence.indptr,
         }
-        for prefix, matrix in (("lw", self.line_weights), ("ww", self.window_weights)):
+        for prefix, matrix in (("lc", self.line_counts), ("wc", self.window_counts)):
             arrays[f"{prefix}_data"] = matrix.data
             arrays[f"{prefix}_indices"] = matrix.indices
             arrays[f"{prefix}_indptr"] = matrix.indptr
@@ -266,7 +309,9 @@ class WordIndex:
         meta = {
             "vocabulary": sorted(self.vocabulary, key=self.vocabulary.__getitem__),
             "languages": self.document_languages,
-            "name_terms": self.name_terms,
+            "names": self.document_names,
+            "keys": self.document_keys,
+            "removed": removed or [],
         }
         arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8)
         np.savez(buffer, **arrays)  # type: ignore[arg-type]
@@ -274,6 +319,11 @@ class WordIndex:
 
     @classmethod
     def from_bytes(cls, payload: bytes) -> WordIndex:
+        return cls.read_part(payload)[0]
+
+    @classmethod
+    def read_part(cls, payload: bytes) -> tuple[WordIndex, list[str]]:
+        """An index from ``to_bytes`` and the document versions it says were removed."""
         with np.load(io.BytesIO(payload), allow_pickle=False) as data:
             meta = json.loads(data["meta"].tobytes().decode())
 
@@ -283,18 +333,41 @@ class WordIndex:
                     shape=tuple(data[f"{prefix}_shape"]),
                 )
 
-            return cls(
+            line_ids = data["line_ids"]
+            window_documents = data["window_documents"]
+            incidence = sp.csr_matrix(
+                (
+                    np.ones(len(data["inc_indices"]), dtype=np.int8),
+                    data["inc_indices"],
+                    data["inc_indptr"],
+                ),
+                shape=(len(window_documents), len(line_ids)),
+            )
+            index = cls(
                 vocabulary={t: i for i, t in enumerate(meta["vocabulary"])},
-                line_ids=data["line_ids"],
+                line_ids=line_ids,
                 line_documents=data["line_documents"],
                 document_ids=data["document_ids"],
                 document_languages=meta["languages"],
-                line_weights=matrix("lw"),
-                window_weights=matrix("ww"),
-                member_indptr=data["member_indptr"],
-                membership=data["membership"],
-                name_terms={k: list(v) for k, v in meta["name_terms"].items()},
+                document_names=meta["names"],
+                document_keys=meta["keys"],
+                line_counts=matrix("lc"),
+                window_counts=matrix("wc"),
+                window_documents=window_documents,
+                incidence=incidence,
+                name_terms=_name_slots(meta["names"], meta["languages"]),
             )
+            return index, list(meta["removed"])
+
+
+def _name_slots(names: list[str], languages: list[str]) -> dict[str, list[int]]:
+    """Document name terms -> the slots of the documents whose names carry them."""
+    named: dict[str, list[int]] = {}
+    analyzers = {lang: Analyzer(lang) for lang in set(languages)}
+    for slot, (name, lang) in enumerate(zip(names, languages, strict=True)):
+        for term in set(name_terms(name, analyzers[lang])):
+            named.setdefault(term, []).append(slot)
+    return named
 
 
 def name_terms(name: str, analyzer: Analyzer) -> list[str]:

@@ -293,13 +293,17 @@ class Store:
             self.conn.execute("SELECT id, document_id, position, kind, text FROM lines ORDER BY id")
         )
 
-    def searchable_line_rows(self) -> list[tuple[int, int, int, str, str]]:
-        """As ``line_rows``, a table row's text followed by its column names: a row says
-        each cell under its column's name, so "handgun checks in Ohio" finds the Ohio row
-        of a table whose column is named Handgun."""
+    def searchable_line_rows(
+        self, documents: Sequence[int] | None = None
+    ) -> list[tuple[int, int, int, str, str]]:
+        """As ``line_rows`` (of these documents only, if given), a table row's text
+        followed by its column names: a row says each cell under its column's name, so
+        "handgun checks in Ohio" finds the Ohio row of a table whose column is named
+        Handgun."""
         found = []
         for line_id, document_id, position, kind, text, cells in self.conn.execute(
-            "SELECT id, document_id, position, kind, text, cells FROM lines ORDER BY id"
+            "SELECT id, document_id, position, kind, text, cells FROM lines"
+            f"{_among(documents)} ORDER BY id"
         ):
             if cells:
                 names = " ".join(name for name, _ in json.loads(cells))
@@ -307,10 +311,15 @@ class Store:
             found.append((line_id, document_id, position, kind, text))
         return found
 
-    def window_rows(self) -> list[tuple[int, int, int, int]]:
-        """(document id, scale, start position, end position) of every window, in id order."""
+    def window_rows(
+        self, documents: Sequence[int] | None = None
+    ) -> list[tuple[int, int, int, int]]:
+        """(document id, scale, start position, end position) of every window (of these
+        documents only, if given), in id order."""
         return list(
-            self.conn.execute("SELECT document_id, scale, start, end FROM windows ORDER BY id")
+            self.conn.execute(
+                f"SELECT document_id, scale, start, end FROM windows{_among(documents)} ORDER BY id"
+            )
         )
 
     def lines_by_id(self, ids: Sequence[int]) -> dict[int, StoredLine]:
@@ -402,3 +411,10 @@ class Store:
                 write()
             except StoreError:
                 return
+
+
+def _among(documents: Sequence[int] | None) -> str:
+    """A WHERE clause keeping the rows of these document ids (integers, never text)."""
+    if documents is None:
+        return ""
+    return f" WHERE document_id IN ({','.join(str(int(d)) for d in documents) or 'NULL'})"

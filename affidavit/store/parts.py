@@ -1,0 +1,60 @@
+"""What an index kept in parts needs of the store: which version of each document it
+holds, and the parts themselves under one name prefix in the index cache.
+
+An index built for some documents is stored as a part; the next ingest adds a part for
+its own documents instead of rewriting the whole (``index/word_parts.py``).
+"""
+
+from __future__ import annotations
+
+import functools
+
+from affidavit.store.sqlite import Store
+
+
+def document_keys(store: Store) -> list[tuple[int, str, str, str]]:
+    """(id, name, language, key) of every document, in id order. The key names the stored
+    version: an id is reused after a delete, its content hash and line ids tell a
+    replaced document from the one it replaced."""
+    rows = store.conn.execute(
+        "SELECT d.id, d.name, d.language, d.content_hash, MIN(l.id), COUNT(l.id) "
+        "FROM documents d LEFT JOIN lines l ON l.document_id = d.id "
+        "GROUP BY d.id ORDER BY d.id"
+    )
+    return [
+        (doc_id, name, language, f"{doc_id}:{digest}:{first}:{count}")
+        for doc_id, name, language, digest, first, count in rows
+    ]
+
+
+def cached_parts(store: Store, prefix: str) -> list[tuple[str, int, bytes]]:
+    """(name, generation, payload) of every part cached under ``prefix``, oldest first."""
+    rows = store.conn.execute(
+        "SELECT name, generation, payload FROM index_cache WHERE name >= ? AND name < ? "
+        "ORDER BY generation, name",
+        (prefix, prefix + "\uffff"),
+    )
+    return [(name, generation, bytes(payload)) for name, generation, payload in rows]
+
+
+def replace_parts(store: Store, prefix: str, name: str, generation: int, payload: bytes) -> None:
+    """Cache ``payload`` as the part ``name``; a part named ``prefix`` itself (a whole
+    index) replaces every part before it. An in-memory or read-only store keeps none."""
+    if store.path is None or store.read_only:
+        return
+    store.write_after_read(functools.partial(_write_part, store, prefix, name, generation, payload))
+
+
+def _write_part(store: Store, prefix: str, name: str, generation: int, payload: bytes) -> None:
+    with store.transaction() as conn:
+        if name == prefix:
+            conn.execute(
+                "DELETE FROM index_cache WHERE name >= ? AND name < ?",
+                (prefix, prefix + "\uffff"),
+            )
+        conn.execute(
+            "INSERT INTO index_cache (name, generation, payload) VALUES (?, ?, ?) "
+            "ON CONFLICT (name) DO UPDATE SET generation = excluded.generation, "
+            "payload = excluded.payload",
+            (name, generation, payload),
+        )

@@ -1,0 +1,110 @@
+"""The word index kept in parts: an ingest analyses its own documents only, caches a part
+of their size, and the parts add up to exactly the index a whole build makes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from conftest import ARTICLES
+
+from affidavit import Memory
+from affidavit.index import word_parts
+from affidavit.index.words import WordIndex
+from affidavit.store.parts import cached_parts, document_keys
+
+BUILD = WordIndex.build  # as it is before any test patches it
+QUESTIONS = ["oil embargo prices", "When did the plague reach Europe?", "Amazon rainforest"]
+
+
+def whole_build(memory: Memory) -> WordIndex:
+    store = memory._store
+    documents = document_keys(store)
+    return BUILD(
+        [(doc_id, name, language) for doc_id, name, language, _ in documents],
+        store.searchable_line_rows(),
+        store.window_rows(),
+        keys=[key for *_, key in documents],
+    )
+
+
+def assert_same_as_whole(memory: Memory, index: WordIndex) -> None:
+    whole = whole_build(memory)
+    assert np.array_equal(index.line_ids, whole.line_ids)
+    assert index.document_keys == whole.document_keys
+    assert set(index.vocabulary) == set(whole.vocabulary)
+    for question in QUESTIONS:
+        assert np.array_equal(index.scores(question), whole.scores(question))  # bit for bit
+
+
+def test_an_ingest_analyses_its_own_documents_and_caches_a_part(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    built: list[list[str]] = []
+    whole = WordIndex.build.__func__  # type: ignore[attr-defined]
+
+    def recording(cls, documents, lines, windows, keys=None):  # noqa: ANN001
+        built.append([name for _, name, _ in documents])
+        return whole(cls, documents, lines, windows, keys)
+
+    monkeypatch.setattr(WordIndex, "build", classmethod(recording))
+    first_ones = [a.name for a in ARTICLES[:4]]
+    with Memory(tmp_path / "s.sqlite", dense=False) as memory:
+        memory.ingest(ARTICLES[:4])
+        memory.ingest_text("A note on the oil embargo of 1973.", name="note.md")
+        store = memory._store
+        names = [name for name, _, _ in cached_parts(store, word_parts.PREFIX)]
+        assert built == [first_ones, ["note.md"]]
+        assert names[0] == word_parts.PREFIX and len(names) == 2  # the whole, then a part
+        assert_same_as_whole(memory, memory._retriever.words())
+        memory.search("oil", k=3)  # the first question builds nothing
+    assert built == [first_ones, ["note.md"]]
+    with Memory(tmp_path / "s.sqlite", dense=False) as reopened:
+        assert_same_as_whole(reopened, reopened._retriever.words())
+    assert len(built) == 2  # reopening assembled the parts, it analysed nothing
+
+
+def test_a_replaced_document_leaves_no_line_behind_even_when_its_id_is_reused(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "s.sqlite"
+    with Memory(path, dense=False) as memory:
+        for article in ARTICLES[:3]:
+            memory.ingest(article)
+        last = ARTICLES[2].name
+        ids = {name: doc_id for doc_id, name, _, _ in document_keys(memory._store)}
+        # The last document replaced: SQLite gives the new version the same id.
+        memory.ingest_text("The embargo ended in March.", name=last)
+        assert {n: i for i, n, _, _ in document_keys(memory._store)}[last] == ids[last]
+        memory.ingest_text(ARTICLES[2].read_text(encoding="utf-8"), name=last)
+        assert_same_as_whole(memory, memory._retriever.words())
+    with Memory(path, dense=False) as reopened:
+        index = reopened._retriever.words()
+        assert_same_as_whole(reopened, index)
+        assert len(index.document_keys) == 3
+
+
+def test_parts_are_folded_into_the_whole_when_they_pile_up(tmp_path: Path) -> None:
+    with Memory(tmp_path / "s.sqlite", dense=False) as memory:
+        memory.ingest(ARTICLES[0])
+        for n in range(word_parts.MAX_PARTS + 1):
+            memory.ingest_text(f"Note {n} on the oil embargo.", name=f"note-{n}.md")
+            parts = cached_parts(memory._store, word_parts.PREFIX)
+            assert 1 <= len(parts) <= word_parts.MAX_PARTS
+            assert parts[0][0] == word_parts.PREFIX
+        assert_same_as_whole(memory, memory._retriever.words())
+
+
+def test_an_unreadable_part_is_rebuilt_from_the_lines(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite"
+    with Memory(path, dense=False) as memory:
+        memory.ingest(ARTICLES[:2])
+        memory.ingest(ARTICLES[2])
+    with Memory(path, dense=False) as memory:
+        with memory._store.transaction() as conn:
+            conn.execute(
+                "UPDATE index_cache SET payload = x'00' WHERE name > ?", (word_parts.PREFIX,)
+            )
+    with Memory(path, dense=False) as reopened:
+        assert_same_as_whole(reopened, reopened._retriever.words())
