@@ -331,3 +331,32 @@ def test_the_kept_corpus_is_stored_compactly_and_read_back_whole() -> None:
         c_opening=corpus.opening,
     )
     assert np.array_equal(Corpus.from_arrays(old).line, corpus.line)
+
+
+def test_between_minings_added_lines_are_matched_against_the_known_entities() -> None:
+    rows = article_lines(*ARTICLES)
+    before = EntityGraph.build(rows)
+    told = [
+        "Then Zorvath Quell sailed north with Rollo.",
+        "The people feared Zorvath Quell in winter.",
+        "Many years later and Zorvath Quell returned to Normandy.",
+        "Rollo stood with Zorvath Quell beside the river.",
+    ]
+    first_id = rows[-1][0] + 1
+    added = rows + [(first_id + i, text, "en") for i, text in enumerate(told)]
+    after = before.updated(added)
+    built = EntityGraph.build(added)
+    # The new name waits for the next mining; what is known is counted and linked exactly.
+    assert ("zorvath", "quell") in {e.words for e in built.entities}
+    assert ("zorvath", "quell") not in {e.words for e in after.entities}
+    counts = {e.words: e.count for e in built.entities}
+    assert all(counts[e.words] == e.count for e in after.entities)
+    ordered = [e.count for e in after.entities]
+    assert ordered == sorted(ordered, reverse=True)
+    rollo = after.find("Rollo")
+    assert rollo and first_id in after.postings[rollo[0]]
+    # Once the text has grown by a tenth, the entities are mined again: a build's graph.
+    more = added + [
+        (first_id + 100 + i, text, language) for i, (_, text, language) in enumerate(rows[:400])
+    ]
+    assert same_graph(after.updated(more), EntityGraph.build(more))

@@ -70,6 +70,11 @@ def segments(text: str, language: str = "en") -> str:
     return "|".join(parts)
 
 
+# The entities are mined again once the text has grown by this share since they were
+# last mined: one addition in ten pays for a mining, the others for their own lines.
+REMINE_GROWTH = 0.1
+
+
 @dataclass(frozen=True, slots=True)
 class Edge:
     other: int  # the neighbour's entity number
@@ -88,6 +93,7 @@ class EntityGraph:
     kept: Corpus | dict[str, np.ndarray] | None = None
     line_ids: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     digests: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    mined: int = 0  # tokens of the text when its entities were last mined
 
     @classmethod
     def build(cls, lines: Iterable[tuple[int, str, str]]) -> EntityGraph:
@@ -95,15 +101,22 @@ class EntityGraph:
         rows = list(lines)
         corpus = Corpus.read(rows)
         graph = cls(mine_corpus(corpus), [], {}, len(rows), corpus, *_fingerprints(rows))
+        graph.mined = len(corpus.ids)
         graph._link(rows)
         return graph
 
     def updated(self, lines: Iterable[tuple[int, str, str]]) -> EntityGraph:
         """The graph of ``lines`` (every line of the store, in id order), built from this
-        one when the store only gained lines after it: the new lines are read alone, the
-        entities are chosen again from the kept counts, and when they come out the same
-        only the new lines are matched. Anything else (a document replaced or removed)
-        is a full build. Either way the result equals ``build(lines)``."""
+        one when the store only gained lines after it: the new lines are read alone.
+
+        Mining weighs every n-gram of the whole text, so it is not repeated for each
+        addition: until the text has grown by REMINE_GROWTH since it was last mined, the
+        new lines are matched against the entities known (their postings, edges and
+        counts stay exact for those entities; a name first written in the new lines
+        waits for the next mining). Past it, the entities are mined again from the kept
+        counts, and when they come out the same only the new lines are matched; the
+        result then equals ``build(lines)``. Anything else (a document replaced or
+        removed) is a full build."""
         rows = list(lines)
         line_ids, digests = _fingerprints(rows)
         known = len(self.line_ids)
@@ -118,8 +131,20 @@ class EntityGraph:
             return EntityGraph.build(rows)
         fresh = rows[known:]
         corpus = kept.extended(fresh)
+        if self.mined and len(corpus.ids) <= self.mined * (1 + REMINE_GROWTH):
+            known_ones = EntityGraph(
+                list(self.entities), list(self.postings), dict(self.pairs), len(rows), corpus,
+                line_ids, digests, self.mined,
+            )  # fmt: skip
+            mentioned = known_ones._link(fresh, extend=True)
+            counted = [
+                Entity(e.words, e.name, e.count + int(n))
+                for e, n in zip(self.entities, mentioned, strict=True)
+            ]
+            return known_ones._ordered(counted)
         entities = mine_corpus(corpus)
         graph = EntityGraph(entities, [], {}, len(rows), corpus, line_ids, digests)
+        graph.mined = len(corpus.ids)
         before = {entity.words: number for number, entity in enumerate(self.entities)}
         if {entity.words for entity in entities} != before.keys():
             graph._link(rows)
@@ -136,7 +161,24 @@ class EntityGraph:
         graph._link(fresh, extend=True)
         return graph
 
-    def _link(self, rows: list[tuple[int, str, str]], *, extend: bool = False) -> None:
+    def _ordered(self, entities: list[Entity]) -> EntityGraph:
+        """This graph with ``entities`` (its own, recounted) most frequent first, ties by
+        their words, their postings and edges renumbered with them."""
+        order = sorted(range(len(entities)), key=lambda i: (-entities[i].count, entities[i].words))
+        new_number = {old: new for new, old in enumerate(order)}
+        self.entities = [entities[old] for old in order]
+        self.postings = [self.postings[old] for old in order]
+        self.pairs = {
+            tuple(sorted((new_number[a], new_number[b]))): witnesses  # type: ignore[misc]
+            for (a, b), witnesses in self.pairs.items()
+        }
+        self.__dict__.pop("_automaton", None)
+        return self
+
+    def _link(self, rows: list[tuple[int, str, str]], *, extend: bool = False) -> np.ndarray:
+        """Match ``rows`` (replacing the postings and edges, or extending them with later
+        lines); how many mentions of each entity they hold."""
+        mentioned = np.zeros(len(self.entities), dtype=np.int64)
         found: list[list[int]] = [[] for _ in self.entities]
         together: dict[tuple[int, int], list[int]] = {}
         automaton = self.automaton
@@ -144,6 +186,8 @@ class EntityGraph:
             mentions = _mentions(automaton, segments(text, language))
             if not mentions:
                 continue
+            for entity, _, _ in mentions:
+                mentioned[entity] += 1
             named = sorted({e for e, _, _ in mentions})
             for entity in named:
                 found[entity].append(line_id)
@@ -155,7 +199,7 @@ class EntityGraph:
         fresh_pairs = {pair: np.asarray(ids, dtype=np.int64) for pair, ids in together.items()}
         if not extend:
             self.postings, self.pairs = fresh_postings, fresh_pairs
-            return
+            return mentioned
         # Later lines have larger ids: appending keeps every list ascending.
         self.postings = [
             np.concatenate([old, new])
@@ -164,6 +208,7 @@ class EntityGraph:
         for pair, ids in fresh_pairs.items():
             old = self.pairs.get(pair)
             self.pairs[pair] = ids if old is None else np.concatenate([old, ids])
+        return mentioned
 
     @property
     def corpus(self) -> Corpus | None:
@@ -252,6 +297,7 @@ class EntityGraph:
                     {
                         "entities": [[list(e.words), e.name, e.count] for e in self.entities],
                         "lines": self.lines,
+                        "mined": self.mined,
                     }
                 ).encode(),
                 dtype=np.uint8,
@@ -288,7 +334,9 @@ class EntityGraph:
             empty = np.zeros(0, dtype=np.int64)
             line_ids = data["line_ids"] if "line_ids" in data.files else empty
             digests = data["digests"] if "digests" in data.files else empty
-        return cls(entities, list(postings), pairs, int(meta["lines"]), kept, line_ids, digests)
+        graph = cls(entities, list(postings), pairs, int(meta["lines"]), kept, line_ids, digests)
+        graph.mined = int(meta.get("mined", 0))  # 0: mine again at the next update
+        return graph
 
 
 def _fingerprints(rows: list[tuple[int, str, str]]) -> tuple[np.ndarray, np.ndarray]:
