@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 from affidavit import DocumentHit, Encoder, InputError, Memory
+from affidavit.index import meaning as meaning_module
 from affidavit.index.meaning import MeaningIndex, bundled_encoder, bundled_model_path, encode
 
 XQUAD = Path(__file__).resolve().parents[1] / "corpora" / "xquad_slice"
@@ -278,3 +279,27 @@ _SAMPLE = (
     "La peste negra llegó a Europa en 1347.",
     "Oil prices quadrupled during the 1973 embargo.",
 )
+
+
+def test_profiles_of_unchanged_documents_are_kept_and_equal_a_build(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    texts = [r["text"] for r in paragraphs()[:4]]
+    rows = [(n, 1 + n // 3, n, "line", text) for n, text in enumerate(texts * 3)]
+    before = MeaningIndex.build(bundled_encoder(), rows[:9])  # documents 1, 2 and 3
+    # Document 4 added, document 2's lines replaced under the same ids.
+    changed = [*rows[:3], *[(n, 2, n, "line", "A new line " + str(n)) for n in (3, 4, 5)]]
+    later = [*changed, *rows[6:]]
+    profiled: list[list[int]] = []
+    original = meaning_module._profiles
+
+    def spy(documents, vectors, weights):  # noqa: ANN001
+        profiled.append(sorted(set(documents.tolist())))
+        return original(documents, vectors, weights)
+
+    monkeypatch.setattr(meaning_module, "_profiles", spy)
+    after = MeaningIndex.build(bundled_encoder(), later, previous=before)
+    assert profiled == [[2, 4]]  # the changed and the added document only
+    whole = MeaningIndex.build(bundled_encoder(), later)
+    assert np.array_equal(after.profile_documents, whole.profile_documents)
+    assert np.array_equal(after.profiles, whole.profiles)

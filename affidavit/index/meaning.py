@@ -153,8 +153,29 @@ class MeaningIndex:
         if vectors is None:
             vectors = np.zeros((0, max(dim, 1)), dtype=np.int8)
         documents = np.array([row[1] for row in line_rows], dtype=np.int64)
-        weights = np.array([len(_WORD.findall(row[4])) for row in line_rows], dtype=np.float32)
-        owners, profiles = _profiles(documents, dequantized(vectors), np.sqrt(weights))
+        # A document whose lines all kept their vectors keeps its profiles: only the
+        # documents added or changed are profiled again.
+        kept = np.zeros(0, dtype=bool)
+        if previous is not None and len(previous.profiles):
+            redo = np.union1d(
+                documents[missing], np.setdiff1d(documents, previous.profile_documents)
+            )
+            kept = np.isin(previous.profile_documents, documents) & ~np.isin(
+                previous.profile_documents, redo
+            )
+            rows = np.flatnonzero(np.isin(documents, redo))
+        else:
+            rows = np.arange(len(line_rows))
+        weights = np.array(
+            [len(_WORD.findall(line_rows[int(i)][4])) for i in rows], dtype=np.float32
+        )
+        owners, profiles = _profiles(documents[rows], dequantized(vectors[rows]), np.sqrt(weights))
+        if kept.any():
+            assert previous is not None
+            owners = np.concatenate([previous.profile_documents[kept], owners])
+            profiles = np.vstack([previous.profiles[kept], profiles]).astype(np.float32)
+            order = np.argsort(owners, kind="stable")  # documents in id order, as a build
+            owners, profiles = owners[order], profiles[order]
         return cls(line_ids, vectors, owners, profiles, digests)
 
     @property
