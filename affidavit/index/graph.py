@@ -23,7 +23,7 @@ from __future__ import annotations
 import io
 import json
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 import ahocorasick
@@ -94,6 +94,7 @@ class EntityGraph:
     line_ids: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     digests: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     mined: int = 0  # tokens of the text when its entities were last mined
+    document_keys: list[str] = field(default_factory=list)  # the versions it was built from
 
     @classmethod
     def build(cls, lines: Iterable[tuple[int, str, str]]) -> EntityGraph:
@@ -120,20 +121,50 @@ class EntityGraph:
         rows = list(lines)
         line_ids, digests = _fingerprints(rows)
         known = len(self.line_ids)
-        kept = self.corpus
         added = (
-            kept is not None
+            self.corpus is not None
             and known <= len(rows)
             and np.array_equal(line_ids[:known], self.line_ids)
             and np.array_equal(digests[:known], self.digests)
         )
-        if not added or kept is None:
+        if not added:
             return EntityGraph.build(rows)
-        fresh = rows[known:]
+        return self._grown(rows[known:], line_ids, digests, lambda: rows)
+
+    def grown(
+        self,
+        fresh: list[tuple[int, str, str]],
+        keys: list[str],
+        every_line: Callable[[], list[tuple[int, str, str]]],
+    ) -> EntityGraph:
+        """As ``updated``, told by the store which documents are new (``keys``, this
+        graph's own followed by theirs; ``fresh``, their lines, ids above every line
+        known), so the known lines are neither read nor hashed again. ``every_line``
+        reads the store's lines when a new mining chooses other entities."""
+        line_ids, digests = _fingerprints(fresh)
+        graph = self._grown(
+            fresh,
+            np.concatenate([self.line_ids, line_ids]),
+            np.concatenate([self.digests, digests]),
+            every_line,
+        )
+        graph.document_keys = list(keys)
+        return graph
+
+    def _grown(
+        self,
+        fresh: list[tuple[int, str, str]],
+        line_ids: np.ndarray,
+        digests: np.ndarray,
+        every_line: Callable[[], list[tuple[int, str, str]]],
+    ) -> EntityGraph:
+        kept = self.corpus
+        assert kept is not None
+        total = len(line_ids)
         corpus = kept.extended(fresh)
         if self.mined and len(corpus.ids) <= self.mined * (1 + REMINE_GROWTH):
             known_ones = EntityGraph(
-                list(self.entities), list(self.postings), dict(self.pairs), len(rows), corpus,
+                list(self.entities), list(self.postings), dict(self.pairs), total, corpus,
                 line_ids, digests, self.mined,
             )  # fmt: skip
             mentioned = known_ones._link(fresh, extend=True)
@@ -143,11 +174,11 @@ class EntityGraph:
             ]
             return known_ones._ordered(counted)
         entities = mine_corpus(corpus)
-        graph = EntityGraph(entities, [], {}, len(rows), corpus, line_ids, digests)
+        graph = EntityGraph(entities, [], {}, total, corpus, line_ids, digests)
         graph.mined = len(corpus.ids)
         before = {entity.words: number for number, entity in enumerate(self.entities)}
         if {entity.words for entity in entities} != before.keys():
-            graph._link(rows)
+            graph._link(every_line())
             return graph
         # The same entities (counts and order may move): renumber what is known, then
         # match the new lines only.
@@ -298,6 +329,7 @@ class EntityGraph:
                         "entities": [[list(e.words), e.name, e.count] for e in self.entities],
                         "lines": self.lines,
                         "mined": self.mined,
+                        "keys": self.document_keys,
                     }
                 ).encode(),
                 dtype=np.uint8,
@@ -336,6 +368,7 @@ class EntityGraph:
             digests = data["digests"] if "digests" in data.files else empty
         graph = cls(entities, list(postings), pairs, int(meta["lines"]), kept, line_ids, digests)
         graph.mined = int(meta.get("mined", 0))  # 0: mine again at the next update
+        graph.document_keys = list(meta.get("keys", []))
         return graph
 
 

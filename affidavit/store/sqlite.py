@@ -287,10 +287,16 @@ class Store:
 
     # -- lines --
 
-    def line_rows(self) -> list[tuple[int, int, int, str, str]]:
-        """(line id, document id, position, kind, text) of every line, in id order."""
+    def line_rows(
+        self, documents: Sequence[int] | None = None
+    ) -> list[tuple[int, int, int, str, str]]:
+        """(line id, document id, position, kind, text) of every line (of these documents
+        only, if given), in id order."""
         return list(
-            self.conn.execute("SELECT id, document_id, position, kind, text FROM lines ORDER BY id")
+            self.conn.execute(
+                "SELECT id, document_id, position, kind, text FROM lines"
+                f"{_among(documents)} ORDER BY id"
+            )
         )
 
     def searchable_line_rows(
