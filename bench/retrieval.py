@@ -24,6 +24,8 @@ from _squad import Question, is_gold, load_squad  # noqa: E402
 
 from affidavit import Memory  # noqa: E402
 from affidavit.index.words import WordIndex  # noqa: E402
+from affidavit.store.parts import searchable_lines  # noqa: E402
+from affidavit.store.parts import windows as window_rows  # noqa: E402
 
 DEPTH = 10
 CUTS = (1, 5, 10)
@@ -53,7 +55,7 @@ def build_affidavit(articles: dict[str, str]) -> tuple[Memory, dict[str, float]]
         memory.ingest_text(text, name=title)
     ingest_s = time.perf_counter() - start
     store = memory._store
-    documents, lines, windows = store.documents(), store.line_rows(), store.window_rows()
+    documents, lines, windows = store.documents(), searchable_lines(store), window_rows(store)
     start = time.perf_counter()
     WordIndex.build(documents, lines, windows)
     build_s = time.perf_counter() - start

@@ -303,3 +303,34 @@ def test_profiles_of_unchanged_documents_are_kept_and_equal_a_build(
     whole = MeaningIndex.build(bundled_encoder(), later)
     assert np.array_equal(after.profile_documents, whole.profile_documents)
     assert np.array_equal(after.profiles, whole.profiles)
+
+
+def test_a_store_encodes_only_the_added_documents_lines(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from affidavit.store.sqlite import Store
+
+    texts = [r["text"] for r in paragraphs()[:4]]
+    with Memory(tmp_path / "s.sqlite") as memory:
+        for n, text in enumerate(texts[:3]):
+            memory.ingest_text(text, name=f"p{n}.md")
+        memory.search_documents("Normandy", k=1)  # the meaning index, built
+        memory.ingest_text(texts[3], name="p3.md")
+        read: list[object] = []
+        original = Store.line_rows
+
+        def spy(self, documents=None):  # noqa: ANN001
+            read.append(documents)
+            return original(self, documents)
+
+        monkeypatch.setattr(Store, "line_rows", spy)
+        grown = memory._retriever.meaning()
+        monkeypatch.setattr(Store, "line_rows", original)
+        added = [doc_id for doc_id, name, _ in memory._store.documents() if name == "p3.md"]
+        assert read[0] == added  # then, a small store's lines for late interaction
+        whole = MeaningIndex.build(bundled_encoder(), memory._store.line_rows())
+    assert grown is not None
+    assert np.array_equal(grown.line_ids, whole.line_ids)
+    assert np.array_equal(grown.vectors, whole.vectors)
+    assert np.array_equal(grown.profile_documents, whole.profile_documents)
+    assert np.array_equal(grown.profiles, whole.profiles)

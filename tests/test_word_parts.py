@@ -12,7 +12,7 @@ from conftest import ARTICLES
 from affidavit import Memory
 from affidavit.index import word_parts
 from affidavit.index.words import WordIndex
-from affidavit.store.parts import cached_parts, document_keys
+from affidavit.store.parts import cached_parts, document_keys, searchable_lines, windows
 
 BUILD = WordIndex.build  # as it is before any test patches it
 QUESTIONS = ["oil embargo prices", "When did the plague reach Europe?", "Amazon rainforest"]
@@ -23,8 +23,8 @@ def whole_build(memory: Memory) -> WordIndex:
     documents = document_keys(store)
     return BUILD(
         [(doc_id, name, language) for doc_id, name, language, _ in documents],
-        store.searchable_line_rows(),
-        store.window_rows(),
+        searchable_lines(store),
+        windows(store),
         keys=[key for *_, key in documents],
     )
 

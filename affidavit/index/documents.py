@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from affidavit.errors import EngineError
+from affidavit.index import growth
 from affidavit.index.abbreviations import short_form
 from affidavit.index.fusion import rrf
 from affidavit.index.late import Reranker, rerank
@@ -23,6 +24,7 @@ from affidavit.index.text import Analyzer, detect_language
 from affidavit.index.words import WordIndex
 from affidavit.results import Evidence
 from affidavit.store.guard import decoded
+from affidavit.store.parts import document_keys
 from affidavit.store.sqlite import Store
 
 # How deep each channel's document ranking goes into the fusion (an order-only vote).
@@ -109,8 +111,7 @@ class DocumentRanker:
         remember = getattr(self.reranker, "remember", None)
         if cached is not None and cached.size > REMEMBER_AT_MOST:
             remember = None  # a large store's lines are cut as questions reach them
-        # Read the lines once, for whichever of the two needs them.
-        line_rows = self._store.line_rows() if cached is None or remember else []
+        line_rows: list[tuple[int, int, int, str, str]] | None = None
         if cached is not None:
             index = cached
         else:
@@ -118,12 +119,18 @@ class DocumentRanker:
             if previous is None:
                 old = self._store.cached_latest(name)
                 previous = decoded(old, MeaningIndex.from_bytes)
-            index = MeaningIndex.build(self.encoder, line_rows, previous, progress)
+            grown = growth.grown_meaning(self._store, self.encoder, previous, progress)
+            if grown is None:
+                line_rows = self._store.line_rows()
+                grown = MeaningIndex.build(self.encoder, line_rows, previous, progress)
+                grown.document_keys = [key for *_, key in document_keys(self._store)]
+            index = grown
             self._store.cache(name, generation, index.to_bytes())
         self._meaning, self._meaning_generation = index, generation
-        if remember is not None and len(line_rows) <= REMEMBER_AT_MOST:
+        if remember is not None and index.size <= REMEMBER_AT_MOST:
             # Late interaction reads these lines question after question.
-            remember([text for *_, text in line_rows])
+            rows = line_rows if line_rows is not None else self._store.line_rows()
+            remember([text for *_, text in rows])
         return index
 
     # -- documents --

@@ -110,14 +110,12 @@ class EntityGraph:
         """The graph of ``lines`` (every line of the store, in id order), built from this
         one when the store only gained lines after it: the new lines are read alone.
 
-        Mining weighs every n-gram of the whole text, so it is not repeated for each
-        addition: until the text has grown by REMINE_GROWTH since it was last mined, the
-        new lines are matched against the entities known (their postings, edges and
-        counts stay exact for those entities; a name first written in the new lines
-        waits for the next mining). Past it, the entities are mined again from the kept
-        counts, and when they come out the same only the new lines are matched; the
-        result then equals ``build(lines)``. Anything else (a document replaced or
-        removed) is a full build."""
+        Mining weighs every n-gram of the text, so it waits until the text has grown
+        by REMINE_GROWTH: until then new lines are matched against the known entities
+        (their postings, edges and counts exact; a name first written in them waits for
+        the next mining). Past it, the entities are mined again from the kept counts
+        (only the new lines matched if they come out the same): ``build(lines)``
+        exactly. A document replaced or removed is a full build."""
         rows = list(lines)
         line_ids, digests = _fingerprints(rows)
         known = len(self.line_ids)
@@ -137,10 +135,9 @@ class EntityGraph:
         keys: list[str],
         every_line: Callable[[], list[tuple[int, str, str]]],
     ) -> EntityGraph:
-        """As ``updated``, told by the store which documents are new (``keys``, this
-        graph's own followed by theirs; ``fresh``, their lines, ids above every line
-        known), so the known lines are neither read nor hashed again. ``every_line``
-        reads the store's lines when a new mining chooses other entities."""
+        """As ``updated``, told which documents are new (``keys``: this graph's then
+        theirs; ``fresh``: their lines, ids above all known); ``every_line`` reads the
+        store's lines only when a new mining chooses other entities."""
         line_ids, digests = _fingerprints(fresh)
         graph = self._grown(
             fresh,
@@ -182,13 +179,7 @@ class EntityGraph:
             return graph
         # The same entities (counts and order may move): renumber what is known, then
         # match the new lines only.
-        now = [before[entity.words] for entity in entities]
-        new_number = {old: new for new, old in enumerate(now)}
-        graph.postings = [self.postings[old] for old in now]
-        graph.pairs = {}
-        for (a, b), witnesses in self.pairs.items():
-            x, y = sorted((new_number[a], new_number[b]))
-            graph.pairs[(x, y)] = witnesses
+        graph.postings, graph.pairs = self._renumbered([before[e.words] for e in entities])
         graph._link(fresh, extend=True)
         return graph
 
@@ -196,15 +187,21 @@ class EntityGraph:
         """This graph with ``entities`` (its own, recounted) most frequent first, ties by
         their words, their postings and edges renumbered with them."""
         order = sorted(range(len(entities)), key=lambda i: (-entities[i].count, entities[i].words))
-        new_number = {old: new for new, old in enumerate(order)}
         self.entities = [entities[old] for old in order]
-        self.postings = [self.postings[old] for old in order]
-        self.pairs = {
-            tuple(sorted((new_number[a], new_number[b]))): witnesses  # type: ignore[misc]
-            for (a, b), witnesses in self.pairs.items()
-        }
+        self.postings, self.pairs = self._renumbered(order)
         self.__dict__.pop("_automaton", None)
         return self
+
+    def _renumbered(
+        self, order: list[int]
+    ) -> tuple[list[np.ndarray], dict[tuple[int, int], np.ndarray]]:
+        """The postings and edges with entity ``order[k]`` numbered k."""
+        number = {old: new for new, old in enumerate(order)}
+        pairs: dict[tuple[int, int], np.ndarray] = {}
+        for (a, b), witnesses in self.pairs.items():
+            x, y = sorted((number[a], number[b]))
+            pairs[(x, y)] = witnesses
+        return [self.postings[old] for old in order], pairs
 
     def _link(self, rows: list[tuple[int, str, str]], *, extend: bool = False) -> np.ndarray:
         """Match ``rows`` (replacing the postings and edges, or extending them with later
@@ -322,18 +319,14 @@ class EntityGraph:
 
     def to_bytes(self) -> bytes:
         pairs = sorted(self.pairs)
+        meta = {
+            "entities": [[list(e.words), e.name, e.count] for e in self.entities],
+            "lines": self.lines,
+            "mined": self.mined,
+            "keys": self.document_keys,
+        }
         arrays: dict[str, np.ndarray] = dict(
-            meta=np.frombuffer(
-                json.dumps(
-                    {
-                        "entities": [[list(e.words), e.name, e.count] for e in self.entities],
-                        "lines": self.lines,
-                        "mined": self.mined,
-                        "keys": self.document_keys,
-                    }
-                ).encode(),
-                dtype=np.uint8,
-            ),
+            meta=np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8),
             posting_sizes=np.array([len(p) for p in self.postings], dtype=np.int64),
             postings=np.concatenate(self.postings) if self.postings else np.zeros(0, np.int64),
             pairs=np.array(pairs, dtype=np.int64).reshape(-1, 2),

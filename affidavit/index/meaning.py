@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -114,6 +115,7 @@ class MeaningIndex:
     # A digest of each line's text: SQLite may give a replaced document's new lines the
     # ids its old lines had, and a vector is reused only for the same id *and* text.
     digests: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    document_keys: list[str] = field(default_factory=list)  # the versions it was built from
 
     @classmethod
     def build(
@@ -178,6 +180,34 @@ class MeaningIndex:
             owners, profiles = owners[order], profiles[order]
         return cls(line_ids, vectors, owners, profiles, digests)
 
+    def grown(
+        self,
+        encoder: Encoder,
+        fresh: Sequence[tuple[int, int, int, str, str]],
+        keys: list[str],
+        progress: Callable[[int, int], None] | None = None,
+    ) -> MeaningIndex:
+        """This index and the lines of the documents added since (``fresh``, ids above
+        every line known; ``keys``, this index's versions followed by theirs), encoded
+        and profiled alone: equal to a build of every line."""
+        if not fresh:
+            return MeaningIndex(
+                self.line_ids, self.vectors, self.profile_documents, self.profiles,
+                self.digests, list(keys),
+            )  # fmt: skip
+        added = MeaningIndex.build(encoder, fresh, None, progress)
+        if not self.size:
+            added.document_keys = list(keys)
+            return added
+        return MeaningIndex(
+            np.concatenate([self.line_ids, added.line_ids]),
+            np.concatenate([self.vectors, added.vectors]),
+            np.concatenate([self.profile_documents, added.profile_documents]),
+            np.vstack([self.profiles, added.profiles]).astype(np.float32),
+            np.concatenate([self.digests, added.digests]),
+            list(keys),
+        )
+
     @property
     def size(self) -> int:
         return len(self.line_ids)
@@ -215,6 +245,7 @@ class MeaningIndex:
             profile_documents=self.profile_documents,
             profiles=self.profiles,
             digests=self.digests,
+            keys=np.frombuffer(json.dumps(self.document_keys).encode(), dtype=np.uint8),
         )
         return buffer.getvalue()
 
@@ -230,6 +261,7 @@ class MeaningIndex:
                 data["profile_documents"],
                 data["profiles"],
                 data["digests"],
+                json.loads(bytes(data["keys"]).decode()) if "keys" in data.files else [],
             )
 
 

@@ -38,7 +38,7 @@ import numpy as np
 
 from affidavit.errors import AffidavitError
 from affidavit.graph.trust import SPEAKING_THRESHOLD
-from affidavit.index import word_parts
+from affidavit.index import growth, word_parts
 from affidavit.index.abbreviations import short_forms
 from affidavit.index.documents import WORDS_SUFFICE, DocumentHit, DocumentRanker
 from affidavit.index.evidence_block import evidence_block
@@ -50,7 +50,6 @@ from affidavit.index.text import detect_language
 from affidavit.index.words import WordIndex
 from affidavit.results import Evidence
 from affidavit.store.guard import decoded
-from affidavit.store.parts import document_keys
 from affidavit.store.sqlite import Store, StoredLine
 
 # The word index's cache entry: a whole index, and the parts added after it.
@@ -167,19 +166,11 @@ class Retriever:
         if cached is not None:
             graph = cached
         else:
-            languages = {document_id: language for document_id, _, language in documents}
-
-            def lines_of(ids: list[int] | None = None) -> list[tuple[int, str, str]]:
-                return [
-                    (line_id, text, languages[document_id])
-                    for line_id, document_id, _, _, text in self._store.line_rows(ids)
-                ]
-
             previous = self._graph
             if previous is None:
                 old = self._store.cached_latest(GRAPH_CACHE)
                 previous = decoded(old, EntityGraph.from_bytes)
-            graph = self._graph_update(previous, lines_of)
+            graph = growth.current_graph(self._store, previous)
             self._store.cache(GRAPH_CACHE, generation, graph.to_bytes())
         names = " ".join(name for _, name, _ in documents)
         named = set(segments(names.replace("_", " ")).split())
@@ -187,31 +178,6 @@ class Retriever:
             number for number, entity in enumerate(graph.entities) if set(entity.words) <= named
         )
         self._graph, self._graph_generation = graph, generation
-        return graph
-
-    def _graph_update(
-        self,
-        previous: EntityGraph | None,
-        lines_of: Callable[..., list[tuple[int, str, str]]],
-    ) -> EntityGraph:
-        """The graph of the store's lines: from ``previous``, reading only the lines of
-        the documents added since when that is all that changed."""
-        versions = document_keys(self._store)
-        keys = [key for *_, key in versions]
-        held = previous.document_keys if previous is not None else []
-        if (
-            previous is not None
-            and held
-            and keys[: len(held)] == held
-            and previous.corpus is not None
-        ):
-            fresh = lines_of([doc_id for doc_id, *_ in versions[len(held) :]])
-            known = previous.line_ids
-            if not fresh or not len(known) or fresh[0][0] > known[-1]:
-                return previous.grown(fresh, keys, lines_of)
-        rows = lines_of()
-        graph = previous.updated(rows) if previous is not None else EntityGraph.build(rows)
-        graph.document_keys = keys
         return graph
 
     def entity(self, name: str) -> int:

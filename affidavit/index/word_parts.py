@@ -20,7 +20,13 @@ import scipy.sparse as sp
 
 from affidavit.index.words import WordIndex, _name_slots
 from affidavit.store.guard import decoded
-from affidavit.store.parts import cached_parts, document_keys, replace_parts
+from affidavit.store.parts import (
+    cached_parts,
+    document_keys,
+    replace_parts,
+    searchable_lines,
+    windows,
+)
 from affidavit.store.sqlite import Store
 
 PREFIX = "words5"  # 5: counts kept in parts, weighed at query time
@@ -65,8 +71,8 @@ def _index_of(store: Store, documents: list[tuple[int, str, str, str]]) -> WordI
     ids = [doc_id for doc_id, _, _, _ in documents]
     return WordIndex.build(
         [(doc_id, name, language) for doc_id, name, language, _ in documents],
-        store.searchable_line_rows(ids),
-        store.window_rows(ids),
+        searchable_lines(store, ids),
+        windows(store, ids),
         keys=[key for *_, key in documents],
     )
 

@@ -8,8 +8,10 @@ its own documents instead of rewriting the whole (``index/word_parts.py``).
 from __future__ import annotations
 
 import functools
+import json
+from collections.abc import Sequence
 
-from affidavit.store.sqlite import Store
+from affidavit.store.sqlite import Store, among
 
 
 def document_keys(store: Store) -> list[tuple[int, str, str, str]]:
@@ -25,6 +27,36 @@ def document_keys(store: Store) -> list[tuple[int, str, str, str]]:
         (doc_id, name, language, f"{doc_id}:{digest}:{first}:{count}")
         for doc_id, name, language, digest, first, count in rows
     ]
+
+
+def searchable_lines(
+    store: Store, documents: Sequence[int] | None = None
+) -> list[tuple[int, int, int, str, str]]:
+    """As ``Store.line_rows`` (of these documents only, if given), a table row's text
+    followed by its column names: a row says each cell under its column's name, so
+    "handgun checks in Ohio" finds the Ohio row of a table whose column is named Handgun."""
+    found = []
+    for line_id, document_id, position, kind, text, cells in store.conn.execute(
+        f"SELECT id, document_id, position, kind, text, cells FROM lines{among(documents)} "
+        "ORDER BY id"
+    ):
+        if cells:
+            names = " ".join(name for name, _ in json.loads(cells))
+            text = f"{text} {names}"
+        found.append((line_id, document_id, position, kind, text))
+    return found
+
+
+def windows(
+    store: Store, documents: Sequence[int] | None = None
+) -> list[tuple[int, int, int, int]]:
+    """(document id, scale, start position, end position) of every window (of these
+    documents only, if given), in id order."""
+    return list(
+        store.conn.execute(
+            f"SELECT document_id, scale, start, end FROM windows{among(documents)} ORDER BY id"
+        )
+    )
 
 
 def cached_parts(store: Store, prefix: str) -> list[tuple[str, int, bytes]]:

@@ -295,36 +295,7 @@ class Store:
         return list(
             self.conn.execute(
                 "SELECT id, document_id, position, kind, text FROM lines"
-                f"{_among(documents)} ORDER BY id"
-            )
-        )
-
-    def searchable_line_rows(
-        self, documents: Sequence[int] | None = None
-    ) -> list[tuple[int, int, int, str, str]]:
-        """As ``line_rows`` (of these documents only, if given), a table row's text
-        followed by its column names: a row says each cell under its column's name, so
-        "handgun checks in Ohio" finds the Ohio row of a table whose column is named
-        Handgun."""
-        found = []
-        for line_id, document_id, position, kind, text, cells in self.conn.execute(
-            "SELECT id, document_id, position, kind, text, cells FROM lines"
-            f"{_among(documents)} ORDER BY id"
-        ):
-            if cells:
-                names = " ".join(name for name, _ in json.loads(cells))
-                text = f"{text} {names}"
-            found.append((line_id, document_id, position, kind, text))
-        return found
-
-    def window_rows(
-        self, documents: Sequence[int] | None = None
-    ) -> list[tuple[int, int, int, int]]:
-        """(document id, scale, start position, end position) of every window (of these
-        documents only, if given), in id order."""
-        return list(
-            self.conn.execute(
-                f"SELECT document_id, scale, start, end FROM windows{_among(documents)} ORDER BY id"
+                f"{among(documents)} ORDER BY id"
             )
         )
 
@@ -419,7 +390,7 @@ class Store:
                 return
 
 
-def _among(documents: Sequence[int] | None) -> str:
+def among(documents: Sequence[int] | None) -> str:
     """A WHERE clause keeping the rows of these document ids (integers, never text)."""
     if documents is None:
         return ""

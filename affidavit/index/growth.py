@@ -1,0 +1,80 @@
+"""Bringing the entity graph and the meaning index up to date with the store when it has
+only gained documents: their lines alone are read, and the known ones are neither read nor
+hashed again.
+
+Which documents are new is told by their versions (``store/parts.py``: id, content hash
+and lines), which each index keeps beside itself. Anything else (a document replaced or
+removed, an index from an older version without its versions) takes the path that reads
+every line and compares it with what the index holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from affidavit.index.graph import EntityGraph
+from affidavit.index.meaning import Encoder, MeaningIndex
+from affidavit.store.parts import document_keys
+from affidavit.store.sqlite import Store
+
+Versions = list[tuple[int, str, str, str]]
+
+
+def current_graph(store: Store, previous: EntityGraph | None) -> EntityGraph:
+    """The graph of the store's lines, from ``previous`` when there is one."""
+    languages = {document_id: language for document_id, _, language in store.documents()}
+
+    def lines_of(ids: list[int] | None = None) -> list[tuple[int, str, str]]:
+        return [
+            (line_id, text, languages[document_id])
+            for line_id, document_id, _, _, text in store.line_rows(ids)
+        ]
+
+    versions = document_keys(store)
+    keys = [key for *_, key in versions]
+    if previous is not None and previous.corpus is not None:
+        added = _added(versions, previous.document_keys)
+        if added is not None:
+            fresh = lines_of(added)
+            if _after(fresh, previous.line_ids):
+                return previous.grown(fresh, keys, lines_of)
+    rows = lines_of()
+    graph = previous.updated(rows) if previous is not None else EntityGraph.build(rows)
+    graph.document_keys = keys
+    return graph
+
+
+def grown_meaning(
+    store: Store,
+    encoder: Encoder,
+    previous: MeaningIndex | None,
+    progress: Callable[[int, int], None] | None,
+) -> MeaningIndex | None:
+    """``previous`` with the documents added since encoded and profiled alone, when that
+    is all that changed; None otherwise (the caller reads every line)."""
+    if previous is None:
+        return None
+    versions = document_keys(store)
+    added = _added(versions, previous.document_keys)
+    if added is None:
+        return None
+    fresh = store.line_rows(added)
+    if not _after(fresh, previous.line_ids):
+        return None
+    return previous.grown(encoder, fresh, [key for *_, key in versions], progress)
+
+
+def _added(versions: Versions, held: list[str]) -> list[int] | None:
+    """The ids of the documents after the ``held`` versions, when the store still holds
+    those first and unchanged; None otherwise."""
+    if not held or [key for *_, key in versions[: len(held)]] != held:
+        return None
+    return [doc_id for doc_id, *_ in versions[len(held) :]]
+
+
+def _after(fresh: Sequence[tuple[Any, ...]], known: np.ndarray) -> bool:
+    """Whether the new lines all come after every known one (line ids only grow)."""
+    return not fresh or not len(known) or fresh[0][0] > int(known[-1])
