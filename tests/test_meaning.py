@@ -334,3 +334,61 @@ def test_a_store_encodes_only_the_added_documents_lines(
     assert np.array_equal(grown.vectors, whole.vectors)
     assert np.array_equal(grown.profile_documents, whole.profile_documents)
     assert np.array_equal(grown.profiles, whole.profiles)
+
+
+def _stored_parts(memory: Memory) -> list[str]:
+    from affidavit.store.parts import part_sizes
+
+    return [name for name, _, _ in part_sizes(memory._store, "meaning3:")]
+
+
+def test_an_addition_caches_a_part_and_a_reopened_store_joins_the_parts(tmp_path: Path) -> None:
+    texts = [r["text"] for r in paragraphs()]
+    path = tmp_path / "s.sqlite"
+    with Memory(path) as memory:
+        memory.ingest_text("\n\n".join(texts[1:]), name="many.md")
+        memory.search_documents("Normandy", k=1)
+        memory.ingest_text(texts[0][:200], name="short.md")
+        memory.search_documents("Normandy", k=1)
+        names = _stored_parts(memory)
+        assert len(names) == 2 and "+" not in names[0] and "+" in names[1]
+    with Memory(path) as reopened:
+        joined = reopened._retriever.meaning()
+        whole = MeaningIndex.build(bundled_encoder(), reopened._store.line_rows())
+    assert joined is not None
+    assert np.array_equal(joined.line_ids, whole.line_ids)
+    assert np.array_equal(joined.vectors, whole.vectors)
+    assert np.array_equal(joined.profiles, whole.profiles)
+
+
+def test_a_store_cached_before_parts_reuses_its_vectors(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "s.sqlite"
+    with Memory(path) as memory:
+        memory.ingest_text(paragraphs()[0]["text"], name="a.md")
+        index = memory._retriever.meaning()
+        assert index is not None
+        fingerprint_ = memory._retriever.ranker._fingerprint
+        with memory._store.transaction() as conn:  # as an older version left it
+            conn.execute("DELETE FROM index_cache WHERE name LIKE 'meaning3:%'")
+            conn.execute(
+                "INSERT INTO index_cache (name, generation, payload) VALUES (?, ?, ?)",
+                (f"meaning2:{fingerprint_}", 0, MeaningIndex(*vars_of(index)).to_bytes()),
+            )
+    encoded: list[int] = []
+    original = meaning_module.encode
+
+    def counting(encoder, texts):  # noqa: ANN001
+        encoded.append(len(texts))
+        return original(encoder, texts)
+
+    monkeypatch.setattr(meaning_module, "encode", counting)
+    with Memory(path) as reopened:
+        again = reopened._retriever.meaning()
+    assert again is not None and np.array_equal(again.vectors, index.vectors)
+    assert encoded == []  # every vector reused, none encoded again
+
+
+def vars_of(index: MeaningIndex) -> tuple:
+    return (index.line_ids, index.vectors, index.profile_documents, index.profiles, index.digests)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from affidavit.errors import EngineError
-from affidavit.index import growth
+from affidavit.index import growth, meaning_parts
 from affidavit.index.abbreviations import short_form
 from affidavit.index.fusion import rrf
 from affidavit.index.late import Reranker, rerank
@@ -23,7 +23,6 @@ from affidavit.index.meaning import Encoder, MeaningIndex, encode, fingerprint
 from affidavit.index.text import Analyzer, detect_language
 from affidavit.index.words import WordIndex
 from affidavit.results import Evidence
-from affidavit.store.guard import decoded
 from affidavit.store.parts import document_keys
 from affidavit.store.sqlite import Store
 
@@ -106,26 +105,29 @@ class DocumentRanker:
             return self._meaning
         if self._fingerprint is None:
             self._fingerprint = fingerprint(self.encoder)
-        name = f"meaning2:{self._fingerprint}"  # 2: with text digests (older caches lack them)
-        cached = decoded(self._store.cached(name, generation), MeaningIndex.from_bytes)
+        prefix = meaning_parts.name(self._fingerprint)
+        stored = meaning_parts.newest(self._store, prefix)
+        in_hand = self._meaning is not None and (
+            self._store.path is None or self._meaning_generation == stored
+        )
+        previous = self._meaning if in_hand else meaning_parts.load(self._store, prefix)
         remember = getattr(self.reranker, "remember", None)
-        if cached is not None and cached.size > REMEMBER_AT_MOST:
-            remember = None  # a large store's lines are cut as questions reach them
         line_rows: list[tuple[int, int, int, str, str]] | None = None
-        if cached is not None:
-            index = cached
+        if previous is not None and stored == generation:
+            index = previous  # the parts were made at this generation
         else:
-            previous = self._meaning
             if previous is None:
-                old = self._store.cached_latest(name)
-                previous = decoded(old, MeaningIndex.from_bytes)
-            grown = growth.grown_meaning(self._store, self.encoder, previous, progress)
-            if grown is None:
+                previous = meaning_parts.legacy(self._store, self._fingerprint)
+            piece = growth.added_meaning(self._store, self.encoder, previous, progress)
+            if piece is not None and previous is not None:
+                index = MeaningIndex.joined([previous, piece])
+            else:
                 line_rows = self._store.line_rows()
-                grown = MeaningIndex.build(self.encoder, line_rows, previous, progress)
-                grown.document_keys = [key for *_, key in document_keys(self._store)]
-            index = grown
-            self._store.cache(name, generation, index.to_bytes())
+                index = MeaningIndex.build(self.encoder, line_rows, previous, progress)
+                index.document_keys = [key for *_, key in document_keys(self._store)]
+            meaning_parts.save(self._store, prefix, generation, index, piece)
+        if index.size > REMEMBER_AT_MOST:
+            remember = None  # a large store's lines are cut as questions reach them
         self._meaning, self._meaning_generation = index, generation
         if remember is not None and index.size <= REMEMBER_AT_MOST:
             # Late interaction reads these lines question after question.

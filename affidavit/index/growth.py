@@ -47,14 +47,15 @@ def current_graph(store: Store, previous: EntityGraph | None) -> EntityGraph:
     return graph
 
 
-def grown_meaning(
+def added_meaning(
     store: Store,
     encoder: Encoder,
     previous: MeaningIndex | None,
     progress: Callable[[int, int], None] | None,
 ) -> MeaningIndex | None:
-    """``previous`` with the documents added since encoded and profiled alone, when that
-    is all that changed; None otherwise (the caller reads every line)."""
+    """The index of the documents added since ``previous`` (their lines alone read,
+    encoded and profiled), to be joined after it, when that is all that changed; None
+    otherwise (the caller reads every line)."""
     if previous is None:
         return None
     versions = document_keys(store)
@@ -64,7 +65,9 @@ def grown_meaning(
     fresh = store.line_rows(added)
     if not _after(fresh, previous.line_ids):
         return None
-    return previous.grown(encoder, fresh, [key for *_, key in versions], progress)
+    piece = MeaningIndex.build(encoder, fresh, None, progress)
+    piece.document_keys = [key for *_, key in versions[len(previous.document_keys) :]]
+    return piece
 
 
 def _added(versions: Versions, held: list[str]) -> list[int] | None:

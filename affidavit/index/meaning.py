@@ -180,32 +180,24 @@ class MeaningIndex:
             owners, profiles = owners[order], profiles[order]
         return cls(line_ids, vectors, owners, profiles, digests)
 
-    def grown(
-        self,
-        encoder: Encoder,
-        fresh: Sequence[tuple[int, int, int, str, str]],
-        keys: list[str],
-        progress: Callable[[int, int], None] | None = None,
-    ) -> MeaningIndex:
-        """This index and the lines of the documents added since (``fresh``, ids above
-        every line known; ``keys``, this index's versions followed by theirs), encoded
-        and profiled alone: equal to a build of every line."""
-        if not fresh:
-            return MeaningIndex(
-                self.line_ids, self.vectors, self.profile_documents, self.profiles,
-                self.digests, list(keys),
-            )  # fmt: skip
-        added = MeaningIndex.build(encoder, fresh, None, progress)
-        if not self.size:
-            added.document_keys = list(keys)
-            return added
-        return MeaningIndex(
-            np.concatenate([self.line_ids, added.line_ids]),
-            np.concatenate([self.vectors, added.vectors]),
-            np.concatenate([self.profile_documents, added.profile_documents]),
-            np.vstack([self.profiles, added.profiles]).astype(np.float32),
-            np.concatenate([self.digests, added.digests]),
-            list(keys),
+    @classmethod
+    def joined(cls, pieces: Sequence[MeaningIndex]) -> MeaningIndex:
+        """The indexes of successive documents as one (each piece's lines and documents
+        after the last's, as a build of them all would hold them)."""
+        if len(pieces) == 1:
+            return pieces[0]
+        held = [p for p in pieces if p.size]
+        keys = [key for p in pieces for key in p.document_keys]
+        if not held:
+            return cls(pieces[0].line_ids, pieces[0].vectors, pieces[0].profile_documents,
+                       pieces[0].profiles, pieces[0].digests, keys)  # fmt: skip
+        return cls(
+            np.concatenate([p.line_ids for p in held]),
+            np.concatenate([p.vectors for p in held]),
+            np.concatenate([p.profile_documents for p in held]),
+            np.vstack([p.profiles for p in held]).astype(np.float32),
+            np.concatenate([p.digests for p in held]),
+            keys,
         )
 
     @property

@@ -69,6 +69,16 @@ def cached_parts(store: Store, prefix: str) -> list[tuple[str, int, bytes]]:
     return [(name, generation, bytes(payload)) for name, generation, payload in rows]
 
 
+def part_sizes(store: Store, prefix: str) -> list[tuple[str, int, int]]:
+    """(name, generation, bytes) of every part cached under ``prefix``, oldest first."""
+    rows = store.conn.execute(
+        "SELECT name, generation, length(payload) FROM index_cache WHERE name >= ? "
+        "AND name < ? ORDER BY generation, name",
+        (prefix, prefix + "\uffff"),
+    )
+    return list(rows)
+
+
 def replace_parts(store: Store, prefix: str, name: str, generation: int, payload: bytes) -> None:
     """Cache ``payload`` as the part ``name``; a part named ``prefix`` itself (a whole
     index) replaces every part before it. An in-memory or read-only store keeps none."""
