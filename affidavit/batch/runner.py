@@ -5,7 +5,6 @@ to one resumable writer (output.py), with a progress bar.
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -18,6 +17,7 @@ from affidavit.batch.processes import in_processes
 from affidavit.batch.questions import questions_from, read_questions
 from affidavit.batch.worker import Recipe, Row, answer_row
 from affidavit.errors import InputError
+from affidavit.ingest.files import usable_cores
 
 if TYPE_CHECKING:
     from affidavit.memory import Memory
@@ -105,7 +105,7 @@ def run_batch(
 
 def _worker_count(workers: int | None, pending: int) -> int:
     if workers is None:
-        workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+        workers = usable_cores()
     if workers < 1:
         raise InputError("workers", f"{workers} workers cannot answer anything", "give 1 or more")
     return max(1, min(workers, pending))
