@@ -40,13 +40,26 @@ def question_file(tmp_path: Path) -> Path:
     return path
 
 
-def reference_rows(store: Path) -> list[bytes]:
+# An interrupted run must still be running when the signal lands: the questions asked
+# ten times over, so the signal comes long before the last row, however fast the answers.
+LONG = 10
+
+
+@pytest.fixture
+def long_question_file(tmp_path: Path) -> Path:
+    path = tmp_path / "many.jsonl"
+    lines = [json.dumps({"id": f"q{n}", "question": q}) for n, q in enumerate(ASKED * LONG, 1)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def reference_rows(store: Path, times: int = 1) -> list[bytes]:
     """The rows one process writes, computed question by question with ask()."""
     with Memory(store) as memory:
-        return [
-            row_bytes({"id": f"q{n}", "line": n, **memory.ask(q).to_dict()})
-            for n, q in enumerate(ASKED, 1)
-        ]
+        said = {q: memory.ask(q).to_dict() for q in ASKED}
+    return [
+        row_bytes({"id": f"q{n}", "line": n, **said[q]}) for n, q in enumerate(ASKED * times, 1)
+    ]
 
 
 def test_bad_lines_become_error_rows_naming_their_line_number(tmp_path: Path) -> None:
@@ -176,11 +189,11 @@ def _wait_for_rows(out: Path, rows: int, process: subprocess.Popen[bytes]) -> No
 
 @pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGINT])
 def test_an_interrupted_run_resumed_by_the_same_command_loses_and_repeats_nothing(
-    store: Path, question_file: Path, tmp_path: Path, how: signal.Signals
+    store: Path, long_question_file: Path, tmp_path: Path, how: signal.Signals
 ) -> None:
-    expected = reference_rows(store)
+    expected = reference_rows(store, LONG)
     out = tmp_path / "answers.jsonl"
-    process = _cli_batch(store, question_file, out)
+    process = _cli_batch(store, long_question_file, out)
     _wait_for_rows(out, 4, process)
     process.send_signal(how)
     _, stderr = process.communicate(timeout=60)
@@ -188,9 +201,9 @@ def test_an_interrupted_run_resumed_by_the_same_command_loses_and_repeats_nothin
         assert process.returncode == 130
         assert b"run the same command again" in stderr
     partial = out.read_bytes()
-    assert partial.endswith(b"\n") and len(partial.splitlines()) < len(ASKED)
+    assert partial.endswith(b"\n") and len(partial.splitlines()) < len(expected)
     assert partial == b"".join(expected[: len(partial.splitlines())])
-    process = _cli_batch(store, question_file, out)
+    process = _cli_batch(store, long_question_file, out)
     stdout, _ = process.communicate(timeout=120)
     assert process.returncode == 0
     assert f"({len(partial.splitlines())} already there)".encode() in stdout
@@ -245,10 +258,10 @@ def _children(pid: int) -> list[int]:
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc (Linux)")
 def test_workers_of_a_killed_batch_exit_rather_than_linger(
-    store: Path, question_file: Path, tmp_path: Path
+    store: Path, long_question_file: Path, tmp_path: Path
 ) -> None:
     out = tmp_path / "answers.jsonl"
-    process = _cli_batch(store, question_file, out, workers=2)
+    process = _cli_batch(store, long_question_file, out, workers=2)
     _wait_for_rows(out, 2, process)
     workers = _children(process.pid)
     assert len(workers) >= 2
