@@ -392,3 +392,24 @@ def test_a_store_cached_before_parts_reuses_its_vectors(
 
 def vars_of(index: MeaningIndex) -> tuple:
     return (index.line_ids, index.vectors, index.profile_documents, index.profiles, index.digests)
+
+
+def test_a_lost_part_lends_its_vectors_and_the_index_is_whole_again(tmp_path: Path) -> None:
+    texts = [r["text"] for r in paragraphs()]
+    path = tmp_path / "s.sqlite"
+    with Memory(path) as memory:
+        memory.ingest_text("\n\n".join(texts[2:]), name="many.md")
+        memory.search_documents("Normandy", k=1)
+        for n in (0, 1):
+            memory.ingest_text(texts[n][:150], name=f"short{n}.md")
+            memory.search_documents("Normandy", k=1)
+        names = _stored_parts(memory)
+        assert len(names) == 3
+        with memory._store.transaction() as conn:  # as a write lost to a busy store
+            conn.execute("DELETE FROM index_cache WHERE name = ?", (names[1],))
+    with Memory(path) as reopened:
+        index = reopened._retriever.meaning()
+        whole = MeaningIndex.build(bundled_encoder(), reopened._store.line_rows())
+    assert index is not None
+    assert np.array_equal(index.line_ids, whole.line_ids)
+    assert np.array_equal(index.vectors, whole.vectors)

@@ -108,3 +108,19 @@ def test_an_unreadable_part_is_rebuilt_from_the_lines(tmp_path: Path) -> None:
             )
     with Memory(path, dense=False) as reopened:
         assert_same_as_whole(reopened, reopened._retriever.words())
+
+
+def test_a_lost_part_is_told_and_the_store_is_asked(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite"
+    with Memory(path, dense=False) as memory:
+        memory.ingest(ARTICLES[:4])
+        memory.ingest_text("A note on the oil embargo.", name="b.md")
+        memory.ingest_text("A note on the plague in Europe.", name="c.md")
+        parts = [name for name, _, _ in cached_parts(memory._store, word_parts.PREFIX)]
+        assert len(parts) == 3
+        with memory._store.transaction() as conn:  # as a write lost to a busy store
+            conn.execute("DELETE FROM index_cache WHERE name = ?", (parts[1],))
+    with Memory(path, dense=False) as reopened:
+        index = reopened._retriever.words()
+        assert "b.md" in index.document_names
+        assert_same_as_whole(reopened, index)

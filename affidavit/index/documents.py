@@ -110,15 +110,21 @@ class DocumentRanker:
         in_hand = self._meaning is not None and (
             self._store.path is None or self._meaning_generation == stored
         )
-        previous = self._meaning if in_hand else meaning_parts.load(self._store, prefix)
+        previous, followed = (
+            (self._meaning, True) if in_hand else meaning_parts.load(self._store, prefix)
+        )
         remember = getattr(self.reranker, "remember", None)
         line_rows: list[tuple[int, int, int, str, str]] | None = None
-        if previous is not None and stored == generation:
+        if previous is not None and followed and stored == generation:
             index = previous  # the parts were made at this generation
         else:
             if previous is None:
                 previous = meaning_parts.legacy(self._store, self._fingerprint)
-            piece = growth.added_meaning(self._store, self.encoder, previous, progress)
+            piece = (
+                growth.added_meaning(self._store, self.encoder, previous, progress)
+                if followed
+                else None
+            )
             if piece is not None and previous is not None:
                 index = MeaningIndex.joined([previous, piece])
             else:

@@ -228,7 +228,9 @@ class MeaningIndex:
 
     # -- persistence (the store's index cache) --
 
-    def to_bytes(self) -> bytes:
+    def to_bytes(self, after: str = "") -> bytes:
+        """The index as one npz payload; as a part (meaning_parts.py), ``after`` is the
+        digest of the versions of the index it was made on."""
         buffer = io.BytesIO()
         np.savez(
             buffer,
@@ -238,16 +240,23 @@ class MeaningIndex:
             profiles=self.profiles,
             digests=self.digests,
             keys=np.frombuffer(json.dumps(self.document_keys).encode(), dtype=np.uint8),
+            after=np.frombuffer(after.encode(), dtype=np.uint8),
         )
         return buffer.getvalue()
 
     @classmethod
     def from_bytes(cls, payload: bytes) -> MeaningIndex:
+        return cls.read_part(payload)[0]
+
+    @classmethod
+    def read_part(cls, payload: bytes) -> tuple[MeaningIndex, str]:
+        """An index from ``to_bytes`` and the digest it was made after ("" for a whole)."""
         with np.load(io.BytesIO(payload)) as data:
+            after = bytes(data["after"]).decode() if "after" in data.files else ""
             vectors = data["vectors"]
             if vectors.dtype != np.int8:  # an older store cached float16
                 vectors = quantized(vectors.astype(np.float32))
-            return cls(
+            index = cls(
                 data["line_ids"],
                 vectors,
                 data["profile_documents"],
@@ -255,6 +264,7 @@ class MeaningIndex:
                 data["digests"],
                 json.loads(bytes(data["keys"]).decode()) if "keys" in data.files else [],
             )
+            return index, after
 
 
 # NOTE: a unit vector's components lie in [-1, 1]; at 1/127 steps a component moves by at

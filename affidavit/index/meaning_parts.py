@@ -4,7 +4,8 @@ index, then one part per update holding the vectors and profiles of the document
 store gained documents; any other change writes the whole index again, and so do parts
 that pile up (MAX_PARTS, or more than REWRITE_SHARE of the whole's bytes). Parts that do
 not join into one document list (a document in two of them, as two writers may leave)
-are not used: the index is built from the lines again.
+are not used, and the index is built from the lines again; parts that do not follow one
+another (a part lost to a busy store) lend their vectors to that build.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from affidavit.index.meaning import MeaningIndex
 from affidavit.index.word_parts import MAX_PARTS, REWRITE_SHARE
 from affidavit.store.guard import decoded
-from affidavit.store.parts import cached_parts, part_sizes, replace_parts
+from affidavit.store.parts import cached_parts, part_sizes, replace_parts, versions_digest
 from affidavit.store.sqlite import Store
 
 # The cache name before parts: its vectors are reused once, by line id and text.
@@ -30,21 +31,30 @@ def newest(store: Store, prefix: str) -> int:
     return max((generation for _, generation, _ in parts), default=-1)
 
 
-def load(store: Store, prefix: str) -> MeaningIndex | None:
-    """The index the cached parts join into, or None (no parts, or unusable ones)."""
+def load(store: Store, prefix: str) -> tuple[MeaningIndex | None, bool]:
+    """The index the cached parts join into (None without parts, or with unusable ones),
+    and whether each part was made on the parts before it. When one was not (a part lost
+    to a busy store), the index is still good for reusing its vectors, not as it is."""
     parts = cached_parts(store, prefix)
     if not parts or parts[0][0] != prefix:
-        return None
-    pieces = [decoded(payload, MeaningIndex.from_bytes) for _, _, payload in parts]
-    if any(piece is None for piece in pieces):
-        return None
-    index = MeaningIndex.joined([piece for piece in pieces if piece is not None])
+        return None, False
+    pieces: list[MeaningIndex] = []
+    held: list[str] = []
+    followed = True
+    for _, _, payload in parts:
+        found = decoded(payload, MeaningIndex.read_part)
+        if found is None:
+            return None, False
+        followed = followed and (not pieces or found[1] == versions_digest(held))
+        pieces.append(found[0])
+        held.extend(found[0].document_keys)
+    index = MeaningIndex.joined(pieces)
     ids = index.line_ids
     if len(set(index.document_keys)) != len(index.document_keys) or (
         len(ids) > 1 and not (ids[1:] > ids[:-1]).all()
     ):
-        return None
-    return index
+        return None, False
+    return index, followed
 
 
 def legacy(store: Store, fingerprint: str) -> MeaningIndex | None:
@@ -59,7 +69,8 @@ def save(
     is no piece or the parts have piled up."""
     sizes = [size for _, _, size in part_sizes(store, prefix)]
     if piece is not None and sizes and len(sizes) < MAX_PARTS:
-        payload = piece.to_bytes()
+        made_on = [key for key in index.document_keys if key not in set(piece.document_keys)]
+        payload = piece.to_bytes(versions_digest(made_on))
         if sum(sizes[1:]) + len(payload) <= REWRITE_SHARE * sizes[0]:
             replace_parts(store, prefix, f"{prefix}+{generation:012d}", generation, payload)
             return

@@ -23,8 +23,10 @@ from affidavit.store.guard import decoded
 from affidavit.store.parts import (
     cached_parts,
     document_keys,
+    part_sizes,
     replace_parts,
     searchable_lines,
+    versions_digest,
     windows,
 )
 from affidavit.store.sqlite import Store
@@ -40,10 +42,11 @@ def current(store: Store, previous: WordIndex | None) -> WordIndex:
     generation = store.generation()
     parts = cached_parts(store, PREFIX) if previous is None else None
     index = previous
+    followed = True  # the cached parts follow one another (or none were read)
     if parts:
-        index = _assembled(parts)
-        if index is not None and parts[-1][1] == generation:
-            return index  # the newest part was made at this generation
+        index, followed = _assembled(parts)
+        if index is not None and followed and parts[-1][1] == generation:
+            return index  # the newest part was made at this generation, on the others
     documents = document_keys(store)
     if index is None:
         whole = _index_of(store, documents)
@@ -57,9 +60,10 @@ def current(store: Store, previous: WordIndex | None) -> WordIndex:
     update = _index_of(store, added)
     kept = held - set(removed)
     updated = merged([(index, kept), (update, set(update.document_keys))])
-    sizes = [len(payload) for _, _, payload in (parts or cached_parts(store, PREFIX))]
-    part = update.to_bytes(removed)
-    if sizes and len(sizes) < MAX_PARTS and sum(sizes[1:]) + len(part) <= REWRITE_SHARE * sizes[0]:
+    sizes = [size for _, _, size in part_sizes(store, PREFIX)]
+    part = update.to_bytes(removed, versions_digest(index.document_keys))
+    small = sum(sizes[1:]) + len(part) <= REWRITE_SHARE * sizes[0] if sizes else False
+    if followed and small and len(sizes) < MAX_PARTS:
         replace_parts(store, PREFIX, f"{PREFIX}+{generation:012d}", generation, part)
     else:
         replace_parts(store, PREFIX, PREFIX, generation, updated.to_bytes())
@@ -77,28 +81,31 @@ def _index_of(store: Store, documents: list[tuple[int, str, str, str]]) -> WordI
     )
 
 
-def _assembled(parts: list[tuple[str, int, bytes]]) -> WordIndex | None:
-    """The index the cached parts add up to, or None if one cannot be read."""
+def _assembled(parts: list[tuple[str, int, bytes]]) -> tuple[WordIndex | None, bool]:
+    """The index the cached parts add up to (None if one cannot be read), and whether
+    each part was made on what the parts before it add up to."""
     read: list[WordIndex] = []
     holder: dict[str, int] = {}  # document version -> the part it is taken from
+    followed = True
     for number, (name, _, payload) in enumerate(parts):
         found = decoded(payload, WordIndex.read_part)
         if found is None:
-            return None
-        index, removed = found
+            return None, False
+        index, removed, after = found
         if name == PREFIX:
             holder.clear()  # a whole index is what is held, whatever came before
+        elif after != versions_digest(list(holder)):
+            followed = False  # a part between them was lost: the store is asked
         for key in removed:
             holder.pop(key, None)
         for key in index.document_keys:
             holder[key] = number
         read.append(index)
-    return merged(
-        [
-            (index, {key for key, n in holder.items() if n == number})
-            for number, index in enumerate(read)
-        ]
-    )
+    pieces = [
+        (index, {key for key, n in holder.items() if n == number})
+        for number, index in enumerate(read)
+    ]
+    return merged(pieces), followed
 
 
 def merged(pieces: list[tuple[WordIndex, set[str]]]) -> WordIndex:

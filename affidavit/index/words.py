@@ -289,9 +289,10 @@ class WordIndex:
 
     # -- cache --
 
-    def to_bytes(self, removed: list[str] | None = None) -> bytes:
-        """The index as one npz payload (no pickles); ``removed`` names the document
-        versions a part stored after this one no longer holds (word_parts.py)."""
+    def to_bytes(self, removed: list[str] | None = None, after: str = "") -> bytes:
+        """The index as one npz payload (no pickles). As a part (word_parts.py):
+        ``removed`` names the document versions it replaces, ``after`` the digest of the
+        versions held by the index it was made on."""
         buffer = io.BytesIO()
         arrays = {
             "line_ids": self.line_ids,
@@ -312,6 +313,7 @@ class WordIndex:
             "names": self.document_names,
             "keys": self.document_keys,
             "removed": removed or [],
+            "after": after,
         }
         arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8)
         np.savez(buffer, **arrays)  # type: ignore[arg-type]
@@ -322,8 +324,9 @@ class WordIndex:
         return cls.read_part(payload)[0]
 
     @classmethod
-    def read_part(cls, payload: bytes) -> tuple[WordIndex, list[str]]:
-        """An index from ``to_bytes`` and the document versions it says were removed."""
+    def read_part(cls, payload: bytes) -> tuple[WordIndex, list[str], str]:
+        """An index from ``to_bytes``, the versions it says were removed, and the digest
+        of the versions of the index it was made on."""
         with np.load(io.BytesIO(payload), allow_pickle=False) as data:
             meta = json.loads(data["meta"].tobytes().decode())
 
@@ -357,7 +360,7 @@ class WordIndex:
                 incidence=incidence,
                 name_terms=_name_slots(meta["names"], meta["languages"]),
             )
-            return index, list(meta["removed"])
+            return index, list(meta["removed"]), str(meta.get("after", ""))
 
 
 def _name_slots(names: list[str], languages: list[str]) -> dict[str, list[int]]:

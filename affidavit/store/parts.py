@@ -8,6 +8,7 @@ its own documents instead of rewriting the whole (``index/word_parts.py``).
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 from collections.abc import Sequence
 
@@ -27,6 +28,12 @@ def document_keys(store: Store) -> list[tuple[int, str, str, str]]:
         (doc_id, name, language, f"{doc_id}:{digest}:{first}:{count}")
         for doc_id, name, language, digest, first, count in rows
     ]
+
+
+def versions_digest(keys: Sequence[str]) -> str:
+    """A digest of a set of document versions: a part records the one it was made on, so
+    parts that do not follow one another (a part lost to a busy store) are told."""
+    return hashlib.sha1("\n".join(sorted(keys)).encode()).hexdigest()
 
 
 def searchable_lines(
