@@ -175,6 +175,9 @@ def _cli_batch(
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        # A shell running the suite in the background ignores SIGINT, and so would the
+        # batch it starts: Ctrl-C is given back its default, as at a terminal.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
 
 
