@@ -132,9 +132,8 @@ class DocumentRanker:
                 index = MeaningIndex.build(self.encoder, line_rows, previous, progress)
                 index.document_keys = [key for *_, key in document_keys(self._store)]
             meaning_parts.save(self._store, prefix, generation, index, piece)
-        if index.size > REMEMBER_AT_MOST:
-            remember = None  # a large store's lines are cut as questions reach them
         self._meaning, self._meaning_generation = index, generation
+        # A large store's lines are cut as questions reach them; a small one's are kept.
         if remember is not None and index.size <= REMEMBER_AT_MOST:
             # Late interaction reads these lines question after question.
             rows = line_rows if line_rows is not None else self._store.line_rows()
