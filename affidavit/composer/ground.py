@@ -13,6 +13,13 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from affidavit.composer.matching import (
+    YEAR_TERM,
+    column_rank,
+    extra_words,
+    named_inside,
+    row_slack,
+)
 from affidavit.composer.values import Kind, Source, Value, read_cell, read_number
 from affidavit.gates.digits import dates_in
 from affidavit.index.number_words import NUMBER_WORDS
@@ -24,8 +31,6 @@ _YEAR = re.compile(r"(?<![\d,.])((?:1[89]|20)\d\d)(?![\d,.%])")
 GLUE = frozenset("the of a an and in for to at on by & de del la el los las y en ve ile".split())
 # A line that speaks of "the table" states its units wherever it stands ("The table below
 # presents net sales (in millions)").
-_YEAR_TERM = re.compile(r"^(?:19|20)\d\d$|^fy?\d\d$")
-_CHANGE_TERMS = frozenset({"chang", "varianc", "differ", "growth", "increas", "decreas", "vs"})
 _WORD_IN_LABEL = re.compile(r"[^\W\d_]{2,}")
 _TOTAL_ROW = re.compile(r"^\s*(?:total|gross|subtotal|sub-total)\b", re.I)
 # "Net deferred tax assets" closes the section "Deferred tax assets"; "Net operating loss
@@ -132,19 +137,19 @@ class Ground:
             return None
         section = self.terms(table.sections.get(row.position, "")) - label
         context = self.terms(table.context)
-        slack = _row_slack(wanted)
+        slack = row_slack(wanted)
         named = (
             label <= wanted
-            or _extra(wanted, label, slack) is not None
+            or extra_words(wanted, label, slack) is not None
             # "the carrying amount of interest rate swaps": the row "Carrying amount (...)"
             # under the section "Interest rate swaps".
-            or (bool(section & wanted) and _extra(wanted, label | section, slack))
+            or (bool(section & wanted) and extra_words(wanted, label | section, slack))
             # "the number of shares granted": the row "Granted during the period" of the
             # table headed "Number of shares (1,000)".
             or (
                 bool(label & wanted)
                 and bool(context & wanted)
-                and _extra(wanted, label | section | context, slack)
+                and extra_words(wanted, label | section | context, slack)
             )
         )
         if not named:
@@ -180,8 +185,8 @@ class Ground:
         found: list[tuple[tuple[int, ...], Value]] = []
         for table in self.tables:
             named_column = column_phrase
-            if column_terms and all(_YEAR_TERM.match(t) for t in column_terms):
-                if not any(_YEAR_TERM.match(t) for c in table.columns() for t in self.terms(c)):
+            if column_terms and all(YEAR_TERM.match(t) for t in column_terms):
+                if not any(YEAR_TERM.match(t) for c in table.columns() for t in self.terms(c)):
                     if column_terms != self.period(table):
                         continue  # a table of no year column speaks of its own period only
                     named_column = ""  # the year asked is the table's: any column may answer
@@ -194,9 +199,9 @@ class Ground:
                 assert row.cells is not None
                 for column, written in row.cells.items():
                     extra_column = (
-                        _column_rank(column_terms, self.terms(column), row_terms)
+                        column_rank(column_terms, self.terms(column), row_terms)
                         if named_column
-                        else _named_inside(self.terms(column) - shared, row_terms)
+                        else named_inside(self.terms(column) - shared, row_terms)
                     )
                     if column == next(iter(row.cells)) or extra_column is None:
                         continue
@@ -253,10 +258,10 @@ class Ground:
         out: list[list[Value]] = []
         for table in self.tables:
             columns = table.columns()
-            names = [c for c in columns if _extra(column_terms, self.terms(c)) is not None]
+            names = [c for c in columns if extra_words(column_terms, self.terms(c)) is not None]
             if not names:
                 names = [c for c in columns if self.terms(c) and self.terms(c) <= column_terms]
-            years = {t for t in column_terms if _YEAR_TERM.match(t)}
+            years = {t for t in column_terms if YEAR_TERM.match(t)}
             if not names and years:
                 # "the highest 2019 sales": the year decides the column.
                 names = [c for c in columns if years <= self.terms(c)]
@@ -306,47 +311,6 @@ class Ground:
         """Text lines that carry every word of the phrase, in document order."""
         wanted = self.terms(phrase)
         return [e for e in self.lines if wanted and wanted <= self.terms(e.text)]
-
-
-def _extra(wanted: frozenset[str], have: frozenset[str], slack: int = 0) -> tuple[int, int] | None:
-    """How well ``have`` (a label, a column name) answers to the phrase's words ``wanted``:
-    (words of the phrase it lacks, words it adds), smaller first; None when it lacks more
-    than ``slack`` of them or shares none."""
-    if not wanted or not wanted & have:
-        return None
-    missing = len(wanted - have)
-    return None if missing > slack else (missing, len(have - wanted))
-
-
-def _column_rank(
-    wanted: frozenset[str], name: frozenset[str], row_phrase: frozenset[str]
-) -> tuple[int, ...] | None:
-    """A column named by the column phrase ("2019"); of several, one naming no other year
-    first, then the one sharing more of the row phrase ("Cash dividend per share 2019"
-    before "Appropriation of earnings 2019" for "cash dividend per share")."""
-    extra = _extra(wanted, name)
-    if extra is None:
-        return None
-    # "2019 vs. 2018 Variance" names two years, "F18 Change" a change: neither stands
-    # for the year's own figure.
-    other_years = sum(1 for term in name - wanted if _YEAR_TERM.match(term))
-    other_years += len(name & _CHANGE_TERMS)
-    return (extra[0], other_years, -len((name - wanted) & row_phrase), extra[1])
-
-
-def _named_inside(name: frozenset[str], phrase: frozenset[str]) -> tuple[int, int]:
-    """A column asked for without a column phrase: one whose whole name the row phrase
-    writes ("operating leases of more than 5 years" names the column "More than 5
-    years") comes before the others, the more of the phrase it names the better."""
-    if name and name <= phrase:
-        return (-len(name), 0)
-    return (0, 1)
-
-
-def _row_slack(wanted: frozenset[str]) -> int:
-    """A phrase of three words or more may carry one the row's label leaves out (the
-    question's "amount of total sales" for the row "Total sales")."""
-    return 1 if len(wanted) >= 3 else 0
 
 
 def _sourced(value: Value, row: Evidence, column: str, written: str, label: str) -> Value:

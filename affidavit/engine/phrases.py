@@ -13,11 +13,9 @@ the question does not already say is a candidate, described by FEATURES, chief a
 
 A logistic model over the features, fitted on SQuAD 2.0 dev's tune split
 (tools/fit_phrase_weights.py, weights in affidavit/data/phrase_weights.json), gives each
-phrase its fit.
-
-Spanish and Turkish have no parser installed here, so a rule stands in: the run of words
-after the last question word, up to the next punctuation (or before the first).
-Every phrase is a verbatim slice of its line, so the gates read it against that line.
+phrase its fit. Spanish and Turkish have no parser installed here, so a rule stands in:
+the words after the last question word, up to the next punctuation (or before the
+first). Every phrase is a verbatim slice of its line, so the gates read it against it.
 """
 
 from __future__ import annotations
@@ -176,31 +174,9 @@ def _quoted_name(
     return start, start + len(text[:opened].rstrip())
 
 
-FEATURES = (
-    "bias",
-    "role",
-    "near",
-    "near_mean",
-    "adjacent",
-    "focus",
-    "said",
-    "length",
-    "apposition",
-    "extended",
-    "proper",
-    "number",
-    "after",
-    "nsubj",
-    "dobj",
-    "pobj",
-    "attr",
-    "nsubjpass",
-    "conj",
-    "attached",
-    "called",
-    "verb_known",
-    "density",
-    "type_sim",
+FEATURES = tuple(
+    "bias role near near_mean adjacent focus said length apposition extended proper number "
+    "after nsubj dobj pobj attr nsubjpass conj attached called verb_known density type_sim".split()
 )
 _CALLED = frozenset({"called", "named", "termed", "known", "as", "dubbed"})
 
@@ -321,15 +297,13 @@ def _noun_phrases(doc: Doc) -> list[tuple[Span, Token, bool]]:
 
 
 def _complement_end(chunk: Span) -> int:
-    """Where a noun chunk ends with the "of" phrase that completes its noun: "the
-    divestiture of the video business", "the relative sensitivity of the Group's
-    performance" (the bare noun names a kind of thing, not the thing); a complement
-    longer than a clause is left out."""
-    following = chunk.doc[chunk.end] if chunk.end < len(chunk.doc) else None
-    if following is None or following.lower_ != "of" or following.head != chunk.root:
-        return chunk.end
-    end = following.right_edge.i + 1
-    return end if end - chunk.start <= 2 * MAX_TOKENS else chunk.end
+    """Where a noun chunk ends with the "of" phrase that completes its noun ("the
+    divestiture of the video business"), unless that makes a clause of it."""
+    after = chunk.doc[chunk.end] if chunk.end < len(chunk.doc) else None
+    if after is not None and after.lower_ == "of" and after.head == chunk.root:
+        end = after.right_edge.i + 1
+        return end if end - chunk.start <= 2 * MAX_TOKENS else chunk.end
+    return chunk.end
 
 
 def _trim(doc: Doc, start: int, end: int) -> Span | None:
