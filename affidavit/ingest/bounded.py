@@ -16,7 +16,6 @@ import resource
 import time
 import warnings
 import zipfile
-from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -59,23 +58,20 @@ class Reading:
     started: float
 
 
-def start_reading(
-    path: Path, limits: IngestLimits, then: Callable[[list[Any]], Any] | None = None
-) -> Reading:
-    """Start reading ``path`` in a worker bounded by ``limits``; ``then`` (run in the
-    worker, within the same bounds) turns the units into what ``finish_reading`` returns.
-    Several readings may run at once: each is bounded on its own."""
+def start_reading(path: Path, limits: IngestLimits) -> Reading:
+    """Start reading ``path`` in a worker bounded by ``limits``. Several readings may run
+    at once: each is bounded on its own."""
     _check_unpacked(path, limits)
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
-    worker = context.Process(target=_read_in_worker, args=(path, limits, send, then), daemon=True)
+    worker = context.Process(target=_read_in_worker, args=(path, limits, send), daemon=True)
     worker.start()
     send.close()
     return Reading(path, worker, receive, time.monotonic())
 
 
-def finish_reading(reading: Reading, limits: IngestLimits) -> tuple[Any, list[str]]:
-    """What the reading's worker made of its file and the IngestWarnings it gave, or the
+def finish_reading(reading: Reading, limits: IngestLimits) -> tuple[list[Any], list[str]]:
+    """The units the reading's worker read and the IngestWarnings it gave, or the
     IngestError of a bound it hit. Its time counts from its start, not from this call."""
     path, worker, receive = reading.path, reading.worker, reading.receive
     try:
@@ -96,8 +92,8 @@ def finish_reading(reading: Reading, limits: IngestLimits) -> tuple[Any, list[st
     finally:
         abandon(reading)
     if status == "units":
-        made, said = payload
-        return made, list(said)
+        units, said = payload
+        return list(units), list(said)
     if status == "ingest_error":
         raise IngestError(*payload)
     if status == "memory":
@@ -113,16 +109,13 @@ def abandon(reading: Reading) -> None:
     reading.receive.close()
 
 
-def _read_in_worker(
-    path: Path, limits: IngestLimits, send: Connection, then: Callable[[list[Any]], Any] | None
-) -> None:
+def _read_in_worker(path: Path, limits: IngestLimits, send: Connection) -> None:
     # The worker starts with the parent's memory; the bound is what reading may add.
     in_use = _address_space_bytes()
     ceiling = in_use + limits.memory_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (ceiling, ceiling))
     try:
-        units, said = _read_warned(path)
-        send.send(("units", (then(units) if then is not None else list(units), said)))
+        send.send(("units", _read_warned(path)))
     except IngestError as error:
         send.send(("ingest_error", (error.path, error.problem, error.hint)))
     except MemoryError:
