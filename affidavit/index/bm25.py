@@ -40,16 +40,6 @@ def bm25_weights(counts: sp.csr_matrix, *, k1: float = K1, b: float = B) -> sp.c
     return weights.tocsc()
 
 
-def score(weights: sp.csc_matrix, term_ids: list[int]) -> np.ndarray:
-    """Sum of the BM25 weights of ``term_ids`` for every unit (dense, float32)."""
-    out = np.zeros(weights.shape[0], dtype=np.float32)
-    indptr, indices, data = weights.indptr, weights.indices, weights.data
-    for term in term_ids:
-        lo, hi = indptr[term], indptr[term + 1]
-        out[indices[lo:hi]] += data[lo:hi]
-    return out
-
-
 def lengths(counts: sp.csc_matrix) -> np.ndarray:
     """Each unit's length: the sum of its term counts."""
     return np.bincount(
@@ -64,8 +54,7 @@ def term_weights(
     posting order, float32."""
     lo, hi = counts.indptr[term], counts.indptr[term + 1]
     tf = counts.data[lo:hi].astype(np.float64)
-    df = np.float64(hi - lo)
-    term_idf = np.log1p((counts.shape[0] - df + 0.5) / (df + 0.5))
+    term_idf = idf(np.asarray([hi - lo]), counts.shape[0])[0]
     norm = K1 * (1.0 - B + B * unit_lengths[counts.indices[lo:hi]] / (average or 1.0))
     return (term_idf * tf * (K1 + 1.0) / (tf + norm)).astype(np.float32)
 
