@@ -12,7 +12,13 @@ from conftest import ARTICLES
 from affidavit import Memory
 from affidavit.index import word_parts
 from affidavit.index.words import WordIndex
-from affidavit.store.parts import cached_parts, document_keys, searchable_lines, windows
+from affidavit.store.parts import (
+    MAX_PARTS,
+    cached_parts,
+    document_keys,
+    searchable_lines,
+    windows,
+)
 
 BUILD = WordIndex.build  # as it is before any test patches it
 QUESTIONS = ["oil embargo prices", "When did the plague reach Europe?", "Amazon rainforest"]
@@ -88,10 +94,10 @@ def test_a_replaced_document_leaves_no_line_behind_even_when_its_id_is_reused(
 def test_parts_are_folded_into_the_whole_when_they_pile_up(tmp_path: Path) -> None:
     with Memory(tmp_path / "s.sqlite", dense=False) as memory:
         memory.ingest(ARTICLES[0])
-        for n in range(word_parts.MAX_PARTS + 1):
+        for n in range(MAX_PARTS + 1):
             memory.ingest_text(f"Note {n} on the oil embargo.", name=f"note-{n}.md")
             parts = cached_parts(memory._store, word_parts.PREFIX)
-            assert 1 <= len(parts) <= word_parts.MAX_PARTS
+            assert 1 <= len(parts) <= MAX_PARTS
             assert parts[0][0] == word_parts.PREFIX
         assert_same_as_whole(memory, memory._retriever.words())
 

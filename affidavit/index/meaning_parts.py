@@ -2,8 +2,8 @@
 index, then one part per update holding the vectors and profiles of the documents added
 (their lines alone encoded). Opening joins them in order. A part is written only when the
 store gained documents; any other change writes the whole index again, and so do parts
-that pile up (MAX_PARTS, or more than REWRITE_SHARE of the whole's bytes). Parts that do
-not join into one document list (a document in two of them, as two writers may leave)
+that pile up (``store/parts.py``: MAX_PARTS, REWRITE_SHARE). Parts that do not join into
+one document list (a document in two of them, as two writers may leave)
 are not used, and the index is built from the lines again; parts that do not follow one
 another (a part lost to a busy store) lend their vectors to that build.
 """
@@ -11,9 +11,8 @@ another (a part lost to a busy store) lend their vectors to that build.
 from __future__ import annotations
 
 from affidavit.index.meaning import MeaningIndex
-from affidavit.index.word_parts import MAX_PARTS, REWRITE_SHARE
 from affidavit.store.guard import decoded
-from affidavit.store.parts import cached_parts, part_sizes, replace_parts, versions_digest
+from affidavit.store.parts import cache_update, cached_parts, part_sizes, versions_digest
 from affidavit.store.sqlite import Store
 
 # The cache name before parts: its vectors are reused once, by line id and text.
@@ -67,11 +66,8 @@ def save(
 ) -> None:
     """Cache ``piece`` (what an update added) as a part, or the whole ``index`` when there
     is no piece or the parts have piled up."""
-    sizes = [size for _, _, size in part_sizes(store, prefix)]
-    if piece is not None and sizes and len(sizes) < MAX_PARTS:
+    part = None
+    if piece is not None:
         made_on = [key for key in index.document_keys if key not in set(piece.document_keys)]
-        payload = piece.to_bytes(versions_digest(made_on))
-        if sum(sizes[1:]) + len(payload) <= REWRITE_SHARE * sizes[0]:
-            replace_parts(store, prefix, f"{prefix}+{generation:012d}", generation, payload)
-            return
-    replace_parts(store, prefix, prefix, generation, index.to_bytes())
+        part = piece.to_bytes(versions_digest(made_on))
+    cache_update(store, prefix, generation, part, index.to_bytes)

@@ -9,8 +9,8 @@ keys (``store/parts.py``), never by ids alone, which SQLite reuses.
 
 An update analyses the added documents' lines only and writes a part of their size.
 Counts, not weights, are kept (BM25 is weighed at query time), so parts merge without
-rescoring. When parts pile up (MAX_PARTS, or more than REWRITE_SHARE of the whole's
-bytes) the next update writes the whole index again and drops the parts.
+rescoring. When parts pile up (``store/parts.py``: MAX_PARTS, or more than REWRITE_SHARE
+of the whole's bytes) the next update writes the whole index again and drops the parts.
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ import scipy.sparse as sp
 from affidavit.index.words import WordIndex, _name_slots
 from affidavit.store.guard import decoded
 from affidavit.store.parts import (
+    cache_update,
     cached_parts,
     document_keys,
-    part_sizes,
     replace_parts,
     searchable_lines,
     versions_digest,
@@ -32,8 +32,6 @@ from affidavit.store.parts import (
 from affidavit.store.sqlite import Store
 
 PREFIX = "words5"  # 5: counts kept in parts, weighed at query time
-MAX_PARTS = 8
-REWRITE_SHARE = 0.25
 
 
 def current(store: Store, previous: WordIndex | None) -> WordIndex:
@@ -60,13 +58,9 @@ def current(store: Store, previous: WordIndex | None) -> WordIndex:
     update = _index_of(store, added)
     kept = held - set(removed)
     updated = merged([(index, kept), (update, set(update.document_keys))])
-    sizes = [size for _, _, size in part_sizes(store, PREFIX)]
-    part = update.to_bytes(removed, versions_digest(index.document_keys))
-    small = sum(sizes[1:]) + len(part) <= REWRITE_SHARE * sizes[0] if sizes else False
-    if followed and small and len(sizes) < MAX_PARTS:
-        replace_parts(store, PREFIX, f"{PREFIX}+{generation:012d}", generation, part)
-    else:
-        replace_parts(store, PREFIX, PREFIX, generation, updated.to_bytes())
+    # Parts that did not follow one another are replaced by the whole.
+    part = update.to_bytes(removed, versions_digest(index.document_keys)) if followed else None
+    cache_update(store, PREFIX, generation, part, updated.to_bytes)
     return updated
 
 

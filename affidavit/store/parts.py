@@ -10,9 +10,14 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from affidavit.store.sqlite import Store, among
+
+# Parts are folded into the whole once there are this many, or once they weigh more than
+# this share of the whole's bytes (an index read from many parts is slower to open).
+MAX_PARTS = 8
+REWRITE_SHARE = 0.25
 
 
 def document_keys(store: Store) -> list[tuple[int, str, str, str]]:
@@ -92,6 +97,24 @@ def replace_parts(store: Store, prefix: str, name: str, generation: int, payload
     if store.path is None or store.read_only:
         return
     store.write_after_read(functools.partial(_write_part, store, prefix, name, generation, payload))
+
+
+def cache_update(
+    store: Store, prefix: str, generation: int, part: bytes | None, whole: Callable[[], bytes]
+) -> None:
+    """Cache what an update added (``part``) after the parts under ``prefix``; without a
+    part, or when the parts have piled up, the whole index ``whole()`` gives instead,
+    which replaces them."""
+    sizes = [size for _, _, size in part_sizes(store, prefix)]
+    if (
+        part is not None
+        and sizes
+        and len(sizes) < MAX_PARTS
+        and sum(sizes[1:]) + len(part) <= REWRITE_SHARE * sizes[0]
+    ):
+        replace_parts(store, prefix, f"{prefix}+{generation:012d}", generation, part)
+    else:
+        replace_parts(store, prefix, prefix, generation, whole())
 
 
 def _write_part(store: Store, prefix: str, name: str, generation: int, payload: bytes) -> None:
