@@ -130,3 +130,14 @@ def test_a_lost_part_is_told_and_the_store_is_asked(tmp_path: Path) -> None:
         index = reopened._retriever.words()
         assert "b.md" in index.document_names
         assert_same_as_whole(reopened, index)
+
+
+def test_document_versions_are_read_once_a_generation(tmp_path: Path) -> None:
+    with Memory(tmp_path / "s.sqlite", dense=False) as memory:
+        memory.ingest(ARTICLES[0])
+        store = memory._store
+        first = document_keys(store)
+        assert document_keys(store) is first  # the indexes ask after one change alike
+        memory.ingest_text("A note.", name="note.md")
+        again = document_keys(store)
+        assert again is not first and [name for _, name, _, _ in again][-1] == "note.md"

@@ -11,6 +11,7 @@ import functools
 import hashlib
 import json
 from collections.abc import Callable, Sequence
+from weakref import WeakKeyDictionary
 
 from affidavit.store.sqlite import Store, among
 
@@ -23,16 +24,30 @@ REWRITE_SHARE = 0.25
 def document_keys(store: Store) -> list[tuple[int, str, str, str]]:
     """(id, name, language, key) of every document, in id order. The key names the stored
     version: an id is reused after a delete, its content hash and line ids tell a
-    replaced document from the one it replaced."""
+    replaced document from the one it replaced.
+
+    Read once per generation of the store (every write makes a new one): the word index,
+    the entity graph and the meaning index each ask after the same change."""
+    generation = store.generation()
+    held = _VERSIONS.get(store)
+    if held is not None and held[0] == generation:
+        return held[1]
     rows = store.conn.execute(
         "SELECT d.id, d.name, d.language, d.content_hash, MIN(l.id), COUNT(l.id) "
         "FROM documents d LEFT JOIN lines l ON l.document_id = d.id "
         "GROUP BY d.id ORDER BY d.id"
     )
-    return [
+    versions = [
         (doc_id, name, language, f"{doc_id}:{digest}:{first}:{count}")
         for doc_id, name, language, digest, first, count in rows
     ]
+    _VERSIONS[store] = (generation, versions)
+    return versions
+
+
+_VERSIONS: WeakKeyDictionary[Store, tuple[int, list[tuple[int, str, str, str]]]] = (
+    WeakKeyDictionary()
+)
 
 
 def versions_digest(keys: Sequence[str]) -> str:
