@@ -96,3 +96,20 @@ def squad(squad_store: Path) -> Iterator[Memory]:
 def squad_lines(squad_store: Path) -> dict[tuple[str, int], tuple[str, str]]:
     """(document, position) -> (kind, text) for every line of the SQuAD store."""
     return {(doc, pos): (kind, text) for doc, pos, kind, text in stored_lines(squad_store)}
+
+
+@pytest.fixture
+def lines_read(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """The ``documents`` argument of every ``Store.line_rows`` call from here on (None:
+    every line of the store)."""
+    from affidavit.store.sqlite import Store
+
+    read: list[object] = []
+    original = Store.line_rows
+
+    def spy(self: Store, documents: object = None) -> object:
+        read.append(documents)
+        return original(self, documents)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Store, "line_rows", spy)
+    return read

@@ -363,24 +363,14 @@ def test_between_minings_added_lines_are_matched_against_the_known_entities() ->
 
 
 def test_a_store_reads_only_the_added_documents_lines_to_update_its_graph(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
-    from affidavit.store.sqlite import Store
-
     with Memory(tmp_path / "s.sqlite", dense=False) as memory:
         memory.ingest([str(p) for p in ARTICLES])
         before = memory._retriever.graph()
         memory.ingest_text("Rollo and the Normans met the Duke of Normandy.", name="note.md")
-        read: list[object] = []
-        original = Store.line_rows
-
-        def spy(self, documents=None):  # noqa: ANN001
-            read.append(documents)
-            return original(self, documents)
-
-        monkeypatch.setattr(Store, "line_rows", spy)
+        read = request.getfixturevalue("lines_read")
         after = memory._retriever.graph()
-        monkeypatch.setattr(Store, "line_rows", original)
         added = [doc_id for doc_id, name, _ in memory._store.documents() if name == "note.md"]
         assert read == [added]  # the known lines were neither read nor hashed again
         languages = {doc_id: lang for doc_id, _, lang in memory._store.documents()}

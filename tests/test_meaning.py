@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -306,34 +307,29 @@ def test_profiles_of_unchanged_documents_are_kept_and_equal_a_build(
 
 
 def test_a_store_encodes_only_the_added_documents_lines(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
-    from affidavit.store.sqlite import Store
-
     texts = [r["text"] for r in paragraphs()[:4]]
     with Memory(tmp_path / "s.sqlite") as memory:
         for n, text in enumerate(texts[:3]):
             memory.ingest_text(text, name=f"p{n}.md")
         memory.search_documents("Normandy", k=1)  # the meaning index, built
         memory.ingest_text(texts[3], name="p3.md")
-        read: list[object] = []
-        original = Store.line_rows
-
-        def spy(self, documents=None):  # noqa: ANN001
-            read.append(documents)
-            return original(self, documents)
-
-        monkeypatch.setattr(Store, "line_rows", spy)
+        read = request.getfixturevalue("lines_read")
         grown = memory._retriever.meaning()
-        monkeypatch.setattr(Store, "line_rows", original)
         added = [doc_id for doc_id, name, _ in memory._store.documents() if name == "p3.md"]
         assert read[0] == added  # then, a small store's lines for late interaction
-        whole = MeaningIndex.build(bundled_encoder(), memory._store.line_rows())
-    assert grown is not None
-    assert np.array_equal(grown.line_ids, whole.line_ids)
-    assert np.array_equal(grown.vectors, whole.vectors)
-    assert np.array_equal(grown.profile_documents, whole.profile_documents)
-    assert np.array_equal(grown.profiles, whole.profiles)
+        assert_as_built(grown, memory)
+
+
+def assert_as_built(index: MeaningIndex | None, memory: Memory) -> None:
+    """``index`` holds what a build from every stored line holds."""
+    whole = MeaningIndex.build(bundled_encoder(), memory._store.line_rows())
+    assert index is not None
+    assert np.array_equal(index.line_ids, whole.line_ids)
+    assert np.array_equal(index.vectors, whole.vectors)
+    assert np.array_equal(index.profile_documents, whole.profile_documents)
+    assert np.array_equal(index.profiles, whole.profiles)
 
 
 def _stored_parts(memory: Memory) -> list[str]:
@@ -353,12 +349,7 @@ def test_an_addition_caches_a_part_and_a_reopened_store_joins_the_parts(tmp_path
         names = _stored_parts(memory)
         assert len(names) == 2 and "+" not in names[0] and "+" in names[1]
     with Memory(path) as reopened:
-        joined = reopened._retriever.meaning()
-        whole = MeaningIndex.build(bundled_encoder(), reopened._store.line_rows())
-    assert joined is not None
-    assert np.array_equal(joined.line_ids, whole.line_ids)
-    assert np.array_equal(joined.vectors, whole.vectors)
-    assert np.array_equal(joined.profiles, whole.profiles)
+        assert_as_built(reopened._retriever.meaning(), reopened)
 
 
 def test_a_store_cached_before_parts_reuses_its_vectors(
@@ -374,7 +365,7 @@ def test_a_store_cached_before_parts_reuses_its_vectors(
             conn.execute("DELETE FROM index_cache WHERE name LIKE 'meaning3:%'")
             conn.execute(
                 "INSERT INTO index_cache (name, generation, payload) VALUES (?, ?, ?)",
-                (f"meaning2:{fingerprint_}", 0, MeaningIndex(*vars_of(index)).to_bytes()),
+                (f"meaning2:{fingerprint_}", 0, replace(index, document_keys=[]).to_bytes()),
             )
     encoded: list[int] = []
     original = meaning_module.encode
@@ -388,10 +379,6 @@ def test_a_store_cached_before_parts_reuses_its_vectors(
         again = reopened._retriever.meaning()
     assert again is not None and np.array_equal(again.vectors, index.vectors)
     assert encoded == []  # every vector reused, none encoded again
-
-
-def vars_of(index: MeaningIndex) -> tuple:
-    return (index.line_ids, index.vectors, index.profile_documents, index.profiles, index.digests)
 
 
 def test_a_lost_part_lends_its_vectors_and_the_index_is_whole_again(tmp_path: Path) -> None:
@@ -408,8 +395,4 @@ def test_a_lost_part_lends_its_vectors_and_the_index_is_whole_again(tmp_path: Pa
         with memory._store.transaction() as conn:  # as a write lost to a busy store
             conn.execute("DELETE FROM index_cache WHERE name = ?", (names[1],))
     with Memory(path) as reopened:
-        index = reopened._retriever.meaning()
-        whole = MeaningIndex.build(bundled_encoder(), reopened._store.line_rows())
-    assert index is not None
-    assert np.array_equal(index.line_ids, whole.line_ids)
-    assert np.array_equal(index.vectors, whole.vectors)
+        assert_as_built(reopened._retriever.meaning(), reopened)
