@@ -17,7 +17,7 @@ from affidavit.composer.plan import Plan, Step
 from affidavit.organs.dates import date_plans, read_dates
 from affidavit.organs.extremes import extreme_plans, read_extreme
 from affidavit.organs.lookups import lookup_plans, read_lookup
-from affidavit.organs.routes import AND, YEAR, YEARS, Need, Route
+from affidavit.organs.routes import AND, YEAR, YEARS, Need, Route, bound_of
 
 _FROM_TO = re.compile(
     rf"\bfrom\s+(?:fiscal\s+|fy\s*)?({YEAR})\s+to\s+(?:fiscal\s+|fy\s*)?({YEAR})\b", re.I
@@ -91,7 +91,6 @@ _COUNT_ROWS = re.compile(
     r"fewer than)\s+(?P<bound>[$€£]?\s?[\d,.]+)",
     re.I,
 )
-_BELOW = re.compile(r"below|under|less than|lower than|fewer than", re.I)
 # "did the company have cash proceeds that exceeded ...": who holds the row is not its name.
 _HOLDER = re.compile(
     r"^(?:the\s+)?(?:company|group|firm|entity|business)\s+(?:have|has|had|record|report)\w*\s+"
@@ -152,15 +151,13 @@ def route(question: str) -> Route | None:
         return looked_up
     counted = _COUNT_ROWS.search(text)
     if counted:
-        above = _BELOW.fullmatch(counted.group("way")) is None
-        bound = counted.group("bound").replace(" ", "")
+        bound, above = bound_of(counted)
         what = counted.group("row").strip()
         return Route(Need.COUNT_ABOVE, (what,), (counted.group("year"),), bound=bound, above=above)
     counted = _COUNT_ABOVE.search(text)
     if counted:
         row = _row_phrase(_HOLDER.sub("", counted.group("row")))
-        above = _BELOW.fullmatch(counted.group("way")) is None
-        bound = counted.group("bound").replace(" ", "")
+        bound, above = bound_of(counted)
         return Route(Need.COUNT_ABOVE, (row,), (), bound=bound, above=above) if row else None
     compared = read_extreme(text)
     if compared is not None:

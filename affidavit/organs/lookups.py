@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from affidavit.composer.plan import Plan, Step
-from affidavit.organs.routes import AND, YEAR, YEARS, Need, Route
+from affidavit.organs.routes import AND, YEAR, YEARS, Need, Route, bound_of
 
 _RESPECTIVE = re.compile(r"\brespective(?:ly)?\b", re.I)
 _VALUES_OPENING = re.compile(
@@ -64,7 +64,6 @@ _COMPUTES = re.compile(
     r"growth|ratio|percentage|proportion)\b",
     re.I,
 )
-_BELOW = frozenset({"less than", "lower than", "below", "under", "fewer than"})
 _YEAR_WORDS = re.compile(
     rf"\s*\b(?:in|for|of|at|during|and|the|fiscal|year|years)?\s*(?:fiscal\s+)?{YEAR}\b,?",
     re.I,
@@ -77,8 +76,7 @@ def read_lookup(text: str) -> Route | None:
     where = _YEARS_WHERE.search(text)
     if where:
         row = _clean(where.group("row"))
-        above = where.group("way").lower() not in _BELOW
-        bound = where.group("bound").replace(" ", "")
+        bound, above = bound_of(where)
         return Route(Need.YEARS_WHERE, (row,), (), bound=bound, above=above) if row else None
     counted = _COUNT_ITEMS.search(text)
     if counted:

@@ -13,6 +13,16 @@ YEARS = re.compile(rf"\b{YEAR}\b")
 AND = re.compile(r"\s+(?:and|y|ve)\s+|,\s*", re.I)
 
 
+# The words of a bound a figure stands below ("How many years was it under 1,500?").
+_BELOW = frozenset({"less than", "lower than", "below", "under", "fewer than"})
+
+
+def bound_of(found: re.Match[str]) -> tuple[str, bool]:
+    """The bound a question's match names (its ``bound`` group, spaces out) and whether
+    the figures asked for stand above it (its ``way`` group)."""
+    return found.group("bound").replace(" ", ""), found.group("way").lower() not in _BELOW
+
+
 class Need(StrEnum):
     CHANGE = "change"
     PERCENT_CHANGE = "percent_change"
