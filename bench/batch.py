@@ -6,6 +6,10 @@ The store holds every SQuAD 2.0 dev article as one document (``ingest_text``), c
 its indexes are cached. The questions are every sixth dev question (answerable and not,
 in file order) up to 2,000. Each run is ``affidavit batch`` in its own process, so its
 start-up (loading the models, spawning workers, starting Ray) is counted in its rate.
+One and two workers run as PAIRS pairs, back to back in alternate order, and the median
+of the pairs' speed-ups is the figure: this VM's speed drifts by 15% from one minute to
+the next, which one pair of runs reads as a change of speed-up. Each run's CPU time
+(user and system, of the batch process and the workers it waited for) is reported too.
 Peak memory per worker is read from /proc while the run goes, for the batch process's
 children (the local pool), Ray's ``Answerer`` actors, or the batch process itself (one
 worker answers in-process): the largest VmHWM (peak RSS, counting the model pages
@@ -20,7 +24,9 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -38,6 +44,7 @@ from affidavit import Memory  # noqa: E402
 
 QUESTIONS = 2000
 EVERY = 3
+PAIRS = 3  # runs of 1 and of 2 workers, back to back; the median ratio is reported
 
 
 class PeakWorkers(threading.Thread):
@@ -53,22 +60,34 @@ class PeakWorkers(threading.Thread):
         self.pss: dict[int, int] = {}
         self.stop = threading.Event()
 
-    def chosen(self, pid: int) -> bool:
+    def watched(self) -> list[int]:
+        """The processes to read now; only Ray's actors need a scan of every process
+        (the poll shares the cores with the run it measures, so it reads little)."""
         if self.which == "self":
-            return pid == self.batch_pid
+            return [self.batch_pid]
         if self.which == "children":
-            status = Path(f"/proc/{pid}/status").read_text()
-            return f"\nPPid:\t{self.batch_pid}\n" in status
-        command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ")
-        return self.which.encode() in command
+            found = []
+            for task in Path(f"/proc/{self.batch_pid}/task").glob("*/children"):
+                found.extend(int(pid) for pid in task.read_text().split())
+            return found
+        chosen = []
+        for name in filter(str.isdigit, os.listdir("/proc")):
+            try:
+                command = Path(f"/proc/{name}/cmdline").read_bytes().replace(b"\0", b" ")
+            except OSError:  # it ended meanwhile
+                continue
+            if self.which.encode() in command:
+                chosen.append(int(name))
+        return chosen
 
     def run(self) -> None:
         while not self.stop.wait(0.25):
-            for name in filter(str.isdigit, os.listdir("/proc")):
-                pid = int(name)
+            try:
+                pids = self.watched()
+            except OSError:
+                continue
+            for pid in pids:
                 try:
-                    if not self.chosen(pid):
-                        continue
                     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
                         if line.startswith("VmHWM:"):
                             self.rss[pid] = max(self.rss.get(pid, 0), int(line.split()[1]))
@@ -114,12 +133,14 @@ def batch_command(store: Path, questions: Path, out: Path, *options: str) -> lis
 
 def timed_run(command: list[str], rows: int, which: str) -> dict[str, Any]:
     watcher = PeakWorkers(which)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     watcher.batch_pid = process.pid
     watcher.start()
     _, stderr = process.communicate()
     seconds = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     watcher.stop.set()
     watcher.join()
     if process.returncode != 0:
@@ -128,6 +149,8 @@ def timed_run(command: list[str], rows: int, which: str) -> dict[str, Any]:
     return {
         "seconds": round(seconds, 1),
         "questions_per_s": round(rows / seconds, 2),
+        # user + system time of the batch process and the workers it waited for
+        "cpu_s": round(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, 1),
         "worker_peak_rss_mb": rss,
         "worker_peak_pss_mb": pss,
     }
@@ -158,29 +181,42 @@ def run(limit: int | None) -> dict[str, Any]:
         store, build_s = build_store(folder)
         questions, rows = write_questions(folder, limit or QUESTIONS)
         results: dict[str, Any] = {"questions": rows, "store_build_s": round(build_s, 1)}
-        outs = {}
-        for label, options, which in (
-            ("1 worker", ("--workers", "1"), "self"),
-            ("2 workers", ("--workers", "2"), "children"),
-            ("Ray, 2 workers", ("--workers", "2", "--cluster", "local"), "ray::Answerer"),
-        ):
-            outs[label] = folder / f"{label.replace(' ', '-').replace(',', '')}.jsonl"
-            command = batch_command(store, questions, outs[label], *options)
-            results[label] = timed_run(command, rows, which)
-            results[label]["identical_to_1_worker"] = (
-                outs[label].read_bytes() == outs["1 worker"].read_bytes()
-            )
+        one_worker = folder / "1-worker.jsonl"
+        pairs = []
+        for number in range(PAIRS):
+            # Each pair runs back to back, in alternate order, so a machine that slows
+            # down or speeds up over minutes weighs on both sides of a ratio alike.
+            order = ("1", "2") if number % 2 == 0 else ("2", "1")
+            pair = {}
+            for workers in order:
+                out = one_worker if workers == "1" else folder / f"2-workers-{number}.jsonl"
+                out.unlink(missing_ok=True)
+                command = batch_command(store, questions, out, "--workers", workers)
+                pair[workers] = timed_run(command, rows, "self" if workers == "1" else "children")
+                if workers == "2" and one_worker.exists():
+                    pair["identical"] = out.read_bytes() == one_worker.read_bytes()
+            pair["speedup"] = round(pair["2"]["questions_per_s"] / pair["1"]["questions_per_s"], 2)
+            pairs.append(pair)
+        results["pairs"] = pairs
+        results["speedup_2_workers"] = statistics.median(pair["speedup"] for pair in pairs)
+        results["1 worker"] = pairs[0]["1"]
+        results["2 workers"] = pairs[0]["2"]
+        ray_out = folder / "ray.jsonl"
+        command = batch_command(store, questions, ray_out, "--workers", "2", "--cluster", "local")
+        results["Ray, 2 workers"] = timed_run(command, rows, "ray::Answerer")
+        results["Ray, 2 workers"]["identical_to_1_worker"] = (
+            ray_out.read_bytes() == one_worker.read_bytes()
+        )
+        one = statistics.median(pair["1"]["questions_per_s"] for pair in pairs)
+        results["speedup_ray"] = round(results["Ray, 2 workers"]["questions_per_s"] / one, 2)
         killed = folder / "killed.jsonl"
         resume = resume_after_kill(store, questions, killed, rows)
         final = killed.read_bytes()
-        resume["lost_or_repeated"] = final != outs["1 worker"].read_bytes()
+        resume["lost_or_repeated"] = final != one_worker.read_bytes()
         resume["rows"] = final.count(b"\n")
         results["resume"] = resume
-        one = results["1 worker"]["questions_per_s"]
-        results["speedup_2_workers"] = round(results["2 workers"]["questions_per_s"] / one, 2)
-        results["speedup_ray"] = round(results["Ray, 2 workers"]["questions_per_s"] / one, 2)
         refused = sum(
-            1 for line in outs["1 worker"].read_text().splitlines() if json.loads(line)["refused"]
+            1 for line in one_worker.read_text().splitlines() if json.loads(line)["refused"]
         )
         results["refused"] = refused
     return results
@@ -190,20 +226,26 @@ def report(results: dict[str, Any]) -> str:
     lines = [
         f"{results['questions']} SQuAD 2.0 dev questions over the SQuAD dev store "
         f"(built in {results['store_build_s']} s); {results['refused']} refused",
-        "| run | seconds | questions/s | speed-up | worker peak RSS (PSS) | same bytes |",
+        "| pair | 1 worker s (CPU s) | 2 workers s (CPU s) | speed-up | "
+        "worker peak RSS (PSS), 1 / 2 | 2 workers' rows = 1 worker's |",
         "|---|---|---|---|---|---|",
     ]
-    for label, speedup in (
-        ("1 worker", 1.0),
-        ("2 workers", results["speedup_2_workers"]),
-        ("Ray, 2 workers", results["speedup_ray"]),
-    ):
-        run_ = results[label]
+    for number, pair in enumerate(results["pairs"], 1):
+        one, two = pair["1"], pair["2"]
         lines.append(
-            f"| {label} | {run_['seconds']} | {run_['questions_per_s']} | {speedup}× | "
-            f"{run_['worker_peak_rss_mb']} MB ({run_['worker_peak_pss_mb']} MB) | "
-            f"{run_['identical_to_1_worker']} |"
+            f"| {number} | {one['seconds']} ({one['cpu_s']}) | {two['seconds']} ({two['cpu_s']}) "
+            f"| {pair['speedup']}× | {one['worker_peak_rss_mb']} ({one['worker_peak_pss_mb']}) / "
+            f"{two['worker_peak_rss_mb']} ({two['worker_peak_pss_mb']}) MB | "
+            f"{pair.get('identical', 'n/a')} |"
         )
+    ray = results["Ray, 2 workers"]
+    lines.append(
+        f"median 2-worker speed-up {results['speedup_2_workers']}×; Ray, local 2-worker "
+        f"cluster: {ray['seconds']} s ({ray['questions_per_s']} q/s, "
+        f"{results['speedup_ray']}× the median one worker), peak RSS (PSS) "
+        f"{ray['worker_peak_rss_mb']} ({ray['worker_peak_pss_mb']}) MB, same bytes: "
+        f"{ray['identical_to_1_worker']}"
+    )
     resume = results["resume"]
     lines.append(
         f"kill -9 at {resume['rows_at_kill']} rows; resume took {resume['resume_seconds']} s; "

@@ -155,6 +155,22 @@ def test_an_in_memory_store_is_answered_in_this_process() -> None:
     assert rows[0]["text"] == "Normandy"
 
 
+def test_one_worker_answers_on_one_thread_of_the_numeric_libraries(store: Path) -> None:
+    """Like each of several workers: a worker is a core (BLAS on both doubled the CPU
+    time for no speed); the caller's thread pools are as they were afterwards."""
+    from threadpoolctl import threadpool_info
+
+    def pools() -> list[int]:
+        return [pool["num_threads"] for pool in threadpool_info()]
+
+    during: list[list[int]] = []
+    before = pools()
+    with Memory(store) as memory:
+        memory.batch(ASKED[:2], workers=1, progress=lambda done, total: during.append(pools()))
+    assert during and all(threads == 1 for seen in during for threads in seen)
+    assert pools() == before
+
+
 def _cli_batch(
     store: Path, questions: Path, out: Path, workers: int = 1
 ) -> subprocess.Popen[bytes]:
