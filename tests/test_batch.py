@@ -171,6 +171,34 @@ def test_one_worker_answers_on_one_thread_of_the_numeric_libraries(store: Path) 
     assert pools() == before
 
 
+def test_a_batch_freezes_the_heap_after_its_first_answer_and_hands_it_back(store: Path) -> None:
+    """Its full collections stop walking the models and indexes while it runs; after
+    it, everything is collectable again. A caller that froze objects itself keeps its
+    freeze as it was."""
+    import gc
+
+    seen: list[int] = []
+    with Memory(store) as memory:
+        memory.batch(
+            ASKED[:3], workers=1, progress=lambda done, total: seen.append(gc.get_freeze_count())
+        )
+        assert seen[0] == 0 < seen[1] == seen[2]  # frozen once the first answer is in
+        assert gc.get_freeze_count() == 0
+        gc.freeze()
+        try:
+            theirs = gc.get_freeze_count()
+            seen.clear()
+            memory.batch(
+                ASKED[:2],
+                workers=1,
+                progress=lambda done, total: seen.append(gc.get_freeze_count()),
+            )
+            # nothing more frozen, nothing handed back (objects freed meanwhile leave)
+            assert all(0 < count <= theirs for count in [*seen, gc.get_freeze_count()])
+        finally:
+            gc.unfreeze()
+
+
 def _cli_batch(
     store: Path, questions: Path, out: Path, workers: int = 1
 ) -> subprocess.Popen[bytes]:

@@ -9,6 +9,7 @@ with one CPU per worker, and stop it at the end).
 
 from __future__ import annotations
 
+import gc
 import logging
 import sqlite3
 import tempfile
@@ -113,9 +114,14 @@ class Answerer:
         path = Path(self._folder.name) / "store.sqlite"
         path.write_bytes(store)
         self._memory = recipe.open(str(path))
+        self._settled = False
 
     def answer(self, item: Item) -> Row:
-        return answer_row(self._memory, item)
+        row = answer_row(self._memory, item)
+        if not self._settled:  # as a local worker does (processes.py)
+            gc.freeze()
+            self._settled = True
+        return row
 
 
 def snapshot(path: str) -> bytes:

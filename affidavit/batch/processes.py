@@ -10,6 +10,7 @@ touches the parent's SQLite connection: each worker opens its own.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import signal
@@ -27,7 +28,13 @@ from tqdm import tqdm
 from tqdm.std import TqdmDefaultWriteLock
 
 from affidavit.batch.questions import Item
-from affidavit.batch.worker import AHEAD_PER_WORKER, Recipe, Row, answer_row
+from affidavit.batch.worker import (
+    AHEAD_PER_WORKER,
+    Recipe,
+    Row,
+    answer_row,
+    long_lived_heap,
+)
 from affidavit.errors import AffidavitError
 
 if TYPE_CHECKING:
@@ -46,6 +53,7 @@ THREAD_VARIABLES = {
 
 _worker_memory: Memory | None = None
 _worker_failure: BaseException | None = None
+_worker_settled = False
 
 
 def in_processes(recipe: Recipe, pending: Sequence[Item], workers: int) -> Iterator[Row]:
@@ -54,10 +62,12 @@ def in_processes(recipe: Recipe, pending: Sequence[Item], workers: int) -> Itera
     try:
         with (
             _one_thread_each(),
+            long_lived_heap() as settle,
             ProcessPoolExecutor(
                 workers, mp_context=_context(recipe), initializer=_open_worker, initargs=(recipe,)
             ) as pool,
         ):
+            settle()  # before the workers fork: they inherit the models frozen
             running: dict[Future[Row], int] = {}
             finished: dict[int, Row] = {}
             submitted = given = 0
@@ -145,7 +155,12 @@ def _exit_with_parent(parent: int) -> None:
 
 
 def _answer_in_worker(item: Item) -> Row:
+    global _worker_settled
     if _worker_failure is not None:
         raise _worker_failure
     assert _worker_memory is not None
-    return answer_row(_worker_memory, item)
+    row = answer_row(_worker_memory, item)
+    if not _worker_settled:  # its indexes are loaded by now; the process is the batch's
+        gc.freeze()
+        _worker_settled = True
+    return row

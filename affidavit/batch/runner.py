@@ -16,7 +16,7 @@ from tqdm import tqdm
 from affidavit.batch.output import AnswerFile
 from affidavit.batch.processes import in_processes
 from affidavit.batch.questions import questions_from, read_questions
-from affidavit.batch.worker import Recipe, Row, answer_row
+from affidavit.batch.worker import Recipe, Row, answer_row, long_lived_heap
 from affidavit.errors import InputError
 from affidavit.ingest.files import usable_cores
 
@@ -88,9 +88,11 @@ def run_batch(
             # One worker is one core, as each of several is (processes.py). NOTE:
             # measured on 2 cores, 400 SQuAD questions: BLAS on both cores took 2.0x
             # the CPU time of one thread for the same wall time.
-            with threadpool_limits(limits=1):
-                for item in pending:
+            with threadpool_limits(limits=1), long_lived_heap() as settle:
+                for number, item in enumerate(pending):
                     deliver(answer_row(memory, item))
+                    if number == 0:  # the models and indexes are loaded by now
+                        settle()
         elif pending:
             recipe = _recipe(memory)
             _warm(memory)  # before the store is shipped to Ray or opened by the workers
