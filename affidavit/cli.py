@@ -19,7 +19,7 @@ from affidavit.demo import run_demo
 from affidavit.engine.model import HttpEngine
 from affidavit.errors import AffidavitError
 from affidavit.memory import Memory
-from affidavit.render import file_progress, index_progress, render, render_verdict, where
+from affidavit.render import index_progress, ingest_progress, render, render_verdict, where
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -177,10 +177,11 @@ def _ingest(args: argparse.Namespace) -> int:
                 args.paths,
                 date=args.date,
                 source=args.source,
-                progress=file_progress(args.quiet),
+                progress=ingest_progress(args.quiet),
                 replace_trusted=args.replace_trusted,
             )
-        # Now, with a bar, rather than on the first question: that one should be quick.
+        # Now, with a bar, rather than on the first question: that one should be quick
+        # (Memory.ingest has done it for files; a dialogue leaves it to the first one).
         memory.build_indexes(progress=index_progress(args.quiet))
         after = memory.stats()
     for warning in getattr(names, "warnings", []):

@@ -101,6 +101,23 @@ def file_progress(quiet: bool) -> Callable[[int, int, str], None] | None:
     return report
 
 
+def ingest_progress(quiet: bool) -> Callable[[int, int, str], None] | None:
+    """An ingest's bars: one over its files, then one per index stage it brings up to
+    date (told as ``"index: STAGE"``)."""
+    files, stages = file_progress(quiet), index_progress(quiet)
+    if files is None or stages is None:
+        return None
+    prefix = "index: "
+
+    def report(done: int, total: int, name: str) -> None:
+        if name.startswith(prefix):
+            stages(done, total, name[len(prefix) :])
+        else:
+            files(done, total, name)
+
+    return report
+
+
 def index_progress(quiet: bool) -> Callable[[int, int, str], None] | None:
     """A bar per index-building stage on a terminal's stderr, with rate and ETA where a
     stage counts lines (None when quiet, or when stderr is not a terminal)."""

@@ -212,3 +212,17 @@ def test_entities_lists_names_and_neighbours_with_witnesses(store: Path, capsys)
     assert code == 0 and "e.g. [Normans.txt #" in out
     code, _, err = run(capsys, "entities", "--store", str(store), "--neighbours", "Zyxwv")
     assert code != 0 and "no entity named 'Zyxwv'" in err
+
+
+def test_ingest_on_a_terminal_shows_a_bar_for_the_files_and_one_per_index_stage(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    import sys
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(["ingest", *map(str, ARTICLES[:2]), "--store", str(tmp_path / "s.sqlite")]) == 0
+    shown = capsys.readouterr().err
+    assert "file" in shown  # the files' bar
+    for stage in ("word index", "meaning vectors", "entity graph"):
+        assert stage in shown
+    assert "index: word" not in shown  # the stage's name, not the ingest's label for it

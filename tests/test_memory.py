@@ -56,12 +56,16 @@ def test_progress_is_reported_per_file_and_at_the_end(tmp_path: Path) -> None:
     calls: list[tuple[int, int, str]] = []
     with Memory() as memory:
         memory.ingest(make_folder(tmp_path), progress=lambda *call: calls.append(call))
-    assert calls == [
+    assert calls[:4] == [
         (0, 3, "Normans.txt"),
         (1, 3, "notes.md"),
         (2, 3, "sub/Black_Death.txt"),
         (3, 3, ""),
     ]
+    # then the indexes brought up to date, each stage from its start to its end
+    started = [name for done, _, name in calls[4:] if done == 0]
+    assert started == ["index: word index", "index: meaning vectors", "index: entity graph"]
+    assert calls[-1] == (1, 1, "index: entity graph")
 
 
 @pytest.mark.parametrize(

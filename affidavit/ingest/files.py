@@ -142,3 +142,12 @@ def checked_date(date: str | None, name: str | None) -> str | None:
         raise IngestError(
             name, f"date {date!r} is not an ISO 8601 date", "write it as YYYY-MM-DD"
         ) from exc
+
+
+def index_stages(progress: Progress | None) -> Progress | None:
+    """An ingest's index stages told to its ``progress``, named apart from its files
+    (``"index: meaning vectors"``)."""
+    if progress is None:
+        return None
+    told = progress
+    return lambda done, total, stage: told(done, total, f"index: {stage}")
