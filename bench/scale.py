@@ -9,7 +9,8 @@ temporary folder and ingested with ``Memory.ingest(folder)``, the meaning channe
 
 Each size runs in its own process (so its peak RSS is its own) and measures: ingest time;
 the first search after ingest (it pays for the indexes); searchable = the two together;
-search p50/p95 over 100 SQuAD dev questions and ask p50/p95 over 15 of them; close; reopen
+search p50/p95 over 100 SQuAD dev questions and ask p50/p95 over 15 of them (the first
+ask alone too: it pays for what the ingest left undone); close; reopen
 plus the first question; adding one small file to the store in use (the ingest, then the
 first search and the first ask after it); the store's bytes on disk (with its WAL) and per
 stored line; and the peak RSS. Beside them, in the same process over the same stored
@@ -125,6 +126,8 @@ def measure(megabytes: float) -> dict[str, Any]:
             memory.ask(question)
             asks.append(time.perf_counter() - started)
         out["ask_p50_ms"], out["ask_p95_ms"] = _ms(asks, 50), _ms(asks, 95)
+        # The first ask pays for whatever the ingest left undone (a p50 hides it).
+        out["first_ask_s"] = round(asks[0], 2)
         out["lines"] = memory.stats()["lines"]
         started = time.perf_counter()
         memory.close()
@@ -203,16 +206,16 @@ def add_one(memory: Memory, asked: list[str]) -> dict[str, float]:
 def report(results: list[dict[str, Any]]) -> str:
     rows = [
         "| corpus | files | ingest | first search | searchable (MB/s) | search p50 (p95) "
-        "| ask p50 (p95) | close | reopen + first question | store (× text, B/line) "
+        "| first ask | ask p50 (p95) | close | reopen + first question | store (× text, B/line) "
         "| peak RSS | bm25s build, p50 | FTS5 build, p50 | add a file: ingest, search, ask |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in results:
         rows.append(
             f"| {r['text_bytes'] / MB:.1f} MB | {r['files']} | {r['ingest_s']} s "
             f"| {r['first_search_s']} s | {r['searchable_s']} s ({r['mb_per_s']}) "
             f"| {r['search_p50_ms']} ms ({r['search_p95_ms']}) "
-            f"| {r['ask_p50_ms']} ms ({r['ask_p95_ms']}) | {r['close_s']} s "
+            f"| {r['first_ask_s']} s | {r['ask_p50_ms']} ms ({r['ask_p95_ms']}) | {r['close_s']} s "
             f"| {r['reopen_first_question_s']} s "
             f"| {r['store_bytes'] / MB:.0f} MB ({r['store_to_text']}×, {r['bytes_per_line']}) "
             f"| {r['peak_rss_mb']} MB | {r['bm25s_build_s']} s, {r['bm25s_search_p50_ms']} ms "
