@@ -179,7 +179,8 @@ class Memory:
             )
         )
         self._write(prepared, replace_trusted)
-        if prepared:
+        wrote, prepared = bool(prepared), []  # the text is stored: free it for the indexes
+        if wrote:
             # NOTE: at 20.9 MB the first ask after an ingest took 16 s, later ones 0.1 s.
             self._retriever.build(index_stages(progress))
         return IngestReport((doc_name for _, doc_name in named), warnings)
