@@ -494,3 +494,18 @@ def test_a_candidate_is_judged_against_its_own_documents_lines_only(squad_store:
     }
     assert verdicts["Black_Death.txt"] is True
     assert not any(passed for name, passed in verdicts.items() if name != "Black_Death.txt")
+
+
+def test_a_lines_evidence_terms_are_read_once_per_text_and_language() -> None:
+    """Each candidate's judgement reads the same lines again (325 times a question at
+    20.9 MB): their terms are read once per text and language, whichever analyzer asks."""
+    from affidavit.gates.content import _evidence_terms, evidence_terms
+    from affidavit.index.text import Analyzer
+
+    text = "The Normans gave their name to Normandy, a region in France, in 911 (AD)."
+    read = _evidence_terms.cache_info().misses
+    english = evidence_terms(text, Analyzer("en"))
+    assert evidence_terms(text, Analyzer("en")) is english
+    spanish = evidence_terms(text, Analyzer("es"))
+    assert _evidence_terms.cache_info().misses == read + 2
+    assert "911" in english and "normandi" in english and english != spanish

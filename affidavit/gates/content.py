@@ -7,9 +7,11 @@ and retrieval agree on what counts as the same word. Numbers are left to the dig
 from __future__ import annotations
 
 import re
+from functools import cache, lru_cache
 
 from affidavit.gates.numbers import LANGUAGE_NUMBER_WORDS
 from affidavit.gates.quantities import PERCENT_WORDS
+from affidavit.index.abbreviations import expansion_terms
 from affidavit.index.text import Analyzer, words
 
 NEGATIONS: dict[str, frozenset[str]] = {
@@ -58,3 +60,25 @@ def is_negated(text: str, language: str = "en") -> bool:
         return True
     negations = NEGATIONS.get(language, NEGATIONS["en"])
     return any(w in negations for w in words(text, language))
+
+
+def evidence_terms(text: str, analyzer: Analyzer) -> frozenset[str]:
+    """The terms a line's text carries as evidence: its content terms, its abbreviations
+    spelled out, and its numbers. Read once per text and language.
+
+    NOTE: measured on a 20.9 MB store, 15 questions: the exit gate read lines' terms 4,880
+    times (325 a question: each candidate's judgement reads the same lines again), 20%
+    of ask's time."""
+    return _evidence_terms(text, analyzer.language)
+
+
+@lru_cache(maxsize=8192)
+def _evidence_terms(text: str, language: str) -> frozenset[str]:
+    analyzer = _analyzer(language)  # any of a language reads a text the same
+    numbers = frozenset(t for t in analyzer.terms(text) if t[0].isdigit())
+    return content_terms(text, analyzer) | expansion_terms(text, analyzer) | numbers
+
+
+@cache
+def _analyzer(language: str) -> Analyzer:
+    return Analyzer(language)

@@ -33,7 +33,7 @@ from typing import NamedTuple
 
 from affidavit.gates.binding import unbound_in_sentence, unbound_numbers
 from affidavit.gates.claims import Claim, extract_claims
-from affidavit.gates.content import content_terms, is_negated
+from affidavit.gates.content import content_terms, evidence_terms, is_negated
 from affidavit.gates.decision import GateDecision
 from affidavit.gates.digits import (
     dates_in,
@@ -51,7 +51,7 @@ from affidavit.gates.support import (
     KeyWords,
     support_decision,
 )
-from affidavit.index.abbreviations import expansion_terms, short_form
+from affidavit.index.abbreviations import short_form
 from affidavit.index.text import Analyzer
 from affidavit.index.words import name_terms
 from affidavit.reasons import Reason
@@ -256,9 +256,7 @@ def _cite_carrying_neighbours(judgement: Judgement, terms: SupportTerms, keys: K
 
 def line_terms(line: Evidence, analyzer: Analyzer) -> frozenset[str]:
     """The content terms a line carries for the support tier, abbreviations spelled out."""
-    text = _said(line)
-    numbers = frozenset(t for t in analyzer.terms(text) if t[0].isdigit())
-    return content_terms(text, analyzer) | expansion_terms(text, analyzer) | numbers
+    return evidence_terms(_said(line), analyzer)
 
 
 def _claims(sentence: str, subset: Sequence[Evidence], analyzer: Analyzer) -> list[Claim]:
