@@ -262,3 +262,28 @@ def test_line_gives_the_stored_line_a_citation_names() -> None:
         cited = memory.search("Second line", k=1)[0]
         assert memory.line("doc", cited.position).text == cited.text
         assert memory.line("doc", 999) is None and memory.line("nowhere", 0) is None
+
+
+def test_a_documents_headings_are_read_once_until_the_store_changes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from affidavit.store.sqlite import Store
+
+    read: list[int] = []
+    original = Store.headings
+
+    def spy(self: Store, document_id: int) -> object:
+        read.append(document_id)
+        return original(self, document_id)
+
+    monkeypatch.setattr(Store, "headings", spy)
+    text = "# The Normans\n\nThe Normans settled in Normandy.\n\nRollo led them there in 911.\n"
+    with Memory(dense=False) as memory:
+        memory.ingest_text(text, name="normans")
+        first = memory.ask("Who led the Normans to Normandy?")
+        memory.ask("Where did the Normans settle?")
+        assert read == [read[0]]  # one document, read for the first question only
+        memory.ingest_text("The Vikings raided Paris in 845.", name="vikings")
+        again = memory.ask("Who led the Normans to Normandy?")
+        assert len(read) == 2  # read again after the store changed
+        assert again.to_dict() == first.to_dict()
