@@ -353,7 +353,7 @@ class EntityGraph:
             postings = _split(data["postings"], data["posting_sizes"])
             witnesses = _split(data["witnesses"], data["witness_sizes"])
             pairs = {
-                (int(a), int(b)): w for (a, b), w in zip(data["pairs"], witnesses, strict=True)
+                (a, b): w for (a, b), w in zip(data["pairs"].tolist(), witnesses, strict=True)
             }
             kept = {k: data[k] for k in data.files if k.startswith("c_")} or None
             empty = np.zeros(0, dtype=np.int64)
