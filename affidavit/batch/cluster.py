@@ -9,7 +9,6 @@ with one CPU per worker, and stop it at the end).
 
 from __future__ import annotations
 
-import gc
 import logging
 import sqlite3
 import tempfile
@@ -18,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from affidavit.batch.questions import Item
-from affidavit.batch.worker import AHEAD_PER_WORKER, Recipe, Row, answer_row
+from affidavit.batch.worker import AHEAD_PER_WORKER, Answering, Recipe, Row
 from affidavit.errors import AffidavitError
 
 INSTALL_HINT = "pip install 'affidavit[ray]'"
@@ -113,15 +112,10 @@ class Answerer:
         self._folder = tempfile.TemporaryDirectory(prefix="affidavit-batch-")
         path = Path(self._folder.name) / "store.sqlite"
         path.write_bytes(store)
-        self._memory = recipe.open(str(path))
-        self._settled = False
+        self._answering = Answering(recipe.open(str(path)))  # as a local worker's
 
     def answer(self, item: Item) -> Row:
-        row = answer_row(self._memory, item)
-        if not self._settled:  # as a local worker does (processes.py)
-            gc.freeze()
-            self._settled = True
-        return row
+        return self._answering(item)
 
 
 def snapshot(path: str) -> bytes:

@@ -10,7 +10,6 @@ touches the parent's SQLite connection: each worker opens its own.
 
 from __future__ import annotations
 
-import gc
 import multiprocessing
 import os
 import signal
@@ -21,24 +20,15 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from threadpoolctl import threadpool_limits
 from tqdm import tqdm
 from tqdm.std import TqdmDefaultWriteLock
 
 from affidavit.batch.questions import Item
-from affidavit.batch.worker import (
-    AHEAD_PER_WORKER,
-    Recipe,
-    Row,
-    answer_row,
-    long_lived_heap,
-)
+from affidavit.batch.worker import AHEAD_PER_WORKER, Answering, Recipe, Row, long_lived_heap
 from affidavit.errors import AffidavitError
-
-if TYPE_CHECKING:
-    from affidavit.memory import Memory
 
 PARENT_CHECK_SECONDS = 0.5  # how soon a worker whose parent was killed exits
 # Thread pools of numpy's BLAS and of the tokenizers, for workers started from a clean
@@ -51,9 +41,9 @@ THREAD_VARIABLES = {
     "TOKENIZERS_PARALLELISM": "false",
 }
 
-_worker_memory: Memory | None = None
+# The worker's Memory (its heap frozen after its first answer: it is the batch's process).
+_worker: Answering | None = None
 _worker_failure: BaseException | None = None
-_worker_settled = False
 
 
 def in_processes(recipe: Recipe, pending: Sequence[Item], workers: int) -> Iterator[Row]:
@@ -133,7 +123,7 @@ def _one_thread_each() -> Iterator[None]:
 
 
 def _open_worker(recipe: Recipe) -> None:
-    global _worker_memory, _worker_failure
+    global _worker, _worker_failure
     # Ctrl-C reaches the whole process group: the parent stops the run and keeps what
     # was written; the workers must not each print a traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -141,7 +131,7 @@ def _open_worker(recipe: Recipe) -> None:
     threadpool_limits(limits=1)  # a forked worker inherits the parent's BLAS pool size
     tqdm.set_lock(TqdmDefaultWriteLock())  # not the one a forked-away monitor may hold
     try:
-        _worker_memory = recipe.open()
+        _worker = Answering(recipe.open())
     except BaseException as exc:  # raised again with the first question, in the parent
         _worker_failure = exc
 
@@ -155,12 +145,7 @@ def _exit_with_parent(parent: int) -> None:
 
 
 def _answer_in_worker(item: Item) -> Row:
-    global _worker_settled
     if _worker_failure is not None:
         raise _worker_failure
-    assert _worker_memory is not None
-    row = answer_row(_worker_memory, item)
-    if not _worker_settled:  # its indexes are loaded by now; the process is the batch's
-        gc.freeze()
-        _worker_settled = True
-    return row
+    assert _worker is not None
+    return _worker(item)

@@ -16,7 +16,7 @@ from tqdm import tqdm
 from affidavit.batch.output import AnswerFile
 from affidavit.batch.processes import in_processes
 from affidavit.batch.questions import questions_from, read_questions
-from affidavit.batch.worker import Recipe, Row, answer_row, long_lived_heap
+from affidavit.batch.worker import Answering, Recipe, Row, long_lived_heap
 from affidavit.errors import InputError
 from affidavit.ingest.files import usable_cores
 
@@ -89,10 +89,9 @@ def run_batch(
             # measured on 2 cores, 400 SQuAD questions: BLAS on both cores took 2.0x
             # the CPU time of one thread for the same wall time.
             with threadpool_limits(limits=1), long_lived_heap() as settle:
-                for number, item in enumerate(pending):
-                    deliver(answer_row(memory, item))
-                    if number == 0:  # the models and indexes are loaded by now
-                        settle()
+                answering = Answering(memory, settle)
+                for item in pending:
+                    deliver(answering(item))
         elif pending:
             recipe = _recipe(memory)
             _warm(memory)  # before the store is shipped to Ray or opened by the workers

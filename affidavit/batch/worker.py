@@ -57,6 +57,23 @@ class Recipe:
         )
 
 
+class Answering:
+    """Answers item after item with one Memory; before the second (the models and indexes
+    are loaded by the first, and its row is delivered), calls ``settle`` once (see
+    long_lived_heap)."""
+
+    def __init__(self, memory: Memory, settle: Callable[[], None] = gc.freeze) -> None:
+        self.memory = memory
+        self._settle = settle
+        self._answered = 0
+
+    def __call__(self, item: Item) -> Row:
+        if self._answered == 1:
+            self._settle()
+        self._answered += 1
+        return answer_row(self.memory, item)
+
+
 def answer_row(memory: Memory, item: Item) -> Row:
     """The output row of one item: its answer (or refusal), or the error its line earned."""
     if isinstance(item, BadLine):
