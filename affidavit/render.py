@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from affidavit.composer.values import format_number
 from affidavit.gates.verify import Verdict
+from affidavit.ingest.files import INDEX_STAGE
 from affidavit.reasons import Reason
 from affidavit.results import Answer, Evidence
 
@@ -107,11 +108,10 @@ def ingest_progress(quiet: bool) -> Callable[[int, int, str], None] | None:
     files, stages = file_progress(quiet), index_progress(quiet)
     if files is None or stages is None:
         return None
-    prefix = "index: "
 
     def report(done: int, total: int, name: str) -> None:
-        if name.startswith(prefix):
-            stages(done, total, name[len(prefix) :])
+        if name.startswith(INDEX_STAGE):
+            stages(done, total, name.removeprefix(INDEX_STAGE))
         else:
             files(done, total, name)
 

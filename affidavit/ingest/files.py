@@ -144,10 +144,14 @@ def checked_date(date: str | None, name: str | None) -> str | None:
         ) from exc
 
 
+# What an ingest's progress hears before an index stage's name, to tell it from a file's.
+INDEX_STAGE = "index: "
+
+
 def index_stages(progress: Progress | None) -> Progress | None:
     """An ingest's index stages told to its ``progress``, named apart from its files
     (``"index: meaning vectors"``)."""
     if progress is None:
         return None
     told = progress
-    return lambda done, total, stage: told(done, total, f"index: {stage}")
+    return lambda done, total, stage: told(done, total, INDEX_STAGE + stage)
