@@ -31,7 +31,7 @@ neighbours, unless none of those may be cited; ``verify`` never takes it.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -221,20 +221,25 @@ class Retriever:
     def headings_of(self, line_ids: list[int]) -> dict[int, list[Evidence]]:
         """The headings each line stands under (its section's, its document's title), by
         line id; each document's headings are read once a generation of the store."""
+        rows = self._store.lines_by_id(line_ids)
+        headings = self._document_headings({row.document_id for row in rows.values()})
         found: dict[int, list[Evidence]] = {}
-        for line_id, row in self._store.lines_by_id(line_ids).items():
-            above = headings_over(self._document_headings(row.document_id), [row.position])
+        for line_id, row in rows.items():
+            above = headings_over(headings[row.document_id], [row.position])
             found[line_id] = [_evidence(h, 0.0) for h in above]
         return found
 
-    def _document_headings(self, document_id: int) -> list[StoredLine]:
+    def _document_headings(self, document_ids: Iterable[int]) -> dict[int, list[StoredLine]]:
+        """Each document's headings (of at least ``document_ids``), read once a generation
+        of the store (one look at the generation a call)."""
         generation = self._store.generation()
         if self._headings[0] != generation:
             self._headings = (generation, {})
         known = self._headings[1]
-        if document_id not in known:
-            known[document_id] = self._store.headings(document_id)
-        return known[document_id]
+        for document_id in document_ids:
+            if document_id not in known:
+                known[document_id] = self._store.headings(document_id)
+        return known
 
     def _partition(
         self, index: WordIndex, query: str
@@ -351,7 +356,9 @@ class Retriever:
         taken = have | {line.position for line in context}
         headings = [
             h
-            for h in headings_over(self._document_headings(document_id), sorted(have))
+            for h in headings_over(
+                self._document_headings([document_id])[document_id], sorted(have)
+            )
             if h.position not in taken
         ]
         members = [*context, *headings, *best]
