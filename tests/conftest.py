@@ -98,18 +98,24 @@ def squad_lines(squad_store: Path) -> dict[tuple[str, int], tuple[str, str]]:
     return {(doc, pos): (kind, text) for doc, pos, kind, text in stored_lines(squad_store)}
 
 
+def store_reads(monkeypatch: pytest.MonkeyPatch, method: str) -> list[object]:
+    """The first argument of every call of ``Store.<method>`` from here on (None for a
+    call without one)."""
+    from affidavit.store.sqlite import Store
+
+    read: list[object] = []
+    original = getattr(Store, method)
+
+    def spy(self: Store, *args: object) -> object:
+        read.append(args[0] if args else None)
+        return original(self, *args)
+
+    monkeypatch.setattr(Store, method, spy)
+    return read
+
+
 @pytest.fixture
 def lines_read(monkeypatch: pytest.MonkeyPatch) -> list[object]:
     """The ``documents`` argument of every ``Store.line_rows`` call from here on (None:
     every line of the store)."""
-    from affidavit.store.sqlite import Store
-
-    read: list[object] = []
-    original = Store.line_rows
-
-    def spy(self: Store, documents: object = None) -> object:
-        read.append(documents)
-        return original(self, documents)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(Store, "line_rows", spy)
-    return read
+    return store_reads(monkeypatch, "line_rows")

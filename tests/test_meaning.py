@@ -338,15 +338,22 @@ def _stored_parts(memory: Memory) -> list[str]:
     return [name for name, _, _ in part_sizes(memory._store, "meaning3:")]
 
 
-def test_an_addition_caches_a_part_and_a_reopened_store_joins_the_parts(tmp_path: Path) -> None:
+def _grown_in_steps(memory: Memory, additions: int, cut: int) -> list[str]:
+    """The store given most paragraphs as one document, then ``additions`` short ones,
+    one at a time, each followed by a question; the meaning parts cached, in order."""
     texts = [r["text"] for r in paragraphs()]
+    memory.ingest_text("\n\n".join(texts[additions:]), name="many.md")
+    memory.search_documents("Normandy", k=1)
+    for n in range(additions):
+        memory.ingest_text(texts[n][:cut], name=f"short{n}.md")
+        memory.search_documents("Normandy", k=1)
+    return _stored_parts(memory)
+
+
+def test_an_addition_caches_a_part_and_a_reopened_store_joins_the_parts(tmp_path: Path) -> None:
     path = tmp_path / "s.sqlite"
     with Memory(path) as memory:
-        memory.ingest_text("\n\n".join(texts[1:]), name="many.md")
-        memory.search_documents("Normandy", k=1)
-        memory.ingest_text(texts[0][:200], name="short.md")
-        memory.search_documents("Normandy", k=1)
-        names = _stored_parts(memory)
+        names = _grown_in_steps(memory, additions=1, cut=200)
         assert len(names) == 2 and "+" not in names[0] and "+" in names[1]
     with Memory(path) as reopened:
         assert_as_built(reopened._retriever.meaning(), reopened)
@@ -382,15 +389,9 @@ def test_a_store_cached_before_parts_reuses_its_vectors(
 
 
 def test_a_lost_part_lends_its_vectors_and_the_index_is_whole_again(tmp_path: Path) -> None:
-    texts = [r["text"] for r in paragraphs()]
     path = tmp_path / "s.sqlite"
     with Memory(path) as memory:
-        memory.ingest_text("\n\n".join(texts[2:]), name="many.md")
-        memory.search_documents("Normandy", k=1)
-        for n in (0, 1):
-            memory.ingest_text(texts[n][:150], name=f"short{n}.md")
-            memory.search_documents("Normandy", k=1)
-        names = _stored_parts(memory)
+        names = _grown_in_steps(memory, additions=2, cut=150)
         assert len(names) == 3
         with memory._store.transaction() as conn:  # as a write lost to a busy store
             conn.execute("DELETE FROM index_cache WHERE name = ?", (names[1],))

@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import ARTICLES, DEMO_DIR, QUESTIONS, SQUAD_DIR
+from conftest import ARTICLES, DEMO_DIR, QUESTIONS, SQUAD_DIR, store_reads
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -267,16 +267,7 @@ def test_line_gives_the_stored_line_a_citation_names() -> None:
 def test_a_documents_headings_are_read_once_until_the_store_changes(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from affidavit.store.sqlite import Store
-
-    read: list[int] = []
-    original = Store.headings
-
-    def spy(self: Store, document_id: int) -> object:
-        read.append(document_id)
-        return original(self, document_id)
-
-    monkeypatch.setattr(Store, "headings", spy)
+    read = store_reads(monkeypatch, "headings")
     text = "# The Normans\n\nThe Normans settled in Normandy.\n\nRollo led them there in 911.\n"
     with Memory(dense=False) as memory:
         memory.ingest_text(text, name="normans")

@@ -352,9 +352,7 @@ class EntityGraph:
             entities = [Entity(tuple(w), name, count) for w, name, count in meta["entities"]]
             postings = _split(data["postings"], data["posting_sizes"])
             witnesses = _split(data["witnesses"], data["witness_sizes"])
-            pairs = {
-                (a, b): w for (a, b), w in zip(data["pairs"].tolist(), witnesses, strict=True)
-            }
+            pairs = {(a, b): w for (a, b), w in zip(data["pairs"].tolist(), witnesses, strict=True)}
             kept = {k: data[k] for k in data.files if k.startswith("c_")} or None
             empty = np.zeros(0, dtype=np.int64)
             line_ids = data["line_ids"] if "line_ids" in data.files else empty
