@@ -62,7 +62,8 @@ _TEXT: dict[Reason, str] = {
     ),
     Reason.BELOW_TRUST: "The only evidence comes from sources below the speaking threshold.",
     Reason.ROLES: (
-        "The evidence says it with the roles the other way round (who did what to whom)."
+        "The evidence says it with the roles the other way round (who did what to whom), "
+        "or with two of its names in each other's places."
     ),
     Reason.NEGATION: "The evidence says the opposite: one side is negated, the other not.",
     Reason.HOLDER: (

@@ -5,6 +5,7 @@ never evidence for the answer."""
 from __future__ import annotations
 
 import pytest
+from conftest import DEMO_DIR
 
 from affidavit import Memory, Reason
 
@@ -102,3 +103,64 @@ def test_names_sharing_a_regnal_number_or_a_title_are_still_two_names() -> None:
     line = "In 1066, Duke William II of Normandy conquered England, killing King Harold II."
     assert verdict(line, "Harold II of Normandy conquered England.") == ("dropped", "roles")
     assert verdict(line, "William conquered England.")[0] == "supported"
+
+
+@pytest.fixture(scope="module")
+def articles() -> dict[str, Memory]:
+    """Two real articles (SQuAD 2.0, in corpora/demo), each alone in a store."""
+    stores = {}
+    for name in ("1973_oil_crisis.txt", "Normans.txt"):
+        memory = Memory(dense=False)
+        memory.ingest_text((DEMO_DIR / name).read_text(encoding="utf-8"), name=name)
+        stores[name] = memory
+    return stores
+
+
+@pytest.mark.parametrize(
+    ("article", "text"),
+    [
+        # "Iran was ... a close US ally": a name in a modifier, which no verb's role holds
+        (
+            "1973_oil_crisis.txt",
+            "At the time, US was the world's second-largest oil exporter and a close Iran ally.",
+        ),
+        # "Lombard Salerno was ... under Norman domination": the names trade across clauses
+        (
+            "Normans.txt",
+            "Lombard Norman was a centre of ivorywork in the 11th century and this continued "
+            "under Salerno domination.",
+        ),
+        (
+            "Normans.txt",
+            "King William of Scotland married Edgar's sister Margaret, and came into opposition "
+            "to Malcolm III who had already disputed Scotland's southern borders.",
+        ),
+        # "Price controls exacerbated the crisis in the US": the swap parses as a noun
+        # phrase, with no roles; its word order around the verb still tells
+        ("1973_oil_crisis.txt", "The crisis in the US exacerbated price controls."),
+    ],
+)
+def test_names_or_roles_that_trade_places_are_dropped(
+    articles: dict[str, Memory], article: str, text: str
+) -> None:
+    (sentence,) = articles[article].verify(text).sentences
+    assert (sentence.status, sentence.reason) == ("dropped", Reason.ROLES.value)
+
+
+@pytest.mark.parametrize(
+    ("article", "text"),
+    [
+        (
+            "1973_oil_crisis.txt",
+            "At the time, Iran was the world's second-largest oil exporter and a close US ally.",
+        ),
+        ("1973_oil_crisis.txt", "The crisis in the US was exacerbated by price controls."),
+        ("Normans.txt", "Lombard Salerno was a centre of ivorywork in the 11th century."),
+        ("Normans.txt", "In 1066, England was conquered by Duke William II of Normandy."),
+    ],
+)
+def test_names_where_the_article_puts_them_stand(
+    articles: dict[str, Memory], article: str, text: str
+) -> None:
+    (sentence,) = articles[article].verify(text).sentences
+    assert (sentence.status, sentence.reason) == ("supported", None)

@@ -13,6 +13,12 @@ predication is checked against the line's predications of the same verb:
   with a name holds another name ("Carl Kim taught Anna Berg" against "Tom Hale taught
   Anna Berg while Carl Kim watched"): the entity is not the one the line names for it;
 - the same roles with the other polarity: dropped (``negation``);
+- two names of the line each put where the other stands, in a role or a modifier
+  ("a close US ally"): dropped (``roles``; places.py);
+- a claim the parser misreads, so that no role of the line's verb shows ("The crisis in
+  the US exacerbated price controls" read as a noun phrase): its words on either side of
+  the verb are read instead, and the line's patient before an active verb with the agent
+  after it is a swap;
 - no predication of that verb in the line (a paraphrase, another verb): nothing is said
   here, and the read-back's other tests decide. Spanish and Turkish have no parser
   installable here, so their roles are not read (the audit says so).
@@ -26,6 +32,7 @@ from functools import lru_cache
 
 from spacy.tokens import Token
 
+from affidavit.gates.places import names_traded
 from affidavit.index.nlp import parse_pipeline
 from affidavit.index.text import Analyzer, words
 
@@ -98,13 +105,22 @@ def predications(text: str, analyzer: Analyzer) -> tuple[Predication, ...]:
     """The predications of an English text (none for other languages)."""
     if analyzer.language != "en" or len(text) > 2000:
         return ()
-    return _predications(text, analyzer.language)
+    return _reading(text, analyzer.language)[0]
+
+
+def _parsed_verbs(text: str, analyzer: Analyzer) -> frozenset[str]:
+    """The stems of every word the parse reads as a verb, roles or not ("exacerbated"
+    in "The crisis exacerbated price controls" misread as a noun phrase)."""
+    if analyzer.language != "en" or len(text) > 2000:
+        return frozenset()
+    return _reading(text, analyzer.language)[1]
 
 
 @lru_cache(maxsize=8192)
-def _predications(text: str, language: str) -> tuple[Predication, ...]:
+def _reading(text: str, language: str) -> tuple[tuple[Predication, ...], frozenset[str]]:
     analyzer = Analyzer(language)
     doc = parse_pipeline()(text)
+    verbs = frozenset(_verb_stem(t, analyzer) for t in doc if t.pos_ == "VERB")
     found = []
     for verb in doc:
         if verb.pos_ not in ("VERB", "AUX") or (verb.pos_ == "AUX" and verb.dep_ == "aux"):
@@ -129,7 +145,7 @@ def _predications(text: str, language: str) -> tuple[Predication, ...]:
             continue
         stem = _verb_stem(verb, analyzer)
         found.append(Predication(stem, agent, patient, _is_negated(verb), agent_name, patient_name))
-    return tuple(found)
+    return tuple(found), verbs
 
 
 def _verb_stem(verb: Token, analyzer: Analyzer) -> str:
@@ -197,19 +213,33 @@ def conflict(claim: str, line: str, analyzer: Analyzer, sentence: str | None = N
         return None  # "Fixed Price", "Dana Okafor": a bare answer has no roles to swap
     if claim.strip().rstrip(".").casefold() in line.casefold():
         return None  # the line's own words, in its order: its roles by construction
+    # A clause cut out of a sentence may hold one of two names that traded places, or
+    # half of what a verb's roles were: both are read on the whole sentence.
+    whole = sentence or claim
+    if names_traded(whole, line, analyzer):
+        return SWAPPED
+    claim_verbs = _verb_terms(claim, analyzer)
     if sentence:
-        in_claim = _verb_terms(claim, analyzer)
-        claimed = tuple(p for p in predications(sentence, analyzer) if p.verb in in_claim)
+        claimed = tuple(p for p in predications(sentence, analyzer) if p.verb in claim_verbs)
     else:
         claimed = predications(claim, analyzer)
-    if not claimed:
-        return None  # a bare answer, or no verb with a subject or object: no roles to read
     # Parse the line only when it writes one of the claim's verbs ("is" and "have" are
-    # stop words to the index, and verbs here).
+    # stop words to the index, and verbs here): one with roles, or one the parse read
+    # as a verb without them (a misread claim, below).
     written = _verb_terms(line, analyzer)
-    if not any(p.verb in written for p in claimed):
-        return None
+    verbs = _parsed_verbs(whole, analyzer) & claim_verbs & written
+    if not verbs and not any(p.verb in written for p in claimed):
+        return None  # a bare answer, or a verb the line does not write: nothing to compare
     said = predications(line, analyzer)
+    for told in said:
+        # A claim whose parse does not show the line's roles of a verb may be one the
+        # parser misread ("The crisis in the US exacerbated price controls" read as a
+        # noun phrase): its word order around the verb still tells.
+        if told.verb in verbs and not any(
+            asked.verb == told.verb and _same_roles(asked, told) for asked in claimed
+        ):
+            if _written_the_other_way(whole, told, analyzer):
+                return SWAPPED
     found: str | None = None
     for asked in claimed:
         same_verb = [p for p in said if p.verb == asked.verb]
@@ -222,6 +252,33 @@ def conflict(claim: str, line: str, analyzer: Analyzer, sentence: str | None = N
         elif any(_swapped(asked, p) or _another_name(asked, p) for p in same_verb):
             found = found or SWAPPED
     return found
+
+
+def _written_the_other_way(claim: str, told: Predication, analyzer: Analyzer) -> bool:
+    """Does the claim write the line's patient where its voice puts the agent, and the
+    agent where it puts the patient, around the one place it writes the verb?
+
+    Active ("The crisis exacerbated price controls" against "Price controls exacerbated
+    the crisis"): the patient's words before the verb, the agent's after it and none
+    before. Passive (a form of "be" just before the verb, or "by" before the agent's
+    words after it): the agent's words before, the patient's after and none before."""
+    agent_only, patient_only = told.agent - told.patient, told.patient - told.agent
+    if not agent_only or not patient_only:
+        return False
+    tokens = words(claim, analyzer.language)
+    terms = [analyzer.term(w) for w in tokens]
+    places = [i for i, w in enumerate(tokens) if (terms[i] or _BE_HAVE.get(w, w)) == told.verb]
+    if len(places) != 1:
+        return False  # the verb twice (or not at all): no one place to read around
+    (verb,) = places
+    before = {t for t in terms[:verb] if t}
+    after = {t for t in terms[verb + 1 :] if t}
+    first_agent = next((i for i, t in enumerate(terms) if i > verb and t in agent_only), None)
+    by_before_agent = first_agent is not None and "by" in tokens[verb + 1 : first_agent]
+    auxiliary = any(_BE_HAVE.get(w) == "be" for w in tokens[max(0, verb - 2) : verb])
+    passive = by_before_agent or (auxiliary and "by" in tokens[verb + 1 :])
+    first, second = (agent_only, patient_only) if passive else (patient_only, agent_only)
+    return first <= before and second <= after and not second & before
 
 
 def _same_roles(asked: Predication, said: Predication) -> bool:
