@@ -12,8 +12,10 @@ cleanly from a sentence is skipped for that sentence, never forced:
   ``negation`` (the main verb negated), ``entity`` (a named entity replaced by another of
   its type from the same article), ``entity_role`` (the subject's name and another name of
   its type in the same sentence, outside the subject and object, trade places: both names
-  stay in the line, in other roles), ``number`` (a number replaced by another from the same
-  article), ``attribute`` (a nationality the article never names put before the subject).
+  stay in the line, in other roles; where the subject has no such partner, the first two
+  names of one type that stand in different places and are not one list), ``number`` (a
+  number replaced by another from the same article), ``attribute`` (a nationality the
+  article never names put before the subject).
 
 Every random choice is drawn from ``random.Random`` seeded with the seed, the article and
 the sentence's place, over candidates sorted first, so an item does not depend on which
@@ -757,7 +759,76 @@ def make_entity(doc: Doc, facts: ArticleFacts, rng: random.Random) -> tuple[str,
 
 
 def make_entity_role(doc: Doc, c: Clause) -> tuple[str, str] | None:
-    """The subject's name and another name of its type in the sentence trade places."""
+    """The subject's name and another name of its type in the sentence trade places; failing
+    that, the first two names of one type that stand in different places (any_names_trade)."""
+    return _subject_name_trade(doc, c) or any_names_trade(doc)
+
+
+def any_names_trade(doc: Doc) -> tuple[str, str] | None:
+    """The first two names of one type (in the order of the sentence) that trade places
+    into a sentence that means something else: not members of one list ("Syria and
+    Egypt"), not one naming the other (apposition, one inside the other), and neither tied
+    to the other by a symmetric word ("with", "between", "against"), where a trade says
+    the same thing."""
+    names = [
+        e
+        for e in doc.ents
+        if e.label_ in ENTITY_TYPES
+        and _NAME.fullmatch(e.text)
+        and doc.text.count(e.text) == 1
+        and not e.text.endswith(("'s", "’s"))  # "Nova Scotia's" moved would read "'s's"
+    ]
+    for number, first in enumerate(names):
+        for second in names[number + 1 :]:
+            if first.label_ != second.label_ or _squash(first.text) == _squash(second.text):
+                continue
+            if _squash(first.text) in _squash(second.text) or _squash(second.text) in _squash(
+                first.text
+            ):
+                continue
+            if _tied(first.root, second.root):
+                continue
+            edits = [
+                (first.start_char, first.end_char, second.text),
+                (second.start_char, second.end_char, first.text),
+            ]
+            return splice(doc.text, edits), f"{first.text} <-> {second.text}"
+    return None
+
+
+_SYMMETRIC = frozenset({"with", "between", "and", "against", "versus", "vs", "vs.", "or", "nor"})
+_JOINING = frozenset({"conj", "appos", "compound", "flat", "cc", "punct", "nmod"})
+_CORE = frozenset({"nsubj", "nsubjpass", "dobj", "obj", "attr"})
+
+
+def _tied(a: Token, b: Token) -> bool:
+    """Whether a trade of two names would say the same or what ``swap`` says: one list,
+    one naming the other, joined by a symmetric word ("with", "between"), or the subject
+    and the object of one verb ("Kissinger met Sadat")."""
+    if b in a.conjuncts:
+        return True
+    path = _path(a, b)
+    top = min(path, key=lambda t: sum(1 for _ in t.ancestors))
+    below = [t for t in path if t is not top]
+    near = [*path, *a.children, *b.children]
+    if any(t.lower_ in _SYMMETRIC for t in near if t not in (a, b)):
+        return True
+    if all(t.dep_ in _JOINING for t in below):
+        return True
+    return len(below) == 2 and all(t.dep_ in _CORE for t in below)
+
+
+def _path(a: Token, b: Token) -> list[Token]:
+    """The tokens from ``a`` up to the lowest head it shares with ``b``, then down to ``b``."""
+    up_a = [a, *a.ancestors]
+    up_b = [b, *b.ancestors]
+    shared = next((t for t in up_a if t in up_b), None)
+    if shared is None:
+        return up_a + up_b
+    return up_a[: up_a.index(shared) + 1] + list(reversed(up_b[: up_b.index(shared)]))
+
+
+def _subject_name_trade(doc: Doc, c: Clause) -> tuple[str, str] | None:
     if c.subject is None or c.subject.pos_ != "PROPN":
         return None
     subject_tokens = set(t.i for t in c.subject.subtree)

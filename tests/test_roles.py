@@ -135,6 +135,19 @@ def articles() -> dict[str, Memory]:
             "King William of Scotland married Edgar's sister Margaret, and came into opposition "
             "to Malcolm III who had already disputed Scotland's southern borders.",
         ),
+        # "Syria and Egypt ... launched a surprise attack on Israel"
+        (
+            "1973_oil_crisis.txt",
+            "On October 6, 1973, Syria and Israel, with support from other Arab nations, "
+            "launched a surprise attack on Egypt, on Yom Kippur.",
+        ),
+        # "kings of England ... the King of France": both hang from "king"; the words
+        # around each name tell them apart
+        (
+            "Normans.txt",
+            "Early Norman kings of France, as Dukes of Normandy, owed homage to the King of "
+            "England for their land on the continent.",
+        ),
         # "Price controls exacerbated the crisis in the US": the swap parses as a noun
         # phrase, with no roles; its word order around the verb still tells
         ("1973_oil_crisis.txt", "The crisis in the US exacerbated price controls."),
@@ -156,6 +169,12 @@ def test_names_or_roles_that_trade_places_are_dropped(
         ),
         ("1973_oil_crisis.txt", "The crisis in the US was exacerbated by price controls."),
         ("Normans.txt", "Lombard Salerno was a centre of ivorywork in the 11th century."),
+        # the members of a list in another order say the same
+        (
+            "1973_oil_crisis.txt",
+            "On October 6, 1973, Egypt and Syria, with support from other Arab nations, "
+            "launched a surprise attack on Israel, on Yom Kippur.",
+        ),
         ("Normans.txt", "In 1066, England was conquered by Duke William II of Normandy."),
     ],
 )

@@ -32,7 +32,7 @@ from spacy.tokens import Doc, Span, Token
 
 from affidavit.errors import EngineError
 from affidavit.index.meaning import BundledEncoder, encode
-from affidavit.index.nlp import parse_pipeline
+from affidavit.index.nlp import parsed
 from affidavit.index.text import Analyzer, words
 
 # A phrase longer than this many tokens is a clause, not an answer.
@@ -80,14 +80,9 @@ class Asking:
     focus_text: str = ""  # its words ("type of ship" reads as "ship")
 
 
-@lru_cache(maxsize=4096)
-def _parse(text: str) -> Doc:
-    return parse_pipeline()(text)
-
-
 def read_asking(question: str, analyzer: Analyzer) -> Asking:
     """The wh-word's role, its verb and the focus noun of an English question."""
-    doc = _parse(question)
+    doc = parsed(question)
     wh = next((t for t in doc if t.lower_ in _WH), None)
     if wh is None:
         return Asking(None, None, None, None)
@@ -186,7 +181,7 @@ def phrase_features(question: str, line: str, analyzer: Analyzer) -> list[tuple[
     asked = set(analyzer.terms(question))
     asking = read_asking(question, analyzer)
     calls = bool(_CALLED & set(words(question)))
-    doc = _parse(line)
+    doc = parsed(line)
     matched = [t.i for t in doc if set(analyzer.terms(t.text)) & asked]
     first_match = min(matched) if matched else len(doc)
     candidates = _noun_phrases(doc)

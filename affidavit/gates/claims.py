@@ -21,7 +21,7 @@ from functools import lru_cache
 from spacy.tokens import Token
 
 from affidavit.gates.content import content_terms, is_negated
-from affidavit.index.nlp import parse_pipeline
+from affidavit.index.nlp import parsed
 from affidavit.index.text import Analyzer
 
 _CLAUSE_DEPS = frozenset({"ROOT", "conj", "ccomp", "advcl", "relcl", "xcomp", "acl", "pcomp"})
@@ -59,7 +59,7 @@ def extract_claims(sentence: str, analyzer: Analyzer) -> list[Claim]:
 @lru_cache(maxsize=4096)
 def clause_texts(sentence: str) -> tuple[tuple[str, bool], ...]:
     """(clause text, whether it holds a number) per clause head of an English sentence."""
-    doc = parse_pipeline()(sentence)
+    doc = parsed(sentence)
     heads = [
         t for t in doc if t.pos_ in _VERBAL and t.dep_ in _CLAUSE_DEPS and not _is_unasserted(t)
     ]

