@@ -767,9 +767,9 @@ def make_entity_role(doc: Doc, c: Clause) -> tuple[str, str] | None:
 def any_names_trade(doc: Doc) -> tuple[str, str] | None:
     """The first two names of one type (in the order of the sentence) that trade places
     into a sentence that means something else: not members of one list ("Syria and
-    Egypt"), not one naming the other (apposition, one inside the other), and neither tied
-    to the other by a symmetric word ("with", "between", "against"), where a trade says
-    the same thing."""
+    Egypt", "Arab, Lombard, and Greek"), not one naming the other (apposition, one inside
+    the other), and neither tied to the other by a symmetric word ("with", "between",
+    "against"), where a trade says the same thing."""
     names = [
         e
         for e in doc.ents
@@ -786,7 +786,7 @@ def any_names_trade(doc: Doc) -> tuple[str, str] | None:
                 first.text
             ):
                 continue
-            if _tied(first.root, second.root):
+            if _tied(first.root, second.root) or _listed(doc, first, second):
                 continue
             edits = [
                 (first.start_char, first.end_char, second.text),
@@ -794,6 +794,20 @@ def any_names_trade(doc: Doc) -> tuple[str, str] | None:
             ]
             return splice(doc.text, edits), f"{first.text} <-> {second.text}"
     return None
+
+
+_SEPARATORS = re.compile(r"(?:[\s,;/&–—-]|\band\b|\bor\b|\bnor\b)*")
+
+
+def _listed(doc: Doc, first: Span, second: Span) -> bool:
+    """Whether only separators and other capitalised words stand between two names ("its
+    Arab, Lombard, and Greek forebears", "the Israeli–Arab conflict"): a list the parse
+    did not join, in which another order says the same."""
+    between = doc.char_span(first.end_char, second.start_char, alignment_mode="expand")
+    if between is None:
+        return False
+    rest = " ".join(t.text for t in between if not t.text[:1].isupper())
+    return _SEPARATORS.fullmatch(rest) is not None
 
 
 _SYMMETRIC = frozenset({"with", "between", "and", "against", "versus", "vs", "vs.", "or", "nor"})
