@@ -32,6 +32,14 @@ def verdict(line: str, text: str, question: str | None = None) -> tuple[str, str
             "The committee approved the budget.",
             Reason.NEGATION,
         ),
+        # a verb that says its complement did not happen, and "without"
+        (
+            "The company failed to finish the museum.",
+            "The company finished the museum.",
+            Reason.NEGATION,
+        ),
+        ("The board refused to sign the lease.", "The board signed the lease.", Reason.NEGATION),
+        ("The team left without the trophy.", "The team left with the trophy.", Reason.NEGATION),
     ],
 )
 def test_a_distortion_of_who_did_what_is_dropped(line: str, text: str, reason: Reason) -> None:
@@ -45,6 +53,9 @@ def test_a_distortion_of_who_did_what_is_dropped(line: str, text: str, reason: R
         ("The startup was bought by the company.", "The company bought the startup."),
         ("The company bought the startup.", "The startup was bought by the company."),
         ("The museum was never finished.", "The museum was never finished."),
+        # two negations cancel; what is left out is not denied
+        ("The company did not fail to finish the museum.", "The company finished the museum."),
+        ("The team left the stadium without the trophy.", "The team left the stadium."),
     ],
 )
 def test_the_same_roles_in_either_voice_stand(line: str, text: str) -> None:

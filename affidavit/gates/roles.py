@@ -12,7 +12,10 @@ predication is checked against the line's predications of the same verb:
   roles are swapped, and the claim is dropped (``roles``); so too when a role both fill
   with a name holds another name ("Carl Kim taught Anna Berg" against "Tom Hale taught
   Anna Berg while Carl Kim watched"): the entity is not the one the line names for it;
-- the same roles with the other polarity: dropped (``negation``);
+- the same roles with the other polarity: dropped (``negation``); a verb whose
+  complement did not happen ("failed to finish", "refused to sign") negates it, and a
+  clause said with what its line is without ("left with the trophy" against "left
+  without the trophy") has the other polarity;
 - two names of the line each put where the other stands, in a role or a modifier
   ("a close US ally"): dropped (``roles``; places.py);
 - a claim the parser misreads, so that no role of the line's verb shows ("The crisis in
@@ -79,6 +82,11 @@ _BE_HAVE = {
     "do": "do",
 }
 _NEGATORS = frozenset({"not", "n't", "never", "no"})
+# Verbs whose complement did not happen: "failed to finish", "refused to sign".
+_NOT_DONE = frozenset(
+    "fail fails failed failing refuse refuses refused refusing decline declines declined "
+    "declining neglect neglects neglected neglecting".split()
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +99,17 @@ class Predication:
     # ({carl, kim}), not "the class"; "Harold II of Normandy" is {harold}.
     agent_name: frozenset[str] = frozenset()
     patient_name: frozenset[str] = frozenset()
+    # What the clause is said to be with, and without ("left without the trophy").
+    having: frozenset[str] = frozenset()
+    lacking: frozenset[str] = frozenset()
+
+    def agrees_in_polarity(self, other: Predication) -> bool:
+        """Both negated or neither, and neither with what the other is without."""
+        return (
+            self.negated == other.negated
+            and not self.having & other.lacking
+            and not self.lacking & other.having
+        )
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -144,7 +163,19 @@ def _reading(text: str, language: str) -> tuple[tuple[Predication, ...], frozens
         if not agent and not patient:
             continue
         stem = _verb_stem(verb, analyzer)
-        found.append(Predication(stem, agent, patient, _is_negated(verb), agent_name, patient_name))
+        having, lacking = _with_and_without(verb, analyzer)
+        found.append(
+            Predication(
+                stem,
+                agent,
+                patient,
+                _is_negated(verb),
+                agent_name,
+                patient_name,
+                having,
+                lacking,
+            )
+        )
     return tuple(found), verbs
 
 
@@ -196,10 +227,26 @@ def _name_words(head: Token) -> frozenset[str]:
 
 
 def _is_negated(verb: Token) -> bool:
-    """A negation on the verb or its auxiliaries ("was never finished", "did not buy")."""
+    """A negation on the verb or its auxiliaries ("was never finished", "did not buy"), or
+    a verb that says its complement did not happen ("failed to finish")."""
     if any(c.dep_ == "neg" or c.lower_ in _NEGATORS for c in verb.children):
         return True
-    return verb.dep_ == "xcomp" and _is_negated(verb.head)
+    if verb.dep_ != "xcomp":
+        return False
+    # "did not fail to finish" is finished: the two negations cancel.
+    return _is_negated(verb.head) != (verb.head.lower_ in _NOT_DONE)
+
+
+def _with_and_without(verb: Token, analyzer: Analyzer) -> tuple[frozenset[str], frozenset[str]]:
+    """The terms of what the verb's clause is said to be with, and to be without ("left
+    without the trophy"): a claim with what its line is without says the opposite."""
+    found: dict[str, set[str]] = {"with": set(), "without": set()}
+    for child in verb.children:
+        if child.dep_ == "prep" and child.lower_ in found:
+            for part in child.children:
+                if part.dep_ == "pobj":
+                    found[child.lower_].update(_phrase_terms(part, analyzer))
+    return frozenset(found["with"]), frozenset(found["without"])
 
 
 def conflict(claim: str, line: str, analyzer: Analyzer, sentence: str | None = None) -> str | None:
@@ -245,7 +292,7 @@ def conflict(claim: str, line: str, analyzer: Analyzer, sentence: str | None = N
         same_verb = [p for p in said if p.verb == asked.verb]
         if not same_verb:
             continue
-        if any(_same_roles(asked, p) and asked.negated == p.negated for p in same_verb):
+        if any(_same_roles(asked, p) and asked.agrees_in_polarity(p) for p in same_verb):
             continue
         if any(_same_roles(asked, p) for p in same_verb):
             found = found or NEGATION
