@@ -20,7 +20,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import math
 from collections.abc import Callable, Iterable, Sequence
@@ -31,6 +30,7 @@ import numpy as np
 
 from affidavit.index.entities import _WORD, Corpus, Entity, bare, mine_corpus, pieces
 from affidavit.index.meaning import text_digest
+from affidavit.index.packing import load_arrays, save_arrays
 from affidavit.index.text import lower
 
 
@@ -341,22 +341,20 @@ class EntityGraph:
             arrays.update(self.kept.to_arrays())
         elif self.kept is not None:
             arrays.update(self.kept)
-        buffer = io.BytesIO()
-        np.savez(buffer, **arrays)  # type: ignore[arg-type]
-        return buffer.getvalue()
+        return save_arrays(arrays)
 
     @classmethod
     def from_bytes(cls, payload: bytes) -> EntityGraph:
-        with np.load(io.BytesIO(payload)) as data:
-            meta = json.loads(bytes(data["meta"]).decode())
-            entities = [Entity(tuple(w), name, count) for w, name, count in meta["entities"]]
-            postings = _split(data["postings"], data["posting_sizes"])
-            witnesses = _split(data["witnesses"], data["witness_sizes"])
-            pairs = {(a, b): w for (a, b), w in zip(data["pairs"].tolist(), witnesses, strict=True)}
-            kept = {k: data[k] for k in data.files if k.startswith("c_")} or None
-            empty = np.zeros(0, dtype=np.int64)
-            line_ids = data["line_ids"] if "line_ids" in data.files else empty
-            digests = data["digests"] if "digests" in data.files else empty
+        data = load_arrays(payload)
+        meta = json.loads(bytes(data["meta"]).decode())
+        entities = [Entity(tuple(w), name, count) for w, name, count in meta["entities"]]
+        postings = _split(data["postings"], data["posting_sizes"])
+        witnesses = _split(data["witnesses"], data["witness_sizes"])
+        pairs = {(a, b): w for (a, b), w in zip(data["pairs"].tolist(), witnesses, strict=True)}
+        kept = {k: data[k] for k in data if k.startswith("c_")} or None
+        empty = np.zeros(0, dtype=np.int64)
+        line_ids = data.get("line_ids", empty)
+        digests = data.get("digests", empty)
         graph = cls(entities, list(postings), pairs, int(meta["lines"]), kept, line_ids, digests)
         graph.mined = int(meta.get("mined", 0))  # 0: mine again at the next update
         graph.document_keys = list(meta.get("keys", []))

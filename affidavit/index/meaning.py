@@ -17,7 +17,6 @@ lines the cache does not hold are encoded; on reopen nothing is.
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import re
 from collections.abc import Callable, Sequence
@@ -29,6 +28,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 from affidavit.errors import EngineError
+from affidavit.index.packing import load_arrays, save_arrays
 
 BUNDLED_MODEL = "static-use-m3-256"
 # NOTE: on Middlemarch a chapter runs 100-300 lines; 64 keeps a section to a few scenes.
@@ -231,18 +231,17 @@ class MeaningIndex:
     def to_bytes(self, after: str = "") -> bytes:
         """The index as one npz payload; as a part (meaning_parts.py), ``after`` is the
         digest of the versions of the index it was made on."""
-        buffer = io.BytesIO()
-        np.savez(
-            buffer,
-            line_ids=self.line_ids,
-            vectors=self.vectors,
-            profile_documents=self.profile_documents,
-            profiles=self.profiles,
-            digests=self.digests,
-            keys=np.frombuffer(json.dumps(self.document_keys).encode(), dtype=np.uint8),
-            after=np.frombuffer(after.encode(), dtype=np.uint8),
+        return save_arrays(
+            {
+                "line_ids": self.line_ids,
+                "vectors": self.vectors,
+                "profile_documents": self.profile_documents,
+                "profiles": self.profiles,
+                "digests": self.digests,
+                "keys": np.frombuffer(json.dumps(self.document_keys).encode(), dtype=np.uint8),
+                "after": np.frombuffer(after.encode(), dtype=np.uint8),
+            }
         )
-        return buffer.getvalue()
 
     @classmethod
     def from_bytes(cls, payload: bytes) -> MeaningIndex:
@@ -251,20 +250,20 @@ class MeaningIndex:
     @classmethod
     def read_part(cls, payload: bytes) -> tuple[MeaningIndex, str]:
         """An index from ``to_bytes`` and the digest it was made after ("" for a whole)."""
-        with np.load(io.BytesIO(payload)) as data:
-            after = bytes(data["after"]).decode() if "after" in data.files else ""
-            vectors = data["vectors"]
-            if vectors.dtype != np.int8:  # an older store cached float16
-                vectors = quantized(vectors.astype(np.float32))
-            index = cls(
-                data["line_ids"],
-                vectors,
-                data["profile_documents"],
-                data["profiles"],
-                data["digests"],
-                json.loads(bytes(data["keys"]).decode()) if "keys" in data.files else [],
-            )
-            return index, after
+        data = load_arrays(payload)
+        after = bytes(data["after"]).decode() if "after" in data else ""
+        vectors = data["vectors"]
+        if vectors.dtype != np.int8:  # an older store cached float16
+            vectors = quantized(vectors.astype(np.float32))
+        index = cls(
+            data["line_ids"],
+            vectors,
+            data["profile_documents"],
+            data["profiles"],
+            data["digests"],
+            json.loads(bytes(data["keys"]).decode()) if "keys" in data else [],
+        )
+        return index, after
 
 
 # NOTE: a unit vector's components lie in [-1, 1]; at 1/127 steps a component moves by at

@@ -9,7 +9,6 @@ carries weighs exactly zero. Ties break by line id (document order, then positio
 
 from __future__ import annotations
 
-import io
 import json
 import math
 from collections import Counter
@@ -19,6 +18,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from affidavit.index import bm25
+from affidavit.index.packing import load_arrays, save_arrays
 from affidavit.index.text import Analyzer, words
 
 # NOTE: chosen on SQuAD 2.0 dev sentence retrieval (bench/retrieval.py).
@@ -293,7 +293,6 @@ class WordIndex:
         """The index as one npz payload (no pickles). As a part (word_parts.py):
         ``removed`` names the document versions it replaces, ``after`` the digest of the
         versions held by the index it was made on."""
-        buffer = io.BytesIO()
         arrays = {
             "line_ids": self.line_ids,
             "line_documents": self.line_documents,
@@ -316,8 +315,7 @@ class WordIndex:
             "after": after,
         }
         arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8)
-        np.savez(buffer, **arrays)  # type: ignore[arg-type]
-        return buffer.getvalue()
+        return save_arrays(arrays)
 
     @classmethod
     def from_bytes(cls, payload: bytes) -> WordIndex:
@@ -327,40 +325,40 @@ class WordIndex:
     def read_part(cls, payload: bytes) -> tuple[WordIndex, list[str], str]:
         """An index from ``to_bytes``, the versions it says were removed, and the digest
         of the versions of the index it was made on."""
-        with np.load(io.BytesIO(payload), allow_pickle=False) as data:
-            meta = json.loads(data["meta"].tobytes().decode())
+        data = load_arrays(payload)
+        meta = json.loads(data["meta"].tobytes().decode())
 
-            def matrix(prefix: str) -> sp.csc_matrix:
-                return sp.csc_matrix(
-                    (data[f"{prefix}_data"], data[f"{prefix}_indices"], data[f"{prefix}_indptr"]),
-                    shape=tuple(data[f"{prefix}_shape"]),
-                )
+        def matrix(prefix: str) -> sp.csc_matrix:
+            return sp.csc_matrix(
+                (data[f"{prefix}_data"], data[f"{prefix}_indices"], data[f"{prefix}_indptr"]),
+                shape=tuple(data[f"{prefix}_shape"]),
+            )
 
-            line_ids = data["line_ids"]
-            window_documents = data["window_documents"]
-            incidence = sp.csr_matrix(
-                (
-                    np.ones(len(data["inc_indices"]), dtype=np.int8),
-                    data["inc_indices"],
-                    data["inc_indptr"],
-                ),
-                shape=(len(window_documents), len(line_ids)),
-            )
-            index = cls(
-                vocabulary={t: i for i, t in enumerate(meta["vocabulary"])},
-                line_ids=line_ids,
-                line_documents=data["line_documents"],
-                document_ids=data["document_ids"],
-                document_languages=meta["languages"],
-                document_names=meta["names"],
-                document_keys=meta["keys"],
-                line_counts=matrix("lc"),
-                window_counts=matrix("wc"),
-                window_documents=window_documents,
-                incidence=incidence,
-                name_terms=_name_slots(meta["names"], meta["languages"]),
-            )
-            return index, list(meta["removed"]), str(meta.get("after", ""))
+        line_ids = data["line_ids"]
+        window_documents = data["window_documents"]
+        incidence = sp.csr_matrix(
+            (
+                np.ones(len(data["inc_indices"]), dtype=np.int8),
+                data["inc_indices"],
+                data["inc_indptr"],
+            ),
+            shape=(len(window_documents), len(line_ids)),
+        )
+        index = cls(
+            vocabulary={t: i for i, t in enumerate(meta["vocabulary"])},
+            line_ids=line_ids,
+            line_documents=data["line_documents"],
+            document_ids=data["document_ids"],
+            document_languages=meta["languages"],
+            document_names=meta["names"],
+            document_keys=meta["keys"],
+            line_counts=matrix("lc"),
+            window_counts=matrix("wc"),
+            window_documents=window_documents,
+            incidence=incidence,
+            name_terms=_name_slots(meta["names"], meta["languages"]),
+        )
+        return index, list(meta["removed"]), str(meta.get("after", ""))
 
 
 def _name_slots(names: list[str], languages: list[str]) -> dict[str, list[int]]:
