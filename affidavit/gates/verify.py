@@ -40,6 +40,18 @@ _NO = frozenset({"no", "not", "false", "incorrect", "hayır", "hayir"})
 
 @dataclass(frozen=True, slots=True)
 class SentenceVerdict:
+    """What the gate found for one sentence of the text.
+
+    ``status`` is ``supported`` (every claim read back from the cited ``evidence``),
+    ``contested`` (supported, and said otherwise by a line of equal trust), ``vetoed`` (a
+    number or date the evidence does not write) or ``dropped`` (any other test failed).
+    ``reason`` is then a code of the reason catalogue, ``affidavit.Reason``, whose
+    ``text`` says it in one line: ``digit_veto``, ``mixture``, ``readback``, ``roles``
+    (roles or names the other way round), ``negation``, ``unsupported``, ``weak_evidence``
+    (the question's words not carried), ``holder``, ``unverifiable``, ``below_trust``,
+    ``no_claim``, ``contested``. ``claims`` and ``gates`` are the audit: each clause read
+    and each tier's decision, in order."""
+
     text: str
     status: str  # supported / contested / vetoed / dropped
     reason: str | None  # a Reason code when not supported
@@ -64,6 +76,9 @@ class SentenceVerdict:
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
+    """The gate's reading of a text given to ``Memory.verify``: one SentenceVerdict per
+    sentence. The same function and settings judge ``ask``'s answers."""
+
     text: str
     question: str | None
     sentences: list[SentenceVerdict]
