@@ -100,6 +100,7 @@ def _exchanged(
 
 @lru_cache(maxsize=4096)
 def _places(text: str) -> _Places:
+    """Where each capitalised word of an English ``text`` stands (see _Places)."""
     hangs: dict[str, set[str]] = defaultdict(set)
     near: dict[str, set[str]] = defaultdict(set)
     together: set[frozenset[str]] = set()
@@ -148,13 +149,9 @@ def _governor(token: Token) -> str:
         if head.i == node.i or head.i in seen:
             return "<root>"
         seen.add(head.i)
-        if (
-            _is_name_word(head)
-            and node.dep_ in ("compound", "flat")
-            or node.dep_ == "conj"
-            or head.dep_ in _THROUGH
-            and head.pos_ in ("ADP", "SCONJ")
-        ):
+        within_name = _is_name_word(head) and node.dep_ in ("compound", "flat")
+        through = head.dep_ in _THROUGH and head.pos_ in ("ADP", "SCONJ")
+        if within_name or through or node.dep_ == "conj":
             node = head  # part of a longer name, a list's later member, "with X", "by X"
             continue
         return _ANALYZER.term(head.lower_) or head.lower_
