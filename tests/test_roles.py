@@ -4,6 +4,8 @@ never evidence for the answer."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from conftest import DEMO_DIR
 
@@ -117,14 +119,20 @@ def test_names_sharing_a_regnal_number_or_a_title_are_still_two_names() -> None:
 
 
 @pytest.fixture(scope="module")
-def articles() -> dict[str, Memory]:
-    """Two real articles (SQuAD 2.0, in corpora/demo), each alone in a store."""
+def article_verdict() -> Callable[[str, str], tuple[str, str | None]]:
+    """verdict() over two real articles (SQuAD 2.0, in corpora/demo), each alone in a
+    store: the status and reason of ``text`` against the named article."""
     stores = {}
     for name in ("1973_oil_crisis.txt", "Normans.txt"):
         memory = Memory(dense=False)
         memory.ingest_text((DEMO_DIR / name).read_text(encoding="utf-8"), name=name)
         stores[name] = memory
-    return stores
+
+    def judged(article: str, text: str) -> tuple[str, str | None]:
+        (sentence,) = stores[article].verify(text).sentences
+        return sentence.status, sentence.reason
+
+    return judged
 
 
 @pytest.mark.parametrize(
@@ -165,10 +173,9 @@ def articles() -> dict[str, Memory]:
     ],
 )
 def test_names_or_roles_that_trade_places_are_dropped(
-    articles: dict[str, Memory], article: str, text: str
+    article_verdict: Callable[[str, str], tuple[str, str | None]], article: str, text: str
 ) -> None:
-    (sentence,) = articles[article].verify(text).sentences
-    assert (sentence.status, sentence.reason) == ("dropped", Reason.ROLES.value)
+    assert article_verdict(article, text) == ("dropped", Reason.ROLES.value)
 
 
 @pytest.mark.parametrize(
@@ -190,7 +197,6 @@ def test_names_or_roles_that_trade_places_are_dropped(
     ],
 )
 def test_names_where_the_article_puts_them_stand(
-    articles: dict[str, Memory], article: str, text: str
+    article_verdict: Callable[[str, str], tuple[str, str | None]], article: str, text: str
 ) -> None:
-    (sentence,) = articles[article].verify(text).sentences
-    assert (sentence.status, sentence.reason) == ("supported", None)
+    assert article_verdict(article, text) == ("supported", None)

@@ -7,12 +7,12 @@ and retrieval agree on what counts as the same word. Numbers are left to the dig
 from __future__ import annotations
 
 import re
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from affidavit.gates.numbers import LANGUAGE_NUMBER_WORDS
 from affidavit.gates.quantities import PERCENT_WORDS
 from affidavit.index.abbreviations import expansion_terms
-from affidavit.index.text import Analyzer, words
+from affidavit.index.text import Analyzer, analyzer_for, words
 
 NEGATIONS: dict[str, frozenset[str]] = {
     "en": frozenset(
@@ -74,11 +74,6 @@ def evidence_terms(text: str, analyzer: Analyzer) -> frozenset[str]:
 
 @lru_cache(maxsize=8192)
 def _evidence_terms(text: str, language: str) -> frozenset[str]:
-    analyzer = _analyzer(language)  # any of a language reads a text the same
+    analyzer = analyzer_for(language)
     numbers = frozenset(t for t in analyzer.terms(text) if t[0].isdigit())
     return content_terms(text, analyzer) | expansion_terms(text, analyzer) | numbers
-
-
-@cache
-def _analyzer(language: str) -> Analyzer:
-    return Analyzer(language)

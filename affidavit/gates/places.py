@@ -29,13 +29,12 @@ from functools import lru_cache
 
 from spacy.tokens import Token
 
-from affidavit.index.nlp import parsed
-from affidavit.index.text import Analyzer
+from affidavit.index.nlp import LONGEST_PARSED, parsed
+from affidavit.index.text import Analyzer, analyzer_for
 
 # Words a name is read through to what it hangs from: "with Leonhard Euler" hangs from the
 # noun before "with", "by Robert Guiscard" from the passive verb.
 _THROUGH = frozenset({"prep", "agent", "pcomp"})
-_LONGEST = 2000  # characters: longer texts are not parsed here (as roles.py)
 _NEAR = 3  # words read on either side of a name (punctuation and other names skipped)
 
 
@@ -53,7 +52,7 @@ class _Places:
 def names_traded(claim: str, line: str, analyzer: Analyzer) -> bool:
     """Do two names the claim and the line both write stand, in the claim, each where the
     other stands in the line (and never where it stands itself)?"""
-    if analyzer.language != "en" or len(claim) > _LONGEST or len(line) > _LONGEST:
+    if analyzer.language != "en" or len(claim) > LONGEST_PARSED or len(line) > LONGEST_PARSED:
         return False
     in_claim = _places(claim)
     shared = [name for name in in_claim.hangs_from if name in line]
@@ -154,7 +153,5 @@ def _governor(token: Token) -> str:
         if within_name or through or node.dep_ == "conj":
             node = head  # part of a longer name, a list's later member, "with X", "by X"
             continue
-        return _ANALYZER.term(head.lower_) or head.lower_
-
-
-_ANALYZER = Analyzer("en")  # "defeated" and "defeats" hang the same name alike
+        # "defeated" and "defeats" hang the same name alike
+        return analyzer_for("en").term(head.lower_) or head.lower_

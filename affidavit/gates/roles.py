@@ -36,8 +36,8 @@ from functools import lru_cache
 from spacy.tokens import Token
 
 from affidavit.gates.places import names_traded
-from affidavit.index.nlp import parsed
-from affidavit.index.text import Analyzer, words
+from affidavit.index.nlp import LONGEST_PARSED, parsed
+from affidavit.index.text import Analyzer, analyzer_for, words
 
 SWAPPED, NEGATION = "roles", "negation"
 
@@ -122,22 +122,25 @@ class Predication:
 
 def predications(text: str, analyzer: Analyzer) -> tuple[Predication, ...]:
     """The predications of an English text (none for other languages)."""
-    if analyzer.language != "en" or len(text) > 2000:
-        return ()
-    return _reading(text, analyzer.language)[0]
+    return _read(text, analyzer)[0]
 
 
 def _parsed_verbs(text: str, analyzer: Analyzer) -> frozenset[str]:
     """The stems of every word the parse reads as a verb, roles or not ("exacerbated"
     in "The crisis exacerbated price controls" misread as a noun phrase)."""
-    if analyzer.language != "en" or len(text) > 2000:
-        return frozenset()
-    return _reading(text, analyzer.language)[1]
+    return _read(text, analyzer)[1]
+
+
+def _read(text: str, analyzer: Analyzer) -> tuple[tuple[Predication, ...], frozenset[str]]:
+    if analyzer.language != "en" or len(text) > LONGEST_PARSED:
+        return (), frozenset()
+    return _reading(text, analyzer.language)
 
 
 @lru_cache(maxsize=8192)
 def _reading(text: str, language: str) -> tuple[tuple[Predication, ...], frozenset[str]]:
-    analyzer = Analyzer(language)
+    """The predications of ``text`` and the stems of every word parsed as a verb."""
+    analyzer = analyzer_for(language)
     doc = parsed(text)
     verbs = frozenset(_verb_stem(t, analyzer) for t in doc if t.pos_ == "VERB")
     found = []

