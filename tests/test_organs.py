@@ -161,8 +161,9 @@ def test_a_difference_between_rows_keeps_the_column_it_names() -> None:
     found = route("What was the difference in total expected charges between Retail and Energy?")
     assert found is not None and found.need is Need.DIFFERENCE
     assert found.rows == ("Retail", "Energy") and found.column == "total expected charges"
-    (plan,) = plans_for(found)
+    plan, named = plans_for(found)
     assert [step.args.get("column") for step in plan.steps[:2]] == ["total expected charges"] * 2
+    assert "cells" in named.steps[0].args  # last, the two cells the question's words name
     in_a_year = route("What is the difference between Retail and Energy in 2019?")
     assert in_a_year is not None and in_a_year.column == "" and in_a_year.years == ("2019",)
 

@@ -1,8 +1,6 @@
 """What a plan's phrases are anchored in: the tables and text lines around the evidence.
 
-A table is a run of stored rows: the rows without named cells at its top are its header,
-the rows with cells its body; a line or two of text around it (and the header) state the
-unit and scale its cells leave out ("in millions"). A phrase anchors a cell by the row's
+The tables are read by composer/tables.py. A phrase anchors a cell by the row's
 label (its first cell) and the column's name, or a text line by its words; an anchor is
 found only when exactly one best match stands, so a plan never computes with a guess.
 """
@@ -10,8 +8,7 @@ found only when exactly one best match stands, so a plan never computes with a g
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 
 from affidavit.composer.matching import (
     YEAR_TERM,
@@ -20,70 +17,18 @@ from affidavit.composer.matching import (
     named_inside,
     row_slack,
 )
-from affidavit.composer.values import Kind, Source, Value, read_cell, read_number
-from affidavit.gates.digits import dates_in
+from affidavit.composer.tables import YEAR, Table, sourced, tables_of
+from affidavit.composer.values import Kind, Source, Value
 from affidavit.index.number_words import NUMBER_WORDS
 from affidavit.index.text import Analyzer, words
 from affidavit.results import Evidence
 
-_YEAR = re.compile(r"(?<![\d,.])((?:1[89]|20)\d\d)(?![\d,.%])")
 # Words that only join others; every other word of a label counts, stop words included.
 GLUE = frozenset("the of a an and in for to at on by & de del la el los las y en ve ile".split())
-# A line that speaks of "the table" states its units wherever it stands ("The table below
-# presents net sales (in millions)").
-_WORD_IN_LABEL = re.compile(r"[^\W\d_]{2,}")
 _TOTAL_ROW = re.compile(r"^\s*(?:total|gross|subtotal|sub-total)\b", re.I)
 # "Net deferred tax assets" closes the section "Deferred tax assets"; "Net operating loss
 # carryforwards" is one of its parts.
 _NET_ROW = re.compile(r"^\s*(?:net|less)\b", re.I)
-_IN_SCALE = re.compile(r"\bin (?:thousands|millions|billions)\b", re.I)
-_TABLE_WORD = re.compile(r"\b(?:table|tabla|tablo)", re.I)
-# A caption may stand a few lines above or below its table ("(in millions)").
-CAPTION_REACH = 3
-
-
-@dataclass(frozen=True, slots=True)
-class Table:
-    document: str
-    header: tuple[Evidence, ...]
-    rows: tuple[Evidence, ...]
-    context: str  # the header's text: where units and scales are stated first
-    sections: Mapping[int, str]  # a row's position -> the label of the section it is in
-    captions: str = ""  # text about the table ("in millions"): read when the header is silent
-
-    def read(self, written: str, column: str, label: str = "") -> Value | None:
-        """A cell as a typed value: its unit and scale from the cell, else its column, its
-        row's label and the header, else the captions."""
-        value = read_cell(written, f"{column} {label} {self.context}")
-        if value is None or value.kind != Kind.AMOUNT or (value.scale and value.unit):
-            return value
-        told = read_cell(written, self.captions)
-        if told is None or told.kind != Kind.AMOUNT:
-            return value
-        return Value(value.kind, value.number, value.unit or told.unit, value.scale or told.scale)
-
-    def label(self, row: Evidence) -> str:
-        """The row's first cell: what the row is about."""
-        assert row.cells is not None
-        return next(iter(row.cells.values()), "") if _first_is_label(row) else ""
-
-    def columns(self) -> list[str]:
-        """Column names in order of first appearance, the label column left out."""
-        names: list[str] = []
-        for row in self.rows:
-            assert row.cells is not None
-            for i, name in enumerate(row.cells):
-                if (i > 0 or not _first_is_label(row)) and name not in names:
-                    names.append(name)
-        return names
-
-
-def _first_is_label(row: Evidence) -> bool:
-    """A row's first cell names it when it writes a word ("Service delivery costs(1)",
-    footnote mark and all); a first cell of figures is a value of an unnamed row."""
-    assert row.cells is not None
-    first = next(iter(row.cells.values()), "")
-    return _WORD_IN_LABEL.search(first) is not None
 
 
 class Ground:
@@ -101,7 +46,7 @@ class Ground:
         unique = {(e.document, e.position): e for e in reversed(list(lines))}
         ordered = [unique[key] for key in sorted(unique)]
         self.lines = [e for e in ordered if e.kind != "row"]
-        self.tables = _tables(ordered)
+        self.tables = tables_of(ordered)
         self._terms: dict[str, frozenset[str]] = {}
 
     def terms(self, text: str) -> frozenset[str]:
@@ -185,31 +130,44 @@ class Ground:
         found: list[tuple[tuple[int, ...], Value]] = []
         for table in self.tables:
             named_column = column_phrase
+            in_year: frozenset[int] | None = None  # the rows of the year asked, if sections say
             if column_terms and all(YEAR_TERM.match(t) for t in column_terms):
                 if not any(YEAR_TERM.match(t) for c in table.columns() for t in self.terms(c)):
-                    if column_terms != self.period(table):
+                    in_year = self.rows_of_year(table, column_terms)
+                    if in_year is None and column_terms != self.period(table):
                         continue  # a table of no year column speaks of its own period only
                     named_column = ""  # the year asked is the table's: any column may answer
             shared = self.shared_column_terms(table)
             for row in table.rows:
+                if in_year is not None and row.position not in in_year:
+                    continue
                 label = table.label(row)
                 extra_row = self.row_rank(table, row, row_terms, tight=tight)
                 if extra_row is None:
                     continue
                 assert row.cells is not None
                 for column, written in row.cells.items():
-                    extra_column = (
-                        column_rank(column_terms, self.terms(column), row_terms)
-                        if named_column
-                        else named_inside(self.terms(column) - shared, row_terms)
-                    )
-                    if column == next(iter(row.cells)) or extra_column is None:
+                    if named_column:
+                        extra_column = column_rank(column_terms, self.terms(column), row_terms)
+                        rank = (*extra_row, *extra_column) if extra_column else None
+                    else:
+                        # A word names one thing: the "non" of "non-USD ... current assets"
+                        # names the column "Non-USD" or the row "non-current" (all of whose
+                        # words the phrase writes), not both; a column the phrase names
+                        # outranks a row that takes its word.
+                        whole = self.terms(label)
+                        taken = whole if whole <= row_terms else frozenset()
+                        own = self.terms(column) - shared - taken
+                        by_row: tuple[int, ...] | None = extra_row
+                        if own & whole and own <= row_terms:  # the row is read without it
+                            by_row = self.row_rank(table, row, row_terms - own, tight=tight)
+                        rank = (*named_inside(own, row_terms), *by_row) if by_row else None
+                    if column == next(iter(row.cells)) or rank is None:
                         continue
                     value = table.read(written, column, label)
                     if value is None:
                         continue
-                    sourced = _sourced(value, row, column, written, label)
-                    found.append(((*extra_row, *extra_column), sourced))
+                    found.append((rank, sourced(value, row, column, written, label)))
         found.sort(key=lambda f: f[0])
         return found
 
@@ -220,12 +178,24 @@ class Ground:
         names = [self.terms(c) for c in table.columns()]
         return frozenset.intersection(*names) if len(names) > 1 else frozenset()
 
+    def rows_of_year(self, table: Table, year: frozenset[str]) -> frozenset[int] | None:
+        """The rows under the section of the year asked, when the table's sections are
+        years ("2019:" above its four quarters, "2018:" above the next four); None when
+        fewer than two sections write a year."""
+        section_years = {
+            position: {t for t in self.terms(name) if YEAR_TERM.match(t)}
+            for position, name in table.sections.items()
+        }
+        if len({frozenset(y) for y in section_years.values() if y}) < 2:
+            return None
+        return frozenset(p for p, years in section_years.items() if year <= years)
+
     def period(self, table: Table) -> frozenset[str]:
         """The year a table without year columns speaks of: the latest its header or its
         row labels write ("Non-vested at December 31, 2019" closes a roll-forward of
         2019); empty when they write none."""
         written = [table.context, *(table.label(row) for row in table.rows)]
-        years = {year for text in written for year in _YEAR.findall(text)}
+        years = {year for text in written for year in YEAR.findall(text)}
         return frozenset({max(years)}) if years else frozenset()
 
     def row(self, row_phrase: str) -> list[tuple[tuple[int, ...], list[Value]]]:
@@ -243,7 +213,7 @@ class Ground:
                 for i, (column, written) in enumerate(row.cells.items()):
                     value = table.read(written, column, label) if i else None
                     if value is not None:
-                        values.append(_sourced(value, row, column, written, label))
+                        values.append(sourced(value, row, column, written, label))
                 if values:
                     found.append((extra, values))
         found.sort(key=lambda f: f[0])
@@ -276,7 +246,7 @@ class Ground:
                 written = row.cells.get(names[0], "")
                 value = table.read(written, names[0], label) if written else None
                 if value is not None:
-                    values.append(_sourced(value, row, names[0], written, label))
+                    values.append(sourced(value, row, names[0], written, label))
             if values:
                 out.append(values)
         return out
@@ -311,77 +281,6 @@ class Ground:
         """Text lines that carry every word of the phrase, in document order."""
         wanted = self.terms(phrase)
         return [e for e in self.lines if wanted and wanted <= self.terms(e.text)]
-
-
-def _sourced(value: Value, row: Evidence, column: str, written: str, label: str) -> Value:
-    name = f"{label}, {column}" if label else column
-    return Value(
-        value.kind,
-        value.number,
-        value.unit,
-        value.scale,
-        text=date_of(column),
-        sources=(Source(row, column, written),),
-        label=name,
-    )
-
-
-def date_of(column: str) -> str:
-    """The date a column stands for ("Years Ended September 30, 2019" → 2019-09-30), at its
-    precision, or "" when it names none."""
-    dates = [d for d in dates_in(column) if d.year is not None]
-    if dates:
-        last = dates[-1]
-        parts = [f"{last.year:04d}", *(f"{p:02d}" for p in (last.month, last.day) if p)]
-        return "-".join(parts[: 1 + (last.month is not None) + (last.day is not None)])
-    years = _YEAR.findall(column)
-    return years[-1] if years else ""
-
-
-def _tables(lines: Sequence[Evidence]) -> list[Table]:
-    tables: list[Table] = []
-    run: list[Evidence] = []
-    for line in [*lines, None]:
-        if line is not None and line.kind == "row" and (not run or _follows(line, run[-1])):
-            run.append(line)
-            continue
-        if run:
-            tables.append(_table(run, lines))
-        run = [line] if line is not None and line.kind == "row" else []
-    return tables
-
-
-def _follows(line: Evidence, previous: Evidence) -> bool:
-    return line.document == previous.document and line.position == previous.position + 1
-
-
-def _table(run: list[Evidence], lines: Sequence[Evidence]) -> Table:
-    header = tuple(e for e in run if e.cells is None)
-    rows = tuple(e for e in run if e.cells is not None)
-    first, last = run[0].position, run[-1].position
-    near = range(first - CAPTION_REACH, last + CAPTION_REACH + 1)
-    captions = [
-        e.text
-        for e in lines
-        if e.document == run[0].document
-        and e.kind != "row"
-        and (e.position in near or _TABLE_WORD.search(e.text) or _IN_SCALE.search(e.text))
-    ]
-    # The header, and body rows that state no number ("| | (in millions) | |").
-    wordy = [
-        r.text for r in rows if r.cells and all(read_number(v) is None for v in r.cells.values())
-    ]
-    context = " ".join([*(h.text for h in header), *wordy])
-    # A row with a label and no values heads the rows below it ("Assets", "Deferred:").
-    sections: dict[int, str] = {}
-    section = ""
-    for row in rows:
-        assert row.cells is not None
-        if len(row.cells) == 1 and _first_is_label(row):
-            section = next(iter(row.cells.values()))
-        elif section:
-            sections[row.position] = section
-    return Table(run[0].document, header, rows, context, sections, " ".join(captions))
 
 
 __all__ = ["Ground", "Table", "Kind"]

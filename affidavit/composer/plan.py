@@ -10,7 +10,9 @@ sorts, fixed per argument name:
   stand in the same column as an earlier result's cell);
 - phrases the store must anchor: ``phrase``, ``row``, ``column``, ``named`` (what an
   anchored event is answered as: "Susie" of "Jolene adopt Susie", which its line must
-  write), and ``items`` (a list of phrases, each checked against the store);
+  write), ``cells`` (the cells whose row label and column name the phrase both writes,
+  in the order it names them: composer/named.py), and ``items`` (a list of phrases, each
+  checked against the store);
 - literals: ``before``, ``after`` (a date cutoff), ``above``, ``below`` (a bound),
   ``descending``, ``by``, ``largest``, ``say`` (what of a chosen item is the answer: its
   value, year, date, row or column), ``as`` (an anchor read as a number or a mention) and
@@ -19,8 +21,9 @@ sorts, fixed per argument name:
   ``unless_tabled`` (a sentence anchor that dies when a table names its row: the cells,
   not a sentence, give that figure), ``told`` (a date anchor read only from dialogue
   turns, a relative "yesterday" against the day the turn was said; a gather of every
-  turn telling an event, each as its time) and ``once`` (a count of events, tellings
-  whose times overlap counted once).
+  turn telling an event, each as its time), ``once`` (a count of events, tellings
+  whose times overlap counted once), and ``among`` and ``nth`` (a ``cells`` anchor: the
+  nth, from 0, of exactly ``among`` cells the phrase names).
 
 Parsing checks the form only; what the steps mean is the interpreter's to judge.
 """
@@ -57,7 +60,7 @@ OPERATIONS = frozenset(
     }
 )
 REFERENCE_ARGS = frozenset({"of", "minus", "to", "from", "column_of"})
-PHRASE_ARGS = frozenset({"phrase", "row", "column", "named"})
+PHRASE_ARGS = frozenset({"phrase", "row", "column", "named", "cells"})
 LITERAL_ARGS = frozenset(
     {
         "before",
@@ -74,6 +77,8 @@ LITERAL_ARGS = frozenset(
         "unless_tabled",
         "told",
         "once",
+        "among",
+        "nth",
     }
 )
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import date
-from typing import Any
 
-from affidavit.composer.ground import date_of
+from affidavit.composer.gathering import gather
+from affidavit.composer.named import named_cells
 from affidavit.composer.plan import OPERATIONS
 from affidavit.composer.step import (
     Death,
@@ -24,7 +24,7 @@ from affidavit.composer.step import (
     with_sources,
 )
 from affidavit.composer.told import day_told, turns_telling
-from affidavit.composer.values import Kind, Source, Value, read_cell, read_number
+from affidavit.composer.values import Kind, Value, read_cell, read_number
 from affidavit.gates.numbers import numbers_in
 from affidavit.gates.years import YEAR_WORD, figures, written_for
 from affidavit.organs.relative import days_named
@@ -32,6 +32,8 @@ from affidavit.results import Evidence
 
 
 def _anchor(s: Running) -> Value:
+    if "cells" in s.step.args:
+        return checked(s, _one_named(s))
     if "row" in s.step.args or "column" in s.step.args:
         # Without a column, the row must hold one value (a table of one value column).
         row = s.phrase("row")
@@ -97,6 +99,18 @@ def _anchor(s: Running) -> Value:
     raise s.die(Death.AMBIGUOUS, f"no line says {phrase!r} with exactly one number")
 
 
+def _one_named(s: Running) -> Value:
+    """The nth of the cells the phrase names, when it names exactly ``among`` of them."""
+    among, nth = s.literal("among", 1), s.literal("nth", 0)
+    if not (isinstance(among, int) and isinstance(nth, int) and 0 <= nth < among):
+        raise s.die(Death.BAD_ARGUMENT, "a cells anchor needs 0 <= nth < among")
+    cells = named_cells(s.ground, s.phrase("cells"))
+    if len(cells) != among:
+        death = Death.UNANCHORED if not cells else Death.AMBIGUOUS
+        raise s.die(death, f"{len(cells)} cells are named by {s.step.args['cells']!r}, not {among}")
+    return cells[nth]
+
+
 def _column_of(s: Running, earlier: Value) -> str:
     columns = {source.column for source in earlier.sources}
     if len(columns) != 1 or "" in columns:
@@ -113,102 +127,6 @@ def _named(s: Running, line: Evidence, phrase: str) -> str:
     if not s.ground.terms(named) <= s.ground.terms(line.text):
         raise s.die(Death.UNANCHORED, f"the line telling {phrase!r} does not write {named!r}")
     return named
-
-
-def _gather(s: Running) -> Value:
-    args = s.step.args
-    if "row" in args:
-        rows = s.ground.row(s.phrase("row"))
-        if not rows:
-            raise s.die(Death.UNANCHORED, f"no row is labelled {args['row']!r}")
-        if len(rows) > 1 and rows[1][0] == rows[0][0]:
-            raise s.die(Death.AMBIGUOUS, f"more than one row is labelled {args['row']!r}")
-        items = rows[0][1]
-    elif "column" in args:
-        columns = s.ground.column(s.phrase("column"), parts=bool(s.literal("parts", False)))
-        if len(columns) != 1:
-            raise s.die(
-                Death.UNANCHORED if not columns else Death.AMBIGUOUS,
-                f"{len(columns)} tables have a column {args['column']!r}",
-            )
-        items = columns[0]
-    elif "items" in args:
-        items = _verified_items(s)
-    elif "section" in args:
-        items = s.ground.section(s.phrase("section"))
-        if not items:
-            raise s.die(Death.UNANCHORED, f"no rows stand under {args['section']!r}")
-    elif "columns" in args:
-        items = _column_years(s)
-    elif "of" in args:
-        items = s.items()  # earlier results, listed in the order given
-    elif s.literal("told", False):
-        items = _told_items(s)
-    else:
-        phrase = s.phrase("phrase")
-        lines = s.ground.statements(phrase)
-        if not lines:
-            raise s.die(Death.UNANCHORED, f"no line says {phrase!r}")
-        items = [_mention(line, phrase) for line in lines]
-    for item in items:
-        if item.sources and item not in s.anchored and "of" not in args:
-            checked(s, item)
-    return listed(s, items, str(next(iter(args.values()))))
-
-
-def _told_items(s: Running) -> list[Value]:
-    """Each turn that tells the phrase's event, as the time it tells (or its stamp)."""
-    phrase = s.phrase("phrase")
-    lines = turns_telling(phrase, s.ground.lines, s.ground.analyzer, s.ground.rarity)
-    if not lines:
-        raise s.die(Death.UNANCHORED, f"no turn tells {phrase!r}")
-    items = []
-    for line in lines:
-        day, words = day_told(line, phrase, stamp=True)
-        items.append(with_sources(Value(Kind.DATE, text=day, label=phrase), line, words))
-    return items
-
-
-def _column_years(s: Running) -> list[Value]:
-    """The years a table's columns name, in column order, when the ground holds one table
-    whose columns name years (two such tables: which one is meant is not known)."""
-    dated = []
-    for table in s.ground.tables:
-        years = list(dict.fromkeys(day[:4] for c in table.columns() if (day := date_of(c))))
-        if years:
-            dated.append((table, years))
-    if len(dated) != 1:
-        raise s.die(
-            Death.AMBIGUOUS if dated else Death.UNANCHORED, f"{len(dated)} tables name years"
-        )
-    table, years = dated[0]
-    source = table.header[-1] if table.header else table.rows[0]
-    return [Value(Kind.DATE, text=y, sources=(Source(source),), label=y) for y in years]
-
-
-def _verified_items(s: Running) -> list[Value]:
-    """The engine's list, checked item by item: an item no line says is dropped (and the
-    trace says so), an item said twice is kept once. A count is the length of what stays."""
-    given = s.step.args["items"]
-    if not isinstance(given, list) or not all(isinstance(p, str) for p in given):
-        raise s.die(Death.BAD_ARGUMENT, "gather items must be a list of phrases")
-    kept: list[Value] = []
-    seen: set[frozenset[str]] = set()
-    for phrase in given:
-        lines = s.ground.statements(phrase)
-        key = s.ground.terms(phrase)
-        if not lines:
-            s.dropped.append(f"{phrase!r}: no line says it")
-        elif key in seen:
-            s.dropped.append(f"{phrase!r}: the same item as one kept")
-        else:
-            seen.add(key)
-            kept.append(with_sources(Value(Kind.ENTITY, text=phrase, label=phrase), lines[0], ""))
-    return kept
-
-
-def _mention(line: Any, phrase: str) -> Value:
-    return with_sources(Value(Kind.TEXT, text=date_of(line.text), label=line.text), line, "")
 
 
 def _latest(s: Running) -> Value:
@@ -380,7 +298,7 @@ def _tally_by_month(s: Running) -> Value:
 
 OPS: dict[str, Callable[[Running], Value]] = {
     "anchor": _anchor,
-    "gather": _gather,
+    "gather": gather,
     "latest": _latest,
     "first": _first,
     "order": _order,

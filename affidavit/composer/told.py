@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from affidavit.composer.ground import date_of
+from affidavit.composer.tables import date_of
 from affidavit.index.text import Analyzer, words
 from affidavit.organs.relative import when_told
 from affidavit.results import Evidence

@@ -12,11 +12,12 @@ row and the years, never a number or a word of the answer.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from affidavit.composer.plan import Plan, Step
 from affidavit.organs.dates import date_plans, read_dates
 from affidavit.organs.extremes import extreme_plans, read_extreme
-from affidavit.organs.lookups import lookup_plans, read_lookup
+from affidavit.organs.lookups import lookup_plans, named_plans, read_lookup
 from affidavit.organs.routes import AND, YEAR, YEARS, Need, Route, bound_of
 
 _FROM_TO = re.compile(
@@ -138,6 +139,11 @@ _YEAR_PHRASE = re.compile(
 def route(question: str) -> Route | None:
     """What computation ``question`` asks for, with its row phrases and years, or None."""
     text = question.strip().rstrip("?¿ ").strip()
+    found = _route(text)
+    return replace(found, asked=text) if found is not None else None
+
+
+def _route(text: str) -> Route | None:
     if _NOT_COMPUTED.match(text):
         return None
     years = tuple(YEARS.findall(text))
@@ -246,7 +252,12 @@ def _said(row: str, years: tuple[str, ...]) -> tuple[Step, ...]:
 
 
 def plans_for(found: Route) -> list[Plan]:
-    """The plans that compute what the route asks for, most direct first."""
+    """The plans that compute what the route asks for, most direct first; last, where the
+    question's own words name the cells by row and column, a plan over those."""
+    return [*_year_led(found), *named_plans(found)]
+
+
+def _year_led(found: Route) -> list[Plan]:
     listed = date_plans(found)
     if listed is None:
         listed = lookup_plans(found)

@@ -98,6 +98,8 @@ def read_lookup(text: str) -> Route | None:
         body = _clean(_YEAR_WORDS.sub(" ", _VALUES_OPENING.sub("", _RESPECTIVE.sub(" ", text))))
         if len(years) >= 2 and body:
             return Route(Need.VALUES, (body,), years)
+        if not years and body:  # "... that are less than one year and between 2-5 years"
+            return Route(Need.VALUES, (body,), ())
         rows = tuple(r for r in (_clean(p) for p in AND.split(body)) if r)
         if len(years) == 1 and len(rows) >= 2:
             return Route(Need.VALUES, rows, years)
@@ -112,6 +114,8 @@ def _clean(phrase: str) -> str:
 
 def lookup_plans(found: Route) -> list[Plan] | None:
     """The plans for a look-up route; None when the route is not a look-up of a list."""
+    if found.need == Need.VALUES and not found.years:
+        return []  # only the cells the question names by row and column (named_plans)
     if found.need == Need.VALUES:
         pairs = (
             [(found.rows[0], y) for y in found.years]
@@ -144,3 +148,31 @@ def lookup_plans(found: Route) -> list[Plan] | None:
         listed = Step("gather", {"section": found.rows[0]}, "items")
         return [Plan((listed, Step("count", {"of": "items"}, "answer")), note="rows counted")]
     return None
+
+
+# "The difference in A and B" takes A less B; a change between two goes from the first to
+# the second named (TAT-QA's questions read both ways, and so do reports).
+_DIFFERENCE = re.compile(r"\bdifference\b", re.I)
+
+
+def named_plans(found: Route) -> list[Plan]:
+    """Plans over the cells the question names by both row and column (a quarterly table's
+    "high" and "fourth quarter", a maturity table's "less than one year"): tried after the
+    plans that read a row in given years, for what those cannot name."""
+    asked = found.asked
+    if not asked:
+        return []
+    if found.need == Need.VALUES:
+        listed = Step("gather", {"cells": asked}, "answer")
+        return [Plan((listed,), note="the cells the question names, in the order it names them")]
+    if found.need not in (Need.CHANGE, Need.PERCENT_CHANGE, Need.DIFFERENCE):
+        return []
+    first = Step("anchor", {"cells": asked, "among": 2, "nth": 0}, "a")
+    second = Step("anchor", {"cells": asked, "among": 2, "nth": 1}, "b")
+    if found.need == Need.PERCENT_CHANGE:
+        last = Step("percent_change", {"from": "a", "to": "b"}, "answer")
+    elif found.need == Need.DIFFERENCE or _DIFFERENCE.search(asked):
+        last = Step("difference", {"of": "a", "minus": "b"}, "answer")
+    else:
+        last = Step("difference", {"of": "b", "minus": "a"}, "answer")
+    return [Plan((first, second, last), note=f"{last.op} of the two cells the question names")]

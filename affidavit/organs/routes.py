@@ -59,6 +59,7 @@ class Route:
     loose: bool = False  # a figure a line may state outright: a dead plan gives way
     column: str = ""  # the column the question names when it names no year
     named: tuple[str, ...] = ()  # what each event is answered as ("Susie" or "Seraphim")
+    asked: str = ""  # the question's words: cells may be named by row and column in it
 
     @property
     def binds(self) -> bool:

@@ -1,0 +1,144 @@
+"""A table as the composer reads it: a run of stored rows cut into its header and body,
+its sections, its captions, and each cell read as a typed value.
+
+The rows without named cells at the top of a run are its header, the rows with cells its
+body; a line or two of text around it (and the header) state the unit and scale its cells
+leave out ("in millions"); a row with a label and no values, or a year alone ("2019:"),
+heads the rows below it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from affidavit.composer.values import Kind, Source, Value, read_cell, read_number
+from affidavit.gates.digits import dates_in
+from affidavit.results import Evidence
+
+YEAR = re.compile(r"(?<![\d,.])((?:1[89]|20)\d\d)(?![\d,.%])")
+_WORD_IN_LABEL = re.compile(r"[^\W\d_]{2,}")
+_YEAR_ALONE = re.compile(r"^\W*(?:fiscal\s+|fy\s*)?(?:19|20)\d\d\W*$", re.I)
+_IN_SCALE = re.compile(r"\bin (?:thousands|millions|billions)\b", re.I)
+# A line that speaks of "the table" states its units wherever it stands ("The table below
+# presents net sales (in millions)").
+_TABLE_WORD = re.compile(r"\b(?:table|tabla|tablo)", re.I)
+# A caption may stand a few lines above or below its table ("(in millions)").
+CAPTION_REACH = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    document: str
+    header: tuple[Evidence, ...]
+    rows: tuple[Evidence, ...]
+    context: str  # the header's text: where units and scales are stated first
+    sections: Mapping[int, str]  # a row's position -> the label of the section it is in
+    captions: str = ""  # text about the table ("in millions"): read when the header is silent
+
+    def read(self, written: str, column: str, label: str = "") -> Value | None:
+        """A cell as a typed value: its unit and scale from the cell, else its column, its
+        row's label and the header, else the captions."""
+        value = read_cell(written, f"{column} {label} {self.context}")
+        if value is None or value.kind != Kind.AMOUNT or (value.scale and value.unit):
+            return value
+        told = read_cell(written, self.captions)
+        if told is None or told.kind != Kind.AMOUNT:
+            return value
+        return Value(value.kind, value.number, value.unit or told.unit, value.scale or told.scale)
+
+    def label(self, row: Evidence) -> str:
+        """The row's first cell: what the row is about."""
+        assert row.cells is not None
+        return next(iter(row.cells.values()), "") if first_is_label(row) else ""
+
+    def columns(self) -> list[str]:
+        """Column names in order of first appearance, the label column left out."""
+        names: list[str] = []
+        for row in self.rows:
+            assert row.cells is not None
+            for i, name in enumerate(row.cells):
+                if (i > 0 or not first_is_label(row)) and name not in names:
+                    names.append(name)
+        return names
+
+
+def first_is_label(row: Evidence) -> bool:
+    """A row's first cell names it when it writes a word ("Service delivery costs(1)",
+    footnote mark and all); a first cell of figures is a value of an unnamed row."""
+    assert row.cells is not None
+    first = next(iter(row.cells.values()), "")
+    return _WORD_IN_LABEL.search(first) is not None
+
+
+def sourced(value: Value, row: Evidence, column: str, written: str, label: str) -> Value:
+    name = f"{label}, {column}" if label else column
+    return Value(
+        value.kind,
+        value.number,
+        value.unit,
+        value.scale,
+        text=date_of(column),
+        sources=(Source(row, column, written),),
+        label=name,
+    )
+
+
+def date_of(column: str) -> str:
+    """The date a column stands for ("Years Ended September 30, 2019" → 2019-09-30), at its
+    precision, or "" when it names none."""
+    dates = [d for d in dates_in(column) if d.year is not None]
+    if dates:
+        last = dates[-1]
+        parts = [f"{last.year:04d}", *(f"{p:02d}" for p in (last.month, last.day) if p)]
+        return "-".join(parts[: 1 + (last.month is not None) + (last.day is not None)])
+    years = YEAR.findall(column)
+    return years[-1] if years else ""
+
+
+def tables_of(lines: Sequence[Evidence]) -> list[Table]:
+    tables: list[Table] = []
+    run: list[Evidence] = []
+    for line in [*lines, None]:
+        if line is not None and line.kind == "row" and (not run or _follows(line, run[-1])):
+            run.append(line)
+            continue
+        if run:
+            tables.append(_table(run, lines))
+        run = [line] if line is not None and line.kind == "row" else []
+    return tables
+
+
+def _follows(line: Evidence, previous: Evidence) -> bool:
+    return line.document == previous.document and line.position == previous.position + 1
+
+
+def _table(run: list[Evidence], lines: Sequence[Evidence]) -> Table:
+    header = tuple(e for e in run if e.cells is None)
+    rows = tuple(e for e in run if e.cells is not None)
+    first, last = run[0].position, run[-1].position
+    near = range(first - CAPTION_REACH, last + CAPTION_REACH + 1)
+    captions = [
+        e.text
+        for e in lines
+        if e.document == run[0].document
+        and e.kind != "row"
+        and (e.position in near or _TABLE_WORD.search(e.text) or _IN_SCALE.search(e.text))
+    ]
+    # The header, and body rows that state no number ("| | (in millions) | |").
+    wordy = [
+        r.text for r in rows if r.cells and all(read_number(v) is None for v in r.cells.values())
+    ]
+    context = " ".join([*(h.text for h in header), *wordy])
+    # A row with a label and no values heads the rows below it ("Assets", "Deferred:"),
+    # and so does a year alone ("2019:" above that year's quarters).
+    sections: dict[int, str] = {}
+    section = ""
+    for row in rows:
+        assert row.cells is not None
+        if len(row.cells) == 1 and (first_is_label(row) or _YEAR_ALONE.match(row.text)):
+            section = next(iter(row.cells.values()))
+        elif section:
+            sections[row.position] = section
+    return Table(run[0].document, header, rows, context, sections, " ".join(captions))
