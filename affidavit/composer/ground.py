@@ -23,6 +23,8 @@ from affidavit.index.number_words import NUMBER_WORDS
 from affidavit.index.text import Analyzer, words
 from affidavit.results import Evidence
 
+# A footnote mark ending a row's label: "Total (1)", "Service delivery costs(2)", "Other*".
+FOOTNOTE = re.compile(r"(?:\s*(?:\(\s*(?:\d{1,2}|[a-z]|[ivx]{1,4})\s*\)|\*+))+\s*$")
 # Words that only join others; every other word of a label counts, stop words included.
 GLUE = frozenset("the of a an and in for to at on by & de del la el los las y en ve ile".split())
 _TOTAL_ROW = re.compile(r"^\s*(?:total|gross|subtotal|sub-total)\b", re.I)
@@ -77,7 +79,7 @@ class Ground:
         (the interpreter's default) also needs the label, its section and the table's
         header to write half the phrase: "Total" is not "the total number of employees".
         """
-        label = self.terms(table.label(row))
+        label = self.label_terms(table, row)
         if not label or not wanted:
             return None
         section = self.terms(table.sections.get(row.position, "")) - label
@@ -107,7 +109,18 @@ class Ground:
         # "UK" under the header "Revenue from external customers" says all of "revenue
         # from UK".
         unsaid = len(wanted - label - section - context)
-        return (unsaid, -shared, len(label - wanted), len(wanted - label - section))
+        # Then the words the row and its section share with the phrase, less the words
+        # they add: "Granted" (one shared, none added) names "the number of non-vested
+        # shares granted" better than "Non-vested at December 31, 2019" (two shared,
+        # three added), and "Income tax expense (benefit)" better than "Federal" under
+        # "Current income tax expense (benefit):". A section adds words only when the
+        # phrase names it: "Total" closing a table is not read under its last section.
+        added = len((label | section) - wanted) if section & wanted else len(label - wanted)
+        return (unsaid, added - shared, -shared, len(label - wanted), len(wanted - label - section))
+
+    def label_terms(self, table: Table, row: Evidence) -> frozenset[str]:
+        """The terms of a row's label less a footnote mark: "Total (1)" is "Total"."""
+        return self.terms(FOOTNOTE.sub("", table.label(row)))
 
     def names_a_row(self, phrase: str, *, tight: bool = False) -> bool:
         """Whether any table row answers to the phrase (loosely, unless ``tight``)."""
@@ -155,7 +168,7 @@ class Ground:
                         # names the column "Non-USD" or the row "non-current" (all of whose
                         # words the phrase writes), not both; a column the phrase names
                         # outranks a row that takes its word.
-                        whole = self.terms(label)
+                        whole = self.label_terms(table, row)
                         taken = whole if whole <= row_terms else frozenset()
                         own = self.terms(column) - shared - taken
                         by_row: tuple[int, ...] | None = extra_row

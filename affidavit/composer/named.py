@@ -50,7 +50,7 @@ def _in_table(
     columns = {c: own for c in table.columns() if (own := ground.terms(c) - shared) <= wanted}
     named: list[tuple[frozenset[str], Evidence, str]] = []
     for row in table.rows:
-        label = ground.terms(table.label(row))
+        label = ground.label_terms(table, row)
         if not label or not label <= wanted:
             continue
         if in_year is not None and row.position not in in_year:
