@@ -109,13 +109,14 @@ ENCODE_CHUNK = 8192  # lines encoded between two progress reports
 @dataclass
 class MeaningIndex:
     line_ids: np.ndarray  # store line id per row, ascending
-    vectors: np.ndarray  # unit line vectors as int8 (see quantized): a quarter of float32
+    signs: np.ndarray  # each line vector's signs, packed 8 to a byte (see line_vectors)
     profile_documents: np.ndarray  # store document id per profile
     profiles: np.ndarray  # unit profile vectors, float32
     # A digest of each line's text: SQLite may give a replaced document's new lines the
     # ids its old lines had, and a vector is reused only for the same id *and* text.
     digests: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     document_keys: list[str] = field(default_factory=list)  # the versions it was built from
+    dim: int = 0  # the encoder's dimensions (the signs are padded to whole bytes)
 
     @classmethod
     def build(
@@ -125,38 +126,26 @@ class MeaningIndex:
         previous: MeaningIndex | None = None,
         progress: Callable[[int, int], None] | None = None,
     ) -> MeaningIndex:
-        """Vectors for every line (reusing ``previous`` where it holds the line) and
-        profiles; ``progress(lines encoded, lines to encode)`` after each chunk."""
+        """Signs for every line (reusing ``previous`` where it holds the line) and the
+        profiles of the documents added or changed; ``progress(lines encoded, lines to
+        encode)`` after each chunk."""
         line_ids = np.array([row[0] for row in line_rows], dtype=np.int64)
         digests = np.array([text_digest(row[4]) for row in line_rows], dtype=np.int64)
-        dim = 0
-        vectors: np.ndarray | None = None
-        missing = np.arange(len(line_rows))
-        if previous is not None and previous.size:
-            dim = previous.vectors.shape[1]
-            vectors = np.zeros((len(line_rows), dim), dtype=np.int8)
-            where = np.searchsorted(previous.line_ids, line_ids)
-            where = np.minimum(where, previous.size - 1)
+        documents = np.array([row[1] for row in line_rows], dtype=np.int64)
+        dim = previous.dim if previous is not None and previous.size else 0
+        signs: np.ndarray | None = None
+        known = np.zeros(len(line_rows), dtype=bool)
+        if dim:
+            assert previous is not None
+            signs = np.zeros((len(line_rows), previous.signs.shape[1]), dtype=np.uint8)
+            where = np.minimum(np.searchsorted(previous.line_ids, line_ids), previous.size - 1)
             known = (previous.line_ids[where] == line_ids) & (
                 previous.digests[where] == digests if len(previous.digests) else False
             )
-            vectors[known] = previous.vectors[where[known]]
-            missing = np.flatnonzero(~known)
-        # In chunks, so a long build reports progress (each line's vector is its own: the
-        # chunking changes no number).
-        for start in range(0, len(missing), ENCODE_CHUNK):
-            chunk = missing[start : start + ENCODE_CHUNK]
-            fresh = encode(encoder, [line_rows[int(i)][4] for i in chunk])
-            if vectors is None:
-                vectors = np.zeros((len(line_rows), fresh.shape[1]), dtype=np.int8)
-            vectors[chunk] = quantized(fresh)
-            if progress is not None:
-                progress(start + len(chunk), len(missing))
-        if vectors is None:
-            vectors = np.zeros((0, max(dim, 1)), dtype=np.int8)
-        documents = np.array([row[1] for row in line_rows], dtype=np.int64)
-        # A document whose lines all kept their vectors keeps its profiles: only the
-        # documents added or changed are profiled again.
+            signs[known] = previous.signs[where[known]]
+        missing = np.flatnonzero(~known)
+        # A document whose lines all kept their signs keeps its profiles; the documents
+        # added or changed are profiled again, from every one of their lines.
         kept = np.zeros(0, dtype=bool)
         if previous is not None and len(previous.profiles):
             redo = np.union1d(
@@ -165,20 +154,44 @@ class MeaningIndex:
             kept = np.isin(previous.profile_documents, documents) & ~np.isin(
                 previous.profile_documents, redo
             )
-            rows = np.flatnonzero(np.isin(documents, redo))
+            profiled = np.flatnonzero(np.isin(documents, redo))
         else:
-            rows = np.arange(len(line_rows))
+            profiled = np.arange(len(line_rows))
+        # Encoded: the lines without signs, and the lines profiled again (the signs kept
+        # are too coarse for a profile). In chunks, so a long build reports progress;
+        # each line's vector is its own, so the chunking changes no number.
+        to_encode = np.union1d(missing, profiled)
+        dense: np.ndarray | None = None  # the profiled lines' vectors, as int8 steps
+        place = np.searchsorted(profiled, to_encode)
+        for start in range(0, len(to_encode), ENCODE_CHUNK):
+            chunk = to_encode[start : start + ENCODE_CHUNK]
+            fresh = quantized(encode(encoder, [line_rows[int(i)][4] for i in chunk]))
+            if signs is None:
+                dim = fresh.shape[1]
+                signs = np.zeros((len(line_rows), (dim + 7) // 8), dtype=np.uint8)
+            if dense is None:
+                dense = np.zeros((len(profiled), dim), dtype=np.int8)
+            signs[chunk] = np.packbits(fresh > 0, axis=1)
+            at = place[start : start + len(chunk)]
+            mine = (at < len(profiled)) & (profiled[np.minimum(at, len(profiled) - 1)] == chunk)
+            dense[at[mine]] = fresh[mine]
+            if progress is not None:
+                progress(start + len(chunk), len(to_encode))
+        if signs is None:
+            signs = np.zeros((0, max((dim + 7) // 8, 1)), dtype=np.uint8)
+        if dense is None:
+            dense = np.zeros((0, max(dim, 1)), dtype=np.int8)
         weights = np.array(
-            [len(_WORD.findall(line_rows[int(i)][4])) for i in rows], dtype=np.float32
+            [len(_WORD.findall(line_rows[int(i)][4])) for i in profiled], dtype=np.float32
         )
-        owners, profiles = _profiles(documents[rows], dequantized(vectors[rows]), np.sqrt(weights))
+        owners, profiles = _profiles(documents[profiled], dequantized(dense), np.sqrt(weights))
         if kept.any():
             assert previous is not None
             owners = np.concatenate([previous.profile_documents[kept], owners])
             profiles = np.vstack([previous.profiles[kept], profiles]).astype(np.float32)
             order = np.argsort(owners, kind="stable")  # documents in id order, as a build
             owners, profiles = owners[order], profiles[order]
-        return cls(line_ids, vectors, owners, profiles, digests)
+        return cls(line_ids, signs, owners, profiles, digests, dim=dim)
 
     @classmethod
     def joined(cls, pieces: Sequence[MeaningIndex]) -> MeaningIndex:
@@ -189,15 +202,17 @@ class MeaningIndex:
         held = [p for p in pieces if p.size]
         keys = [key for p in pieces for key in p.document_keys]
         if not held:
-            return cls(pieces[0].line_ids, pieces[0].vectors, pieces[0].profile_documents,
-                       pieces[0].profiles, pieces[0].digests, keys)  # fmt: skip
+            first = pieces[0]
+            return cls(first.line_ids, first.signs, first.profile_documents,
+                       first.profiles, first.digests, keys, first.dim)  # fmt: skip
         return cls(
             np.concatenate([p.line_ids for p in held]),
-            np.concatenate([p.vectors for p in held]),
+            np.concatenate([p.signs for p in held]),
             np.concatenate([p.profile_documents for p in held]),
             np.vstack([p.profiles for p in held]).astype(np.float32),
             np.concatenate([p.digests for p in held]),
             keys,
+            held[0].dim,
         )
 
     @property
@@ -218,13 +233,21 @@ class MeaningIndex:
         return sorted(best.items(), key=lambda pair: (-pair[1], pair[0]))
 
     def line_vectors(self, line_ids: Sequence[int]) -> np.ndarray:
+        """The lines' sign vectors: each component ±1/√dim, the sign of the encoder's.
+
+        NOTE: measured on the SQuAD 2.0 dev store (every 7th answerable question, its
+        article's lines ranked by cosine with the question): the answering line among
+        the closest 8 for 0.798 of questions by signs, 0.790 by int8 vectors, 0.786 by
+        float32; first for 0.549, 0.551, 0.553. A line costs dim/8 bytes, not dim."""
         wanted = np.asarray(line_ids, dtype=np.int64)
         rows = np.searchsorted(self.line_ids, wanted)
         if len(rows) and (
             rows.max() >= self.size or not np.array_equal(self.line_ids[rows], wanted)
         ):
             raise KeyError("line ids missing from the meaning index (a stale generation?)")
-        return dequantized(self.vectors[rows])
+        bits = np.unpackbits(self.signs[rows], axis=1, count=self.dim)
+        scale = np.float32(1.0 / np.sqrt(max(self.dim, 1)))
+        return (bits.astype(np.float32) * 2.0 - 1.0) * scale
 
     # -- persistence (the store's index cache) --
 
@@ -234,7 +257,8 @@ class MeaningIndex:
         return save_arrays(
             {
                 "line_ids": self.line_ids,
-                "vectors": self.vectors,
+                "signs": self.signs,
+                "dim": np.array([self.dim], dtype=np.int64),
                 "profile_documents": self.profile_documents,
                 "profiles": self.profiles,
                 "digests": self.digests,
@@ -252,16 +276,21 @@ class MeaningIndex:
         """An index from ``to_bytes`` and the digest it was made after ("" for a whole)."""
         data = load_arrays(payload)
         after = bytes(data["after"]).decode() if "after" in data else ""
-        vectors = data["vectors"]
-        if vectors.dtype != np.int8:  # an older store cached float16
-            vectors = quantized(vectors.astype(np.float32))
+        if "signs" in data:
+            signs, dim = data["signs"], int(data["dim"][0])
+        else:  # an older store cached whole vectors (int8, or float16 before that)
+            vectors = data["vectors"]
+            if vectors.dtype != np.int8:
+                vectors = quantized(vectors.astype(np.float32))
+            signs, dim = np.packbits(vectors > 0, axis=1), vectors.shape[1]
         index = cls(
             data["line_ids"],
-            vectors,
+            signs,
             data["profile_documents"],
             data["profiles"],
             data["digests"],
             json.loads(bytes(data["keys"]).decode()) if "keys" in data else [],
+            dim,
         )
         return index, after
 
