@@ -348,13 +348,20 @@ def _stored_parts(memory: Memory) -> list[str]:
     return [name for name, _, _ in part_sizes(memory._store, "meaning3:")]
 
 
+def _parts_kept_whatever_their_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A short document's part is mostly its profile and the container's headers, more
+    than a quarter of a small store's compressed whole: these tests are about parts, not
+    about when parts give way to a rewrite, so parts are kept whatever they weigh."""
+    from affidavit.store import parts
+
+    monkeypatch.setattr(parts, "REWRITE_SHARE", 100.0)
+
+
 def _grown_in_steps(memory: Memory, additions: int, cut: int) -> list[str]:
     """The store given most paragraphs as one document, then ``additions`` short ones,
     one at a time, each followed by a question; the meaning parts cached, in order."""
     texts = [r["text"] for r in paragraphs()]
-    # Five readings of the rest: a part is kept only while the parts weigh a quarter of
-    # the whole, and a line's signs weigh little beside a short document's profile.
-    memory.ingest_text("\n\n".join(texts[additions:] * 5), name="many.md")
+    memory.ingest_text("\n\n".join(texts[additions:]), name="many.md")
     memory.search_documents("Normandy", k=1)
     for n in range(additions):
         memory.ingest_text(texts[n][:cut], name=f"short{n}.md")
@@ -362,7 +369,10 @@ def _grown_in_steps(memory: Memory, additions: int, cut: int) -> list[str]:
     return _stored_parts(memory)
 
 
-def test_an_addition_caches_a_part_and_a_reopened_store_joins_the_parts(tmp_path: Path) -> None:
+def test_an_addition_caches_a_part_and_a_reopened_store_joins_the_parts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _parts_kept_whatever_their_size(monkeypatch)
     path = tmp_path / "s.sqlite"
     with Memory(path) as memory:
         names = _grown_in_steps(memory, additions=1, cut=200)
@@ -400,7 +410,10 @@ def test_a_store_cached_before_parts_reuses_its_vectors(
     assert encoded == []  # every vector reused, none encoded again
 
 
-def test_a_lost_part_lends_its_vectors_and_the_index_is_whole_again(tmp_path: Path) -> None:
+def test_a_lost_part_lends_its_vectors_and_the_index_is_whole_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _parts_kept_whatever_their_size(monkeypatch)
     path = tmp_path / "s.sqlite"
     with Memory(path) as memory:
         names = _grown_in_steps(memory, additions=2, cut=150)

@@ -1,15 +1,19 @@
-"""Index arrays as one npz payload, each stored in the narrowest type that holds it.
+"""Index arrays as one npz payload, each stored narrow, byte-shuffled and compressed.
 
 The indexes keep their arrays in the types their arithmetic wants: int64 line ids, int32
-token ids, float32 term counts. On disk most of those bytes are zeros: a line id of a
-store under 4 billion lines fits 32 bits, a token id of a vocabulary under 65,536 words 16,
-and a term's count in a line is a small whole number. Each array is written in the
-narrowest integer type its values need (a float array only when every value is a whole
-number) and read back into the type it was written from, so an index read from the store
-is the one that was written, value for value, and ranks as it did.
+token ids, float32 term counts. On disk most of those bytes are zeros or repeat: a line id
+of a store under 4 billion lines fits 32 bits, a token id of a vocabulary under 65,536
+words 16, and a term's count in a line is a small whole number. Each array is written in
+the narrowest integer type its values need (a float array only when every value is a
+whole number), its bytes regrouped by significance (every value's first byte, then every
+second byte: the high bytes of sorted ids are long runs), and compressed with zstd. It is
+read back into the type it was written from, so an index read from the store is the one
+that was written, value for value, and ranks as it did. Payloads written before
+compression (a plain or narrowed npz) are read as they are.
 
-NOTE: measured on a 20.9 MB store (239,137 lines): the three index payloads took 163 MB
-as written before; the narrowing is what `bench/scale.py` reports as store bytes.
+NOTE: measured on a 20.9 MB store (239,137 lines): the word index's payload 30.0 -> 6.8
+MB and the entity graph's 23.9 -> 3.1 MB, each read back in under 0.06 s (zstd level 3;
+zlib on the same arrays gave 10.2 and 14.4 MB, read in 0.16 and 0.27 s).
 """
 
 from __future__ import annotations
@@ -19,24 +23,33 @@ import json
 from collections.abc import Mapping
 
 import numpy as np
+import zstandard
 
 # The key under which each narrowed array's own type is written (a JSON object).
 _TYPES = "packing_types"
+# The key of the layout of compressed arrays: each one's stored type and shape.
+_LAYOUT = "packing_layout"
+_LEVEL = 3  # zstd's default: level 1 writes 10-40% more bytes and reads no faster here
 _UNSIGNED = (np.uint8, np.uint16, np.uint32, np.uint64)
 _SIGNED = (np.int8, np.int16, np.int32, np.int64)
 
 
 def save_arrays(arrays: Mapping[str, np.ndarray]) -> bytes:
-    """``arrays`` as one npz payload, each in its narrowest type (no pickles)."""
+    """``arrays`` as one npz payload, each narrowed and compressed (no pickles)."""
     stored: dict[str, np.ndarray] = {}
     types: dict[str, str] = {}
+    layout: dict[str, list[object]] = {}
+    compressor = zstandard.ZstdCompressor(level=_LEVEL)
     for name, array in arrays.items():
         narrow = _narrowest(array)
         if narrow.dtype != array.dtype:
             types[name] = array.dtype.str
-        stored[name] = narrow
+        layout[name] = [narrow.dtype.str, list(narrow.shape)]
+        packed = compressor.compress(_shuffled(narrow))
+        stored[name] = np.frombuffer(packed, dtype=np.uint8)
     if types:
-        stored[_TYPES] = np.frombuffer(json.dumps(types, sort_keys=True).encode(), dtype=np.uint8)
+        stored[_TYPES] = _json_bytes(types)
+    stored[_LAYOUT] = _json_bytes(layout)
     buffer = io.BytesIO()
     np.savez(buffer, **stored)  # type: ignore[arg-type]
     return buffer.getvalue()
@@ -47,9 +60,36 @@ def load_arrays(payload: bytes) -> dict[str, np.ndarray]:
     with np.load(io.BytesIO(payload), allow_pickle=False) as data:
         arrays = {name: data[name] for name in data.files}
     types = json.loads(arrays.pop(_TYPES).tobytes().decode()) if _TYPES in arrays else {}
+    layout = json.loads(arrays.pop(_LAYOUT).tobytes().decode()) if _LAYOUT in arrays else {}
+    decompressor = zstandard.ZstdDecompressor()
+    for name, (kind, shape) in layout.items():
+        dtype = np.dtype(kind)
+        size = int(np.prod(shape)) * dtype.itemsize
+        raw = decompressor.decompress(arrays[name].tobytes(), max_output_size=size)
+        arrays[name] = _unshuffled(raw, dtype, tuple(shape))
     for name, kind in types.items():
         arrays[name] = arrays[name].astype(np.dtype(kind))
     return arrays
+
+
+def _json_bytes(value: object) -> np.ndarray:
+    return np.frombuffer(json.dumps(value, sort_keys=True).encode(), dtype=np.uint8)
+
+
+def _shuffled(array: np.ndarray) -> bytes:
+    """The array's bytes grouped by position within a value: all first bytes, then all
+    second bytes, and so on (one-byte values as they are)."""
+    flat = np.ascontiguousarray(array).reshape(-1)
+    if flat.dtype.itemsize == 1:
+        return flat.tobytes()
+    return np.ascontiguousarray(flat.view(np.uint8).reshape(-1, flat.dtype.itemsize).T).tobytes()
+
+
+def _unshuffled(raw: bytes, dtype: np.dtype, shape: tuple[int, ...]) -> np.ndarray:
+    grouped = np.frombuffer(raw, dtype=np.uint8)
+    if dtype.itemsize > 1:
+        grouped = np.ascontiguousarray(grouped.reshape(dtype.itemsize, -1).T)
+    return grouped.view(dtype).reshape(shape).copy()
 
 
 def _narrowest(array: np.ndarray) -> np.ndarray:
