@@ -10,8 +10,11 @@ prose). A document longer than SECTION_LINES lines also gets one profile per run
 SECTION_LINES consecutive lines (a *section*), so a large document is found by the part
 of it that speaks of the question; a document scores the best of its profiles.
 
-Vectors are cached in the store under the encoder's fingerprint. After a write only the
-lines the cache does not hold are encoded; on reopen nothing is.
+Inside a document, lines are chosen by their closeness to the question, for which a line's
+signs suffice (one bit a dimension: see ``line_vectors``); profiles are made from the
+vectors as encoded. Signs and profiles are cached in the store under the encoder's
+fingerprint. After a write only the lines the cache does not hold, and the lines of the
+documents profiled again, are encoded; on reopen nothing is.
 """
 
 from __future__ import annotations
@@ -184,7 +187,7 @@ class MeaningIndex:
         weights = np.array(
             [len(_WORD.findall(line_rows[int(i)][4])) for i in profiled], dtype=np.float32
         )
-        owners, profiles = _profiles(documents[profiled], dequantized(dense), np.sqrt(weights))
+        owners, profiles = _profiles(documents[profiled], dense, np.sqrt(weights))
         if kept.any():
             assert previous is not None
             owners = np.concatenate([previous.profile_documents[kept], owners])
@@ -321,6 +324,8 @@ def text_digest(text: str) -> int:
 def _profiles(
     documents: np.ndarray, vectors: np.ndarray, weights: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
+    """Each document's profiles from its lines' int8 ``vectors``, read as floats a span at a
+    time (a store of a million lines would need 1 GB to read them all at once)."""
     owners: list[int] = []
     rows: list[np.ndarray] = []
     if not len(documents):
@@ -334,7 +339,7 @@ def _profiles(
             spans += [(s, min(s + SECTION_LINES, end)) for s in range(start, end, SECTION_LINES)]
         for s, e in spans:
             owners.append(document)
-            rows.append(weights[s:e] @ vectors[s:e])
+            rows.append(weights[s:e] @ dequantized(vectors[s:e]))  # a span at a time
     matrix = np.vstack(rows).astype(np.float32)
     norms = np.linalg.norm(matrix, axis=1, keepdims=True)
     matrix = np.divide(matrix, norms, out=np.zeros_like(matrix), where=norms > 0)
