@@ -285,6 +285,25 @@ def test_line_vectors_are_kept_as_their_signs_a_bit_a_dimension() -> None:
         assert again.dim == index.dim and np.array_equal(again.signs, index.signs)
 
 
+class NarrowEncoder:
+    """The bundled model's first 13 dimensions: a width that fills no whole byte."""
+
+    def encode(self, sentences: Sequence[str]) -> np.ndarray:
+        return np.asarray(bundled_encoder().encode(list(sentences), use_multiprocessing=False))[
+            :, :13
+        ]
+
+
+@pytest.mark.parametrize("encoder", [bundled_encoder(), NarrowEncoder()], ids=["256", "13"])
+def test_closeness_read_a_byte_at_a_time_is_the_sign_vectors_cosine(encoder: Encoder) -> None:
+    lines = [(n, 1, n, "line", text) for n, text in enumerate(_SAMPLE * 4, 1)]
+    index = MeaningIndex.build(encoder, lines)
+    query = encode(encoder, ["Where did the Normans settle?"])[0]
+    ids = [row[0] for row in lines]
+    assert np.allclose(index.closeness(ids, query), index.line_vectors(ids) @ query, atol=1e-5)
+    assert index.closeness([], query).shape == (0,)
+
+
 _SAMPLE = (
     "The Normans settled in Normandy in the tenth century.",
     "La peste negra llegó a Europa en 1347.",

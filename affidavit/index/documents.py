@@ -256,7 +256,7 @@ class DocumentRanker:
         meaning = self.meaning()
         if meaning is not None and self.encoder is not None:
             lines = index.line_ids[rows]
-            closeness = meaning.line_vectors(lines.tolist()) @ self._query_vector(query)
+            closeness = meaning.closeness(lines.tolist(), self._query_vector(query))
             chosen.update(int(lines[at]) for at in np.lexsort((lines, -closeness))[:LINES_READ])
         return sorted(chosen)
 
