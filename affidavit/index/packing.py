@@ -80,16 +80,29 @@ def _shuffled(array: np.ndarray) -> bytes:
     """The array's bytes grouped by position within a value: all first bytes, then all
     second bytes, and so on (one-byte values as they are)."""
     flat = np.ascontiguousarray(array).reshape(-1)
-    if flat.dtype.itemsize == 1:
+    width = flat.dtype.itemsize
+    if width == 1:
         return flat.tobytes()
-    return np.ascontiguousarray(flat.view(np.uint8).reshape(-1, flat.dtype.itemsize).T).tobytes()
+    # NOTE: a column at a time; numpy's transpose of an (n, width) byte matrix is 3-30
+    # times slower here (3.5 million uint32: 15 ms against 6 to group, 133 against 5 back).
+    values = flat.view(np.uint8).reshape(-1, width)
+    grouped = np.empty((width, len(flat)), dtype=np.uint8)
+    for position in range(width):
+        grouped[position] = values[:, position]
+    return grouped.tobytes()
 
 
 def _unshuffled(raw: bytes, dtype: np.dtype, shape: tuple[int, ...]) -> np.ndarray:
     grouped = np.frombuffer(raw, dtype=np.uint8)
-    if dtype.itemsize > 1:
-        grouped = np.ascontiguousarray(grouped.reshape(dtype.itemsize, -1).T)
-    return grouped.view(dtype).reshape(shape).copy()
+    count = int(np.prod(shape))
+    out = np.empty(count, dtype=dtype)
+    if dtype.itemsize == 1:
+        out.view(np.uint8)[:] = grouped
+    else:
+        values = out.view(np.uint8).reshape(count, dtype.itemsize)
+        for position, column in enumerate(grouped.reshape(dtype.itemsize, count)):
+            values[:, position] = column
+    return out.reshape(shape)
 
 
 def _narrowest(array: np.ndarray) -> np.ndarray:
