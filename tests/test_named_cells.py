@@ -148,3 +148,18 @@ def test_a_footnote_mark_is_no_word_of_a_row() -> None:
     )
     answer = memory.ask("What was the total revenue in 2019?")
     assert answer.value == 51904  # "Total (1)" is the whole of "total revenue"; not "Total Product"
+
+
+def test_the_years_of_a_row_leave_its_change_column_out() -> None:
+    memory = Memory(dense=False)
+    memory.ingest_text(
+        "| | Fiscal years ended July 31, | | |\n|---|---|---|---|\n"
+        "| | 2019 | 2018 | Change ($) |\n| Interest income | 1,210 | 980 | 230 |\n"
+        "| Other income (expense), net | (1,525) | 463 | (1,988) |\n",
+        name="other.md",
+    )
+    # The "Change ($)" cell is negative too, but it is no year.
+    assert memory.ask("In which year was Other income (expense), net negative?").value == ["2019"]
+    assert memory.ask("In which year was interest income the largest?").value == "2019"
+    count = memory.ask("How many years did interest income exceed 200?")
+    assert count.value == 2  # 2019 and 2018; the change of 230 is not a year

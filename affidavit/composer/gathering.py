@@ -23,6 +23,8 @@ def gather(s: Running) -> Value:
         if len(rows) > 1 and rows[1][0] == rows[0][0]:
             raise s.die(Death.AMBIGUOUS, f"more than one row is labelled {args['row']!r}")
         items = rows[0][1]
+        if s.literal("dated", False):  # a row's years: not its "Change" or "%" columns
+            items = [v for v in items if v.text[:4].isdigit()]
     elif "column" in args:
         columns = s.ground.column(s.phrase("column"), parts=bool(s.literal("parts", False)))
         if len(columns) != 1:

@@ -22,8 +22,9 @@ sorts, fixed per argument name:
   not a sentence, give that figure), ``told`` (a date anchor read only from dialogue
   turns, a relative "yesterday" against the day the turn was said; a gather of every
   turn telling an event, each as its time), ``once`` (a count of events, tellings
-  whose times overlap counted once), and ``among`` and ``nth`` (a ``cells`` anchor: the
-  nth, from 0, of exactly ``among`` cells the phrase names).
+  whose times overlap counted once), ``among`` and ``nth`` (a ``cells`` anchor: the
+  nth, from 0, of exactly ``among`` cells the phrase names), and ``dated`` (a gathered
+  row's cells under columns that name a date only, not its "Change" or "%" columns).
 
 Parsing checks the form only; what the steps mean is the interpreter's to judge.
 """
@@ -79,6 +80,7 @@ LITERAL_ARGS = frozenset(
         "once",
         "among",
         "nth",
+        "dated",
     }
 )
 

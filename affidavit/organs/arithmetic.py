@@ -279,7 +279,7 @@ def _year_led(found: Route) -> list[Plan]:
         op = "difference" if found.need == Need.CHANGE else "percent_change"
         args = {"of": "b", "minus": "a"} if op == "difference" else {"from": "a", "to": "b"}
         over_time = (
-            Step("gather", {"row": row}, "row"),
+            Step("gather", {"row": row, "dated": True}, "row"),
             Step("first", {"of": "row"}, "a"),
             Step("latest", {"of": "row"}, "b"),
             Step(op, args, "answer"),
@@ -338,7 +338,7 @@ def _year_led(found: Route) -> list[Plan]:
             return [Plan((*each, joined), note=f"{op} of {len(each)} rows"), whole]
         # A row's whole run: its figures over the periods its columns name (a row whose
         # columns are not periods, "fair value" beside "useful life", has no such run).
-        gathered = Step("gather", {"row": row}, "row")
+        gathered = Step("gather", {"row": row, "dated": True}, "row")
         dated = Step("order", {"of": "row", "by": "date"}, "run")
         whole_run = (gathered, dated, Step(op, {"of": "run"}, "answer"))
         return [Plan(whole_run, note=f"{op} of the row over its periods")]
@@ -355,7 +355,7 @@ def _year_led(found: Route) -> list[Plan]:
         gathered = (
             Step("gather", {"column": found.years[0], "parts": True}, "row")
             if found.years  # the rows of the year's column, its totals left out
-            else Step("gather", {"row": row}, "row")
+            else Step("gather", {"row": row, "dated": True}, "row")
         )
         counting = (
             gathered,

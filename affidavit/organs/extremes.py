@@ -78,7 +78,7 @@ def extreme_plans(found: Route) -> list[Plan] | None:
     op = "max" if found.largest else "min"
     if found.need == Need.EXTREME:
         steps = (
-            Step("gather", {"row": found.rows[0]}, "row"),
+            Step("gather", {"row": found.rows[0], "dated": True}, "row"),
             Step(op, {"of": "row", "say": "year"}, "answer"),
         )
         return [Plan(steps, note=f"the year of the row's {op}")]

@@ -132,12 +132,12 @@ def lookup_plans(found: Route) -> list[Plan] | None:
         )
         if not found.rows[0]:
             return [table]
-        gathered = Step("gather", {"row": found.rows[0], "say": "year"}, "answer")
+        gathered = Step("gather", {"row": found.rows[0], "say": "year", "dated": True}, "answer")
         return [Plan((gathered,), note="the years the row's cells stand under"), table]
     if found.need == Need.YEARS_WHERE:
         side = "above" if found.above else "below"
         steps = (
-            Step("gather", {"row": found.rows[0]}, "row"),
+            Step("gather", {"row": found.rows[0], "dated": True}, "row"),
             Step("filter", {"of": "row", side: found.bound, "say": "year"}, "answer"),
         )
         return [Plan(steps, note=f"the years the row stands {side} the bound")]
