@@ -184,7 +184,7 @@ def test_a_figure_in_years_named_is_a_look_up_unless_a_computation_is_asked() ->
             (),
             "$5,000",
             True,
-            {"row": "cash proceeds received"},
+            {"row": "cash proceeds received", "dated": True},
         ),
         (
             "How many years was interest income below 1,500?",
@@ -192,7 +192,7 @@ def test_a_figure_in_years_named_is_a_look_up_unless_a_computation_is_asked() ->
             (),
             "1,500",
             False,
-            {"row": "interest income"},
+            {"row": "interest income", "dated": True},
         ),
         (
             "How many expense segments in 2019 were above $50 million?",
