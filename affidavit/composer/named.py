@@ -9,10 +9,11 @@ row in given years, which is all the year-led anchors read. The cells come back 
 order the phrase names what sets them apart ("high" before "low"), so a difference is
 taken the way the question takes it.
 
-Matching is strict, both ways short of a guess: a label or column name counts only when
-the phrase writes all of its words, a label or name that another named one holds ("Sales"
-inside "Total sales") gives way to it, and the phrase's years pick the section or column
-of that year.
+Matching is strict, so that a plan never computes with a guess: a label or column name
+counts only when the phrase writes all of its words, a word names one coordinate only,
+a cell whose words another named cell holds ("Sales" inside "Total sales") gives way to
+it, half of what the phrase is about must be the cell's, and the phrase's years pick the
+section or column of that year.
 """
 
 from __future__ import annotations
@@ -55,14 +56,13 @@ def _in_table(
             continue
         if in_year is not None and row.position not in in_year:
             continue
-        # A word names one thing: "total contractual obligations" names the row "Total",
-        # not the column "Total" as well; "non-USD ... current" names "current", not
-        # "non-current", when the column "Non-USD" takes its "non".
         section = ground.terms(table.sections.get(row.position, ""))
         for column, own in columns.items():
-            # Half of what the phrase is about must be the cell's own row, section, column
-            # or header: "depreciation expense related to internal use software" is not
-            # the row "Internal use software" of a table of balances.
+            # A word names one thing: "total contractual obligations" names the row
+            # "Total", not the column "Total" as well. And half of what the phrase is
+            # about must be the cell's own row, section, column or header: "depreciation
+            # expense related to internal use software" is not the row "Internal use
+            # software" of a table of balances.
             about = label | section | own | header
             if own and not own & label and 2 * len(content & about) >= len(content):
                 named.append((label | own, row, column))
@@ -70,23 +70,21 @@ def _in_table(
     for described, row, column in named:
         if any(described < other for other, _, _ in named):
             continue  # "Sales" gives way to "Total sales" when the phrase writes both
-        cells.extend(_cells_of(table, row, [column]))
+        cell = _cell(table, row, column)
+        if cell is not None:
+            cells.append(cell)
     return cells
 
 
-def _cells_of(table: Table, row: Evidence, columns: list[str]) -> list[Value]:
+def _cell(table: Table, row: Evidence, column: str) -> Value | None:
+    """The row's cell in the column as a typed value; None for an empty or wordy cell."""
     assert row.cells is not None
+    written = row.cells.get(column, "")
+    if column == next(iter(row.cells), None) or not written:
+        return None
     label = table.label(row)
-    first = next(iter(row.cells), None)
-    out = []
-    for column in columns:
-        written = row.cells.get(column, "")
-        if column == first or not written:
-            continue
-        value = table.read(written, column, label)
-        if value is not None:
-            out.append(sourced(value, row, column, written, label))
-    return out
+    value = table.read(written, column, label)
+    return sourced(value, row, column, written, label) if value is not None else None
 
 
 def _in_phrase_order(ground: Ground, phrase: str, cells: list[Value]) -> list[Value]:
