@@ -165,7 +165,8 @@ class MeaningIndex:
         # each line's vector is its own, so the chunking changes no number.
         to_encode = np.union1d(missing, profiled)
         dense: np.ndarray | None = None  # the profiled lines' vectors, as int8 steps
-        place = np.searchsorted(profiled, to_encode)
+        slot = np.full(len(line_rows), -1, dtype=np.int64)  # a line's row in ``dense``
+        slot[profiled] = np.arange(len(profiled))
         for start in range(0, len(to_encode), ENCODE_CHUNK):
             chunk = to_encode[start : start + ENCODE_CHUNK]
             fresh = quantized(encode(encoder, [line_rows[int(i)][4] for i in chunk]))
@@ -174,10 +175,9 @@ class MeaningIndex:
                 signs = np.zeros((len(line_rows), (dim + 7) // 8), dtype=np.uint8)
             if dense is None:
                 dense = np.zeros((len(profiled), dim), dtype=np.int8)
-            signs[chunk] = np.packbits(fresh > 0, axis=1)
-            at = place[start : start + len(chunk)]
-            mine = (at < len(profiled)) & (profiled[np.minimum(at, len(profiled) - 1)] == chunk)
-            dense[at[mine]] = fresh[mine]
+            signs[chunk] = _signs(fresh)
+            at = slot[chunk]
+            dense[at[at >= 0]] = fresh[at >= 0]
             if progress is not None:
                 progress(start + len(chunk), len(to_encode))
         if signs is None:
@@ -243,12 +243,11 @@ class MeaningIndex:
         if not self.dim or not len(rows):
             return np.zeros(len(rows), dtype=np.float32)
         width = self.signs.shape[1]
+        # Padding bits meet zeros of the query, so they add nothing, whatever they are.
         padded = np.zeros(width * 8, dtype=np.float32)
         padded[: self.dim] = query_vector.astype(np.float32)
         # table[j, v]: the query's sum over byte j's bits, +1 where v sets a bit, -1 not.
-        bits = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1).astype(np.float32)
-        table = (padded.reshape(width, 8) @ (bits * 2.0 - 1.0).T).astype(np.float32)
-        table[-1] += padded[self.dim :].sum()  # padding bits add nothing, whatever they are
+        table = (padded.reshape(width, 8) @ _BYTE_SIGNS.T).astype(np.float32)
         total = table[np.arange(width), self.signs[rows]].sum(axis=1, dtype=np.float32)
         return total * np.float32(1.0 / np.sqrt(self.dim))
 
@@ -306,7 +305,7 @@ class MeaningIndex:
             vectors = data["vectors"]
             if vectors.dtype != np.int8:
                 vectors = quantized(vectors.astype(np.float32))
-            signs, dim = np.packbits(vectors > 0, axis=1), vectors.shape[1]
+            signs, dim = _signs(vectors), vectors.shape[1]
         index = cls(
             data["line_ids"],
             signs,
@@ -323,6 +322,18 @@ class MeaningIndex:
 # most 0.004 and a cosine by less than 0.01, which reorders only near-ties — and the same
 # way every run, since the vectors are quantized as they are built, not only when cached.
 QUANTUM = 127.0
+
+
+# Each byte value's eight bits as +1 (set) or -1 (clear), most significant first, as
+# ``np.packbits`` writes them.
+_BYTE_SIGNS = (
+    np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1).astype(np.float32) * 2.0 - 1.0
+)
+
+
+def _signs(vectors: np.ndarray) -> np.ndarray:
+    """Each row's signs (a component above zero sets its bit), packed 8 to a byte."""
+    return np.packbits(vectors > 0, axis=1)
 
 
 def quantized(vectors: np.ndarray) -> np.ndarray:
