@@ -17,7 +17,7 @@ from affidavit.composer.matching import (
     named_inside,
     row_slack,
 )
-from affidavit.composer.tables import YEAR, Table, sourced, tables_of
+from affidavit.composer.tables import YEAR, Table, tables_of
 from affidavit.composer.values import Kind, Source, Value
 from affidavit.index.number_words import NUMBER_WORDS
 from affidavit.index.text import Analyzer, words
@@ -154,33 +154,29 @@ class Ground:
             for row in table.rows:
                 if in_year is not None and row.position not in in_year:
                     continue
-                label = table.label(row)
                 extra_row = self.row_rank(table, row, row_terms, tight=tight)
                 if extra_row is None:
                     continue
                 assert row.cells is not None
-                for column, written in row.cells.items():
+                # A word names one thing: the "non" of "non-USD ... current assets" names
+                # the column "Non-USD" or the row "non-current" (all of whose words the
+                # phrase writes), not both; a column the phrase names outranks a row that
+                # takes its word.
+                whole = self.label_terms(table, row)
+                taken = whole if whole <= row_terms else frozenset()
+                for column in list(row.cells)[1:]:
                     if named_column:
                         extra_column = column_rank(column_terms, self.terms(column), row_terms)
                         rank = (*extra_row, *extra_column) if extra_column else None
                     else:
-                        # A word names one thing: the "non" of "non-USD ... current assets"
-                        # names the column "Non-USD" or the row "non-current" (all of whose
-                        # words the phrase writes), not both; a column the phrase names
-                        # outranks a row that takes its word.
-                        whole = self.label_terms(table, row)
-                        taken = whole if whole <= row_terms else frozenset()
                         own = self.terms(column) - shared - taken
                         by_row: tuple[int, ...] | None = extra_row
                         if own & whole and own <= row_terms:  # the row is read without it
                             by_row = self.row_rank(table, row, row_terms - own, tight=tight)
                         rank = (*named_inside(own, row_terms), *by_row) if by_row else None
-                    if column == next(iter(row.cells)) or rank is None:
-                        continue
-                    value = table.read(written, column, label)
-                    if value is None:
-                        continue
-                    found.append((rank, sourced(value, row, column, written, label)))
+                    value = table.cell(row, column) if rank is not None else None
+                    if rank is not None and value is not None:
+                        found.append((rank, value))
         found.sort(key=lambda f: f[0])
         return found
 
@@ -217,16 +213,12 @@ class Ground:
         found: list[tuple[tuple[int, ...], list[Value]]] = []
         for table in self.tables:
             for row in table.rows:
-                label = table.label(row)
                 extra = self.row_rank(table, row, row_terms)
                 if extra is None:
                     continue
                 assert row.cells is not None
-                values = []
-                for i, (column, written) in enumerate(row.cells.items()):
-                    value = table.read(written, column, label) if i else None
-                    if value is not None:
-                        values.append(sourced(value, row, column, written, label))
+                cells = (table.cell(row, column) for column in list(row.cells)[1:])
+                values = [value for value in cells if value is not None]
                 if values:
                     found.append((extra, values))
         found.sort(key=lambda f: f[0])
@@ -252,14 +244,11 @@ class Ground:
                 continue
             values = []
             for row in table.rows:
-                assert row.cells is not None
-                label = table.label(row)
-                if parts and _TOTAL_ROW.match(label):
+                if parts and _TOTAL_ROW.match(table.label(row)):
                     continue
-                written = row.cells.get(names[0], "")
-                value = table.read(written, names[0], label) if written else None
+                value = table.cell(row, names[0])
                 if value is not None:
-                    values.append(sourced(value, row, names[0], written, label))
+                    values.append(value)
             if values:
                 out.append(values)
         return out

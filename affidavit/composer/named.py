@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from affidavit.composer.ground import Ground
 from affidavit.composer.matching import YEAR_TERM
-from affidavit.composer.tables import Table, sourced
+from affidavit.composer.tables import Table
 from affidavit.composer.values import Value
 from affidavit.index.text import words
 from affidavit.results import Evidence
@@ -77,14 +77,10 @@ def _in_table(
 
 
 def _cell(table: Table, row: Evidence, column: str) -> Value | None:
-    """The row's cell in the column as a typed value; None for an empty or wordy cell."""
+    """The row's cell in the column as a typed value; None for its label, an empty or a
+    wordy cell."""
     assert row.cells is not None
-    written = row.cells.get(column, "")
-    if column == next(iter(row.cells), None) or not written:
-        return None
-    label = table.label(row)
-    value = table.read(written, column, label)
-    return sourced(value, row, column, written, label) if value is not None else None
+    return None if column == next(iter(row.cells), None) else table.cell(row, column)
 
 
 def _in_phrase_order(ground: Ground, phrase: str, cells: list[Value]) -> list[Value]:

@@ -48,6 +48,17 @@ class Table:
             return value
         return Value(value.kind, value.number, value.unit or told.unit, value.scale or told.scale)
 
+    def cell(self, row: Evidence, column: str) -> Value | None:
+        """The row's cell in the column as a typed value, with its source and its label
+        ("Total sales, 2019"); None where the cell is empty or states no value."""
+        assert row.cells is not None
+        written = row.cells.get(column, "")
+        if not written:
+            return None
+        label = self.label(row)
+        value = self.read(written, column, label)
+        return _sourced(value, row, column, written, label) if value is not None else None
+
     def label(self, row: Evidence) -> str:
         """The row's first cell: what the row is about."""
         assert row.cells is not None
@@ -72,7 +83,7 @@ def first_is_label(row: Evidence) -> bool:
     return _WORD_IN_LABEL.search(first) is not None
 
 
-def sourced(value: Value, row: Evidence, column: str, written: str, label: str) -> Value:
+def _sourced(value: Value, row: Evidence, column: str, written: str, label: str) -> Value:
     name = f"{label}, {column}" if label else column
     return Value(
         value.kind,
