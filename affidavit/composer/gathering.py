@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from affidavit.composer.named import named_cells
-from affidavit.composer.step import Death, Running, checked, listed, with_sources
+from affidavit.composer.step import Death, Running, checked, is_dated, listed, with_sources
 from affidavit.composer.tables import date_of
 from affidavit.composer.told import day_told, turns_telling
 from affidavit.composer.values import Kind, Source, Value
@@ -24,7 +24,7 @@ def gather(s: Running) -> Value:
             raise s.die(Death.AMBIGUOUS, f"more than one row is labelled {args['row']!r}")
         items = rows[0][1]
         if s.literal("dated", False):  # a row's years: not its "Change" or "%" columns
-            items = [v for v in items if v.text[:4].isdigit()]
+            items = [v for v in items if is_dated(v)]
     elif "column" in args:
         columns = s.ground.column(s.phrase("column"), parts=bool(s.literal("parts", False)))
         if len(columns) != 1:

@@ -148,8 +148,13 @@ def listed(s: Running, items: Sequence[Value], label: str) -> Value:
     return Value(Kind.LIST, items=tuple(items), label=label)
 
 
+def is_dated(value: Value) -> bool:
+    """Does the value state a date (a cell under a dated column, a day a line tells)?"""
+    return value.text[:4].isdigit()
+
+
 def date_key(s: Running, value: Value) -> str:
-    if not value.text or not value.text[:4].isdigit():
+    if not is_dated(value):
         raise s.die(Death.NO_DATE, f"{value.label or 'an item'} states no date")
     return value.text
 
