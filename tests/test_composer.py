@@ -51,6 +51,13 @@ def _memory(*uids: str) -> Memory:
     return memory
 
 
+def stored(markdown: str, name: str) -> Memory:
+    """A store of one document written as given (a table as Markdown), words only."""
+    memory = Memory(dense=False)
+    memory.ingest_text(markdown, name=name)
+    return memory
+
+
 def ground(*uids: str) -> Ground:
     """Every line of the reports, as the interpreter anchors in them."""
     memory = _memory(*uids)
@@ -493,13 +500,12 @@ def test_a_number_word_names_the_column_its_digits_head() -> None:
 
 
 def test_a_table_without_year_columns_answers_for_its_own_period_only() -> None:
-    memory = Memory(dense=False)
-    memory.ingest_text(
+    memory = stored(
         "| Stock options | Options | Weighted-average exercise price |\n|---|---|---|\n"
         "| Outstanding at December 31, 2018 | 1,200 | $10.00 |\n"
         "| Granted | 300 | $12.00 |\n| Exercised | (100) | $9.00 |\n"
         "| Outstanding at December 31, 2019 | 1,400 | $10.40 |\n",
-        name="options.md",
+        "options.md",
     )
     # The roll-forward closes at 2019: that is the year its movements are for.
     assert memory.ask("What was the number of options granted in 2019?").value == 300
@@ -508,13 +514,12 @@ def test_a_table_without_year_columns_answers_for_its_own_period_only() -> None:
 
 
 def test_a_share_reads_the_whole_in_the_column_the_part_names() -> None:
-    memory = Memory(dense=False)
-    memory.ingest_text(
+    memory = stored(
         "| | Payments due by period | | |\n|---|---|---|---|\n"
         "| Contractual obligations | Less than 1 year | 1-3 years | Total |\n"
         "| Operating leases | 100 | 200 | 300 |\n| Notes payable | 300 | 100 | 400 |\n"
         "| Total | 400 | 300 | 700 |\n",
-        name="obligations.md",
+        "obligations.md",
     )
     reply = memory.ask(
         "What is the value of operating leases due in less than one year as a percentage of "

@@ -8,9 +8,9 @@ table as Markdown, then its paragraphs.
 from __future__ import annotations
 
 import pytest
-from test_composer import _memory, ground, steps
+from test_composer import _memory, ground, steps, stored
 
-from affidavit import Memory, Reason
+from affidavit import Reason
 from affidavit.composer.interpreter import Death, PlanDied, run
 from affidavit.composer.named import named_cells
 from affidavit.organs.arithmetic import route
@@ -123,14 +123,13 @@ def test_a_question_the_table_cannot_answer_is_still_refused() -> None:
 
 
 def test_a_row_named_whole_outranks_one_that_shares_more_and_adds_more() -> None:
-    memory = Memory(dense=False)
-    memory.ingest_text(
+    memory = stored(
         "| | Year Ended December 31, | |\n|---|---|---|\n| | 2019 | 2018 |\n"
         "| Current income tax expense (benefit): | | |\n| Federal | $5 | $4 |\n"
         "| State | 10 | 5 |\n| Deferred income tax expense (benefit): | | |\n"
         "| Federal | 4,206 | 4,860 |\n| State | (11,346) | 665 |\n"
         "| Income tax expense (benefit) | $(7,125) | $5,534 |\n",
-        name="taxes.md",
+        "taxes.md",
     )
     # Not "Federal" under "Current income tax expense (benefit):", which adds two words.
     answer = memory.ask("What was the income tax expense in 2018?")
@@ -139,24 +138,22 @@ def test_a_row_named_whole_outranks_one_that_shares_more_and_adds_more() -> None
 
 
 def test_a_footnote_mark_is_no_word_of_a_row() -> None:
-    memory = Memory(dense=False)
-    memory.ingest_text(
+    memory = stored(
         "| Years Ended | July 27, 2019 | July 28, 2018 |\n|---|---|---|\n| Revenue: | | |\n"
         "| Applications | 5,803 | 5,036 |\n| Total Product | 39,005 | 36,709 |\n"
         "| Services | 12,899 | 12,621 |\n| Total (1) | $51,904 | $49,330 |\n",
-        name="revenue.md",
+        "revenue.md",
     )
     answer = memory.ask("What was the total revenue in 2019?")
     assert answer.value == 51904  # "Total (1)" is the whole of "total revenue"; not "Total Product"
 
 
 def test_the_years_of_a_row_leave_its_change_column_out() -> None:
-    memory = Memory(dense=False)
-    memory.ingest_text(
+    memory = stored(
         "| | Fiscal years ended July 31, | | |\n|---|---|---|---|\n"
         "| | 2019 | 2018 | Change ($) |\n| Interest income | 1,210 | 980 | 230 |\n"
         "| Other income (expense), net | (1,525) | 463 | (1,988) |\n",
-        name="other.md",
+        "other.md",
     )
     # The "Change ($)" cell is negative too, but it is no year.
     assert memory.ask("In which year was Other income (expense), net negative?").value == ["2019"]
