@@ -164,7 +164,7 @@ class Ground:
                 # takes its word.
                 whole = self.label_terms(table, row)
                 taken = whole if whole <= row_terms else frozenset()
-                for column in list(row.cells)[1:]:
+                for column in table.value_columns(row):
                     if named_column:
                         extra_column = column_rank(column_terms, self.terms(column), row_terms)
                         rank = (*extra_row, *extra_column) if extra_column else None
@@ -217,7 +217,7 @@ class Ground:
                 if extra is None:
                     continue
                 assert row.cells is not None
-                cells = (table.cell(row, column) for column in list(row.cells)[1:])
+                cells = (table.cell(row, column) for column in table.value_columns(row))
                 values = [value for value in cells if value is not None]
                 if values:
                     found.append((extra, values))

@@ -80,7 +80,7 @@ def _cell(table: Table, row: Evidence, column: str) -> Value | None:
     """The row's cell in the column as a typed value; None for its label, an empty or a
     wordy cell."""
     assert row.cells is not None
-    return None if column == next(iter(row.cells), None) else table.cell(row, column)
+    return table.cell(row, column) if column in table.value_columns(row) else None
 
 
 def _in_phrase_order(ground: Ground, phrase: str, cells: list[Value]) -> list[Value]:

@@ -23,7 +23,8 @@ sorts, fixed per argument name:
   turns, a relative "yesterday" against the day the turn was said; a gather of every
   turn telling an event, each as its time), ``once`` (a count of events, tellings
   whose times overlap counted once), ``among`` and ``nth`` (a ``cells`` anchor: the
-  nth, from 0, of exactly ``among`` cells the phrase names), and ``dated`` (a gathered
+  nth, from 0, of exactly ``among`` cells the phrase names; with ``by`` "date", counted
+  from the earliest when every one is dated), and ``dated`` (a gathered
   row's cells under columns that name a date only, not its "Change" or "%" columns).
 
 Parsing checks the form only; what the steps mean is the interpreter's to judge.

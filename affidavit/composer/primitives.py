@@ -18,13 +18,14 @@ from affidavit.composer.step import (
     Running,
     checked,
     date_key,
+    is_dated,
     listed,
     result_like,
     said,
     with_sources,
 )
 from affidavit.composer.told import day_told, turns_telling
-from affidavit.composer.values import Kind, Value, read_cell, read_number
+from affidavit.composer.values import POINTS, Kind, Value, read_cell, read_number
 from affidavit.gates.numbers import numbers_in
 from affidavit.gates.years import YEAR_WORD, figures, written_for
 from affidavit.organs.relative import days_named
@@ -108,6 +109,9 @@ def _one_named(s: Running) -> Value:
     if len(cells) != among:
         death = Death.UNANCHORED if not cells else Death.AMBIGUOUS
         raise s.die(death, f"{len(cells)} cells are named by {s.step.args['cells']!r}, not {among}")
+    if s.literal("by") == "date" and all(is_dated(c) for c in cells):
+        # The earlier first, whatever order the phrase names them in (a stable sort).
+        cells = sorted(cells, key=lambda c: c.text)
     return cells[nth]
 
 
@@ -251,6 +255,8 @@ def _average(s: Running) -> Value:
 
 def _difference(s: Running) -> Value:
     (a, b), like = s.numbers(_distinct_cells(s, [s.ref("of"), s.ref("minus")]))
+    if like.kind == Kind.PERCENT:
+        return Value(Kind.PERCENT, a - b, unit=POINTS)  # two rates differ in points
     return result_like(like, a - b)
 
 
@@ -264,7 +270,11 @@ def _ratio(s: Running) -> Value:
 
 
 def _percent_change(s: Running) -> Value:
-    (old, new), _ = s.numbers(_distinct_cells(s, [s.ref("from"), s.ref("to")]))
+    (old, new), like = s.numbers(_distinct_cells(s, [s.ref("from"), s.ref("to")]))
+    if like.kind == Kind.PERCENT:
+        # A rate's percentage change is its change in points (a discount rate from 2.2% to
+        # 1.7% moved -0.5 points): a percentage of a percentage would read as the rate.
+        return Value(Kind.PERCENT, new - old, unit=POINTS)
     if old == 0:
         raise s.die(Death.UNDEFINED, "a change from zero has no percentage")
     return Value(Kind.PERCENT, (new - old) / old * 100)

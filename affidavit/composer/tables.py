@@ -26,6 +26,10 @@ _IN_SCALE = re.compile(r"\bin (?:thousands|millions|billions)\b", re.I)
 _TABLE_WORD = re.compile(r"\b(?:table|tabla|tablo)", re.I)
 # A caption may stand a few lines above or below its table ("(in millions)").
 CAPTION_REACH = 3
+# What a row with no label is called when its figures are the sums of the rows above.
+TOTAL = "Total"
+_TOTAL_LABEL = re.compile(r"^\s*(?:total|subtotal|sub-total)\b", re.I)
+_DECIMALS = re.compile(r"\.(\d+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,11 +40,12 @@ class Table:
     context: str  # the header's text: where units and scales are stated first
     sections: Mapping[int, str]  # a row's position -> the label of the section it is in
     captions: str = ""  # text about the table ("in millions"): read when the header is silent
+    totals: frozenset[int] = frozenset()  # rows without a label that sum the rows above
 
     def read(self, written: str, column: str, label: str = "") -> Value | None:
         """A cell as a typed value: its unit and scale from the cell, else its column, its
         row's label and the header, else the captions."""
-        value = read_cell(written, f"{column} {label} {self.context}")
+        value = read_cell(written, f"{column} {label} {self.context}", names=f"{column} {label}")
         if value is None or value.kind != Kind.AMOUNT or (value.scale and value.unit):
             return value
         told = read_cell(written, self.captions)
@@ -60,9 +65,18 @@ class Table:
         return _sourced(value, row, column, written, label) if value is not None else None
 
     def label(self, row: Evidence) -> str:
-        """The row's first cell: what the row is about."""
+        """The row's first cell: what the row is about; "Total" for a row with no label
+        whose every figure is the sum of the rows above it."""
         assert row.cells is not None
+        if row.position in self.totals:
+            return TOTAL
         return next(iter(row.cells.values()), "") if first_is_label(row) else ""
+
+    def value_columns(self, row: Evidence) -> list[str]:
+        """The row's columns that hold its figures: all but its label's (a row with no
+        label, a total's "|  | $12,455 |", keeps no cell for the label column)."""
+        assert row.cells is not None
+        return list(row.cells)[1:] if first_is_label(row) else list(row.cells)
 
     def columns(self) -> list[str]:
         """Column names in order of first appearance, the label column left out."""
@@ -152,4 +166,38 @@ def _table(run: list[Evidence], lines: Sequence[Evidence]) -> Table:
             section = next(iter(row.cells.values()))
         elif section:
             sections[row.position] = section
-    return Table(run[0].document, header, rows, context, sections, " ".join(captions))
+    totals = frozenset(r.position for i, r in enumerate(rows) if _sums_above(r, rows[:i]))
+    return Table(run[0].document, header, rows, context, sections, " ".join(captions), totals)
+
+
+def _sums_above(row: Evidence, above: Sequence[Evidence]) -> bool:
+    """Whether a row with no label closes the labelled rows above it: each of its figures is
+    their sum in its column (to the last digit it writes), over two rows or more, since the
+    table's start, a heading or an earlier total. A report's "|  | $12,455 | $18,418 |"
+    under its charges is their total, though it says no word."""
+    assert row.cells is not None
+    if first_is_label(row) or len(row.cells) < 2:
+        return False
+    parts: list[Evidence] = []
+    for earlier in reversed(above):
+        assert earlier.cells is not None
+        label = next(iter(earlier.cells.values()), "")
+        if len(earlier.cells) < 2 or not first_is_label(earlier) or _TOTAL_LABEL.match(label):
+            break
+        parts.append(earlier)
+    if len(parts) < 2:
+        return False
+    checked = 0
+    for column, written in row.cells.items():  # no label: every cell is a figure
+        total = read_number(written)
+        if total is None:
+            if written.strip():
+                return False  # a word or a dash where a sum should stand
+            continue
+        assert all(p.cells is not None for p in parts)
+        summed = sum(read_number(p.cells.get(column, "")) or 0.0 for p in parts)  # type: ignore[union-attr]
+        places = max((len(d) for d in _DECIMALS.findall(written)), default=0)
+        if abs(summed - total) > 10.0**-places + 1e-9:
+            return False
+        checked += 1
+    return checked > 0

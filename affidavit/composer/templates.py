@@ -13,7 +13,7 @@ from datetime import date
 from typing import Any
 
 from affidavit.composer.interpreter import Outcome
-from affidavit.composer.values import Kind, Value, format_number, rounded
+from affidavit.composer.values import POINTS, Kind, Value, format_number, rounded
 from affidavit.gates.digits import MONTH_NAMES
 from affidavit.organs.relative import when_told
 from affidavit.results import Evidence
@@ -86,6 +86,7 @@ _SCALE_WORD = {
     "tr": {"thousand": "bin", "million": "milyon", "billion": "milyar"},
 }
 _DAYS = {"en": "days", "es": "días", "tr": "gün"}
+_POINTS = {"en": "percentage points", "es": "puntos porcentuales", "tr": "yüzde puan"}
 _FROM = {"en": "from", "es": "a partir de", "tr": "kaynak"}
 _DATE_LEAD = {"en": "The date is", "es": "La fecha es", "tr": "Tarih:"}
 _TOLD = {"en": "read from", "es": "leído de", "tr": "okunan:"}
@@ -163,7 +164,7 @@ def written(value: Value, language: str = "en") -> str:
         return value.text or value.label
     number = format_number(value.number, PLACES)
     if value.kind == Kind.PERCENT:
-        return f"{number}%"
+        return f"{number} {_POINTS[language]}" if value.unit == POINTS else f"{number}%"
     if value.kind == Kind.DURATION:
         return f"{number} {_DAYS[language]}"
     if value.kind == Kind.COUNT:

@@ -37,6 +37,8 @@ _SCALE_WORDS = (
     ("million", re.compile(r"\bmillions?\b|(?<=[$€£¥])\s*m\b|\bmm\b|\bmillones\b|\bmilyon", re.I)),
     ("thousand", re.compile(r"\bthousands?\b|[’']000\b|\ben miles\b|\bbin (?:tl|lira)\b", re.I)),
 )
+# The unit of a percentage's change in points (a percent value's only unit).
+POINTS = "points"
 CURRENCIES = {"$": "$", "€": "€", "£": "£", "¥": "¥", "usd": "$", "eur": "€", "gbp": "£"}
 _CURRENCY = re.compile(r"[$€£¥]|\b(?:usd|eur|gbp)\b", re.I)
 _PERCENT = re.compile(r"%|\bper ?cent\b|\bpercentage\b|\bpor ciento\b|\byüzde\b", re.I)
@@ -126,13 +128,17 @@ def read_number(written: str) -> float | None:
     return -number if _NEGATIVE.match(written) else number
 
 
-def read_cell(written: str, context: str = "") -> Value | None:
+def read_cell(written: str, context: str = "", *, names: str | None = None) -> Value | None:
     """A cell (or a number in a line) as a typed value; ``context`` is its column name,
-    the table's header and caption, which state the unit and scale the cell leaves out."""
+    the table's header and caption, which state the unit and scale the cell leaves out.
+    ``names`` (its column name and row label), where given, alone says whether a cell
+    without a percent sign is a percentage: a header's "%Chg" column or a caption's
+    "except percentages" says nothing of the columns beside it."""
     number = read_number(written)
     if number is None:
         return None
-    if is_percent_text(written) or (not currency_of(written) and _only_percent(context)):
+    named = context if names is None else names
+    if is_percent_text(written) or (not currency_of(written) and _only_percent(named)):
         return Value(Kind.PERCENT, number)
     unit = currency_of(written) or currency_of(context)
     scale = scale_of(written) or scale_of(context)

@@ -40,14 +40,17 @@ _CUES: tuple[tuple[Need, re.Pattern[str]], ...] = (
     (
         Need.PERCENT_CHANGE,
         re.compile(
-            r"\b(?:percentage|percent|%)\s+(?:change|increase|decrease|growth|decline)\b|"
+            r"(?:\bpercentage|\bpercent|%)\s*(?:change|increase|decrease|growth|decline)\b|"
             r"\bcambio porcentual\b|\bvariación porcentual\b|\byüzde (?:değişim|artış)",
             re.I,
         ),
     ),
     (
         Need.AVERAGE,
-        re.compile(r"(?<![-‐])\baverage\b(?![-‐])|\bmean\b|\bpromedio\b|\bortalama", re.I),
+        # "Weighted average grant date fair value" names a row; it asks for no average.
+        re.compile(
+            r"(?<![-‐])(?<!weighted )\baverage\b(?![-‐])|\bmean\b|\bpromedio\b|\bortalama", re.I
+        ),
     ),
     (Need.RATIO, re.compile(r"\bratio\b|\brazón\b|\boran[ıi]\b", re.I)),
     (
@@ -211,11 +214,13 @@ def _route(text: str) -> Route | None:
 
 
 def _ordered(text: str, years: tuple[str, ...], need: Need) -> tuple[str, ...]:
-    """The years in the order the computation takes them: "from A to B" as written,
-    otherwise earliest first; a change asked of one year is from the year before."""
+    """The years in the order the computation takes them: a change runs from the earlier
+    year to the later however the question names them ("from 2019 to 2018" asks how the
+    figure moved over that time), a year that is not a number ("FY") "from A to B" as
+    written; a change asked of one year is from the year before."""
     stated = _FROM_TO.search(text)
     if need in (Need.CHANGE, Need.PERCENT_CHANGE):
-        if stated:
+        if stated and not all(y.isdigit() for y in stated.groups()):
             return (stated.group(1), stated.group(2))
         if len(years) == 1 and years[0].isdigit():
             return (str(int(years[0]) - 1), years[0])

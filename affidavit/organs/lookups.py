@@ -167,11 +167,15 @@ def named_plans(found: Route) -> list[Plan]:
         return [Plan((listed,), note="the cells the question names, in the order it names them")]
     if found.need not in (Need.CHANGE, Need.PERCENT_CHANGE, Need.DIFFERENCE):
         return []
-    first = Step("anchor", {"cells": asked, "among": 2, "nth": 0}, "a")
-    second = Step("anchor", {"cells": asked, "among": 2, "nth": 1}, "b")
+    # A change over time runs from the earlier cell to the later, whichever the question
+    # names first; a difference between two named things keeps the question's order.
+    between = found.need == Need.DIFFERENCE or _DIFFERENCE.search(asked) is not None
+    order = {} if between else {"by": "date"}
+    first = Step("anchor", {"cells": asked, "among": 2, "nth": 0, **order}, "a")
+    second = Step("anchor", {"cells": asked, "among": 2, "nth": 1, **order}, "b")
     if found.need == Need.PERCENT_CHANGE:
         last = Step("percent_change", {"from": "a", "to": "b"}, "answer")
-    elif found.need == Need.DIFFERENCE or _DIFFERENCE.search(asked):
+    elif between:
         last = Step("difference", {"of": "a", "minus": "b"}, "answer")
     else:
         last = Step("difference", {"of": "b", "minus": "a"}, "answer")

@@ -21,7 +21,11 @@ from affidavit.composer.values import Kind, rounded
 from affidavit.results import Evidence
 
 _YEAR = re.compile(r"(?<![\d.,])((?:19|20)\d\d)(?![\d,%])(?!\.\d)")
-_CLAIMED = re.compile(r"(?<![\w.])[-−]?\d[\d,]*(?:\.(\d+))?\s*(%|percent\b|per cent\b)?", re.I)
+# A percentage, or a rate's change in (percentage) points, is a percent claim.
+_CLAIMED = re.compile(
+    r"(?<![\w.])[-−]?\d[\d,]*(?:\.(\d+))?\s*(%|(?:percentage )?points?\b|percent\b|per cent\b)?",
+    re.I,
+)
 _UP = re.compile(r"\b(?:rose|rise|risen|increased?|grew|grown|gain(?:ed)?|up|higher)\b", re.I)
 _DOWN = re.compile(r"\b(?:fell|fall|fallen|decreased?|declined?|dropped|down|lower)\b", re.I)
 

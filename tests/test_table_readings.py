@@ -1,0 +1,113 @@
+"""How the composer reads a report's table: a total row that says no word, rates whose
+changes are points, percent columns that say nothing of their neighbours, and changes
+that run forward in time however the question names the years.
+
+The reports come from corpora/tatqa (TAT-QA, CC BY 4.0), saved as a user would: the
+table as Markdown, then its paragraphs.
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_composer import _memory, ground, report, steps, stored
+
+from affidavit.composer.interpreter import run
+from affidavit.composer.tables import TOTAL
+from affidavit.composer.values import Kind
+from affidavit.organs.arithmetic import route
+from affidavit.organs.routes import Need
+
+OTHER_ASSETS = "789efd09"  # deferred charges: six rows, then "|  | $55,945 | $43,364 |"
+EQUIPMENT = "64587c9c"  # an unlabelled subtotal above accumulated depreciation and the net
+RATES = "89cf13a2"  # stock-plan assumptions: volatility and risk-free rates in percents
+REVENUES = "2962bec4"  # net revenues beside "Increase/(decrease)" and "% Change" columns
+
+
+def _totals(uid: str) -> list[str]:
+    return [
+        row.text for table in ground(uid).tables for row in table.rows if table.label(row) == TOTAL
+    ]
+
+
+def test_a_row_without_a_label_that_sums_the_rows_above_is_their_total() -> None:
+    assert _totals(OTHER_ASSETS) == ["|  | $55,945 | $43,364 |"]
+    # The subtotal of the four kinds of equipment, not the net row below it.
+    assert _totals(EQUIPMENT) == ["|  | 36,026 | 33,562 |"]
+    answer = _memory(OTHER_ASSETS).ask("What was the average total for 2018 and 2019?")
+    assert answer.value == pytest.approx(49654.5)
+    assert [c.text for c in answer.citations] == ["|  | $55,945 | $43,364 |"]
+
+
+def test_a_row_whose_figures_do_not_add_up_is_no_total() -> None:
+    written = report(OTHER_ASSETS)
+    assert "$55,945" in written
+    memory = stored(written.replace("$55,945", "$55,954"), "altered.md")
+    assert _memory(OTHER_ASSETS).ask("What was the total in 2019?").value == 55945
+    answer = memory.ask("What was the total in 2019?")
+    assert "plan" not in answer.audit  # no row is the table's total: no plan anchored one
+
+
+def test_a_rate_changes_in_percentage_points() -> None:
+    answer = _memory(RATES).ask(
+        "What was the percentage change in the risk-free interest rate between 2019 and 2020?"
+    )
+    assert answer.value == pytest.approx(-0.3)  # 1.7% against 2.0%, not -15%
+    assert "-0.3 percentage points" in answer.text
+    assert answer.audit["plan"]["trace"][-1]["result"]["unit"] == "points"
+
+
+def test_a_claim_of_points_is_recomputed_from_the_rates() -> None:
+    memory = _memory(RATES)
+    held = memory.verify(
+        "The risk-free interest rate fell 0.3 percentage points from 2019 to 2020."
+    )
+    assert held.supported
+    wrong = memory.verify(
+        "The risk-free interest rate fell 0.5 percentage points from 2019 to 2020."
+    )
+    assert not wrong.supported
+
+
+def test_a_change_runs_from_the_earlier_year_to_the_later() -> None:
+    found = route("What is the change in Revenues from 2019 to 2018?")
+    assert found is not None and found.years == ("2018", "2019")
+    answer = _memory(OTHER_ASSETS).ask(
+        "What was the change in Value added tax receivables, net, noncurrent from 2019 to 2018?"
+    )
+    assert answer.value == 73  # 592 in 2019 against 519 in 2018
+
+
+def test_cells_named_for_a_change_are_taken_in_date_order() -> None:
+    phrase = "expected volatility for the years ended January 31, 2020 and February 1, 2019"
+    plan = steps(
+        ("anchor", {"cells": phrase, "among": 2, "nth": 0, "by": "date"}, "a"),
+        ("anchor", {"cells": phrase, "among": 2, "nth": 1, "by": "date"}, "b"),
+        ("difference", {"of": "b", "minus": "a"}, "answer"),
+    )
+    outcome = run(plan, ground(RATES))
+    assert outcome.value.number == pytest.approx(-6.1)  # 27.4% in 2020 less 33.5% in 2019
+    assert outcome.value.kind == Kind.PERCENT
+    in_phrase_order = steps(
+        ("anchor", {"cells": phrase, "among": 2, "nth": 0}, "a"),
+        ("anchor", {"cells": phrase, "among": 2, "nth": 1}, "b"),
+        ("difference", {"of": "b", "minus": "a"}, "answer"),
+    )
+    assert run(in_phrase_order, ground(RATES)).value.number == pytest.approx(6.1)
+
+
+def test_a_percent_sign_before_change_asks_for_a_percentage_change() -> None:
+    found = route("What is the % change in total equity from 2018 to 2019?")
+    assert found is not None and found.need == Need.PERCENT_CHANGE
+
+
+def test_a_percent_column_says_nothing_of_the_columns_beside_it() -> None:
+    # "101" carries no "$" but stands under 2019 beside "$6,489", not under "% Change".
+    memory = _memory(REVENUES)
+    cells = ground(REVENUES).cells(
+        "Net effect from recognition (deferral) of deferred net revenues", "2019"
+    )
+    assert cells and cells[0][1].kind == Kind.AMOUNT
+    answer = memory.ask(
+        "What is the sum of consolidated net revenues and in-game net revenues in 2019?"
+    )
+    assert answer.value == 9865
