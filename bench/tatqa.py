@@ -131,16 +131,39 @@ def _said(value: dict[str, Any]) -> str:
     return str(number) if number is not None else str(value.get("text") or value.get("label"))
 
 
+def _looked_up(answer: Answer) -> list[str] | None:
+    """The cells a plan looked up (its last step an anchor or a gather of figures, each
+    item one cited cell), as each is written: "(140,687)", "39%"; None otherwise."""
+    plan = answer.audit.get("plan")
+    trace = plan.get("trace") if isinstance(plan, dict) else None
+    last = trace[-1] if isinstance(trace, list) and trace else None
+    if not isinstance(last, dict) or last.get("op") not in ("anchor", "gather"):
+        return None
+    result = last.get("result") or {}
+    items = result.get("items") if result.get("kind") == "list" else [result]
+    inputs = last.get("inputs") or []
+    if not items or len(items) != len(inputs) or any("number" not in i for i in items):
+        return None
+    written = [
+        c[0].get("written", "") if len(c := i.get("cites") or []) == 1 else "" for i in inputs
+    ]
+    return written if all(w.strip() for w in written) else None
+
+
 def prediction(answer: Answer) -> str | list[str] | None:
     """What is scored: None for a refusal, a list for a multi-span answer, else a string.
 
-    A list value, or a plan whose final value is a list, is a multi-span answer; a number
-    is ``str(value)``; a plan's other value (a year, a name) is that value, not the
-    sentence around it; anything else is the answer's text.
+    A cell a plan looked up is its cell as written ("(140,687)": what a span answer
+    quotes); a list value, or a plan whose final value is a list, is a multi-span answer;
+    a number is ``str(value)``; a plan's other value (a year, a name) is that value, not
+    the sentence around it; anything else is the answer's text.
     """
     if answer.refused:
         return None
     value, result = answer.value, _plan_result(answer)
+    quoted = _looked_up(answer)
+    if quoted is not None:
+        return quoted if result.get("kind") == "list" else quoted[0]
     if isinstance(value, list | tuple):
         return [str(v) for v in value]
     if result.get("kind") == "list":

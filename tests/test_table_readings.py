@@ -12,7 +12,7 @@ import pytest
 from test_composer import _memory, ground, report, steps, stored
 
 from affidavit.composer.interpreter import run
-from affidavit.composer.tables import TOTAL
+from affidavit.composer.tables import TOTAL, date_of
 from affidavit.composer.values import Kind
 from affidavit.organs.arithmetic import route
 from affidavit.organs.routes import Need
@@ -111,3 +111,32 @@ def test_a_percent_column_says_nothing_of_the_columns_beside_it() -> None:
         "What is the sum of consolidated net revenues and in-game net revenues in 2019?"
     )
     assert answer.value == 9865
+
+
+def test_a_cell_looked_up_is_quoted_as_its_table_writes_it() -> None:
+    answer = _memory(EQUIPMENT).ask(
+        "What was the accumulated depreciation and amortization in 2019?"
+    )
+    assert answer.value == -20188
+    assert answer.text == "The value is (20,188) (in thousands)."
+    assert answer.audit["plan"]["said"] == "(20,188)"
+    # A computed figure is the library's own, with its rounding, not a quotation.
+    change = _memory(EQUIPMENT).ask(
+        "What was the change in accumulated depreciation and amortization from 2018 to 2019?"
+    )
+    assert change.value == -4138 and "$-4,138 thousand" in change.text
+
+
+def test_a_change_between_totals_is_a_change_not_a_sum() -> None:
+    found = route("What is the difference in the total franchise revenues between 2018 and 2019?")
+    assert found is not None and found.need == Need.CHANGE
+    found = route("What is the change in Total Revenue between 2017 and 2018 as a percentage?")
+    assert found is not None and found.need == Need.PERCENT_CHANGE
+    assert found.rows == ("Total Revenue",)
+    answer = _memory(OTHER_ASSETS).ask("What was the change in the total between 2018 and 2019?")
+    assert answer.value == 12581  # $55,945 less $43,364, not their sum
+
+
+def test_a_day_and_year_run_together_still_name_the_year() -> None:
+    assert date_of("Three Months Ended August 31,2019") == "2019-08-31"
+    assert ground(OTHER_ASSETS).terms("December 31,2019") >= {"2019"}

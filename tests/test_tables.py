@@ -276,6 +276,24 @@ def test_units_row_joins_the_header_and_groups_carry_right() -> None:
     ]
 
 
+def test_a_label_centred_over_repeated_sub_columns_names_its_whole_group() -> None:
+    # Quarterly price tables in annual reports often print each fiscal year over the
+    # second of its "High | Low" pair: the year is the pair's, not carried to the next.
+    rows = [
+        ["", "", "Fiscal 2019", "", "Fiscal 2018"],
+        ["", "High", "Low", "High", "Low"],
+        ["First Quarter", "$ 12.50", "$ 10.25", "$ 9.75", "$ 8.00"],
+    ]
+    assert header_depth(rows) == 2
+    assert header_names(rows[:2]) == [
+        "",
+        "Fiscal 2019 High",
+        "Fiscal 2019 Low",
+        "Fiscal 2018 High",
+        "Fiscal 2018 Low",
+    ]
+
+
 def test_section_labels_stay_in_the_body() -> None:
     assert (
         header_depth([["As of", "2019", "2018"], ["Assets", "", ""], ["Cash", "$130", "$91"]]) == 1

@@ -17,7 +17,7 @@ from affidavit.composer.matching import (
     named_inside,
     row_slack,
 )
-from affidavit.composer.tables import YEAR, Table, tables_of
+from affidavit.composer.tables import YEAR, Table, spaced_dates, tables_of
 from affidavit.composer.values import Kind, Source, Value
 from affidavit.index.number_words import NUMBER_WORDS
 from affidavit.index.text import Analyzer, words
@@ -56,7 +56,7 @@ class Ground:
         row's whole label), only the glue between words left out; a number word as its
         digits ("less than one year" names the column "Less Than 1 Year")."""
         if text not in self._terms:
-            tokens = words(text, self.analyzer.language)
+            tokens = words(spaced_dates(text), self.analyzer.language)
             stems = (
                 str(NUMBER_WORDS[w]) if w in NUMBER_WORDS else self.analyzer.term(w) or w
                 for w in tokens

@@ -30,6 +30,7 @@ CAPTION_REACH = 3
 TOTAL = "Total"
 _TOTAL_LABEL = re.compile(r"^\s*(?:total|subtotal|sub-total)\b", re.I)
 _DECIMALS = re.compile(r"\.(\d+)")
+_DAY_COMMA_YEAR = re.compile(r"\b(\d{1,2}),((?:19|20)\d\d)\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,9 +111,16 @@ def _sourced(value: Value, row: Evidence, column: str, written: str, label: str)
     )
 
 
+def spaced_dates(text: str) -> str:
+    """A day and its year run together by a missing space ("August 31,2019") written
+    apart, so the year reads as a year: four digits after a comma are no thousands."""
+    return _DAY_COMMA_YEAR.sub(r"\1, \2", text)
+
+
 def date_of(column: str) -> str:
     """The date a column stands for ("Years Ended September 30, 2019" → 2019-09-30), at its
     precision, or "" when it names none."""
+    column = spaced_dates(column)
     dates = [d for d in dates_in(column) if d.year is not None]
     if dates:
         last = dates[-1]

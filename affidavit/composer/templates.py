@@ -86,6 +86,11 @@ _SCALE_WORD = {
     "tr": {"thousand": "bin", "million": "milyon", "billion": "milyar"},
 }
 _DAYS = {"en": "days", "es": "días", "tr": "gün"}
+_IN_SCALE = {
+    "en": {"thousand": "in thousands", "million": "in millions", "billion": "in billions"},
+    "es": {"thousand": "en miles", "million": "en millones", "billion": "en miles de millones"},
+    "tr": {"thousand": "bin olarak", "million": "milyon olarak", "billion": "milyar olarak"},
+}
 _POINTS = {"en": "percentage points", "es": "puntos porcentuales", "tr": "yüzde puan"}
 _FROM = {"en": "from", "es": "a partir de", "tr": "kaynak"}
 _DATE_LEAD = {"en": "The date is", "es": "La fecha es", "tr": "Tarih:"}
@@ -105,7 +110,11 @@ def say(outcome: Outcome, language: str) -> tuple[str, Any]:
     lead = _LEAD[lang].get(outcome.final_op, _LEAD[lang]["anchor"])
     if value.kind == Kind.DATE and outcome.final_op == "anchor":
         lead = _DATE_LEAD[lang]
-    sentence = f"{lead} {written(value, lang)}"
+    looked_up = outcome.final_op in ("anchor", "gather")
+    sentence = f"{lead} {quoted(value, lang) if looked_up else written(value, lang)}"
+    if looked_up and value.scale and value.kind == Kind.AMOUNT:
+        # The cell leaves its scale to the table's header or caption: say it.
+        sentence += f" ({_IN_SCALE[lang][value.scale]})"
     told = _told(value)
     if outcome.final_op == "anchor" and told is not None:
         # The words the day was read from, and the day they were said.
@@ -173,6 +182,18 @@ def written(value: Value, language: str = "en") -> str:
     scale = _SCALE_WORD[language].get(value.scale, "")
     money = f"{value.unit}{number}" if value.unit else number
     return f"{money} {scale}".strip()
+
+
+def quoted(value: Value, language: str = "en") -> str:
+    """A value looked up, not computed, as its line writes it ("(140,687)", "$ 83.14",
+    "39%"): a reviewer finds those very characters in the cited cell. A value with no one
+    written source (a day read from a turn, a row's label) is written as ``written``."""
+    if value.kind == Kind.LIST:
+        return ", ".join(quoted(item, language) for item in value.items) or "—"
+    written_as = value.sources[0].written.strip() if len(value.sources) == 1 else ""
+    if value.number is not None and value.kind != Kind.DURATION and written_as:
+        return written_as
+    return written(value, language)
 
 
 def day_written(iso: str, language: str = "en") -> str:

@@ -134,9 +134,9 @@ def header_names(rows: Sequence[Sequence[str]]) -> list[str]:
     ``Years Ended September 30, 2019``.
     """
     width = max(len(row) for row in rows)
+    padded = [[*row, *[""] * (width - len(row))] for row in rows]
     names: list[list[str]] = [[] for _ in range(width)]
-    for row in rows:
-        cells = [*row, *[""] * (width - len(row))]
+    for depth, cells in enumerate(padded):
         if cells[0]:
             names[0].append(cells[0])
         labelled = [i for i in range(1, width) if cells[i]]
@@ -144,12 +144,39 @@ def header_names(rows: Sequence[Sequence[str]]) -> list[str]:
             for i in range(1, width):
                 names[i].append(cells[labelled[0]])
             continue
+        groups = _groups_below(padded[depth + 1 :], width)
+        if groups and all(sum(1 for i in g if cells[i]) <= 1 for g in groups):
+            # One label a group of repeated sub-columns names the whole group, wherever
+            # the report centred it: "Fiscal 2019" printed over "Low" of "High | Low".
+            for group in groups:
+                label = next((cells[i] for i in group if cells[i]), "")
+                for i in group:
+                    if label:
+                        names[i].append(label)
+            continue
         carried = ""
         for i in range(1, width):
             carried = cells[i] or carried
             if carried:
                 names[i].append(carried)
     return [" ".join(parts) for parts in names]
+
+
+def _groups_below(rows: Sequence[Sequence[str]], width: int) -> list[range]:
+    """The groups of sub-columns a lower header row repeats ("High | Low | High | Low"
+    is two groups of two), or none when no lower row repeats its names."""
+    for cells in rows:
+        values = list(cells[1:width])
+        if not values or not all(values):
+            continue
+        for period in range(2, len(values) // 2 + 1):
+            if len(values) % period == 0 and all(
+                values[i] == values[i % period] for i in range(len(values))
+            ):
+                return [
+                    range(1 + start, 1 + start + period) for start in range(0, len(values), period)
+                ]
+    return []
 
 
 # --- shattered tables -------------------------------------------------------------------------

@@ -41,6 +41,7 @@ _CUES: tuple[tuple[Need, re.Pattern[str]], ...] = (
         Need.PERCENT_CHANGE,
         re.compile(
             r"(?:\bpercentage|\bpercent|%)\s*(?:change|increase|decrease|growth|decline)\b|"
+            r"\b(?:change|increase|decrease|growth|decline)\b(?=.*\bas an? percentage$)|"
             r"\bcambio porcentual\b|\bvariación porcentual\b|\byüzde (?:değişim|artış)",
             re.I,
         ),
@@ -129,7 +130,7 @@ _LEADING = re.compile(
 )
 _TRAILING = re.compile(
     r"\s+(?:in|of|for|from|to|between|and|during|over|at|as of|the|en|de|y)$|"
-    r"\s+(?:for|over|in) the (?:\w+ )?(?:years?|year period|periods?)$",
+    r"\s+(?:for|over|in) the (?:\w+ )?(?:years?|year period|periods?)$|\s+as an? percentage$",
     re.I,
 )
 _YEAR_PHRASE = re.compile(
@@ -195,8 +196,6 @@ def _route(text: str) -> Route | None:
             if len(rows) != 2 or not all(rows) or not years:
                 return None
             return Route(need, rows, (years[0],))
-        if need == Need.CHANGE and _TOTAL_OF_YEARS.search(text) and len(years) >= 2:
-            need = Need.TOTAL
         row = _row_phrase(rest)
         if not row:
             return None
