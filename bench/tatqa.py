@@ -11,16 +11,18 @@ a blank line, then the paragraphs in their order, separated by blank lines. It g
 a fresh in-memory store (``Memory().ingest_text(text, name=f"{table_uid}.md")``) and the
 context's questions are asked of it with ``Memory.ask``, timed (``ask`` only).
 
-The prediction is ``str(answer.value)`` when the value is a number, else ``answer.text``;
-a list value (or an audit ``plan`` whose final value is a list) is a multi-span answer,
-and when a plan answered, its value (a year, a name) is the prediction rather than the
-sentence around it; a refusal predicts nothing and scores 0. Scoring is TAT-QA's
-official EM and F1 (``bench/_tatqa_scoring.py``: numbers compared as numbers at 2
-decimals, multi-span answers as one bag of words, F1 = EM for arithmetic and count), with
-the prediction read in no scale, in the gold's scale, or in the scale the engine states
-(its plan's result: percent, thousand, million, billion), whichever scores best, since
-a bare value carries no scale. Beside it, "EM, own scale": the official EM with the
-engine's own scale alone (none without a plan), what the official scorer would give.
+The prediction is ``str(answer.value)`` when the value is a number, else
+``answer.text``; a cell a plan looked up (no computation) is predicted as its cell is
+written, "(140,687)", as ``answer.text`` quotes it; a list value (or an audit ``plan``
+whose final value is a list) is a multi-span answer, and when a plan answered, its value
+(a year, a name) is the prediction rather than the sentence around it; a refusal
+predicts nothing and scores 0. Scoring is TAT-QA's official EM and F1
+(``bench/_tatqa_scoring.py``: numbers compared as numbers at 2 decimals, multi-span
+answers as one bag of words, F1 = EM for arithmetic and count), with the prediction read
+in no scale, in the gold's scale, or in the scale the engine states (its plan's result:
+percent, thousand, million, billion), whichever scores best, since a bare value carries
+no scale. Beside it, "EM, own scale": the official EM with the engine's own scale alone
+(none without a plan), what the official scorer would give.
 
 Also counted: **unbacked numbers**, answers whose value is a number that was neither
 computed (the audit has a ``plan``) nor written in a cited line (each number in the
