@@ -101,7 +101,11 @@ class Ground:
         )
         if not named:
             return None
-        if tight and 2 * len((label | section | context) & wanted) < len(wanted):
+        # The text about the table counts here too: "The geographic distribution of
+        # pretax income ..." above "Domestic | Foreign | Total" makes "Total" the total
+        # pretax income.
+        about = label | section | context | self.terms(table.captions)
+        if tight and 2 * len(about & wanted) < len(wanted):
             return None  # "Total" is not "the total amortization expense on software"
         shared = len(label & wanted) + len(section & wanted)
         # A phrase word the row, its section and its table's header all leave unsaid

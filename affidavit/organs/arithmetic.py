@@ -103,8 +103,19 @@ _HOLDER = re.compile(
     re.I,
 )
 _SHARE = re.compile(
-    r"\b(?:percentage|proportion|share|ratio \(in percentage\))\s+of\s+(?:the\s+)?"
-    r"(?P<part>.+?)\s+(?:in|over|of|to|within)\s+(?:the\s+)?(?P<whole>(?:total|group|overall)\b.*)$",
+    r"\b(?:percentage|proportion|share|ratio \(in percentage\))(?:\s+(?:constitution|"
+    r"composition))?\s+of\s+(?:the\s+)?(?P<part>.+?)\s+(?:(?:in|over|of|to|within|among)\s+"
+    r"(?:the\s+)?(?P<whole>(?:total|group|overall)\b.*)|(?:over|among|out of)\s+(?:the\s+)?"
+    r"(?P<other>(?!(?:fiscal\s+)?(?:19|20)\d\d\b).+))$",
+    re.I,
+)
+# "What percentage of total revenue was Americas revenue in 2019?", "What proportion of the
+# total cost does the acquisition related cost form part of in 2019?": the whole first.
+_SHARE_OF_WHOLE = re.compile(
+    r"^\s*what\s+(?:percentage|proportion|share)\s+of\s+(?:the\s+)?(?P<whole>total\b.+?)\s+"
+    r"(?:was|is|were|are|does|do|did)\s+(?:the\s+)?(?P<part>.+?)(?:\s+(?:form(?:\s+part\s+of)?|"
+    r"make\s+up|account\s+for|represent|comprise))?(?:\s+(?:in|for)\s+(?:fiscal\s+)?"
+    r"(?:19|20)\d\d)?$",
     re.I,
 )
 _SHARE_OF = re.compile(
@@ -172,9 +183,10 @@ def _route(text: str) -> Route | None:
     compared = read_extreme(text)
     if compared is not None:
         return compared
-    share = _SHARE.search(text) or _SHARE_OF.search(text)
+    share = _SHARE.search(text) or _SHARE_OF.search(text) or _SHARE_OF_WHOLE.search(text)
     if share:
-        shared = (_row_phrase(share.group("part")), _row_phrase(share.group("whole")))
+        whole = share.groupdict().get("whole") or share.groupdict().get("other") or ""
+        shared = (_row_phrase(share.group("part")), _row_phrase(whole))
         percent = _AS_PERCENT.search(share.group(0)) is not None
         return Route(Need.SHARE, shared, years[:1], percent=percent) if all(shared) else None
     between = _BETWEEN_ROWS.search(text)
