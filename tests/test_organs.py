@@ -43,6 +43,41 @@ from affidavit.organs.arithmetic import Need, plans_for, route
         ),
         ("In which year was the amount of Investments higher?", Need.EXTREME, ["Investments"], []),
         ("What was the amount of Raw Materials in 2019?", Need.VALUE, ["Raw Materials"], ["2019"]),
+        # One row in two years, in the order the question gives them.
+        (
+            "What is the ratio of total revenue in 2018 to 2017?",
+            Need.RATIO,
+            ["total revenue"],
+            ["2018", "2017"],
+        ),
+        # The row before the word that asks for the change.
+        (
+            "What was the service cost increase / (decrease) from 2018 to 2019?",
+            Need.CHANGE,
+            ["service cost"],
+            ["2018", "2019"],
+        ),
+        # A clause saying where to look, before the comparison itself.
+        (
+            "Based on the post-employment benefit obligations, which year recorded a longer "
+            "life expectancy at age 65?",
+            Need.EXTREME,
+            ["life expectancy at age 65"],
+            [],
+        ),
+        (
+            "What percentage of total revenue was Americas Revenue in 2019?",
+            Need.SHARE,
+            ["Americas Revenue", "total revenue"],
+            ["2019"],
+        ),
+        (
+            "What is the percentage constitution of franchise rental revenues among the total "
+            "franchise revenues in 2019?",
+            Need.SHARE,
+            ["franchise rental revenues", "total franchise revenues"],
+            ["2019"],
+        ),
     ],
 )
 def test_route_reads_the_computation(question: str, need: Need, rows: list, years: list) -> None:

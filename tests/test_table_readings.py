@@ -140,3 +140,11 @@ def test_a_change_between_totals_is_a_change_not_a_sum() -> None:
 def test_a_day_and_year_run_together_still_name_the_year() -> None:
     assert date_of("Three Months Ended August 31,2019") == "2019-08-31"
     assert ground(OTHER_ASSETS).terms("December 31,2019") >= {"2019"}
+
+
+def test_a_ratio_of_one_row_in_two_years() -> None:
+    answer = _memory(OTHER_ASSETS).ask(
+        "What is the ratio of Rent and other deposits in 2019 to 2018?"
+    )
+    assert answer.value == pytest.approx(1.07)  # 6,106 / 5,687
+    assert [s["op"] for s in answer.audit["plan"]["trace"]] == ["anchor", "anchor", "ratio"]

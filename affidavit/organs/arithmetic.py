@@ -205,10 +205,17 @@ def _route(text: str) -> Route | None:
         if need == Need.RATIO:
             parts = _RATIO_SPLIT.split(rest, maxsplit=1)
             rows = tuple(_row_phrase(p) for p in parts)
+            if len(rows) == 1 and rows[0] and len(years) == 2:
+                # "the ratio of total revenue in 2018 to 2017": one row, two years.
+                return Route(need, rows, years)
             if len(rows) != 2 or not all(rows) or not years:
                 return None
             return Route(need, rows, (years[0],))
         row = _row_phrase(rest)
+        if not row and found.start() < 40:
+            # "What was the service cost increase / (decrease) from 2018 to 2019?": the
+            # row stands before the word that asks for the change.
+            row = _row_phrase(_OPENING.sub("", text[: found.start()]))
         if not row:
             return None
         # Without years, a row's whole run is averaged, totalled, or changed first to last.
@@ -358,6 +365,10 @@ def _year_led(found: Route) -> list[Plan]:
         dated = Step("order", {"of": "row", "by": "date"}, "run")
         whole_run = (gathered, dated, Step(op, {"of": "run"}, "answer"))
         return [Plan(whole_run, note=f"{op} of the row over its periods")]
+    if found.need == Need.RATIO and len(found.rows) == 1:
+        of, to = (Step("anchor", {"row": row, "column": y}, f"v{y}") for y in found.years)
+        steps = (of, to, Step("ratio", {"of": of.out, "to": to.out}, "answer"))
+        return [Plan(steps, note="ratio of a row in two years")]
     if found.need == Need.RATIO:
         year = found.years[0]
         steps = (

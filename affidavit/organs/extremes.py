@@ -16,11 +16,17 @@ from affidavit.composer.plan import Plan, Step
 from affidavit.organs.routes import Need, Route
 
 _WAYS = (
-    r"largest|highest|greatest|most|biggest|higher|larger|greater|bigger|more|lowest|"
-    r"smallest|least|fewest|lower|smaller|less|fewer"
+    r"largest|highest|greatest|most|biggest|longest|higher|larger|greater|bigger|longer|more|"
+    r"lowest|smallest|least|fewest|shortest|lower|smaller|shorter|less|fewer"
 )
 _LARGER = frozenset(
-    "largest highest greatest most biggest higher larger greater bigger more".split()
+    "largest highest greatest most biggest longest higher larger greater bigger longer more".split()
+)
+# "Based on the post-employment benefit obligations, which year ...": the clause before
+# the comma says where to look, the question after it what to compare.
+_LEAD_IN = re.compile(
+    r"^\s*(?:based on|according to|for|regarding|in terms of|looking at)\s+[^,]+,\s*(?=(?:in\s+)?(?:which|what)\b)",
+    re.I,
 )
 _WAY = re.compile(rf"\b(?:the\s+)?(?P<way>{_WAYS})\b(?!\s+than)", re.I)
 _WHICH_YEAR = re.compile(
@@ -42,6 +48,7 @@ _FILLER = re.compile(
 
 def read_extreme(text: str) -> Route | None:
     """The comparison ``text`` (a question less its mark) asks for, or None."""
+    text = _LEAD_IN.sub("", text, count=1)
     year = _WHICH_YEAR.match(text)
     if year:
         rest = text[year.end() :]
