@@ -133,6 +133,7 @@ _BETWEEN_ROWS = re.compile(
 _TOTAL_OF_YEARS = re.compile(rf"\btotal\b.*\b{YEAR}\b.*\band\b.*\b{YEAR}\b", re.I)
 _AS_PERCENT = re.compile(r"\bpercent|%|\bpor ?ciento\b|\byüzde", re.I)
 _YEAR_RANGE = re.compile(r"\b((?:19|20)\d\d)\s*[-–]\s*((?:19|20)\d\d)\b")
+_YEAR_TO_YEAR = re.compile(rf"{YEAR}\s+(?:to|over|versus|vs\.?)\s+(?:fiscal\s+|fy\s*)?{YEAR}", re.I)
 _RATIO_SPLIT = re.compile(rf"\s+(?:to|over|and|a|y)\s+(?!(?:fiscal\s+)?{YEAR})", re.I)
 _LEADING = re.compile(
     r"^(?:the|in|of|for|all|el|la|de|del)\s+|"
@@ -203,11 +204,12 @@ def _route(text: str) -> Route | None:
             continue
         rest = _OPENING.sub("", text[found.end() :] if found.start() < 40 else text)
         if need == Need.RATIO:
+            if len(years) == 2 and _YEAR_TO_YEAR.search(rest):
+                # "the ratio of total revenue in 2018 to 2017": one row, two years.
+                row = _row_phrase(rest)
+                return Route(need, (row,), years) if row else None
             parts = _RATIO_SPLIT.split(rest, maxsplit=1)
             rows = tuple(_row_phrase(p) for p in parts)
-            if len(rows) == 1 and rows[0] and len(years) == 2:
-                # "the ratio of total revenue in 2018 to 2017": one row, two years.
-                return Route(need, rows, years)
             if len(rows) != 2 or not all(rows) or not years:
                 return None
             return Route(need, rows, (years[0],))
