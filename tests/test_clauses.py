@@ -58,6 +58,20 @@ def _terms(text: str) -> set[str]:
             "Interest expense increased as a result of new borrowings under the facility.",
             "new borrowings under the facility",
         ),
+        # Any verb the question ends on, in any of its forms, with its particle.
+        (
+            "What do the provisions for uncertain tax positions relate to?",
+            "The provision for uncertain tax positions relates to business in territories "
+            "outside of the US.",
+            "business in territories outside of the US",
+        ),
+        (
+            "How were the company's inventories valued?",
+            "Our inventories are valued at the lower of cost or net realizable value and "
+            "computed on a first-in, first-out (FIFO) basis.",
+            "at the lower of cost or net realizable value and computed on a first-in, "
+            "first-out (FIFO) basis",
+        ),
         (
             "What does general and administrative expense consist primarily of?",
             "General and administrative expense consists primarily of payroll, audit fees "
@@ -78,6 +92,8 @@ def test_the_clause_after_the_verb_is_the_answer(question: str, line: str, claus
         "What is the name of the river?",
         "Who signed the permit?",
         "What is the total revenue in 2019?",
+        "What does the table show?",
+        "What did the company pay in 2019?",
     ],
 )
 def test_questions_for_a_phrase_ask_no_clause(question: str) -> None:

@@ -102,12 +102,50 @@ _ASKS: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
+# Any other verb the question ends on: "What do the provisions relate to?", "How were the
+# inventories valued?", "What is the surcharge mechanism structured to do?" The line
+# answers with what it writes after that verb (in any of its forms) and its particle.
+_WHAT_DOES_VERB = re.compile(
+    r"^what\s+(?:does|do|did)\s+(?:the\s+)?(?P<s>.+?)\s+(?P<v>[a-z]{3,})"
+    r"(?:\s+(?P<p>to|of|for|on|in|with|from|by|as|at))?$",
+    re.I,
+)
+_HOW_WAS_VERBED = re.compile(
+    r"^how\s+(?:is|are|was|were)\s+(?:the\s+)?(?P<s>.+?)\s+(?P<v>[a-z]{3,}(?:ed|en|wn))"
+    r"(?:\s+(?P<p>to|of|for|on|in|with|from|by|as|at))?$",
+    re.I,
+)
+# Verbs that end a question without asking for a clause ("What does the table show?" asks
+# about the document; "What did the company pay?" asks for a figure).
+_NO_CLAUSE_VERBS = frozenset(
+    "show shows showed present presents provide provides pay paid cost costs earn earned "
+    "record recorded report reported total totaled totalled amount amounted have has had "
+    "do does did be is are was were".split()
+)
+
+
+def _verb_forms(verb: str) -> str:
+    """A pattern for a regular English verb in its forms: "valued" -> valu(e|es|ed|ing)."""
+    word = verb.lower()
+    for ending in ("ied", "ies", "ing", "ed", "es", "en", "s", "e"):
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            word = word[: -len(ending)]
+            break
+    return rf"{re.escape(word)}(?:e|es|ed|d|s|ing|ies|ied|y|en)?"
+
+
 def clause_ask(question: str) -> ClauseAsk | None:
     """The clause a question asks for, or None when it asks for something else."""
     text = question.strip().rstrip("?").strip()
     for pattern, opener in _ASKS:
         found = pattern.match(text)
         if found:
+            return ClauseAsk(found.group("s").strip(), opener)
+    for pattern in (_WHAT_DOES_VERB, _HOW_WAS_VERBED):
+        found = pattern.match(text)
+        if found and found.group("v").lower() not in _NO_CLAUSE_VERBS:
+            particle = found.group("p")
+            opener = _verb_forms(found.group("v")) + (rf"\s+{particle}" if particle else "")
             return ClauseAsk(found.group("s").strip(), opener)
     return None
 
