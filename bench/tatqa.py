@@ -36,7 +36,7 @@ most words with the question; else the line's text).
 Split by context: the contexts sorted by the sha1 hex digest of their table uid, those at
 even places are the **tune** split, those at odd places the **report** split. With
 ``--data`` the split is made over that file's contexts: run the slice in
-``corpora/tatqa/`` (thirteen tune contexts) with ``--split all``.
+``corpora/tatqa/`` (fourteen tune contexts) with ``--split all``.
 
     .venv/bin/python bench/tatqa.py [--split tune|report|all] [--limit N] [--json PATH]
                                     [--data corpora/tatqa/tatqa_slice.json]

@@ -148,3 +148,26 @@ def test_a_ratio_of_one_row_in_two_years() -> None:
     )
     assert answer.value == pytest.approx(1.07)  # 6,106 / 5,687
     assert [s["op"] for s in answer.audit["plan"]["trace"]] == ["anchor", "anchor", "ratio"]
+
+
+AWARDS = "bee68d71"  # a roll-forward of non-vested awards over 2019, its balances dated
+
+
+def test_a_year_asked_of_a_roll_forward_names_the_row_that_writes_it() -> None:
+    memory = _memory(AWARDS)
+    opening = memory.ask("What was the number of non-vested shares at December 31, 2018?")
+    assert opening.value == 1187586
+    # The movements are 2019's: the year's balance row is not its grants.
+    assert memory.ask("What was the number of shares granted in 2018?").refused
+
+
+def test_a_fiscal_year_in_short_is_its_year() -> None:
+    assert _memory(AWARDS).ask("What was the number of shares granted in FY19?").value == 473550
+
+
+def test_a_share_is_of_the_figures_sizes() -> None:
+    answer = _memory(AWARDS).ask(
+        "What is the percentage of non-vested shares vested in 2019 as a percentage of the "
+        "total non-vested shares at December 31, 2019?"
+    )
+    assert answer.value == pytest.approx(28.46)  # (365,223) of 1,283,281

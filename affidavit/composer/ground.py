@@ -148,17 +148,29 @@ class Ground:
         for table in self.tables:
             named_column = column_phrase
             in_year: frozenset[int] | None = None  # the rows of the year asked, if sections say
+            wanted = row_terms
             if column_terms and all(YEAR_TERM.match(t) for t in column_terms):
                 if not any(YEAR_TERM.match(t) for c in table.columns() for t in self.terms(c)):
                     in_year = self.rows_of_year(table, column_terms)
-                    if in_year is None and column_terms != self.period(table):
-                        continue  # a table of no year column speaks of its own period only
+                    if in_year is None and column_terms == self.period(table):
+                        # A roll-forward's rows "Balance at March 31, 2017" and "... 2018":
+                        # a row that writes another year than asked is not asked for.
+                        in_year = self.rows_of_the_year(table, column_terms, undated=True)
+                    elif in_year is None:
+                        # Another year than the table's own: only a row that writes it
+                        # ("Balance as of June 30, 2017") answers, read with its year.
+                        in_year = self.rows_of_the_year(
+                            table, column_terms, undated=False, named_by=row_terms
+                        )
+                        if not in_year:
+                            continue  # a table of no year column speaks of its own period
+                        wanted = row_terms | column_terms
                     named_column = ""  # the year asked is the table's: any column may answer
             shared = self.shared_column_terms(table)
             for row in table.rows:
                 if in_year is not None and row.position not in in_year:
                     continue
-                extra_row = self.row_rank(table, row, row_terms, tight=tight)
+                extra_row = self.row_rank(table, row, wanted, tight=tight)
                 if extra_row is None:
                     continue
                 assert row.cells is not None
@@ -167,17 +179,17 @@ class Ground:
                 # phrase writes), not both; a column the phrase names outranks a row that
                 # takes its word.
                 whole = self.label_terms(table, row)
-                taken = whole if whole <= row_terms else frozenset()
+                taken = whole if whole <= wanted else frozenset()
                 for column in table.value_columns(row):
                     if named_column:
-                        extra_column = column_rank(column_terms, self.terms(column), row_terms)
+                        extra_column = column_rank(column_terms, self.terms(column), wanted)
                         rank = (*extra_row, *extra_column) if extra_column else None
                     else:
                         own = self.terms(column) - shared - taken
                         by_row: tuple[int, ...] | None = extra_row
-                        if own & whole and own <= row_terms:  # the row is read without it
-                            by_row = self.row_rank(table, row, row_terms - own, tight=tight)
-                        rank = (*named_inside(own, row_terms), *by_row) if by_row else None
+                        if own & whole and own <= wanted:  # the row is read without it
+                            by_row = self.row_rank(table, row, wanted - own, tight=tight)
+                        rank = (*named_inside(own, wanted), *by_row) if by_row else None
                     value = table.cell(row, column) if rank is not None else None
                     if rank is not None and value is not None:
                         found.append((rank, value))
@@ -202,6 +214,26 @@ class Ground:
         if len({frozenset(y) for y in section_years.values() if y}) < 2:
             return None
         return frozenset(p for p, years in section_years.items() if year <= years)
+
+    def rows_of_the_year(
+        self,
+        table: Table,
+        year: frozenset[str],
+        *,
+        undated: bool,
+        named_by: frozenset[str] | None = None,
+    ) -> frozenset[int]:
+        """The rows whose labels write the year asked, and with ``undated`` those that
+        write no year; with ``named_by``, only rows whose label shares a word other than
+        the year with those terms (a row is not named by its year alone)."""
+        kept = set()
+        for row in table.rows:
+            label = self.label_terms(table, row)
+            if named_by is not None and not (label - year) & named_by:
+                continue
+            if year <= label or (undated and not any(YEAR_TERM.match(t) for t in label)):
+                kept.add(row.position)
+        return frozenset(kept)
 
     def period(self, table: Table) -> frozenset[str]:
         """The year a table without year columns speaks of: the latest its header or its

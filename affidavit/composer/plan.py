@@ -25,7 +25,9 @@ sorts, fixed per argument name:
   whose times overlap counted once), ``among`` and ``nth`` (a ``cells`` anchor: the
   nth, from 0, of exactly ``among`` cells the phrase names; with ``by`` "date", counted
   from the earliest when every one is dated), and ``dated`` (a gathered
-  row's cells under columns that name a date only, not its "Change" or "%" columns).
+  row's cells under columns that name a date only, not its "Change" or "%" columns), and
+  ``magnitude`` (a ratio of the figures' sizes: a share of a roll-forward's "(365,223)"
+  vested is a share of 365,223).
 
 Parsing checks the form only; what the steps mean is the interpreter's to judge.
 """
@@ -79,6 +81,7 @@ LITERAL_ARGS = frozenset(
         "unless_tabled",
         "told",
         "once",
+        "magnitude",
         "among",
         "nth",
         "dated",

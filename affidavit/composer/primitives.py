@@ -262,6 +262,8 @@ def _difference(s: Running) -> Value:
 
 def _ratio(s: Running) -> Value:
     (a, b), _ = s.numbers(_distinct_cells(s, [s.ref("of"), s.ref("to")]))
+    if s.literal("magnitude", False):
+        a, b = abs(a), abs(b)
     if b == 0:
         raise s.die(Death.UNDEFINED, "the ratio's denominator is zero")
     if s.literal("percent", False):

@@ -315,7 +315,12 @@ def _year_led(found: Route) -> list[Plan]:
         column = {"column": named} if named else {}
         first = Step("anchor", {"row": found.rows[0], **column}, "a")
         last = (
-            Step("ratio", {"of": "a", "to": "b", "percent": found.percent}, "answer")
+            # A share is of sizes: a part written "(365,223)" is 365,223 of the whole.
+            Step(
+                "ratio",
+                {"of": "a", "to": "b", "percent": found.percent, "magnitude": True},
+                "answer",
+            )
             if found.need == Need.SHARE
             else Step("difference", {"of": "a", "minus": "b"}, "answer")
         )
