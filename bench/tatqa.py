@@ -134,16 +134,20 @@ def _said(value: dict[str, Any]) -> str:
 
 
 def _looked_up(answer: Answer) -> list[str] | None:
-    """The cells a plan looked up (its last step an anchor or a gather of figures, each
-    item one cited cell), as each is written: "(140,687)", "39%"; None otherwise."""
+    """The cells a plan looked up (anchors and gathers of figures only, each item one
+    cited cell), as each is written: "(140,687)", "39%"; None otherwise."""
     plan = answer.audit.get("plan")
     trace = plan.get("trace") if isinstance(plan, dict) else None
-    last = trace[-1] if isinstance(trace, list) and trace else None
-    if not isinstance(last, dict) or last.get("op") not in ("anchor", "gather"):
+    if not isinstance(trace, list) or not trace:
         return None
-    result = last.get("result") or {}
+    if any(not isinstance(s, dict) or s.get("op") not in ("anchor", "gather") for s in trace):
+        return None
+    result = trace[-1].get("result") or {}
     items = result.get("items") if result.get("kind") == "list" else [result]
-    inputs = last.get("inputs") or []
+    # A gather of earlier anchors cites nothing itself: its items are theirs, in order.
+    inputs = [i for step in trace for i in step.get("inputs") or []]
+    if len(trace) == 1 or trace[-1].get("inputs"):
+        inputs = trace[-1].get("inputs") or []
     if not items or len(items) != len(inputs) or any("number" not in i for i in items):
         return None
     written = [
