@@ -115,6 +115,14 @@ def test_a_lower_extreme_asks_for_the_minimum() -> None:
 @pytest.mark.parametrize(
     ("question", "need", "rows", "years"),
     [
+        ("Which financial year's information is shown in the table?", Need.YEARS, [""], []),
+        ("What years are included in the table?", Need.YEARS, [""], []),
+        (
+            "Which years information are included in this note on net property and equipment?",
+            Need.YEARS,
+            [""],
+            [],
+        ),
         (
             "What was the Gross Profit in 2019, 2018 and 2017 respectively?",
             Need.VALUES,

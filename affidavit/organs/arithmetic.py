@@ -67,7 +67,7 @@ _CUES: tuple[tuple[Need, re.Pattern[str]], ...] = (
 # Questions that ask for reasons or ways are answered from lines, never computed.
 _NOT_COMPUTED = re.compile(
     r"^\s*(?:why|how(?!\s+(?:much|many))|por qué|cómo|neden|nasıl)\b|"
-    r"^\s*what\s+(?:\w+\s+){0,2}?(?:caused|causes|drove|drives|led|impacted|affected|"
+    r"^\s*what\s+(?!years?\b)(?:\w+\s+){0,2}?(?:caused|causes|drove|drives|led|impacted|affected|"
     r"resulted|contributed|explains?|consists?|includes?|included|represents?|means?|"
     r"happened|did)\b|"
     r"^\s*what\s+(?:is|was|are|were)\s+the\s+(?:\w+\s+)?(?:reasons?|causes?|drivers?)\s+"

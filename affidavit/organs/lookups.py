@@ -28,9 +28,13 @@ _WHICH_YEARS = re.compile(
     r"disclosed|listed)\b.*)?$",
     re.I,
 )
+# "Which financial year's information is shown in the table?", "Which years information
+# are included in this note ...?": the years the table's columns name.
 _TABLE_YEARS = re.compile(
-    r"^\s*(?:what|which)\s+(?:are\s+the\s+)?years\s+(?:are\s+)?(?:does|do|is|are)?\s*"
-    r"(?:included|covered|shown|presented)?\s*(?:in\s+)?the\s+table\b",
+    r"^\s*(?:what|which)\s+(?:are\s+the\s+)?(?:financial\s+|fiscal\s+)?years?(?:['’]s?)?\s+"
+    r"(?:(?:information|data|figures)\s+)?(?:are\s+)?(?:does|do|is|are)?\s*"
+    r"(?:included|covered|shown|presented|provided|given|disclosed)?\s*(?:in\s+)?"
+    r"(?:the|this)\s+(?:table|note)\b",
     re.I,
 )
 _YEARS_WHERE = re.compile(
