@@ -171,3 +171,25 @@ def test_a_share_is_of_the_figures_sizes() -> None:
         "total non-vested shares at December 31, 2019?"
     )
     assert answer.value == pytest.approx(28.46)  # (365,223) of 1,283,281
+
+
+def test_the_components_of_a_total_are_the_rows_it_sums() -> None:
+    # The caption says what the unlabelled total is of; its parts are the rows above it.
+    answer = _memory(OTHER_ASSETS).ask(
+        "What are the components of deferred charges and other assets in the table?"
+    )
+    assert answer.value == [
+        "Trade accounts receivable, net, noncurrent (Note 2)",
+        "Equity method investments (Note 1)",
+        "Net deferred tax assets, noncurrent (Note 20)",
+        "Rent and other deposits",
+        "Value added tax receivables, net, noncurrent",
+        "Other",
+    ]
+    parts = _memory(EQUIPMENT).ask("What are the components of property and equipment?")
+    assert parts.value == [
+        "Furniture and equipment",
+        "Software",
+        "Leasehold improvements",
+        "Project expenditures not yet in use",
+    ]

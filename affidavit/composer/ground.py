@@ -311,7 +311,37 @@ class Ground:
                     closed.add(section)
                     continue
                 found.append(Value(Kind.ENTITY, text=label, sources=(Source(row),), label=label))
-        return found
+        return found or self.parts_of_total(phrase)
+
+    def parts_of_total(self, phrase: str) -> list[Value]:
+        """The labels of the rows a total sums, for a phrase that names the total ("the
+        total prepayments": the rows above "Total prepayments"; "the past due receivables"
+        under a caption that says so: the rows above a total that writes no label)."""
+        wanted = self.terms(phrase) - {"total"}
+        if not wanted:
+            return []
+        for table in self.tables:
+            about = self.terms(table.context) | self.terms(table.captions)
+            parts: list[Value] = []
+            for row in table.rows:
+                label = table.label(row)
+                terms = self.label_terms(table, row)
+                if not label:
+                    parts = []  # a row with no label parts what comes before from after
+                    continue
+                if row.position in table.totals or _TOTAL_ROW.match(label):
+                    said = (terms - {"total"}) or about
+                    if len(parts) >= 2 and wanted <= said | (terms & about):
+                        return parts
+                    parts = []
+                    continue
+                if len(row.cells or {}) < 2:
+                    parts = []  # a heading opens another run of parts
+                    continue
+                if all(table.cell(row, c) is None for c in table.value_columns(row)):
+                    continue  # a row of units ("US$000") is no part
+                parts.append(Value(Kind.ENTITY, text=label, sources=(Source(row),), label=label))
+        return []
 
     # -- text
 

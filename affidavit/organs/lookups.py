@@ -49,6 +49,8 @@ _ITEMS = re.compile(
     r"(?:the\s+)?(?P<section>.+)$",
     re.I,
 )
+# "... in the table": where to look, not what the section is called.
+_IN_THE_TABLE = re.compile(r"\s+(?:in|of|from|shown in)\s+(?:the|this)\s+table\b.*$", re.I)
 # Only a count of a table's parts: "How many men were in the army?" is read from a line.
 _COUNT_ITEMS = re.compile(
     r"^\s*how many\s+(?:\w+\s+)?(?:items|components|elements|parts|types|categories|"
@@ -88,7 +90,7 @@ def read_lookup(text: str) -> Route | None:
         return Route(Need.COUNT_ITEMS, (section,), ()) if section else None
     items = _ITEMS.search(text)
     if items:
-        section = _clean(items.group("section"))
+        section = _clean(_IN_THE_TABLE.sub("", items.group("section")))
         return Route(Need.ITEMS, (section,), ()) if section else None
     which = _WHICH_YEARS.search(text) or _TABLE_YEARS.search(text)
     if which and not years:
