@@ -31,7 +31,7 @@ TOTAL = "Total"
 _TOTAL_LABEL = re.compile(r"^\s*(?:total|subtotal|sub-total)\b", re.I)
 _DECIMALS = re.compile(r"\.(\d+)")
 _DAY_COMMA_YEAR = re.compile(r"\b(\d{1,2}),((?:19|20)\d\d)\b")
-_FISCAL_SHORT = re.compile(r"\bF[Yy]?\s?[’']?([0-4]\d)\b")
+_FISCAL_SHORT = re.compile(r"\bF[Yy]?\s?[’']?(?:20)?([0-4]\d)\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +115,7 @@ def _sourced(value: Value, row: Evidence, column: str, written: str, label: str)
 def spaced_dates(text: str) -> str:
     """A day and its year run together by a missing space ("August 31,2019") written
     apart, so the year reads as a year: four digits after a comma are no thousands; and a
-    fiscal year in short ("FY19", "F19", "FY'19") as its year, 2019."""
+    fiscal year in short ("FY19", "F19", "FY'19", "FY2019") as its year, 2019."""
     return _FISCAL_SHORT.sub(r"20\1", _DAY_COMMA_YEAR.sub(r"\1, \2", text))
 
 
