@@ -193,3 +193,15 @@ def test_the_components_of_a_total_are_the_rows_it_sums() -> None:
         "Leasehold improvements",
         "Project expenditures not yet in use",
     ]
+
+
+def test_a_table_whose_rows_are_years_reads_the_figure_by_its_column() -> None:
+    memory = stored(
+        "| | Dividend per share | |\n|---|---|---|\n| Year | € | US$ |\n"
+        "| 2017 | 0.80 | 0.95 |\n| 2018 | 0.90 | 1.02 |\n| 2019 (proposed) | 1.00 | 1.10 |\n",
+        "dividends.md",
+    )
+    answer = memory.ask("What was the change in the dividend per share in € in 2018 from 2017?")
+    assert answer.value == pytest.approx(0.1)
+    labels = [i["label"] for s in answer.audit["plan"]["trace"] for i in s["inputs"]]
+    assert labels == ["Dividend per share €, 2017", "Dividend per share €, 2018"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from affidavit.composer.matching import (
     YEAR_TERM,
@@ -17,7 +18,7 @@ from affidavit.composer.matching import (
     named_inside,
     row_slack,
 )
-from affidavit.composer.tables import YEAR, Table, spaced_dates, tables_of
+from affidavit.composer.tables import YEAR, Table, date_of, spaced_dates, tables_of
 from affidavit.composer.values import Kind, Source, Value
 from affidavit.index.number_words import NUMBER_WORDS
 from affidavit.index.text import Analyzer, words
@@ -193,7 +194,37 @@ class Ground:
                     value = table.cell(row, column) if rank is not None else None
                     if rank is not None and value is not None:
                         found.append((rank, value))
+        if not found and column_terms and all(YEAR_TERM.match(t) for t in column_terms):
+            found = self._transposed(row_terms, column_terms)
         found.sort(key=lambda f: f[0])
+        return found
+
+    def _transposed(
+        self, row_terms: frozenset[str], year: frozenset[str]
+    ) -> list[tuple[tuple[int, ...], Value]]:
+        """A table whose rows are the years ("2015", "2016", "2019 (proposed)") and whose
+        columns name the figures ("Dividend Paid per Ordinary Share €"): the row phrase
+        names the column, the year the row."""
+        found: list[tuple[tuple[int, ...], Value]] = []
+        for table in self.tables:
+            for row in table.rows:
+                assert row.cells is not None
+                # A year alone names no row to the table reader: read the first cell here.
+                first = next(iter(row.cells), "")
+                label = self.terms(FOOTNOTE.sub("", row.cells.get(first, "")))
+                if not year <= label or len(label - year) > 1:
+                    continue
+                for column in list(row.cells)[1:]:
+                    extra = extra_words(row_terms, self.terms(column), row_slack(row_terms))
+                    value = table.cell(row, column) if extra is not None else None
+                    if extra is not None and value is not None:
+                        # Said by its column and its row's year: "..., 2015".
+                        named = replace(
+                            value,
+                            text=date_of(row.cells[first]),
+                            label=f"{column}, {row.cells[first]}",
+                        )
+                        found.append(((*extra, len(label - year)), named))
         return found
 
     def shared_column_terms(self, table: Table) -> frozenset[str]:
