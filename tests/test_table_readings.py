@@ -205,3 +205,15 @@ def test_a_table_whose_rows_are_years_reads_the_figure_by_its_column() -> None:
     assert answer.value == pytest.approx(0.1)
     labels = [i["label"] for s in answer.audit["plan"]["trace"] for i in s["inputs"]]
     assert labels == ["Dividend per share €, 2017", "Dividend per share €, 2018"]
+
+
+def test_a_change_over_one_year_of_a_roll_forward_is_its_closing_less_its_opening() -> None:
+    memory = stored(
+        "| | 2019 | 2018 |\n|---|---|---|\n| Balance, beginning of period | $120 | $100 |\n"
+        "| Additions | 30 | 25 |\n| Releases | (10) | (5) |\n"
+        "| Balance, end of period | $140 | $120 |\n",
+        "allowance.md",
+    )
+    answer = memory.ask("What was the change in the balance for 2019?")
+    assert answer.value == 20  # $140 at the end of 2019 less $120 at its beginning
+    assert answer.audit["plan"]["plan"]["note"] == "difference of 'balance' over the year"

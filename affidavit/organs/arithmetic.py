@@ -276,6 +276,40 @@ def _said(row: str, years: tuple[str, ...]) -> tuple[Step, ...]:
     )
 
 
+# A roll-forward's balance rows: "Balance, beginning of period" ... "Balance, end of period".
+_ROLL_ENDS = (("beginning", "end"), ("opening", "closing"))
+_FROM_START_TO_END = re.compile(
+    r"\s*\b(?:from\s+(?:the\s+)?(?:beginning|start|opening)\s+to\s+(?:the\s+)?(?:end|close)"
+    r"|during\s+the\s+year)\b(?:\s+of)?",
+    re.I,
+)
+
+
+def _over_the_year(found: Route, op: str) -> list[Plan]:
+    """A change asked of one year ("the change in the balance for 2019", "the warranty
+    reserve from beginning to end of 2017") over a roll-forward: the year's closing row
+    against its opening row, in that year's column."""
+    named = YEARS.findall(found.asked)
+    if len(named) != 1 or len(found.years) != 2:
+        return []
+    year, row = found.years[1], _FROM_START_TO_END.sub("", found.rows[0]).strip()
+    if not row:
+        return []
+    plans = []
+    for opening, closing in _ROLL_ENDS:
+        first = Step("anchor", {"row": f"{row} {opening}", "column": year}, "opening")
+        last = Step("anchor", {"row": f"{row} {closing}", "column": year}, "closing")
+        args = (
+            {"of": "closing", "minus": "opening"}
+            if op == "difference"
+            else {"from": "opening", "to": "closing"}
+        )
+        plans.append(
+            Plan((first, last, Step(op, args, "answer")), note=f"{op} of {row!r} over the year")
+        )
+    return plans
+
+
 def plans_for(found: Route) -> list[Plan]:
     """The plans that compute what the route asks for, most direct first; last, where the
     question's own words name the cells by row and column, a plan over those."""
@@ -345,6 +379,7 @@ def _year_led(found: Route) -> list[Plan]:
         return [
             Plan((*anchors, Step(op, args, "answer")), note=f"{op} of {row!r}"),
             Plan((*_said(row, found.years), Step(op, args, "answer")), note=_SAID_NOTE),
+            *_over_the_year(found, op),
         ]
     if found.need in (Need.AVERAGE, Need.TOTAL):
         op = "average" if found.need == Need.AVERAGE else "sum"
