@@ -217,3 +217,17 @@ def test_a_change_over_one_year_of_a_roll_forward_is_its_closing_less_its_openin
     answer = memory.ask("What was the change in the balance for 2019?")
     assert answer.value == 20  # $140 at the end of 2019 less $120 at its beginning
     assert answer.audit["plan"]["plan"]["note"] == "difference of 'balance' over the year"
+
+
+def test_a_row_that_says_every_word_outranks_one_in_the_column_a_word_names() -> None:
+    memory = stored(
+        "| | | Payments due by period | |\n|---|---|---|---|\n"
+        "| | Total | Less than 1 year | More than 1 year |\n"
+        "| Term loan (1) | 400.0 | 40.0 | 360.0 |\n| Pension obligations (2) | 20.0 | 2.0 | 18.0 |\n"
+        "| Total contractual obligations (3) | $420.0 | $42.0 | $378.0 |\n",
+        "obligations.md",
+    )
+    answer = memory.ask(
+        "What was the total term loan as a percentage of total contractual obligations?"
+    )
+    assert answer.value == pytest.approx(95.24)  # 400.0 of 420.0, not of the pensions' 20.0

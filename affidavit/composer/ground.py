@@ -190,7 +190,13 @@ class Ground:
                         by_row: tuple[int, ...] | None = extra_row
                         if own & whole and own <= wanted:  # the row is read without it
                             by_row = self.row_rank(table, row, wanted - own, tight=tight)
-                        rank = (*named_inside(own, wanted), *by_row) if by_row else None
+                        # The phrase words the row leaves unsaid count first: "the total
+                        # contractual obligations" is the row "Total contractual
+                        # obligations" (its "total" taken by the row), not "Pension
+                        # obligations" in the column "Total".
+                        rank = (
+                            (by_row[0], *named_inside(own, wanted), *by_row) if by_row else None
+                        )
                     value = table.cell(row, column) if rank is not None else None
                     if rank is not None and value is not None:
                         found.append((rank, value))
