@@ -231,3 +231,16 @@ def test_a_row_that_says_every_word_outranks_one_in_the_column_a_word_names() ->
         "What was the total term loan as a percentage of total contractual obligations?"
     )
     assert answer.value == pytest.approx(95.24)  # 400.0 of 420.0, not of the pensions' 20.0
+
+
+def test_a_decrease_asked_is_how_much_the_figure_fell() -> None:
+    found = route("What is the decrease in licensing revenue from 2018 to 2019?")
+    assert found is not None and found.falling
+    answer = _memory(OTHER_ASSETS).ask(
+        "What was the decrease in equity method investments from 2018 to 2019?"
+    )
+    assert answer.value == 448  # 9,702 in 2018 less 9,254 in 2019
+    rise = _memory(OTHER_ASSETS).ask(
+        "What was the change in equity method investments from 2018 to 2019?"
+    )
+    assert rise.value == -448

@@ -194,9 +194,7 @@ class Ground:
                         # contractual obligations" is the row "Total contractual
                         # obligations" (its "total" taken by the row), not "Pension
                         # obligations" in the column "Total".
-                        rank = (
-                            (by_row[0], *named_inside(own, wanted), *by_row) if by_row else None
-                        )
+                        rank = (by_row[0], *named_inside(own, wanted), *by_row) if by_row else None
                     value = table.cell(row, column) if rank is not None else None
                     if rank is not None and value is not None:
                         found.append((rank, value))

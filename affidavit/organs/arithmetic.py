@@ -133,6 +133,7 @@ _BETWEEN_ROWS = re.compile(
 _TOTAL_OF_YEARS = re.compile(rf"\btotal\b.*\b{YEAR}\b.*\band\b.*\b{YEAR}\b", re.I)
 _AS_PERCENT = re.compile(r"\bpercent|%|\bpor ?ciento\b|\byüzde", re.I)
 _YEAR_RANGE = re.compile(r"\b((?:19|20)\d\d)\s*[-–]\s*((?:19|20)\d\d)\b")
+_FALLING = re.compile(r"(?:decrease|decline)", re.I)
 _YEAR_TO_YEAR = re.compile(rf"{YEAR}\s+(?:to|over|versus|vs\.?)\s+(?:fiscal\s+|fy\s*)?{YEAR}", re.I)
 _RATIO_SPLIT = re.compile(rf"\s+(?:to|over|and|a|y)\s+(?!(?:fiscal\s+)?{YEAR})", re.I)
 _LEADING = re.compile(
@@ -223,7 +224,10 @@ def _route(text: str) -> Route | None:
         # Without years, a row's whole run is averaged, totalled, or changed first to last.
         # "In 1979, what was the average mpg?" names one year: it may be a stated figure.
         loose = len(years) == 1 and need in (Need.AVERAGE, Need.TOTAL)
-        return Route(need, (row,), _ordered(text, years, need) if years else (), loose=loose)
+        # "How much did X decrease?", "the decrease in X": how much it fell, a positive amount.
+        falling = need == Need.CHANGE and _FALLING.match(found.group(0)) is not None
+        ordered = _ordered(text, years, need) if years else ()
+        return Route(need, (row,), ordered, loose=loose, falling=falling)
     if len(years) >= 2 and _TOTAL_OF_YEARS.search(text):
         row = _row_phrase(_OPENING.sub("", text, count=1))
         return Route(Need.TOTAL, (row,), tuple(sorted(set(years)))) if row else None
@@ -371,8 +375,9 @@ def _year_led(found: Route) -> list[Plan]:
     if found.need in (Need.CHANGE, Need.PERCENT_CHANGE):
         if len(names) != 2:
             return []
+        later, earlier = (names[0], names[1]) if found.falling else (names[1], names[0])
         op, args = (
-            ("difference", {"of": names[1], "minus": names[0]})
+            ("difference", {"of": later, "minus": earlier})
             if found.need == Need.CHANGE
             else ("percent_change", {"from": names[0], "to": names[1]})
         )

@@ -60,6 +60,7 @@ class Route:
     column: str = ""  # the column the question names when it names no year
     named: tuple[str, ...] = ()  # what each event is answered as ("Susie" or "Seraphim")
     asked: str = ""  # the question's words: cells may be named by row and column in it
+    falling: bool = False  # a change asked as a decrease: how much it fell, old less new
 
     @property
     def binds(self) -> bool:
