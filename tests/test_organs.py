@@ -106,6 +106,12 @@ def test_questions_that_ask_for_reasons_or_names_are_not_computed(question: str)
     assert found is None or found.need == Need.VALUE
 
 
+def test_the_row_that_has_the_highest_figure_is_a_comparison_of_rows() -> None:
+    found = route("What is the component that has the highest obligation in 1-5 years?")
+    assert found is not None and found.need == Need.EXTREME_ROW and found.largest
+    assert found.rows == ("obligation in 1-5 years",)
+
+
 def test_a_lower_extreme_asks_for_the_minimum() -> None:
     found = route("In which year was the billed accounts receivable smaller?")
     assert found is not None and not found.largest

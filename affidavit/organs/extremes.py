@@ -40,6 +40,14 @@ _WHICH_ROW = re.compile(
     r"(?:was|were|is|has|had|have|did|recorded|reported)\s+(?P<rest>.+)$",
     re.I,
 )
+# "What is the component that has the highest obligation in 1-5 years?", "... that
+# contributes the most to total accrued expenses?"
+_THE_ROW_THAT = re.compile(
+    r"^\s*what\s+(?:is|was|are|were)\s+the\s+(?P<kind>[\w-]+)\s+(?:that|which)\s+"
+    r"(?:has|had|have|contributes|contributed|makes up|made up|accounts for|accounted for)\s+"
+    r"(?P<rest>.+)$",
+    re.I,
+)
 _SIGN = re.compile(r"\b(?P<sign>negative|positive)\b", re.I)
 _FILLER = re.compile(
     r"\b(?:the|a|an|amount of|number of|value of|values? for|figure for|reported|recorded)\b",
@@ -64,7 +72,7 @@ def read_extreme(text: str) -> Route | None:
         row = _phrase(rest[: way.start()] + " " + rest[way.end() :])
         largest = way.group("way").lower() in _LARGER
         return Route(Need.EXTREME, (row,), (), largest=largest) if row else None
-    which = _WHICH_ROW.match(text)
+    which = _WHICH_ROW.match(text) or _THE_ROW_THAT.match(text)
     if which:
         rest = which.group("rest")
         way = _WAY.search(rest)
