@@ -244,3 +244,18 @@ def test_a_decrease_asked_is_how_much_the_figure_fell() -> None:
         "What was the change in equity method investments from 2018 to 2019?"
     )
     assert rise.value == -448
+
+
+def test_a_change_a_row_states_is_read_not_computed() -> None:
+    memory = stored(
+        "| | 2019 | 2018 |\n|---|---|---|\n| Cash at beginning of year | $50.0 | $40.0 |\n"
+        "| Net change in cash and cash equivalents | (5.0) | 10.0 |\n"
+        "| Cash at end of year | $45.0 | $50.0 |\n",
+        "cash.md",
+    )
+    answer = memory.ask("What is the net change in cash and cash equivalents in 2019?")
+    assert answer.value == -5.0  # the row's own 2019 figure, not 2019 less 2018
+    assert answer.audit["plan"]["plan"]["note"] == "the change a row states for the year"
+    # A phrase naming a change names only a row that writes it.
+    computed = memory.ask("What is the change in cash at end of year in 2019?")
+    assert computed.value == -5.0 and len(computed.audit["plan"]["trace"]) == 3

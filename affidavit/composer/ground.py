@@ -28,6 +28,8 @@ from affidavit.results import Evidence
 FOOTNOTE = re.compile(r"(?:\s*(?:\(\s*(?:\d{1,2}|[a-z]|[ivx]{1,4})\s*\)|\*+))+\s*$")
 # Words that only join others; every other word of a label counts, stop words included.
 GLUE = frozenset("the of a an and in for to at on by & de del la el los las y en ve ile".split())
+# Words of a phrase that names a change: only a row that writes them answers to it.
+CHANGE_WORDS = frozenset({"chang", "increas", "decreas"})
 _TOTAL_ROW = re.compile(r"^\s*(?:total|gross|subtotal|sub-total)\b", re.I)
 # "Net deferred tax assets" closes the section "Deferred tax assets"; "Net operating loss
 # carryforwards" is one of its parts.
@@ -83,6 +85,8 @@ class Ground:
         label = self.label_terms(table, row)
         if not label or not wanted:
             return None
+        if (wanted & CHANGE_WORDS) - label:
+            return None  # "the net change in cash" names a row that writes "change"
         section = self.terms(table.sections.get(row.position, "")) - label
         context = self.terms(table.context)
         slack = row_slack(wanted)

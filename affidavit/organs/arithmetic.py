@@ -289,6 +289,22 @@ _FROM_START_TO_END = re.compile(
 )
 
 
+_CHANGE_NAMED = re.compile(r"\b(?:net\s+)?(?:change|increase|decrease)\s+in\b", re.I)
+
+
+def _stated_change(found: Route) -> list[Plan]:
+    """A change asked of one year that a row states: "What is the net change in cash and
+    cash equivalents in 2019?" over the row "Net change in cash and cash equivalents" is
+    that row's 2019 cell, not a change computed from it (the row must write the word
+    "change": composer/ground.py)."""
+    named = _CHANGE_NAMED.search(found.asked)
+    if named is None or len(YEARS.findall(found.asked)) != 1 or found.need != Need.CHANGE:
+        return []
+    year = found.years[-1]
+    stated = Step("anchor", {"row": f"{named.group(0)} {found.rows[0]}", "column": year}, "answer")
+    return [Plan((stated,), note="the change a row states for the year")]
+
+
 def _over_the_year(found: Route, op: str) -> list[Plan]:
     """A change asked of one year ("the change in the balance for 2019", "the warranty
     reserve from beginning to end of 2017") over a roll-forward: the year's closing row
@@ -381,11 +397,14 @@ def _year_led(found: Route) -> list[Plan]:
             if found.need == Need.CHANGE
             else ("percent_change", {"from": names[0], "to": names[1]})
         )
-        return [
+        computed = [
             Plan((*anchors, Step(op, args, "answer")), note=f"{op} of {row!r}"),
             Plan((*_said(row, found.years), Step(op, args, "answer")), note=_SAID_NOTE),
-            *_over_the_year(found, op),
         ]
+        over_the_year = _over_the_year(found, op)
+        if _FROM_START_TO_END.search(row):
+            return [*over_the_year, *computed]  # "from beginning to end of 2019"
+        return [*_stated_change(found), *computed, *over_the_year]
     if found.need in (Need.AVERAGE, Need.TOTAL):
         op = "average" if found.need == Need.AVERAGE else "sum"
         if len(names) >= 2:
