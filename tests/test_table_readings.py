@@ -44,7 +44,9 @@ def test_a_row_whose_figures_do_not_add_up_is_no_total() -> None:
     memory = stored(written.replace("$55,945", "$55,954"), "altered.md")
     assert _memory(OTHER_ASSETS).ask("What was the total in 2019?").value == 55945
     answer = memory.ask("What was the total in 2019?")
-    assert "plan" not in answer.audit  # no row is the table's total: no plan anchored one
+    # No row is the table's total: no plan anchors one, and no cell is lifted instead.
+    assert "plan" not in answer.audit
+    assert answer.refused and answer.reason == "no_candidate"
 
 
 def test_a_rate_changes_in_percentage_points() -> None:

@@ -93,6 +93,10 @@ def answer(
         subset_record = SubsetRecord(subset[0].document, weight, [e.dateline() for e in subset])
         record.subsets.append(subset_record)
         for rank, candidate in enumerate(candidates):
+            if asked.route is not None and _only_rows(candidate, subset):
+                # The organs read a figure of a table here and no plan could anchor it:
+                # a cell lifted instead is a guess at the cell the plan did not find.
+                continue
             judgement = _judge(candidate, subset, analyzer, question_terms, index.idf)
             if judgement.passed:
                 cited = [subset[i] for i in candidate.cites]
@@ -174,6 +178,12 @@ def _compose(
         record.plans = record.plans or []
         return Answer(question, Reason.PLAN_DEAD.text, None, True, Reason.PLAN_DEAD.value)
     return None
+
+
+def _only_rows(candidate: Candidate, subset: Sequence[Evidence]) -> bool:
+    """Does the candidate cite table rows only (a cell lifted from a row)?"""
+    cited = [subset[i] for i in candidate.cites if 0 <= i < len(subset)]
+    return bool(cited) and all(line.kind == "row" for line in cited)
 
 
 def _judge(
