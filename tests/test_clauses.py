@@ -93,6 +93,7 @@ def test_the_clause_after_the_verb_is_the_answer(question: str, line: str, claus
         "Who signed the permit?",
         "What is the total revenue in 2019?",
         "What does the table show?",
+        "What did Caroline research?",  # a bare verb asks for a thing, not a clause
         "What did the company pay in 2019?",
     ],
 )

@@ -104,9 +104,12 @@ class DefaultEngine:
                     continue  # a row answers by its cells; its pipes and labels are no prose
                 # A heading names a topic; it rarely says anything about it.
                 penalty = HEADING_PENALTY if line.kind == "heading" else 0.0
+                # A turn of a conversation is no statement to run a clause to its end
+                # from the question's own verb ("raise awareness for ... I'm proud of you").
+                chatty = asks_clause is not None and asks_clause.any_verb and line.kind == "turn"
                 clause = (
                     _clause(asks_clause, question, line.text, analyzer)
-                    if index < PHRASE_LINES
+                    if index < PHRASE_LINES and not chatty
                     else None
                 )
                 if clause is not None:
