@@ -225,7 +225,8 @@ def test_a_row_that_says_every_word_outranks_one_in_the_column_a_word_names() ->
     memory = stored(
         "| | | Payments due by period | |\n|---|---|---|---|\n"
         "| | Total | Less than 1 year | More than 1 year |\n"
-        "| Term loan (1) | 400.0 | 40.0 | 360.0 |\n| Pension obligations (2) | 20.0 | 2.0 | 18.0 |\n"
+        "| Term loan (1) | 400.0 | 40.0 | 360.0 |\n"
+        "| Pension obligations (2) | 20.0 | 2.0 | 18.0 |\n"
         "| Total contractual obligations (3) | $420.0 | $42.0 | $378.0 |\n",
         "obligations.md",
     )

@@ -204,8 +204,7 @@ def _sums_above(row: Evidence, above: Sequence[Evidence]) -> bool:
             if written.strip():
                 return False  # a word or a dash where a sum should stand
             continue
-        assert all(p.cells is not None for p in parts)
-        summed = sum(read_number(p.cells.get(column, "")) or 0.0 for p in parts)  # type: ignore[union-attr]
+        summed = sum(read_number((p.cells or {}).get(column, "")) or 0.0 for p in parts)
         places = max((len(d) for d in _DECIMALS.findall(written)), default=0)
         if abs(summed - total) > 10.0**-places + 1e-9:
             return False
