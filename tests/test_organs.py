@@ -66,6 +66,12 @@ from affidavit.organs.arithmetic import Need, plans_for, route
             [],
         ),
         (
+            "Between 2018 and 2019 year end, which year had lower expected volatility?",
+            Need.EXTREME,
+            ["expected volatility"],
+            [],
+        ),
+        (
             "What percentage of total revenue was Americas Revenue in 2019?",
             Need.SHARE,
             ["Americas Revenue", "total revenue"],
@@ -123,6 +129,12 @@ def test_a_lower_extreme_asks_for_the_minimum() -> None:
     [
         ("Which financial year's information is shown in the table?", Need.YEARS, [""], []),
         ("What years are included in the table?", Need.YEARS, [""], []),
+        (
+            "In which year was the financial income and costs recorded for?",
+            Need.YEARS,
+            ["financial income and costs"],
+            [],
+        ),
         (
             "Which years information are included in this note on net property and equipment?",
             Need.YEARS,

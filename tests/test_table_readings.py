@@ -262,3 +262,14 @@ def test_a_change_a_row_states_is_read_not_computed() -> None:
     # A phrase naming a change names only a row that writes it.
     computed = memory.ask("What is the change in cash at end of year in 2019?")
     assert computed.value == -5.0 and len(computed.audit["plan"]["trace"]) == 3
+
+
+def test_an_average_of_rows_joined_by_and_reads_them_in_one_column() -> None:
+    memory = stored(
+        "| Name | Number of shares | Percent of class |\n|---|---|---|\n"
+        "| Ann Lee | 1,000 | 1.2% |\n| Bo Chen | 3,000 | 3.6% |\n| Cy Park | 5,000 | 6.0% |\n",
+        "owners.md",
+    )
+    answer = memory.ask("What is the average number of shares owned by Ann Lee and Bo Chen?")
+    assert answer.value == 2000
+    assert [s["op"] for s in answer.audit["plan"]["trace"]] == ["anchor", "anchor", "average"]

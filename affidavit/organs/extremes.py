@@ -25,7 +25,7 @@ _LARGER = frozenset(
 # "Based on the post-employment benefit obligations, which year ...": the clause before
 # the comma says where to look, the question after it what to compare.
 _LEAD_IN = re.compile(
-    r"^\s*(?:based on|according to|for|regarding|in terms of|looking at)\s+[^,]+,\s*"
+    r"^\s*(?:based on|according to|for|regarding|in terms of|looking at|between)\s+[^,]+,\s*"
     r"(?=(?:in\s+)?(?:which|what)\b)",
     re.I,
 )

@@ -30,6 +30,14 @@ _WHICH_YEARS = re.compile(
 )
 # "Which financial year's information is shown in the table?", "Which years information
 # are included in this note ...?": the years the table's columns name.
+# "In which year was the financial income and costs recorded for?": the years its cells
+# stand under (one year asked of a row written for several is each of them).
+_WHICH_YEAR_RECORDED = re.compile(
+    r"^\s*(?:in\s+|for\s+)?(?:which|what)\s+year\s+(?:is|was|were|are)\s+(?:the\s+)?"
+    r"(?P<row>.+?)\s+(?:calculated|computed|provided|given|recorded|reported|presented|shown|"
+    r"disclosed|listed)(?:\s+(?:for|in))?$",
+    re.I,
+)
 _TABLE_YEARS = re.compile(
     r"^\s*(?:what|which)\s+(?:are\s+the\s+)?(?:financial\s+|fiscal\s+)?years?(?:['’]s?)?\s+"
     r"(?:(?:information|data|figures)\s+)?(?:are\s+)?(?:does|do|is|are)?\s*"
@@ -92,7 +100,9 @@ def read_lookup(text: str) -> Route | None:
     if items:
         section = _clean(_IN_THE_TABLE.sub("", items.group("section")))
         return Route(Need.ITEMS, (section,), ()) if section else None
-    which = _WHICH_YEARS.search(text) or _TABLE_YEARS.search(text)
+    which = (
+        _WHICH_YEARS.search(text) or _TABLE_YEARS.search(text) or _WHICH_YEAR_RECORDED.search(text)
+    )
     if which and not years:
         return Route(Need.YEARS, (_clean(which.groupdict().get("row") or ""),), ())
     if _RESPECTIVE.search(text) or (

@@ -77,6 +77,20 @@ def _over_the_year(found: Route, op: str) -> list[Plan]:
     return plans
 
 
+def _of_rows(row: str, op: str) -> list[Plan]:
+    """ "The average number of shares owned by A and B": the rows it joins, the first read
+    where its own words name the column, the others in that same column."""
+    parts = [p for p in AND.split(row) if p]
+    if len(parts) < 2:
+        return []
+    first = Step("anchor", {"row": parts[0]}, "p0")
+    rest = [
+        Step("anchor", {"row": p, "column_of": "p0"}, f"p{i}") for i, p in enumerate(parts[1:], 1)
+    ]
+    steps = (first, *rest, Step(op, {"of": [s.out for s in (first, *rest)]}, "answer"))
+    return [Plan(steps, note=f"{op} of {len(parts)} rows in one column")]
+
+
 def plans_for(found: Route) -> list[Plan]:
     """The plans that compute what the route asks for, most direct first; last, where the
     question's own words name the cells by row and column, a plan over those."""
@@ -177,7 +191,7 @@ def _year_led(found: Route) -> list[Plan]:
         gathered = Step("gather", {"row": row, "dated": True}, "row")
         dated = Step("order", {"of": "row", "by": "date"}, "run")
         whole_run = (gathered, dated, Step(op, {"of": "run"}, "answer"))
-        return [Plan(whole_run, note=f"{op} of the row over its periods")]
+        return [Plan(whole_run, note=f"{op} of the row over its periods"), *_of_rows(row, op)]
     if found.need == Need.RATIO and len(found.rows) == 1:
         of, to = (Step("anchor", {"row": row, "column": y}, f"v{y}") for y in found.years)
         steps = (of, to, Step("ratio", {"of": of.out, "to": to.out}, "answer"))
