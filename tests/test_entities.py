@@ -13,7 +13,7 @@ from conftest import ARTICLES
 
 from affidavit import Memory
 from affidavit.errors import AffidavitError
-from affidavit.index.entities import Corpus, entropy, mine, pmi_weakest_split
+from affidavit.index.entities import Corpus, Grams, entropy, mine, pmi_weakest_split
 from affidavit.index.graph import EntityGraph, _apart, _mentions, llr, segments
 
 XQUAD = Path(__file__).resolve().parents[1] / "corpora" / "xquad_slice"
@@ -33,6 +33,24 @@ def articles() -> Memory:
 
 
 # -- the measures, by hand --
+
+
+def test_grams_count_every_word_sequence_as_a_scan_of_the_segments_would() -> None:
+    corpus = Corpus.read(article_lines(*ARTICLES))
+    grams = Grams.count(corpus, 4)
+    ids, segment = corpus.ids.tolist(), corpus.segment.tolist()
+    rng = np.random.default_rng(0)
+    for n in (1, 2, 3, 4):
+        starts = rng.choice(len(ids) - n, 40, replace=False).tolist()
+        asked = np.array([ids[s : s + n] for s in starts] + [[len(corpus.vocabulary) - 1] * n])
+        naive = [
+            sum(
+                ids[i : i + n] == list(row) and segment[i] == segment[i + n - 1]
+                for i in range(len(ids) - n + 1)
+            )
+            for row in asked.tolist()
+        ]
+        assert grams.counts_of(asked).tolist() == naive
 
 
 def test_pmi_is_taken_over_the_weakest_split() -> None:

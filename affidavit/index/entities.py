@@ -26,7 +26,7 @@ Capitals help single words only: phrases need none, so lower-case text, Spanish 
 Turkish are mined alike. Every candidate needs MIN_COUNT occurrences.
 
 Counting is vectorised: tokens become integer ids and each n-gram length is counted with
-one ``numpy.unique`` over the rows of an (occurrences x n) array.
+one ``numpy.unique`` over integer keys (Grams).
 """
 
 from __future__ import annotations
@@ -266,30 +266,33 @@ def mine_corpus(corpus: Corpus) -> list[Entity]:
         return []
     vocabulary = corpus.vocabulary
     closed = np.array([_closed(w) for w in vocabulary], dtype=bool)
-    counts: dict[tuple[int, ...], int] = {}
-    grams_by_n: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
-    for n in range(1, min(MAX_WORDS, tokens) + 1):
-        starts = np.flatnonzero(corpus.segment[: tokens - n + 1] == corpus.segment[n - 1 :])
-        unique, inverse, tally = _count_grams(corpus.ids, starts, n, len(vocabulary))
-        grams_by_n[n] = (starts, unique, inverse, tally)
-        # Every n-gram seen twice or more may be a part of a longer candidate.
-        for row in np.flatnonzero(tally >= 2).tolist():
-            counts[tuple(unique[row].tolist())] = int(tally[row])
-
+    grams = Grams.count(corpus, min(MAX_WORDS, tokens))
     entities: list[Entity] = []
-    for n, (starts, unique, inverse, tally) in grams_by_n.items():
-        wanted = (tally >= MIN_COUNT) & ~closed[unique[:, 0]] & ~closed[unique[:, -1]]
+    for n, level in grams.levels.items():
+        unique = grams.words(n)
+        wanted = (level.tally >= MIN_COUNT) & ~closed[unique[:, 0]] & ~closed[unique[:, -1]]
         rows = np.flatnonzero(wanted)
         if not len(rows):
             continue
         # Occurrences grouped by gram: one sort instead of a scan per candidate.
-        order = np.argsort(inverse, kind="stable")
-        bounds = np.searchsorted(inverse[order], rows)
-        for row, start in zip(rows.tolist(), bounds.tolist(), strict=True):
+        order = np.argsort(level.inverse, kind="stable")
+        bounds = np.searchsorted(level.inverse[order], rows)
+        # Each candidate's splits (first k words, the rest), counted for all at once; a
+        # part counted once weighs as one occurrence.
+        chosen = unique[rows]
+        parts = [
+            (
+                np.maximum(grams.counts_of(chosen[:, :k]), 1),
+                np.maximum(grams.counts_of(chosen[:, k:]), 1),
+            )
+            for k in range(1, n)
+        ]
+        for at, (row, start) in enumerate(zip(rows.tolist(), bounds.tolist(), strict=True)):
             gram = tuple(unique[row].tolist())
-            count = int(tally[row])
-            where = starts[order[start : start + count]]
-            if not _kept(corpus, counts, gram, where, tokens):
+            count = int(level.tally[row])
+            where = level.starts[order[start : start + count]]
+            splits = [(int(left[at]), int(right[at])) for left, right in parts]
+            if not _kept(corpus, splits, gram, where, tokens):
                 continue
             words = tuple(vocabulary[i] for i in gram)
             entities.append(Entity(words, _name(corpus, where, n), count))
@@ -297,9 +300,78 @@ def mine_corpus(corpus: Corpus) -> list[Entity]:
     return entities
 
 
+@dataclass(frozen=True)
+class Level:
+    """The n-grams of one length: where each occurrence starts, which distinct gram it is
+    (dense, in the order of ``keys``), and the distinct grams' keys, counts and first
+    occurrences."""
+
+    starts: np.ndarray  # int64, a token position per occurrence (inside one segment)
+    inverse: np.ndarray  # int32, the distinct gram of each occurrence
+    keys: np.ndarray  # int64, sorted: (the rank of the gram's first n-1 words) * V + last
+    tally: np.ndarray  # int64, occurrences of each distinct gram
+    first: np.ndarray  # int64, a token position where each distinct gram occurs
+
+
+@dataclass(frozen=True)
+class Grams:
+    """Every n-gram of a corpus (1 to MAX_WORDS words inside one segment), counted.
+
+    An n-gram's key is the rank of its first n-1 words among the (n-1)-grams, times the
+    vocabulary size, plus its last word: keys stay below tokens x vocabulary whatever n
+    is, so each length is counted with one 1-D ``numpy.unique``, and the count of any
+    word sequence is a chain of binary searches (no table of Python tuples, which took
+    most of the memory of mining a large store)."""
+
+    ids: np.ndarray
+    vocabulary: int
+    levels: dict[int, Level]
+
+    @classmethod
+    def count(cls, corpus: Corpus, longest: int) -> Grams:
+        ids, size = corpus.ids, len(corpus.ids)
+        vocabulary = max(len(corpus.vocabulary), 1)
+        levels: dict[int, Level] = {}
+        rank = ids  # the rank of the (n-1)-gram starting at each position (n = 1: the word)
+        for n in range(1, longest + 1):
+            starts = np.flatnonzero(corpus.segment[: size - n + 1] == corpus.segment[n - 1 :])
+            if n == 1:
+                key = ids[starts].astype(np.int64)
+            else:
+                key = rank[starts].astype(np.int64) * vocabulary + ids[starts + n - 1]
+            keys, first, inverse, tally = np.unique(
+                key, return_index=True, return_inverse=True, return_counts=True
+            )
+            inverse = inverse.reshape(-1).astype(np.int32)
+            levels[n] = Level(starts, inverse, keys, tally, starts[first])
+            rank = np.full(size, -1, dtype=np.int32)
+            rank[starts] = inverse
+        return cls(ids, vocabulary, levels)
+
+    def words(self, n: int) -> np.ndarray:
+        """The word ids of each distinct n-gram, a row each, in the order of its keys."""
+        first = self.levels[n].first
+        return np.stack([self.ids[first + k] for k in range(n)], axis=1)
+
+    def counts_of(self, grams: np.ndarray) -> np.ndarray:
+        """How often each row of word ids occurs inside one segment (0 when never)."""
+        rank = np.zeros(len(grams), dtype=np.int64)
+        found = np.ones(len(grams), dtype=bool)
+        for n in range(1, grams.shape[1] + 1):
+            keys = self.levels[n].keys
+            key = (
+                grams[:, 0].astype(np.int64) if n == 1 else rank * self.vocabulary + grams[:, n - 1]
+            )
+            at = np.minimum(np.searchsorted(keys, key), max(len(keys) - 1, 0))
+            found &= keys[at] == key if len(keys) else False
+            rank = at
+        counts = self.levels[grams.shape[1]].tally[rank]
+        return np.where(found, counts, 0)
+
+
 def _kept(
     corpus: Corpus,
-    counts: dict[tuple[int, ...], int],
+    splits: list[tuple[int, int]],
     gram: tuple[int, ...],
     where: np.ndarray,
     tokens: int,
@@ -317,7 +389,6 @@ def _kept(
         if titled >= TITLE_SHARE * count:
             return False
     else:
-        splits = [(counts.get(gram[:k], 1), counts.get(gram[k:], 1)) for k in range(1, n)]
         if pmi_weakest_split(count, splits, tokens) < MIN_PMI:
             return False
         # The weakest split has the least PMI: the largest product of its parts' counts.
@@ -325,28 +396,6 @@ def _kept(
         if count < BOUND_SHARE * min(splits[weakest]):
             return False  # both parts go freely with other words
     return _varied(corpus, where, n)
-
-
-def _count_grams(
-    ids: np.ndarray, starts: np.ndarray, n: int, vocabulary: int
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Distinct n-grams (rows of ids), each occurrence's row, and each gram's count."""
-    columns = [ids[starts + k] for k in range(n)]
-    if vocabulary**n < 2**62:  # one integer key per gram: a 1-D unique is much faster
-        key = np.zeros(len(starts), dtype=np.int64)
-        for column in columns:
-            key = key * vocabulary + column
-        unique_keys, inverse, tally = np.unique(key, return_inverse=True, return_counts=True)
-        unique = np.empty((len(unique_keys), n), dtype=np.int64)
-        rest = unique_keys.copy()
-        for k in range(n - 1, -1, -1):
-            unique[:, k] = rest % vocabulary
-            rest //= vocabulary
-    else:
-        unique, inverse, tally = np.unique(
-            np.stack(columns, axis=1), axis=0, return_inverse=True, return_counts=True
-        )
-    return unique, inverse.reshape(-1), tally
 
 
 def _closed(word: str) -> bool:
