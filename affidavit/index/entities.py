@@ -33,7 +33,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Sequence
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -143,8 +144,8 @@ class Corpus:
     """
 
     vocabulary: list[str]  # id -> folded word
-    ids: np.ndarray  # token id per token
-    segment: np.ndarray  # segment number per token
+    ids: np.ndarray  # token id per token (int32)
+    segment: np.ndarray  # segment number per token (int32)
     line: np.ndarray  # line id per token
     capital: np.ndarray  # written with a capital, not at a segment's start
     opening: np.ndarray  # the first token of its segment
@@ -154,20 +155,22 @@ class Corpus:
     @classmethod
     def read(cls, lines: Iterable[tuple[int, str, str]]) -> Corpus:
         """``lines``: (line id, text, language)."""
-        empty = np.zeros(0, dtype=np.int64)
+        small, large = np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.int64)
         none = np.zeros(0, dtype=bool)
-        return cls([], empty, empty, empty, none, none, [], empty).extended(lines)
+        return cls([], small, small, large, none, none, [], small).extended(lines)
 
     def extended(self, lines: Iterable[tuple[int, str, str]]) -> Corpus:
         """This corpus with ``lines`` (later line ids) read after it."""
         index = {word: number for number, word in enumerate(self.vocabulary)}
         written = {form: number for number, form in enumerate(self.forms)}
-        ids: list[int] = []
-        segments: list[int] = []
-        owners: list[int] = []
-        capitals: list[bool] = []
-        openings: list[bool] = []
-        surface: list[int] = []
+        # Typed arrays, not lists: a list holds a pointer and an int object a token
+        # (NOTE: at 100 MB of text, 17 million tokens, the lists were most of the peak).
+        ids = array("i")
+        segments = array("i")
+        owners = array("q")
+        capitals = array("b")
+        openings = array("b")
+        surface = array("i")
         segment = int(self.segment[-1]) + 1 if len(self.segment) else 0
         for line_id, text, language in lines:
             for piece in pieces(text):
@@ -185,13 +188,13 @@ class Corpus:
                 segment += 1
         return Corpus(
             list(index),
-            np.concatenate([self.ids, np.asarray(ids, dtype=np.int64)]),
-            np.concatenate([self.segment, np.asarray(segments, dtype=np.int64)]),
-            np.concatenate([self.line, np.asarray(owners, dtype=np.int64)]),
-            np.concatenate([self.capital, np.asarray(capitals, dtype=bool)]),
-            np.concatenate([self.opening, np.asarray(openings, dtype=bool)]),
+            np.concatenate([self.ids, _numbers(ids)]),
+            np.concatenate([self.segment, _numbers(segments)]),
+            np.concatenate([self.line, _numbers(owners)]),
+            np.concatenate([self.capital, _flags(capitals)]),
+            np.concatenate([self.opening, _flags(openings)]),
             list(written),
-            np.concatenate([self.surface, np.asarray(surface, dtype=np.int64)]),
+            np.concatenate([self.surface, _numbers(surface)]),
         )
 
     def to_arrays(self) -> dict[str, np.ndarray]:
@@ -226,14 +229,24 @@ class Corpus:
             capital, opening = flags[0], flags[1]
         return cls(
             _unstrings(data["c_vocabulary"]),
-            data["c_ids"].astype(np.int64),
-            segment.astype(np.int64),
+            data["c_ids"].astype(np.int32),
+            segment.astype(np.int32),
             line.astype(np.int64),
             capital,
             opening,
             _unstrings(data["c_forms"]),
-            data["c_surface"].astype(np.int64),
+            data["c_surface"].astype(np.int32),
         )
+
+
+def _numbers(values: array[int]) -> np.ndarray:
+    """A typed array as numpy's, without a copy: int32 ids, int64 line ids."""
+    dtype = np.int32 if values.typecode == "i" else np.int64
+    return np.frombuffer(values, dtype=dtype) if len(values) else np.zeros(0, dtype)
+
+
+def _flags(values: array[int]) -> np.ndarray:
+    return np.frombuffer(values, dtype=np.int8).astype(bool) if len(values) else np.zeros(0, bool)
 
 
 def _runs(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -266,9 +279,11 @@ def mine_corpus(corpus: Corpus) -> list[Entity]:
         return []
     vocabulary = corpus.vocabulary
     closed = np.array([_closed(w) for w in vocabulary], dtype=bool)
-    grams = Grams.count(corpus, min(MAX_WORDS, tokens))
+    grams = Grams(corpus.ids, max(len(vocabulary), 1), {})
     entities: list[Entity] = []
-    for n, level in grams.levels.items():
+    # Each length's candidates are judged as soon as it is counted: their parts are shorter
+    # grams, already counted, and only one length's occurrences are held at a time.
+    for n, level in grams.counted(corpus, min(MAX_WORDS, tokens)):
         unique = grams.words(n)
         wanted = (level.tally >= MIN_COUNT) & ~closed[unique[:, 0]] & ~closed[unique[:, -1]]
         rows = np.flatnonzero(wanted)
@@ -306,14 +321,15 @@ class Level:
     (dense, in the order of ``keys``), and the distinct grams' keys, counts and first
     occurrences."""
 
-    starts: np.ndarray  # int64, a token position per occurrence (inside one segment)
-    inverse: np.ndarray  # int32, the distinct gram of each occurrence
+    starts: np.ndarray  # int32, a token position per occurrence (inside one segment)
+    inverse: np.ndarray  # int32, the distinct gram of each occurrence (both dropped once
+    # the length's candidates are judged)
     keys: np.ndarray  # int64, sorted: (the rank of the gram's first n-1 words) * V + last
     tally: np.ndarray  # int64, occurrences of each distinct gram
     first: np.ndarray  # int64, a token position where each distinct gram occurs
 
 
-@dataclass(frozen=True)
+@dataclass
 class Grams:
     """Every n-gram of a corpus (1 to MAX_WORDS words inside one segment), counted.
 
@@ -329,24 +345,38 @@ class Grams:
 
     @classmethod
     def count(cls, corpus: Corpus, longest: int) -> Grams:
+        """Every length counted (each length's occurrences dropped once the next is)."""
+        grams = cls(corpus.ids, max(len(corpus.vocabulary), 1), {})
+        for _ in grams.counted(corpus, longest):
+            pass
+        return grams
+
+    def counted(self, corpus: Corpus, longest: int) -> Iterator[tuple[int, Level]]:
+        """Count each length in turn, 1 to ``longest``, and give it whole (with where each
+        occurrence starts); a length is kept without its occurrences once the next one is
+        asked for."""
         ids, size = corpus.ids, len(corpus.ids)
-        vocabulary = max(len(corpus.vocabulary), 1)
-        levels: dict[int, Level] = {}
         rank = ids  # the rank of the (n-1)-gram starting at each position (n = 1: the word)
         for n in range(1, longest + 1):
-            starts = np.flatnonzero(corpus.segment[: size - n + 1] == corpus.segment[n - 1 :])
+            same = corpus.segment[: size - n + 1] == corpus.segment[n - 1 :]
+            starts = np.flatnonzero(same).astype(np.int32)
             if n == 1:
                 key = ids[starts].astype(np.int64)
             else:
-                key = rank[starts].astype(np.int64) * vocabulary + ids[starts + n - 1]
+                key = rank[starts].astype(np.int64) * self.vocabulary + ids[starts + n - 1]
             keys, first, inverse, tally = np.unique(
                 key, return_index=True, return_inverse=True, return_counts=True
             )
+            del key
             inverse = inverse.reshape(-1).astype(np.int32)
-            levels[n] = Level(starts, inverse, keys, tally, starts[first])
-            rank = np.full(size, -1, dtype=np.int32)
-            rank[starts] = inverse
-        return cls(ids, vocabulary, levels)
+            level = Level(starts, inverse, keys, tally, starts[first].astype(np.int64))
+            self.levels[n] = level
+            if n < longest:
+                rank = np.full(size, -1, dtype=np.int32)
+                rank[starts] = inverse
+            yield n, level
+            empty = np.zeros(0, dtype=np.int32)
+            self.levels[n] = Level(empty, empty, keys, tally, level.first)
 
     def words(self, n: int) -> np.ndarray:
         """The word ids of each distinct n-gram, a row each, in the order of its keys."""
