@@ -15,7 +15,7 @@ from typing import Any
 from affidavit.composer.ground import Ground
 from affidavit.composer.interpreter import Outcome, PlanDied, run
 from affidavit.composer.plan import Plan
-from affidavit.composer.templates import PLACES, quoted, say, written
+from affidavit.composer.templates import PLACES, said_value, say
 from affidavit.errors import EngineError
 from affidavit.results import Evidence
 
@@ -62,8 +62,7 @@ def compose(
         entry["rounding"] = f"half away from zero, {PLACES} decimals"
         composed.text, composed.value = say(outcome, language)
         # The value as the answer writes it, without the sentence around it.
-        looked_up = outcome.final_op in ("anchor", "gather")
-        entry["said"] = (quoted if looked_up else written)(outcome.value, language)
+        entry["said"] = said_value(outcome, language)
         composed.outcome = outcome
         for value in outcome.inputs():
             for source in value.sources:

@@ -110,9 +110,8 @@ def say(outcome: Outcome, language: str) -> tuple[str, Any]:
     lead = _LEAD[lang].get(outcome.final_op, _LEAD[lang]["anchor"])
     if value.kind == Kind.DATE and outcome.final_op == "anchor":
         lead = _DATE_LEAD[lang]
-    looked_up = outcome.final_op in ("anchor", "gather")
-    sentence = f"{lead} {quoted(value, lang) if looked_up else written(value, lang)}"
-    if looked_up and value.scale and value.kind == Kind.AMOUNT:
+    sentence = f"{lead} {said_value(outcome, lang)}"
+    if _looked_up(outcome) and value.scale and value.kind == Kind.AMOUNT:
         # The cell leaves its scale to the table's header or caption: say it.
         sentence += f" ({_IN_SCALE[lang][value.scale]})"
     told = _told(value)
@@ -182,6 +181,17 @@ def written(value: Value, language: str = "en") -> str:
     scale = _SCALE_WORD[language].get(value.scale, "")
     money = f"{value.unit}{number}" if value.unit else number
     return f"{money} {scale}".strip()
+
+
+def _looked_up(outcome: Outcome) -> bool:
+    """A plan that only read cells or lines (nothing computed)."""
+    return outcome.final_op in ("anchor", "gather")
+
+
+def said_value(outcome: Outcome, language: str = "en") -> str:
+    """The answer's value without the sentence around it: a look-up quoted as its line
+    writes it, a computed value as the library writes it."""
+    return (quoted if _looked_up(outcome) else written)(outcome.value, language)
 
 
 def quoted(value: Value, language: str = "en") -> str:
