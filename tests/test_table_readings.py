@@ -11,11 +11,14 @@ from __future__ import annotations
 import pytest
 from test_composer import _memory, ground, report, steps, stored
 
+from affidavit.composer.ground import Ground
 from affidavit.composer.interpreter import run
 from affidavit.composer.tables import TOTAL, date_of
 from affidavit.composer.values import Kind
+from affidavit.index.text import Analyzer
 from affidavit.organs.arithmetic import route
 from affidavit.organs.routes import Need
+from affidavit.results import Evidence
 
 OTHER_ASSETS = "789efd09"  # deferred charges: six rows, then "|  | $55,945 | $43,364 |"
 EQUIPMENT = "64587c9c"  # an unlabelled subtotal above accumulated depreciation and the net
@@ -273,3 +276,55 @@ def test_an_average_of_rows_joined_by_and_reads_them_in_one_column() -> None:
     answer = memory.ask("What is the average number of shares owned by Ann Lee and Bo Chen?")
     assert answer.value == 2000
     assert [s["op"] for s in answer.audit["plan"]["trace"]] == ["anchor", "anchor", "average"]
+
+
+INVENTORIES = "d7a538e8"  # finished goods, work-in-process, raw materials; reserves in brackets
+DEFERRED_TAXES = "561569ae"  # deferred tax liabilities in brackets, "(6,508)" and "(6,337)"
+CHARGES = "fe20d447"  # restructuring charges of three "... Solutions" segments, then "Total"
+
+
+def test_a_difference_between_two_rows_is_how_far_apart_they_stand() -> None:
+    memory = _memory(INVENTORIES)
+    asked = "What is the difference between finished goods and raw materials in 2019?"
+    answer = memory.ask(asked)
+    assert answer.value == 13916  # 23,363 less 9,447, though finished goods are named first
+    assert answer.audit["plan"]["trace"][-1]["args"]["magnitude"] is True
+    # A change keeps its sign: finished goods went from $10,995 to $9,447.
+    assert memory.ask("What was the change in finished goods from 2018 to 2019?").value == -1548
+
+
+def test_a_percentage_change_the_table_states_is_said_as_it_writes_it() -> None:
+    asked = "What is the percentage change in consolidated net revenues from 2018 to 2019?"
+    answer = _memory(REVENUES).ask(asked)
+    # The "(13)%" of the "% Change" column, which $6,489 against $7,500 gives (-13.48%).
+    assert answer.value == -13
+    assert answer.audit["plan"]["trace"][-1]["args"]["stated"] == "stated"
+    assert any("(13)%" in c.text for c in answer.citations)
+    # A stated figure that the row's figures do not give is not taken: the change is computed.
+    altered = stored(report(REVENUES).replace("(13)%", "(19)%"), "altered.md")
+    assert altered.ask(asked).value == pytest.approx(-13.48, abs=0.005)
+
+
+def test_figures_all_in_brackets_compare_by_size() -> None:
+    answer = _memory(DEFERRED_TAXES).ask(
+        "In which year were the gross deferred tax liabilities larger?"
+    )
+    assert answer.value == "2019"  # (6,508) against (6,337)
+
+
+def test_a_bare_total_names_what_the_rows_it_sums_share() -> None:
+    whole = ground(CHARGES)
+    table = whole.tables[0]
+    closing = table.rows[-1]
+    assert "solut" in whole.label_terms(table, closing)  # under three "... Solutions" rows
+    plan = steps(
+        ("anchor", {"row": "total solutions segments", "column": "cumulative charges"}, "a")
+    )
+    assert run(plan, whole).value.number == 254
+    # A "Total" whose figures are not the sum of the rows above says only "Total".
+    memory = stored(report(CHARGES).replace("$  254", "$  264"), "altered.md")
+    lines = memory._retriever.around(  # noqa: SLF001 - the whole report is the ground here
+        [Evidence("altered.md", 0, "", "row", 0.0)], 200
+    )
+    altered = Ground(lines, Analyzer("en"))
+    assert altered.label_terms(altered.tables[0], altered.tables[0].rows[-1]) == {"total"}

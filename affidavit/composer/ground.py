@@ -18,7 +18,7 @@ from affidavit.composer.matching import (
     named_inside,
     row_slack,
 )
-from affidavit.composer.tables import YEAR, Table, date_of, spaced_dates, tables_of
+from affidavit.composer.tables import YEAR, Table, date_of, spaced_dates, summed_rows, tables_of
 from affidavit.composer.values import Kind, Source, Value
 from affidavit.index.number_words import NUMBER_WORDS
 from affidavit.index.text import Analyzer, words
@@ -128,8 +128,15 @@ class Ground:
         return (unsaid, added - shared, -shared, len(label - wanted), len(wanted - label - section))
 
     def label_terms(self, table: Table, row: Evidence) -> frozenset[str]:
-        """The terms of a row's label less a footnote mark: "Total (1)" is "Total"."""
-        return self.terms(FOOTNOTE.sub("", table.label(row)))
+        """The terms of a row's label less a footnote mark ("Total (1)" is "Total"). A bare
+        "Total" summing "Loans due from subsidiaries - current portion" and its like also
+        says what they all write: it is the total loans due from subsidiaries."""
+        terms = self.terms(FOOTNOTE.sub("", table.label(row)))
+        if terms != {"total"} or row.position in table.totals:
+            return terms  # a total that writes no label is read by its table's words
+        parts = summed_rows(row, table.rows[: table.rows.index(row)])
+        shared = [self.terms(FOOTNOTE.sub("", table.label(p))) for p in parts]
+        return terms | frozenset.intersection(*shared) if shared else terms
 
     def names_a_row(self, phrase: str, *, tight: bool = False) -> bool:
         """Whether any table row answers to the phrase (loosely, unless ``tight``)."""

@@ -6,8 +6,9 @@ its result is kept under; the last step's result is the answer. Arguments are of
 sorts, fixed per argument name:
 
 - references to earlier results: ``of``, ``minus``, ``to``, ``from`` (``now`` names the
-  asking day when the question has one), and ``column_of`` (an anchor whose cell must
-  stand in the same column as an earlier result's cell);
+  asking day when the question has one), ``column_of`` (an anchor whose cell must
+  stand in the same column as an earlier result's cell) and ``stated`` (a percentage
+  change as a cell states it: the answer when the change computed agrees with it);
 - phrases the store must anchor: ``phrase``, ``row``, ``column``, ``named`` (what an
   anchored event is answered as: "Susie" of "Jolene adopt Susie", which its line must
   write), ``cells`` (the cells whose row label and column name the phrase both writes,
@@ -15,9 +16,10 @@ sorts, fixed per argument name:
   checked against the store);
 - literals: ``before``, ``after`` (a date cutoff), ``above``, ``below`` (a bound),
   ``descending``, ``by``, ``largest``, ``say`` (what of a chosen item is the answer: its
-  value, year, date, row or column), ``as`` (an anchor read as a number or a mention) and
-  ``percent`` (a ratio said as a percentage), ``tight`` (true by default: a cell's row, its
-  section and its table's header must write half the row phrase; false loosens it),
+  value, year, date, row or column), ``as`` (an anchor read as a number, a mention, or
+  "percent": a cell that is a percentage) and ``percent`` (a ratio said as a
+  percentage), ``tight`` (true by default: a cell's row, its section and its table's
+  header must write half the row phrase; false loosens it),
   ``unless_tabled`` (a sentence anchor that dies when a table names its row: the cells,
   not a sentence, give that figure), ``told`` (a date anchor read only from dialogue
   turns, a relative "yesterday" against the day the turn was said; a gather of every
@@ -27,7 +29,7 @@ sorts, fixed per argument name:
   from the earliest when every one is dated), and ``dated`` (a gathered
   row's cells under columns that name a date only, not its "Change" or "%" columns), and
   ``magnitude`` (a ratio of the figures' sizes: a share of a roll-forward's "(365,223)"
-  vested is a share of 365,223).
+  vested is a share of 365,223; a difference of the larger less the smaller).
 
 Parsing checks the form only; what the steps mean is the interpreter's to judge.
 """
@@ -63,7 +65,7 @@ OPERATIONS = frozenset(
         "tally_by_month",
     }
 )
-REFERENCE_ARGS = frozenset({"of", "minus", "to", "from", "column_of"})
+REFERENCE_ARGS = frozenset({"of", "minus", "to", "from", "column_of", "stated"})
 PHRASE_ARGS = frozenset({"phrase", "row", "column", "named", "cells"})
 LITERAL_ARGS = frozenset(
     {

@@ -7,6 +7,7 @@ on its own line; arithmetic refuses to mix kinds, units or unconverted scales.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import date
 
@@ -40,6 +41,8 @@ def _anchor(s: Running) -> Value:
         row = s.phrase("row")
         column = s.phrase("column") if "column" in s.step.args else ""
         found = s.ground.cells(row, column, tight=bool(s.literal("tight", True)))
+        if s.literal("as") == "percent":  # "% Change", not the "$ Change" beside it
+            found = [(rank, v) for rank, v in found if v.kind == Kind.PERCENT]
         if "column_of" in s.step.args:
             # The cell in the same column as an earlier one: "X due in less than one year
             # as a percentage of the total" reads the total in that column too.
@@ -156,6 +159,10 @@ def _extreme(largest: bool) -> Callable[[Running], Value]:
     def choose(s: Running) -> Value:
         items = s.items()
         numbers, _ = s.numbers(items)
+        if all(n < 0 for n in numbers):
+            # Figures all in brackets are amounts of a loss or a cost: "the greater loss",
+            # "the year property and equipment was largest" compare them by size.
+            numbers = [-n for n in numbers]
         pick = max if largest else min
         best = pick(range(len(items)), key=lambda i: (numbers[i], -i if largest else i))
         return said(s, items[best])
@@ -255,6 +262,8 @@ def _average(s: Running) -> Value:
 
 def _difference(s: Running) -> Value:
     (a, b), like = s.numbers(_distinct_cells(s, [s.ref("of"), s.ref("minus")]))
+    if s.literal("magnitude", False):
+        a, b = max(a, b), min(a, b)  # how far apart they stand, whichever is larger
     if like.kind == Kind.PERCENT:
         return Value(Kind.PERCENT, a - b, unit=POINTS)  # two rates differ in points
     return result_like(like, a - b)
@@ -279,7 +288,28 @@ def _percent_change(s: Running) -> Value:
         return Value(Kind.PERCENT, new - old, unit=POINTS)
     if old == 0:
         raise s.die(Death.UNDEFINED, "a change from zero has no percentage")
-    return Value(Kind.PERCENT, (new - old) / old * 100)
+    change = Value(Kind.PERCENT, (new - old) / old * 100)
+    return _as_stated(s, change) if "stated" in s.step.args else change
+
+
+def _as_stated(s: Running, computed: Value) -> Value:
+    """The change as the table states it ("27 %" in its "% Change" column), when the
+    figures it is computed from give that change to the digits the table writes; a stated
+    figure that the figures do not give (another pair of years, another row) kills the
+    plan."""
+    stated = s.ref("stated")
+    if stated.kind != Kind.PERCENT or stated.number is None or stated.unit:
+        raise s.die(Death.UNIT_MISMATCH, f"{stated.label or stated.kind} is not a percentage")
+    written = stated.sources[0].written if stated.sources else ""
+    digits = re.search(r"[.,](\d+)\s*%?\s*\)?\s*$", written)
+    tolerance = 0.5 * 10 ** -(len(digits.group(1)) if digits else 0) + 1e-9
+    assert computed.number is not None
+    if abs(stated.number - computed.number) > tolerance:
+        raise s.die(
+            Death.DISAGREES,
+            f"{stated.label} states {written.strip()!r}, the figures give {computed.number:.2f}%",
+        )
+    return stated
 
 
 def _days_between(s: Running) -> Value:

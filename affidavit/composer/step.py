@@ -35,6 +35,7 @@ class Death(StrEnum):
     NO_DATE = "no_date"
     UNCARRIED = "input_not_carried"
     REPEATED = "repeated_input"
+    DISAGREES = "stated_figure_disagrees"
 
 
 class PlanDied(Exception):

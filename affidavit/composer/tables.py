@@ -181,13 +181,18 @@ def _table(run: list[Evidence], lines: Sequence[Evidence]) -> Table:
 
 
 def _sums_above(row: Evidence, above: Sequence[Evidence]) -> bool:
-    """Whether a row with no label closes the labelled rows above it: each of its figures is
-    their sum in its column (to the last digit it writes), over two rows or more, since the
-    table's start, a heading or an earlier total. A report's "|  | $12,455 | $18,418 |"
-    under its charges is their total, though it says no word."""
+    """Whether a row with no label closes the labelled rows above it: a report's
+    "|  | $12,455 | $18,418 |" under its charges is their total, though it says no word."""
+    return not first_is_label(row) and bool(summed_rows(row, above))
+
+
+def summed_rows(row: Evidence, above: Sequence[Evidence]) -> list[Evidence]:
+    """The labelled rows above that the row's figures sum: each figure is their sum in its
+    column (to the last digit it writes), over two rows or more since the table's start, a
+    heading or an earlier total; none when the figures are not their sum."""
     assert row.cells is not None
-    if first_is_label(row) or len(row.cells) < 2:
-        return False
+    if len(row.cells) < 2:
+        return []
     parts: list[Evidence] = []
     for earlier in reversed(above):
         assert earlier.cells is not None
@@ -196,17 +201,18 @@ def _sums_above(row: Evidence, above: Sequence[Evidence]) -> bool:
             break
         parts.append(earlier)
     if len(parts) < 2:
-        return False
+        return []
     checked = 0
-    for column, written in row.cells.items():  # no label: every cell is a figure
+    figures = list(row.cells.items())[1:] if first_is_label(row) else row.cells.items()
+    for column, written in figures:
         total = read_number(written)
         if total is None:
             if written.strip():
-                return False  # a word or a dash where a sum should stand
+                return []  # a word or a dash where a sum should stand
             continue
         summed = sum(read_number((p.cells or {}).get(column, "")) or 0.0 for p in parts)
         places = max((len(d) for d in _DECIMALS.findall(written)), default=0)
         if abs(summed - total) > 10.0**-places + 1e-9:
-            return False
+            return []
         checked += 1
-    return checked > 0
+    return parts[::-1] if checked else []

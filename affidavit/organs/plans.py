@@ -8,6 +8,7 @@ column.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from affidavit.composer.plan import Plan, Step
 from affidavit.organs.dates import date_plans
@@ -77,6 +78,23 @@ def _over_the_year(found: Route, op: str) -> list[Plan]:
     return plans
 
 
+def _stated_percent_change(
+    row: str, figures: tuple[Step, ...], columns: tuple[str, ...], old: str, new: str
+) -> list[Plan]:
+    """The percentage change a table states for the row ("27 %" under "% Change"), said as
+    it writes it when the row's own figures give that change (composer/primitives.py):
+    a reader finds the very figure in the report. Each column phrase is tried in turn, the
+    one naming the years first ("2019 vs 2018 % Change" beside "2018 vs 2017 % Change")."""
+    plans = []
+    for column in columns:
+        stated = Step("anchor", {"row": row, "column": column, "as": "percent"}, "stated")
+        checked = Step("percent_change", {"from": old, "to": new, "stated": "stated"}, "answer")
+        plans.append(
+            Plan((*figures, stated, checked), note="the percentage change the table states")
+        )
+    return plans
+
+
 def _of_rows(row: str, op: str) -> list[Plan]:
     """ "The average number of shares owned by A and B": the rows it joins, the first read
     where its own words name the column, the others in that same column."""
@@ -94,7 +112,18 @@ def _of_rows(row: str, op: str) -> list[Plan]:
 def plans_for(found: Route) -> list[Plan]:
     """The plans that compute what the route asks for, most direct first; last, where the
     question's own words name the cells by row and column, a plan over those."""
-    return [*_year_led(found), *named_plans(found)]
+    plans = [*_year_led(found), *named_plans(found)]
+    return [_unsigned(p) for p in plans] if found.unsigned else plans
+
+
+def _unsigned(plan: Plan) -> Plan:
+    """The plan with its differences taken as sizes: "the difference between A and B" is
+    how far apart they stand, whichever of them is larger."""
+    steps = tuple(
+        Step(s.op, {**s.args, "magnitude": True}, s.out) if s.op == "difference" else s
+        for s in plan.steps
+    )
+    return replace(plan, steps=steps)
 
 
 def _year_led(found: Route) -> list[Plan]:
@@ -118,13 +147,18 @@ def _year_led(found: Route) -> list[Plan]:
     if found.need in (Need.CHANGE, Need.PERCENT_CHANGE) and not found.years:
         op = "difference" if found.need == Need.CHANGE else "percent_change"
         args = {"of": "b", "minus": "a"} if op == "difference" else {"from": "a", "to": "b"}
-        over_time = (
+        ends = (
             Step("gather", {"row": row, "dated": True}, "row"),
             Step("first", {"of": "row"}, "a"),
             Step("latest", {"of": "row"}, "b"),
-            Step(op, args, "answer"),
         )
-        return [Plan(over_time, note=f"{op} of {row!r} from its first year to its latest")]
+        over_time = Plan(
+            (*ends, Step(op, args, "answer")),
+            note=f"{op} of {row!r} from its first year to its latest",
+        )
+        if op == "percent_change":
+            return [*_stated_percent_change(row, ends, ("change",), "a", "b"), over_time]
+        return [over_time]
     if found.need in (Need.SHARE, Need.DIFFERENCE):
         named = found.years[0] if found.years else found.column
         column = {"column": named} if named else {}
@@ -158,7 +192,18 @@ def _year_led(found: Route) -> list[Plan]:
             if found.need == Need.CHANGE
             else ("percent_change", {"from": names[0], "to": names[1]})
         )
+        stated = (
+            _stated_percent_change(
+                row,
+                tuple(anchors),
+                (f"{found.years[1]} {found.years[0]} change", "change"),
+                *names,
+            )
+            if op == "percent_change"
+            else []
+        )
         computed = [
+            *stated,
             Plan((*anchors, Step(op, args, "answer")), note=f"{op} of {row!r}"),
             Plan((*_said(row, found.years), Step(op, args, "answer")), note=_SAID_NOTE),
         ]

@@ -13,6 +13,11 @@ YEARS = re.compile(rf"\b{YEAR}\b")
 AND = re.compile(r"\s+(?:and|y|ve)\s+|,\s*", re.I)
 
 
+_DIFFERENCE = re.compile(r"\bdifference\b", re.I)
+_SIGNED = re.compile(
+    r"\bnet difference\b|\b(?:change|increase|decrease|growth|decline)\b|\bpercent|%", re.I
+)
+
 # The words of a bound a figure stands below ("How many years was it under 1,500?").
 _BELOW = frozenset({"less than", "lower than", "below", "under", "fewer than"})
 
@@ -61,6 +66,13 @@ class Route:
     named: tuple[str, ...] = ()  # what each event is answered as ("Susie" or "Seraphim")
     asked: str = ""  # the question's words: cells may be named by row and column in it
     falling: bool = False  # a change asked as a decrease: how much it fell, old less new
+
+    @property
+    def unsigned(self) -> bool:
+        """Is a difference asked for as a size? "The difference between A and B" (or "in
+        2019 and 2018") is how far apart they stand; a change, an increase, a percentage or
+        a "net difference" keeps its sign."""
+        return _DIFFERENCE.search(self.asked) is not None and not _SIGNED.search(self.asked)
 
     @property
     def binds(self) -> bool:
