@@ -13,6 +13,7 @@ from test_composer import _memory, ground, report, steps, stored
 
 from affidavit.composer.ground import Ground
 from affidavit.composer.interpreter import run
+from affidavit.composer.matching import FOOTNOTE
 from affidavit.composer.tables import TOTAL, date_of
 from affidavit.composer.values import Kind
 from affidavit.index.text import Analyzer
@@ -328,3 +329,29 @@ def test_a_bare_total_names_what_the_rows_it_sums_share() -> None:
     )
     altered = Ground(lines, Analyzer("en"))
     assert altered.label_terms(altered.tables[0], altered.tables[0].rows[-1]) == {"total"}
+
+
+RECEIVABLES = "da44d518"  # billed and unbilled receivables; "Unbilled | — | 242,877"
+
+
+def test_a_dash_among_a_rows_figures_is_nil() -> None:
+    memory = _memory(RECEIVABLES)
+    average = memory.ask("What was the average unbilled accounts receivable for 2018 and 2019?")
+    assert average.value == pytest.approx(121438.5)  # (0 + 242,877) / 2
+    inputs = [i for step in average.audit["plan"]["trace"] for i in step.get("inputs") or []]
+    written = sorted(c["written"] for i in inputs for c in i["cites"])
+    assert written == ["242,877", "—"]  # the dash itself is what is cited for 2019
+    # Looked up, it is quoted as the dash the report writes.
+    looked_up = memory.ask("What was the unbilled accounts receivable in 2019?")
+    assert looked_up.value == 0 and "—" in looked_up.text
+
+
+def test_years_across_which_a_figure_is_asked_leave_the_row_phrase() -> None:
+    found = route("What was the average total employee expenditure across 2018 and 2019?")
+    assert found is not None and found.rows == ("total employee expenditure",)
+
+
+def test_a_footnote_mark_run_into_a_label_is_no_word_of_it() -> None:
+    assert FOOTNOTE.sub("", "Total employee expenditure2") == "Total employee expenditure"
+    assert FOOTNOTE.sub("", "Shareholder distributions (1)") == "Shareholder distributions"
+    assert FOOTNOTE.sub("", "Level 2") == "Level 2"  # a number the label names stays

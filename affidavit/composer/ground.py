@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from affidavit.composer.matching import (
+    FOOTNOTE,
     YEAR_TERM,
     column_rank,
     extra_words,
@@ -24,8 +25,6 @@ from affidavit.index.number_words import NUMBER_WORDS
 from affidavit.index.text import Analyzer, words
 from affidavit.results import Evidence
 
-# A footnote mark ending a row's label: "Total (1)", "Service delivery costs(2)", "Other*".
-FOOTNOTE = re.compile(r"(?:\s*(?:\(\s*(?:\d{1,2}|[a-z]|[ivx]{1,4})\s*\)|\*+))+\s*$")
 # Words that only join others; every other word of a label counts, stop words included.
 GLUE = frozenset("the of a an and in for to at on by & de del la el los las y en ve ile".split())
 # Words of a phrase that names a change: only a row that writes them answers to it.

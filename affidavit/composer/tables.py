@@ -28,6 +28,7 @@ _TABLE_WORD = re.compile(r"\b(?:table|tabla|tablo)", re.I)
 CAPTION_REACH = 3
 # What a row with no label is called when its figures are the sums of the rows above.
 TOTAL = "Total"
+_DASH = re.compile(r"^\s*[-‐–—]\s*$")
 _TOTAL_LABEL = re.compile(r"^\s*(?:total|subtotal|sub-total)\b", re.I)
 _DECIMALS = re.compile(r"\.(\d+)")
 _DAY_COMMA_YEAR = re.compile(r"\b(\d{1,2}),((?:19|20)\d\d)\b")
@@ -63,7 +64,12 @@ class Table:
         if not written:
             return None
         label = self.label(row)
-        value = self.read(written, column, label)
+        # A dash among a row's figures is nil, as reports write it ("Deferred compensation
+        # | — | 3,810"): zero, quoted as the dash the cell writes.
+        nil = _DASH.match(written) and any(
+            read_number(v) is not None for c, v in row.cells.items() if c != column
+        )
+        value = self.read("0" if nil else written, column, label)
         return _sourced(value, row, column, written, label) if value is not None else None
 
     def label(self, row: Evidence) -> str:

@@ -144,12 +144,12 @@ _LEADING = re.compile(
     re.I,
 )
 _TRAILING = re.compile(
-    r"\s+(?:in|of|for|from|to|between|and|during|over|at|as of|the|en|de|y)$|"
+    r"\s+(?:in|of|for|from|to|between|and|during|over|at|as of|across|the|en|de|y)$|"
     r"\s+(?:for|over|in) the (?:\w+ )?(?:years?|year period|periods?)$|\s+as an? percentage$",
     re.I,
 )
 _YEAR_PHRASE = re.compile(
-    rf"\s*\b(?:in|for|from|to|between|during|and|of|over|at|as of|en|entre|y|de)?\s*"
+    rf"\s*\b(?:in|for|from|to|between|during|and|of|over|at|as of|across|en|entre|y|de)?\s*"
     rf"(?:the\s+)?(?:fiscal\s+(?:year\s+)?|fy\s*|year\s+)?{YEAR}\b",
     re.I,
 )
