@@ -4,6 +4,7 @@ it changed is answered with the clause the line writes after that verb."""
 from __future__ import annotations
 
 import pytest
+from test_composer import _memory
 
 from affidavit.engine.clauses import clause_answer, clause_ask
 from affidavit.index.text import Analyzer
@@ -106,3 +107,16 @@ def test_a_line_about_something_else_gives_no_clause() -> None:
     assert ask is not None
     line = "Revenue includes product sales and services."
     assert clause_answer(ask, line, _terms(ask.subject), _terms) is None
+
+
+CASH_FLOWS = "3d7f346b"  # corpora/tatqa: "... increased by $60.1 million ... The increase was ..."
+
+
+def test_a_reason_in_the_sentence_after_the_change_answers_why() -> None:
+    answer = _memory(CASH_FLOWS).ask(
+        "What was the reason for the increase in net cash provided by operating activities?"
+    )
+    # The sentence that states the increase gives no reason; the one after it does, about
+    # "the increase" it names only by referring back.
+    assert answer.text.startswith("an increase in total revenues (revenues and net pool")
+    assert answer.citations[0].text.startswith("The increase was attributable to")

@@ -355,3 +355,33 @@ def test_a_footnote_mark_run_into_a_label_is_no_word_of_it() -> None:
     assert FOOTNOTE.sub("", "Total employee expenditure2") == "Total employee expenditure"
     assert FOOTNOTE.sub("", "Shareholder distributions (1)") == "Shareholder distributions"
     assert FOOTNOTE.sub("", "Level 2") == "Level 2"  # a number the label names stays
+
+
+FIVE_YEARS = "32edf644"  # selected financial data for fiscal 2015 to 2019, one column each
+
+
+def test_an_average_between_two_years_takes_every_year_of_the_span() -> None:
+    memory = _memory(FIVE_YEARS)
+    answer = memory.ask("What was the average operating income between 2016 and 2018?")
+    assert answer.value == pytest.approx((13264 + 12913 + 12604) / 3)
+    asked = "What was the sum of total revenues for fiscal years 2017 to 2019?"
+    spanned, found = memory.ask(asked), route(asked)
+    assert found is not None and found.years == ("2017", "2018", "2019")
+    assert spanned.value == pytest.approx(39506 + 39383 + 37792)
+    # Two years joined by "and" are those two, not the years between them.
+    two = route("What was the average operating income in 2016 and 2018?")
+    assert two is not None and two.years == ("2016", "2018")
+
+
+def test_a_change_between_two_pairs_of_years_is_of_their_averages() -> None:
+    found = route(
+        "What is the change in the average operating income between 2015-2016, and 2016-2017?"
+    )
+    assert found is not None and found.need == Need.CHANGE_OF_AVERAGES
+    answer = _memory(FIVE_YEARS).ask(
+        "What is the change in the average operating income between 2015-2016, and 2016-2017?"
+    )
+    # (12,913 + 12,604) / 2 less (12,604 + 13,871) / 2: 2016's cell read once, used twice.
+    assert answer.value == pytest.approx(-479)
+    ops = [step["op"] for step in answer.audit["plan"]["trace"]]
+    assert ops == ["anchor", "anchor", "anchor", "average", "average", "difference"]

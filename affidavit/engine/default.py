@@ -58,6 +58,12 @@ HEADING_TITLE_GAIN = 0.2
 # answer when the line writes one; it goes before the phrase reader's noun phrases.
 CLAUSE_GAIN = 0.3
 _DATES = frozenset({"DATE", "TIME", "YEAR"})
+# A sentence that opens on the change the sentence before it states.
+_REFERS_BACK = re.compile(
+    r"^\s*(?:the|this|these|such)\s+(?:(?:net|overall|year-over-year)\s+)?(?:increases?|"
+    r"decreases?|changes?|declines?|growth|improvements?|reductions?|variances?)\b",
+    re.I,
+)
 _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|me|my|we|our|us)\b")
 
 
@@ -90,10 +96,16 @@ class DefaultEngine:
         # A figure asked "as at" a date or "in" a year: the date is its condition.
         dated_question = bool(asked_years or dates_in(question))
         asks_a_date = shape.answer_type in (AnswerType.TIME, AnswerType.DURATION)
+        by_place = {(e.document, e.position): e for e in evidence}
         for index, line in enumerate(evidence[:LINES_READ]):
             if line.kind == "turn" and line.text.rstrip().endswith("?"):
                 continue  # a turn that asks asserts nothing ("what's its name?")
             line_terms = set(analyzer.terms(line.text)) | expansion_terms(line.text, analyzer)
+            before = by_place.get((line.document, line.position - 1))
+            if before is not None and _REFERS_BACK.match(line.text):
+                # "The increase was mainly driven by ..." is about what the line before
+                # says increased: it covers the question's words through that line.
+                line_terms |= set(analyzer.terms(before.text))
             coverage = len(asked & line_terms) / len(asked) if asked else 0.0
             base = 0.5 * (line.score / top_score) + 0.5 * coverage
             candidates.extend(_cell_candidates(index, line, question_terms, analyzer, base))
@@ -107,11 +119,8 @@ class DefaultEngine:
                 # A turn of a conversation is no statement to run a clause to its end
                 # from the question's own verb ("raise awareness for ... I'm proud of you").
                 chatty = asks_clause is not None and asks_clause.any_verb and line.kind == "turn"
-                clause = (
-                    _clause(asks_clause, question, line.text, analyzer)
-                    if index < PHRASE_LINES and not chatty
-                    else None
-                )
+                # A clause costs a pattern, not a parse: every line read may give one.
+                clause = None if chatty else _clause(asks_clause, question, line.text, analyzer)
                 if clause is not None:
                     candidates.append(
                         Candidate(clause, clause, (index,), base - penalty + CLAUSE_GAIN, "clause")

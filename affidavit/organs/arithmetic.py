@@ -133,6 +133,18 @@ _BETWEEN_ROWS = re.compile(
 )
 # "the total X in 2018 and 2019", "the total value of X ... in fiscal 2018 and fiscal 2017"
 _TOTAL_OF_YEARS = re.compile(rf"\btotal\b.*\b{YEAR}\b.*\band\b.*\b{YEAR}\b", re.I)
+# "the change in the average total bookings between 2017-2018, and 2018-2019"
+_CHANGE_OF_AVERAGES = re.compile(
+    r"\b(?:change|difference|increase|decrease)\s+in\s+(?:the\s+)?average\s+(?P<row>.+?)\s+"
+    r"between\s+(?P<a>(?:19|20)\d\d)\s*[-–]\s*(?P<b>(?:19|20)\d\d),?\s+and\s+"
+    r"(?P<c>(?:19|20)\d\d)\s*[-–]\s*(?P<d>(?:19|20)\d\d)$",
+    re.I,
+)
+_SPAN_OF_YEARS = re.compile(
+    r"\bbetween\s+(?:fiscal\s+)?(?:years?\s+)?((?:19|20)\d\d)\s+(?:and|to)\s+(?:fiscal\s+)?"
+    r"((?:19|20)\d\d)\b|\b((?:19|20)\d\d)\s+(?:to|through)\s+(?:fiscal\s+)?((?:19|20)\d\d)\b",
+    re.I,
+)
 _AS_PERCENT = re.compile(r"\bpercent|%|\bpor ?ciento\b|\byüzde", re.I)
 _YEAR_RANGE = re.compile(r"\b((?:19|20)\d\d)\s*[-–]\s*((?:19|20)\d\d)\b")
 _FALLING = re.compile(r"(?:decrease|decline)", re.I)
@@ -165,6 +177,11 @@ def route(question: str) -> Route | None:
 def _route(text: str) -> Route | None:
     if _NOT_COMPUTED.match(text):
         return None
+    averaged = _CHANGE_OF_AVERAGES.search(text)
+    if averaged:
+        row = _row_phrase(averaged.group("row"))
+        spans = tuple(averaged.group(k) for k in ("a", "b", "c", "d"))
+        return Route(Need.CHANGE_OF_AVERAGES, (row,), spans) if row else None
     years = tuple(YEARS.findall(text))
     spanned = _YEAR_RANGE.search(text)
     if spanned and all(y.isdigit() for y in spanned.groups()):
@@ -251,8 +268,10 @@ def _ordered(text: str, years: tuple[str, ...], need: Need) -> tuple[str, ...]:
         if len(years) == 1 and years[0].isdigit():
             return (str(int(years[0]) - 1), years[0])
         return (min(years), max(years))
-    if stated and need in (Need.AVERAGE, Need.TOTAL) and all(y.isdigit() for y in stated.groups()):
-        low, high = sorted(int(y) for y in stated.groups())
+    spanned = _SPAN_OF_YEARS.search(text)
+    if spanned and need in (Need.AVERAGE, Need.TOTAL):
+        # "between 2017 and 2019", "for fiscal years 2017 to 2019": every year of the span.
+        low, high = sorted(int(y) for y in spanned.groups() if y)
         return tuple(str(y) for y in range(low, high + 1))
     if len(years) == 1 and need == Need.AVERAGE and years[0].isdigit():
         # "the 2019 average X" in a report: the year's figure and the year before's.

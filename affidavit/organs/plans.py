@@ -126,7 +126,21 @@ def _unsigned(plan: Plan) -> Plan:
     return replace(plan, steps=steps)
 
 
+def _change_of_averages(found: Route) -> list[Plan]:
+    """The average over the later pair of years less the average over the earlier pair
+    ("between 2017-2018, and 2018-2019"), each year's cell read once."""
+    row, (a, b, c, d) = found.rows[0], found.years
+    years = sorted(set(found.years))
+    anchors = [Step("anchor", {"row": row, "column": y}, f"v{y}") for y in years]
+    first = Step("average", {"of": [f"v{a}", f"v{b}"]}, "earlier")
+    second = Step("average", {"of": [f"v{c}", f"v{d}"]}, "later")
+    change = Step("difference", {"of": "later", "minus": "earlier"}, "answer")
+    return [Plan((*anchors, first, second, change), note="change of two years' averages")]
+
+
 def _year_led(found: Route) -> list[Plan]:
+    if found.need == Need.CHANGE_OF_AVERAGES:
+        return _change_of_averages(found)
     listed = date_plans(found)
     if listed is None:
         listed = lookup_plans(found)

@@ -30,6 +30,7 @@ def bound_of(found: re.Match[str]) -> tuple[str, bool]:
 
 class Need(StrEnum):
     CHANGE = "change"
+    CHANGE_OF_AVERAGES = "change_of_averages"  # the average over two years against two later
     PERCENT_CHANGE = "percent_change"
     AVERAGE = "average"
     TOTAL = "total"
