@@ -188,6 +188,19 @@ def predicted_scale(answer: Answer) -> str:
     return str(items[0].get("scale", "")) if isinstance(items[0], dict) else ""
 
 
+def _path(answer: Answer) -> str:
+    """How the answer was made, for reading a run: "plan: <note>" or the engine's note on
+    the candidate chosen ("clause", "best line", "phrase: ...", "DATE span, fit 0.80")."""
+    if answer.refused:
+        return ""
+    plan = answer.audit.get("plan")
+    if isinstance(plan, dict):
+        return f"plan: {plan.get('note') or ''}"
+    chosen = answer.audit.get("chosen")
+    candidate = chosen.get("candidate") if isinstance(chosen, dict) else None
+    return str(candidate.get("note", "")) if isinstance(candidate, dict) else ""
+
+
 def unbacked_number(answer: Answer) -> bool:
     """A number answered that was not computed and whose digits no cited line writes."""
     if answer.refused or not _is_number(answer.value) or "plan" in answer.audit:
@@ -229,6 +242,7 @@ class Asked:
     cited: list[str]
     number: bool  # answered with a number
     planned: bool  # answered by a plan (computed, or a cell the plan anchored)
+    path: str  # how the answer was made: the plan's note, or the chosen candidate's
     unbacked_number: bool
     ms: float
     best_line: str
@@ -278,6 +292,7 @@ def ask_context(context: dict[str, Any], split: str) -> tuple[list[Asked], float
                 cited=[c.text for c in answer.citations],
                 number=not answer.refused and _is_number(answer.value),
                 planned=not answer.refused and "plan" in answer.audit,
+                path=_path(answer),
                 unbacked_number=unbacked_number(answer),
                 ms=ms,
                 best_line=line,

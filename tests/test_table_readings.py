@@ -385,3 +385,34 @@ def test_a_change_between_two_pairs_of_years_is_of_their_averages() -> None:
     assert answer.value == pytest.approx(-479)
     ops = [step["op"] for step in answer.audit["plan"]["trace"]]
     assert ops == ["anchor", "anchor", "anchor", "average", "average", "difference"]
+
+
+@pytest.mark.parametrize(
+    ("question", "need", "rows", "years"),
+    [
+        (
+            "What was the variance in percent for Net revenues from fiscal 2017 to fiscal 2018?",
+            Need.PERCENT_CHANGE,
+            ("Net revenues",),
+            ("2017", "2018"),
+        ),
+        (
+            "How many % does provisions make up out of the total deferred tax assets?",
+            Need.SHARE,
+            ("provisions", "total deferred tax assets"),
+            (),
+        ),
+        (
+            "What is the total number of shares issuable between 2017 to 2019?",
+            Need.TOTAL,
+            ("total number of shares issuable",),
+            ("2017", "2018", "2019"),
+        ),
+    ],
+)
+def test_more_ways_reports_ask_for_a_computation(
+    question: str, need: Need, rows: tuple[str, ...], years: tuple[str, ...]
+) -> None:
+    found = route(question)
+    assert found is not None
+    assert (found.need, found.rows, found.years) == (need, rows, years)

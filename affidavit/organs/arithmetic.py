@@ -43,6 +43,7 @@ _CUES: tuple[tuple[Need, re.Pattern[str]], ...] = (
         Need.PERCENT_CHANGE,
         re.compile(
             r"(?:\bpercentage|\bpercent|%)\s*(?:change|increase|decrease|growth|decline)\b|"
+            r"\bvariance\s+in\s+(?:percent|%)|"
             r"\b(?:change|increase|decrease|growth|decline)\b(?=.*\bas an? percentage$)|"
             r"\bcambio porcentual\b|\bvariación porcentual\b|\byüzde (?:değişim|artış)",
             re.I,
@@ -120,6 +121,13 @@ _SHARE_OF_WHOLE = re.compile(
     r"(?:19|20)\d\d)?$",
     re.I,
 )
+# "How many % does provisions make up out of the total deferred tax assets?"
+_SHARE_MADE_UP = re.compile(
+    r"^\s*how\s+many\s*(?:%|percent(?:age)?)\s+(?:of\s+)?(?:does|do|did|is|are|was|were)\s+"
+    r"(?:the\s+)?(?P<part>.+?)\s+(?:make\s+up|account\s+for|represent|constitute|form)\s+"
+    r"(?:out\s+)?of\s+(?:the\s+)?(?P<whole>.+?)(?:\s+in\s+(?:fiscal\s+)?(?:19|20)\d\d)?$",
+    re.I,
+)
 _SHARE_OF = re.compile(
     r"^\s*what (?:is|was|were) (?:the\s+)?(?:value of\s+)?(?P<part>.+?)\s+as an?\s+"
     r"(?:percentage|proportion|share|ratio) of\s+(?:the\s+)?(?P<whole>.+)$",
@@ -132,7 +140,9 @@ _BETWEEN_ROWS = re.compile(
     re.I,
 )
 # "the total X in 2018 and 2019", "the total value of X ... in fiscal 2018 and fiscal 2017"
-_TOTAL_OF_YEARS = re.compile(rf"\btotal\b.*\b{YEAR}\b.*\band\b.*\b{YEAR}\b", re.I)
+_TOTAL_OF_YEARS = re.compile(
+    rf"\btotal\b.*\b{YEAR}\b.*\b(?:and|to|through)\b.*\b{YEAR}\b", re.I
+)
 # "the change in the average total bookings between 2017-2018, and 2018-2019"
 _CHANGE_OF_AVERAGES = re.compile(
     r"\b(?:change|difference|increase|decrease)\s+in\s+(?:the\s+)?average\s+(?P<row>.+?)\s+"
@@ -204,7 +214,12 @@ def _route(text: str) -> Route | None:
     compared = read_extreme(text)
     if compared is not None:
         return compared
-    share = _SHARE.search(text) or _SHARE_OF.search(text) or _SHARE_OF_WHOLE.search(text)
+    share = (
+        _SHARE.search(text)
+        or _SHARE_OF.search(text)
+        or _SHARE_OF_WHOLE.search(text)
+        or _SHARE_MADE_UP.search(text)
+    )
     if share:
         whole = share.groupdict().get("whole") or share.groupdict().get("other") or ""
         shared = (_row_phrase(share.group("part")), _row_phrase(whole))
@@ -249,7 +264,7 @@ def _route(text: str) -> Route | None:
         return Route(need, (row,), ordered, loose=loose, falling=falling)
     if len(years) >= 2 and _TOTAL_OF_YEARS.search(text):
         row = _row_phrase(_OPENING.sub("", text, count=1))
-        return Route(Need.TOTAL, (row,), tuple(sorted(set(years)))) if row else None
+        return Route(Need.TOTAL, (row,), _ordered(text, years, Need.TOTAL)) if row else None
     if len(years) == 1 and _OPENING.match(text):
         row = _row_phrase(_OPENING.sub("", text, count=1))
         return Route(Need.VALUE, (row,), years) if row else None

@@ -171,7 +171,8 @@ def _year_led(found: Route) -> list[Plan]:
             note=f"{op} of {row!r} from its first year to its latest",
         )
         if op == "percent_change":
-            return [*_stated_percent_change(row, ends, ("change",), "a", "b"), over_time]
+            stated = _stated_percent_change(row, ends, ("change", "variance"), "a", "b")
+            return [*stated, over_time]
         return [over_time]
     if found.need in (Need.SHARE, Need.DIFFERENCE):
         named = found.years[0] if found.years else found.column
@@ -210,7 +211,7 @@ def _year_led(found: Route) -> list[Plan]:
             _stated_percent_change(
                 row,
                 tuple(anchors),
-                (f"{found.years[1]} {found.years[0]} change", "change"),
+                (f"{found.years[1]} {found.years[0]} change", "change", "variance"),
                 *names,
             )
             if op == "percent_change"
