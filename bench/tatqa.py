@@ -195,10 +195,14 @@ def _path(answer: Answer) -> str:
         return ""
     plan = answer.audit.get("plan")
     if isinstance(plan, dict):
-        return f"plan: {plan.get('note') or ''}"
+        proposed = plan.get("plan")
+        note = proposed.get("note", "") if isinstance(proposed, dict) else ""
+        return f"plan: {note}"
     chosen = answer.audit.get("chosen")
     candidate = chosen.get("candidate") if isinstance(chosen, dict) else None
-    return str(candidate.get("note", "")) if isinstance(candidate, dict) else ""
+    if not isinstance(candidate, dict):
+        return ""
+    return f"{candidate.get('note', '')} | score {candidate.get('score', 0.0):.2f}"
 
 
 def unbacked_number(answer: Answer) -> bool:

@@ -91,3 +91,14 @@ def test_unreadable_weights_are_an_engine_error_naming_the_file(tmp_path, monkey
             answer_phrases("Who must sign a hot work permit?", HOT_WORK)
     finally:
         phrases._weights.cache_clear()
+
+
+def test_a_phrase_that_points_elsewhere_is_never_offered() -> None:
+    line = (
+        "External revenue is detailed in the following tables by location of customers. "
+        "Purchase orders beyond this time frame are cancelable."
+    )
+    for question in ("How is external revenue detailed?", "When are purchase orders cancelable?"):
+        texts = {p.text for p in answer_phrases(question, line)}
+        assert texts, question
+        assert not {"the following tables", "this time frame"} & texts

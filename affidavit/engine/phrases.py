@@ -174,6 +174,10 @@ FEATURES = tuple(
     "after nsubj dobj pobj attr nsubjpass conj attached called verb_known density type_sim".split()
 )
 _CALLED = frozenset({"called", "named", "termed", "known", "as", "dubbed"})
+# A phrase that points at what another sentence says names nothing by itself.
+_POINTS_ELSEWHERE = re.compile(
+    r"^(?:this|these|that|those|such|the\s+(?:following|above|foregoing|same))\b", re.I
+)
 
 
 def phrase_features(question: str, line: str, analyzer: Analyzer) -> list[tuple[Span, np.ndarray]]:
@@ -188,6 +192,8 @@ def phrase_features(question: str, line: str, analyzer: Analyzer) -> list[tuple[
     similarity = _type_similarity(asking.focus_text, [span.text for span, _, _ in candidates])
     out = []
     for (span, head, extended), type_sim in zip(candidates, similarity, strict=True):
+        if _POINTS_ELSEWHERE.match(span.text):
+            continue  # "this time frame", "the following tables" point at what is said elsewhere
         terms = set(analyzer.terms(span.text))
         novel = terms - asked - ({asking.focus} if asking.focus else set())
         if not novel:
