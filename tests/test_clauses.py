@@ -8,6 +8,7 @@ from test_composer import _memory
 
 from affidavit.engine.clauses import clause_answer, clause_ask
 from affidavit.index.text import Analyzer
+from affidavit.organs.arithmetic import route
 
 EN = Analyzer("en")
 
@@ -120,3 +121,18 @@ def test_a_reason_in_the_sentence_after_the_change_answers_why() -> None:
     # "the increase" it names only by referring back.
     assert answer.text.startswith("an increase in total revenues (revenues and net pool")
     assert answer.citations[0].text.startswith("The increase was attributable to")
+
+
+def test_what_a_figure_is_attributed_to_asks_for_a_clause_not_a_computation() -> None:
+    for question in (
+        "What is the increase in total revenue attributed to?",
+        "What was the income tax benefit in 2019 related to?",
+        'What does "Other non-current assets" in 2018 mainly represent?',
+    ):
+        assert route(question) is None, question
+    ask = clause_ask("What is the increase in total revenue attributed to?")
+    assert ask is not None and ask.subject == "increase in total revenue"
+    line = "The increase in total revenue was attributable to increased demand for our products."
+    assert clause_answer(ask, line, _terms(ask.subject), _terms) == (
+        "increased demand for our products"
+    )

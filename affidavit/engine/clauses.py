@@ -90,6 +90,15 @@ _ASKS: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(r"^what\s+(?:caused|drove|led to|contributed to)\s+(?:the\s+)?(?P<s>.+)$", re.I),
         _WHY,
     ),
+    # "What is the increase in total revenue attributed to?"
+    (
+        re.compile(
+            r"^what\s+(?:is|was|are|were)\s+(?:the\s+)?(?P<s>.+?)\s+(?:attributed|attributable|"
+            r"due)\s+to$",
+            re.I,
+        ),
+        _WHY,
+    ),
     # A definition: "What is goodwill?", "What are distribution customers?" (a short name
     # without "the": "What is the name of ..." asks for a phrase, not a clause).
     (

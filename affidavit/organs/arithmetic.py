@@ -74,7 +74,10 @@ _NOT_COMPUTED = re.compile(
     r"resulted|contributed|explains?|consists?|includes?|included|represents?|means?|"
     r"happened|did)\b|"
     r"^\s*what\s+(?:is|was|are|were)\s+the\s+(?:\w+\s+)?(?:reasons?|causes?|drivers?)\s+"
-    r"(?:for|of|behind)\b",
+    r"(?:for|of|behind)\b|"
+    # "What is the increase in total revenue attributed to?", "What does X mainly represent?"
+    r"\b(?:attributed|attributable|due|related|relate|owing)\s+to$|"
+    r"^\s*what\s+(?:does|do|did)\b.*\b(?:represent|include|mean|comprise|consist\s+of)$",
     re.I,
 )
 # A computed figure is asked with "what is/was (the) ..." or "how much", possibly after a
@@ -185,7 +188,7 @@ def route(question: str) -> Route | None:
 
 
 def _route(text: str) -> Route | None:
-    if _NOT_COMPUTED.match(text):
+    if _NOT_COMPUTED.search(text):
         return None
     averaged = _CHANGE_OF_AVERAGES.search(text)
     if averaged:
