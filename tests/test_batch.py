@@ -336,3 +336,28 @@ def test_an_answer_file_that_cannot_be_written_is_an_input_error(tmp_path: Path)
     folder = tmp_path / "no-such-folder" / "a.jsonl"
     with pytest.raises(InputError, match="cannot write the answers"):
         AnswerFile(folder, questions_from(["a?"]))
+
+
+def test_a_forked_worker_takes_the_indexes_its_parent_read(
+    store: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from affidavit.index import word_parts
+
+    with Memory(store) as parent, Memory(store, read_only=True) as worker:
+        parent.build_indexes()
+        expected = [(hit.document, hit.position) for hit in parent.search(ASKED[0])]
+        worker._retriever.adopt(parent._retriever)  # noqa: SLF001 - what processes.py does
+
+        def read_again(*args: object) -> None:
+            raise AssertionError("the word index was read from the store again")
+
+        with monkeypatch.context() as patched:
+            patched.setattr(word_parts, "current", read_again)
+            found = [(hit.document, hit.position) for hit in worker.search(ASKED[0])]
+        assert found == expected
+        # An index adopted at another generation than the store's is not used.
+        parent.ingest_text("The lighthouse keeper logged every ship.", name="log.txt")
+        fresh = Memory(store, read_only=True)
+        fresh._retriever.adopt(worker._retriever)  # noqa: SLF001
+        assert [h.document for h in fresh.search("lighthouse keeper logged")][:1] == ["log.txt"]
+        fresh.close()

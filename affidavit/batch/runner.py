@@ -100,7 +100,7 @@ def run_batch(
 
                 run_on_ray(recipe, pending, address=cluster, workers=workers, deliver=deliver)
             else:
-                for row in in_processes(recipe, pending, workers):
+                for row in in_processes(recipe, pending, workers, warmed=memory):
                     deliver(row)
     finally:
         bar(-1)

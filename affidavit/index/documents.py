@@ -85,6 +85,12 @@ class DocumentRanker:
         self._fingerprint: str | None = None
         self._last: tuple[str, np.ndarray] | None = None  # the last question and its vector
 
+    def adopt(self, other: DocumentRanker) -> None:
+        """Hold the meaning index ``other`` holds (a ranker over the same store file, with
+        the same encoder); like any index in hand it is used only at its generation."""
+        self._meaning, self._meaning_generation = other._meaning, other._meaning_generation
+        self._fingerprint = other._fingerprint
+
     def forget(self) -> None:
         """Drop the meaning index read into memory (the store's cache stays)."""
         self._meaning = None

@@ -146,6 +146,15 @@ class Retriever:
         self._words, self._generation = index, generation
         return index
 
+    def adopt(self, other: Retriever) -> None:
+        """Hold the indexes ``other`` holds, a retriever over the same store file (a forked
+        batch worker takes its parent's, already read, instead of reading them again);
+        each is still used only at the generation it was made for."""
+        self._words, self._generation = other._words, other._generation
+        self._graph, self._graph_generation = other._graph, other._graph_generation
+        self._implicit, self._headings = other._implicit, other._headings
+        self.ranker.adopt(other.ranker)
+
     def forget(self) -> None:
         self._words = None
         self._graph = None
