@@ -361,3 +361,14 @@ def test_a_forked_worker_takes_the_indexes_its_parent_read(
         fresh._retriever.adopt(worker._retriever)  # noqa: SLF001
         assert [h.document for h in fresh.search("lighthouse keeper logged")][:1] == ["log.txt"]
         fresh.close()
+
+
+def test_workers_send_rows_as_the_lines_the_parent_writes(store: Path, tmp_path: Path) -> None:
+    from affidavit.batch.worker import written
+
+    with Memory(store) as memory:
+        row = {"id": "q1", "line": 1, **memory.ask(ASKED[0]).to_dict()}
+    line = written(row)
+    assert line.line == row_bytes(row)
+    assert line.kind == ("refused" if row["refused"] else "answered")
+    assert written({"id": "q2", "line": 2, "error": "line 2: not JSON"}).kind == "errors"

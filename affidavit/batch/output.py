@@ -84,10 +84,10 @@ class AnswerFile:
             "give another --out, or delete the file to start again",
         )
 
-    def write(self, row: dict[str, Any]) -> None:
-        """Append one row in a single write (a process killed now leaves the line whole
-        or absent)."""
-        data = row_bytes(row)
+    def write(self, row: dict[str, Any] | bytes) -> None:
+        """Append one row (or its line, ``row_bytes``) in a single write (a process
+        killed now leaves the line whole or absent)."""
+        data = row if isinstance(row, bytes) else row_bytes(row)
         try:
             written = os.write(self._fd, data)
             if written != len(data):  # a full disk: the tail is cut off on the next open

@@ -27,7 +27,15 @@ from tqdm import tqdm
 from tqdm.std import TqdmDefaultWriteLock
 
 from affidavit.batch.questions import Item
-from affidavit.batch.worker import AHEAD_PER_WORKER, Answering, Recipe, Row, long_lived_heap
+from affidavit.batch.worker import (
+    AHEAD_PER_WORKER,
+    Answering,
+    Recipe,
+    Row,
+    Written,
+    long_lived_heap,
+    written,
+)
 from affidavit.errors import AffidavitError
 
 if TYPE_CHECKING:
@@ -47,15 +55,22 @@ THREAD_VARIABLES = {
 # The worker's Memory (its heap frozen after its first answer: it is the batch's process).
 _worker: Answering | None = None
 _worker_failure: BaseException | None = None
+_encoded = False  # rows sent back as their answer-file lines
 # The parent's Memory, its indexes read: a worker forked from it takes them as they are.
 _parent: Memory | None = None
 
 
 def in_processes(
-    recipe: Recipe, pending: Sequence[Item], workers: int, warmed: Memory | None = None
-) -> Iterator[Row]:
-    """The rows of ``pending`` in order, answered by ``workers`` processes; forked ones
-    take the indexes ``warmed`` (the parent's Memory over the same store) holds."""
+    recipe: Recipe,
+    pending: Sequence[Item],
+    workers: int,
+    warmed: Memory | None = None,
+    *,
+    encoded: bool = False,
+) -> Iterator[Row | Written]:
+    """The rows of ``pending`` in order, answered by ``workers`` processes (``encoded``:
+    each as its answer-file line); forked ones take the indexes ``warmed`` (the
+    parent's Memory over the same store) holds."""
     global _parent
     ahead = workers * AHEAD_PER_WORKER
     _parent = warmed
@@ -64,12 +79,15 @@ def in_processes(
             _one_thread_each(),
             long_lived_heap() as settle,
             ProcessPoolExecutor(
-                workers, mp_context=_context(recipe), initializer=_open_worker, initargs=(recipe,)
+                workers,
+                mp_context=_context(recipe),
+                initializer=_open_worker,
+                initargs=(recipe, encoded),
             ) as pool,
         ):
             settle()  # before the workers fork: they inherit the models frozen
-            running: dict[Future[Row], int] = {}
-            finished: dict[int, Row] = {}
+            running: dict[Future[Row | Written], int] = {}
+            finished: dict[int, Row | Written] = {}
             submitted = given = 0
             try:
                 while given < len(pending):
@@ -134,14 +152,15 @@ def _one_thread_each() -> Iterator[None]:
                 os.environ.pop(name, None)
 
 
-def _open_worker(recipe: Recipe) -> None:
-    global _worker, _worker_failure
+def _open_worker(recipe: Recipe, encoded: bool) -> None:
+    global _worker, _worker_failure, _encoded
     # Ctrl-C reaches the whole process group: the parent stops the run and keeps what
     # was written; the workers must not each print a traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_exit_with_parent, args=(os.getppid(),), daemon=True).start()
     threadpool_limits(limits=1)  # a forked worker inherits the parent's BLAS pool size
     tqdm.set_lock(TqdmDefaultWriteLock())  # not the one a forked-away monitor may hold
+    _encoded = encoded
     try:
         memory = recipe.open()
         if _parent is not None:
@@ -163,8 +182,9 @@ def _exit_with_parent(parent: int) -> None:
     os._exit(1)
 
 
-def _answer_in_worker(item: Item) -> Row:
+def _answer_in_worker(item: Item) -> Row | Written:
     if _worker_failure is not None:
         raise _worker_failure
     assert _worker is not None
-    return _worker(item)
+    row = _worker(item)
+    return written(row) if _encoded else row

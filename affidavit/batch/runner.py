@@ -16,7 +16,7 @@ from tqdm import tqdm
 from affidavit.batch.output import AnswerFile
 from affidavit.batch.processes import in_processes
 from affidavit.batch.questions import questions_from, read_questions
-from affidavit.batch.worker import Answering, Recipe, Row, long_lived_heap
+from affidavit.batch.worker import Answering, Recipe, Row, Written, long_lived_heap, row_kind
 from affidavit.errors import InputError
 from affidavit.ingest.files import usable_cores
 
@@ -38,10 +38,13 @@ class BatchReport(list[Row]):
         self._counts = {"answered": 0, "refused": 0, "errors": 0}
 
     def add(self, row: Row, keep: bool) -> None:
-        kind = "errors" if "error" in row else "refused" if row.get("refused") else "answered"
-        self._counts[kind] += 1
+        self._counts[row_kind(row)] += 1
         if keep:
             self.append(row)
+
+    def add_written(self, row: Written) -> None:
+        """Count a row that came back as its line only (its rows are not kept)."""
+        self._counts[row.kind] += 1
 
     @property
     def rows(self) -> int:
@@ -77,10 +80,15 @@ def run_batch(
     keep = keep_rows or writer is None
     bar = _progress(progress, start, len(items))
 
-    def deliver(row: Row) -> None:
-        if writer is not None:
-            writer.write(row)
-        report.add(row, keep)
+    def deliver(row: Row | Written) -> None:
+        if isinstance(row, Written):
+            if writer is not None:
+                writer.write(row.line)
+            report.add_written(row)
+        else:
+            if writer is not None:
+                writer.write(row)
+            report.add(row, keep)
         bar(report.rows + start)
 
     try:
@@ -100,7 +108,8 @@ def run_batch(
 
                 run_on_ray(recipe, pending, address=cluster, workers=workers, deliver=deliver)
             else:
-                for row in in_processes(recipe, pending, workers, warmed=memory):
+                rows = in_processes(recipe, pending, workers, warmed=memory, encoded=not keep)
+                for row in rows:
                     deliver(row)
     finally:
         bar(-1)
