@@ -102,3 +102,7 @@ def test_a_phrase_that_points_elsewhere_is_never_offered() -> None:
         texts = {p.text for p in answer_phrases(question, line)}
         assert texts, question
         assert not {"the following tables", "this time frame"} & texts
+    # A report's name for its own author points at it as a pronoun would.
+    offered = "On August 26, 2019, the Company completed public offerings of senior notes."
+    texts = {p.text for p in answer_phrases("What did the offerings complete?", offered)}
+    assert texts and "the Company" not in texts

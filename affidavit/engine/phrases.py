@@ -174,9 +174,12 @@ FEATURES = tuple(
     "after nsubj dobj pobj attr nsubjpass conj attached called verb_known density type_sim".split()
 )
 _CALLED = frozenset({"called", "named", "termed", "known", "as", "dubbed"})
-# A phrase that points at what another sentence says names nothing by itself.
+# A phrase that points at what another sentence says names nothing by itself, and nor
+# does a report's defined name for its own author ("the Company", "the Group").
 _POINTS_ELSEWHERE = re.compile(
-    r"^(?:this|these|that|those|such|the\s+(?:following|above|foregoing|same))\b", re.I
+    r"^(?:this|these|that|those|such|the\s+(?:following|above|foregoing|same))\b|"
+    r"^the\s+(?:company|group|registrant)$",
+    re.I,
 )
 
 
