@@ -416,3 +416,18 @@ def test_more_ways_reports_ask_for_a_computation(
     found = route(question)
     assert found is not None
     assert (found.need, found.rows, found.years) == (need, rows, years)
+
+
+def test_a_month_named_with_its_year_reads_the_column_of_that_month() -> None:
+    memory = _memory(RATES)  # columns "January 31, 2020", "February 1, 2019", ...
+    answer = memory.ask("What was the expected volatility in January 2020?")
+    assert answer.value == pytest.approx(27.4)
+    assert answer.audit["plan"]["trace"][0]["args"]["column"] == "January 2020"
+    change = memory.ask(
+        "What was the change in the expected volatility between February 2019 and January 2020?"
+    )
+    assert change.value == pytest.approx(-6.1)  # 27.4% against 33.5%, in points
+    assert [s["args"].get("column") for s in change.audit["plan"]["trace"][:2]] == [
+        "February 2019",
+        "January 2020",
+    ]

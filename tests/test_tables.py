@@ -260,6 +260,17 @@ def test_sparse_row_above_the_years_is_read_as_one_header() -> None:
     ]
 
 
+def test_dates_whose_day_and_year_run_together_are_header_names_not_amounts() -> None:
+    rows = [
+        ["", "", "Three Months Ended", ""],
+        ["(in thousands)", "August 31,2019", "May 31,2019", "February 28,2019"],
+        ["Net income", "53,761", "44,032", "67,607"],
+    ]
+    assert header_depth(rows) == 2  # "31,2019" is a day and a year, not 31,201...
+    assert header_names(rows[:2])[1] == "Three Months Ended August 31,2019"
+    assert header_depth([rows[0], ["Sales", "31,201", "2,019", "7"]]) == 1
+
+
 def test_units_row_joins_the_header_and_groups_carry_right() -> None:
     rows = [
         ["", "Fiscal 2019", "", "Fiscal 2018", ""],

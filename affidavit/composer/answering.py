@@ -24,8 +24,8 @@ from affidavit.gates.decision import GateDecision
 from affidavit.gates.exit import Judgement, judge
 from affidavit.gates.support import KeyWords
 from affidavit.gates.value import gated_value
-from affidavit.index.evidence_block import evidence_block
-from affidavit.index.retrieval import Retrieved, Retriever
+from affidavit.index.evidence_block import Retrieved, evidence_block
+from affidavit.index.retrieval import Retriever
 from affidavit.index.text import Analyzer
 from affidavit.organs.question import Question
 from affidavit.organs.routes import TABLE_LOOK_UPS

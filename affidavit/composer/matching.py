@@ -8,9 +8,7 @@ import re
 
 # A footnote mark ending a row's label: "Total (1)", "Service delivery costs(2)", "Other*",
 # or a digit run into the word ("Total employee expenditure2").
-FOOTNOTE = re.compile(
-    r"(?:\s*(?:\(\s*(?:\d{1,2}|[a-z]|[ivx]{1,4})\s*\)|\*+)|(?<=[a-z]{3})\d)+\s*$"
-)
+FOOTNOTE = re.compile(r"(?:\s*(?:\(\s*(?:\d{1,2}|[a-z]|[ivx]{1,4})\s*\)|\*+)|(?<=[a-z]{3})\d)+\s*$")
 YEAR_TERM = re.compile(r"^(?:19|20)\d\d$|^fy?\d\d$")
 # Words of a column that holds a change between years, not one year's own figure.
 CHANGE_TERMS = frozenset({"chang", "varianc", "differ", "growth", "increas", "decreas", "vs"})

@@ -9,10 +9,20 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from affidavit.results import Evidence
 
 BLOCK_SIZE = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Retrieved:
+    """What retrieval hands on for a question: the lines, and the block's subsets."""
+
+    hits: list[Evidence]  # citable lines, best first
+    subsets: list[list[Evidence]]  # one per document, best document first
+    withheld: int  # lines that matched but sit below the speaking threshold
 
 
 def evidence_block(hits: Sequence[Evidence], size: int = BLOCK_SIZE) -> list[Evidence]:

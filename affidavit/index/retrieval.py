@@ -32,7 +32,6 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -41,7 +40,7 @@ from affidavit.graph.trust import SPEAKING_THRESHOLD
 from affidavit.index import growth, word_parts
 from affidavit.index.abbreviations import short_forms
 from affidavit.index.documents import WORDS_SUFFICE, DocumentHit, DocumentRanker
-from affidavit.index.evidence_block import evidence_block
+from affidavit.index.evidence_block import Retrieved, evidence_block
 from affidavit.index.graph import EntityGraph, segments
 from affidavit.index.late import Reranker
 from affidavit.index.meaning import Encoder, MeaningIndex
@@ -60,13 +59,6 @@ GRAPH_CACHE = "entities2"
 # counts them all).
 RETRIEVE_DEPTH = 50
 CONTEXT_REACH = 1
-
-
-@dataclass(frozen=True, slots=True)
-class Retrieved:
-    hits: list[Evidence]  # citable lines, best first
-    subsets: list[list[Evidence]]  # one per document, best document first
-    withheld: int  # lines that matched but sit below the speaking threshold
 
 
 class Retriever:
@@ -147,12 +139,11 @@ class Retriever:
         return index
 
     def adopt(self, other: Retriever) -> None:
-        """Hold the indexes ``other`` holds, a retriever over the same store file (a forked
-        batch worker takes its parent's, already read, instead of reading them again);
-        each is still used only at the generation it was made for."""
-        self._words, self._generation = other._words, other._generation
-        self._graph, self._graph_generation = other._graph, other._graph_generation
-        self._implicit, self._headings = other._implicit, other._headings
+        """Hold the indexes another retriever over the same store file read (a forked batch
+        worker, its parent's); each is still used only at the generation it was made for."""
+        for name in ("_words", "_generation", "_graph", "_graph_generation", "_implicit"):
+            setattr(self, name, getattr(other, name))
+        self._headings = other._headings
         self.ranker.adopt(other.ranker)
 
     def forget(self) -> None:

@@ -97,7 +97,16 @@ _FOOTNOTE = re.compile(r"\s*\(\d{1,2}\)$")  # "2018 (4)": a year with its footno
 _HEADER_ROWS_AT_MOST = 4
 
 
+# "August 31,2019": a date whose day and year run together, not the amount "31,201".
+_DAY_OF_YEAR = re.compile(
+    r"^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s*(?:19|20)\d\d$",
+    re.I,
+)
+
+
 def _is_header_cell(cell: str) -> bool:
+    if _DAY_OF_YEAR.match(cell.strip()):
+        return True
     return not cell or _AMOUNT.search(_FOOTNOTE.sub("", cell)) is None
 
 

@@ -143,9 +143,7 @@ _BETWEEN_ROWS = re.compile(
     re.I,
 )
 # "the total X in 2018 and 2019", "the total value of X ... in fiscal 2018 and fiscal 2017"
-_TOTAL_OF_YEARS = re.compile(
-    rf"\btotal\b.*\b{YEAR}\b.*\b(?:and|to|through)\b.*\b{YEAR}\b", re.I
-)
+_TOTAL_OF_YEARS = re.compile(rf"\btotal\b.*\b{YEAR}\b.*\b(?:and|to|through)\b.*\b{YEAR}\b", re.I)
 # "the change in the average total bookings between 2017-2018, and 2018-2019"
 _CHANGE_OF_AVERAGES = re.compile(
     r"\b(?:change|difference|increase|decrease)\s+in\s+(?:the\s+)?average\s+(?P<row>.+?)\s+"

@@ -11,6 +11,7 @@ import re
 from dataclasses import replace
 
 from affidavit.composer.plan import Plan, Step
+from affidavit.gates.digits import MONTH_NAMES
 from affidavit.organs.dates import date_plans
 from affidavit.organs.extremes import extreme_plans
 from affidavit.organs.lookups import lookup_plans, named_plans
@@ -38,6 +39,31 @@ _FROM_START_TO_END = re.compile(
 
 
 _CHANGE_NAMED = re.compile(r"\b(?:net\s+)?(?:change|increase|decrease)\s+in\b", re.I)
+
+
+_MONTH_NOTE = "the cell of the row in the month and year"
+_MONTH_YEAR = re.compile(
+    rf"\b(?P<month>{'|'.join(MONTH_NAMES)})\s+(?:\d{{1,2}},?\s+)?(?P<year>(?:19|20)\d\d)\b", re.I
+)
+
+
+def _month_columns(asked: str) -> list[str]:
+    """The months a question names with their years ("in August 2019", "between May 2019
+    and August 2019"), each as a column phrase, earliest first; none when a year it
+    names has no month, or when two name the same month."""
+    named = [
+        (int(m["year"]), MONTH_NAMES.index(m["month"].lower()), m)
+        for m in _MONTH_YEAR.finditer(asked)
+    ]
+    if (
+        not named
+        or len(named) != len(YEARS.findall(asked))
+        or len(set(n[:2] for n in named)) != len(named)
+    ):
+        return []
+    return [
+        f"{m['month'].capitalize()} {year}" for year, _, m in sorted(named, key=lambda n: n[:2])
+    ]
 
 
 def _stated_change(found: Route) -> list[Plan]:
@@ -151,13 +177,32 @@ def _year_led(found: Route) -> list[Plan]:
     row = found.rows[0]
     anchors = [Step("anchor", {"row": row, "column": y}, f"v{y}") for y in found.years]
     names = [f"v{y}" for y in found.years]
+    months = _month_columns(found.asked)
     if found.need == Need.VALUE:
         # Else a sentence that says the row's words and the year, with one other number.
         said = Step("anchor", {"phrase": f"{row} {found.years[0]}"}, "said")
+        in_month = [
+            Plan((Step("anchor", {"row": row, "column": d}, "answer"),), note=_MONTH_NOTE)
+            for d in months[:1]
+            if len(months) == 1
+        ]
         return [
+            *in_month,
             Plan(tuple(anchors), note="the cell of the row in the year"),
             Plan((said,), note="the one figure a sentence gives for the row in the year"),
         ]
+    monthly: list[Plan] = []
+    if found.need in (Need.CHANGE, Need.PERCENT_CHANGE) and len(months) == 2:
+        # "between May 2019 and August 2019": the columns of those months, earlier first.
+        old, new = (
+            Step("anchor", {"row": row, "column": d}, f"m{i}") for i, d in enumerate(months)
+        )
+        op, args = (
+            ("difference", {"of": "m1", "minus": "m0"})
+            if found.need == Need.CHANGE
+            else ("percent_change", {"from": "m0", "to": "m1"})
+        )
+        monthly = [Plan((old, new, Step(op, args, "answer")), note=f"{op} between two months")]
     if found.need in (Need.CHANGE, Need.PERCENT_CHANGE) and not found.years:
         op = "difference" if found.need == Need.CHANGE else "percent_change"
         args = {"of": "b", "minus": "a"} if op == "difference" else {"from": "a", "to": "b"}
@@ -200,7 +245,7 @@ def _year_led(found: Route) -> list[Plan]:
         return [Plan((first, same, last), note=f"{last.op} of two rows in one column"), plain]
     if found.need in (Need.CHANGE, Need.PERCENT_CHANGE):
         if len(names) != 2:
-            return []
+            return monthly
         later, earlier = (names[0], names[1]) if found.falling else (names[1], names[0])
         op, args = (
             ("difference", {"of": later, "minus": earlier})
@@ -225,7 +270,7 @@ def _year_led(found: Route) -> list[Plan]:
         over_the_year = _over_the_year(found, op)
         if _FROM_START_TO_END.search(row):
             return [*over_the_year, *computed]  # "from beginning to end of 2019"
-        return [*_stated_change(found), *computed, *over_the_year]
+        return [*monthly, *_stated_change(found), *computed, *over_the_year]
     if found.need in (Need.AVERAGE, Need.TOTAL):
         op = "average" if found.need == Need.AVERAGE else "sum"
         if len(names) >= 2:
