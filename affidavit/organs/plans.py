@@ -181,11 +181,11 @@ def _year_led(found: Route) -> list[Plan]:
     if found.need == Need.VALUE:
         # Else a sentence that says the row's words and the year, with one other number.
         said = Step("anchor", {"phrase": f"{row} {found.years[0]}"}, "said")
-        in_month = [
-            Plan((Step("anchor", {"row": row, "column": d}, "answer"),), note=_MONTH_NOTE)
-            for d in months[:1]
+        in_month = (
+            [Plan((Step("anchor", {"row": row, "column": months[0]}, "answer"),), note=_MONTH_NOTE)]
             if len(months) == 1
-        ]
+            else []
+        )
         return [
             *in_month,
             Plan(tuple(anchors), note="the cell of the row in the year"),
