@@ -12,7 +12,7 @@ import pytest
 from test_composer import _memory, ground, report, steps, stored
 
 from affidavit.composer.ground import Ground
-from affidavit.composer.interpreter import run
+from affidavit.composer.interpreter import Death, PlanDied, run
 from affidavit.composer.matching import FOOTNOTE
 from affidavit.composer.tables import TOTAL, date_of
 from affidavit.composer.values import Kind
@@ -431,3 +431,13 @@ def test_a_month_named_with_its_year_reads_the_column_of_that_month() -> None:
         "February 2019",
         "January 2020",
     ]
+
+
+def test_one_row_name_twice_in_one_period_is_no_run_over_time() -> None:
+    whole = ground(DEFERRED_TAXES)  # "Other" under the assets and under the liabilities
+    asked = {"cells": "the Other in 2019", "among": 2, "nth": 0}
+    assert run(steps(("anchor", asked, "a")), whole).value.number == 577
+    # Ordered by date, the two cells of 2019 have no order: the plan dies, no change is born.
+    with pytest.raises(PlanDied) as died:
+        run(steps(("anchor", {**asked, "by": "date"}, "a")), whole)
+    assert died.value.death == Death.AMBIGUOUS

@@ -113,6 +113,10 @@ def _one_named(s: Running) -> Value:
         death = Death.UNANCHORED if not cells else Death.AMBIGUOUS
         raise s.die(death, f"{len(cells)} cells are named by {s.step.args['cells']!r}, not {among}")
     if s.literal("by") == "date" and all(is_dated(c) for c in cells):
+        if len({(c.text, c.label) for c in cells}) < len(cells):
+            # One row name in one period twice ("Rate of compensation increase, 2019" in
+            # two sections) is no run over time: no date says which comes first.
+            raise s.die(Death.AMBIGUOUS, f"the cells named are all {cells[0].label}")
         # The earlier first, whatever order the phrase names them in (a stable sort).
         cells = sorted(cells, key=lambda c: c.text)
     return cells[nth]
