@@ -294,3 +294,16 @@ def test_the_known_failures_are_routed_and_their_lines_hold_the_answer() -> None
     assert span_texts("Cat. No. 11368V", catalog.answer_type) == ["11368V"]
     due = "A return for the 2007 calendar year is due by April 15, 2008."
     assert "April 15, 2008" in span_texts(due, deadline.answer_type)
+
+
+def test_a_footnotes_mark_is_no_count() -> None:
+    contexts = json.loads((CORPORA / "tatqa" / "tatqa_slice.json").read_text(encoding="utf-8"))
+    note = next(
+        p["text"]
+        for c in contexts
+        for p in c["paragraphs"]
+        if p["text"].startswith("(2) Working capital and total assets decreased")
+    )
+    offered = span_texts(note, AnswerType.COUNT)
+    assert "2" not in offered and "(2)" not in offered  # the mark the footnote opens with
+    assert "36.1" in offered  # the figure the footnote states is still offered

@@ -156,6 +156,10 @@ def _regex_spans(text: str, language: str, titles: bool) -> tuple[tuple[str, int
     return tuple(found)
 
 
+# The mark a footnote opens with: "(1)", "(iv)", "1)" at the start of its line.
+_FOOTNOTE_MARK = re.compile(r"^\s*\(?(?:\d{1,2}|[ivx]{1,4}|[a-z])\)\s+(?=\S)", re.I)
+
+
 def typed_spans(text: str, wanted: AnswerType, language: str = "en") -> list[Span]:
     """Spans of ``text`` that could answer a question of type ``wanted``, best fit first."""
     fits = _LABEL_FIT.get(wanted)
@@ -163,10 +167,14 @@ def typed_spans(text: str, wanted: AnswerType, language: str = "en") -> list[Spa
         return []
     found: dict[tuple[int, int], Span] = {}
 
+    marker = _FOOTNOTE_MARK.match(text)
+
     def offer(span_text: str, start: int, end: int, label: str) -> None:
         fit = fits.get(label, 0.0)
         if fit <= 0:
             return
+        if marker and start < marker.end() and end <= marker.end():
+            return  # "(2) Capital purchase obligations ...": the footnote's mark, no figure
         if wanted in _NAMED and not any(c.isalpha() for c in span_text):
             return  # NER on upper-case table text calls dates names; a name has letters
         key = (start, end)
