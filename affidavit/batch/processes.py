@@ -167,7 +167,8 @@ def _open_worker(recipe: Recipe, encoded: bool) -> None:
             # Forked: the parent's indexes are in this process already (pages shared
             # until written); reading them from the store again would cost each worker
             # what the parent paid. NOTE: measured on the SQuAD dev store, 2 workers:
-            # first row 4.4 s after the start against 3.4 s for one in-process worker.
+            # first row 4.4 s after the start when each read them, 3.6-4.0 s taking them
+            # (3.4 s for one in-process worker).
             memory._retriever.adopt(_parent._retriever)  # noqa: SLF001 - same store file
         _worker = Answering(memory)
     except BaseException as exc:  # raised again with the first question, in the parent

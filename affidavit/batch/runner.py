@@ -43,7 +43,7 @@ class BatchReport(list[Row]):
             self.append(row)
 
     def add_written(self, row: Written) -> None:
-        """Count a row that came back as its line only (its rows are not kept)."""
+        """Count a row that came back as its line only (a run that keeps no rows)."""
         self._counts[row.kind] += 1
 
     @property
