@@ -19,7 +19,7 @@ from affidavit.composer.matching import (
     named_inside,
     row_slack,
 )
-from affidavit.composer.tables import YEAR, Table, date_of, spaced_dates, summed_rows, tables_of
+from affidavit.composer.tables import YEAR, Table, date_of, spaced_dates, tables_of
 from affidavit.composer.values import Kind, Source, Value
 from affidavit.index.number_words import NUMBER_WORDS
 from affidavit.index.text import Analyzer, words
@@ -133,8 +133,9 @@ class Ground:
         terms = self.terms(FOOTNOTE.sub("", table.label(row)))
         if terms != {"total"} or row.position in table.totals:
             return terms  # a total that writes no label is read by its table's words
-        parts = summed_rows(row, table.rows[: table.rows.index(row)])
-        shared = [self.terms(FOOTNOTE.sub("", table.label(p))) for p in parts]
+        shared = [
+            self.terms(FOOTNOTE.sub("", table.label(p))) for p in table.sums.get(row.position, ())
+        ]
         return terms | frozenset.intersection(*shared) if shared else terms
 
     def names_a_row(self, phrase: str, *, tight: bool = False) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from affidavit.composer.values import Kind, Source, Value, read_cell, read_number
 from affidavit.gates.digits import dates_in
@@ -44,6 +44,9 @@ class Table:
     sections: Mapping[int, str]  # a row's position -> the label of the section it is in
     captions: str = ""  # text about the table ("in millions"): read when the header is silent
     totals: frozenset[int] = frozenset()  # rows without a label that sum the rows above
+    # A total's row position -> the rows above it that its figures sum (a row with no
+    # label, or one labelled "Total", "Subtotal"), read once for the table.
+    sums: Mapping[int, tuple[Evidence, ...]] = field(default_factory=dict)
 
     def read(self, written: str, column: str, label: str = "") -> Value | None:
         """A cell as a typed value: its unit and scale from the cell, else its column, its
@@ -182,17 +185,23 @@ def _table(run: list[Evidence], lines: Sequence[Evidence]) -> Table:
             section = next(iter(row.cells.values()))
         elif section:
             sections[row.position] = section
-    totals = frozenset(r.position for i, r in enumerate(rows) if _sums_above(r, rows[:i]))
-    return Table(run[0].document, header, rows, context, sections, " ".join(captions), totals)
+    sums = {
+        r.position: tuple(parts)
+        for i, r in enumerate(rows)
+        if (not first_is_label(r) or _TOTAL_LABEL.match(_first_cell(r)))
+        and (parts := _summed_rows(r, rows[:i]))
+    }
+    # A row with no label that closes the labelled rows above it is their total: a
+    # report's "|  | $12,455 | $18,418 |" under its charges, though it says no word.
+    totals = frozenset(r.position for r in rows if r.position in sums and not first_is_label(r))
+    return Table(run[0].document, header, rows, context, sections, " ".join(captions), totals, sums)
 
 
-def _sums_above(row: Evidence, above: Sequence[Evidence]) -> bool:
-    """Whether a row with no label closes the labelled rows above it: a report's
-    "|  | $12,455 | $18,418 |" under its charges is their total, though it says no word."""
-    return not first_is_label(row) and bool(summed_rows(row, above))
+def _first_cell(row: Evidence) -> str:
+    return next(iter((row.cells or {}).values()), "")
 
 
-def summed_rows(row: Evidence, above: Sequence[Evidence]) -> list[Evidence]:
+def _summed_rows(row: Evidence, above: Sequence[Evidence]) -> list[Evidence]:
     """The labelled rows above that the row's figures sum: each figure is their sum in its
     column (to the last digit it writes), over two rows or more since the table's start, a
     heading or an earlier total; none when the figures are not their sum."""
@@ -202,8 +211,11 @@ def summed_rows(row: Evidence, above: Sequence[Evidence]) -> list[Evidence]:
     parts: list[Evidence] = []
     for earlier in reversed(above):
         assert earlier.cells is not None
-        label = next(iter(earlier.cells.values()), "")
-        if len(earlier.cells) < 2 or not first_is_label(earlier) or _TOTAL_LABEL.match(label):
+        if (
+            len(earlier.cells) < 2
+            or not first_is_label(earlier)
+            or _TOTAL_LABEL.match(_first_cell(earlier))
+        ):
             break
         parts.append(earlier)
     if len(parts) < 2:
