@@ -141,9 +141,9 @@ class Retriever:
     def adopt(self, other: Retriever) -> None:
         """Hold the indexes another retriever over the same store file read (a forked batch
         worker, its parent's); each is still used only at the generation it was made for."""
-        for name in ("_words", "_generation", "_graph", "_graph_generation", "_implicit"):
-            setattr(self, name, getattr(other, name))
-        self._headings = other._headings
+        self._words, self._generation = other._words, other._generation
+        self._graph, self._graph_generation = other._graph, other._graph_generation
+        self._implicit, self._headings = other._implicit, other._headings
         self.ranker.adopt(other.ranker)
 
     def forget(self) -> None:
