@@ -26,7 +26,7 @@ from affidavit.composer.step import (
     with_sources,
 )
 from affidavit.composer.told import day_told, turns_telling
-from affidavit.composer.values import POINTS, Kind, Value, read_cell, read_number
+from affidavit.composer.values import POINTS, Kind, Value, read_cell, read_number, rounded
 from affidavit.gates.numbers import numbers_in
 from affidavit.gates.years import YEAR_WORD, figures, written_for
 from affidavit.organs.relative import days_named
@@ -306,9 +306,10 @@ def _as_stated(s: Running, computed: Value) -> Value:
         raise s.die(Death.UNIT_MISMATCH, f"{stated.label or stated.kind} is not a percentage")
     written = stated.sources[0].written if stated.sources else ""
     digits = re.search(r"[.,](\d+)\s*%?\s*\)?\s*$", written)
-    tolerance = 0.5 * 10 ** -(len(digits.group(1)) if digits else 0) + 1e-9
+    places = len(digits.group(1)) if digits else 0
     assert computed.number is not None
-    if abs(stated.number - computed.number) > tolerance:
+    # At the precision it is written, as verify judges a claimed change (recompute.py).
+    if rounded(computed.number, places) != rounded(stated.number, places):
         raise s.die(
             Death.DISAGREES,
             f"{stated.label} states {written.strip()!r}, the figures give {computed.number:.2f}%",
