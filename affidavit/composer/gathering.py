@@ -5,6 +5,7 @@ an engine's list checked item by item; each item is gated against its own line.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from affidavit.composer.named import named_cells
@@ -24,7 +25,7 @@ def gather(s: Running) -> Value:
             raise s.die(Death.AMBIGUOUS, f"more than one row is labelled {args['row']!r}")
         items = rows[0][1]
         if s.literal("dated", False):  # a row's years: not its "Change" or "%" columns
-            items = [v for v in items if is_dated(v)]
+            items = _one_a_period(s, [v for v in items if is_dated(v)])
     elif "column" in args:
         columns = s.ground.column(s.phrase("column"), parts=bool(s.literal("parts", False)))
         if len(columns) != 1:
@@ -59,6 +60,44 @@ def gather(s: Running) -> Value:
         if item.sources and item not in s.anchored and "of" not in args:
             checked(s, item)
     return listed(s, items, str(next(iter(args.values()))))
+
+
+def _one_a_period(s: Running, items: list[Value]) -> list[Value]:
+    """A row's figures over its periods, one a period. A year's amount printed beside its
+    share ("2019 Amount | 2019 % of total revenues") keeps the amount; a year printed over
+    groups of columns ("2019 United States | 2019 Foreign") keeps the group the phrase
+    names; a year printed twice in other units ("2019 NT$ | 2019 US$", a convenience
+    translation) keeps the row's prevailing unit; two figures of one period left after
+    that leave the periods unknown."""
+    if _each_once(items):
+        return items
+    amounts = [v for v in items if v.kind != Kind.PERCENT]
+    if amounts and len(amounts) < len(items):
+        items = amounts
+        if _each_once(items):
+            return items
+    # The words the phrase adds to the row's own label name the group ("within
+    # Appropriation of earnings"); the label's own words name no column.
+    wanted = s.ground.terms(s.phrase("row")) - s.ground.terms(_label(items[0]))
+    named = [v for v in items if v.sources and s.ground.terms(v.sources[0].column) & wanted]
+    if named and _each_once(named):
+        return named
+    units = Counter(v.unit for v in items).most_common()
+    if len(units) > 1 and units[0][1] > units[1][1]:
+        items = [v for v in items if v.unit == units[0][0]]
+    if not _each_once(items):
+        raise s.die(Death.AMBIGUOUS, "the row states more than one figure for a period")
+    return items
+
+
+def _label(value: Value) -> str:
+    """The row label a cell's label starts with ("VAS, Year ended ... 2019" → "VAS")."""
+    source = value.sources[0] if value.sources else None
+    return source.column and value.label.removesuffix(f", {source.column}") if source else ""
+
+
+def _each_once(items: list[Value]) -> bool:
+    return all(n == 1 for n in Counter(v.text for v in items).values())
 
 
 def _told_items(s: Running) -> list[Value]:

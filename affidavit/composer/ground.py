@@ -19,7 +19,7 @@ from affidavit.composer.matching import (
     named_inside,
     row_slack,
 )
-from affidavit.composer.tables import YEAR, Table, date_of, spaced_dates, tables_of
+from affidavit.composer.tables import Table, date_of, spaced_dates, tables_of
 from affidavit.composer.values import Kind, Source, Value
 from affidavit.index.number_words import NUMBER_WORDS
 from affidavit.index.text import Analyzer, words
@@ -164,7 +164,7 @@ class Ground:
             if column_terms and all(YEAR_TERM.match(t) for t in column_terms):
                 if not any(YEAR_TERM.match(t) for c in table.columns() for t in self.terms(c)):
                     in_year = self.rows_of_year(table, column_terms)
-                    if in_year is None and column_terms == self.period(table):
+                    if in_year is None and column_terms == table.period():
                         # A roll-forward's rows "Balance at March 31, 2017" and "... 2018":
                         # a row that writes another year than asked is not asked for.
                         in_year = self.rows_of_the_year(table, column_terms, undated=True)
@@ -193,6 +193,8 @@ class Ground:
                 whole = self.label_terms(table, row)
                 taken = whole if whole <= wanted else frozenset()
                 for column in table.value_columns(row):
+                    if named_column and table.compares_other_years(column, column_terms):
+                        continue
                     if named_column:
                         extra_column = column_rank(column_terms, self.terms(column), wanted)
                         rank = (*extra_row, *extra_column) if extra_column else None
@@ -280,14 +282,6 @@ class Ground:
             if year <= label or (undated and not any(YEAR_TERM.match(t) for t in label)):
                 kept.add(row.position)
         return frozenset(kept)
-
-    def period(self, table: Table) -> frozenset[str]:
-        """The year a table without year columns speaks of: the latest its header or its
-        row labels write ("Non-vested at December 31, 2019" closes a roll-forward of
-        2019); empty when they write none."""
-        written = [table.context, *(table.label(row) for row in table.rows)]
-        years = {year for text in written for year in YEAR.findall(text)}
-        return frozenset({max(years)}) if years else frozenset()
 
     def row(self, row_phrase: str) -> list[tuple[tuple[int, ...], list[Value]]]:
         """The cells of each row the phrase names, best first with its rank."""

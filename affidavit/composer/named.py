@@ -48,7 +48,12 @@ def _in_table(
     header = ground.terms(table.context)
     in_year = ground.rows_of_year(table, years) if years else None
     shared = ground.shared_column_terms(table)
-    columns = {c: own for c in table.columns() if (own := ground.terms(c) - shared) <= wanted}
+    columns = {
+        c: own
+        for c in table.columns()
+        if (own := ground.terms(c) - shared) <= wanted
+        and not table.compares_other_years(c, years)
+    }
     named: list[tuple[frozenset[str], Evidence, str]] = []
     for row in table.rows:
         label = ground.label_terms(table, row)

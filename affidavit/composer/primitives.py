@@ -43,6 +43,9 @@ def _anchor(s: Running) -> Value:
         found = s.ground.cells(row, column, tight=bool(s.literal("tight", True)))
         if s.literal("as") == "percent":  # "% Change", not the "$ Change" beside it
             found = [(rank, v) for rank, v in found if v.kind == Kind.PERCENT]
+        if s.literal("as") == "compared":  # "2019 and 2018": a column comparing two years
+            compared = {c for table in s.ground.tables for c in table.comparisons}
+            found = [(rank, v) for rank, v in found if v.sources[0].column in compared]
         if "column_of" in s.step.args:
             # The cell in the same column as an earlier one: "X due in less than one year
             # as a percentage of the total" reads the total in that column too.
@@ -98,7 +101,7 @@ def _anchor(s: Running) -> Value:
         ]
         if len(stated) == 1:
             value = read_cell(stated[0], line.text)
-            if value is not None:
+            if value is not None and (s.literal("as") != "percent" or value.kind == Kind.PERCENT):
                 return checked(s, with_sources(value, line, stated[0], label=phrase))
     raise s.die(Death.AMBIGUOUS, f"no line says {phrase!r} with exactly one number")
 

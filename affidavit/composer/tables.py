@@ -10,7 +10,7 @@ heads the rows below it.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from affidavit.composer.values import Kind, Source, Value, read_cell, read_number
@@ -33,6 +33,16 @@ _TOTAL_LABEL = re.compile(r"^\s*(?:total|subtotal|sub-total)\b", re.I)
 _DECIMALS = re.compile(r"\.(\d+)")
 _DAY_COMMA_YEAR = re.compile(r"\b(\d{1,2}),((?:19|20)\d\d)\b")
 _FISCAL_SHORT = re.compile(r"\bF[Yy]?\s?[’']?(?:20)?([0-4]\d)\b")
+# A column comparing two years ("2019 and 2018", "2019 vs. 2018"): a change between them,
+# not either year's own figure. "2021 - 2022" is a period of payments, not a comparison.
+_TWO_YEARS = re.compile(
+    r"\b((?:19|20)\d\d)\s*(?:and|vs\.?|versus|over|compared (?:to|with))\s*"
+    r"((?:19|20)\d\d)\b",
+    re.I,
+)
+# A year with a footnote digit run into it: "20181", "FY181 $M" (reports group amounts
+# of five digits: "20,181").
+_YEAR_MARKED = re.compile(r"(?<![\w,.$])((?:19|20)\d\d|FY\s?\d\d)[1-9](?![\w,.%])", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +57,8 @@ class Table:
     # A total's row position -> the rows above it that its figures sum (a row with no
     # label, or one labelled "Total", "Subtotal"), read once for the table.
     sums: Mapping[int, tuple[Evidence, ...]] = field(default_factory=dict)
+    # Columns that compare two years ("Change 2019 and 2018"): no year's own figure.
+    comparisons: frozenset[str] = frozenset()
 
     def read(self, written: str, column: str, label: str = "") -> Value | None:
         """A cell as a typed value: its unit and scale from the cell, else its column, its
@@ -58,6 +70,19 @@ class Table:
         if told is None or told.kind != Kind.AMOUNT:
             return value
         return Value(value.kind, value.number, value.unit or told.unit, value.scale or told.scale)
+
+    def period(self) -> frozenset[str]:
+        """The year a table without year columns speaks of: the latest its header or its
+        row labels write ("Non-vested at December 31, 2019" closes a roll-forward of
+        2019); empty when they write none."""
+        written = [self.context, *(self.label(row) for row in self.rows)]
+        years = {year for text in written for year in YEAR.findall(text)}
+        return frozenset({max(years)}) if years else frozenset()
+
+    def compares_other_years(self, column: str, asked: Collection[str]) -> bool:
+        """Whether the column compares two years ("2018 and 2017") that the years asked do
+        not both name: the change between them is no figure of 2017's own."""
+        return column in self.comparisons and not set(YEAR.findall(column)) <= set(asked)
 
     def cell(self, row: Evidence, column: str) -> Value | None:
         """The row's cell in the column as a typed value, with its source and its label
@@ -124,7 +149,9 @@ def _sourced(value: Value, row: Evidence, column: str, written: str, label: str)
 def spaced_dates(text: str) -> str:
     """A day and its year run together by a missing space ("August 31,2019") written
     apart, so the year reads as a year: four digits after a comma are no thousands; and a
-    fiscal year in short ("FY19", "F19", "FY'19", "FY2019") as its year, 2019."""
+    fiscal year in short ("FY19", "F19", "FY'19", "FY2019") as its year, 2019; a column
+    named by a year with its footnote digit run in ("20181", "FY181") as that year."""
+    text = _YEAR_MARKED.sub(r"\1", text)
     return _FISCAL_SHORT.sub(r"20\1", _DAY_COMMA_YEAR.sub(r"\1, \2", text))
 
 
@@ -194,7 +221,28 @@ def _table(run: list[Evidence], lines: Sequence[Evidence]) -> Table:
     # A row with no label that closes the labelled rows above it is their total: a
     # report's "|  | $12,455 | $18,418 |" under its charges, though it says no word.
     totals = frozenset(r.position for r in rows if r.position in sums and not first_is_label(r))
-    return Table(run[0].document, header, rows, context, sections, " ".join(captions), totals, sums)
+    return Table(
+        run[0].document,
+        header,
+        rows,
+        context,
+        sections,
+        " ".join(captions),
+        totals,
+        sums,
+        _comparisons(rows),
+    )
+
+
+def _comparisons(rows: Sequence[Evidence]) -> frozenset[str]:
+    """The columns whose names compare two years. A pair every column writes belongs to a
+    header spanning them all ("Years ended December 31, 2019 and 2018"), not to one."""
+    names = {name for row in rows for name in list(row.cells or {})[1:]}
+    pairs = {name: _TWO_YEARS.search(name) for name in names}
+    written = {m.group(0).lower() for m in pairs.values() if m}
+    if len(written) == 1 and all(pairs.values()):
+        return frozenset()
+    return frozenset(name for name, m in pairs.items() if m)
 
 
 def _first_cell(row: Evidence) -> str:

@@ -40,7 +40,11 @@ _SCALE_WORDS = (
 # The unit of a percentage's change in points (a percent value's only unit).
 POINTS = "points"
 CURRENCIES = {"$": "$", "€": "€", "£": "£", "¥": "¥", "usd": "$", "eur": "€", "gbp": "£"}
-_CURRENCY = re.compile(r"[$€£¥]|\b(?:usd|eur|gbp)\b", re.I)
+# Dollars of other countries, told apart so that they never add up: "NT$" beside "US$"
+# is a translation of the same figure, not a second one. "US$" is the plain dollar.
+_DOLLARS = {"us": "$", "nt": "NT$", "a": "A$", "au": "A$", "c": "C$", "ca": "C$"}
+_DOLLARS |= {"hk": "HK$", "s": "S$", "sg": "S$", "nz": "NZ$", "r": "R$"}
+_CURRENCY = re.compile(r"\b(?:us|nt|au?|ca?|hk|sg?|nz|r)\$|[$€£¥]|\b(?:usd|eur|gbp)\b", re.I)
 _PERCENT = re.compile(r"%|\bper ?cent\b|\bpercentage\b|\bpor ciento\b|\byüzde\b", re.I)
 _NEGATIVE = re.compile(r"^\s*[$€£¥]?\s*\(.*\d.*\)\s*%?\s*$|^\s*[$€£¥]?\s*[-−–]\s*[$€£¥]?\s*\d")
 _LETTERS = re.compile(r"[^\W\d_]+")
@@ -102,7 +106,12 @@ def scale_of(text: str) -> str:
 
 def currency_of(text: str) -> str:
     found = _CURRENCY.search(text)
-    return CURRENCIES[found.group(0).lower()] if found else ""
+    if not found:
+        return ""
+    written = found.group(0).lower()
+    return (
+        _DOLLARS[written[:-1]] if len(written) > 1 and written[-1] == "$" else CURRENCIES[written]
+    )
 
 
 def is_percent_text(text: str) -> bool:

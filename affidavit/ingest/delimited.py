@@ -12,6 +12,7 @@ from pathlib import Path
 
 from affidavit.errors import IngestError
 from affidavit.ingest.decode import check_text, decode_bytes
+from affidavit.ingest.headers import unique_names
 from affidavit.ingest.units import Unit, UnitKind
 
 __all__ = ["read_csv", "read_tsv"]
@@ -73,7 +74,9 @@ def _table_units(path: Path, lines: Sequence[str], delimiter: str) -> list[Unit]
             continue  # blank line (or a row of empty fields): nothing to say
         raw = "".join(lines[start - 1 : consumed]).strip()
         if names is None:
-            names = [name.strip() or f"column {i}" for i, name in enumerate(fields, start=1)]
+            names = unique_names(
+                [name.strip() or f"column {i}" for i, name in enumerate(fields, start=1)]
+            )
             header_line = start
             units.append(Unit(UnitKind.ROW, raw, cells=None, table=0))
             continue

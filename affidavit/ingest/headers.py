@@ -79,6 +79,13 @@ def header_names(rows: Sequence[Sequence[str]]) -> list[str]:
             continue
         groups = _groups_below(padded[depth + 1 :], width)
         if groups and all(sum(1 for i in g if cells[i]) <= 1 for g in groups):
+            labels = [next((cells[i] for i in g if cells[i]), "") for g in groups]
+            if len(set(labels)) == 1:
+                # The same words over one sub-column of every group name that
+                # sub-column: "% of total" over "revenues" of "Amount | revenues".
+                for i in labelled:
+                    names[i].append(cells[i])
+                continue
             # One label a group of repeated sub-columns names the whole group, wherever
             # the report centred it: "Fiscal 2019" printed over "Low" of "High | Low".
             for group in groups:
@@ -92,7 +99,19 @@ def header_names(rows: Sequence[Sequence[str]]) -> list[str]:
             carried = cells[i] or carried
             if carried:
                 names[i].append(carried)
-    return [" ".join(parts) for parts in names]
+    return unique_names([" ".join(parts) for parts in names])
+
+
+def unique_names(names: Sequence[str]) -> list[str]:
+    """Column names made distinct: a name the header repeats ("2019 | 2019" over an amount
+    and its share of revenue) keeps its first column, and each later one is told by its
+    position ("2019 (column 3)"), so a row's cells never overwrite one another."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for i, name in enumerate(names, start=1):
+        out.append(f"{name} (column {i})" if name and name in seen else name)
+        seen.add(name)
+    return out
 
 
 def _groups_below(rows: Sequence[Sequence[str]], width: int) -> list[range]:

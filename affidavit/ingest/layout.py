@@ -27,6 +27,7 @@ from affidavit.ingest.tables import (
     regroup_shattered,
     split_delimited,
     strip_index_column,
+    units_only,
 )
 from affidavit.ingest.units import Unit, UnitKind
 
@@ -248,10 +249,10 @@ class _Layout:
 
     def delimited(self, block: Sequence[str]) -> None:
         """One ROW per line; rule and border lines dropped; cells named under a header."""
-        rows = [line for line in block if not is_rule_line(line) and _words(line)]
+        delimiter = _delimiter(next((b for b in block if _words(b)), "")) or "|"
+        rows = [b for b in block if not is_rule_line(b) and (_words(b) or units_only(b, delimiter))]
         if not rows:
             return
-        delimiter = _delimiter(rows[0]) or "|"
         first = block.index(rows[0])
         # The first row names the columns only when a rule line stands right below it.
         named = first + 1 < len(block) and is_rule_line(block[first + 1])

@@ -30,6 +30,7 @@ __all__ = [
     "regroup_shattered",
     "split_delimited",
     "strip_index_column",
+    "units_only",
 ]
 
 # Words a wrapped line ends on when its phrase goes on below; a cell or a title rarely does.
@@ -71,6 +72,15 @@ def split_delimited(line: str, delimiter: str) -> list[str]:
     if s.endswith("|") and not s.endswith("\\|"):
         s = s[:-1]
     return [cell.strip().replace("\\|", "|") for cell in _PIPE_SPLIT.split(s)]
+
+
+_UNIT_CELL = re.compile(r"^\s*(?:%|[$€£¥]|[$€£¥]'000)\s*$")
+
+
+def units_only(line: str, delimiter: str) -> bool:
+    """A row of units alone ("| | % | % |", "| | $ | $ |"): it writes no word, yet it says
+    what the cells below it are, so the table keeps it."""
+    return any(_UNIT_CELL.match(cell) for cell in split_delimited(line, delimiter))
 
 
 def name_cells(names: Sequence[str], values: Sequence[str]) -> tuple[tuple[str, str], ...]:

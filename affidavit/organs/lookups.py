@@ -138,7 +138,11 @@ def lookup_plans(found: Route) -> list[Plan] | None:
             if len(found.rows) == 1
             else [(r, found.years[0]) for r in found.rows]
         )
-        cells = [Step("anchor", {"row": r, "column": y}, f"c{i}") for i, (r, y) in enumerate(pairs)]
+        shown = {"as": "percent"} if found.percent_asked else {}
+        cells = [
+            Step("anchor", {"row": r, "column": y, **shown}, f"c{i}")
+            for i, (r, y) in enumerate(pairs)
+        ]
         listed = Step("gather", {"of": [c.out for c in cells]}, "answer")
         return [Plan((*cells, listed), note="the cells named, in the order named")]
     if found.need == Need.YEARS:

@@ -79,6 +79,18 @@ def _stated_change(found: Route) -> list[Plan]:
     return [Plan((stated,), note="the change a row states for the year")]
 
 
+def _compared(found: Route) -> list[Plan]:
+    """A change between two years that a table states in a column comparing just those
+    two ("Change 2019 and 2018"), when it has no column for either year's own figure (the
+    plans before this one die): that column's cell, as the table writes it."""
+    if found.need != Need.CHANGE or found.falling or len(set(found.years)) != 2:
+        return []
+    old, new = found.years
+    column = f"{new} {old}"
+    stated = Step("anchor", {"row": found.rows[0], "column": column, "as": "compared"}, "answer")
+    return [Plan((stated,), note="the change a column states between the two years")]
+
+
 def _over_the_year(found: Route, op: str) -> list[Plan]:
     """A change asked of one year ("the change in the balance for 2019", "the warranty
     reserve from beginning to end of 2017") over a roll-forward: the year's closing row
@@ -176,11 +188,15 @@ def _year_led(found: Route) -> list[Plan]:
         return listed
     row = found.rows[0]
     anchors = [Step("anchor", {"row": row, "column": y}, f"v{y}") for y in found.years]
+    if found.percent_asked:
+        anchors = [replace(a, args={**a.args, "as": "percent"}) for a in anchors]
     names = [f"v{y}" for y in found.years]
     months = _month_columns(found.asked)
     if found.need == Need.VALUE:
         # Else a sentence that says the row's words and the year, with one other number.
         said = Step("anchor", {"phrase": f"{row} {found.years[0]}"}, "said")
+        if found.percent_asked:
+            said = replace(said, args={**said.args, "as": "percent"})
         in_month = (
             [Plan((Step("anchor", {"row": row, "column": months[0]}, "answer"),), note=_MONTH_NOTE)]
             if len(months) == 1
@@ -270,7 +286,7 @@ def _year_led(found: Route) -> list[Plan]:
         over_the_year = _over_the_year(found, op)
         if _FROM_START_TO_END.search(row):
             return [*over_the_year, *computed]  # "from beginning to end of 2019"
-        return [*monthly, *_stated_change(found), *computed, *over_the_year]
+        return [*monthly, *_stated_change(found), *computed, *_compared(found), *over_the_year]
     if found.need in (Need.AVERAGE, Need.TOTAL):
         op = "average" if found.need == Need.AVERAGE else "sum"
         if len(names) >= 2:

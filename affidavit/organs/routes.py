@@ -18,6 +18,14 @@ _SIGNED = re.compile(
     r"\bnet difference\b|\b(?:change|increase|decrease|growth|decline)\b|\bpercent|%", re.I
 )
 
+# "What was the percentage of ...", "What is the % of revenue ...": a look-up of a share
+# as the table states it, never an amount.
+_ASKS_PERCENT = re.compile(
+    r"^\s*(?:what|which)\s+(?:(?:is|was|were|are)\s+)?(?:the\s+)?(?:percentage|percent|%)"
+    r"(?!\s*(?:change|increase|decrease|growth|decline|difference|point))",
+    re.I,
+)
+
 # The words of a bound a figure stands below ("How many years was it under 1,500?").
 _BELOW = frozenset({"less than", "lower than", "below", "under", "fewer than"})
 
@@ -74,6 +82,12 @@ class Route:
         2019 and 2018") is how far apart they stand; a change, an increase, a percentage or
         a "net difference" keeps its sign."""
         return _DIFFERENCE.search(self.asked) is not None and not _SIGNED.search(self.asked)
+
+    @property
+    def percent_asked(self) -> bool:
+        """Does a look-up ask for a percentage ("What was the % of revenue for R&D in
+        2019?")? Then only a percentage answers it, never the amount beside it."""
+        return self.need in LOOK_UPS and _ASKS_PERCENT.search(self.asked) is not None
 
     @property
     def binds(self) -> bool:
