@@ -383,7 +383,7 @@ class Memory:
 
     @reads  # -- the entity graph --
     def entities(self, *, top: int = 50) -> list[EntityCount]:
-        """The store's entities, most mentioned first (ties by name): see index/entities.py."""
+        """The store's entities, most mentioned first (ties by name): see index/mining.py."""
         graph = self._retriever.graph()
         return [EntityCount(e.name, e.count) for e in graph.entities[: max(top, 0)]]
 

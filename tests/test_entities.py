@@ -13,8 +13,9 @@ from conftest import ARTICLES
 
 from affidavit import Memory
 from affidavit.errors import AffidavitError
-from affidavit.index.entities import Corpus, Grams, entropy, mine, pmi_weakest_split
+from affidavit.index.entities import Corpus
 from affidavit.index.graph import EntityGraph, _apart, _mentions, llr, segments
+from affidavit.index.mining import Grams, entropy, mine, pmi_weakest_split
 
 XQUAD = Path(__file__).resolve().parents[1] / "corpora" / "xquad_slice"
 
@@ -132,7 +133,7 @@ def test_every_edge_has_witnesses_that_mention_both() -> None:
 def test_an_entity_in_every_line_is_nobodys_neighbour() -> None:
     import numpy as np
 
-    from affidavit.index.entities import Entity
+    from affidavit.index.mining import Entity
 
     every = np.arange(100)
     graph = EntityGraph(
@@ -266,7 +267,7 @@ def test_an_update_matches_only_the_new_lines_when_the_entities_stay(monkeypatch
 
 
 def test_a_mention_inside_a_longer_one_is_not_a_second_entity() -> None:
-    from affidavit.index.entities import Entity
+    from affidavit.index.mining import Entity
 
     graph = EntityGraph(
         [

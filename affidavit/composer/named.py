@@ -51,8 +51,7 @@ def _in_table(
     columns = {
         c: own
         for c in table.columns()
-        if (own := ground.terms(c) - shared) <= wanted
-        and not table.compares_other_years(c, years)
+        if (own := ground.terms(c) - shared) <= wanted and not table.compares_other_years(c, years)
     }
     named: list[tuple[frozenset[str], Evidence, str]] = []
     for row in table.rows:

@@ -28,8 +28,9 @@ from dataclasses import dataclass, field
 import ahocorasick
 import numpy as np
 
-from affidavit.index.entities import _WORD, Corpus, Entity, bare, mine_corpus, pieces
+from affidavit.index.entities import _WORD, Corpus, bare, pieces
 from affidavit.index.meaning import text_digest
+from affidavit.index.mining import Entity, mine_corpus
 from affidavit.index.packing import load_arrays, save_arrays
 from affidavit.index.text import lower
 
