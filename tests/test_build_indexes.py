@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import ARTICLES
 
 from affidavit import Memory
+from affidavit.index import graph_build, retrieval
 from affidavit.index.retrieval import GRAPH_CACHE, WORDS_CACHE
 
 
@@ -51,3 +53,45 @@ def test_a_second_build_encodes_nothing_again(tmp_path: Path) -> None:
         (0, 1, "entity graph"),
         (1, 1, "entity graph"),
     ]
+
+
+def _graph_bytes(tmp_path: Path, name: str) -> bytes:
+    with Memory(tmp_path / name, dense=False) as memory:
+        for article in ARTICLES[:4]:
+            memory.ingest_text(article.read_text(), name=article.name)
+        memory.build_indexes()
+        payload = memory._store.cached(GRAPH_CACHE, memory._store.generation())
+    assert payload is not None
+    return payload
+
+
+def test_the_graph_built_on_another_core_is_the_one_built_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    here = _graph_bytes(tmp_path, "here.sqlite")  # a few thousand lines: built here
+    started: list[object] = []
+    original = graph_build.start_graph
+
+    def watched(*args: object) -> graph_build.GraphBuild | None:
+        build = original(*args)  # type: ignore[arg-type]
+        started.append(build)
+        return build
+
+    monkeypatch.setattr(graph_build, "LINES_WORTH_A_WORKER", 0)
+    monkeypatch.setattr(retrieval, "start_graph", watched)
+    elsewhere = _graph_bytes(tmp_path, "elsewhere.sqlite")
+    assert started and all(build is not None for build in started)
+    assert elsewhere == here
+
+
+def test_a_worker_that_fails_leaves_the_graph_to_this_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    here = _graph_bytes(tmp_path, "here.sqlite")
+
+    def unreadable(*_: object, **__: object) -> None:
+        raise OSError("the worker cannot open the store")
+
+    monkeypatch.setattr(graph_build, "LINES_WORTH_A_WORKER", 0)
+    monkeypatch.setattr(graph_build, "Store", unreadable)  # the forked worker's only
+    assert _graph_bytes(tmp_path, "fallback.sqlite") == here

@@ -37,11 +37,12 @@ import numpy as np
 
 from affidavit.errors import AffidavitError
 from affidavit.graph.trust import SPEAKING_THRESHOLD
-from affidavit.index import growth, word_parts
+from affidavit.index import word_parts
 from affidavit.index.abbreviations import short_forms
 from affidavit.index.documents import WORDS_SUFFICE, DocumentHit, DocumentRanker
 from affidavit.index.evidence_block import Retrieved, evidence_block
 from affidavit.index.graph import EntityGraph, segments
+from affidavit.index.graph_build import GraphBuild, built_graph, start_graph
 from affidavit.index.late import Reranker
 from affidavit.index.meaning import Encoder, MeaningIndex
 from affidavit.index.partition import partition
@@ -103,11 +104,14 @@ class Retriever:
 
     def build(self, progress: Callable[[int, int, str], None] | None = None) -> None:
         """Build every index not yet built for this generation, telling ``progress``
-        (done, total, stage) of each stage and of the meaning stage's lines encoded."""
+        (done, total, stage) of each stage and of the meaning stage's lines encoded. The
+        graph is built on another core meanwhile when that is worth it (graph_build.py)."""
+        held = self._graph_generation if self._graph is not None else None
+        pending = start_graph(self._store, GRAPH_CACHE, self._graph, held)
         stages: list[tuple[str, Callable[[Callable[[int, int], None]], object]]] = [
             ("word index", lambda _: self.words()),
             ("meaning vectors", self.meaning),  # None at once with the channel off
-            ("entity graph", lambda _: self.graph()),
+            ("entity graph", lambda _: self.graph(pending)),
         ]
         for stage, build in stages:
             heard: list[int] = []  # what the stage said of itself, if it counts lines
@@ -160,22 +164,19 @@ class Retriever:
         short = short_forms(query, language)
         return index.scores(" ".join([query, *short]) if short else query, language)
 
-    def graph(self) -> EntityGraph:
-        """The store's entity graph, cached in the store under its generation."""
+    def graph(self, pending: GraphBuild | None = None) -> EntityGraph:
+        """The store's entity graph, cached in the store under its generation (the one
+        ``pending`` builds elsewhere, when one does)."""
         generation = self._store.generation()
         if self._graph is not None and self._graph_generation == generation:
-            return self._graph
-        cached = decoded(self._store.cached(GRAPH_CACHE, generation), EntityGraph.from_bytes)
+            return self._graph  # (then nothing was started elsewhere: start_graph)
+        cached = self._store.cached(GRAPH_CACHE, generation)
+        if pending is not None and cached is not None:
+            pending.cancel()  # another process cached it meanwhile
         documents = self._store.documents()
-        if cached is not None:
-            graph = cached
-        else:
-            previous = self._graph
-            if previous is None:
-                old = self._store.cached_latest(GRAPH_CACHE)
-                previous = decoded(old, EntityGraph.from_bytes)
-            graph = growth.current_graph(self._store, previous)
-            self._store.cache(GRAPH_CACHE, generation, graph.to_bytes())
+        graph = decoded(cached, EntityGraph.from_bytes) or built_graph(
+            self._store, GRAPH_CACHE, generation, self._graph, pending
+        )
         names = " ".join(name for _, name, _ in documents)
         named = set(segments(names.replace("_", " ")).split())
         self._implicit = frozenset(

@@ -351,6 +351,10 @@ class Store:
         ).fetchone()
         return bytes(row[0]) if row else None
 
+    def has_cached(self, name: str, generation: int) -> bool:
+        query = "SELECT 1 FROM index_cache WHERE name = ? AND generation = ?"
+        return self.conn.execute(query, (name, generation)).fetchone() is not None
+
     def cached_latest(self, name: str) -> bytes | None:
         """The payload cached under ``name`` at whatever generation it was made."""
         row = self.conn.execute(
