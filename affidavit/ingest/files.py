@@ -26,6 +26,7 @@ from affidavit.ingest.bounded import (
 )
 from affidavit.ingest.pipeline import content_hash, prepare_document
 from affidavit.ingest.readers import storable_path
+from affidavit.ingest.sentences import splitters
 from affidavit.store.prepared import PreparedDocument
 
 Progress = Callable[[int, int, str], None]
@@ -53,36 +54,40 @@ def prepare_files(
     name)`` is called before each file and once at the end with ``done == total``.
 
     Files are read in bounded workers, one per core at a time, each with its own bounds
-    (see bounded.py), and split here in order while the next ones are read.
-    NOTE: splitting in the workers measured slower (84 ms a file against 32 here): each
-    fork starts from this process's spaCy vocabulary, never warmed by the files before.
+    (see bounded.py), and prepared here in order while the next ones are read; their
+    sentences are split by splitters that live for the whole ingest (sentences.py).
+    NOTE: splitting in each file's reader measured slower (84 ms a file against 32 here):
+    a fork a file starts from this process's spaCy vocabulary, never warmed by the files
+    before; the splitters' vocabularies warm over the files.
     """
     at_once = usable_cores() if limits.isolated and len(named) > 1 else 1
     upcoming = iter(named)
     started: deque[tuple[str, Job]] = deque()
-    try:
-        for done in range(len(named)):
-            while len(started) < at_once and (following := next(upcoming, None)) is not None:
-                file, doc_name = following
-                started.append(
-                    (doc_name, _begin(file, doc_name, known_hash, source, trust, date, limits))
-                )
-            doc_name, job = started.popleft()
-            if progress is not None:
-                progress(done, len(named), doc_name)
-            if job is None:  # unchanged
-                continue
-            if isinstance(job[0], Reading):
-                reading, prepare = job
-                units, said = finish_reading(reading, limits)
-                job = (prepare(units), said)
-            prepared, said = job
-            warnings.extend(f"{doc_name}: {line}" for line in said)
-            yield prepared
-    finally:
-        for _, job in started:
-            if job is not None and isinstance(job[0], Reading):
-                abandon(job[0])
+    # Sentences are split on every core while the files are (ingest/sentences.py).
+    with splitters(usable_cores() if len(named) > 1 else 1):
+        try:
+            for done in range(len(named)):
+                while len(started) < at_once and (following := next(upcoming, None)) is not None:
+                    file, doc_name = following
+                    started.append(
+                        (doc_name, _begin(file, doc_name, known_hash, source, trust, date, limits))
+                    )
+                doc_name, job = started.popleft()
+                if progress is not None:
+                    progress(done, len(named), doc_name)
+                if job is None:  # unchanged
+                    continue
+                if isinstance(job[0], Reading):
+                    reading, prepare = job
+                    units, said = finish_reading(reading, limits)
+                    job = (prepare(units), said)
+                prepared, said = job
+                warnings.extend(f"{doc_name}: {line}" for line in said)
+                yield prepared
+        finally:
+            for _, job in started:
+                if job is not None and isinstance(job[0], Reading):
+                    abandon(job[0])
     if progress is not None:
         progress(len(named), len(named), "")
 
