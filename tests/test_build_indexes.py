@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import multiprocessing.context
 from pathlib import Path
 
 import pytest
@@ -95,3 +96,16 @@ def test_a_worker_that_fails_leaves_the_graph_to_this_process(
     monkeypatch.setattr(graph_build, "LINES_WORTH_A_WORKER", 0)
     monkeypatch.setattr(graph_build, "Store", unreadable)  # the forked worker's only
     assert _graph_bytes(tmp_path, "fallback.sqlite") == here
+
+
+def test_where_no_process_may_be_forked_the_graph_is_built_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    here = _graph_bytes(tmp_path, "here.sqlite")
+
+    def refused(self: object) -> None:
+        raise AssertionError("daemonic processes are not allowed to have children")
+
+    monkeypatch.setattr(graph_build, "LINES_WORTH_A_WORKER", 0)
+    monkeypatch.setattr(multiprocessing.context.ForkProcess, "start", refused)
+    assert _graph_bytes(tmp_path, "unforked.sqlite") == here

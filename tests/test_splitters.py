@@ -3,6 +3,9 @@ and a worker that dies leaves the rest to this process."""
 
 from __future__ import annotations
 
+import multiprocessing.context
+
+import pytest
 from conftest import ARTICLES
 
 from affidavit.ingest import sentences
@@ -34,3 +37,18 @@ def test_a_splitter_gone_leaves_the_rest_to_this_process() -> None:
         process.join()
         assert list(split_sentences(paragraphs)) == here
         assert not sentences._workers  # no longer used
+
+
+def test_where_no_process_may_be_forked_the_sentences_are_split_here(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A daemonic process (a pool's worker) may not start children: multiprocessing
+    # refuses with an AssertionError.
+    def refused(self: object) -> None:
+        raise AssertionError("daemonic processes are not allowed to have children")
+
+    monkeypatch.setattr(multiprocessing.context.ForkProcess, "start", refused)
+    paragraphs = _paragraphs()
+    with splitters(2):
+        assert not sentences._workers
+        assert list(split_sentences(paragraphs)) == list(sentences._split_here(paragraphs, "en"))

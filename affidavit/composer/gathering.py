@@ -91,9 +91,9 @@ def _one_a_period(s: Running, items: list[Value]) -> list[Value]:
 
 
 def _label(value: Value) -> str:
-    """The row label a cell's label starts with ("VAS, Year ended ... 2019" → "VAS")."""
-    source = value.sources[0] if value.sources else None
-    return source.column and value.label.removesuffix(f", {source.column}") if source else ""
+    """The label of the row a cell stands in: the row's first cell ("VAS")."""
+    line = value.sources[0].line if value.sources else None
+    return next(iter(line.cells.values()), "") if line is not None and line.cells else ""
 
 
 def _each_once(items: list[Value]) -> bool:

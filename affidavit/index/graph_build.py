@@ -103,8 +103,13 @@ def start_graph(
     worker = context.Process(
         target=_build_in_worker, args=(store.path, cache, previous, send), daemon=True
     )
-    worker.start()
-    send.close()
+    try:
+        worker.start()
+    except (OSError, AssertionError):  # no fork here (a daemonic process may not have one)
+        receive.close()
+        return None
+    finally:
+        send.close()
     return GraphBuild(worker, receive, generation)
 
 

@@ -55,8 +55,13 @@ def splitters(workers: int) -> Iterator[None]:
     for _ in range(workers):
         mine, theirs = context.Pipe()
         process = context.Process(target=_serve, args=(theirs,), daemon=True)
-        process.start()
-        theirs.close()
+        try:
+            process.start()
+        except (OSError, AssertionError):  # no fork here: split with those started
+            mine.close()
+            break
+        finally:
+            theirs.close()
         started.append((process, mine))
     _workers.extend(started)
     try:
