@@ -67,10 +67,16 @@ def built_graph(
     generation: int,
     previous: EntityGraph | None,
     pending: GraphBuild | None,
+    cached: bytes | None,
 ) -> EntityGraph:
-    """The graph of the store at ``generation``, cached under ``cache``: the worker's when
-    it built it, else built here from ``previous`` (or the graph cached at an earlier
-    generation)."""
+    """The graph of the store at ``generation``: the one ``cached`` under ``cache`` when it
+    reads, else the worker's when it built it, else built here from ``previous`` (or the
+    graph cached at an earlier generation); cached in the store when it was not."""
+    found = decoded(cached, EntityGraph.from_bytes)
+    if found is not None:
+        if pending is not None:
+            pending.cancel()  # another process cached it meanwhile
+        return found
     payload = pending.result() if pending is not None else None
     if payload is not None:
         graph = EntityGraph.from_bytes(payload)

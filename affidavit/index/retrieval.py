@@ -49,7 +49,6 @@ from affidavit.index.partition import partition
 from affidavit.index.text import detect_language
 from affidavit.index.words import WordIndex
 from affidavit.results import Evidence
-from affidavit.store.guard import decoded
 from affidavit.store.sqlite import Store, StoredLine
 
 # The word index's cache entry: a whole index, and the parts added after it.
@@ -171,12 +170,8 @@ class Retriever:
         if self._graph is not None and self._graph_generation == generation:
             return self._graph  # (then nothing was started elsewhere: start_graph)
         cached = self._store.cached(GRAPH_CACHE, generation)
-        if pending is not None and cached is not None:
-            pending.cancel()  # another process cached it meanwhile
         documents = self._store.documents()
-        graph = decoded(cached, EntityGraph.from_bytes) or built_graph(
-            self._store, GRAPH_CACHE, generation, self._graph, pending
-        )
+        graph = built_graph(self._store, GRAPH_CACHE, generation, self._graph, pending, cached)
         names = " ".join(name for _, name, _ in documents)
         named = set(segments(names.replace("_", " ")).split())
         self._implicit = frozenset(

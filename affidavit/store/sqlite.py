@@ -357,9 +357,8 @@ class Store:
 
     def cached_latest(self, name: str) -> bytes | None:
         """The payload cached under ``name`` at whatever generation it was made."""
-        row = self.conn.execute(
-            "SELECT payload FROM index_cache WHERE name = ?", (name,)
-        ).fetchone()
+        query = "SELECT payload FROM index_cache WHERE name = ?"
+        row = self.conn.execute(query, (name,)).fetchone()
         return bytes(row[0]) if row else None
 
     def cache(self, name: str, generation: int, payload: bytes) -> None:
