@@ -56,9 +56,12 @@ class GraphBuild:
         self.receive.close()
 
 
-def cores() -> int:
-    """The cores this process may run on (its affinity where the system tells it)."""
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+def usable_cores() -> int:
+    """The cores this process may run on (its affinity where the system tells it): what
+    the ingest's readers and splitters and the batch's workers are sized by too."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
 
 
 def built_graph(
@@ -97,7 +100,7 @@ def start_graph(
     ``cache`` at an earlier generation), or None when it is not worth one: the graph is
     in hand or cached already, the store is in memory or read-only, there is one core, or
     few lines."""
-    if store.path is None or store.read_only or cores() < 2:
+    if store.path is None or store.read_only or usable_cores() < 2:
         return None
     generation = store.generation()
     if held == generation or store.has_cached(cache, generation):

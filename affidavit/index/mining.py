@@ -131,8 +131,7 @@ def mine_corpus(corpus: Corpus) -> list[Entity]:
         ]
         candidates = Candidates(corpus, n, level.tally[rows].astype(np.int64))
         for low, high in candidates.chunks():
-            where = candidates.occurrences(level.starts, order, bounds, low, high)
-            seen = candidates.company(where, low, high)
+            seen = candidates.company(level.starts, order, bounds, low, high)
             for at in range(low, high):
                 count = int(candidates.counts[at])
                 splits = [(int(left[at]), int(right[at])) for left, right in parts]
@@ -140,7 +139,7 @@ def mine_corpus(corpus: Corpus) -> list[Entity]:
                     continue
                 gram = tuple(unique[rows[at]].tolist())
                 words = tuple(vocabulary[i] for i in gram)
-                spots = where[seen.first[at - low] : seen.first[at - low] + count]
+                spots = seen.where[seen.first[at - low] : seen.first[at - low] + count]
                 entities.append(Entity(words, _name(corpus, spots, n), count))
     entities.sort(key=lambda e: (-e.count, e.words))
     return entities
@@ -169,21 +168,16 @@ class Candidates:
             yield low, high
             low = high
 
-    def occurrences(
+    def company(
         self, starts: np.ndarray, order: np.ndarray, bounds: np.ndarray, low: int, high: int
-    ) -> np.ndarray:
-        """Where each occurrence of candidates low..high starts, candidate by candidate,
-        each candidate's in text order (int64)."""
-        counts = self.counts[low:high]
-        first = np.r_[0, np.cumsum(counts)[:-1]]
-        offsets = np.repeat(bounds[low:high] - first, counts) + np.arange(int(counts.sum()))
-        return starts[order[offsets]].astype(np.int64)
-
-    def company(self, where: np.ndarray, low: int, high: int) -> Company:
-        """What the occurrences of candidates low..high share, counted for all at once."""
+    ) -> Company:
+        """Where the occurrences of candidates low..high start (candidate by candidate,
+        each one's in text order) and what they share, counted for all at once."""
         corpus, n, tokens = self.corpus, self.n, len(self.corpus.ids)
         counts = self.counts[low:high]
         first = np.r_[0, np.cumsum(counts)[:-1]]
+        offsets = np.repeat(bounds[low:high] - first, counts) + np.arange(int(counts.sum()))
+        where = starts[order[offsets]].astype(np.int64)
         owner = np.repeat(np.arange(high - low), counts)
         before_at = np.maximum(where - 1, 0)
         before = np.where(
@@ -211,6 +205,7 @@ class Candidates:
             )
             titled = np.add.reduceat(title.astype(np.int64), first)
         return Company(
+            where,
             first,
             _neighbours(owner, before, width, high - low),
             _neighbours(owner, after, width, high - low),
@@ -235,6 +230,7 @@ def _neighbours(
 class Company:
     """The counts one chunk of candidates is judged by, a row each."""
 
+    where: np.ndarray  # where each occurrence starts, candidate by candidate (int64)
     first: np.ndarray  # where each candidate's occurrences start in the chunk
     before: tuple[np.ndarray, np.ndarray]  # the words just before: counts, runs
     after: tuple[np.ndarray, np.ndarray]  # the words just after

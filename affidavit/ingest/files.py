@@ -8,7 +8,6 @@ except through the ``known_hash`` lookup that says which documents are unchanged
 from __future__ import annotations
 
 import functools
-import os
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
@@ -16,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from affidavit.errors import IngestError
+from affidavit.index.graph_build import usable_cores
 from affidavit.ingest.bounded import (
     IngestLimits,
     Reading,
@@ -128,13 +128,6 @@ def _begin(
         units, said = read_bounded(file, limits)
         return prepare(units), said
     return start_reading(file, limits), prepare
-
-
-def usable_cores() -> int:
-    """The cores this process may run on (its affinity where the system tells it)."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
 
 
 def checked_date(date: str | None, name: str | None) -> str | None:

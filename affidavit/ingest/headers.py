@@ -88,8 +88,7 @@ def header_names(rows: Sequence[Sequence[str]]) -> list[str]:
                 continue
             # One label a group of repeated sub-columns names the whole group, wherever
             # the report centred it: "Fiscal 2019" printed over "Low" of "High | Low".
-            for group in groups:
-                label = next((cells[i] for i in group if cells[i]), "")
+            for group, label in zip(groups, labels, strict=True):
                 for i in group:
                     if label:
                         names[i].append(label)

@@ -74,7 +74,8 @@ def split_delimited(line: str, delimiter: str) -> list[str]:
     return [cell.strip().replace("\\|", "|") for cell in _PIPE_SPLIT.split(s)]
 
 
-_UNIT_CELL = re.compile(r"^\s*(?:%|[$€£¥]|[$€£¥]'000)\s*$")
+# A cell of units that writes no word ("$'000" writes one and is kept as a line anyway).
+_UNIT_CELL = re.compile(r"^\s*[%$€£¥]\s*$")
 
 
 def units_only(line: str, delimiter: str) -> bool:
