@@ -76,6 +76,30 @@ def score(category: int, prediction: str, gold: str) -> float:
     return token_f1(prediction, gold)
 
 
+def best_span_f1(text: str, gold: str, longest: int = 25) -> float:
+    """The token F1 of the best run of at most ``longest`` words of ``text``: what an
+    extractive reader that always chose the best words of ``text`` would score."""
+    wanted = Counter(_tokens(gold))
+    if not wanted:
+        return 0.0
+    size = sum(wanted.values())
+    words = [_tokens(word) for word in text.split()]
+    best = 0.0
+    for start in range(len(words)):
+        held: Counter[str] = Counter()
+        shared = length = 0
+        for tokens in words[start : start + longest]:
+            for token in tokens:
+                held[token] += 1
+                length += 1
+                if held[token] <= wanted[token]:
+                    shared += 1
+            if shared:
+                precision, recall = shared / length, shared / size
+                best = max(best, 2 * precision * recall / (precision + recall))
+    return best
+
+
 # -- the days a temporal gold names --
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")

@@ -23,7 +23,10 @@ every key word of which the conversation writes.
 
 Beside the engine, on the same questions in the same run: refuse everything; the best line
 (the text of ``search(question, k=1)[0]``, never refusing); and for the right-date share,
-the best line's day (the day of the session the top line was said in).
+the best line's day (the day of the session the top line was said in). For categories 2-4,
+the extractive ceiling: the token F1 of the best run of at most 25 words of the top line,
+and of the best of the top five lines — what a reader that only lifts words, never refuses
+and always picks the best ones could score over this retrieval.
 
 The paper's figures are printed beside ours for orientation only: they come from a
 different setup (a language model reading the conversation, or retrieved observations).
@@ -57,6 +60,7 @@ from _cli import bench_main  # noqa: E402
 from _locomo_scoring import (  # noqa: E402
     CATEGORIES,
     REFUSAL_SAID,
+    best_span_f1,
     gold_days,
     is_relative,
     right_date,
@@ -79,6 +83,10 @@ PAPER = (
     ("GPT-4-turbo, 128k context, whole conversation", 51.6, 15.7),
     ("RAG over observations, gpt-3.5-turbo", 43.3, None),
 )
+
+
+# The extractive ceiling reads the best run of words of the top this many lines.
+CEILING_LINES = 5
 
 
 def load_samples(path: Path = DATA) -> list[dict[str, Any]]:
@@ -138,6 +146,10 @@ class Asked:
     best_line_right_date: bool | None
     hard: bool  # see HARD
     ask_ms: float
+    # The extractive ceiling (categories 2-4): the best run of words of the top line, and
+    # of the best of the top five lines (``best_span_f1``); None for categories 1 and 5.
+    ceiling_line: float | None = None
+    ceiling_five: float | None = None
 
 
 def is_hard(category: int, question: str, gold: str, said: frozenset[str]) -> bool:
@@ -172,8 +184,10 @@ def ask_sample(sample: dict[str, Any], split: str) -> tuple[list[Asked], float]:
         answer = memory.ask(qa["question"], asked_at=now)
         ms = (time.perf_counter() - start) * 1000
         said = prediction(answer)
-        hits = memory.search(qa["question"], k=1)
+        hits = memory.search(qa["question"], k=CEILING_LINES)
         best = hits[0].text if hits else ""
+        wanted = gold.split(";")[0].strip() if category == 3 else gold
+        ceilings = [best_span_f1(h.text, wanted) for h in hits] if category in (2, 3, 4) else []
         days = gold_days(gold) if category == 2 else None
         best_day = days_named(hits[0].date[:10]) if hits and hits[0].date else None
         asked.append(
@@ -193,6 +207,8 @@ def ask_sample(sample: dict[str, Any], split: str) -> tuple[list[Asked], float]:
                 best_line_right_date=None if days is None else right_date(best_day, days),
                 hard=is_hard(category, qa["question"], gold, written),
                 ask_ms=ms,
+                ceiling_line=ceilings[0] if ceilings else None,
+                ceiling_five=max(ceilings) if ceilings else None,
             )
         )
     return asked, ingest_s
@@ -210,6 +226,10 @@ def summary(asked: Sequence[Asked]) -> dict[str, Any]:
             "refused": float(np.mean([a.refused for a in rows])),
             "best_line": float(np.mean([a.best_line_score for a in rows])),
         }
+        lined = [a for a in rows if a.ceiling_line is not None]
+        if lined:
+            out[name]["ceiling_line"] = float(np.mean([a.ceiling_line for a in lined]))
+            out[name]["ceiling_five"] = float(np.mean([a.ceiling_five for a in lined]))
     answerable = [a for a in asked if a.category != 5]
     if answerable:
         out["overall_1_4"] = {
@@ -273,14 +293,20 @@ def report(result: dict[str, Any]) -> str:
         lines.append(
             f"\n{name}: {', '.join(result['samples'][name])}; {part['questions']} questions"
         )
-        lines.append(f"{'category':<14}{'n':>5}{'engine':>9}{'refused':>9}{'best line':>11}")
+        lines.append(
+            f"{'category':<14}{'n':>5}{'engine':>9}{'refused':>9}{'best line':>11}"
+            f"{'ceiling 1':>11}{'ceiling 5':>11}"
+        )
         for category in (*CATEGORIES.values(), "overall_1_4", "hard_temporal", "hard_adversarial"):
             row = part.get(category)
             if row is None:
                 continue
+            ceilings = "".join(
+                f"{row[key]:>11.3f}" for key in ("ceiling_line", "ceiling_five") if key in row
+            )
             lines.append(
                 f"{category:<14}{row.get('n', ''):>5}{row['score']:>9.3f}"
-                f"{row['refused']:>9.3f}{row['best_line']:>11.3f}"
+                f"{row['refused']:>9.3f}{row['best_line']:>11.3f}{ceilings}"
             )
         dated = part.get("temporal_right_date")
         if dated:
@@ -289,6 +315,10 @@ def report(result: dict[str, Any]) -> str:
                 f"{dated['engine']:.3f}, best line's day {dated['best_line_day']:.3f}"
             )
         lines.append("refuse everything: adversarial 1.000, every answerable category 0.000")
+        lines.append(
+            "ceiling 1 / 5: the best run of at most 25 words of the top line / of the best "
+            f"of the top {CEILING_LINES} lines, never refusing (an extractive reader's bound)"
+        )
     timing = result["timing"]
     lines.append(
         f"\nIngest per conversation: max {timing['ingest_s_max']:.2f} s, mean "

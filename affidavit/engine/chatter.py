@@ -29,8 +29,23 @@ _EMPTY_PRAISE = frozenset(
     "way lot lots bit joy one ones story stories project projects moment moments place "
     "memories feeling feelings".split()
 )
+# A phrase that opens on one of these greets or thanks its listener ("Hey Deb, great to
+# hear from you", "Thanks so much for offering"): talk, whatever follows.
+_GREETINGS = frozenset("hey hi hello thanks thank congrats congratulations".split())
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 _WRAPPER = re.compile(r"^\[[^\]:]*shared an image:\s*")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
+
+
+def asserted(text: str) -> str:
+    """What a turn asserts: its sentences that are not questions, in order.
+
+    A turn that ends on a question to its listener ("Spider-Man has always been a
+    favorite of mine. Do you have a favorite?") still says what came before it; a turn
+    that only asks says nothing ("").
+    """
+    kept = [s for s in _SENTENCE_END.split(text.strip()) if not s.rstrip().endswith("?")]
+    return " ".join(kept)
 
 
 def is_chatter(text: str, line: Evidence, speakers: Collection[str], *, who: bool) -> bool:
@@ -52,6 +67,11 @@ def is_chatter(text: str, line: Evidence, speakers: Collection[str], *, who: boo
     prefix = f"{line.speaker}:"
     if line.text.startswith(prefix) and 0 <= at < len(prefix):
         return True  # the speaker's name before the turn is the library's, not theirs
-    if not words or all(w in _EMPTY_PRAISE for w in words):
+    if not words or all(w in _EMPTY_PRAISE for w in words) or words[0] in _GREETINGS:
         return True
-    return all(w in _INTERJECTIONS or w in speakers for w in words)
+    return all(w in _INTERJECTIONS or _names_a_speaker(w, speakers) for w in words)
+
+
+def _names_a_speaker(word: str, speakers: Collection[str]) -> bool:
+    """``word`` is a speaker's name or its short form ("Jo" for Joanna, "Deb")."""
+    return any(word == s or (len(word) >= 2 and s.startswith(word)) for s in speakers)

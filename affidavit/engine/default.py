@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
-from affidavit.engine.chatter import is_chatter
+from affidavit.engine.chatter import asserted, is_chatter
 from affidavit.engine.clauses import ClauseAsk, clause_answer, clause_ask
 from affidavit.engine.phrases import answer_phrases
 from affidavit.engine.protocol import Candidate, ProposedPlan
@@ -98,8 +99,13 @@ class DefaultEngine:
         asks_a_date = shape.answer_type in (AnswerType.TIME, AnswerType.DURATION)
         by_place = {(e.document, e.position): e for e in evidence}
         for index, line in enumerate(evidence[:LINES_READ]):
-            if line.kind == "turn" and line.text.rstrip().endswith("?"):
-                continue  # a turn that asks asserts nothing ("what's its name?")
+            if line.kind == "turn" and "?" in line.text:
+                # A question asserts nothing ("what's its name?"): a turn is read for
+                # what its other sentences say.
+                said = asserted(line.text)
+                if not said:
+                    continue
+                line = replace(line, text=said)
             line_terms = set(analyzer.terms(line.text)) | expansion_terms(line.text, analyzer)
             before = by_place.get((line.document, line.position - 1))
             if before is not None and _REFERS_BACK.match(line.text):

@@ -109,6 +109,19 @@ _YIELDS_TO: dict[Tier, frozenset[Tier]] = {
 _NOT_IN_TITLES = frozenset({"EMAIL", "URL", "PHONE", "ADDRESS"})
 
 
+# Labels spaCy gives both to points in time and to lengths of it ("380 years" is a DATE).
+_POINTS = frozenset({"DATE", "TIME"})
+# A length of time: a count, right before a unit, not counted back from now ("3 years",
+# "five to ten years", "a few months", "an hour"; not "two days ago").
+_LENGTH = re.compile(
+    r"\b(?:\d[\d.,]*|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"twenty|thirty|forty|fifty|hundreds?|thousands?|several|(?:a\s+)?few|(?:a\s+)?couple"
+    r"(?:\s+of)?|many)\s+(?:more\s+)?(?:seconds?|minutes?|hours?|days?|nights?|weeks?|"
+    r"months?|years?|decades?|centuries|century|generations?|millenni(?:a|um))\b(?!\s+ago\b)",
+    re.I,
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Span:
     text: str
@@ -173,6 +186,8 @@ def typed_spans(text: str, wanted: AnswerType, language: str = "en") -> list[Spa
         fit = fits.get(label, 0.0)
         if fit <= 0:
             return
+        if wanted is AnswerType.DURATION and label in _POINTS and not _LENGTH.search(span_text):
+            return  # "today", "last Friday", "a long day" say when, not how long
         if marker and start < marker.end() and end <= marker.end():
             return  # "(2) Capital purchase obligations ...": the footnote's mark, no figure
         if wanted in _NAMED and not any(c.isalpha() for c in span_text):

@@ -232,7 +232,7 @@ def judge(
             # cited for carrying the question's words ("Leo: That's wonderful").
             own = list(judgement.supporting)
             _cite_carrying_neighbours(judgement, terms, keys)
-            held = holder_decision(question_terms, own, subset, analyzer)
+            held = holder_decision(question_terms, own, subset, analyzer, sentence)
             if held is not None:
                 judgement.decisions.append(held)
     return judgement

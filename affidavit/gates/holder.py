@@ -5,6 +5,11 @@ the words are all in the conversation, but the puppy is Maya's. When the questio
 person who speaks in the evidence, a supporting line must be that person's own turn, or a
 line that writes their name in its words (not only as the name of who is speaking), so
 the gate checks the holder and not just the words.
+
+A turn's own sentence may speak of its listener instead: Joanna's "Wow, your new hair
+color looks amazing!" is a fact of Nate's hair, not hers. A sentence that says "you" or
+"your" and never "I", "my" or "we" is held by the listener, the one other speaker of a
+two-person session; with more speakers the listener is not known and nobody holds it.
 """
 
 from __future__ import annotations
@@ -17,15 +22,23 @@ from affidavit.index.text import Analyzer
 from affidavit.reasons import Reason
 from affidavit.results import Evidence
 
+_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|you're|you've|you'd|you'll)\b", re.I)
+_FIRST_PERSON = re.compile(
+    r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|our|ours|us)\b", re.I
+)
+_SENTENCES = re.compile(r"[^.!?]+[.!?]*")
+
 
 def holder_decision(
     question_terms: frozenset[str],
     supporting: Sequence[Evidence],
     subset: Sequence[Evidence],
     analyzer: Analyzer,
+    said: str = "",
 ) -> GateDecision | None:
     """A failed decision when a speaker the question names holds none of the supporting
-    lines; None when the question names no speaker or every one is a holder."""
+    lines; None when the question names no speaker or every one is a holder. ``said`` is
+    the answer, whose sentence in a turn says whom the turn speaks of."""
     speakers = {line.speaker for line in subset if line.speaker}
     named = sorted(
         speaker
@@ -33,7 +46,7 @@ def holder_decision(
         if (terms := set(analyzer.terms(speaker))) and terms <= question_terms
     )
     for speaker in named:
-        if not any(_holds(line, speaker, named, analyzer) for line in supporting):
+        if not any(_held(line, speaker, named, speakers, said, analyzer) for line in supporting):
             return GateDecision(
                 "holder",
                 False,
@@ -41,6 +54,36 @@ def holder_decision(
                 f"no supporting line is {speaker}'s own or says it of {speaker}",
             )
     return None
+
+
+def _held(
+    line: Evidence,
+    speaker: str,
+    named: Sequence[str],
+    speakers: set[str],
+    said: str,
+    analyzer: Analyzer,
+) -> bool:
+    """Whether ``line`` holds the answer ``said`` for ``speaker``: as their own turn or
+    their name in its words, unless the answer's sentence speaks of the turn's
+    listener; then only the listener holds it."""
+    if line.kind != "turn" or not line.speaker or not _of_listener(line.text, said):
+        return _holds(line, speaker, named, analyzer)
+    others = speakers - {line.speaker}
+    return len(others) == 1 and speaker in others
+
+
+def _of_listener(text: str, said: str) -> bool:
+    """Every sentence of the turn ``text`` that ``said`` overlaps says "you" and not "I"."""
+    at = text.casefold().find(said.casefold()) if said else -1
+    if at < 0:
+        return False
+    sentences = [
+        m.group() for m in _SENTENCES.finditer(text) if m.start() < at + len(said) and at < m.end()
+    ]
+    return bool(sentences) and all(
+        _SECOND_PERSON.search(s) and not _FIRST_PERSON.search(s) for s in sentences
+    )
 
 
 def _holds(line: Evidence, speaker: str, named: Sequence[str], analyzer: Analyzer) -> bool:

@@ -46,7 +46,9 @@ _ANSWER_WORDS = {
         "name names named called number numbers title titled date dates year years day "
         "month time kind type sort term word words amount figure value code id identifier "
         "thing things according money country countries company companies document "
-        "documents instructions report handbook manual guide publication booklet brochure"
+        "documents instructions report handbook manual guide publication booklet brochure "
+        "activity activities event events item items piece pieces "
+        "describe describes described mention mentions mentioned"
     ),
     "es": (
         "nombre número título fecha año día mes tipo clase término palabra cantidad código "
