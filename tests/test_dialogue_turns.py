@@ -3,6 +3,8 @@ sentences speak of, which of its words are talk, and a length of time against a 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from affidavit import Memory
 from affidavit.engine.chatter import asserted, is_chatter
 from affidavit.engine.spans import typed_spans
@@ -88,3 +90,22 @@ def test_a_point_in_time_is_no_length_of_time() -> None:
 def test_the_kind_of_answer_need_not_be_written() -> None:
     turns = [turn(2, "2023-06-02", "Maya", "I started a pottery class with my sister last week.")]
     assert asked(turns, "What activity did Maya start with her sister?") == "a pottery class"
+
+
+def test_a_reply_is_about_the_question_put_to_it() -> None:
+    turns = [
+        turn(1, "2023-05-08", "Maya", "I baked all weekend."),
+        turn(1, "2023-05-08", "Leo", "Yum! Got any favorite flavors for dairy-free desserts?"),
+        turn(1, "2023-05-08", "Maya", "Chocolate and mixed berry are my favorites!"),
+    ]
+    question = "What are Maya's favorite flavors for dairy-free desserts?"
+    assert asked(turns, question) == "Chocolate and mixed berry"
+    # Leo asked; the flavors are Maya's.
+    assert asked(turns, "What are Leo's favorite flavors for dairy-free desserts?") == "holder"
+
+
+def test_a_slice_cut_out_of_a_word_is_no_answer() -> None:
+    line = Evidence("chat/session-1", 2, "Leo: That's great, Maya!", "turn", 1.0, speaker="Leo")
+    assert is_chatter("s great, Maya", line, {"leo", "maya"}, who=False)
+    quoted = Evidence("chat/session-1", 3, "Leo: An album called 'Sleep'.", "turn", 1.0)
+    assert not is_chatter("Sleep", replace(quoted, speaker="Leo"), {"leo"}, who=False)

@@ -18,7 +18,7 @@ from affidavit.results import Evidence
 _INTERJECTIONS = frozenset(
     "hey hi hello thanks thank you congrats congratulations wow yep yeah yes sure definitely "
     "no problem ok okay oh aw awesome great cool totally absolutely haha lol omg glad nice "
-    "dear man buddy pal".split()
+    "dear man buddy pal woohoo woo yay whoa hooray phew".split()
 )
 # "a great time", "an awesome trip", "some great news", "a lot": praise of something
 # unnamed says no fact, whatever it answers.
@@ -64,6 +64,8 @@ def is_chatter(text: str, line: Evidence, speakers: Collection[str], *, who: boo
         wrapper = _WRAPPER.match(line.text)
         if wrapper and 0 <= at < wrapper.end():
             return True  # "an image", "Jolene shared an image": the library's words
+    if at > 1 and line.text[at - 1] in "'’" and line.text[at - 2].isalpha():
+        return True  # "s great, Joanna": a slice cut out of "That's great"
     prefix = f"{line.speaker}:"
     if line.text.startswith(prefix) and 0 <= at < len(prefix):
         return True  # the speaker's name before the turn is the library's, not theirs

@@ -112,6 +112,10 @@ class DefaultEngine:
                 # "The increase was mainly driven by ..." is about what the line before
                 # says increased: it covers the question's words through that line.
                 line_terms |= set(analyzer.terms(before.text))
+            elif before is not None and _replies_to(line, before):
+                # A reply answers the question put to it: "Got any favorite flavors for
+                # dairy-free desserts?" is what "Chocolate and mixed berry!" is about.
+                line_terms |= set(analyzer.terms(before.text))
             coverage = len(asked & line_terms) / len(asked) if asked else 0.0
             base = 0.5 * (line.score / top_score) + 0.5 * coverage
             candidates.extend(_cell_candidates(index, line, question_terms, analyzer, base))
@@ -191,6 +195,16 @@ class DefaultEngine:
                 if not is_chatter(c.text, evidence[c.cites[0]], speakers, who=who)
             ]
         return _best_unique(candidates)
+
+
+def _replies_to(line: Evidence, before: Evidence) -> bool:
+    """``line`` is a turn answering the question another speaker's turn ``before`` asks."""
+    return (
+        line.kind == "turn"
+        and before.kind == "turn"
+        and before.speaker != line.speaker
+        and before.text.rstrip().endswith("?")
+    )
 
 
 def _speaker_who_did_it(line: Evidence, shape: Shape) -> str | None:
