@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from affidavit import Memory
 from affidavit.index import bm25
 from affidavit.index.text import Analyzer
-from affidavit.index.words import WINDOW_GAIN
+from affidavit.index.word_scoring import WINDOW_GAIN
 
 LINE_KINDS = {"sentence", "heading", "row"}
 
@@ -375,3 +375,14 @@ def test_words_meet_across_case_accents_and_inflection(
         return
     assert hits[0].document == document
     assert hits[0].text.startswith(first_words)
+
+
+@pytest.mark.parametrize("k", [1, 10, 60])
+def test_the_best_k_read_from_bounds_are_the_whole_readings(squad, k: int) -> None:
+    """``best`` scores in whole only the lines that could be among the best k; its lines,
+    scores and order are those of ranking every line, with and without a named document
+    (the questions naming an article), and when fewer than k lines match."""
+    index = squad._retriever.words()
+    asked = [q["question"] for q in QUESTIONS[::41]] + ["Normans Rollo", "zebra Normans"]
+    for question in asked:
+        assert index.best(question, k) == index.top(index.scored(question), k), question

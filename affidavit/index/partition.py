@@ -12,7 +12,8 @@ from __future__ import annotations
 import numpy as np
 
 from affidavit.index.graph import EntityGraph
-from affidavit.index.words import WINDOW_GAIN, WordIndex
+from affidavit.index.word_scoring import WINDOW_GAIN
+from affidavit.index.words import WordIndex
 
 
 def partition(

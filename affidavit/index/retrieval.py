@@ -38,7 +38,6 @@ import numpy as np
 from affidavit.errors import AffidavitError
 from affidavit.graph.trust import SPEAKING_THRESHOLD
 from affidavit.index import word_parts
-from affidavit.index.abbreviations import short_forms
 from affidavit.index.documents import WORDS_SUFFICE, DocumentHit, DocumentRanker
 from affidavit.index.evidence_block import Retrieved, evidence_block
 from affidavit.index.graph import EntityGraph, segments
@@ -157,11 +156,7 @@ class Retriever:
 
     @staticmethod
     def _scores(index: WordIndex, query: str) -> np.ndarray:
-        # A question too short to show its language is read in the store's own.
-        language = detect_language(query, default=index.main_language)
-        # A document may write the question's words abbreviated ("catalog" as "Cat.").
-        short = short_forms(query, language)
-        return index.scores(" ".join([query, *short]) if short else query, language)
+        return index.scored(*index.read(query)).dense()
 
     def graph(self, pending: GraphBuild | None = None) -> EntityGraph:
         """The store's entity graph, cached in the store under its generation (the one
@@ -264,7 +259,8 @@ class Retriever:
         if shared is not None:
             ranked, rows = shared[0][:k], shared[1]
         else:
-            ranked = index.top(self._scores(index, query), k)
+            said, language = index.read(query)
+            ranked = index.best(said, k, language)
             rows = self._store.lines_by_id([line_id for line_id, _ in ranked])
         return [_evidence(rows[line_id], score) for line_id, score in ranked]
 
@@ -294,8 +290,9 @@ class Retriever:
             scores[np.searchsorted(index.line_ids, [i for i, _ in ranked])] = [s for _, s in ranked]
             fused: list[DocumentHit] = []
         else:
-            scores = self._scores(index, query)
-            ranked = index.top(scores, depth)
+            scored = index.scored(*index.read(query))
+            scores = scored.dense()
+            ranked = index.top(scored, depth)
             fused = []
             if self.encoder is not None:
                 covered = self.ranker.coverage(query)

@@ -18,11 +18,17 @@ import numpy as np
 import scipy.sparse as sp
 
 from affidavit.index import bm25
+from affidavit.index.abbreviations import short_forms
 from affidavit.index.packing import load_arrays, save_arrays
-from affidavit.index.text import Analyzer, words
+from affidavit.index.text import Analyzer, detect_language, words
+from affidavit.index.word_scoring import (
+    Named,
+    Scored,
+    score_question,
+    top_among,
+    top_only,
+)
 
-# NOTE: chosen on SQuAD 2.0 dev sentence retrieval (bench/retrieval.py).
-WINDOW_GAIN = 0.5
 _NAME_NOISE = frozenset({"txt", "md", "pdf", "csv", "tsv", "html", "htm", "docx", "text"})
 
 
@@ -151,23 +157,40 @@ class WordIndex:
     # -- querying --
 
     def scores(self, question: str, language: str = "en") -> np.ndarray:
-        """A score for every line (0 where nothing matched). Only the postings of the
-        question's terms are read, and only the lines of windows holding one of them get
-        a window score, so the work grows with those postings, not with the store."""
-        query_terms = Analyzer(language).terms(question)
-        term_ids = self._term_ids(query_terms)
-        line_lengths, line_average, window_lengths, window_average = self._unit_lengths()
-        total = bm25.score_counts(self.line_counts, line_lengths, line_average, term_ids)
-        if term_ids and self.window_counts.shape[0]:
-            window_scores = bm25.score_counts(
-                self.window_counts, window_lengths, window_average, term_ids
-            )
-            windows = np.flatnonzero(window_scores)
-            total += WINDOW_GAIN * self._best_window(windows, window_scores[windows])
-        name_bonus = self._name_bonus(query_terms)
-        if name_bonus is not None:
-            total += name_bonus[self.line_documents]
-        return total
+        """A score for every line (0 where nothing matched)."""
+        return self.scored(question, language).dense()
+
+    def read(self, query: str) -> tuple[str, str]:
+        """The query as this index reads it, and its language: a question too short to
+        show its language is read in the store's own, and the short forms a document may
+        write for its words ("Cat." for "catalog") are added."""
+        language = detect_language(query, default=self.main_language)
+        short = short_forms(query, language)
+        return (" ".join([query, *short]) if short else query), language
+
+    def scored(self, question: str, language: str = "en") -> Scored:
+        """Every line's score and the lines the question reached. Only the postings of
+        the question's terms are read, and only the lines of windows holding one of them
+        get a window score, so the work grows with those postings, not with the store
+        (``index/word_scoring.py``)."""
+        terms = Analyzer(language).terms(question)
+        return score_question(self, self._term_ids(terms), self._named(terms))
+
+    def best(self, question: str, k: int, language: str = "en") -> list[tuple[int, float]]:
+        """(store line id, score) of the best ``k`` lines, as ``top(scored(...))`` ranks
+        them, reading whole scores for the lines that could be among them only."""
+        if k <= 0:
+            return []
+        terms = Analyzer(language).terms(question)
+        return top_only(self, self._term_ids(terms), self._named(terms), k)
+
+    def _named(self, query_terms: list[str]) -> Named | None:
+        """The documents whose names the question's words are in, with their bonus."""
+        bonus = self._name_bonus(query_terms)
+        if bonus is None:
+            return None
+        rows = [self.rows_of_slot(int(slot)) for slot in np.flatnonzero(bonus)]
+        return Named(bonus, self.line_documents, np.concatenate(rows).astype(np.int64))
 
     def _term_ids(self, query_terms: list[str]) -> list[int]:
         """The question's terms the index holds, in the order of their words: the order
@@ -179,7 +202,7 @@ class WordIndex:
         """BM25 of the question's terms for the given index rows only (no windows, no names):
         the score of a partition read instead of the store."""
         term_ids = self._term_ids(Analyzer(language).terms(question))
-        lengths, average, _, _ = self._unit_lengths()
+        lengths, average, _, _ = self.unit_lengths()
         out = np.zeros(len(rows), dtype=np.float32)
         counts = self.line_counts
         for term in term_ids:
@@ -193,7 +216,7 @@ class WordIndex:
             out[hit] += weights[at[hit]]
         return out
 
-    def _unit_lengths(self) -> tuple[np.ndarray, float, np.ndarray, float]:
+    def unit_lengths(self) -> tuple[np.ndarray, float, np.ndarray, float]:
         """Each line's and each window's length in terms, and their averages."""
         if self._lengths is None:
             line, window = bm25.lengths(self.line_counts), bm25.lengths(self.window_counts)
@@ -216,36 +239,32 @@ class WordIndex:
 
     @property
     def member_indptr(self) -> np.ndarray:
-        return self._line_windows()[0]
+        return self.line_windows()[0]
 
     @property
     def membership(self) -> np.ndarray:
         """Lines -> the windows holding them, CSR-style: the windows of line i are
         ``membership[member_indptr[i]:member_indptr[i + 1]]``."""
-        return self._line_windows()[1]
+        return self.line_windows()[1]
 
-    def _line_windows(self) -> tuple[np.ndarray, np.ndarray]:
+    def line_windows(self) -> tuple[np.ndarray, np.ndarray]:
         if self._membership is None:
             by_line = self.incidence.T.tocsr()
             by_line.sort_indices()
             self._membership = (by_line.indptr.astype(np.int64), by_line.indices)
         return self._membership
 
-    def _best_window(self, windows: np.ndarray, window_scores: np.ndarray) -> np.ndarray:
-        """Each line's best score among ``windows`` that hold it (0 for a line none of
-        them holds: every other window scored 0)."""
-        indptr, members = self.incidence.indptr, self.incidence.indices
-        starts = indptr[windows]
-        sizes = indptr[windows + 1] - starts
-        best = np.zeros(self.size, dtype=np.float32)
-        # Each window's member lines, flattened, with the window's score beside each.
-        offsets = np.repeat(starts - np.cumsum(sizes) + sizes, sizes)
-        lines = members[np.arange(int(sizes.sum())) + offsets]
-        np.maximum.at(best, lines, np.repeat(window_scores, sizes))
-        return best
-
     def rows_of_document(self, document_id: int) -> np.ndarray:
         """The index rows of one stored document's lines, ascending (none if unknown)."""
+        slot = self._slots()[2].get(int(document_id))
+        return np.zeros(0, dtype=np.int64) if slot is None else self.rows_of_slot(slot)
+
+    def rows_of_slot(self, slot: int) -> np.ndarray:
+        """The index rows of the document in ``slot`` of ``document_ids``, ascending."""
+        order, bounds, _ = self._slots()
+        return order[bounds[slot] : bounds[slot + 1]]
+
+    def _slots(self) -> tuple[np.ndarray, np.ndarray, dict[int, int]]:
         if self._rows_by_slot is None:
             order = np.argsort(self.line_documents, kind="stable")
             bounds = np.searchsorted(
@@ -253,11 +272,7 @@ class WordIndex:
             )
             slots = {int(d): slot for slot, d in enumerate(self.document_ids)}
             self._rows_by_slot = (order, bounds, slots)
-        order, bounds, slots = self._rows_by_slot
-        slot = slots.get(int(document_id))
-        if slot is None:
-            return np.zeros(0, dtype=np.int64)
-        return order[bounds[slot] : bounds[slot + 1]]
+        return self._rows_by_slot
 
     def _name_bonus(self, query_terms: list[str]) -> np.ndarray | None:
         n_documents = len(self.document_ids)
@@ -274,18 +289,13 @@ class WordIndex:
             bonus[slots] += weight
         return bonus
 
-    def top(self, scores: np.ndarray, k: int) -> list[tuple[int, float]]:
-        """(store line id, score) of the best ``k`` lines with a positive score."""
-        positive = np.flatnonzero(scores > 0)
-        if positive.size == 0 or k <= 0:
-            return []
-        if positive.size > k:
-            # Widen the partition so ties at the cut are settled by line id, not by chance.
-            cut = np.partition(scores[positive], positive.size - k)[positive.size - k]
-            positive = positive[scores[positive] >= cut]
-        order = np.lexsort((self.line_ids[positive], -scores[positive]))[:k]
-        chosen = positive[order]
-        return [(int(self.line_ids[i]), float(scores[i])) for i in chosen]
+    def top(self, scores: Scored | np.ndarray, k: int) -> list[tuple[int, float]]:
+        """(store line id, score) of the best ``k`` lines with a positive score, ties
+        broken by line id; ``scores`` as ``scored`` gives them or one per line."""
+        if isinstance(scores, np.ndarray):
+            rows = np.flatnonzero(scores)
+            scores = Scored(rows, scores[rows], self.size)
+        return top_among(scores, k, self.line_ids)
 
     # -- cache --
 
