@@ -52,8 +52,8 @@ from affidavit.gates.support import (
     support_decision,
 )
 from affidavit.index.abbreviations import short_form
+from affidavit.index.document_names import name_terms
 from affidavit.index.text import Analyzer
-from affidavit.index.words import name_terms
 from affidavit.reasons import Reason
 from affidavit.results import Evidence
 

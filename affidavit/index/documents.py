@@ -208,11 +208,19 @@ class DocumentRanker:
             fused = rrf([words_order, proposed])
         if self.reranker is not None and len(fused) > 1:
             fused = self._late_documents(query, index, scores, fused, follow_words=known)
-        names = {document_id: name for document_id, name, _ in self._store.documents()}
+        names = self._names(index, [d for d, _ in fused])
         return [
             DocumentHit(names[d], score, words_rank.get(d), meaning_rank.get(d), closeness.get(d))
             for d, score in fused
         ]
+
+    def _names(self, index: WordIndex, wanted: list[int]) -> dict[int, str]:
+        """Document id -> name, from the word index when it holds every ``wanted`` id (a
+        store read of every document's row costs milliseconds at a few thousand)."""
+        names = index.document_names_by_id()
+        if all(d in names for d in wanted):
+            return names
+        return {document_id: name for document_id, name, _ in self._store.documents()}
 
     def _late_documents(
         self,
@@ -300,7 +308,10 @@ class DocumentRanker:
         """
         rows = np.searchsorted(index.line_ids, [line_id for line_id, _ in ranked])
         reached = {int(index.document_ids[index.line_documents[row]]) for row in rows}
-        ids = {name: document_id for document_id, name, _ in self._store.documents()}
+        names = self._names(index, [])
+        ids = {name: document_id for document_id, name in names.items()}
+        if any(hit.document not in ids for hit in fused[:MEANING_DOCUMENTS]):
+            ids = {name: document_id for document_id, name, _ in self._store.documents()}
         proposed: list[tuple[int, float]] = []
         for hit in fused[:MEANING_DOCUMENTS]:
             document_id = ids[hit.document]
@@ -315,10 +326,16 @@ class DocumentRanker:
 
 
 def _word_documents(index: WordIndex, scores: np.ndarray) -> list[tuple[int, float]]:
-    best = np.zeros(len(index.document_ids), dtype=np.float64)
     matched = np.flatnonzero(scores)  # a line that scored 0 cannot raise its document
-    np.maximum.at(best, index.line_documents[matched], scores[matched])
-    slots = np.flatnonzero(best > 0)
-    ids = index.document_ids[slots]
-    order = np.lexsort((ids, -best[slots]))
-    return [(int(ids[i]), float(best[slots[i]])) for i in order]
+    if matched.size == 0:
+        return []
+    slots = index.line_documents[matched]
+    order = np.argsort(slots, kind="stable")  # already in order when rows run by document
+    slots, values = slots[order], scores[matched][order]
+    starts = np.flatnonzero(np.concatenate(([True], slots[1:] != slots[:-1])))
+    best = np.maximum.reduceat(values, starts).astype(np.float64)
+    slots = slots[starts]
+    keep = best > 0
+    ids, best = index.document_ids[slots[keep]], best[keep]
+    ranked = np.lexsort((ids, -best))
+    return [(int(ids[i]), float(best[i])) for i in ranked]

@@ -120,6 +120,9 @@ class MeaningIndex:
     digests: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     document_keys: list[str] = field(default_factory=list)  # the versions it was built from
     dim: int = 0  # the encoder's dimensions (the signs are padded to whole bytes)
+    _owner_places: tuple[np.ndarray, np.ndarray] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     @classmethod
     def build(
@@ -227,13 +230,19 @@ class MeaningIndex:
         if not len(self.profiles):
             return []
         similarity = self.profiles @ query_vector.astype(np.float32)
-        best: dict[int, float] = {}
-        for document, value in zip(
-            self.profile_documents.tolist(), similarity.tolist(), strict=True
-        ):
-            if value > best.get(document, -2.0):
-                best[document] = value
-        return sorted(best.items(), key=lambda pair: (-pair[1], pair[0]))
+        documents, owner = self._owners()
+        best = np.full(documents.size, -np.inf, dtype=np.float32)
+        np.maximum.at(best, owner, similarity)
+        order = np.lexsort((documents, -best))
+        return [(int(documents[i]), float(best[i])) for i in order]
+
+    def _owners(self) -> tuple[np.ndarray, np.ndarray]:
+        """The store's documents with profiles, ascending, and each profile's place
+        among them (computed once)."""
+        if self._owner_places is None:
+            documents, owner = np.unique(self.profile_documents, return_inverse=True)
+            self._owner_places = (documents, owner.ravel())
+        return self._owner_places
 
     def closeness(self, line_ids: Sequence[int], query_vector: np.ndarray) -> np.ndarray:
         """Each line's sign vector's cosine with the query (``line_vectors(ids) @ query``),

@@ -18,7 +18,8 @@ from __future__ import annotations
 import numpy as np
 import scipy.sparse as sp
 
-from affidavit.index.words import WordIndex, _name_slots
+from affidavit.index.document_names import name_slots
+from affidavit.index.words import WordIndex
 from affidavit.store.guard import decoded
 from affidavit.store.parts import (
     cache_update,
@@ -182,7 +183,7 @@ def merged(pieces: list[tuple[WordIndex, set[str]]]) -> WordIndex:
         if window_slots
         else np.zeros(0, dtype=np.int32),
         incidence=incidence.astype(np.int8),
-        name_terms=_name_slots([names[i] for i in in_order], [languages[i] for i in in_order]),
+        name_terms=name_slots([names[i] for i in in_order], [languages[i] for i in in_order]),
     )
 
 

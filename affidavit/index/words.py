@@ -19,8 +19,9 @@ import scipy.sparse as sp
 
 from affidavit.index import bm25
 from affidavit.index.abbreviations import short_forms
+from affidavit.index.document_names import name_bonus, name_slots
 from affidavit.index.packing import load_arrays, save_arrays
-from affidavit.index.text import Analyzer, detect_language, words
+from affidavit.index.text import Analyzer, detect_language
 from affidavit.index.word_scoring import (
     Named,
     Scored,
@@ -28,8 +29,6 @@ from affidavit.index.word_scoring import (
     top_among,
     top_only,
 )
-
-_NAME_NOISE = frozenset({"txt", "md", "pdf", "csv", "tsv", "html", "htm", "docx", "text"})
 
 
 @dataclass
@@ -59,6 +58,7 @@ class WordIndex:
     _rows_by_slot: tuple[np.ndarray, np.ndarray, dict[int, int]] | None = field(
         default=None, init=False, repr=False
     )
+    _names: dict[int, str] | None = field(default=None, init=False, repr=False)
 
     @property
     def size(self) -> int:
@@ -151,7 +151,7 @@ class WordIndex:
                 [slot_of[doc_id] for doc_id, _, _, _ in windows], dtype=np.int32
             ),
             incidence=incidence,
-            name_terms=_name_slots(names, languages),
+            name_terms=name_slots(names, languages),
         )
 
     # -- querying --
@@ -159,6 +159,14 @@ class WordIndex:
     def scores(self, question: str, language: str = "en") -> np.ndarray:
         """A score for every line (0 where nothing matched)."""
         return self.scored(question, language).dense()
+
+    def document_names_by_id(self) -> dict[int, str]:
+        """Each indexed document's store id -> its name (computed once)."""
+        if self._names is None:
+            self._names = {
+                int(d): n for d, n in zip(self.document_ids, self.document_names, strict=True)
+            }
+        return self._names
 
     def read(self, query: str) -> tuple[str, str]:
         """The query as this index reads it, and its language: a question too short to
@@ -275,19 +283,7 @@ class WordIndex:
         return self._rows_by_slot
 
     def _name_bonus(self, query_terms: list[str]) -> np.ndarray | None:
-        n_documents = len(self.document_ids)
-        bonus: np.ndarray | None = None
-        for term in set(query_terms):
-            slots = self.name_terms.get(term)
-            if not slots:
-                continue
-            weight = math.log(n_documents / len(slots))
-            if weight <= 0:
-                continue
-            if bonus is None:
-                bonus = np.zeros(n_documents, dtype=np.float32)
-            bonus[slots] += weight
-        return bonus
+        return name_bonus(self.name_terms, len(self.document_ids), query_terms)
 
     def top(self, scores: Scored | np.ndarray, k: int) -> list[tuple[int, float]]:
         """(store line id, score) of the best ``k`` lines with a positive score, ties
@@ -366,23 +362,6 @@ class WordIndex:
             window_counts=matrix("wc"),
             window_documents=window_documents,
             incidence=incidence,
-            name_terms=_name_slots(meta["names"], meta["languages"]),
+            name_terms=name_slots(meta["names"], meta["languages"]),
         )
         return index, list(meta["removed"]), str(meta.get("after", ""))
-
-
-def _name_slots(names: list[str], languages: list[str]) -> dict[str, list[int]]:
-    """Document name terms -> the slots of the documents whose names carry them."""
-    named: dict[str, list[int]] = {}
-    analyzers = {lang: Analyzer(lang) for lang in set(languages)}
-    for slot, (name, lang) in enumerate(zip(names, languages, strict=True)):
-        for term in set(name_terms(name, analyzers[lang])):
-            named.setdefault(term, []).append(slot)
-    return named
-
-
-def name_terms(name: str, analyzer: Analyzer) -> list[str]:
-    """The index terms of a document's name (its extension left out)."""
-    tokens = words(name, analyzer.language)
-    tokens = [w for w in tokens if w not in _NAME_NOISE]
-    return [t for t in (analyzer.term(w) for w in tokens) if t]
