@@ -91,7 +91,9 @@ def take_census(
     ordered = sorted(near)
     ids = [int(index.line_ids[r]) for r in ordered]
     lines = dict(zip(ordered, retriever.lines(ids), strict=True))
-    headings = retriever.headings_of([int(index.line_ids[r]) for r in rows])
+    # Each row's document and position are known: no second read of the rows.
+    places = [(int(index.document_ids[index.line_documents[r]]), lines[r].position) for r in rows]
+    headings = dict(zip(rows, retriever.headings_at(places), strict=True))
     counts: Counter[str] = Counter()
     for r in rows:
         line: Evidence = lines[r]
@@ -100,7 +102,7 @@ def take_census(
         around = [
             lines[n] for n in sorted(near & set(range(r - SUPPORT_REACH, r + SUPPORT_REACH + 1)))
         ]
-        around.extend(headings.get(int(index.line_ids[r]), []))
+        around.extend(headings[r])
         # The same test as the support tier's, with the line as the one supporting.
         terms = support_terms([line], support_context([line], around), analyzer)
         # The line itself must hold the rarest word (its context may hold the rest).

@@ -82,6 +82,7 @@ class Retriever:
         # Each document's headings, read once a generation: every question reads them for
         # its lines (8% of ask at 20.9 MB, a novel's chapters read question after question).
         self._headings: tuple[int, dict[int, list[StoredLine]]] = (-1, {})
+        self._heading_starts: dict[int, list[int]] = {}  # beside ``_headings``: positions
         self.ranker = DocumentRanker(
             store, self.words, Retriever._scores, encoder=encoder, reranker=reranker
         )
@@ -146,12 +147,13 @@ class Retriever:
         self._words, self._generation = other._words, other._generation
         self._graph, self._graph_generation = other._graph, other._graph_generation
         self._implicit, self._headings = other._implicit, other._headings
+        self._heading_starts = other._heading_starts
         self.ranker.adopt(other.ranker)
 
     def forget(self) -> None:
         self._words = None
         self._graph = None
-        self._headings = (-1, {})
+        self._headings, self._heading_starts = (-1, {}), {}
         self.ranker.forget()
 
     @staticmethod
@@ -213,11 +215,16 @@ class Retriever:
         """The headings each line stands under (its section's, its document's title), by
         line id; each document's headings are read once a generation of the store."""
         rows = self._store.lines_by_id(line_ids)
-        headings = self._document_headings({row.document_id for row in rows.values()})
-        found: dict[int, list[Evidence]] = {}
-        for line_id, row in rows.items():
-            above = headings_over(headings[row.document_id], [row.position])
-            found[line_id] = [_evidence(h, 0.0) for h in above]
+        placed = self.headings_at([(row.document_id, row.position) for row in rows.values()])
+        return dict(zip(rows, placed, strict=True))
+
+    def headings_at(self, places: Sequence[tuple[int, int]]) -> list[list[Evidence]]:
+        """The headings each (document id, position) stands under, in ``places`` order."""
+        headings = self._document_headings({document_id for document_id, _ in places})
+        found = []
+        for document_id, position in places:
+            lines, starts = headings[document_id], self._heading_starts[document_id]
+            found.append([_evidence(h, 0.0) for h in headings_over(lines, [position], starts)])
         return found
 
     def _document_headings(self, document_ids: Iterable[int]) -> dict[int, list[StoredLine]]:
@@ -226,10 +233,12 @@ class Retriever:
         generation = self._store.generation()
         if self._headings[0] != generation:
             self._headings = (generation, {})
+            self._heading_starts = {}
         known = self._headings[1]
         for document_id in document_ids:
             if document_id not in known:
                 known[document_id] = self._store.headings(document_id)
+                self._heading_starts[document_id] = [h.position for h in known[document_id]]
         return known
 
     def _partition(
@@ -365,11 +374,15 @@ class Retriever:
         return [_evidence(line, score) for line, score in lines]
 
 
-def headings_over(headings: list[StoredLine], positions: list[int]) -> list[StoredLine]:
-    """Of a document's ``headings`` (in position order), the ones lines at ``positions``
-    stand under: the nearest above each, and the document's title (its first heading)
-    when it is above one of them; each once, in position order."""
-    starts = [h.position for h in headings]
+def headings_over(
+    headings: list[StoredLine], positions: list[int], starts: list[int] | None = None
+) -> list[StoredLine]:
+    """Of a document's ``headings`` (in position order; ``starts``: their positions, when
+    known), the ones lines at ``positions`` stand under: the nearest above each, and the
+    document's title (its first heading) when it is above one of them; each once, in
+    position order."""
+    if starts is None:
+        starts = [h.position for h in headings]
     found: dict[int, StoredLine] = {}
     for position in positions:
         above = bisect_left(starts, position)  # headings[:above] stand above it
