@@ -117,17 +117,23 @@ def each_once(values: np.ndarray, stamp: np.ndarray) -> np.ndarray:
     return values[stamp[values] == places]
 
 
+def _expand(
+    indptr: np.ndarray, indices: np.ndarray, picked: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The entries of the ``picked`` rows of a CSR structure, flattened in row order, and
+    how many each row has."""
+    starts = indptr[picked]
+    sizes = indptr[picked + 1] - starts
+    offsets = np.repeat(starts - np.cumsum(sizes) + sizes, sizes)
+    return indices[np.arange(int(sizes.sum())) + offsets].astype(np.int64), sizes
+
+
 def best_windows(
     incidence: sp.csr_matrix, windows: np.ndarray, window_scores: np.ndarray, scratch: _Scratch
 ) -> np.ndarray:
     """Put each line's best score among ``windows`` that hold it in ``scratch.best``;
     return the lines they hold, each once."""
-    indptr, members = incidence.indptr, incidence.indices
-    starts = indptr[windows]
-    sizes = indptr[windows + 1] - starts
-    # Each window's member lines, flattened, with the window's score beside each.
-    offsets = np.repeat(starts - np.cumsum(sizes) + sizes, sizes)
-    lines = members[np.arange(int(sizes.sum())) + offsets]
+    lines, sizes = _expand(incidence.indptr, incidence.indices, windows)
     np.maximum.at(scratch.best, lines, np.repeat(window_scores, sizes))
     return each_once(lines, scratch.stamp)
 
@@ -210,29 +216,19 @@ def top_only(
 
 def _members(incidence: sp.csr_matrix, windows: np.ndarray) -> np.ndarray:
     """The lines ``windows`` hold, flattened (a line once per window holding it)."""
-    indptr, members = incidence.indptr, incidence.indices
-    starts = indptr[windows]
-    sizes = indptr[windows + 1] - starts
-    offsets = np.repeat(starts - np.cumsum(sizes) + sizes, sizes)
-    return members[np.arange(int(sizes.sum())) + offsets].astype(np.int64)
+    return _expand(incidence.indptr, incidence.indices, windows)[0]
 
 
 def _best_own_window(
     membership: tuple[np.ndarray, np.ndarray], lines: np.ndarray, sums: np.ndarray
 ) -> np.ndarray:
     """Each of ``lines``' best score among the windows holding it (0 for none)."""
-    indptr, windows = membership
-    starts = indptr[lines]
-    sizes = indptr[lines + 1] - starts
+    held = membership[0][lines + 1] > membership[0][lines]
     best = np.zeros(lines.size, dtype=np.float32)
-    held = sizes > 0
-    if not held.any():
-        return best
-    sizes_held = sizes[held]
-    offsets = np.repeat(starts[held] - np.cumsum(sizes_held) + sizes_held, sizes_held)
-    values = sums[windows[np.arange(int(sizes_held.sum())) + offsets]]
-    bounds = np.concatenate(([0], np.cumsum(sizes_held)[:-1]))
-    best[held] = np.maximum.reduceat(values, bounds)
+    if held.any():
+        windows, sizes = _expand(*membership, lines[held])
+        bounds = np.concatenate(([0], np.cumsum(sizes)[:-1]))
+        best[held] = np.maximum.reduceat(sums[windows], bounds)
     return best
 
 
