@@ -234,7 +234,7 @@ class MeaningIndex:
         best = np.full(documents.size, -np.inf, dtype=np.float32)
         np.maximum.at(best, owner, similarity)
         order = np.lexsort((documents, -best))
-        return [(int(documents[i]), float(best[i])) for i in order]
+        return list(zip(documents[order].tolist(), best[order].tolist(), strict=True))
 
     def _owners(self) -> tuple[np.ndarray, np.ndarray]:
         """The store's documents with profiles, ascending, and each profile's place
