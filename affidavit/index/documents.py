@@ -308,9 +308,9 @@ class DocumentRanker:
         """
         rows = np.searchsorted(index.line_ids, [line_id for line_id, _ in ranked])
         reached = {int(index.document_ids[index.line_documents[row]]) for row in rows}
-        names = self._names(index, [])
-        ids = {name: document_id for document_id, name in names.items()}
+        ids = {name: document_id for document_id, name in self._names(index, []).items()}
         if any(hit.document not in ids for hit in fused[:MEANING_DOCUMENTS]):
+            # A name the word index does not hold: the store's own table decides.
             ids = {name: document_id for document_id, name, _ in self._store.documents()}
         proposed: list[tuple[int, float]] = []
         for hit in fused[:MEANING_DOCUMENTS]:
