@@ -1,8 +1,8 @@
 """BM25 as pure functions over sparse term-count matrices (rows = units, columns = terms).
 
 Lucene's variant. The word index keeps raw counts and weighs only the postings of a
-question's terms (``score_counts``), with the same arithmetic as ``bm25_weights``, which
-weighs every (unit, term) at once.
+question's terms (``term_weights``, summed in ``index/word_scoring.py``), with the same
+arithmetic as ``bm25_weights``, which weighs every (unit, term) at once.
 """
 
 from __future__ import annotations
@@ -58,15 +58,3 @@ def term_weights(
     term_idf = idf(np.asarray([hi - lo]), counts.shape[0])[0]
     norm = K1 * (1.0 - B + B * unit_lengths[counts.indices[lo:hi]] / (average or 1.0))
     return (term_idf * tf * (K1 + 1.0) / (tf + norm)).astype(np.float32)
-
-
-def score_counts(
-    counts: sp.csc_matrix, unit_lengths: np.ndarray, average: float, term_ids: list[int]
-) -> np.ndarray:
-    """Sum of the BM25 weights of ``term_ids`` for every unit (dense, float32), read from
-    the terms' postings only."""
-    out = np.zeros(counts.shape[0], dtype=np.float32)
-    for term in term_ids:
-        lo, hi = counts.indptr[term], counts.indptr[term + 1]
-        out[counts.indices[lo:hi]] += term_weights(counts, unit_lengths, average, term)
-    return out

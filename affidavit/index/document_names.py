@@ -20,9 +20,8 @@ _NAME_NOISE = frozenset({"txt", "md", "pdf", "csv", "tsv", "html", "htm", "docx"
 def name_slots(names: list[str], languages: list[str]) -> dict[str, list[int]]:
     """Document name terms -> the slots of the documents whose names carry them."""
     named: dict[str, list[int]] = {}
-    analyzers = {lang: Analyzer(lang) for lang in set(languages)}
     for slot, (name, lang) in enumerate(zip(names, languages, strict=True)):
-        for term in set(name_terms(name, analyzers[lang])):
+        for term in set(name_terms(name, analyzer_for(lang))):
             named.setdefault(term, []).append(slot)
     return named
 

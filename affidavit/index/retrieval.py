@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple
 
 import numpy as np
 
@@ -81,8 +82,7 @@ class Retriever:
         self._implicit: frozenset[int] = frozenset()  # entities a document's name carries
         # Each document's headings, read once a generation: every question reads them for
         # its lines (8% of ask at 20.9 MB, a novel's chapters read question after question).
-        self._headings: tuple[int, dict[int, list[StoredLine]]] = (-1, {})
-        self._heading_starts: dict[int, list[int]] = {}  # beside ``_headings``: positions
+        self._headings: tuple[int, dict[int, DocumentHeadings]] = (-1, {})
         self.ranker = DocumentRanker(
             store, self.words, Retriever._scores, encoder=encoder, reranker=reranker
         )
@@ -147,13 +147,12 @@ class Retriever:
         self._words, self._generation = other._words, other._generation
         self._graph, self._graph_generation = other._graph, other._graph_generation
         self._implicit, self._headings = other._implicit, other._headings
-        self._heading_starts = other._heading_starts
         self.ranker.adopt(other.ranker)
 
     def forget(self) -> None:
         self._words = None
         self._graph = None
-        self._headings, self._heading_starts = (-1, {}), {}
+        self._headings = (-1, {})
         self.ranker.forget()
 
     @staticmethod
@@ -211,34 +210,24 @@ class Retriever:
                     found.append(_evidence(row, 0.0))
         return found
 
-    def headings_of(self, line_ids: list[int]) -> dict[int, list[Evidence]]:
-        """The headings each line stands under (its section's, its document's title), by
-        line id; each document's headings are read once a generation of the store."""
-        rows = self._store.lines_by_id(line_ids)
-        placed = self.headings_at([(row.document_id, row.position) for row in rows.values()])
-        return dict(zip(rows, placed, strict=True))
-
     def headings_at(self, places: Sequence[tuple[int, int]]) -> list[list[Evidence]]:
-        """The headings each (document id, position) stands under, in ``places`` order."""
+        """The headings each (document id, position) stands under (its section's, its
+        document's title), in ``places`` order; each document's headings are read once a
+        generation of the store."""
         headings = self._document_headings({document_id for document_id, _ in places})
-        found = []
-        for document_id, position in places:
-            lines, starts = headings[document_id], self._heading_starts[document_id]
-            found.append([_evidence(h, 0.0) for h in headings_over(lines, [position], starts)])
-        return found
+        return [[_evidence(h, 0.0) for h in headings_over(headings[d], [p])] for d, p in places]
 
-    def _document_headings(self, document_ids: Iterable[int]) -> dict[int, list[StoredLine]]:
+    def _document_headings(self, document_ids: Iterable[int]) -> dict[int, DocumentHeadings]:
         """Each document's headings (of at least ``document_ids``), read once a generation
         of the store (one look at the generation a call)."""
         generation = self._store.generation()
         if self._headings[0] != generation:
             self._headings = (generation, {})
-            self._heading_starts = {}
         known = self._headings[1]
         for document_id in document_ids:
             if document_id not in known:
-                known[document_id] = self._store.headings(document_id)
-                self._heading_starts[document_id] = [h.position for h in known[document_id]]
+                lines = self._store.headings(document_id)
+                known[document_id] = DocumentHeadings(lines, [h.position for h in lines])
         return known
 
     def _partition(
@@ -374,21 +363,24 @@ class Retriever:
         return [_evidence(line, score) for line, score in lines]
 
 
-def headings_over(
-    headings: list[StoredLine], positions: list[int], starts: list[int] | None = None
-) -> list[StoredLine]:
-    """Of a document's ``headings`` (in position order; ``starts``: their positions, when
-    known), the ones lines at ``positions`` stand under: the nearest above each, and the
-    document's title (its first heading) when it is above one of them; each once, in
-    position order."""
-    if starts is None:
-        starts = [h.position for h in headings]
+class DocumentHeadings(NamedTuple):
+    """A document's headings, in position order, and their positions."""
+
+    lines: list[StoredLine]
+    starts: list[int]
+
+
+def headings_over(headings: DocumentHeadings, positions: list[int]) -> list[StoredLine]:
+    """Of a document's ``headings``, the ones lines at ``positions`` stand under: the
+    nearest above each, and the document's title (its first heading) when it is above one
+    of them; each once, in position order."""
+    lines, starts = headings
     found: dict[int, StoredLine] = {}
     for position in positions:
         above = bisect_left(starts, position)  # headings[:above] stand above it
         if above:
-            found[starts[0]] = headings[0]
-            found[starts[above - 1]] = headings[above - 1]
+            found[starts[0]] = lines[0]
+            found[starts[above - 1]] = lines[above - 1]
     return [found[p] for p in sorted(found)]
 
 
