@@ -21,7 +21,7 @@ from affidavit.composer.answering import answer
 from affidavit.engine.default import DefaultEngine
 from affidavit.engine.protocol import Engine
 from affidavit.errors import IngestError, InputError, readable
-from affidavit.gates.entry import admit, refuse_downgrades
+from affidavit.gates.entry import admit, refused_downgrades
 from affidavit.gates.verify import Verdict, verify
 from affidavit.graph.trust import SPEAKING_THRESHOLD
 from affidavit.index.late import Reranker, default_reranker
@@ -143,11 +143,12 @@ class Memory:
         names (an IngestReport: a list, with ``warnings`` naming what was skipped).
 
         ``source`` says who vouches for the text (operator, document or stranger) and so
-        the trust its lines carry. All files are read and split before anything is
-        written, then written in one transaction: one bad file raises IngestError and
-        leaves the store unchanged. An unchanged document is skipped; a changed one is
-        replaced. Each file is read within ``limits`` (time, memory, unpacked size; see
-        IngestLimits): a file that passes one is an IngestError naming it and the limit.
+        the trust its lines carry. Files are read, split and written one at a time in
+        one transaction (the store's write lock is held for the whole ingest; readers
+        go on reading): one bad file raises IngestError and leaves the store unchanged.
+        An unchanged document is skipped; a changed one is replaced. Each file is read
+        within ``limits`` (time, memory, unpacked size; see IngestLimits): a file that
+        passes one is an IngestError naming it and the limit.
         A document is not replaced by one from a lower-trust source (a stranger's text
         under a document's name) unless ``replace_trusted`` says so.
 
@@ -166,21 +167,19 @@ class Memory:
         for root in roots:
             named.extend(name_files(root, name, warnings))
         refuse_name_clashes(named)
-        prepared = list(
-            prepare_files(
-                named,
-                known_hash=self._store.document_hash,
-                source=admission.source.value,
-                trust=admission.trust,
-                date=date,
-                limits=limits or IngestLimits(),
-                warnings=warnings,
-                progress=progress,
-            )
+        prepared = prepare_files(
+            named,
+            known_hash=self._store.document_hash,
+            source=admission.source.value,
+            trust=admission.trust,
+            date=date,
+            limits=limits or IngestLimits(),
+            warnings=warnings,
+            progress=progress,
         )
-        self._write(prepared, replace_trusted)
-        wrote, prepared = bool(prepared), []  # the text is stored: free it for the indexes
-        if wrote:
+        # Each document is written as it is read (one transaction, so memory holds a few
+        # documents, never the corpus), then freed for the indexes.
+        if self._write(prepared, replace_trusted):
             # NOTE: at 20.9 MB the first ask after an ingest took 16 s, later ones 0.1 s.
             self._retriever.build(index_stages(progress))
         return IngestReport((doc_name for _, doc_name in named), warnings)
@@ -253,15 +252,17 @@ class Memory:
             self._write(changed, replace_trusted)
         return [p.name for p in prepared]
 
-    def _write(self, prepared: list[PreparedDocument], replace_trusted: bool = False) -> None:
+    def _write(self, prepared: Iterable[PreparedDocument], replace_trusted: bool = False) -> int:
+        """Store the documents, all or nothing; how many were written."""
         if not replace_trusted:
-            refuse_downgrades(prepared, self._store.document_source)
-        if prepared:
-            self._store.write_documents(prepared)
+            prepared = refused_downgrades(prepared, self._store.document_source)
+        written = self._store.write_documents(prepared)
+        if written:
             # The word index takes in the new documents now, analysing their lines only
             # and caching a part of their size (index/word_parts.py): the next question
             # does not pay for it, and closing the store writes nothing for it.
             self._retriever.words()
+        return written
 
     # -- retrieval, answers, audits --
 

@@ -9,7 +9,7 @@ only through the gates that produce them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from affidavit.errors import IngestError
@@ -43,12 +43,13 @@ def admit(
     return Admission(kind, trust, trust >= threshold)
 
 
-def refuse_downgrades(
-    documents: Sequence[PreparedDocument], stored_source: Callable[[str], tuple[str, float] | None]
-) -> None:
-    """An IngestError for the first document that would replace a stored one of higher
-    trust: a name is bound to its source, or a stranger's text under a document's name
-    would become that document's evidence, with its trust."""
+def refused_downgrades(
+    documents: Iterable[PreparedDocument],
+    stored_source: Callable[[str], tuple[str, float] | None],
+) -> Iterator[PreparedDocument]:
+    """The documents, each checked as it passes: an IngestError for the first that would
+    replace a stored one of higher trust. A name is bound to its source, or a stranger's
+    text under a document's name would become that document's evidence, with its trust."""
     for document in documents:
         stored = stored_source(document.name)
         if stored is not None and document.trust < stored[1]:
@@ -58,3 +59,4 @@ def refuse_downgrades(
                 f"{stored[1]:g}), with {document.source} text (trust {document.trust:g})",
                 "pass replace_trusted=True if that is meant, or ingest it under another name",
             )
+        yield document

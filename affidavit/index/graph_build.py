@@ -58,7 +58,7 @@ class GraphBuild:
 
 def usable_cores() -> int:
     """The cores this process may run on (its affinity where the system tells it): what
-    the ingest's readers and splitters and the batch's workers are sized by too."""
+    the ingest's readers and the batch's workers are sized by too."""
     if hasattr(os, "sched_getaffinity"):
         return len(os.sched_getaffinity(0))
     return os.cpu_count() or 1

@@ -2,11 +2,12 @@
 
 A PDF whose objects reference each other in a loop never returns from its parser; a
 deflate bomb or a DOCX holding 500 MB of XML eats memory until the machine swaps. So each
-file is read in a worker process (forked, so nothing is loaded twice) that is stopped when
-it runs past ``IngestLimits.seconds``, that the kernel stops from growing past
-``IngestLimits.memory_mb`` beyond what it started with, and whose zip containers (DOCX) are
-measured before they are opened. A bound hit is an IngestError naming the file and the
-limit; the store is never touched, because ingest writes only after every file is read.
+file is read in a worker process (forked, so nothing is loaded twice, and kept for the
+whole ingest) that is stopped when it runs past ``IngestLimits.seconds``, that the kernel
+stops from growing past ``IngestLimits.memory_mb`` beyond what it held when the file
+came, and whose zip containers (DOCX) are measured before they are opened. A bound hit is
+an IngestError naming the file and the limit; the store is left as it was, because an
+ingest writes in one transaction that the error rolls back.
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ import resource
 import time
 import warnings
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
-from multiprocessing.connection import Connection
+from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any
 
@@ -45,85 +47,164 @@ def read_bounded(path: Path, limits: IngestLimits) -> tuple[list[Any], list[str]
     if not limits.isolated:
         _check_unpacked(path, limits)
         return _read_warned(path)
-    return finish_reading(start_reading(path, limits), limits)
+    with Readers() as readers:
+        return finish_reading(readers.start(path, limits), limits)
 
 
 @dataclass(slots=True)
 class Reading:
-    """A file being read in its own worker process, started at ``started``."""
+    """A file being read by a worker of ``readers``, sent to it at ``started``; what
+    came back, once it has (``reply``)."""
 
     path: Path
     worker: Any
-    receive: Connection
+    pipe: Connection
     started: float
+    readers: Readers
+    reply: tuple[str, Any] | None = None
 
 
-def start_reading(path: Path, limits: IngestLimits) -> Reading:
-    """Start reading ``path`` in a worker bounded by ``limits``. Several readings may run
-    at once: each is bounded on its own."""
-    _check_unpacked(path, limits)
-    context = multiprocessing.get_context("fork")
-    receive, send = context.Pipe(duplex=False)
-    worker = context.Process(target=_read_in_worker, args=(path, limits, send), daemon=True)
-    worker.start()
-    send.close()
-    return Reading(path, worker, receive, time.monotonic())
+class Readers:
+    """Bounded workers that live for a whole ingest: each reads one file at a time.
 
+    NOTE: a worker forked for each file cost 25-35 ms a file at 100 MB (the fork copies
+    the page tables of a large process, and the pages both then write are copied), a
+    third of the ingest of 4,000 files. A worker that hits a bound or fails is stopped
+    (a fresh one takes its place); the bounds are set again for every file a worker reads.
+    Replies are collected as they come, whichever file they answer, so a worker never
+    waits for a long file on another to be taken first.
+    """
 
-def finish_reading(reading: Reading, limits: IngestLimits) -> tuple[list[Any], list[str]]:
-    """The units the reading's worker read and the IngestWarnings it gave, or the
-    IngestError of a bound it hit. Its time counts from its start, not from this call."""
-    path, worker, receive = reading.path, reading.worker, reading.receive
-    try:
-        left = limits.seconds - (time.monotonic() - reading.started)
-        if not receive.poll(max(left, 0.0)):  # poll(0) still sees a result already sent
+    def __init__(self, workers: int = 1) -> None:
+        self.workers = workers
+        self._idle: list[tuple[Any, Connection]] = []
+        self._busy: dict[Connection, Reading] = {}
+
+    def __enter__(self) -> Readers:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    @property
+    def free(self) -> bool:
+        """Whether a file started now would be read at once."""
+        return len(self._busy) < self.workers
+
+    def start(
+        self, path: Path, limits: IngestLimits, then: Callable[[list[Any]], Any] | None = None
+    ) -> Reading:
+        """Start reading ``path`` within ``limits`` on an idle worker (a new one if none
+        is idle); the worker hands what it read to ``then`` and returns that instead."""
+        _check_unpacked(path, limits)
+        if self._idle:
+            worker, pipe = self._idle.pop()
+        else:
+            context = multiprocessing.get_context("fork")
+            pipe, theirs = context.Pipe()
+            worker = context.Process(target=_serve, args=(theirs,), daemon=True)
+            worker.start()
+            theirs.close()
+        pipe.send((path, limits, then))
+        reading = Reading(path, worker, pipe, time.monotonic(), self)
+        self._busy[pipe] = reading
+        return reading
+
+    def collect(self, waiting_for: Reading, limits: IngestLimits) -> None:
+        """Take in the replies that have come, waiting until one has or until the time of
+        ``waiting_for`` is up (its IngestError then)."""
+        left = limits.seconds - (time.monotonic() - waiting_for.started)
+        ready = wait(list(self._busy), timeout=max(left, 0.0))
+        if not ready and waiting_for.reply is None:
+            self._stop(waiting_for)
             raise IngestError(
-                path, f"reading it took longer than {limits.seconds:g} s (the limit)", _RAISE
-            )
-        try:
-            status, payload = receive.recv()
-        except EOFError:
-            raise IngestError(
-                path,
-                f"the reader stopped without a result (exit code {worker.exitcode}); it may "
-                f"have needed more than {limits.memory_mb} MB",
+                waiting_for.path,
+                f"reading it took longer than {limits.seconds:g} s (the limit)",
                 _RAISE,
-            ) from None
-    finally:
-        abandon(reading)
-    if status == "units":
-        units, said = payload
-        return list(units), list(said)
+            )
+        for ready_pipe in ready:
+            reading = self._busy.pop(ready_pipe)  # type: ignore[call-overload]
+            try:
+                reading.reply = reading.pipe.recv()
+            except EOFError:
+                reading.reply = ("gone", reading.worker)
+            if reading.reply[0] in ("read", "ingest_error"):
+                self._idle.append((reading.worker, reading.pipe))
+            else:
+                _stop(reading.worker, reading.pipe)
+
+    def _stop(self, reading: Reading) -> None:
+        self._busy.pop(reading.pipe, None)
+        _stop(reading.worker, reading.pipe)
+
+    def close(self) -> None:
+        """Stop every worker, reading or not."""
+        for worker, pipe in [*self._idle, *((r.worker, r.pipe) for r in self._busy.values())]:
+            _stop(worker, pipe)
+        self._idle, self._busy = [], {}
+
+
+def _stop(worker: Any, pipe: Connection) -> None:
+    if worker.is_alive():
+        worker.kill()
+    worker.join()
+    pipe.close()
+
+
+def finish_reading(reading: Reading, limits: IngestLimits) -> tuple[Any, list[str]]:
+    """What the reading's worker read (or made of it) and the IngestWarnings it gave, or
+    the IngestError of a bound it hit. Its time counts from its start, not from this call."""
+    while reading.reply is None:
+        reading.readers.collect(reading, limits)
+    status, payload = reading.reply
+    path = reading.path
+    if status == "read":
+        read, said = payload
+        return read, list(said)
     if status == "ingest_error":
         raise IngestError(*payload)
     if status == "memory":
         raise IngestError(path, f"reading it needed more than {limits.memory_mb} MB", _RAISE)
+    if status == "gone":
+        raise IngestError(
+            path,
+            f"the reader stopped without a result (exit code {payload.exitcode}); it may "
+            f"have needed more than {limits.memory_mb} MB",
+            _RAISE,
+        )
     raise IngestError(path, f"the reader failed: {payload}", "report this file as a bug")
 
 
-def abandon(reading: Reading) -> None:
-    """Stop the reading's worker if it still runs, and let it go."""
-    if reading.worker.is_alive():
-        reading.worker.kill()
-    reading.worker.join()
-    reading.receive.close()
+def _serve(pipe: Connection) -> None:
+    """A reader: a file and its bounds in, what was read out, until the pipe closes."""
+    while True:
+        try:
+            path, limits, then = pipe.recv()
+        except EOFError:
+            return
+        pipe.send(_read_within(path, limits, then))
 
 
-def _read_in_worker(path: Path, limits: IngestLimits, send: Connection) -> None:
-    # The worker starts with the parent's memory; the bound is what reading may add.
-    in_use = _address_space_bytes()
-    ceiling = in_use + limits.memory_mb * 1024 * 1024
-    resource.setrlimit(resource.RLIMIT_AS, (ceiling, ceiling))
+def _read_within(
+    path: Path, limits: IngestLimits, then: Callable[[list[Any]], Any] | None
+) -> tuple[str, Any]:
+    # The bound is what reading this file may add to the worker as it stands now.
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    ceiling = _address_space_bytes() + limits.memory_mb * 1024 * 1024
+    if hard != resource.RLIM_INFINITY:
+        ceiling = min(ceiling, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (ceiling, hard))
     try:
-        send.send(("units", _read_warned(path)))
+        units, said = _read_warned(path)
+        return "read", (then(units) if then is not None else units, said)
     except IngestError as error:
-        send.send(("ingest_error", (error.path, error.problem, error.hint)))
+        return "ingest_error", (error.path, error.problem, error.hint)
     except MemoryError:
-        send.send(("memory", None))
+        return "memory", None
     except Exception as error:  # noqa: BLE001 — reported to the parent as an IngestError
-        send.send(("error", f"{type(error).__name__}: {error}"))
+        return "error", f"{type(error).__name__}: {error}"
     finally:
-        send.close()
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
 def _read_warned(path: Path) -> tuple[list[Any], list[str]]:

@@ -1,8 +1,9 @@
-"""Files to prepared documents: each named file read within its bounds and split (one
-file per core at a time), the unchanged ones skipped, with progress reported per file.
+"""Files to prepared documents: each named file read within its bounds and split into
+lines (one file per core at a time), the unchanged ones skipped, with progress per file.
 
-Memory.ingest writes what this yields in one transaction; nothing here touches the store
-except through the ``known_hash`` lookup that says which documents are unchanged.
+Memory.ingest writes what this yields, as it is yielded, in one transaction; nothing here
+touches the store except through the ``known_hash`` lookup that says which documents are
+unchanged.
 """
 
 from __future__ import annotations
@@ -12,30 +13,20 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from affidavit.errors import IngestError
 from affidavit.index.graph_build import usable_cores
-from affidavit.ingest.bounded import (
-    IngestLimits,
-    Reading,
-    abandon,
-    finish_reading,
-    read_bounded,
-    start_reading,
-)
+from affidavit.ingest.bounded import IngestLimits, Readers, Reading, finish_reading, read_bounded
 from affidavit.ingest.pipeline import content_hash, prepare_document
 from affidavit.ingest.readers import storable_path
-from affidavit.ingest.sentences import splitters
 from affidavit.store.prepared import PreparedDocument
 
 Progress = Callable[[int, int, str], None]
-# A file's work: None (unchanged), its reading and how to prepare what it reads, or done.
-Job = (
-    tuple[Reading, Callable[[list[Any]], PreparedDocument]]
-    | tuple[PreparedDocument, list[str]]
-    | None
-)
+# What may be read ahead of the file being taken, while a long one holds a worker.
+AHEAD_FILES = 64
+AHEAD_BYTES = 64 * 1024 * 1024
+# A file's work: None (unchanged), its reading under way, or the document and its warnings.
+Job = Reading | tuple[PreparedDocument, list[str]] | None
 
 
 def prepare_files(
@@ -53,43 +44,51 @@ def prepare_files(
     order; what a reader left out is added to ``warnings``. ``progress(done, total,
     name)`` is called before each file and once at the end with ``done == total``.
 
-    Files are read in bounded workers, one per core at a time, each with its own bounds
-    (see bounded.py), and prepared here in order while the next ones are read; their
-    sentences are split by splitters that live for the whole ingest (sentences.py).
-    NOTE: splitting in each file's reader measured slower (84 ms a file against 32 here):
-    a fork a file starts from this process's spaCy vocabulary, never warmed by the files
-    before; the splitters' vocabularies warm over the files.
+    Files are read and split into lines by bounded workers that live for the whole
+    ingest, one file per core at a time (see bounded.py), while this process takes the
+    documents in order. NOTE: reading in workers and splitting sentences here, on
+    splitters fed runs of paragraphs, kept one core waiting on the other: a small file's
+    paragraphs are one run. A whole file a worker keeps both busy, and a worker's spaCy
+    vocabulary warms over the files it reads.
     """
-    at_once = usable_cores() if limits.isolated and len(named) > 1 else 1
+    workers = usable_cores() if limits.isolated and len(named) > 1 else 1
     upcoming = iter(named)
-    started: deque[tuple[str, Job]] = deque()
-    # Sentences are split on every core while the files are (ingest/sentences.py).
-    with splitters(usable_cores() if len(named) > 1 else 1):
-        try:
-            for done in range(len(named)):
-                while len(started) < at_once and (following := next(upcoming, None)) is not None:
-                    file, doc_name = following
-                    started.append(
-                        (doc_name, _begin(file, doc_name, known_hash, source, trust, date, limits))
-                    )
-                doc_name, job = started.popleft()
-                if progress is not None:
-                    progress(done, len(named), doc_name)
-                if job is None:  # unchanged
-                    continue
-                if isinstance(job[0], Reading):
-                    reading, prepare = job
-                    units, said = finish_reading(reading, limits)
-                    job = (prepare(units), said)
-                prepared, said = job
-                warnings.extend(f"{doc_name}: {line}" for line in said)
-                yield prepared
-        finally:
-            for _, job in started:
-                if job is not None and isinstance(job[0], Reading):
-                    abandon(job[0])
+    ahead: deque[tuple[str, int, Job]] = deque()  # name, bytes, job: started, in order
+    done = 0
+    with Readers(workers) as readers:
+        while done < len(named):
+            # Files start while a worker is free and what is read ahead stays small.
+            while (
+                (readers.free if limits.isolated else not ahead)
+                and len(ahead) < AHEAD_FILES
+                and sum(size for _, size, _ in ahead) < AHEAD_BYTES
+                and (following := next(upcoming, None)) is not None
+            ):
+                file, doc_name = following
+                job = _begin(file, doc_name, known_hash, source, trust, date, limits, readers)
+                ahead.append((doc_name, _size(file), job))
+            doc_name, _, job = ahead[0]
+            if isinstance(job, Reading) and job.reply is None:
+                readers.collect(job, limits)  # any reply frees a worker for the next file
+                continue
+            ahead.popleft()
+            if progress is not None:
+                progress(done, len(named), doc_name)
+            done += 1
+            if job is None:  # unchanged
+                continue
+            prepared, said = finish_reading(job, limits) if isinstance(job, Reading) else job
+            warnings.extend(f"{doc_name}: {line}" for line in said)
+            yield prepared
     if progress is not None:
         progress(len(named), len(named), "")
+
+
+def _size(file: Path) -> int:
+    try:
+        return file.stat().st_size
+    except OSError:
+        return 0
 
 
 def _begin(
@@ -100,9 +99,10 @@ def _begin(
     trust: float,
     date: str | None,
     limits: IngestLimits,
+    readers: Readers,
 ) -> Job:
-    """None for an unchanged document; else its reading, started, and how to prepare
-    what it reads (or, unisolated, the prepared document and its warnings)."""
+    """None for an unchanged document; else its reading, started on ``readers`` (or,
+    unisolated, the prepared document and its warnings)."""
     try:
         data = file.read_bytes()
     except OSError as exc:
@@ -127,7 +127,7 @@ def _begin(
     if not limits.isolated:
         units, said = read_bounded(file, limits)
         return prepare(units), said
-    return start_reading(file, limits), prepare
+    return readers.start(file, limits, prepare)
 
 
 def checked_date(date: str | None, name: str | None) -> str | None:

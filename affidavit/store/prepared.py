@@ -8,6 +8,7 @@ while building one of these, so a write either stores a whole document or nothin
 from __future__ import annotations
 
 import json
+import sqlite3
 from dataclasses import dataclass, field
 
 
@@ -59,3 +60,36 @@ LINE_SELECT = (
 def stored_line(row: tuple) -> StoredLine:
     cells = {name: value for name, value in json.loads(row[6])} if row[6] else None
     return StoredLine(row[0], row[1], row[2], row[3], row[4], row[5], cells, row[7], row[8], row[9])
+
+
+def insert_document(conn: sqlite3.Connection, doc: PreparedDocument, now: str) -> None:
+    """Write ``doc`` (its row, lines and windows) in the open transaction of ``conn``,
+    in place of any stored document of the same name (its lines go with it)."""
+    conn.execute("DELETE FROM documents WHERE name = ?", (doc.name,))
+    cursor = conn.execute(
+        "INSERT INTO documents (name, path, content_hash, language, date, source, "
+        "trust, ingested_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (doc.name, doc.path, doc.content_hash, doc.language, doc.date, doc.source, doc.trust, now),
+    )
+    doc_id = cursor.lastrowid
+    conn.executemany(
+        "INSERT INTO lines (document_id, position, kind, text, cells, table_no, "
+        "speaker, date) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            (
+                doc_id,
+                ln.position,
+                ln.kind,
+                ln.text,
+                json.dumps(ln.cells, ensure_ascii=False) if ln.cells else None,
+                ln.table,
+                ln.speaker,
+                ln.date,
+            )
+            for ln in doc.lines
+        ),
+    )
+    conn.executemany(
+        "INSERT INTO windows (document_id, scale, start, end) VALUES (?, ?, ?, ?)",
+        ((doc_id, scale, start, end) for scale, start, end in doc.windows),
+    )

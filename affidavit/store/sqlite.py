@@ -10,17 +10,23 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import json
+import itertools
 import os
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
 from affidavit.errors import StoreError
 from affidavit.store.guard import RECOVER, store_failure, writer_note
-from affidavit.store.prepared import LINE_SELECT, PreparedDocument, StoredLine, stored_line
+from affidavit.store.prepared import (
+    LINE_SELECT,
+    PreparedDocument,
+    StoredLine,
+    insert_document,
+    stored_line,
+)
 from affidavit.store.schema import SCHEMA_VERSION, TABLES, current_version, migrate
 
 
@@ -232,51 +238,23 @@ class Store:
         ).fetchone()
         return (str(row[0]), float(row[1])) if row else None
 
-    def write_documents(self, documents: Sequence[PreparedDocument]) -> None:
-        """Store each document, replacing an older version of the same name, all or nothing."""
-        if not documents:
-            return
+    def write_documents(self, documents: Iterable[PreparedDocument]) -> int:
+        """Store each document, replacing an older version of the same name, all or
+        nothing; how many were stored. The documents may be made as they are taken: the
+        transaction opens with the first and commits after the last (an error raised
+        by the iterable in between rolls it back)."""
+        pending = iter(documents)
+        first = next(pending, None)
+        if first is None:
+            return 0
         now = datetime.now(UTC).isoformat(timespec="seconds")
+        written = 0
         with self.transaction() as conn:
-            for doc in documents:
-                conn.execute("DELETE FROM documents WHERE name = ?", (doc.name,))
-                cursor = conn.execute(
-                    "INSERT INTO documents (name, path, content_hash, language, date, source, "
-                    "trust, ingested_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        doc.name,
-                        doc.path,
-                        doc.content_hash,
-                        doc.language,
-                        doc.date,
-                        doc.source,
-                        doc.trust,
-                        now,
-                    ),
-                )
-                doc_id = cursor.lastrowid
-                conn.executemany(
-                    "INSERT INTO lines (document_id, position, kind, text, cells, table_no, "
-                    "speaker, date) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        (
-                            doc_id,
-                            ln.position,
-                            ln.kind,
-                            ln.text,
-                            json.dumps(ln.cells, ensure_ascii=False) if ln.cells else None,
-                            ln.table,
-                            ln.speaker,
-                            ln.date,
-                        )
-                        for ln in doc.lines
-                    ),
-                )
-                conn.executemany(
-                    "INSERT INTO windows (document_id, scale, start, end) VALUES (?, ?, ?, ?)",
-                    ((doc_id, scale, start, end) for scale, start, end in doc.windows),
-                )
+            for doc in itertools.chain((first,), pending):
+                written += 1
+                insert_document(conn, doc, now)
             self._bump_generation(conn)
+        return written
 
     def document_names(self) -> list[str]:
         return [r[0] for r in self.conn.execute("SELECT name FROM documents ORDER BY id")]
