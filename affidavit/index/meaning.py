@@ -54,9 +54,9 @@ def bundled_model_path() -> str:
 @lru_cache(maxsize=1)
 def bundled_encoder() -> Any:
     """The static model shipped with the package (loaded once per process, offline)."""
-    from model2vec import StaticModel
+    from affidavit.index.word_pieces import CachedPieces
 
-    return StaticModel.from_pretrained(bundled_model_path())
+    return CachedPieces.from_pretrained(bundled_model_path())
 
 
 class BundledEncoder:
