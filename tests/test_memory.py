@@ -267,7 +267,7 @@ def test_line_gives_the_stored_line_a_citation_names() -> None:
 def test_a_documents_headings_are_read_once_until_the_store_changes(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    read = store_reads(monkeypatch, "headings")
+    read = store_reads(monkeypatch, "heading_positions")
     text = "# The Normans\n\nThe Normans settled in Normandy.\n\nRollo led them there in 911.\n"
     with Memory(dense=False) as memory:
         memory.ingest_text(text, name="normans")

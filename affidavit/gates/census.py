@@ -13,12 +13,14 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from affidavit.gates.exit import support_context, support_terms
+from affidavit.gates.digits import stamp_words
+from affidavit.gates.exit import line_terms
 from affidavit.gates.support import MIN_CARRIED, SUPPORT_REACH, KeyWords
 from affidavit.index.abbreviations import short_forms
+from affidavit.index.document_names import name_terms
 from affidavit.index.retrieval import Retriever
 from affidavit.index.text import Analyzer
-from affidavit.results import Evidence
+from affidavit.store.prepared import StoredLine
 
 # The most lines holding the rarest key word that one census reads; past it, it says so.
 CENSUS_LIMIT = 2000
@@ -90,26 +92,101 @@ def take_census(
     }
     ordered = sorted(near)
     ids = [int(index.line_ids[r]) for r in ordered]
-    lines = dict(zip(ordered, retriever.lines(ids), strict=True))
+    lines = dict(zip(ordered, retriever.stored_lines(ids), strict=True))
     # Each row's document and position are known: no second read of the rows.
     places = [(int(index.document_ids[index.line_documents[r]]), lines[r].position) for r in rows]
     headings = dict(zip(rows, retriever.headings_at(places), strict=True))
+    # Only the key words decide: each line's are read once, not once per row beside it.
+    said = _KeyTermsSaid(keys.terms, analyzer)
     counts: Counter[str] = Counter()
     for r in rows:
-        line: Evidence = lines[r]
+        line = lines[r]
         if line.trust < speaking_threshold:
             continue
-        around = [
-            lines[n] for n in sorted(near & set(range(r - SUPPORT_REACH, r + SUPPORT_REACH + 1)))
-        ]
-        around.extend(headings[r])
-        # The same test as the support tier's, with the line as the one supporting.
-        terms = support_terms([line], support_context([line], around), analyzer)
+        beside = [lines[n] for n in range(r - SUPPORT_REACH, r + SUPPORT_REACH + 1) if n in near]
+        # The support tier's context of the line (support_context: the headings it stands
+        # under, and its neighbours unless it or they are table rows) and its terms
+        # (support_terms), as they bear on the key words.
+        around = [*beside, *headings[r]]
+        context = _headings_above(line, around)
+        if line.kind != "row":
+            context += [
+                e
+                for e in around
+                if e.kind != "row"
+                and e.document == line.document
+                and 0 < abs(e.position - line.position) <= SUPPORT_REACH
+            ]
+        own = said.of(line)
+        if line.date:
+            own = own | said.stamp(line.date[:10])
         # The line itself must hold the rarest word (its context may hold the rest).
-        if rarest in terms.own and keys.carried(terms.carried).passed:
+        if rarest not in own:
+            continue
+        carried = set(own) | said.name(line.document)
+        for other in context:
+            carried |= said.of(other)
+        if said.passes(frozenset(carried), keys):
             counts[line.document] += 1
     ranked = dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
     return Census(ranked, rarest, complete)
+
+
+def _headings_above(line: StoredLine, around: list[StoredLine]) -> list[StoredLine]:
+    """Of the headings in ``around``, the first and the nearest standing above ``line``
+    (support_context's headings)."""
+    above = [
+        e
+        for e in around
+        if e.kind == "heading" and e.document == line.document and e.position < line.position
+    ]
+    if not above:
+        return []
+    first = min(above, key=lambda e: e.position)
+    nearest = max(above, key=lambda e: e.position)
+    return [first] if first == nearest else [first, nearest]
+
+
+class _KeyTermsSaid:
+    """The question's key terms a line, a session's day or a document's name carries, each
+    read once a census (the support tier's line_terms, stamp_words and name_terms)."""
+
+    def __init__(self, keys: frozenset[str], analyzer: Analyzer) -> None:
+        self._keys = keys
+        self._analyzer = analyzer
+        self._lines: dict[tuple[str, int], frozenset[str]] = {}
+        self._days: dict[str, frozenset[str]] = {}
+        self._names: dict[str, frozenset[str]] = {}
+        self._verdicts: dict[frozenset[str], bool] = {}
+
+    def of(self, line: StoredLine) -> frozenset[str]:
+        place = (line.document, line.position)
+        found = self._lines.get(place)
+        if found is None:
+            found = self._lines[place] = line_terms(line, self._analyzer) & self._keys
+        return found
+
+    def passes(self, carried: frozenset[str], keys: KeyWords) -> bool:
+        """The support tier's verdict on lines carrying these key terms: rows of one
+        census share a few sets of key terms, each judged once."""
+        verdict = self._verdicts.get(carried)
+        if verdict is None:
+            verdict = self._verdicts[carried] = keys.carried(carried).passed
+        return verdict
+
+    def stamp(self, day: str) -> frozenset[str]:
+        found = self._days.get(day)
+        if found is None:
+            found = self._days[day] = frozenset(self._analyzer.terms(stamp_words(day))) & self._keys
+        return found
+
+    def name(self, document: str) -> frozenset[str]:
+        found = self._names.get(document)
+        if found is None:
+            found = self._names[document] = (
+                frozenset(name_terms(document, self._analyzer)) & self._keys
+            )
+        return found
 
 
 __all__ = ["CENSUS_LIMIT", "Census", "take_census"]

@@ -56,6 +56,7 @@ from affidavit.index.document_names import name_terms
 from affidavit.index.text import Analyzer
 from affidavit.reasons import Reason
 from affidavit.results import Evidence
+from affidavit.store.prepared import StoredLine
 
 MAX_NOVEL_TERMS = 0
 # NOTE: a claim's evidence words must stand in one line (reach 0): on HaluEval QA dev
@@ -254,7 +255,7 @@ def _cite_carrying_neighbours(judgement: Judgement, terms: SupportTerms, keys: K
         judgement.supporting.append(line)
 
 
-def line_terms(line: Evidence, analyzer: Analyzer) -> frozenset[str]:
+def line_terms(line: Evidence | StoredLine, analyzer: Analyzer) -> frozenset[str]:
     """The content terms a line carries for the support tier, abbreviations spelled out."""
     return evidence_terms(_said(line), analyzer)
 
@@ -282,7 +283,7 @@ def _without_dates(sentence: str) -> str:
     return sentence
 
 
-def _said(line: Evidence) -> str:
+def _said(line: Evidence | StoredLine) -> str:
     """A line's words as evidence: a table row says each cell under its column's name.
 
     Each "column value" pair is closed by a joint, so a cell's number keeps the company

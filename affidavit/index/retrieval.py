@@ -210,24 +210,53 @@ class Retriever:
                     found.append(_evidence(row, 0.0))
         return found
 
-    def headings_at(self, places: Sequence[tuple[int, int]]) -> list[list[Evidence]]:
+    def stored_lines(self, line_ids: Sequence[int]) -> list[StoredLine]:
+        """Stored lines by id, in the order given, as the store keeps them (no score): for
+        a reader of many lines that needs no Evidence of each."""
+        rows = self._store.lines_by_id(line_ids)
+        return [rows[line_id] for line_id in line_ids]
+
+    def headings_at(self, places: Sequence[tuple[int, int]]) -> list[list[StoredLine]]:
         """The headings each (document id, position) stands under (its section's, its
-        document's title), in ``places`` order; each document's headings are read once a
-        generation of the store."""
-        headings = self._document_headings({document_id for document_id, _ in places})
-        return [[_evidence(h, 0.0) for h in headings_over(headings[d], [p])] for d, p in places]
+        document's title), in ``places`` order; each document's heading positions are read
+        once a generation of the store, and only the headings some place stands under are
+        read whole (a novel's hundred chapter titles are not, for one line of it)."""
+        over: dict[int, list[int]] = {}
+        for document_id, position in places:
+            over.setdefault(document_id, []).append(position)
+        headings = self._headings_over(over)
+        return [
+            [headings[d][h] for h in headings_above(self._heading_starts(d), [p])]
+            for d, p in places
+        ]
+
+    def _headings_over(self, positions: dict[int, list[int]]) -> dict[int, dict[int, StoredLine]]:
+        """Each document's headings that lines at ``positions`` (by document id) stand
+        under, by position: read from the store once a generation, the rest from memory."""
+        known = self._document_headings(positions)
+        for document_id, at in positions.items():
+            headings = known[document_id]
+            wanted = headings_above(headings.starts, at)
+            missing = [p for p in wanted if p not in headings.lines]
+            for line in self._store.lines_at(document_id, missing):
+                headings.lines[line.position] = line
+        return {document_id: known[document_id].lines for document_id in positions}
+
+    def _heading_starts(self, document_id: int) -> list[int]:
+        return self._headings[1][document_id].starts
 
     def _document_headings(self, document_ids: Iterable[int]) -> dict[int, DocumentHeadings]:
-        """Each document's headings (of at least ``document_ids``), read once a generation
-        of the store (one look at the generation a call)."""
+        """Each document's heading positions (of at least ``document_ids``), read once a
+        generation of the store (one look at the generation a call), with the headings
+        read whole so far."""
         generation = self._store.generation()
         if self._headings[0] != generation:
             self._headings = (generation, {})
         known = self._headings[1]
-        for document_id in document_ids:
-            if document_id not in known:
-                lines = self._store.headings(document_id)
-                known[document_id] = DocumentHeadings(lines, [h.position for h in lines])
+        unread = sorted({d for d in document_ids if d not in known})
+        if unread:
+            for document_id, starts in self._store.heading_positions(unread).items():
+                known[document_id] = DocumentHeadings(starts, {})
         return known
 
     def _partition(
@@ -345,12 +374,11 @@ class Retriever:
         context = self._store.lines_at(document_id, sorted(p for p in wanted if p >= 0))
         # A line is read under its section's heading and its document's title.
         taken = have | {line.position for line in context}
+        over = self._headings_over({document_id: sorted(have)})[document_id]
         headings = [
-            h
-            for h in headings_over(
-                self._document_headings([document_id])[document_id], sorted(have)
-            )
-            if h.position not in taken
+            over[p]
+            for p in headings_above(self._heading_starts(document_id), sorted(have))
+            if p not in taken
         ]
         members = [*context, *headings, *best]
         # Index rows are in line-id order, so one search finds every member's score.
@@ -364,24 +392,22 @@ class Retriever:
 
 
 class DocumentHeadings(NamedTuple):
-    """A document's headings, in position order, and their positions."""
+    """A document's heading positions, in order, and the headings read whole so far."""
 
-    lines: list[StoredLine]
     starts: list[int]
+    lines: dict[int, StoredLine]
 
 
-def headings_over(headings: DocumentHeadings, positions: list[int]) -> list[StoredLine]:
-    """Of a document's ``headings``, the ones lines at ``positions`` stand under: the
-    nearest above each, and the document's title (its first heading) when it is above one
-    of them; each once, in position order."""
-    lines, starts = headings
-    found: dict[int, StoredLine] = {}
+def headings_above(starts: list[int], positions: list[int]) -> list[int]:
+    """Of a document's heading positions ``starts``, those lines at ``positions`` stand
+    under: the nearest above each, and the document's title (its first heading) when it
+    is above one of them; each once, in order."""
+    found: set[int] = set()
     for position in positions:
-        above = bisect_left(starts, position)  # headings[:above] stand above it
+        above = bisect_left(starts, position)  # starts[:above] stand above it
         if above:
-            found[starts[0]] = lines[0]
-            found[starts[above - 1]] = lines[above - 1]
-    return [found[p] for p in sorted(found)]
+            found.update((starts[0], starts[above - 1]))
+    return sorted(found)
 
 
 def _evidence(line: StoredLine, score: float) -> Evidence:

@@ -288,13 +288,22 @@ class Store:
                 found[row[0]] = stored_line(row)
         return found
 
-    def headings(self, document_id: int) -> list[StoredLine]:
-        """Every heading of one document, in position order."""
-        rows = self.conn.execute(
-            f"{LINE_SELECT} WHERE l.document_id = ? AND l.kind = 'heading' ORDER BY l.position",
-            (document_id,),
-        )
-        return [stored_line(row) for row in rows]
+    def heading_positions(self, document_ids: Sequence[int]) -> dict[int, list[int]]:
+        """The positions of each document's headings, in order (an empty list for a
+        document with none)."""
+        found: dict[int, list[int]] = {document_id: [] for document_id in document_ids}
+        ids = list(found)
+        for chunk_start in range(0, len(ids), 900):
+            chunk = ids[chunk_start : chunk_start + 900]
+            marks = ",".join("?" * len(chunk))
+            rows = self.conn.execute(
+                f"SELECT document_id, position FROM lines WHERE document_id IN ({marks}) "
+                "AND kind = 'heading' ORDER BY document_id, position",
+                chunk,
+            )
+            for document_id, position in rows:
+                found[document_id].append(position)
+        return found
 
     def lines_at(self, document_id: int, positions: Sequence[int]) -> list[StoredLine]:
         """The lines of one document at these positions, in position order."""
