@@ -226,13 +226,21 @@ def test_a_claim_about_a_speaker_rests_on_that_speakers_lines() -> None:
     memory = Memory(dense=False)
     memory.ingest_dialogue(
         [
-            {"session": 1, "date": "2023-05-08", "speaker": "Leo", "text": "Nice weather today."},
+            {
+                "session": 1,
+                "date": "2023-05-08",
+                "speaker": "Leo",
+                "text": "I might adopt one day.",
+            },
             {"session": 1, "date": "2023-05-08", "speaker": "Maya", "text": "I adopted a puppy."},
         ],
         name="c",
     )
     assert memory.ask("What did Maya adopt?").text == "a puppy"
     leo = memory.ask("What did Leo adopt?")
+    # Leo's own turn says "adopt" as fully as Maya's (whose-it-is lets the question
+    # through); the holder tier then drops her puppy from his answer.
+    assert leo.audit["whose"]["passed"]
     assert "puppy" not in leo.text  # the puppy is Maya's
     dropped = [
         gate["reason"]

@@ -22,8 +22,9 @@ from affidavit.engine.typed_lines import holds_answer
 from affidavit.gates.census import take_census
 from affidavit.gates.decision import GateDecision
 from affidavit.gates.exit import Judgement, judge
-from affidavit.gates.support import KeyWords
+from affidavit.gates.support import CONFIRMED_SPEAKER_CARRIED, MIN_CARRIED, KeyWords
 from affidavit.gates.value import gated_value
+from affidavit.gates.whose import told_of
 from affidavit.index.evidence_block import Retrieved, evidence_block
 from affidavit.index.retrieval import Retriever
 from affidavit.index.text import Analyzer
@@ -79,6 +80,14 @@ def answer(
     record.census = the_census.to_dict()
     if computed is not None:
         return replace(computed, audit=record.to_dict())
+    speakers = {h.speaker for h in retrieved.hits if h.speaker}
+    whose = told_of(retriever, question_terms, speakers, analyzer) if speakers else None
+    turns_need = MIN_CARRIED
+    if whose is not None:
+        record.whose = whose.to_dict()
+        if not whose.passed:
+            return _refusal(question, Reason.HOLDER, record, census_line)
+        turns_need = CONFIRMED_SPEAKER_CARRIED
     block = evidence_block(retrieved.hits)
     # The best lines chosen for the engine (no document beyond its share) ...
     record.best_lines = [e.dateline() for e in block]
@@ -97,7 +106,7 @@ def answer(
                 # The organs read a figure of a table here and no plan could anchor it:
                 # a cell lifted instead is a guess at the cell the plan did not find.
                 continue
-            judgement = _judge(candidate, subset, analyzer, question_terms, index.idf)
+            judgement = _judge(candidate, subset, analyzer, question_terms, index.idf, turns_need)
             if judgement.passed:
                 cited = [subset[i] for i in candidate.cites]
                 read = engine_read_back(engine, candidate.text, subset, analyzer, cited)
@@ -192,6 +201,7 @@ def _judge(
     analyzer: Analyzer,
     question_terms: frozenset[str],
     term_weight: Callable[[str], float],
+    turns_need: float,
 ) -> Judgement:
     if not candidate.cites or any(not 0 <= i < len(subset) for i in candidate.cites):
         failed = Judgement()
@@ -212,6 +222,7 @@ def _judge(
         question_terms=question_terms,
         anchor=anchor,
         term_weight=term_weight,
+        turns_need=turns_need,
     )
 
 

@@ -46,6 +46,7 @@ class AskRecord:
     plans: list[dict[str, Any]] | None = None  # every proposed plan, and how each died
     plan: dict[str, Any] | None = None  # the plan that answered
     census: dict[str, Any] | None = None
+    whose: dict[str, Any] | None = None  # whom the conversation tells the question of
     withheld_below_trust: int | None = None
     best_lines: list[str] | None = None
     evidence_block: list[str] | None = None
@@ -83,6 +84,7 @@ class AskRecord:
             "shape": self.shape,
             "withheld_below_trust": self.withheld_below_trust,
             "census": self.census,
+            "whose": self.whose,
             "plans": self.plans,
             "plan": self.plan,
             "best_lines": self.best_lines,

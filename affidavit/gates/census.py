@@ -97,7 +97,7 @@ def take_census(
     places = [(int(index.document_ids[index.line_documents[r]]), lines[r].position) for r in rows]
     headings = dict(zip(rows, retriever.headings_at(places), strict=True))
     # Only the key words decide: each line's are read once, not once per row beside it.
-    said = _KeyTermsSaid(keys.terms, analyzer)
+    said = KeyTermsSaid(keys.terms, analyzer)
     counts: Counter[str] = Counter()
     for r in rows:
         line = lines[r]
@@ -147,7 +147,7 @@ def _headings_above(line: StoredLine, around: list[StoredLine]) -> list[StoredLi
     return [first] if first == nearest else [first, nearest]
 
 
-class _KeyTermsSaid:
+class KeyTermsSaid:
     """The question's key terms a line, a session's day or a document's name carries, each
     read once a census (the support tier's line_terms, stamp_words and name_terms)."""
 
@@ -189,4 +189,4 @@ class _KeyTermsSaid:
         return found
 
 
-__all__ = ["CENSUS_LIMIT", "Census", "take_census"]
+__all__ = ["CENSUS_LIMIT", "Census", "KeyTermsSaid", "take_census"]

@@ -46,6 +46,7 @@ from affidavit.gates.digits import (
 from affidavit.gates.holder import holder_decision
 from affidavit.gates.roles import NEGATION, SWAPPED, conflict
 from affidavit.gates.support import (
+    MIN_CARRIED,
     RAREST_IN_OWN_LINE,
     SUPPORT_REACH,
     KeyWords,
@@ -127,11 +128,15 @@ def judge(
     anchor: Sequence[Evidence] = (),
     claim_reach: int | None = None,
     term_weight: Callable[[str], float] | None = None,
+    turns_need: float = MIN_CARRIED,
 ) -> Judgement:
     """Run the four tiers on ``sentence`` against ``subset`` (one document's lines).
 
     ``anchor`` (optional) names lines the sentence was drawn from; their windows are tried
-    first, so an extractive candidate is read back against its own line.
+    first, so an extractive candidate is read back against its own line. ``turns_need``
+    is the support tier's share when every supporting line is a conversation's turn
+    (support.CONFIRMED_SPEAKER_CARRIED once the conversation was found to tell the
+    question of the speaker it names).
     """
     judgement = Judgement()
     if not analyzer.terms(sentence) and not written_numbers(sentence) and not dates_in(sentence):
@@ -226,7 +231,9 @@ def judge(
         keys = KeyWords.of(question_terms, term_weight, analyzer.language)
         near = support_context(judgement.supporting, subset)
         terms = support_terms(judgement.supporting, near, analyzer)
-        decision = support_decision(keys, terms.carried, terms.written)
+        spoken = all(line.speaker for line in judgement.supporting)
+        share = turns_need if spoken else MIN_CARRIED
+        decision = support_decision(keys, terms.carried, terms.written, share)
         judgement.decisions.append(decision)
         if decision.passed:
             # The holder is judged on the lines that say the claim, not on the neighbours

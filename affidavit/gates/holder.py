@@ -21,6 +21,7 @@ from affidavit.gates.decision import GateDecision
 from affidavit.index.text import Analyzer
 from affidavit.reasons import Reason
 from affidavit.results import Evidence
+from affidavit.store.prepared import StoredLine
 
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|you're|you've|you'd|you'll)\b", re.I)
 _FIRST_PERSON = re.compile(
@@ -73,6 +74,31 @@ def _held(
     return len(others) == 1 and speaker in others
 
 
+def holds_for(
+    line: Evidence | StoredLine,
+    speaker: str,
+    speakers: set[str],
+    key_terms: frozenset[str],
+    analyzer: Analyzer,
+) -> bool:
+    """Whether ``line`` tells a fact of ``speaker`` (of ``speakers``, its session's) where
+    it says the question's ``key_terms``: as their own turn, or their name in its words,
+    unless the sentences saying those terms are said to the turn's listener; then only
+    the listener holds it (the one other speaker of a two-person session)."""
+    if line.kind == "turn" and line.speaker:
+        words = line.text.removeprefix(f"{line.speaker}:")
+        sentences = [m.group() for m in _SENTENCES.finditer(words) if m.group().strip()]
+        saying = [s for s in sentences if set(analyzer.terms(s)) & key_terms] or sentences
+        if saying and all(_said_to_listener(s) for s in saying):
+            others = speakers - {line.speaker}
+            return len(others) == 1 and speaker in others
+    return _holds(line, speaker, [speaker], analyzer)
+
+
+def _said_to_listener(sentence: str) -> bool:
+    return bool(_SECOND_PERSON.search(sentence)) and not _FIRST_PERSON.search(sentence)
+
+
 def _of_listener(text: str, said: str) -> bool:
     """Every sentence of the turn ``text`` that ``said`` overlaps says "you" and not "I"."""
     at = text.casefold().find(said.casefold()) if said else -1
@@ -81,12 +107,12 @@ def _of_listener(text: str, said: str) -> bool:
     sentences = [
         m.group() for m in _SENTENCES.finditer(text) if m.start() < at + len(said) and at < m.end()
     ]
-    return bool(sentences) and all(
-        _SECOND_PERSON.search(s) and not _FIRST_PERSON.search(s) for s in sentences
-    )
+    return bool(sentences) and all(_said_to_listener(s) for s in sentences)
 
 
-def _holds(line: Evidence, speaker: str, named: Sequence[str], analyzer: Analyzer) -> bool:
+def _holds(
+    line: Evidence | StoredLine, speaker: str, named: Sequence[str], analyzer: Analyzer
+) -> bool:
     """The line is ``speaker``'s own, or writes their name in its words. A name said to
     its listener ("Yep, Deborah! It's about ...") tells what the line's own speaker says,
     not a fact of the listener's — unless that speaker is named by the question too

@@ -25,6 +25,14 @@ from affidavit.reasons import Reason
 # NOTE: chosen on the tuning half of SQuAD 2.0 dev and of bench/doc_qa_questions.jsonl
 # (bench/RESULTS.md, "Exact answers"); reported on the other halves.
 MIN_CARRIED = 0.8
+# The share asked of a conversation's turns when the conversation tells the question of
+# the speaker it names and of no one else more fully (whose.py): the person is checked
+# twice already (there, and by the holder tier on the answer's own lines), so fewer of
+# the other words must be written. NOTE: chosen on LoCoMo's tune conversations, the
+# report conversations never read (bench/RESULTS.md, issue 13): 0.8 refused 0.506 of
+# the answerable questions and 0.943 of the adversarial ones, 0.65 0.403 and 0.862,
+# 0.6 0.363 and 0.839; 0.65 is the lowest that keeps adversarial refusals above 0.85.
+CONFIRMED_SPEAKER_CARRIED = 0.55
 # Lines beside a supporting line that may carry the question's words for it ("He was
 # crowned in 1066." after the line naming him); they are then cited too. NOTE: swept by
 # bench/gate_thresholds.py on the tune splits: 2 raised HaluEval 0.670 -> 0.712 but cost
@@ -125,11 +133,17 @@ class Carried:
 
     @property
     def passed(self) -> bool:
-        return self.rarest and self.share >= MIN_CARRIED - 1e-9
+        return self.passes(MIN_CARRIED)
+
+    def passes(self, needed: float) -> bool:
+        return self.rarest and self.share >= needed - 1e-9
 
 
 def support_decision(
-    keys: KeyWords, terms: Iterable[str], written: Iterable[str] | None = None
+    keys: KeyWords,
+    terms: Iterable[str],
+    written: Iterable[str] | None = None,
+    needed: float = MIN_CARRIED,
 ) -> GateDecision:
     """The support tier's verdict: do lines holding ``terms`` carry the question?
 
@@ -142,13 +156,13 @@ def support_decision(
         return GateDecision("support", True, None, "the question names no key words")
     carried = keys.carried(terms, written)
     said = f"the supporting lines carry {carried.share:.0%} of the question's weighted key words"
-    if carried.passed:
+    if carried.passes(needed):
         return GateDecision("support", True, None, said)
     if not carried.rarest:
         where = "the supporting lines" + ("" if RAREST_IN_OWN_LINE else " and those beside them")
         detail = f"{where} do not write its rarest key word, {keys.rarest!r}"
     else:
-        detail = f"{said} (at least {MIN_CARRIED:.0%} needed)"
+        detail = f"{said} (at least {needed:.0%} needed)"
     if carried.missing:
         detail += "; missing: " + ", ".join(carried.missing)
     return GateDecision(
