@@ -29,9 +29,9 @@ MIN_CARRIED = 0.8
 # the speaker it names and of no one else more fully (whose.py): the person is checked
 # twice already (there, and by the holder tier on the answer's own lines), so fewer of
 # the other words must be written. NOTE: chosen on LoCoMo's tune conversations, the
-# report conversations never read (bench/RESULTS.md, issue 13): 0.8 refused 0.506 of
-# the answerable questions and 0.943 of the adversarial ones, 0.65 0.403 and 0.862,
-# 0.6 0.363 and 0.839; 0.65 is the lowest that keeps adversarial refusals above 0.85.
+# report conversations never read (bench/RESULTS.md, issue 13). Answerable questions
+# refused / adversarial ones refused: 0.65 0.424 / 0.897, 0.6 0.390 / 0.874, 0.55 0.379
+# / 0.868, 0.5 0.343 / 0.845; 0.55 is the lowest share keeping the second above 0.85.
 CONFIRMED_SPEAKER_CARRIED = 0.55
 # Lines beside a supporting line that may carry the question's words for it ("He was
 # crowned in 1066." after the line naming him); they are then cited too. NOTE: swept by
