@@ -82,6 +82,13 @@ class Asking:
 
 def read_asking(question: str, analyzer: Analyzer) -> Asking:
     """The wh-word's role, its verb and the focus noun of an English question."""
+    return _read_asking(question, analyzer.language)
+
+
+@lru_cache(maxsize=256)
+def _read_asking(question: str, language: str) -> Asking:
+    # Read once a question: the phrase reader asks it of every line it reads.
+    analyzer = Analyzer(language)
     doc = parsed(question)
     wh = next((t for t in doc if t.lower_ in _WH), None)
     if wh is None:

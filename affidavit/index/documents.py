@@ -21,6 +21,7 @@ from affidavit.index.fusion import rrf
 from affidavit.index.late import Reranker, rerank
 from affidavit.index.meaning import Encoder, MeaningIndex, encode, fingerprint
 from affidavit.index.text import Analyzer, detect_language
+from affidavit.index.word_scoring import Scored
 from affidavit.index.words import WordIndex
 from affidavit.results import Evidence
 from affidavit.store.parts import document_keys
@@ -70,14 +71,14 @@ class DocumentRanker:
         self,
         store: Store,
         words: Callable[[], WordIndex],
-        scores: Callable[[WordIndex, str], np.ndarray],
+        scored: Callable[[WordIndex, str], Scored],
         *,
         encoder: Encoder | None = None,
         reranker: Reranker | None = None,
     ) -> None:
         self._store = store
         self.words = words
-        self._scores = scores
+        self._scored = scored
         self.encoder = encoder  # None: the meaning channel is off
         self.reranker = reranker
         self._meaning: MeaningIndex | None = None
@@ -153,7 +154,7 @@ class DocumentRanker:
         index = self.words()
         if index.size == 0:
             return []
-        return _word_documents(index, self._scores(index, query))
+        return _word_documents(index, self._scored(index, query))
 
     def meaning_documents(self, query: str) -> list[tuple[int, float]]:
         """(document id, best profile cosine), best first; empty when the channel is off."""
@@ -176,20 +177,25 @@ class DocumentRanker:
         ) / len(terms)
 
     def fused_documents(
-        self, query: str, scores: np.ndarray | None = None, *, covered: float | None = None
+        self,
+        query: str,
+        scored: Scored | None = None,
+        *,
+        scores: np.ndarray | None = None,
+        covered: float | None = None,
     ) -> list[DocumentHit]:
         """Documents, best first: see "How documents are ranked" in retrieval's docstring.
 
-        ``scores`` (the word scores) and ``covered`` (``coverage``) may be given by a
-        caller that has them already."""
+        ``scored`` (the word scores of the lines reached), ``scores`` (the same for every
+        line) and ``covered`` (``coverage``) may be given by a caller that has them."""
         index = self.words()
         if index.size == 0:
             return []
-        if scores is None:
-            scores = self._scores(index, query)
+        if scored is None:
+            scored = self._scored(index, query)
         if covered is None:
             covered = self.coverage(query)
-        by_words = _word_documents(index, scores)
+        by_words = _word_documents(index, scored)
         words_order = [d for d, _ in by_words[:FUSION_DEPTH]]
         words_rank = {d: r for r, d in enumerate(words_order, start=1)}
         known = covered >= WORDS_SUFFICE and bool(words_order)
@@ -207,6 +213,8 @@ class DocumentRanker:
             proposed = [d for d, _ in by_meaning[:FUSION_DEPTH]]
             fused = rrf([words_order, proposed])
         if self.reranker is not None and len(fused) > 1:
+            if scores is None:
+                scores = scored.dense()
             fused = self._late_documents(query, index, scores, fused, follow_words=known)
         names = self._names(index, [d for d, _ in fused])
         return [
@@ -325,13 +333,18 @@ class DocumentRanker:
         return proposed
 
 
-def _word_documents(index: WordIndex, scores: np.ndarray) -> list[tuple[int, float]]:
-    matched = np.flatnonzero(scores)  # a line that scored 0 cannot raise its document
-    if matched.size == 0:
+def _word_documents(index: WordIndex, scored: Scored) -> list[tuple[int, float]]:
+    """(document id, its best line's word score), best first (ties by id). Only the lines
+    the question reached are read, never every line of the store."""
+    matched = scored.values != 0  # a line that scored 0 cannot raise its document
+    if not matched.any():
         return []
-    slots = index.line_documents[matched]
+    # In row order, as the rows of the whole store would be read.
+    order = np.argsort(scored.rows[matched], kind="stable")
+    rows, values = scored.rows[matched][order], scored.values[matched][order]
+    slots = index.line_documents[rows]
     order = np.argsort(slots, kind="stable")  # already in order when rows run by document
-    slots, values = slots[order], scores[matched][order]
+    slots, values = slots[order], values[order]
     starts = np.flatnonzero(np.concatenate(([True], slots[1:] != slots[:-1])))
     best = np.maximum.reduceat(values, starts).astype(np.float64)
     slots = slots[starts]

@@ -47,6 +47,7 @@ from affidavit.index.late import Reranker
 from affidavit.index.meaning import Encoder, MeaningIndex
 from affidavit.index.partition import partition
 from affidavit.index.text import detect_language
+from affidavit.index.word_scoring import Scored
 from affidavit.index.words import WordIndex
 from affidavit.results import Evidence
 from affidavit.store.sqlite import Store, StoredLine
@@ -84,7 +85,7 @@ class Retriever:
         # its lines (8% of ask at 20.9 MB, a novel's chapters read question after question).
         self._headings: tuple[int, dict[int, DocumentHeadings]] = (-1, {})
         self.ranker = DocumentRanker(
-            store, self.words, Retriever._scores, encoder=encoder, reranker=reranker
+            store, self.words, Retriever._scored, encoder=encoder, reranker=reranker
         )
 
     @property
@@ -156,8 +157,8 @@ class Retriever:
         self.ranker.forget()
 
     @staticmethod
-    def _scores(index: WordIndex, query: str) -> np.ndarray:
-        return index.scored(*index.read(query)).dense()
+    def _scored(index: WordIndex, query: str) -> Scored:
+        return index.scored(*index.read(query))
 
     def graph(self, pending: GraphBuild | None = None) -> EntityGraph:
         """The store's entity graph, cached in the store under its generation (the one
@@ -323,7 +324,7 @@ class Retriever:
             fused = []
             if self.encoder is not None:
                 covered = self.ranker.coverage(query)
-                fused = self.ranker.fused_documents(query, scores, covered=covered)
+                fused = self.ranker.fused_documents(query, scored, scores=scores, covered=covered)
             if fused:
                 ranked = ranked + self.ranker.proposed(query, index, scores, ranked, fused)
             rows = self._store.lines_by_id([line_id for line_id, _ in ranked])
