@@ -14,7 +14,7 @@ from conftest import ARTICLES
 from affidavit import Memory
 from affidavit.errors import AffidavitError
 from affidavit.index.entities import Corpus
-from affidavit.index.graph import EntityGraph, _apart, _mentions, llr, segments
+from affidavit.index.graph import EntityGraph, _apart, _fingerprints, _mentions, llr, segments
 from affidavit.index.mining import Grams, entropy, mine, pmi_weakest_split
 
 XQUAD = Path(__file__).resolve().parents[1] / "corpora" / "xquad_slice"
@@ -395,3 +395,35 @@ def test_a_store_reads_only_the_added_documents_lines_to_update_its_graph(
         languages = {doc_id: lang for doc_id, _, lang in memory._store.documents()}
         rows = [(i, text, languages[d]) for i, d, _, _, text in memory._store.line_rows()]
         assert same_graph(after, before.updated(rows))
+
+
+# -- memory: the lines read twice, the grams counted from one sort --
+
+
+@pytest.mark.parametrize("size", [0, 1, 7, 5_000])
+def test_grams_are_counted_as_numpy_unique_counts_them(size: int) -> None:
+    from affidavit.index.mining import _unique
+
+    keys = np.random.default_rng(size).integers(0, max(size // 3, 2), size).astype(np.int64)
+    expected = np.unique(keys, return_index=True, return_inverse=True, return_counts=True)
+    found = _unique(keys)
+    for want, got in zip(expected, found, strict=True):
+        assert np.array_equal(want.reshape(-1), got)
+    assert found[2].dtype == np.int32  # the inverse, one per occurrence, kept narrow
+
+
+def test_a_graph_read_twice_from_its_source_is_the_graph_built_from_a_list() -> None:
+    rows = article_lines(*ARTICLES)
+    asked: list[int] = []
+
+    def lines():  # noqa: ANN202 - a fresh generator each time, as a store cursor is
+        asked.append(1)
+        yield from rows
+
+    read = EntityGraph.read(lines)
+    assert len(asked) == 2  # the corpus, then the matches: never a list of every line
+    assert same_graph(read, EntityGraph.build(rows))
+    ids, digests = _fingerprints(rows)  # what an update compares the store's lines with
+    assert np.array_equal(read.line_ids, ids)
+    assert np.array_equal(read.digests, digests)
+    assert read.lines == len(rows)

@@ -41,8 +41,19 @@ def current_graph(store: Store, previous: EntityGraph | None) -> EntityGraph:
             fresh = lines_of(added)
             if _after(fresh, previous.line_ids):
                 return previous.grown(fresh, keys, lines_of)
-    rows = lines_of()
-    graph = previous.updated(rows) if previous is not None else EntityGraph.build(rows)
+    if previous is None:
+        # Read twice from the store (EntityGraph.read), never held whole, both times in
+        # one snapshot: a write between them would give the corpus and the matches
+        # different lines.
+        with store.reading():
+            graph = EntityGraph.read(
+                lambda: (
+                    (line_id, text, languages[document_id])
+                    for line_id, document_id, _, _, text in store.each_line_row()
+                )
+            )
+    else:
+        graph = previous.updated(lines_of())
     graph.document_keys = keys
     return graph
 

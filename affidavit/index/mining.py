@@ -310,11 +310,8 @@ class Grams:
                 key = ids[starts].astype(np.int64)
             else:
                 key = rank[starts].astype(np.int64) * self.vocabulary + ids[starts + n - 1]
-            keys, first, inverse, tally = np.unique(
-                key, return_index=True, return_inverse=True, return_counts=True
-            )
+            keys, first, inverse, tally = _unique(key)
             del key
-            inverse = inverse.reshape(-1).astype(np.int32)
             level = Level(starts, inverse, keys, tally, starts[first].astype(np.int64))
             self.levels[n] = level
             if n < longest:
@@ -343,6 +340,28 @@ class Grams:
             rank = at
         counts = self.levels[grams.shape[1]].tally[rank]
         return np.where(found, counts, 0)
+
+
+def _unique(key: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``numpy.unique(key, return_index=True, return_inverse=True, return_counts=True)``
+    with an int32 inverse, made from one stable sort: numpy's keeps several int64
+    copies of the occurrences at once (NOTE: at 17 million tokens that was 300 MB of
+    the graph's peak)."""
+    if not len(key):
+        empty = np.zeros(0, dtype=np.int64)
+        return key, empty, np.zeros(0, dtype=np.int32), empty
+    order = np.argsort(key, kind="stable")  # the first of equal keys comes first
+    ordered = key[order]
+    opens = np.empty(len(key), dtype=bool)
+    opens[0] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=opens[1:])
+    starts = np.flatnonzero(opens)
+    keys = ordered[starts]
+    del ordered
+    inverse = np.empty(len(key), dtype=np.int32)
+    inverse[order] = np.cumsum(opens, dtype=np.int32) - 1
+    tally = np.diff(np.append(starts, len(key)))
+    return keys, order[starts], inverse, tally
 
 
 def _closed(word: str) -> bool:

@@ -277,6 +277,13 @@ class Store:
             )
         )
 
+    def each_line_row(self) -> Iterator[tuple[int, int, int, str, str]]:
+        """As ``line_rows()``, one row at a time from one statement, never all in a list:
+        for a reader of every line that keeps little of each."""
+        yield from self.conn.execute(
+            "SELECT id, document_id, position, kind, text FROM lines ORDER BY id"
+        )
+
     def lines_by_id(self, ids: Sequence[int]) -> dict[int, StoredLine]:
         """The stored lines with these ids (missing ids are left out)."""
         found: dict[int, StoredLine] = {}
