@@ -26,7 +26,10 @@ Beside the engine, on the same questions in the same run: refuse everything; the
 the best line's day (the day of the session the top line was said in). For categories 2-4,
 the extractive ceiling: the token F1 of the best run of at most 25 words of the top line,
 and of the best of the top five lines — what a reader that only lifts words, never refuses
-and always picks the best ones could score over this retrieval.
+and always picks the best ones could score over this retrieval. And for categories 1-4,
+the engine reading its evidence alone ("on its evidence"): the same question asked of a
+store holding only the turns LoCoMo names as its evidence (each with its speaker and its
+session's day) — the answer with retrieval taken out, so what is left is the reading.
 
 The paper's figures are printed beside ours for orientation only: they come from a
 different setup (a language model reading the conversation, or retrieved observations).
@@ -150,6 +153,10 @@ class Asked:
     # of the best of the top five lines (``best_span_f1``); None for categories 1 and 5.
     ceiling_line: float | None = None
     ceiling_five: float | None = None
+    # The engine's score and refusal asked of a store of the evidence turns alone
+    # (categories 1-4; None for 5 and for a question naming no turn of the conversation).
+    evidence_only: float | None = None
+    evidence_only_refused: bool | None = None
 
 
 def is_hard(category: int, question: str, gold: str, said: frozenset[str]) -> bool:
@@ -176,6 +183,7 @@ def ask_sample(sample: dict[str, Any], split: str) -> tuple[list[Asked], float]:
         for turn in session.turns
         for term in _ANALYZER.terms(f"{turn.speaker} {turn.text} {turn.caption or ''}")
     )
+    turns = evidence_turns(sample)
     asked: list[Asked] = []
     for qa in sample["qa"]:
         category = int(qa["category"])
@@ -188,6 +196,7 @@ def ask_sample(sample: dict[str, Any], split: str) -> tuple[list[Asked], float]:
         best = hits[0].text if hits else ""
         wanted = gold.split(";")[0].strip() if category == 3 else gold
         ceilings = [best_span_f1(h.text, wanted) for h in hits] if category in (2, 3, 4) else []
+        alone = _on_its_evidence(qa, turns, now) if category != 5 else None
         days = gold_days(gold) if category == 2 else None
         best_day = days_named(hits[0].date[:10]) if hits and hits[0].date else None
         asked.append(
@@ -209,9 +218,50 @@ def ask_sample(sample: dict[str, Any], split: str) -> tuple[list[Asked], float]:
                 ask_ms=ms,
                 ceiling_line=ceilings[0] if ceilings else None,
                 ceiling_five=max(ceilings) if ceilings else None,
+                evidence_only=None if alone is None else score(category, prediction(alone), gold),
+                evidence_only_refused=None if alone is None else alone.refused,
             )
         )
     return asked, ingest_s
+
+
+def evidence_turns(sample: dict[str, Any]) -> dict[str, dict[str, str]]:
+    """Each turn of the conversation by its LoCoMo id ("D3:11"), as a JSONL turn record
+    (its session, the session's ISO day, speaker, text and caption)."""
+    days = {s.label: s.date for s in read_dialogue(sample, name=str(sample["sample_id"]))}
+    found = {}
+    for key, turns in sample["conversation"].items():
+        session = key.removeprefix("session_")
+        if not key.startswith("session_") or not session.isdigit():
+            continue
+        for turn in turns:
+            record = {
+                "session": session,
+                "date": days[session],
+                "speaker": turn["speaker"],
+                "text": turn["text"],
+            }
+            if turn.get("blip_caption"):
+                record["caption"] = turn["blip_caption"]
+            found[str(turn["dia_id"])] = record
+    return found
+
+
+def _on_its_evidence(
+    qa: dict[str, Any], turns: dict[str, dict[str, str]], now: str
+) -> Answer | None:
+    """The question asked of a store holding only its evidence turns (in conversation
+    order), or None when it names none the conversation has."""
+    named = [part.strip() for item in qa.get("evidence", []) for part in str(item).split(";")]
+    wanted = sorted(
+        {name for name in named if name in turns},
+        key=lambda n: tuple(int(x) for x in n[1:].split(":")),
+    )
+    if not wanted:
+        return None
+    memory = Memory(dense=False)
+    memory.ingest_dialogue([turns[name] for name in wanted], name="evidence")
+    return memory.ask(qa["question"], asked_at=now)
 
 
 def summary(asked: Sequence[Asked]) -> dict[str, Any]:
@@ -230,6 +280,13 @@ def summary(asked: Sequence[Asked]) -> dict[str, Any]:
         if lined:
             out[name]["ceiling_line"] = float(np.mean([a.ceiling_line for a in lined]))
             out[name]["ceiling_five"] = float(np.mean([a.ceiling_five for a in lined]))
+        alone = [a for a in rows if a.evidence_only is not None]
+        if alone:
+            out[name]["evidence_only"] = float(np.mean([a.evidence_only for a in alone]))
+            out[name]["evidence_only_refused"] = float(
+                np.mean([bool(a.evidence_only_refused) for a in alone])
+            )
+            out[name]["evidence_only_n"] = len(alone)
     answerable = [a for a in asked if a.category != 5]
     if answerable:
         out["overall_1_4"] = {
@@ -237,6 +294,12 @@ def summary(asked: Sequence[Asked]) -> dict[str, Any]:
             "refused": float(np.mean([a.refused for a in answerable])),
             "best_line": float(np.mean([a.best_line_score for a in answerable])),
         }
+        alone = [a for a in answerable if a.evidence_only is not None]
+        if alone:
+            out["overall_1_4"]["evidence_only"] = float(np.mean([a.evidence_only for a in alone]))
+            out["overall_1_4"]["evidence_only_refused"] = float(
+                np.mean([bool(a.evidence_only_refused) for a in alone])
+            )
     for number in (2, 5):
         rows = [a for a in asked if a.category == number and a.hard]
         if rows:
@@ -295,7 +358,7 @@ def report(result: dict[str, Any]) -> str:
         )
         lines.append(
             f"{'category':<14}{'n':>5}{'engine':>9}{'refused':>9}{'best line':>11}"
-            f"{'ceiling 1':>11}{'ceiling 5':>11}"
+            f"{'ceiling 1':>11}{'ceiling 5':>11}{'on its evidence (refused)':>27}"
         )
         for category in (*CATEGORIES.values(), "overall_1_4", "hard_temporal", "hard_adversarial"):
             row = part.get(category)
@@ -304,6 +367,11 @@ def report(result: dict[str, Any]) -> str:
             ceilings = "".join(
                 f"{row[key]:>11.3f}" for key in ("ceiling_line", "ceiling_five") if key in row
             )
+            if "evidence_only" in row:
+                blank = "" if "ceiling_line" in row else " " * 22
+                ceilings += (
+                    f"{blank}{row['evidence_only']:>19.3f} ({row['evidence_only_refused']:.3f})"
+                )
             lines.append(
                 f"{category:<14}{row.get('n', ''):>5}{row['score']:>9.3f}"
                 f"{row['refused']:>9.3f}{row['best_line']:>11.3f}{ceilings}"
@@ -317,7 +385,8 @@ def report(result: dict[str, Any]) -> str:
         lines.append("refuse everything: adversarial 1.000, every answerable category 0.000")
         lines.append(
             "ceiling 1 / 5: the best run of at most 25 words of the top line / of the best "
-            f"of the top {CEILING_LINES} lines, never refusing (an extractive reader's bound)"
+            f"of the top {CEILING_LINES} lines, never refusing (an extractive reader's bound); "
+            "on its evidence: the engine asked of a store of the question's evidence turns alone"
         )
     timing = result["timing"]
     lines.append(

@@ -20,6 +20,7 @@ from affidavit.index.abbreviations import short_form
 from affidavit.index.fusion import rrf
 from affidavit.index.late import Reranker, rerank
 from affidavit.index.meaning import Encoder, MeaningIndex, encode, fingerprint
+from affidavit.index.meaning_build import build_meaning
 from affidavit.index.text import Analyzer, detect_language
 from affidavit.index.word_scoring import Scored
 from affidavit.index.words import WordIndex
@@ -121,7 +122,6 @@ class DocumentRanker:
             (self._meaning, True) if in_hand else meaning_parts.load(self._store, prefix)
         )
         remember = getattr(self.reranker, "remember", None)
-        line_rows: list[tuple[int, int, int, str, str]] | None = None
         if previous is not None and followed and stored == generation:
             index = previous  # the parts were made at this generation
         else:
@@ -135,16 +135,18 @@ class DocumentRanker:
             if piece is not None and previous is not None:
                 index = MeaningIndex.joined([previous, piece])
             else:
-                line_rows = self._store.line_rows()
-                index = MeaningIndex.build(self.encoder, line_rows, previous, progress)
+                # Every line read twice in one snapshot, never held whole (meaning_build).
+                with self._store.reading():
+                    index = build_meaning(
+                        self.encoder, self._store.each_line_row, previous, progress
+                    )
                 index.document_keys = [key for *_, key in document_keys(self._store)]
             meaning_parts.save(self._store, prefix, generation, index, piece)
         self._meaning, self._meaning_generation = index, generation
         # A large store's lines are cut as questions reach them; a small one's are kept.
         if remember is not None and index.size <= REMEMBER_AT_MOST:
             # Late interaction reads these lines question after question.
-            rows = line_rows if line_rows is not None else self._store.line_rows()
-            remember([text for *_, text in rows])
+            remember([text for *_, text in self._store.line_rows()])
         return index
 
     # -- documents --

@@ -134,70 +134,11 @@ class MeaningIndex:
     ) -> MeaningIndex:
         """Signs for every line (reusing ``previous`` where it holds the line) and the
         profiles of the documents added or changed; ``progress(lines encoded, lines to
-        encode)`` after each chunk."""
-        line_ids = np.array([row[0] for row in line_rows], dtype=np.int64)
-        digests = np.array([text_digest(row[4]) for row in line_rows], dtype=np.int64)
-        documents = np.array([row[1] for row in line_rows], dtype=np.int64)
-        dim = previous.dim if previous is not None and previous.size else 0
-        signs: np.ndarray | None = None
-        known = np.zeros(len(line_rows), dtype=bool)
-        if dim:
-            assert previous is not None
-            signs = np.zeros((len(line_rows), previous.signs.shape[1]), dtype=np.uint8)
-            where = np.minimum(np.searchsorted(previous.line_ids, line_ids), previous.size - 1)
-            known = (previous.line_ids[where] == line_ids) & (
-                previous.digests[where] == digests if len(previous.digests) else False
-            )
-            signs[known] = previous.signs[where[known]]
-        missing = np.flatnonzero(~known)
-        # A document whose lines all kept their signs keeps its profiles; the documents
-        # added or changed are profiled again, from every one of their lines.
-        kept = np.zeros(0, dtype=bool)
-        if previous is not None and len(previous.profiles):
-            redo = np.union1d(
-                documents[missing], np.setdiff1d(documents, previous.profile_documents)
-            )
-            kept = np.isin(previous.profile_documents, documents) & ~np.isin(
-                previous.profile_documents, redo
-            )
-            profiled = np.flatnonzero(np.isin(documents, redo))
-        else:
-            profiled = np.arange(len(line_rows))
-        # Encoded: the lines without signs, and the lines profiled again (the signs kept
-        # are too coarse for a profile). In chunks, so a long build reports progress;
-        # each line's vector is its own, so the chunking changes no number.
-        to_encode = np.union1d(missing, profiled)
-        dense: np.ndarray | None = None  # the profiled lines' vectors, as int8 steps
-        slot = np.full(len(line_rows), -1, dtype=np.int64)  # a line's row in ``dense``
-        slot[profiled] = np.arange(len(profiled))
-        for start in range(0, len(to_encode), ENCODE_CHUNK):
-            chunk = to_encode[start : start + ENCODE_CHUNK]
-            fresh = quantized(encode(encoder, [line_rows[int(i)][4] for i in chunk]))
-            if signs is None:
-                dim = fresh.shape[1]
-                signs = np.zeros((len(line_rows), (dim + 7) // 8), dtype=np.uint8)
-            if dense is None:
-                dense = np.zeros((len(profiled), dim), dtype=np.int8)
-            signs[chunk] = _signs(fresh)
-            at = slot[chunk]
-            dense[at[at >= 0]] = fresh[at >= 0]
-            if progress is not None:
-                progress(start + len(chunk), len(to_encode))
-        if signs is None:
-            signs = np.zeros((0, max((dim + 7) // 8, 1)), dtype=np.uint8)
-        if dense is None:
-            dense = np.zeros((0, max(dim, 1)), dtype=np.int8)
-        weights = np.array(
-            [len(_WORD.findall(line_rows[int(i)][4])) for i in profiled], dtype=np.float32
-        )
-        owners, profiles = _profiles(documents[profiled], dense, np.sqrt(weights))
-        if kept.any():
-            assert previous is not None
-            owners = np.concatenate([previous.profile_documents[kept], owners])
-            profiles = np.vstack([previous.profiles[kept], profiles]).astype(np.float32)
-            order = np.argsort(owners, kind="stable")  # documents in id order, as a build
-            owners, profiles = owners[order], profiles[order]
-        return cls(line_ids, signs, owners, profiles, digests, dim=dim)
+        encode)`` after each chunk (meaning_build.py reads a store's lines the same way,
+        without a list of them)."""
+        from affidavit.index.meaning_build import build_meaning
+
+        return build_meaning(encoder, lambda: line_rows, previous, progress)
 
     @classmethod
     def joined(cls, pieces: Sequence[MeaningIndex]) -> MeaningIndex:

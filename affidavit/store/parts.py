@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from weakref import WeakKeyDictionary
 
 from affidavit.store.sqlite import Store, among
@@ -58,11 +58,11 @@ def versions_digest(keys: Sequence[str]) -> str:
 
 def searchable_lines(
     store: Store, documents: Sequence[int] | None = None
-) -> list[tuple[int, int, int, str, str]]:
-    """As ``Store.line_rows`` (of these documents only, if given), a table row's text
-    followed by its column names: a row says each cell under its column's name, so
-    "handgun checks in Ohio" finds the Ohio row of a table whose column is named Handgun."""
-    found = []
+) -> Iterator[tuple[int, int, int, str, str]]:
+    """As ``Store.line_rows`` (of these documents only, if given), one at a time, a table
+    row's text followed by its column names: a row says each cell under its column's
+    name, so "handgun checks in Ohio" finds the Ohio row of a table whose column is named
+    Handgun. The query runs when the first line is asked for."""
     for line_id, document_id, position, kind, text, cells in store.conn.execute(
         f"SELECT id, document_id, position, kind, text, cells FROM lines{among(documents)} "
         "ORDER BY id"
@@ -70,8 +70,7 @@ def searchable_lines(
         if cells:
             names = " ".join(name for name, _ in json.loads(cells))
             text = f"{text} {names}"
-        found.append((line_id, document_id, position, kind, text))
-    return found
+        yield line_id, document_id, position, kind, text
 
 
 def windows(
