@@ -4,16 +4,13 @@ asks less of turns once the conversation tells it of the speaker named."""
 
 from __future__ import annotations
 
+from test_dialogue_turns import turn
+
 from affidavit import Memory
 from affidavit.gates.exit import judge
 from affidavit.gates.support import CONFIRMED_SPEAKER_CARRIED, MIN_CARRIED
 from affidavit.index.text import Analyzer
 from affidavit.results import Evidence
-
-
-def turn(session: int, day: str, speaker: str, text: str) -> dict[str, object]:
-    return {"session": session, "date": day, "speaker": speaker, "text": text}
-
 
 # Leo mentions Maya's race; what she realised after it is hers alone.
 RACE = [

@@ -26,6 +26,7 @@ from affidavit.engine.typed_lines import (
     states_a_deadline,
 )
 from affidavit.gates.digits import dates_in
+from affidavit.gates.holder import replies_to
 from affidavit.gates.years import YEAR_WORD, written_for, years_of
 from affidavit.index.abbreviations import expansion_terms, short_forms
 from affidavit.index.text import Analyzer
@@ -112,7 +113,7 @@ class DefaultEngine:
                 # "The increase was mainly driven by ..." is about what the line before
                 # says increased: it covers the question's words through that line.
                 line_terms |= set(analyzer.terms(before.text))
-            elif before is not None and _replies_to(line, before):
+            elif before is not None and replies_to(line, before):
                 # A reply answers the question put to it: "Got any favorite flavors for
                 # dairy-free desserts?" is what "Chocolate and mixed berry!" is about.
                 line_terms |= set(analyzer.terms(before.text))
@@ -195,16 +196,6 @@ class DefaultEngine:
                 if not is_chatter(c.text, evidence[c.cites[0]], speakers, who=who)
             ]
         return _best_unique(candidates)
-
-
-def _replies_to(line: Evidence, before: Evidence) -> bool:
-    """``line`` is a turn answering the question another speaker's turn ``before`` asks."""
-    return (
-        line.kind == "turn"
-        and before.kind == "turn"
-        and before.speaker != line.speaker
-        and before.text.rstrip().endswith("?")
-    )
 
 
 def _speaker_who_did_it(line: Evidence, shape: Shape) -> str | None:

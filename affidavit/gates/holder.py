@@ -95,6 +95,17 @@ def holds_for(
     return _holds(line, speaker, [speaker], analyzer)
 
 
+def replies_to(line: Evidence | StoredLine, before: Evidence | StoredLine) -> bool:
+    """``line`` is a turn answering the question another speaker's turn ``before`` asks
+    ("Got any favorite flavors?" - "Chocolate and mixed berry!"): what it is about."""
+    return (
+        line.kind == "turn"
+        and before.kind == "turn"
+        and before.speaker != line.speaker
+        and before.text.rstrip().endswith("?")
+    )
+
+
 def _said_to_listener(sentence: str) -> bool:
     return bool(_SECOND_PERSON.search(sentence)) and not _FIRST_PERSON.search(sentence)
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from affidavit.gates.census import KeyTermsSaid
 from affidavit.gates.decision import GateDecision
-from affidavit.gates.holder import holds_for
+from affidavit.gates.holder import holds_for, replies_to
 from affidavit.gates.support import SUPPORT_REACH, KeyWords
 from affidavit.index.retrieval import Retriever
 from affidavit.index.text import Analyzer
@@ -131,7 +131,7 @@ def told_of(
             carried |= said.stamp(line.date[:10])
         ours = holds_for(line, speaker, in_session.get(line.document, set()), keys.terms, analyzer)
         before = lines.get(r - 1)
-        if ours and before is not None and _put_to(line, before):
+        if ours and before is not None and replies_to(line, before):
             # A reply of the speaker's says what the question put to it asks about
             # ("What got you into running?" - "To clear my head"). Each turn is read on
             # its own words otherwise: a turn that borrows the question's words from the
@@ -144,16 +144,6 @@ def told_of(
     rival_share, rival_line, rival = best[False]
     where = f"[{rival_line.document} #{rival_line.position}]" if rival_line is not None else None
     return ToldOf(speaker, own_share, rival, rival_share, where)
-
-
-def _put_to(line: StoredLine, before: StoredLine) -> bool:
-    """``before`` is another speaker's question that the turn ``line`` answers."""
-    return (
-        line.kind == "turn"
-        and before.kind == "turn"
-        and before.speaker != line.speaker
-        and before.text.rstrip().endswith("?")
-    )
 
 
 def _holder(line: StoredLine, speaker: str, in_session: dict[str, set[str]]) -> str:
