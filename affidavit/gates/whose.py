@@ -8,10 +8,11 @@ conversation in which Melanie says "I'm starting to realize that self-care is re
 important" after her race, a turn of Caroline's that mentions the race is still hers. So
 before any answer is drawn, every turn of the store that carries the question's words,
 its speakers' names set aside, is weighed by the support tier's own measure (the
-rarity-weighted share of those words, with the turns beside it) and read for whom it
-tells of (holder.py's reading: the speaker, or the listener of a sentence said to them,
-or someone its words name). When the best such turn is another person's and no turn of
-the named speaker's carries as much, the conversation does not say it of them: refused.
+rarity-weighted share of those words; a reply of the named speaker's with the question
+put to it, every other turn on its own words) and read for whom it tells of (holder.py's
+reading: the speaker, or the listener of a sentence said to them, or someone its words
+name). When the best such turn is another person's and no turn of the named speaker's
+carries as much, the conversation does not say it of them: refused.
 """
 
 from __future__ import annotations
