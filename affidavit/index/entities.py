@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from affidavit.index.packing import typed_numbers
 from affidavit.index.text import lower
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
@@ -120,13 +121,13 @@ class Corpus:
                 capitals.extend(upper[1:])
         return Corpus(
             list(index),
-            np.concatenate([self.ids, _numbers(ids)]),
-            np.concatenate([self.segment, _numbers(segments)]),
-            np.concatenate([self.line, _numbers(owners)]),
+            np.concatenate([self.ids, typed_numbers(ids)]),
+            np.concatenate([self.segment, typed_numbers(segments)]),
+            np.concatenate([self.line, typed_numbers(owners)]),
             np.concatenate([self.capital, _flags(capitals)]),
             np.concatenate([self.opening, _flags(openings)]),
             list(written),
-            np.concatenate([self.surface, _numbers(surface)]),
+            np.concatenate([self.surface, typed_numbers(surface)]),
         )
 
     def to_arrays(self) -> dict[str, np.ndarray]:
@@ -189,12 +190,6 @@ def _read_word(
     )
     seen[raw] = read
     return read
-
-
-def _numbers(values: array[int]) -> np.ndarray:
-    """A typed array as numpy's, without a copy: int32 ids, int64 line ids."""
-    dtype = np.int32 if values.typecode == "i" else np.int64
-    return np.frombuffer(values, dtype=dtype) if len(values) else np.zeros(0, dtype)
 
 
 def _flags(values: array[int]) -> np.ndarray:

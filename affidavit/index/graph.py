@@ -32,7 +32,7 @@ import numpy as np
 from affidavit.index.entities import _WORD, Corpus, bare, pieces
 from affidavit.index.meaning import text_digest
 from affidavit.index.mining import Entity, mine_corpus
-from affidavit.index.packing import load_arrays, save_arrays
+from affidavit.index.packing import load_arrays, save_arrays, typed_numbers
 from affidavit.index.text import lower
 
 
@@ -122,7 +122,7 @@ class EntityGraph:
                 yield row
 
         graph._link(fingerprinted())
-        graph.line_ids, graph.digests = _numbers(ids), _numbers(digests)
+        graph.line_ids, graph.digests = typed_numbers(ids), typed_numbers(digests)
         graph.lines = len(ids)
         return graph
 
@@ -244,8 +244,8 @@ class EntityGraph:
                 for b in named[i + 1 :]:
                     if _apart(mentions, a, b):
                         together.setdefault((a, b), array("q")).append(line_id)
-        fresh_postings = [_numbers(ids) for ids in found]
-        fresh_pairs = {pair: _numbers(ids) for pair, ids in together.items()}
+        fresh_postings = [typed_numbers(ids) for ids in found]
+        fresh_pairs = {pair: typed_numbers(ids) for pair, ids in together.items()}
         if not extend:
             self.postings, self.pairs = fresh_postings, fresh_pairs
             return mentioned
@@ -392,11 +392,6 @@ def _fingerprints(rows: list[tuple[int, str, str]]) -> tuple[np.ndarray, np.ndar
 def _digest(row: tuple[int, str, str]) -> int:
     _, text, language = row
     return text_digest(f"{language}\0{text}")
-
-
-def _numbers(values: array[int]) -> np.ndarray:
-    """A typed array's int64 values as a numpy array of their own."""
-    return np.frombuffer(values, dtype=np.int64).copy() if len(values) else np.zeros(0, np.int64)
 
 
 def _split(flat: np.ndarray, sizes: np.ndarray) -> list[np.ndarray]:

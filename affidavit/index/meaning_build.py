@@ -26,6 +26,7 @@ from affidavit.index.meaning import (
     quantized,
     text_digest,
 )
+from affidavit.index.packing import typed_numbers
 
 LineRow = tuple[int, int, int, str, str]  # (line id, document id, position, kind, text)
 
@@ -44,8 +45,8 @@ def build_meaning(
         owners.append(document_id)
         digests.append(text_digest(text))
         counts.append(len(_WORD.findall(text)))
-    line_ids, documents = _numbers(ids), _numbers(owners)
-    digest_of = _numbers(digests)
+    line_ids, documents = typed_numbers(ids), typed_numbers(owners)
+    digest_of = typed_numbers(digests)
     size = len(line_ids)
     dim = previous.dim if previous is not None and previous.size else 0
     signs: np.ndarray | None = None
@@ -70,7 +71,7 @@ def build_meaning(
         is_profiled = np.isin(documents, redo)
     else:
         is_profiled = np.ones(size, dtype=bool)
-    weights = np.sqrt(_numbers(counts).astype(np.float32))
+    weights = np.sqrt(typed_numbers(counts).astype(np.float32))
     # Encoded: the lines without signs, and the lines profiled again (the signs kept are
     # too coarse for a profile). In chunks, so a long build reports progress; each line's
     # vector is its own, so the chunking changes no number.
@@ -157,7 +158,3 @@ class _Profiles:
         owners, rows = meaning._profiles(documents, vectors, weights)
         self._owners.append(owners)
         self._rows.append(rows)
-
-
-def _numbers(values: array[int]) -> np.ndarray:
-    return np.frombuffer(values, dtype=np.int64).copy() if len(values) else np.zeros(0, np.int64)

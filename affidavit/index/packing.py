@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import io
 import json
+from array import array as TypedArray
 from collections.abc import Mapping
 
 import numpy as np
@@ -120,3 +121,11 @@ def _narrowest(array: np.ndarray) -> np.ndarray:
                 return array  # nothing narrower holds it
             return array.astype(kind)
     return array
+
+
+def typed_numbers(values: TypedArray[int]) -> np.ndarray:
+    """A typed array's values as numpy's, without a copy: int32 for "i", int64 otherwise.
+    The builders gather values in typed arrays (a list holds a pointer and an int object
+    a value) and hand them on this way."""
+    dtype = np.int32 if values.typecode == "i" else np.int64
+    return np.frombuffer(values, dtype=dtype) if len(values) else np.zeros(0, dtype)

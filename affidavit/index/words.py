@@ -22,7 +22,7 @@ import scipy.sparse as sp
 from affidavit.index import bm25
 from affidavit.index.abbreviations import short_forms
 from affidavit.index.document_names import name_bonus, name_slots
-from affidavit.index.packing import load_arrays, save_arrays
+from affidavit.index.packing import load_arrays, save_arrays, typed_numbers
 from affidavit.index.text import Analyzer, detect_language
 from affidavit.index.word_scoring import (
     Named,
@@ -118,17 +118,17 @@ class WordIndex:
                 counts.append(count)
             indptr.append(len(indices))
         size = len(ids)
-        line_ids = _int64(ids)
+        line_ids = typed_numbers(ids)
         line_docs = np.asarray([slot_of[d] for d in docs], dtype=np.int32)
         line_counts = sp.csr_matrix(
             (
-                np.frombuffer(counts, dtype=np.int32).astype(np.float32),
-                np.frombuffer(indices, dtype=np.int32).copy(),
-                _int64(indptr),
+                typed_numbers(counts).astype(np.float32),
+                typed_numbers(indices),
+                typed_numbers(indptr),
             ),
             shape=(size, max(len(vocabulary), 1)),
         )
-        win_rows, win_cols = _members(_int64(docs), _int64(positions), windows)
+        win_rows, win_cols = _members(typed_numbers(docs), typed_numbers(positions), windows)
         incidence = sp.csr_matrix(
             (np.ones(len(win_rows), dtype=np.int8), (win_rows, win_cols)),
             shape=(len(windows), size),
@@ -364,10 +364,6 @@ class WordIndex:
             name_terms=name_slots(meta["names"], meta["languages"]),
         )
         return index, list(meta["removed"]), str(meta.get("after", ""))
-
-
-def _int64(values: array[int]) -> np.ndarray:
-    return np.frombuffer(values, dtype=np.int64).copy() if len(values) else np.zeros(0, np.int64)
 
 
 def _members(
