@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from affidavit.gates.digits import stamp_words
-from affidavit.gates.exit import line_terms
+from affidavit.gates.exit import headings_standing_over, line_terms
 from affidavit.gates.support import MIN_CARRIED, SUPPORT_REACH, KeyWords
 from affidavit.index.abbreviations import short_forms
 from affidavit.index.document_names import name_terms
@@ -108,7 +108,7 @@ def take_census(
         # under, and its neighbours unless it or they are table rows) and its terms
         # (support_terms), as they bear on the key words.
         around = [*beside, *headings[r]]
-        context = _headings_above(line, around)
+        context = headings_standing_over(line, around)
         if line.kind != "row":
             context += [
                 e
@@ -130,21 +130,6 @@ def take_census(
             counts[line.document] += 1
     ranked = dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
     return Census(ranked, rarest, complete)
-
-
-def _headings_above(line: StoredLine, around: list[StoredLine]) -> list[StoredLine]:
-    """Of the headings in ``around``, the first and the nearest standing above ``line``
-    (support_context's headings)."""
-    above = [
-        e
-        for e in around
-        if e.kind == "heading" and e.document == line.document and e.position < line.position
-    ]
-    if not above:
-        return []
-    first = min(above, key=lambda e: e.position)
-    nearest = max(above, key=lambda e: e.position)
-    return [first] if first == nearest else [first, nearest]
 
 
 class KeyTermsSaid:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from affidavit.gates.binding import unbound_in_sentence, unbound_numbers
 from affidavit.gates.claims import Claim, extract_claims
@@ -387,21 +387,29 @@ def support_context(lines: Sequence[Evidence], subset: Sequence[Evidence]) -> li
     nothing about this one, nor a row about a sentence)."""
     near: list[Evidence] = []
     for line in lines:
-        above = [
-            e
-            for e in subset
-            if e.kind == "heading" and e.document == line.document and e.position < line.position
-        ]
-        found = sorted(
-            {min(above, key=lambda e: e.position), max(above, key=lambda e: e.position)}
-            if above
-            else set(),
-            key=lambda e: e.position,
-        )
+        found = headings_standing_over(line, subset)
         if line.kind != "row":
             found += [e for e in _with_neighbours([line], subset, SUPPORT_REACH) if e.kind != "row"]
         near.extend(e for e in found if e not in near and e not in lines)
     return near
+
+
+_Line = TypeVar("_Line", Evidence, StoredLine)
+
+
+def headings_standing_over(line: _Line, lines: Sequence[_Line]) -> list[_Line]:
+    """Of the headings among ``lines``, those ``line`` stands under: its document's title
+    (the first above it) and its section's (the nearest above it), each once, in order."""
+    above = [
+        e
+        for e in lines
+        if e.kind == "heading" and e.document == line.document and e.position < line.position
+    ]
+    if not above:
+        return []
+    first = min(above, key=lambda e: e.position)
+    nearest = max(above, key=lambda e: e.position)
+    return [first] if first == nearest else [first, nearest]
 
 
 class SupportTerms(NamedTuple):
