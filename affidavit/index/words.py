@@ -9,6 +9,7 @@ carries weighs exactly zero. Ties break by line id (document order, then positio
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 from array import array
@@ -77,9 +78,10 @@ class WordIndex:
             return 0.0
         return math.log1p((max(self.size, 1) - df + 0.5) / (df + 0.5))
 
-    @property
+    @functools.cached_property
     def main_language(self) -> str:
-        """The language most documents are in (English for an empty index)."""
+        """The language most documents are in (English for an empty index); counted
+        once, as every question reads it."""
         if not self.document_languages:
             return "en"
         counts = Counter(self.document_languages)
