@@ -13,7 +13,7 @@ from conftest import ARTICLES
 
 from affidavit import Memory
 from affidavit.errors import AffidavitError
-from affidavit.index.entities import Corpus
+from affidavit.index.entities import Corpus, _runs, extended_arrays
 from affidavit.index.graph import EntityGraph, _apart, _fingerprints, _mentions, llr, segments
 from affidavit.index.mining import Grams, entropy, mine, pmi_weakest_split
 
@@ -264,6 +264,36 @@ def test_an_update_matches_only_the_new_lines_when_the_entities_stay(monkeypatch
     assert linked == [(1, True)]
     monkeypatch.setattr(EntityGraph, "_link", original)
     assert same_graph(after, EntityGraph.build(added))
+
+
+def test_the_kept_corpus_grows_in_its_compact_form_as_decoded_it_would() -> None:
+    rows = article_lines(*ARTICLES)
+    cut = len(rows) - 40
+    kept = Corpus.read(rows[:cut]).to_arrays()
+    grown = extended_arrays(kept, rows[cut:])
+    decoded = Corpus.from_arrays(kept).extended(rows[cut:]).to_arrays()
+    assert grown.keys() == decoded.keys()
+    for name, values in decoded.items():
+        assert grown[name].dtype == values.dtype and np.array_equal(grown[name], values), name
+
+
+def test_a_run_crossing_the_join_is_one_run() -> None:
+    from affidavit.index.entities import _joined_runs
+
+    first, then = np.array([4, 4, 4, 7]), np.array([7, 7, 9])
+    joined = _joined_runs(_runs(first), _runs(then))
+    whole = _runs(np.concatenate([first, then]))
+    assert joined[0].tolist() == whole[0].tolist() == [4, 7, 9]
+    assert joined[1].tolist() == whole[1].tolist() == [3, 3, 1]
+
+
+def test_a_cached_graph_grows_without_decoding_its_corpus() -> None:
+    rows = article_lines(*ARTICLES)
+    cached = EntityGraph.from_bytes(EntityGraph.build(rows).to_bytes())
+    fresh = [(len(rows) + 10, "Nothing of note happened that day.", "en")]
+    after = cached.grown(fresh, [], lambda: rows + fresh)
+    assert isinstance(after.kept, dict)  # still the compact arrays
+    assert same_graph(after, EntityGraph.build(rows + fresh))
 
 
 def test_a_mention_inside_a_longer_one_is_not_a_second_entity() -> None:

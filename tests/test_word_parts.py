@@ -91,6 +91,29 @@ def test_a_replaced_document_leaves_no_line_behind_even_when_its_id_is_reused(
         assert len(index.document_keys) == 3
 
 
+def test_an_addition_is_joined_term_by_term_as_the_general_merge_would(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with Memory(tmp_path / "s.sqlite", dense=False) as memory:
+        memory.ingest(ARTICLES[:3])
+        before = memory._retriever.words()
+        memory.ingest_text("The zyzzyva and the oil embargo of 1973.", name="zz-note.md")
+        store = memory._store
+        added = [d for d in document_keys(store) if d[3] not in set(before.document_keys)]
+        update = word_parts._index_of(store, added)
+        pieces = [(before, set(before.document_keys)), (update, set(update.document_keys))]
+        joined = word_parts._appended(pieces)
+        assert joined is not None
+        monkeypatch.setattr(word_parts, "_appended", lambda pieces: None)
+        general = word_parts.merged(pieces)
+        monkeypatch.undo()
+        assert joined.to_bytes() == general.to_bytes()  # every array, value for value
+        assert_same_as_whole(memory, joined)
+        # A replaced document is not an addition: the general merge takes it.
+        kept = set(before.document_keys) - {before.document_keys[0]}
+        assert word_parts._appended([(before, kept), pieces[1]]) is None
+
+
 def test_parts_are_folded_into_the_whole_when_they_pile_up(tmp_path: Path) -> None:
     with Memory(tmp_path / "s.sqlite", dense=False) as memory:
         memory.ingest(ARTICLES[0])

@@ -87,47 +87,17 @@ class Corpus:
 
     def extended(self, lines: Iterable[tuple[int, str, str]]) -> Corpus:
         """This corpus with ``lines`` (later line ids) read after it."""
-        index = {word: number for number, word in enumerate(self.vocabulary)}
-        written = {form: number for number, form in enumerate(self.forms)}
-        # Typed arrays, not lists: a list holds a pointer and an int object a token
-        # (NOTE: at 100 MB of text, 17 million tokens, the lists were most of the peak).
-        ids = array("i")
-        segments = array("i")
-        owners = array("q")
-        capitals = array("b")
-        openings = array("b")
-        surface = array("i")
-        segment = int(self.segment[-1]) + 1 if len(self.segment) else 0
-        # A word as written is read once a language: its folded id, its form's id and
-        # whether it starts with a capital (NOTE: the per-token folding was most of the
-        # graph's build at 20 MB). Ids are still given in token order.
-        known: dict[str, dict[str, tuple[int, int, bool]]] = {}
-        for line_id, text, language in lines:
-            seen = known.setdefault(language, {})
-            for piece in pieces(text):
-                raw = _WORD.findall(piece)
-                segment += 1
-                if not raw:
-                    continue
-                read = [seen.get(w) or _read_word(w, language, seen, index, written) for w in raw]
-                word_ids, form_ids, upper = zip(*read, strict=True)
-                ids.extend(word_ids)
-                surface.extend(form_ids)
-                segments.extend([segment - 1] * len(raw))
-                owners.extend([line_id] * len(raw))
-                openings.append(True)
-                openings.extend([False] * (len(raw) - 1))
-                capitals.append(False)
-                capitals.extend(upper[1:])
+        start = int(self.segment[-1]) + 1 if len(self.segment) else 0
+        fresh = _read_lines(lines, self.vocabulary, self.forms, start)
         return Corpus(
-            list(index),
-            np.concatenate([self.ids, typed_numbers(ids)]),
-            np.concatenate([self.segment, typed_numbers(segments)]),
-            np.concatenate([self.line, typed_numbers(owners)]),
-            np.concatenate([self.capital, _flags(capitals)]),
-            np.concatenate([self.opening, _flags(openings)]),
-            list(written),
-            np.concatenate([self.surface, typed_numbers(surface)]),
+            fresh.vocabulary,
+            np.concatenate([self.ids, fresh.ids]),
+            np.concatenate([self.segment, fresh.segment]),
+            np.concatenate([self.line, fresh.line]),
+            np.concatenate([self.capital, fresh.capital]),
+            np.concatenate([self.opening, fresh.opening]),
+            fresh.forms,
+            np.concatenate([self.surface, fresh.surface]),
         )
 
     def to_arrays(self) -> dict[str, np.ndarray]:
@@ -170,6 +140,103 @@ class Corpus:
             _unstrings(data["c_forms"]),
             data["c_surface"].astype(np.int32),
         )
+
+
+def extended_arrays(
+    kept: dict[str, np.ndarray], lines: Iterable[tuple[int, str, str]]
+) -> dict[str, np.ndarray]:
+    """``Corpus.from_arrays(kept).extended(lines).to_arrays()``, made without decoding
+    the kept corpus: the new lines' arrays are joined to its compact ones. NOTE: at 100
+    MB of text the decoded corpus and its extension were 0.75 GB held at once, to add
+    one small file."""
+    if "c_line" in kept:  # the plain columns an older store cached
+        return Corpus.from_arrays(kept).extended(lines).to_arrays()
+    segments = kept["c_segment_values"]
+    start = int(segments[-1]) + 1 if len(segments) else 0
+    vocabulary, forms = _unstrings(kept["c_vocabulary"]), _unstrings(kept["c_forms"])
+    fresh = _read_lines(lines, vocabulary, forms, start).to_arrays()
+    tokens = int(kept["c_tokens"][0])
+    flags = np.concatenate(
+        [
+            np.unpackbits(kept["c_flags"], axis=1, count=tokens),
+            np.unpackbits(fresh["c_flags"], axis=1, count=int(fresh["c_tokens"][0])),
+        ],
+        axis=1,
+    )
+    joined = dict(fresh)
+    for name in ("c_ids", "c_surface"):
+        joined[name] = np.concatenate([kept[name], fresh[name]])
+    for runs in ("c_segment", "c_line"):
+        joined[f"{runs}_values"], joined[f"{runs}_counts"] = _joined_runs(
+            (kept[f"{runs}_values"], kept[f"{runs}_counts"]),
+            (fresh[f"{runs}_values"], fresh[f"{runs}_counts"]),
+        )
+    joined["c_flags"] = np.packbits(flags.astype(bool), axis=1)
+    joined["c_tokens"] = np.array([tokens + int(fresh["c_tokens"][0])], dtype=np.int64)
+    return joined
+
+
+def _joined_runs(
+    first: tuple[np.ndarray, np.ndarray], then: tuple[np.ndarray, np.ndarray]
+) -> tuple[np.ndarray, np.ndarray]:
+    """The runs of two arrays one after the other, as ``_runs`` gives them of the whole:
+    a run crossing the join is one."""
+    (values, counts), (more_values, more_counts) = first, then
+    if len(values) and len(more_values) and values[-1] == more_values[0]:
+        counts = np.concatenate([counts[:-1], [counts[-1] + more_counts[0]]]).astype(np.int32)
+        more_values, more_counts = more_values[1:], more_counts[1:]
+    return (
+        np.concatenate([values, more_values]).astype(np.int64),
+        np.concatenate([counts, more_counts]).astype(np.int32),
+    )
+
+
+def _read_lines(
+    lines: Iterable[tuple[int, str, str]], vocabulary: list[str], forms: list[str], segment: int
+) -> Corpus:
+    """The tokens of ``lines`` alone, their segments numbered from ``segment``, their
+    word and form ids continuing ``vocabulary`` and ``forms`` (returned extended)."""
+    index = {word: number for number, word in enumerate(vocabulary)}
+    written = {form: number for number, form in enumerate(forms)}
+    # Typed arrays, not lists: a list holds a pointer and an int object a token
+    # (NOTE: at 100 MB of text, 17 million tokens, the lists were most of the peak).
+    ids = array("i")
+    segments = array("i")
+    owners = array("q")
+    capitals = array("b")
+    openings = array("b")
+    surface = array("i")
+    # A word as written is read once a language: its folded id, its form's id and
+    # whether it starts with a capital (NOTE: the per-token folding was most of the
+    # graph's build at 20 MB). Ids are still given in token order.
+    known: dict[str, dict[str, tuple[int, int, bool]]] = {}
+    for line_id, text, language in lines:
+        seen = known.setdefault(language, {})
+        for piece in pieces(text):
+            raw = _WORD.findall(piece)
+            segment += 1
+            if not raw:
+                continue
+            read = [seen.get(w) or _read_word(w, language, seen, index, written) for w in raw]
+            word_ids, form_ids, upper = zip(*read, strict=True)
+            ids.extend(word_ids)
+            surface.extend(form_ids)
+            segments.extend([segment - 1] * len(raw))
+            owners.extend([line_id] * len(raw))
+            openings.append(True)
+            openings.extend([False] * (len(raw) - 1))
+            capitals.append(False)
+            capitals.extend(upper[1:])
+    return Corpus(
+        list(index),
+        typed_numbers(ids),
+        typed_numbers(segments),
+        typed_numbers(owners),
+        _flags(capitals),
+        _flags(openings),
+        list(written),
+        typed_numbers(surface),
+    )
 
 
 def _read_word(

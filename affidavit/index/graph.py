@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 import ahocorasick
 import numpy as np
 
-from affidavit.index.entities import _WORD, Corpus, bare, pieces
+from affidavit.index.entities import _WORD, Corpus, bare, extended_arrays, pieces
 from affidavit.index.meaning import text_digest
 from affidavit.index.mining import Entity, mine_corpus
 from affidavit.index.packing import load_arrays, save_arrays, typed_numbers
@@ -140,7 +140,7 @@ class EntityGraph:
         line_ids, digests = _fingerprints(rows)
         known = len(self.line_ids)
         added = (
-            self.corpus is not None
+            self.kept is not None
             and known <= len(rows)
             and np.array_equal(line_ids[:known], self.line_ids)
             and np.array_equal(digests[:known], self.digests)
@@ -175,13 +175,14 @@ class EntityGraph:
         digests: np.ndarray,
         every_line: Callable[[], list[tuple[int, str, str]]],
     ) -> EntityGraph:
-        kept = self.corpus
+        kept = self.kept.to_arrays() if isinstance(self.kept, Corpus) else self.kept
         assert kept is not None
         total = len(line_ids)
-        corpus = kept.extended(fresh)
-        if self.mined and len(corpus.ids) <= self.mined * (1 + REMINE_GROWTH):
+        # The kept corpus grows in its compact form; it is decoded only to be mined.
+        grown = extended_arrays(kept, fresh)
+        if self.mined and int(grown["c_tokens"][0]) <= self.mined * (1 + REMINE_GROWTH):
             known_ones = EntityGraph(
-                list(self.entities), list(self.postings), dict(self.pairs), total, corpus,
+                list(self.entities), list(self.postings), dict(self.pairs), total, grown,
                 line_ids, digests, self.mined,
             )  # fmt: skip
             mentioned = known_ones._link(fresh, extend=True)
@@ -190,6 +191,8 @@ class EntityGraph:
                 for e, n in zip(self.entities, mentioned, strict=True)
             ]
             return known_ones._ordered(counted)
+        corpus = Corpus.from_arrays(grown)
+        del grown
         entities = mine_corpus(corpus)
         graph = EntityGraph(entities, [], {}, total, corpus, line_ids, digests)
         graph.mined = len(corpus.ids)

@@ -35,7 +35,7 @@ def current_graph(store: Store, previous: EntityGraph | None) -> EntityGraph:
 
     versions = document_keys(store)
     keys = [key for *_, key in versions]
-    if previous is not None and previous.corpus is not None:
+    if previous is not None and previous.kept is not None:
         added = _added(versions, previous.document_keys)
         if added is not None:
             fresh = lines_of(added)
