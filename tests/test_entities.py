@@ -366,20 +366,26 @@ def test_the_kept_corpus_is_stored_compactly_and_read_back_whole() -> None:
     corpus = Corpus.read(rows)
     arrays = corpus.to_arrays()
     back = Corpus.from_arrays(arrays)
-    for name in ("ids", "segment", "line", "capital", "opening", "surface"):
+    for name in ("ids", "segment", "capital", "opening", "surface"):
         assert np.array_equal(getattr(back, name), getattr(corpus, name)), name
+    assert all(map(np.array_equal, back.line_runs, corpus.line_runs))
+    # Each line with a word is one run, its tokens as many as its words.
+    line_ids, tokens = corpus.line_runs
+    assert (np.diff(line_ids) > 0).all() and (tokens > 0).all()
+    assert int(tokens.sum()) == len(corpus.ids)
     assert (back.vocabulary, back.forms) == (corpus.vocabulary, corpus.forms)
     per_token = sum(a.nbytes for k, a in arrays.items() if k not in ("c_vocabulary", "c_forms"))
     assert per_token < 13 * len(corpus.ids)  # plain columns took 26 bytes a token
     # An older store's plain columns are still read.
     old = {key: value for key, value in arrays.items() if not key.startswith(("c_line", "c_seg"))}
+    per_line = np.repeat(*corpus.line_runs)  # a line id a token, as they were stored
     old.update(
-        c_line=corpus.line,
+        c_line=per_line,
         c_segment=corpus.segment,
         c_capital=corpus.capital,
         c_opening=corpus.opening,
     )
-    assert np.array_equal(Corpus.from_arrays(old).line, corpus.line)
+    assert all(map(np.array_equal, Corpus.from_arrays(old).line_runs, corpus.line_runs))
 
 
 def test_between_minings_added_lines_are_matched_against_the_known_entities() -> None:

@@ -63,16 +63,17 @@ def pieces(text: str) -> list[str]:
 
 @dataclass
 class Corpus:
-    """A store's lines as token ids: flat arrays, one row per token, in line id order.
+    """A store's lines as token ids: flat arrays, one row per token, in line id order
+    (the line each token is in, as runs: mining never asks it, the kept corpus does).
 
-    Kept with the graph, so a document added to the store is read alone (``extended``)
-    and the counts are taken again over arrays, not over the text.
+        Kept with the graph, so a document added to the store is read alone (``extended``)
+        and the counts are taken again over arrays, not over the text.
     """
 
     vocabulary: list[str]  # id -> folded word
     ids: np.ndarray  # token id per token (int32)
     segment: np.ndarray  # segment number per token (int32)
-    line: np.ndarray  # line id per token
+    line_runs: tuple[np.ndarray, np.ndarray]  # each line's id (int64), its tokens (int32)
     capital: np.ndarray  # written with a capital, not at a segment's start
     opening: np.ndarray  # the first token of its segment
     forms: list[str]  # id -> a word as written
@@ -81,9 +82,7 @@ class Corpus:
     @classmethod
     def read(cls, lines: Iterable[tuple[int, str, str]]) -> Corpus:
         """``lines``: (line id, text, language)."""
-        small, large = np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.int64)
-        none = np.zeros(0, dtype=bool)
-        return cls([], small, small, large, none, none, [], small).extended(lines)
+        return _read_lines(lines, [], [], 0)
 
     def extended(self, lines: Iterable[tuple[int, str, str]]) -> Corpus:
         """This corpus with ``lines`` (later line ids) read after it."""
@@ -93,7 +92,7 @@ class Corpus:
             fresh.vocabulary,
             np.concatenate([self.ids, fresh.ids]),
             np.concatenate([self.segment, fresh.segment]),
-            np.concatenate([self.line, fresh.line]),
+            _joined_runs(self.line_runs, fresh.line_runs),
             np.concatenate([self.capital, fresh.capital]),
             np.concatenate([self.opening, fresh.opening]),
             fresh.forms,
@@ -104,7 +103,7 @@ class Corpus:
         """Compact arrays: the line and segment of each token as runs (a line's tokens
         are consecutive, a segment's too), the two flags as bits, ids as int32. About 9
         bytes a token, against 26 as plain columns."""
-        line_values, line_counts = _runs(self.line)
+        line_values, line_counts = self.line_runs
         segment_values, segment_counts = _runs(self.segment)
         return {
             "c_vocabulary": _strings(self.vocabulary),
@@ -122,10 +121,13 @@ class Corpus:
     @classmethod
     def from_arrays(cls, data: Any) -> Corpus:
         if "c_line" in data:  # the plain columns an older store cached
-            line, segment = data["c_line"], data["c_segment"]
+            line_runs, segment = _runs(data["c_line"]), data["c_segment"]
             capital, opening = data["c_capital"], data["c_opening"]
         else:
-            line = np.repeat(data["c_line_values"], data["c_line_counts"])
+            line_runs = (
+                data["c_line_values"].astype(np.int64),
+                data["c_line_counts"].astype(np.int32),
+            )
             segment = np.repeat(data["c_segment_values"], data["c_segment_counts"])
             tokens = int(data["c_tokens"][0])
             flags = np.unpackbits(data["c_flags"], axis=1, count=tokens).astype(bool)
@@ -134,7 +136,7 @@ class Corpus:
             _unstrings(data["c_vocabulary"]),
             data["c_ids"].astype(np.int32),
             segment.astype(np.int32),
-            line.astype(np.int64),
+            line_runs,
             capital,
             opening,
             _unstrings(data["c_forms"]),
@@ -202,7 +204,7 @@ def _read_lines(
     # (NOTE: at 100 MB of text, 17 million tokens, the lists were most of the peak).
     ids = array("i")
     segments = array("i")
-    owners = array("q")
+    owners, owned = array("q"), array("i")  # each line's id and its tokens
     capitals = array("b")
     openings = array("b")
     surface = array("i")
@@ -212,6 +214,7 @@ def _read_lines(
     known: dict[str, dict[str, tuple[int, int, bool]]] = {}
     for line_id, text, language in lines:
         seen = known.setdefault(language, {})
+        before = len(ids)
         for piece in pieces(text):
             raw = _WORD.findall(piece)
             segment += 1
@@ -222,16 +225,21 @@ def _read_lines(
             ids.extend(word_ids)
             surface.extend(form_ids)
             segments.extend([segment - 1] * len(raw))
-            owners.extend([line_id] * len(raw))
             openings.append(True)
             openings.extend([False] * (len(raw) - 1))
             capitals.append(False)
             capitals.extend(upper[1:])
+        if len(ids) > before:
+            if owners and owners[-1] == line_id:  # a run, as ``_runs`` would make it
+                owned[-1] += len(ids) - before
+            else:
+                owners.append(line_id)
+                owned.append(len(ids) - before)
     return Corpus(
         list(index),
         typed_numbers(ids),
         typed_numbers(segments),
-        typed_numbers(owners),
+        (typed_numbers(owners), typed_numbers(owned)),
         _flags(capitals),
         _flags(openings),
         list(written),

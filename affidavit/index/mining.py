@@ -149,6 +149,10 @@ def mine_corpus(corpus: Corpus) -> list[Entity]:
 _OCCURRENCES_AT_ONCE = 4_000_000
 
 
+# Sorted keys compared this many at a time (``_unique``): 8 MB of int64 a side.
+_COMPARED_AT_ONCE = 1 << 20
+
+
 @dataclass(frozen=True)
 class Candidates:
     """One length's candidates (their counts, in the order judged), read in chunks."""
@@ -308,14 +312,19 @@ class Grams:
             starts = np.flatnonzero(same).astype(np.int32)
             if n == 1:
                 key = ids[starts].astype(np.int64)
-            else:
-                key = rank[starts].astype(np.int64) * self.vocabulary + ids[starts + n - 1]
+            else:  # in place: each temporary of 17 million int64 was 136 MB of the peak
+                key = rank[starts].astype(np.int64)
+                key *= self.vocabulary
+                key += ids[starts + n - 1]
             keys, first, inverse, tally = _unique(key)
             del key
             level = Level(starts, inverse, keys, tally, starts[first].astype(np.int64))
             self.levels[n] = level
             if n < longest:
-                rank = np.full(size, -1, dtype=np.int32)
+                if rank is ids:  # the words themselves: the next ranks get their own array
+                    rank = np.full(size, -1, dtype=np.int32)
+                else:  # refilled, not made anew beside the old one
+                    rank.fill(-1)
                 rank[starts] = inverse
             yield n, level
             empty = np.zeros(0, dtype=np.int32)
@@ -346,22 +355,25 @@ def _unique(key: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
     """``numpy.unique(key, return_index=True, return_inverse=True, return_counts=True)``
     with an int32 inverse, made from one stable sort: numpy's keeps several int64
     copies of the occurrences at once (NOTE: at 17 million tokens that was 300 MB of
-    the graph's peak)."""
+    the graph's peak). The sorted keys are compared a chunk at a time, never held whole."""
     if not len(key):
         empty = np.zeros(0, dtype=np.int64)
         return key, empty, np.zeros(0, dtype=np.int32), empty
     order = np.argsort(key, kind="stable")  # the first of equal keys comes first
-    ordered = key[order]
     opens = np.empty(len(key), dtype=bool)
     opens[0] = True
-    np.not_equal(ordered[1:], ordered[:-1], out=opens[1:])
+    for low in range(1, len(key), _COMPARED_AT_ONCE):
+        high = min(low + _COMPARED_AT_ONCE, len(key))
+        np.not_equal(key[order[low:high]], key[order[low - 1 : high - 1]], out=opens[low:high])
     starts = np.flatnonzero(opens)
-    keys = ordered[starts]
-    del ordered
+    first = order[starts]
+    keys = key[first]
     inverse = np.empty(len(key), dtype=np.int32)
-    inverse[order] = np.cumsum(opens, dtype=np.int32) - 1
+    ranks = np.cumsum(opens, dtype=np.int32)
+    ranks -= 1
+    inverse[order] = ranks
     tally = np.diff(np.append(starts, len(key)))
-    return keys, order[starts], inverse, tally
+    return keys, first, inverse, tally
 
 
 def _closed(word: str) -> bool:

@@ -43,6 +43,7 @@ from affidavit.index.documents import WORDS_SUFFICE, DocumentHit, DocumentRanker
 from affidavit.index.evidence_block import Retrieved, evidence_block
 from affidavit.index.graph import EntityGraph, segments
 from affidavit.index.graph_build import GraphBuild, built_graph, start_graph
+from affidavit.index.heap import give_back_freed_memory
 from affidavit.index.late import Reranker
 from affidavit.index.meaning import Encoder, MeaningIndex
 from affidavit.index.partition import partition
@@ -123,6 +124,7 @@ class Retriever:
 
             tell(0, 1)
             build(tell)
+            give_back_freed_memory()  # the stage's scratch, while the graph's worker mines
             if len(heard) == 1:  # it said nothing more: one step, done
                 tell(1, 1)
 

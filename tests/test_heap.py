@@ -1,0 +1,21 @@
+"""Giving freed memory back: done where the C library can, told where it cannot."""
+
+from __future__ import annotations
+
+import platform
+
+import pytest
+
+from affidavit.index import heap
+
+
+@pytest.mark.skipif(
+    platform.system() != "Linux" or platform.libc_ver()[0] != "glibc", reason="glibc only"
+)
+def test_glibc_gives_freed_memory_back() -> None:
+    assert heap.give_back_freed_memory() is True
+
+
+def test_without_malloc_trim_nothing_is_done(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(heap, "_trim", lambda: None)
+    assert heap.give_back_freed_memory() is False
