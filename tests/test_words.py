@@ -87,7 +87,7 @@ def query_scores(counts: sp.spmatrix, terms: list[int]) -> np.ndarray:
     columns = sp.csc_matrix(counts)
     lengths = bm25.lengths(columns)
     out = np.zeros(columns.shape[0], dtype=np.float32)
-    accumulate(columns, lengths, float(lengths.mean()), terms, out)
+    accumulate(columns, bm25.length_norms(lengths, float(lengths.mean())), terms, out)
     return out
 
 

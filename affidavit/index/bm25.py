@@ -48,13 +48,17 @@ def lengths(counts: sp.csc_matrix) -> np.ndarray:
     return np.asarray(counts.sum(axis=1), dtype=np.float64).ravel()
 
 
-def term_weights(
-    counts: sp.csc_matrix, unit_lengths: np.ndarray, average: float, term: int
-) -> np.ndarray:
-    """The BM25 weight of ``term`` in each unit of its postings (``counts`` is CSC), in
-    posting order, float32."""
+def length_norms(unit_lengths: np.ndarray, average: float) -> np.ndarray:
+    """Each unit's length normalisation, k1 (1 - b + b length / average), in float64:
+    taken once an index, where every term's weights would take it again for each of
+    its postings (bit for bit the same values)."""
+    return K1 * (1.0 - B + B * unit_lengths / (average or 1.0))
+
+
+def term_weights(counts: sp.csc_matrix, norms: np.ndarray, term: int) -> np.ndarray:
+    """The BM25 weight of ``term`` in each unit of its postings (``counts`` is CSC;
+    ``norms`` from ``length_norms``), in posting order, float32."""
     lo, hi = counts.indptr[term], counts.indptr[term + 1]
     tf = counts.data[lo:hi].astype(np.float64)
     term_idf = idf(np.asarray([hi - lo]), counts.shape[0])[0]
-    norm = K1 * (1.0 - B + B * unit_lengths[counts.indices[lo:hi]] / (average or 1.0))
-    return (term_idf * tf * (K1 + 1.0) / (tf + norm)).astype(np.float32)
+    return (term_idf * tf * (K1 + 1.0) / (tf + norms[counts.indices[lo:hi]])).astype(np.float32)

@@ -90,11 +90,7 @@ def _scratch(lines: int, windows: int) -> Iterator[_Scratch]:
 
 
 def accumulate(
-    counts: sp.csc_matrix,
-    lengths: np.ndarray,
-    average: float,
-    term_ids: Sequence[int],
-    out: np.ndarray,
+    counts: sp.csc_matrix, norms: np.ndarray, term_ids: Sequence[int], out: np.ndarray
 ) -> np.ndarray:
     """Add the BM25 weights of ``term_ids`` into ``out`` (one per unit); return the
     units first reached, each once."""
@@ -103,7 +99,7 @@ def accumulate(
         lo, hi = counts.indptr[term], counts.indptr[term + 1]
         holders = counts.indices[lo:hi]  # each unit once within a term's postings
         reached.append(holders[out[holders] == 0])
-        out[holders] += bm25.term_weights(counts, lengths, average, term)
+        out[holders] += bm25.term_weights(counts, norms, term)
     return np.concatenate(reached) if reached else np.zeros(0, dtype=np.int64)
 
 
@@ -142,14 +138,14 @@ def score_question(index: WordIndex, term_ids: Sequence[int], named: Named | Non
     """Lines' BM25, plus the window gain times their best window's, plus the bonus of
     each document the question names."""
     size = index.size
-    line_lengths, line_average, window_lengths, window_average = index.unit_lengths()
+    line_norms, window_norms = index.unit_norms()
     window_counts = index.window_counts
     with _scratch(size, window_counts.shape[0]) as scratch:
         total = scratch.lines
-        reached = [accumulate(index.line_counts, line_lengths, line_average, term_ids, total)]
+        reached = [accumulate(index.line_counts, line_norms, term_ids, total)]
         if term_ids and window_counts.shape[0]:
             sums = scratch.windows
-            windows = accumulate(window_counts, window_lengths, window_average, term_ids, sums)
+            windows = accumulate(window_counts, window_norms, term_ids, sums)
             if windows.size:
                 lines = best_windows(index.incidence, windows, sums[windows], scratch)
                 total[lines] += np.float32(WINDOW_GAIN) * scratch.best[lines]
@@ -180,15 +176,15 @@ def top_only(
     the whole reading's order (own, then window, then bonus), so they are its to the bit.
     """
     size = index.size
-    line_lengths, line_average, window_lengths, window_average = index.unit_lengths()
+    line_norms, window_norms = index.unit_norms()
     window_counts, incidence = index.window_counts, index.incidence
     gain = np.float32(WINDOW_GAIN)
     with _scratch(size, window_counts.shape[0]) as scratch:
         total, sums = scratch.lines, scratch.windows
-        rows = accumulate(index.line_counts, line_lengths, line_average, term_ids, total)
+        rows = accumulate(index.line_counts, line_norms, term_ids, total)
         windows = np.zeros(0, dtype=np.int64)
         if term_ids and window_counts.shape[0]:
-            windows = accumulate(window_counts, window_lengths, window_average, term_ids, sums)
+            windows = accumulate(window_counts, window_norms, term_ids, sums)
         base = (
             rows if named is None else each_once(np.concatenate((rows, named.rows)), scratch.stamp)
         )

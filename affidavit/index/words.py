@@ -57,6 +57,7 @@ class WordIndex:
     _lengths: tuple[np.ndarray, float, np.ndarray, float] | None = field(
         default=None, init=False, repr=False
     )
+    _norms: tuple[np.ndarray, np.ndarray] | None = field(default=None, init=False, repr=False)
     _membership: tuple[np.ndarray, np.ndarray] | None = field(default=None, init=False, repr=False)
     _rows_by_slot: tuple[np.ndarray, np.ndarray, dict[int, int]] | None = field(
         default=None, init=False, repr=False
@@ -211,13 +212,13 @@ class WordIndex:
         """BM25 of the question's terms for the given index rows only (no windows, no names):
         the score of a partition read instead of the store."""
         term_ids = self._term_ids(Analyzer(language).terms(question))
-        lengths, average, _, _ = self.unit_lengths()
+        norms = self.unit_norms()[0]
         out = np.zeros(len(rows), dtype=np.float32)
         counts = self.line_counts
         for term in term_ids:
             lo, hi = counts.indptr[term], counts.indptr[term + 1]
             holders = counts.indices[lo:hi]  # rows carrying the term, ascending
-            weights = bm25.term_weights(counts, lengths, average, term)
+            weights = bm25.term_weights(counts, norms, term)
             at = np.searchsorted(holders, rows)
             inside = at < len(holders)
             hit = np.zeros(len(rows), dtype=bool)
@@ -236,6 +237,16 @@ class WordIndex:
                 float(window.mean()) if window.size else 1.0,
             )
         return self._lengths
+
+    def unit_norms(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each line's and each window's BM25 length normalisation (``bm25.length_norms``)."""
+        if self._norms is None:
+            line, line_average, window, window_average = self.unit_lengths()
+            self._norms = (
+                bm25.length_norms(line, line_average),
+                bm25.length_norms(window, window_average),
+            )
+        return self._norms
 
     @property
     def line_weights(self) -> sp.csc_matrix:
