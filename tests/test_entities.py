@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 
 import numpy as np
@@ -13,7 +14,7 @@ from conftest import ARTICLES
 
 from affidavit import Memory
 from affidavit.errors import AffidavitError
-from affidavit.index.entities import Corpus, _runs, extended_arrays
+from affidavit.index.entities import _TITLES, Corpus, _runs, extended_arrays, pieces
 from affidavit.index.graph import EntityGraph, _apart, _fingerprints, _mentions, llr, segments
 from affidavit.index.mining import Grams, entropy, mine, pmi_weakest_split
 
@@ -463,3 +464,27 @@ def test_a_graph_read_twice_from_its_source_is_the_graph_built_from_a_list() -> 
     assert np.array_equal(read.line_ids, ids)
     assert np.array_equal(read.digests, digests)
     assert read.lines == len(rows)
+
+
+def test_a_full_stop_after_a_title_is_read_backwards_as_a_pattern_would_read_it() -> None:
+    last_word = re.compile(r"([^\W\d_]+)\s*$")
+
+    def reference(text: str) -> list[str]:
+        found, start = [], 0
+        for match in re.finditer(r"[,;:!?()\[\]{}\"“”«»—–]|\.", text):
+            if match.group(0) == ".":
+                before = last_word.search(text, start, match.start())
+                word = before.group(1) if before else ""
+                if word.casefold() in _TITLES or (len(word) == 1 and word.isupper()):
+                    continue
+            found.append(text[start : match.start()])
+            start = match.end()
+        return [*found, text[start:]]
+
+    texts = [text for _, text, _ in article_lines(*ARTICLES)]
+    texts += ["Mr  . Brooke", "Mr\u00a0. Brooke", "J. Smith met Dña. Ana", "x², y½. z"]
+    texts += ["a_Mr. b", "Mr9. c", ". . .", "CAPT. Bly", "Straße. x", "İ. Ö. ü"]
+    dotted = [text for text in texts if "." in text]
+    assert len(dotted) > 100
+    for text in dotted:
+        assert pieces(text) == reference(text), text

@@ -40,7 +40,7 @@ _BREAK = re.compile(r"[,;:!?()\[\]{}\"“”«»—–]|\.")
 _TITLES = frozenset(
     "mr mrs ms dr st sr jr mt rev col gen capt sgt lt prof sra sr dña dn av".split()
 )
-_LAST_WORD = re.compile(r"([^\W\d_]+)\s*$")
+_LONGEST_TITLE = max(map(len, _TITLES))
 
 
 def pieces(text: str) -> list[str]:
@@ -50,15 +50,33 @@ def pieces(text: str) -> list[str]:
     found: list[str] = []
     start = 0
     for match in _BREAK.finditer(text):
-        if match.group(0) == ".":
-            before = _LAST_WORD.search(text, start, match.start())
-            word = before.group(1) if before else ""
-            if word.casefold() in _TITLES or (len(word) == 1 and word.isupper()):
-                continue
+        if match.group(0) == "." and _after_title(text, start, match.start()):
+            continue
         found.append(text[start : match.start()])
         start = match.end()
     found.append(text[start:])
     return found
+
+
+def _after_title(text: str, start: int, stop: int) -> bool:
+    """Whether the last word of ``text[start:stop]`` (its letters, then spaces) is a
+    title or an initial. Read backwards from the stop, no further than a title is long:
+    a longer word is neither (NOTE: a regular expression anchored at the stop tried
+    every place of the segment, most of cutting a line's text at 100 MB)."""
+    while stop > start and text[stop - 1].isspace():
+        stop -= 1
+    begin = stop
+    while begin > start and stop - begin <= _LONGEST_TITLE and _letter(text[begin - 1]):
+        begin -= 1
+    word = text[begin:stop]
+    if len(word) > _LONGEST_TITLE:
+        return False
+    return word.casefold() in _TITLES or (len(word) == 1 and word.isupper())
+
+
+def _letter(char: str) -> bool:
+    """A word character that is not a digit nor an underscore (a letter, "²" or "½")."""
+    return char.isalnum() and not char.isdecimal()
 
 
 @dataclass
