@@ -91,7 +91,7 @@ class EntityGraph:
     pairs: dict[tuple[int, int], np.ndarray]  # (a, b) with a < b: witnessing line ids
     lines: int  # lines in the store, for the weights
     # The lines as read, kept so an addition is read alone: a Corpus, or (loaded from the
-    # cache) its arrays, decoded only when an update needs them.
+    # cache) its compact arrays, which an addition extends as they are (decoded to mine).
     kept: Corpus | dict[str, np.ndarray] | None = None
     line_ids: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     digests: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
