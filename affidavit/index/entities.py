@@ -84,8 +84,8 @@ class Corpus:
     """A store's lines as token ids: flat arrays, one row per token, in line id order
     (the line each token is in, as runs: mining never asks it, the kept corpus does).
 
-        Kept with the graph, so a document added to the store is read alone (``extended``)
-        and the counts are taken again over arrays, not over the text.
+    Kept with the graph, so a document added to the store is read alone (``extended``)
+    and the counts are taken again over arrays, not over the text.
     """
 
     vocabulary: list[str]  # id -> folded word

@@ -11,19 +11,19 @@ pages back. On a C library without ``malloc_trim`` (macOS, musl) nothing is done
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import functools
 
 
 @functools.cache
 def _trim() -> object | None:
-    name = ctypes.util.find_library("c")
-    if name is None:
-        return None
+    """glibc's ``malloc_trim``, from the C library this process already runs on."""
     try:
-        return ctypes.CDLL(name).malloc_trim
-    except (OSError, AttributeError):
+        trim = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError, TypeError):  # not glibc, or no C library by name
         return None
+    trim.argtypes = [ctypes.c_size_t]
+    trim.restype = ctypes.c_int
+    return trim
 
 
 def give_back_freed_memory() -> bool:

@@ -210,6 +210,8 @@ def _appended(pieces: list[tuple[WordIndex, set[str]]]) -> WordIndex | None:
         or then.document_ids[0] <= first.document_ids[-1]
         or not np.diff(first.line_counts.indptr).all()
         or not np.diff(then.line_counts.indptr).all()
+        # Postings past int32 are the general path's (scipy widens its indices there).
+        or first.window_counts.nnz + then.window_counts.nnz > np.iinfo(np.int32).max
     ):
         return None
     vocabulary = dict(first.vocabulary)
