@@ -360,6 +360,8 @@ def _unique(key: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
         empty = np.zeros(0, dtype=np.int64)
         return key, empty, np.zeros(0, dtype=np.int32), empty
     order = np.argsort(key, kind="stable")  # the first of equal keys comes first
+    if len(key) <= np.iinfo(np.int32).max:
+        order = order.astype(np.int32)  # held through the rest: half the bytes
     opens = np.empty(len(key), dtype=bool)
     opens[0] = True
     for low in range(1, len(key), _COMPARED_AT_ONCE):
