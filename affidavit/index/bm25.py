@@ -32,7 +32,7 @@ def bm25_weights(counts: sp.csr_matrix, *, k1: float = K1, b: float = B) -> sp.c
     term_idf = idf(df, n_units)
     row_of = np.repeat(np.arange(n_units), np.diff(counts.indptr))
     tf = counts.data
-    norm = k1 * (1.0 - b + b * lengths[row_of] / average)
+    norm = length_norms(lengths, average, k1=k1, b=b)[row_of]
     data = term_idf[counts.indices] * tf * (k1 + 1.0) / (tf + norm)
     weights = sp.csr_matrix(
         (data.astype(np.float32), counts.indices, counts.indptr), shape=counts.shape
@@ -48,11 +48,13 @@ def lengths(counts: sp.csc_matrix) -> np.ndarray:
     return np.asarray(counts.sum(axis=1), dtype=np.float64).ravel()
 
 
-def length_norms(unit_lengths: np.ndarray, average: float) -> np.ndarray:
+def length_norms(
+    unit_lengths: np.ndarray, average: float, *, k1: float = K1, b: float = B
+) -> np.ndarray:
     """Each unit's length normalisation, k1 (1 - b + b length / average), in float64:
     taken once an index, where every term's weights would take it again for each of
     its postings (bit for bit the same values)."""
-    return K1 * (1.0 - B + B * unit_lengths / (average or 1.0))
+    return k1 * (1.0 - b + b * unit_lengths / (average or 1.0))
 
 
 def term_weights(counts: sp.csc_matrix, norms: np.ndarray, term: int) -> np.ndarray:

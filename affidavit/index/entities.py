@@ -84,8 +84,8 @@ class Corpus:
     """A store's lines as token ids: flat arrays, one row per token, in line id order
     (the line each token is in, as runs: mining never asks it, the kept corpus does).
 
-    Kept with the graph, so a document added to the store is read alone (``extended``)
-    and the counts are taken again over arrays, not over the text.
+    Kept with the graph, so a document added to the store is read alone
+    (``extended_arrays``) and the counts are taken again over arrays, not over the text.
     """
 
     vocabulary: list[str]  # id -> folded word
@@ -101,21 +101,6 @@ class Corpus:
     def read(cls, lines: Iterable[tuple[int, str, str]]) -> Corpus:
         """``lines``: (line id, text, language)."""
         return _read_lines(lines, [], [], 0)
-
-    def extended(self, lines: Iterable[tuple[int, str, str]]) -> Corpus:
-        """This corpus with ``lines`` (later line ids) read after it."""
-        start = int(self.segment[-1]) + 1 if len(self.segment) else 0
-        fresh = _read_lines(lines, self.vocabulary, self.forms, start)
-        return Corpus(
-            fresh.vocabulary,
-            np.concatenate([self.ids, fresh.ids]),
-            np.concatenate([self.segment, fresh.segment]),
-            _joined_runs(self.line_runs, fresh.line_runs),
-            np.concatenate([self.capital, fresh.capital]),
-            np.concatenate([self.opening, fresh.opening]),
-            fresh.forms,
-            np.concatenate([self.surface, fresh.surface]),
-        )
 
     def to_arrays(self) -> dict[str, np.ndarray]:
         """Compact arrays: the line and segment of each token as runs (a line's tokens
@@ -165,12 +150,13 @@ class Corpus:
 def extended_arrays(
     kept: dict[str, np.ndarray], lines: Iterable[tuple[int, str, str]]
 ) -> dict[str, np.ndarray]:
-    """``Corpus.from_arrays(kept).extended(lines).to_arrays()``, made without decoding
-    the kept corpus: the new lines' arrays are joined to its compact ones. NOTE: at 100
-    MB of text the decoded corpus and its extension were 0.75 GB held at once, to add
-    one small file."""
+    """The compact arrays (``Corpus.to_arrays``) of the kept corpus with ``lines`` (later
+    line ids) read after it, made without decoding it: the new lines' arrays are joined
+    to its compact ones, their segments numbered on from its last. NOTE: at 100 MB of
+    text the decoded corpus and its extension were 0.75 GB held at once, to add one
+    small file."""
     if "c_line" in kept:  # the plain columns an older store cached
-        return Corpus.from_arrays(kept).extended(lines).to_arrays()
+        kept = Corpus.from_arrays(kept).to_arrays()
     segments = kept["c_segment_values"]
     start = int(segments[-1]) + 1 if len(segments) else 0
     vocabulary, forms = _unstrings(kept["c_vocabulary"]), _unstrings(kept["c_forms"])
@@ -191,7 +177,7 @@ def extended_arrays(
             (kept[f"{runs}_values"], kept[f"{runs}_counts"]),
             (fresh[f"{runs}_values"], fresh[f"{runs}_counts"]),
         )
-    joined["c_flags"] = np.packbits(flags.astype(bool), axis=1)
+    joined["c_flags"] = np.packbits(flags, axis=1)  # unpacked bits: already 0 or 1
     joined["c_tokens"] = np.array([tokens + int(fresh["c_tokens"][0])], dtype=np.int64)
     return joined
 

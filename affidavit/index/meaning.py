@@ -31,6 +31,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 from affidavit.errors import EngineError
+from affidavit.index.heap import give_back_freed_memory
 from affidavit.index.packing import load_arrays, save_arrays
 
 BUNDLED_MODEL = "static-use-m3-256"
@@ -54,7 +55,6 @@ def bundled_model_path() -> str:
 @lru_cache(maxsize=1)
 def bundled_encoder() -> Any:
     """The static model shipped with the package (loaded once per process, offline)."""
-    from affidavit.index.heap import give_back_freed_memory
     from affidavit.index.word_pieces import CachedPieces
 
     model = CachedPieces.from_pretrained(bundled_model_path())

@@ -54,9 +54,6 @@ class WordIndex:
     incidence: sp.csr_matrix
     # document name terms -> document slots
     name_terms: dict[str, list[int]]
-    _lengths: tuple[np.ndarray, float, np.ndarray, float] | None = field(
-        default=None, init=False, repr=False
-    )
     _norms: tuple[np.ndarray, np.ndarray] | None = field(default=None, init=False, repr=False)
     _membership: tuple[np.ndarray, np.ndarray] | None = field(default=None, init=False, repr=False)
     _rows_by_slot: tuple[np.ndarray, np.ndarray, dict[int, int]] | None = field(
@@ -226,25 +223,14 @@ class WordIndex:
             out[hit] += weights[at[hit]]
         return out
 
-    def unit_lengths(self) -> tuple[np.ndarray, float, np.ndarray, float]:
-        """Each line's and each window's length in terms, and their averages."""
-        if self._lengths is None:
-            line, window = bm25.lengths(self.line_counts), bm25.lengths(self.window_counts)
-            self._lengths = (
-                line,
-                float(line.mean()) if line.size else 1.0,
-                window,
-                float(window.mean()) if window.size else 1.0,
-            )
-        return self._lengths
-
     def unit_norms(self) -> tuple[np.ndarray, np.ndarray]:
-        """Each line's and each window's BM25 length normalisation (``bm25.length_norms``)."""
+        """Each line's and each window's BM25 length normalisation (``bm25.length_norms``
+        of its length in terms and their average), taken once."""
         if self._norms is None:
-            line, line_average, window, window_average = self.unit_lengths()
+            line, window = bm25.lengths(self.line_counts), bm25.lengths(self.window_counts)
             self._norms = (
-                bm25.length_norms(line, line_average),
-                bm25.length_norms(window, window_average),
+                bm25.length_norms(line, float(line.mean()) if line.size else 1.0),
+                bm25.length_norms(window, float(window.mean()) if window.size else 1.0),
             )
         return self._norms
 
