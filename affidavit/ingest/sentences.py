@@ -1,8 +1,18 @@
-"""Prose to sentences with spaCy's rule-based sentencizer, one blank pipeline per language.
+"""Prose to sentences by the rule of spaCy's sentencizer, one tokenizer per language.
 
 The statistical parser would be slower by two orders of magnitude for a small gain; the
-sentencizer splits a megabyte in about a second. Sentences are returned as written. An
-ingest of many files splits them on its bounded readers, a file each (ingest/files.py).
+rule-based sentencizer splits a megabyte in about a second. Sentences are returned as
+written. An ingest of many files splits them on its bounded readers, a file each
+(ingest/files.py).
+
+NOTE: the sentencizer read each paragraph as a spaCy Doc of its own and walked it a token
+object at a time; that walk and the Doc's setting up were a quarter of splitting. Here
+the paragraphs of a run are tokenized as one text, joined by blank lines, and the
+sentencizer's rule is applied to the whole run's token arrays at once. spaCy cuts a text
+at whitespace before it tokenizes a piece, so a paragraph's tokens are the same either
+way, and the blank line between two paragraphs is a token of its own that ends what the
+paragraph before said (tests/test_sentences.py compares with the pipeline on corpora and
+on generated text).
 """
 
 from __future__ import annotations
@@ -11,8 +21,11 @@ import re
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
+import numpy as np
 import spacy
+from spacy.attrs import IDX, IS_PUNCT, ORTH
 from spacy.language import Language
+from spacy.pipeline import Sentencizer
 
 # The sentencizer keeps punctuation after a full stop on the sentence it ends, so an
 # opener of the next sentence ("¿", "¡", "#", "(", "“") is carried over to where it belongs.
@@ -22,6 +35,10 @@ _STRAY_OPENER = re.compile(r"(?<=[.!?…])([\s]*)([¿¡#(\[“‘«]+)$")
 _FALSE_START = re.compile(r"^[a-zà-ÿğışç+\-*/=<>×÷−]")
 # A paragraph longer than this is cut before spaCy sees it (spaCy's own max_length guard).
 _MAX_PARAGRAPH = 900_000
+# Paragraphs are tokenized together up to about this many characters: the arrays of a run
+# stay small, and a long file is not one Doc.
+_RUN_CHARS = 200_000
+_BETWEEN = "\n\n"
 
 
 @lru_cache(maxsize=4)
@@ -32,11 +49,55 @@ def _pipeline(language: str) -> Language:
     return nlp
 
 
+@lru_cache(maxsize=4)
+def _stops(language: str) -> np.ndarray:
+    """The string ids of the characters after which the sentencizer ends a sentence."""
+    nlp = _pipeline(language)
+    sentencizer: Sentencizer = nlp.get_pipe("sentencizer")  # type: ignore[assignment]
+    chars = sentencizer.punct_chars
+    return np.asarray(sorted(nlp.vocab.strings.add(c) for c in chars), dtype=np.uint64)
+
+
 def split_sentences(paragraphs: Iterable[str], language: str = "en") -> Iterator[list[str]]:
     """Yield, for each paragraph, its sentences (verbatim, stripped, never empty)."""
+    run: list[str] = []
+    size = 0
+    for paragraph in paragraphs:
+        run.append(paragraph[:_MAX_PARAGRAPH])
+        size += len(run[-1]) + len(_BETWEEN)
+        if size >= _RUN_CHARS:
+            yield from _split_run(run, language)
+            run, size = [], 0
+    if run:
+        yield from _split_run(run, language)
+
+
+def _split_run(paragraphs: list[str], language: str) -> Iterator[list[str]]:
+    """The sentences of each paragraph, as the sentencizer cuts a Doc of each alone.
+
+    Its rule: a sentence starts at the first token after one that is a stop character
+    (".", "?", ...) whose own text is neither a stop nor punctuation. So a token starts a
+    sentence when it is "plain" and a stop stands between it and the plain token before
+    it. Each paragraph's first token starts one too; the blank line before it is a plain
+    token, so nothing said before it carries over."""
     nlp = _pipeline(language)
-    for doc in nlp.pipe(p[:_MAX_PARAGRAPH] for p in paragraphs):
-        sentences = [s.text.strip() for s in doc.sents]
+    text = _BETWEEN.join(paragraphs)
+    ends = np.cumsum([len(p) + len(_BETWEEN) for p in paragraphs]) - len(_BETWEEN)
+    begins = ends - np.asarray([len(p) for p in paragraphs], dtype=np.int64)
+    tokens = nlp.tokenizer(text).to_array([ORTH, IS_PUNCT, IDX])
+    stop = np.isin(tokens[:, 0], _stops(language))
+    plain = ~stop & (tokens[:, 1] == 0)
+    at = tokens[:, 2].astype(np.int64)
+    stops_so_far = np.cumsum(stop)
+    plains = np.flatnonzero(plain)
+    before = np.concatenate(([0], stops_so_far[plains[:-1]]))
+    by_rule = plains[stops_so_far[plains] > before]
+    firsts = np.searchsorted(at, begins)  # each paragraph's first token, if it has one
+    starts = np.union1d(at[by_rule], at[firsts[firsts < at.size]])
+    lows, highs = np.searchsorted(starts, begins), np.searchsorted(starts, ends)
+    for end, low, high in zip(ends.tolist(), lows.tolist(), highs.tolist(), strict=True):
+        cuts = [*starts[low:high].tolist(), end]
+        sentences = [text[cuts[i] : cuts[i + 1]].strip() for i in range(len(cuts) - 1)]
         yield _move_openers([s for s in sentences if s])
 
 

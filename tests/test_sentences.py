@@ -1,0 +1,89 @@
+"""Sentences cut from runs of paragraphs are the ones spaCy's sentencizer cuts from each.
+
+The splitter tokenizes a run of paragraphs as one text and applies the sentencizer's rule
+to the token arrays (ingest/sentences.py); the reference here is the sentencizer itself,
+run on a Doc of each paragraph. Both then move stray openers the same way.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import CORPORA, PDF_DIR, SQUAD_DIR
+from hypothesis import given
+from hypothesis import strategies as st
+
+from affidavit.index.text import detect_language
+from affidavit.ingest import sentences
+from affidavit.ingest.readers import read_document
+from affidavit.ingest.units import UnitKind
+
+
+def sentencizer_reading(paragraphs: list[str], language: str) -> list[list[str]]:
+    """Each paragraph as a Doc of its own through the sentencizer pipeline."""
+    nlp = sentences._pipeline(language)
+    cut = (p[: sentences._MAX_PARAGRAPH] for p in paragraphs)
+    return [
+        sentences._move_openers([s for s in (span.text.strip() for span in doc.sents) if s])
+        for doc in nlp.pipe(cut)
+    ]
+
+
+def _prose(path) -> list[str]:
+    return [u.text for u in read_document(path) if u.kind is UnitKind.PROSE]
+
+
+def _corpus_documents() -> list[tuple[str, list[str]]]:
+    found = [
+        (p.name, _prose(p)) for p in sorted(SQUAD_DIR.glob("*.txt")) if p.name != "LICENSE.txt"
+    ]
+    found += [(p.name, _prose(p)) for p in sorted(PDF_DIR.glob("*.pdf"))]
+    for suffix in ("", ".es", ".tr"):
+        path = CORPORA / "xquad_slice" / f"paragraphs{suffix}.jsonl"
+        rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        found.append((path.name, [row["text"] for row in rows]))
+    return [(name, paragraphs) for name, paragraphs in found if paragraphs]  # not all tables
+
+
+@pytest.mark.parametrize(("name", "paragraphs"), _corpus_documents(), ids=lambda x: str(x)[:40])
+def test_every_corpus_paragraph_is_cut_as_the_sentencizer_cuts_it(name, paragraphs):
+    language = detect_language(" ".join(paragraphs[:50]))
+    assert list(sentences.split_sentences(paragraphs, language)) == sentencizer_reading(
+        paragraphs, language
+    )
+
+
+def test_runs_are_cut_anywhere_without_changing_a_sentence(monkeypatch):
+    paragraphs = _prose(SQUAD_DIR / "Normans.txt")
+    whole = list(sentences.split_sentences(paragraphs))
+    monkeypatch.setattr(sentences, "_RUN_CHARS", 1)  # a run of one paragraph each
+    assert list(sentences.split_sentences(paragraphs)) == whole
+    monkeypatch.setattr(sentences, "_RUN_CHARS", 5_000)
+    assert list(sentences.split_sentences(paragraphs)) == whole
+
+
+def test_empty_and_blank_paragraphs_keep_their_places():
+    paragraphs = ["", "  Hello.  World  ", " ", "\n", "...", "Hi. ", '"Yes," he said. "No." ok']
+    got = list(sentences.split_sentences(paragraphs))
+    assert got == sentencizer_reading(paragraphs, "en")
+    assert got[0] == [] and got[1] == ["Hello.", "World"] and got[2] == [] and got[3] == []
+    assert list(sentences.split_sentences([""])) == [[]]
+    assert list(sentences.split_sentences([])) == []
+
+
+_PIECES = [
+    "Hello", "world", "Dr.", "etc.", "U.S.", ".", "...", "…", "!", "?", "?!", "¿", "¡", '"',
+    "“", "”", "'", "(", ")", "[", "«", "»", ",", ";", ":", "—", "3.14", "1,200", "e.g.",
+    ":)", "don't", "İstanbul", "ñandú", "\u2028", "\u00a0", "#", "۔", "。", "a@b.c", "\u200b",
+    "\r\n", "\t", "www.example.com.", "(p − 1)! + 1",
+]  # fmt: skip
+_PARAGRAPH = st.lists(
+    st.tuples(st.sampled_from(_PIECES), st.sampled_from(["", " ", " ", "  ", "\n"])), max_size=20
+).map(lambda parts: "".join(word + gap for word, gap in parts))
+
+
+@given(st.lists(_PARAGRAPH, min_size=1, max_size=12), st.sampled_from(["en", "es", "tr"]))
+def test_generated_paragraphs_are_cut_as_the_sentencizer_cuts_them(paragraphs, language):
+    got = list(sentences.split_sentences(paragraphs, language))
+    assert got == sentencizer_reading(paragraphs, language)
