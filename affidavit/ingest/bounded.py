@@ -12,6 +12,7 @@ ingest writes in one transaction that the error rolls back.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import resource
 import time
@@ -177,6 +178,9 @@ def finish_reading(reading: Reading, limits: IngestLimits) -> tuple[Any, list[st
 
 def _serve(pipe: Connection) -> None:
     """A reader: a file and its bounds in, what was read out, until the pipe closes."""
+    # The parent's objects came with the fork: set apart, no collection walks them again
+    # (nor writes to their pages). Reading the 20 MB corpus: 9.4-10.4 -> 8.5-9.7 s.
+    gc.freeze()
     while True:
         try:
             path, limits, then = pipe.recv()
