@@ -31,7 +31,7 @@ from affidavit.index.packing import typed_numbers
 
 LineRow = tuple[int, int, int, str, str]
 # How many chunks are encoded between two hand-backs of the freed heap (heap.py).
-TRIM_EVERY_CHUNKS = 8  # (line id, document id, position, kind, text)
+TRIM_EVERY_CHUNKS = 3  # (line id, document id, position, kind, text)
 
 
 def build_meaning(
@@ -92,8 +92,9 @@ def build_meaning(
         done += len(chunk)
         # NOTE: each chunk's scratch, freed, stayed on the C heap: 150 MB by the end of a
         # 100 MB store, held while the graph's worker mines. Handed back every few chunks:
-        # after every chunk, the trims and the pages taken again cost 4.4 s of 27 s at
-        # 100 MB, for the same peak (558 against 560 MB).
+        # after every chunk, the trims and the pages taken again cost 1.5-4.4 s of 25-27 s
+        # at 100 MB for the same peak of this process; every eighth, the ingest's process
+        # tree reached 2,052 MB once (bench/scale.py), so every third.
         if number % TRIM_EVERY_CHUNKS == 0:
             give_back_freed_memory()
         if progress is not None:
