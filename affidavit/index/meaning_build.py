@@ -29,9 +29,9 @@ from affidavit.index.meaning import (
 )
 from affidavit.index.packing import typed_numbers
 
-LineRow = tuple[int, int, int, str, str]
+LineRow = tuple[int, int, int, str, str]  # (line id, document id, position, kind, text)
 # How many chunks are encoded between two hand-backs of the freed heap (heap.py).
-TRIM_EVERY_CHUNKS = 3  # (line id, document id, position, kind, text)
+TRIM_EVERY_CHUNKS = 3
 
 
 def build_meaning(

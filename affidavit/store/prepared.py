@@ -24,8 +24,8 @@ class PreparedLine:
 
     def __reduce__(self) -> tuple[type[PreparedLine], tuple[object, ...]]:
         # NOTE: a slotted dataclass pickles through a dict of its fields, built and read
-        # per line; an ingest's readers send every line to the writer this way, and
-        # taking them back cost the writer 5 s of CPU at 100 MB. A tuple costs a tenth.
+        # per line, and an ingest's readers send every line to the writer: for the lines
+        # of a 3 MB pass, pickling 0.09 -> 0.04 s and unpickling 0.18 -> 0.14 s as a tuple.
         return PreparedLine, (
             self.position,
             self.kind,
