@@ -2,8 +2,8 @@
 
 The corpus is built from real text in ``../shared/corpora``: Middlemarch (one document),
 each SQuAD 2.0 dev article and each XQuAD article in English, Spanish and Turkish (its
-paragraphs, one document each), and the pdfminer text of the four PDFs. One pass is about
-6 MB; larger corpora repeat the pass with every document renamed (``copy-003/…``), as a
+paragraphs, one document each), and the pdfminer text of the four PDFs. One pass is 3.2 MB
+in 127 files; larger corpora repeat the pass with every document renamed (``copy-003/…``), as a
 user copying folders would, until the size is reached. The files are written to a
 temporary folder and ingested with ``Memory.ingest(folder)``, the meaning channel on.
 
