@@ -83,8 +83,9 @@ def _split_run(paragraphs: list[str], language: str) -> Iterator[list[str]]:
     so nothing said before it carries over."""
     nlp = _pipeline(language)
     text = _BETWEEN.join(paragraphs)
-    ends = np.cumsum([len(p) + len(_BETWEEN) for p in paragraphs]) - len(_BETWEEN)
-    begins = ends - np.asarray([len(p) for p in paragraphs], dtype=np.int64)
+    lengths = np.asarray([len(p) for p in paragraphs], dtype=np.int64)
+    ends = np.cumsum(lengths + len(_BETWEEN)) - len(_BETWEEN)
+    begins = ends - lengths
     tokens = nlp.tokenizer(text).to_array([ORTH, IS_PUNCT, IDX])
     stop = np.isin(tokens[:, 0], _stops(language))
     plain = ~stop & (tokens[:, 1] == 0)
