@@ -133,8 +133,9 @@ def test_a_store_from_an_older_version_is_migrated_and_keeps_its_documents(
     path = tmp_path / "old.sqlite"
     with Memory(path, dense=False) as memory:
         memory.ingest_text("Kestrels hover over the motorway verge.", name="birds")
-    conn = sqlite3.connect(path)  # undo migration 2: the file as version 1 wrote it
+    conn = sqlite3.connect(path)  # undo migrations 2 and 3: the file as version 1 wrote it
     conn.execute("DROP TABLE engine_replies")
+    conn.execute("DROP INDEX headings_by_document")
     conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
     conn.commit()
     conn.close()
@@ -142,6 +143,53 @@ def test_a_store_from_an_older_version_is_migrated_and_keeps_its_documents(
         assert memory.stats()["schema_version"] == SCHEMA_VERSION
         assert memory.stats()["engine_replies"] == 0
         assert memory.search("kestrels")[0].document == "birds"
+
+
+def test_a_documents_headings_are_found_through_their_own_index(tmp_path: Path) -> None:
+    path = tmp_path / "store.sqlite"
+    with Memory(path, dense=False) as memory:
+        memory.ingest(NORMANS)
+        memory.ingest_text("# Birds\n\nKestrels hover.\n\n## Verges\n\nOver the road.", name="b")
+    store = Store(path, read_only=True)
+    try:
+        ids = {name: document_id for document_id, name, _ in store.documents()}
+        starts = store.heading_positions([ids["b"], ids["Normans.txt"]])
+        kinds = {
+            (d, p): k
+            for d, p, k in store.conn.execute("SELECT document_id, position, kind FROM lines")
+        }
+        for document_id, positions in starts.items():
+            every = sorted(p for (d, p), k in kinds.items() if d == document_id and k == "heading")
+            assert positions == every
+        assert len(starts[ids["b"]]) == 2
+        plan = store.conn.execute(
+            "EXPLAIN QUERY PLAN SELECT document_id, position FROM lines "
+            "WHERE document_id IN (1, 2) AND kind = 'heading' ORDER BY document_id, position"
+        ).fetchall()
+        assert "headings_by_document" in " ".join(str(step) for step in plan)
+    finally:
+        store.close()
+
+
+def test_a_read_only_process_reads_a_store_that_lacks_only_newer_indexes(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "old.sqlite"
+    with Memory(path, dense=False) as memory:
+        memory.ingest(NORMANS)
+    conn = sqlite3.connect(path)  # the file as version 2 wrote it: no heading index
+    conn.execute("DROP INDEX headings_by_document")
+    conn.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
+    conn.commit()
+    conn.close()
+    with Memory(path, dense=False, read_only=True) as memory:
+        hits = memory.search("Who was the duke in the battle of Hastings?")
+        assert hits and hits[0].document == "Normans.txt"
+        answer = memory.ask("In what year did Duke William conquer England?")
+        assert answer.text == "1066" and answer.citations[0].document == "Normans.txt"
+    assert meta(path)["schema_version"] == "2"  # read, not written
+    with Memory(path, dense=False) as memory:  # a writer brings it up to date
+        assert memory.stats()["schema_version"] == SCHEMA_VERSION
 
 
 def test_a_foreign_sqlite_database_is_refused_not_migrated(tmp_path: Path) -> None:

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+import numpy as np
+
 from affidavit.gates.digits import stamp_words
 from affidavit.gates.exit import headings_standing_over, line_terms
 from affidavit.gates.support import MIN_CARRIED, SUPPORT_REACH, KeyWords
@@ -73,25 +75,32 @@ def take_census(
     index = retriever.words()
     columns = [index.vocabulary.get(rarest)]
     columns += [index.vocabulary.get(t) for t in analyzer.terms(" ".join(short_forms(rarest)))]
-    held: set[int] = set()
-    for column in columns:
-        if column is not None:
-            start, end = index.line_counts.indptr[column], index.line_counts.indptr[column + 1]
-            held.update(int(r) for r in index.line_counts.indices[start:end])
-    rows = sorted(held)
-    complete = len(rows) <= CENSUS_LIMIT
-    rows = rows[:CENSUS_LIMIT]
-    if not rows:
+    postings = index.line_counts
+    held = np.unique(
+        np.concatenate(
+            [np.zeros(0, dtype=np.int64)]
+            + [
+                postings.indices[postings.indptr[column] : postings.indptr[column + 1]]
+                for column in columns
+                if column is not None
+            ]
+        )
+    )
+    complete = held.size <= CENSUS_LIMIT
+    held = held[:CENSUS_LIMIT]
+    if not held.size:
         return Census({}, rarest, True)
+    rows = held.tolist()
     # The rows beside each (same document: index rows run in document order).
-    near = {
-        r + step
-        for r in rows
-        for step in range(-SUPPORT_REACH, SUPPORT_REACH + 1)
-        if 0 <= r + step < index.size and index.line_documents[r + step] == index.line_documents[r]
-    }
-    ordered = sorted(near)
-    ids = [int(index.line_ids[r]) for r in ordered]
+    steps = (held[:, None] + np.arange(-SUPPORT_REACH, SUPPORT_REACH + 1)).ravel()
+    of_row = np.repeat(held, 2 * SUPPORT_REACH + 1)
+    inside = (steps >= 0) & (steps < index.size)
+    steps, of_row = steps[inside], of_row[inside]
+    same = index.line_documents[steps] == index.line_documents[of_row]
+    ordered_rows = np.unique(steps[same])
+    ordered = ordered_rows.tolist()
+    near = set(ordered)
+    ids = index.line_ids[ordered_rows].tolist()
     lines = dict(zip(ordered, retriever.stored_lines(ids), strict=True))
     # Each row's document and position are known: no second read of the rows.
     places = [(int(index.document_ids[index.line_documents[r]]), lines[r].position) for r in rows]

@@ -318,7 +318,7 @@ class DocumentRanker:
         """
         rows = np.searchsorted(index.line_ids, [line_id for line_id, _ in ranked])
         reached = {int(index.document_ids[index.line_documents[row]]) for row in rows}
-        ids = {name: document_id for document_id, name in self._names(index, []).items()}
+        ids = index.document_ids_by_name()
         if any(hit.document not in ids for hit in fused[:MEANING_DOCUMENTS]):
             # A name the word index does not hold: the store's own table decides.
             ids = {name: document_id for document_id, name, _ in self._store.documents()}

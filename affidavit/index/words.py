@@ -60,6 +60,7 @@ class WordIndex:
         default=None, init=False, repr=False
     )
     _names: dict[int, str] | None = field(default=None, init=False, repr=False)
+    _ids: dict[str, int] | None = field(default=None, init=False, repr=False)
 
     @property
     def size(self) -> int:
@@ -166,6 +167,13 @@ class WordIndex:
                 int(d): n for d, n in zip(self.document_ids, self.document_names, strict=True)
             }
         return self._names
+
+    def document_ids_by_name(self) -> dict[str, int]:
+        """Each indexed document's name -> its store id (computed once: inverting a few
+        thousand names took 0.6 ms of every question at 100 MB)."""
+        if self._ids is None:
+            self._ids = {name: d for d, name in self.document_names_by_id().items()}
+        return self._ids
 
     def read(self, query: str) -> tuple[str, str]:
         """The query as this index reads it, and its language: a question too short to

@@ -63,9 +63,20 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             created_at TEXT NOT NULL
         )""",
     ),
+    # 3: each document's headings found without reading its other lines. Every question
+    # reads the headings its lines stand under; at 100 MB a document's heading positions
+    # took 27 µs a document through the (document, position) key, which walks all of its
+    # lines, and 1.2 µs through this index (1,800 documents, 48 → 2.2 ms).
+    (
+        """CREATE INDEX headings_by_document ON lines (document_id, position)
+            WHERE kind = 'heading'""",
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
+# The oldest version a read-only process can still read: the migrations after it only add
+# indexes, and a query without them is slower, never wrong.
+READABLE_FROM = 2
 # The tables a store at the current version holds; one missing is a damaged store.
 TABLES = frozenset({"meta", "documents", "lines", "windows", "index_cache", "engine_replies"})
 

@@ -27,7 +27,13 @@ from affidavit.store.prepared import (
     insert_document,
     stored_line,
 )
-from affidavit.store.schema import SCHEMA_VERSION, TABLES, current_version, migrate
+from affidavit.store.schema import (
+    READABLE_FROM,
+    SCHEMA_VERSION,
+    TABLES,
+    current_version,
+    migrate,
+)
 
 # NOTE: SQLite's default page cache (2 MiB) could not keep the lines table's inner pages
 # while a question's lines were read across a 100 MB store (bench/scale.py): each of ten
@@ -88,7 +94,7 @@ class Store:
                     f"understands ({SCHEMA_VERSION})",
                     "upgrade affidavit",
                 )
-            if self.read_only and version < SCHEMA_VERSION:
+            if self.read_only and version < READABLE_FROM:
                 raise StoreError(
                     self.path,
                     f"a read-only store at schema version {version} needs upgrading to "
