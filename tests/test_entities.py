@@ -463,6 +463,19 @@ def test_grams_are_counted_as_numpy_unique_counts_them(size: int) -> None:
     assert found[2].dtype == np.int32  # the inverse, one per occurrence, kept narrow
 
 
+def test_mining_in_small_pieces_finds_the_same_entities(monkeypatch) -> None:
+    # The worker counts and judges a chunk at a time to bound its memory; chunks of a few
+    # tokens and a few occurrences cut every run, segment and candidate somewhere.
+    from affidavit.index import mining
+
+    lines = article_lines(*ARTICLES)
+    whole = mine(lines)
+    monkeypatch.setattr(mining, "_COMPARED_AT_ONCE", 7)
+    monkeypatch.setattr(mining, "_OCCURRENCES_AT_ONCE", 5)
+    assert mine(lines) == whole
+    assert len(whole) > 20
+
+
 def test_a_graph_read_twice_from_its_source_is_the_graph_built_from_a_list() -> None:
     rows = article_lines(*ARTICLES)
     asked: list[int] = []

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from affidavit.index.entities import Corpus
+from affidavit.index.heap import give_back_freed_memory
 from affidavit.index.number_words import NUMBER_WORDS
 from affidavit.index.text import STOP_WORDS
 
@@ -102,51 +103,65 @@ def mine_corpus(corpus: Corpus) -> list[Entity]:
     tokens = len(corpus.ids)
     if tokens == 0:
         return []
-    vocabulary = corpus.vocabulary
-    closed = np.array([_closed(w) for w in vocabulary], dtype=bool)
-    grams = Grams(corpus.ids, max(len(vocabulary), 1), {})
+    closed = np.array([_closed(w) for w in corpus.vocabulary], dtype=bool)
+    grams = Grams(corpus.ids, max(len(corpus.vocabulary), 1), {})
     entities: list[Entity] = []
     # Each length's candidates are judged as soon as it is counted: their parts are shorter
     # grams, already counted, and only one length's occurrences are held at a time.
     for n, level in grams.counted(corpus, min(MAX_WORDS, tokens)):
-        unique = grams.words(n)
-        wanted = (level.tally >= MIN_COUNT) & ~closed[unique[:, 0]] & ~closed[unique[:, -1]]
-        rows = np.flatnonzero(wanted)
-        if not len(rows):
-            continue
-        # The candidates' occurrences grouped by gram: one sort (of theirs alone) instead
-        # of a scan per candidate.
-        picked = np.flatnonzero(wanted[level.inverse])
-        order = picked[np.argsort(level.inverse[picked], kind="stable")]
-        bounds = np.searchsorted(level.inverse[order], rows)
-        # Each candidate's splits (first k words, the rest), counted for all at once; a
-        # part counted once weighs as one occurrence.
-        chosen = unique[rows]
-        parts = [
-            (
-                np.maximum(grams.counts_of(chosen[:, :k]), 1),
-                np.maximum(grams.counts_of(chosen[:, k:]), 1),
-            )
-            for k in range(1, n)
-        ]
-        candidates = Candidates(corpus, n, level.tally[rows].astype(np.int64))
-        for low, high in candidates.chunks():
-            seen = candidates.company(level.starts, order, bounds, low, high)
-            for at in range(low, high):
-                count = int(candidates.counts[at])
-                splits = [(int(left[at]), int(right[at])) for left, right in parts]
-                if not seen.kept(at - low, splits, count, tokens):
-                    continue
-                gram = tuple(unique[rows[at]].tolist())
-                words = tuple(vocabulary[i] for i in gram)
-                spots = seen.where[seen.first[at - low] : seen.first[at - low] + count]
-                entities.append(Entity(words, _name(corpus, spots, n), count))
+        entities += _judged(corpus, grams, n, level, closed)
+        # NOTE: held here, this length's occurrences would sit beside the next length's
+        # count, the peak of the graph's worker (138 MB of 17 million tokens at 100 MB).
+        del level
+        give_back_freed_memory()
     entities.sort(key=lambda e: (-e.count, e.words))
     return entities
 
 
+def _judged(corpus: Corpus, grams: Grams, n: int, level: Level, closed: np.ndarray) -> list[Entity]:
+    """The entities among the n-grams of one length (its arrays die with the call)."""
+    tokens, vocabulary = len(corpus.ids), corpus.vocabulary
+    unique = grams.words(n)
+    wanted = (level.tally >= MIN_COUNT) & ~closed[unique[:, 0]] & ~closed[unique[:, -1]]
+    rows = np.flatnonzero(wanted)
+    if not len(rows):
+        return []
+    # The candidates' occurrences grouped by gram: one sort (of theirs alone) instead of a
+    # scan per candidate.
+    # Positions fit int32: each int64 array of them was 138 MB of single words at 100 MB.
+    picked = np.flatnonzero(wanted[level.inverse]).astype(np.int32)
+    order = picked[np.argsort(level.inverse[picked], kind="stable")]
+    del picked
+    bounds = np.searchsorted(level.inverse[order], rows)
+    # Each candidate's splits (first k words, the rest), counted for all at once; a part
+    # counted once weighs as one occurrence.
+    chosen = unique[rows]
+    parts = [
+        (
+            np.maximum(grams.counts_of(chosen[:, :k]), 1),
+            np.maximum(grams.counts_of(chosen[:, k:]), 1),
+        )
+        for k in range(1, n)
+    ]
+    candidates = Candidates(corpus, n, level.tally[rows].astype(np.int64))
+    found: list[Entity] = []
+    for low, high in candidates.chunks():
+        seen = candidates.company(level.starts, order, bounds, low, high)
+        for at in range(low, high):
+            count = int(candidates.counts[at])
+            splits = [(int(left[at]), int(right[at])) for left, right in parts]
+            if not seen.kept(at - low, splits, count, tokens):
+                continue
+            gram = tuple(unique[rows[at]].tolist())
+            words = tuple(vocabulary[i] for i in gram)
+            spots = seen.where[seen.first[at - low] : seen.first[at - low] + count]
+            found.append(Entity(words, _name(corpus, spots, n), count))
+        del seen  # one chunk's company at a time
+    return found
+
+
 # Occurrences judged at a time: bounds the arrays of one length's candidates.
-_OCCURRENCES_AT_ONCE = 4_000_000
+_OCCURRENCES_AT_ONCE = 1_000_000
 
 
 # Sorted keys compared this many at a time (``_unique``): 8 MB of int64 a side.
@@ -308,27 +323,28 @@ class Grams:
         ids, size = corpus.ids, len(corpus.ids)
         rank = ids  # the rank of the (n-1)-gram starting at each position (n = 1: the word)
         for n in range(1, longest + 1):
-            same = corpus.segment[: size - n + 1] == corpus.segment[n - 1 :]
-            starts = np.flatnonzero(same).astype(np.int32)
+            starts = _within_segments(corpus.segment, n)
             if n == 1:
                 key = ids[starts].astype(np.int64)
             else:  # in place: each temporary of 17 million int64 was 136 MB of the peak
                 key = rank[starts].astype(np.int64)
                 key *= self.vocabulary
                 key += ids[starts + n - 1]
+            # The ranks are not read again until they are made anew: not held through the
+            # sort (69 MB at 17 million tokens).
+            del rank
             keys, first, inverse, tally = _unique(key)
             del key
             level = Level(starts, inverse, keys, tally, starts[first].astype(np.int64))
             self.levels[n] = level
             if n < longest:
-                if rank is ids:  # the words themselves: the next ranks get their own array
-                    rank = np.full(size, -1, dtype=np.int32)
-                else:  # refilled, not made anew beside the old one
-                    rank.fill(-1)
+                rank = np.full(size, -1, dtype=np.int32)
                 rank[starts] = inverse
+            del inverse, starts  # the level holds them while it is judged, and no longer
             yield n, level
             empty = np.zeros(0, dtype=np.int32)
             self.levels[n] = Level(empty, empty, keys, tally, level.first)
+            del level  # nor beside the next length's count
 
     def words(self, n: int) -> np.ndarray:
         """The word ids of each distinct n-gram, a row each, in the order of its keys."""
@@ -351,6 +367,23 @@ class Grams:
         return np.where(found, counts, 0)
 
 
+def _within_segments(segment: np.ndarray, n: int) -> np.ndarray:
+    """The positions (int32) where an n-gram starts and ends in the same segment, found a
+    chunk at a time: ``numpy.flatnonzero`` over all the tokens would hold int64 positions
+    beside their int32 copy (207 MB at 17 million tokens, the worker's peak)."""
+    size = len(segment) - n + 1
+    if size <= 0:
+        return np.zeros(0, dtype=np.int32)
+    out = np.empty(size, dtype=np.int32)
+    found = 0
+    for low in range(0, size, _COMPARED_AT_ONCE):
+        high = min(low + _COMPARED_AT_ONCE, size)
+        at = np.flatnonzero(segment[low:high] == segment[low + n - 1 : high + n - 1])
+        out[found : found + len(at)] = at + low
+        found += len(at)
+    return out[:found]  # a view: the few positions past it are not worth a copy
+
+
 def _unique(key: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """``numpy.unique(key, return_index=True, return_inverse=True, return_counts=True)``
     with an int32 inverse, made from one stable sort: numpy's keeps several int64
@@ -370,10 +403,16 @@ def _unique(key: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
     starts = np.flatnonzero(opens)
     first = order[starts]
     keys = key[first]
+    # Each occurrence's distinct gram: the count of openings up to its place in the sorted
+    # order, a chunk at a time (a whole array of them was 69 MB beside the others).
     inverse = np.empty(len(key), dtype=np.int32)
-    ranks = np.cumsum(opens, dtype=np.int32)
-    ranks -= 1
-    inverse[order] = ranks
+    opened = -1
+    for low in range(0, len(key), _COMPARED_AT_ONCE):
+        high = min(low + _COMPARED_AT_ONCE, len(key))
+        ranks = np.cumsum(opens[low:high], dtype=np.int32)
+        ranks += opened
+        inverse[order[low:high]] = ranks
+        opened = int(ranks[-1])
     tally = np.diff(np.append(starts, len(key)))
     return keys, first, inverse, tally
 
