@@ -341,16 +341,11 @@ def _word_documents(index: WordIndex, scored: Scored) -> list[tuple[int, float]]
     matched = scored.values != 0  # a line that scored 0 cannot raise its document
     if not matched.any():
         return []
-    # In row order, as the rows of the whole store would be read.
-    order = np.argsort(scored.rows[matched], kind="stable")
-    rows, values = scored.rows[matched][order], scored.values[matched][order]
-    slots = index.line_documents[rows]
-    order = np.argsort(slots, kind="stable")  # already in order when rows run by document
-    slots, values = slots[order], values[order]
-    starts = np.flatnonzero(np.concatenate(([True], slots[1:] != slots[:-1])))
-    best = np.maximum.reduceat(values, starts).astype(np.float64)
-    slots = slots[starts]
-    keep = best > 0
-    ids, best = index.document_ids[slots[keep]], best[keep]
-    ranked = np.lexsort((ids, -best))
-    return [(int(ids[i]), float(best[i])) for i in ranked]
+    # Each document slot's best, gathered unsorted (sorting 100,000 reached rows by row and
+    # by document took 1.5 ms a question at 100 MB); a maximum is the same in any order.
+    best = np.zeros(len(index.document_ids), dtype=np.float32)
+    np.maximum.at(best, index.line_documents[scored.rows[matched]], scored.values[matched])
+    slots = np.flatnonzero(best > 0)
+    ids, values = index.document_ids[slots], best[slots].astype(np.float64)
+    ranked = np.lexsort((ids, -values))
+    return [(int(ids[i]), float(values[i])) for i in ranked]
