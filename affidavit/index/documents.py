@@ -343,7 +343,7 @@ def _word_documents(index: WordIndex, scored: Scored) -> list[tuple[int, float]]
         return []
     # Each document slot's best, gathered unsorted (sorting 100,000 reached rows by row and
     # by document took 1.5 ms a question at 100 MB); a maximum is the same in any order.
-    best = np.zeros(len(index.document_ids), dtype=np.float32)
+    best = np.zeros(len(index.document_ids), dtype=scored.values.dtype)
     np.maximum.at(best, index.line_documents[scored.rows[matched]], scored.values[matched])
     slots = np.flatnonzero(best > 0)
     ids, values = index.document_ids[slots], best[slots].astype(np.float64)

@@ -38,7 +38,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from affidavit.index.entities import Corpus
-from affidavit.index.heap import give_back_freed_memory
 from affidavit.index.number_words import NUMBER_WORDS
 from affidavit.index.text import STOP_WORDS
 
@@ -113,7 +112,6 @@ def mine_corpus(corpus: Corpus) -> list[Entity]:
         # NOTE: held here, this length's occurrences would sit beside the next length's
         # count, the peak of the graph's worker (138 MB of 17 million tokens at 100 MB).
         del level
-        give_back_freed_memory()
     entities.sort(key=lambda e: (-e.count, e.words))
     return entities
 
@@ -312,8 +310,8 @@ class Grams:
     def count(cls, corpus: Corpus, longest: int) -> Grams:
         """Every length counted (each length's occurrences dropped once the next is)."""
         grams = cls(corpus.ids, max(len(corpus.vocabulary), 1), {})
-        for _ in grams.counted(corpus, longest):
-            pass
+        for _, level in grams.counted(corpus, longest):
+            del level  # not held beside the next length's count
         return grams
 
     def counted(self, corpus: Corpus, longest: int) -> Iterator[tuple[int, Level]]:
@@ -381,7 +379,9 @@ def _within_segments(segment: np.ndarray, n: int) -> np.ndarray:
         at = np.flatnonzero(segment[low:high] == segment[low + n - 1 : high + n - 1])
         out[found : found + len(at)] = at + low
         found += len(at)
-    return out[:found]  # a view: the few positions past it are not worth a copy
+    # A copy of what was found, not a view: a view would keep the whole buffer with the
+    # level (a third of it unused at four words).
+    return out[:found].copy() if found < size else out
 
 
 def _unique(key: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
