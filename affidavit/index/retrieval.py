@@ -38,7 +38,7 @@ import numpy as np
 
 from affidavit.errors import AffidavitError
 from affidavit.graph.trust import SPEAKING_THRESHOLD
-from affidavit.index import word_parts
+from affidavit.index import block_max, word_parts
 from affidavit.index.documents import WORDS_SUFFICE, DocumentHit, DocumentRanker
 from affidavit.index.evidence_block import Retrieved, evidence_block
 from affidavit.index.graph import EntityGraph, segments
@@ -112,7 +112,9 @@ class Retriever:
         stages: list[tuple[str, Callable[[Callable[[int, int], None]], object]]] = [
             ("word index", lambda _: self.words()),
             ("meaning vectors", self.meaning),  # None at once with the channel off
-            ("entity graph", lambda _: self.graph(pending)),
+            # Then, with the graph's worker done, the word index's block maxima: the first
+            # search of a large store does not wait for them (block_max.py).
+            ("entity graph", lambda _: self._graph_then_blocks(pending)),
         ]
         for stage, build in stages:
             heard: list[int] = []  # what the stage said of itself, if it counts lines
@@ -127,6 +129,10 @@ class Retriever:
             give_back_freed_memory()  # the stage's scratch, while the graph's worker mines
             if len(heard) == 1:  # it said nothing more: one step, done
                 tell(1, 1)
+
+    def _graph_then_blocks(self, pending: GraphBuild | None) -> None:
+        self.graph(pending)
+        block_max.warm(self.words())
 
     def coverage(self, query: str) -> float:
         return self.ranker.coverage(query)

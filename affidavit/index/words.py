@@ -16,11 +16,12 @@ from array import array
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import scipy.sparse as sp
 
-from affidavit.index import bm25
+from affidavit.index import block_max, bm25
 from affidavit.index.abbreviations import short_forms
 from affidavit.index.document_names import name_bonus, name_slots
 from affidavit.index.packing import load_arrays, save_arrays, typed_numbers
@@ -30,7 +31,6 @@ from affidavit.index.word_scoring import (
     Scored,
     score_question,
     top_among,
-    top_only,
 )
 
 
@@ -61,6 +61,7 @@ class WordIndex:
     )
     _names: dict[int, str] | None = field(default=None, init=False, repr=False)
     _ids: dict[str, int] | None = field(default=None, init=False, repr=False)
+    _blocks: Any = field(default=None, init=False, repr=False)  # block_max.prepared's
 
     @property
     def size(self) -> int:
@@ -103,6 +104,9 @@ class WordIndex:
         arrays and the windows' members found by a sort, not in Python lists and a dict
         of every line: at 100 MB of text those were 900 MB of the ingest's peak."""
         slot_of = {doc_id: slot for slot, (doc_id, _, _) in enumerate(documents)}
+        # Windows in the order of their first lines (documents in id order, as the lines
+        # are): the windows of a run of lines are then a run of windows (block_max.py).
+        windows = sorted(windows, key=lambda w: (slot_of[w[0]], w[2], w[3], w[1]))
         analyzers = {lang: Analyzer(lang) for _, _, lang in documents}
         languages = [lang for _, _, lang in documents]
         vocabulary: dict[str, int] = {}
@@ -197,7 +201,7 @@ class WordIndex:
         if k <= 0:
             return []
         terms = Analyzer(language).terms(question)
-        return top_only(self, self._term_ids(terms), self._named(terms), k)
+        return block_max.best(self, self._term_ids(terms), self._named(terms), k)
 
     def _named(self, query_terms: list[str]) -> Named | None:
         """The documents whose names the question's words are in, with their bonus."""

@@ -1,0 +1,256 @@
+"""The compiled loops of block-max search (``block_max.py``): numba, one pass each.
+
+Numpy would need about a hundred array calls a question for the same work, 0.8 ms at
+100 MB whatever they read (bench/RESULTS.md); here a question reads only the postings of
+the blocks it scores. Every weight is BM25's own arithmetic in float64 cast to float32,
+and every sum is made term by term in the question's order, as ``word_scoring.py`` makes
+them, so each score is the same to the bit.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+# The blocks scored first, before any k-th score is known.
+FIRST_BLOCKS = 8
+
+
+@njit(cache=True)
+def block_maxima(indptr, indices, data, norms, idf, scale, unit_block, terms):  # type: ignore[no-untyped-def]
+    """For each term: the blocks its postings fall in (ascending), where each block's
+    postings start (they end where the next block's start, or the term's), and its
+    highest weight there. CSR over the terms: (offsets, blocks, starts, highest)."""
+    offsets = np.zeros(terms + 1, np.int64)
+    for t in range(terms):
+        last = -1
+        found = 0
+        for p in range(indptr[t], indptr[t + 1]):
+            b = unit_block[indices[p]]
+            if b != last:
+                found += 1
+                last = b
+        offsets[t + 1] = offsets[t] + found
+    blocks = np.empty(offsets[-1], np.int32)
+    starts = np.empty(offsets[-1], np.int32)
+    highest = np.empty(offsets[-1], np.float32)
+    for t in range(terms):
+        at = offsets[t] - 1
+        last = -1
+        for p in range(indptr[t], indptr[t + 1]):
+            unit = indices[p]
+            b = unit_block[unit]
+            tf = np.float64(data[p])
+            weight = np.float32(idf[t] * tf * scale / (tf + norms[unit]))
+            if b != last:
+                at += 1
+                blocks[at] = b
+                starts[at] = p
+                highest[at] = weight
+                last = b
+            elif weight > highest[at]:
+                highest[at] = weight
+    return offsets, blocks, starts, highest
+
+
+@njit(cache=True)
+def _find(blocks, lo, hi, b):  # type: ignore[no-untyped-def]
+    """Where block ``b`` stands among ``blocks[lo:hi]`` (ascending), or -1."""
+    end = hi
+    while lo < hi:
+        middle = (lo + hi) >> 1
+        if blocks[middle] < b:
+            lo = middle + 1
+        else:
+            hi = middle
+    return lo if lo < end and blocks[lo] == b else -1
+
+
+@njit(cache=True)
+def _add_postings(  # type: ignore[no-untyped-def]
+    chosen, terms, idf, scale, offsets, blocks, starts, indptr, indices, data, norms, out
+):
+    """Add the weights of ``terms``' postings in the ``chosen`` blocks (ascending) into
+    ``out``: block by block, and in each block term by term in the question's order."""
+    for b in chosen:
+        for i in range(len(terms)):
+            t = terms[i]
+            j = _find(blocks, offsets[t], offsets[t + 1], b)
+            if j < 0:
+                continue
+            end = starts[j + 1] if j + 1 < offsets[t + 1] else indptr[t + 1]
+            for p in range(starts[j], end):
+                unit = indices[p]
+                tf = np.float64(data[p])
+                out[unit] += np.float32(idf[i] * tf * scale / (tf + norms[unit]))
+
+
+@njit(cache=True)
+def _clear(chosen, terms, offsets, blocks, starts, indptr, indices, out):  # type: ignore[no-untyped-def]
+    for b in chosen:
+        for i in range(len(terms)):
+            t = terms[i]
+            j = _find(blocks, offsets[t], offsets[t + 1], b)
+            if j >= 0:
+                end = starts[j + 1] if j + 1 < offsets[t + 1] else indptr[t + 1]
+                for p in range(starts[j], end):
+                    out[indices[p]] = 0
+
+
+@njit(cache=True)
+def best_lines(  # type: ignore[no-untyped-def]
+    terms,
+    line_idf,
+    window_idf,
+    scale,
+    gain,
+    k,
+    shift,
+    line_postings,
+    line_blocks,
+    window_postings,
+    window_blocks,
+    membership,
+    bonus,
+    line_ids,
+    lines,
+    sums,
+):
+    """The ``k`` best lines as ``top_only`` ranks them (ids ascending on ties): their
+    line ids and scores (-1 past the last found), and how many blocks were scored.
+
+    Blocks are scored exactly in order of their upper bounds: the 8 highest first, then
+    the blocks left that reach the k-th score found so far, highest bound first, in
+    batches twice as large each time, until the next bound falls below the k-th score:
+    no block below it holds a line that could be among the best.
+
+    ``line_postings`` and ``window_postings`` are (indptr, indices, counts, norms); the blocks,
+    ``block_maxima``'s output; ``membership`` each line's windows (indptr, indices);
+    ``bonus`` (block's highest name bonus, slot bonus, line slots, whether any);
+    ``lines`` and ``sums`` are zeroed scratch, left zeroed."""
+    line_indptr, line_indices, line_counts, line_norms = line_postings
+    window_indptr, window_indices, window_counts, window_norms = window_postings
+    l_offsets, l_blocks, l_starts, l_highest = line_blocks
+    w_offsets, w_blocks, w_starts, w_highest = window_blocks
+    member_indptr, member_indices = membership
+    block_bonus, slot_bonus, line_slot, named = bonus
+    nb = len(block_bonus)
+    size = len(line_ids)
+    own = np.zeros(nb)
+    windowed = np.zeros(nb)
+    for i in range(len(terms)):
+        t = terms[i]
+        for j in range(l_offsets[t], l_offsets[t + 1]):
+            own[l_blocks[j]] += l_highest[j]
+        for j in range(w_offsets[t], w_offsets[t + 1]):
+            windowed[w_blocks[j]] += w_highest[j]
+    bound = np.empty(nb)
+    for b in range(nb):
+        cover = windowed[b]  # a line's windows start in its block or the one before
+        if b > 0 and windowed[b - 1] > cover:
+            cover = windowed[b - 1]
+        # Headroom for float32 rounding: the scores are float32 sums of float32 weights.
+        bound[b] = (own[b] + gain * cover + block_bonus[b]) * (1.0 + 1e-4)
+    done = np.zeros(nb, np.bool_)
+    best_scores = np.zeros(k, np.float32)
+    best_ids = np.full(k, -1, np.int64)
+    threshold = 0.0
+    first = True
+    scored = 0
+    queue = np.zeros(0, np.int64)  # the blocks left that reach the threshold, best first
+    taken = 0
+    batch = FIRST_BLOCKS
+    while True:
+        if first:  # the highest bounds, in one pass
+            top = np.full(min(FIRST_BLOCKS, nb), -1, np.int64)
+            for b in range(nb):
+                if bound[b] <= 0:
+                    continue
+                at = len(top)
+                while at > 0 and (top[at - 1] < 0 or bound[b] > bound[top[at - 1]]):
+                    at -= 1
+                if at < len(top):
+                    for moved in range(len(top) - 1, at, -1):
+                        top[moved] = top[moved - 1]
+                    top[at] = b
+            chosen = np.sort(top[top >= 0])
+            first = False
+        else:
+            if len(queue) == 0 and taken == 0:
+                # Once: every block left that reaches the threshold, highest bound first
+                # (ties by block); the threshold only rises, so the queue only shortens.
+                count = 0
+                for b in range(nb):
+                    if not done[b] and bound[b] > 0 and bound[b] >= threshold:
+                        count += 1
+                left = np.empty(count, np.int64)
+                count = 0
+                for b in range(nb):
+                    if not done[b] and bound[b] > 0 and bound[b] >= threshold:
+                        left[count] = b
+                        count += 1
+                queue = left[np.argsort(-bound[left], kind="mergesort")]
+            # The next batch, twice the last, of the queue's blocks still reaching it.
+            batch *= 2
+            end = taken
+            while end < len(queue) and end < taken + batch and bound[queue[end]] >= threshold:
+                end += 1
+            chosen = np.sort(queue[taken:end])
+            taken = end if end > taken else len(queue)
+        if len(chosen) == 0:
+            break
+        scored += len(chosen)
+        # The blocks whose windows reach the chosen lines: theirs and the ones before.
+        starting = np.empty(2 * len(chosen), np.int64)
+        count = 0
+        for b in chosen:
+            done[b] = True
+            if b > 0 and (count == 0 or starting[count - 1] < b - 1):
+                starting[count] = b - 1
+                count += 1
+            if count == 0 or starting[count - 1] < b:
+                starting[count] = b
+                count += 1
+        starting = starting[:count]
+        _add_postings(
+            chosen, terms, line_idf, scale, l_offsets, l_blocks, l_starts, line_indptr,
+            line_indices, line_counts, line_norms, lines,
+        )  # fmt: skip
+        _add_postings(
+            starting, terms, window_idf, scale, w_offsets, w_blocks, w_starts, window_indptr,
+            window_indices, window_counts, window_norms, sums,
+        )  # fmt: skip
+        for b in chosen:
+            for row in range(b << shift, min(size, (b + 1) << shift)):
+                best = np.float32(0.0)
+                for q in range(member_indptr[row], member_indptr[row + 1]):
+                    if sums[member_indices[q]] > best:
+                        best = sums[member_indices[q]]
+                score = lines[row] + gain * best
+                if named:
+                    score = score + slot_bonus[line_slot[row]]
+                lines[row] = 0
+                if score <= 0:
+                    continue
+                line = line_ids[row]
+                last = k - 1
+                if best_ids[last] >= 0 and (
+                    score < best_scores[last]
+                    or (score == best_scores[last] and line > best_ids[last])
+                ):
+                    continue
+                at = last
+                while at > 0 and (
+                    best_ids[at - 1] < 0
+                    or score > best_scores[at - 1]
+                    or (score == best_scores[at - 1] and line < best_ids[at - 1])
+                ):
+                    best_scores[at] = best_scores[at - 1]
+                    best_ids[at] = best_ids[at - 1]
+                    at -= 1
+                best_scores[at] = score
+                best_ids[at] = line
+        _clear(starting, terms, w_offsets, w_blocks, w_starts, window_indptr, window_indices, sums)
+        if best_ids[k - 1] >= 0:
+            threshold = np.float64(best_scores[k - 1])
+    return best_ids, best_scores, scored

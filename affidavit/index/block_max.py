@@ -1,0 +1,157 @@
+"""Search that scores only the blocks of lines that could hold the best: block-max top-k.
+
+A large store's rows are cut into blocks of 2**BLOCK_SHIFT consecutive lines. For each
+term, its postings give the highest weight it has for a line of each block, and for a
+window starting in each block (the word index numbers windows in the order of their
+first lines, so a block's windows are a run). A block's upper bound is the sum of those
+highest weights over the question's terms, the window gain times the better of its own
+and the previous block's (a window is shorter than a block, so a line's windows start
+in its block or the one before), and the highest name bonus of a document in it. Blocks
+are then scored exactly in order of their bounds (``block_kernels.best_lines``) until no
+block left can reach the k-th score found.
+
+At 100 MB this scores about 1% of the blocks. The ranking is ``top_only``'s, to the bit
+(tests/test_block_max.py). Stores under BLOCK_MAX_LINES lines, where numpy's full reading
+is quicker, and indexes cached before windows were numbered by their first lines are
+scored by ``top_only``. The maxima are taken once an index, in compiled loops (0.2-0.7 s at
+100 MB, at the end of an ingest's index build or by the first search of a reopened store).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from affidavit.index import bm25
+from affidavit.index.word_scoring import WINDOW_GAIN, Named, _scratch, top_only
+
+if TYPE_CHECKING:
+    from affidavit.index.words import WordIndex
+
+# NOTE: measured at 100 MB (a prototype over the store's postings, bench/RESULTS.md):
+# blocks of 256, 128, 64 and 32 lines were 5.8%, 2.0%, 0.9% and 0.4% read; 64 was the
+# quickest in compiled loops, where the bounds of smaller blocks cost more to add up.
+BLOCK_SHIFT = 6
+# Below this many lines numpy's reading of every posting is quicker than the blocks'
+# bookkeeping (0.15 against 0.36 ms a question at 2 MB in the prototype).
+BLOCK_MAX_LINES = 100_000
+
+
+@dataclass(frozen=True)
+class Blocks:
+    """An index's per-block maxima and what the compiled loops read with them."""
+
+    line_blocks: tuple[np.ndarray, ...]  # block_maxima over the lines' postings
+    window_blocks: tuple[np.ndarray, ...]  # over the windows', by their first line's block
+    line_idf: np.ndarray  # per term
+    window_idf: np.ndarray
+    slot_blocks: tuple[np.ndarray, np.ndarray]  # each document slot's blocks (CSR)
+    count: int  # blocks
+
+
+def best(
+    index: WordIndex, term_ids: Sequence[int], named: Named | None, k: int
+) -> list[tuple[int, float]]:
+    """The best ``k`` lines (store line id, score), as ``top_only`` ranks them."""
+    if k <= 0 or index.size < BLOCK_MAX_LINES:
+        return top_only(index, term_ids, named, k)
+    blocks = prepared(index)
+    if blocks is None:
+        return top_only(index, term_ids, named, k)
+    from affidavit.index.block_kernels import best_lines
+
+    terms = np.asarray(term_ids, dtype=np.int64)
+    line_norms, window_norms = index.unit_norms()
+    block_bonus = np.zeros(blocks.count)
+    slot_bonus = np.zeros(1, dtype=np.float32)
+    if named is not None:
+        slot_bonus = named.bonus.astype(np.float32)
+        indptr, owned = blocks.slot_blocks
+        for slot in np.flatnonzero(named.bonus):
+            held = owned[indptr[slot] : indptr[slot + 1]]
+            np.maximum.at(block_bonus, held, float(named.bonus[slot]))
+    lines, windows = index.line_counts, index.window_counts
+    with _scratch(index.size, windows.shape[0]) as scratch:
+        ids, scores, _ = best_lines(
+            terms,
+            blocks.line_idf[terms],
+            blocks.window_idf[terms],
+            bm25.K1 + 1.0,
+            np.float32(WINDOW_GAIN),
+            k,
+            BLOCK_SHIFT,
+            (lines.indptr, lines.indices, lines.data, line_norms),
+            blocks.line_blocks,
+            (windows.indptr, windows.indices, windows.data, window_norms),
+            blocks.window_blocks,
+            index.line_windows(),
+            (block_bonus, slot_bonus, index.line_documents, named is not None),
+            index.line_ids,
+            scratch.lines,
+            scratch.windows,
+        )
+    return [(int(i), float(s)) for i, s in zip(ids, scores, strict=True) if i >= 0]
+
+
+def warm(index: WordIndex) -> None:
+    """Take the index's block maxima now, if its searches will use them (an ingest's
+    last stage, so its first search does not wait for them)."""
+    if index.size >= BLOCK_MAX_LINES:
+        prepared(index)
+
+
+def prepared(index: WordIndex) -> Blocks | None:
+    """The index's block maxima, taken once (None when its windows are not numbered by
+    their first lines, or one is longer than a block)."""
+    held: Any = index._blocks
+    if held is None:
+        held = index._blocks = _blocks_of(index) or False
+    return held or None
+
+
+def _blocks_of(index: WordIndex) -> Blocks | None:
+    from affidavit.index.block_kernels import block_maxima
+
+    incidence = index.incidence
+    sizes = np.diff(incidence.indptr)
+    starts = incidence.indptr[:-1]
+    filled = sizes > 0
+    first = np.full(len(sizes), -1, dtype=np.int64)
+    first[filled] = incidence.indices[starts[filled]]
+    last = np.full(len(sizes), -1, dtype=np.int64)
+    last[filled] = incidence.indices[starts[filled] + sizes[filled] - 1]
+    if np.any(np.diff(first[filled]) < 0) or np.any(last - first >= 1 << BLOCK_SHIFT):
+        return None
+    if max(index.line_counts.nnz, index.window_counts.nnz) >= 2**31:
+        return None  # a posting's place must fit the blocks' int32 starts
+    # A window holding no line has no postings: it takes the block of the one before.
+    window_block = (np.maximum.accumulate(np.maximum(first, 0)) >> BLOCK_SHIFT).astype(np.int32)
+    line_block = (np.arange(index.size) >> BLOCK_SHIFT).astype(np.int32)
+    count = int(line_block[-1]) + 1 if index.size else 0
+    line_norms, window_norms = index.unit_norms()
+    scale = bm25.K1 + 1.0
+    lines, windows = index.line_counts, index.window_counts
+    line_idf = bm25.idf(np.diff(lines.indptr), lines.shape[0])
+    window_idf = bm25.idf(np.diff(windows.indptr), windows.shape[0])
+    line_blocks = block_maxima(
+        lines.indptr, lines.indices, lines.data, line_norms, line_idf, scale, line_block,
+        lines.shape[1],
+    )  # fmt: skip
+    window_blocks = block_maxima(
+        windows.indptr, windows.indices, windows.data, window_norms, window_idf, scale,
+        window_block, windows.shape[1],
+    )  # fmt: skip
+    pairs = np.unique(index.line_documents.astype(np.int64) * count + line_block)
+    slots, owned = pairs // count, (pairs % count).astype(np.int64)
+    slot_indptr = np.searchsorted(slots, np.arange(len(index.document_ids) + 1))
+    return Blocks(
+        tuple(line_blocks),
+        tuple(window_blocks),
+        line_idf,
+        window_idf,
+        (slot_indptr, owned),
+        count,
+    )

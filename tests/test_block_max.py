@@ -1,0 +1,120 @@
+"""Block-max search ranks as top_only does, to the bit, reading only some blocks.
+
+The SQuAD articles are a small store: the block path is forced on (no minimum of lines)
+with blocks of 8 lines, so a question's best lines are found across some ninety blocks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+from conftest import ARTICLES, QUESTIONS
+
+from affidavit import Memory
+from affidavit.index import block_kernels, block_max
+from affidavit.index.text import Analyzer
+from affidavit.index.word_scoring import top_only
+from affidavit.index.words import WordIndex
+
+# Questions that name a document ("Normans", "Huguenots"), so a name bonus is added.
+NAMING = [
+    "What did the Normans build in England?",
+    "Where did the Huguenots settle in South Africa?",
+    "Normans Huguenots",
+]
+
+
+@pytest.fixture(scope="module")
+def index() -> Iterator[WordIndex]:
+    with Memory(dense=False) as memory:
+        memory.ingest([str(p) for p in ARTICLES])
+        yield memory._retriever.words()
+
+
+def asked(index: WordIndex, question: str) -> tuple[list[int], object]:
+    text, language = index.read(question)
+    terms = Analyzer(language).terms(text)
+    return index._term_ids(terms), index._named(terms)
+
+
+@pytest.fixture
+def small_blocks(monkeypatch: pytest.MonkeyPatch, index: WordIndex) -> Iterator[WordIndex]:
+    monkeypatch.setattr(block_max, "BLOCK_MAX_LINES", 0)
+    monkeypatch.setattr(block_max, "BLOCK_SHIFT", 3)
+    index._blocks = None
+    yield index
+    index._blocks = None
+
+
+def test_the_best_lines_are_top_onlys_to_the_bit(small_blocks: WordIndex) -> None:
+    index = small_blocks
+    blocks = block_max.prepared(index)
+    assert blocks is not None and blocks.count > 50
+    questions = [q["question"] for q in QUESTIONS[::3]] + NAMING
+    named = 0
+    for question in questions:
+        term_ids, names = asked(index, question)
+        named += names is not None
+        for k in (1, 10, 50):
+            assert block_max.best(index, term_ids, names, k) == top_only(
+                index, term_ids, names, k
+            ), (question, k)
+    assert named >= 2
+
+
+def test_a_question_of_rare_words_scores_few_blocks(
+    small_blocks: WordIndex, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    index = small_blocks
+    scored: list[int] = []
+    kernel = block_kernels.best_lines
+
+    def counting(*args: object) -> object:
+        found = kernel(*args)
+        scored.append(int(found[2]))
+        return found
+
+    monkeypatch.setattr(block_kernels, "best_lines", counting)
+    term_ids, names = asked(index, "Which treaty established the Duchy of Normandy?")
+    best = block_max.best(index, term_ids, names, 10)
+    assert best == top_only(index, term_ids, names, 10)
+    blocks = block_max.prepared(index)
+    assert blocks is not None and 0 < scored[0] < blocks.count / 4
+
+
+def test_no_words_and_no_names_find_nothing(small_blocks: WordIndex) -> None:
+    assert block_max.best(small_blocks, [], None, 10) == []
+    term_ids, names = asked(small_blocks, "Normans")  # the name alone
+    assert block_max.best(small_blocks, [], names, 5) == top_only(small_blocks, [], names, 5)
+
+
+def test_windows_longer_than_a_block_fall_back_to_top_only(
+    monkeypatch: pytest.MonkeyPatch, index: WordIndex
+) -> None:
+    monkeypatch.setattr(block_max, "BLOCK_MAX_LINES", 0)
+    monkeypatch.setattr(block_max, "BLOCK_SHIFT", 1)  # blocks of two lines
+    index._blocks = None
+    try:
+        assert block_max.prepared(index) is None
+        term_ids, names = asked(index, "Which treaty established the Duchy of Normandy?")
+        assert block_max.best(index, term_ids, names, 10) == top_only(index, term_ids, names, 10)
+    finally:
+        index._blocks = None
+
+
+def test_windows_are_numbered_in_the_order_of_their_first_lines(index: WordIndex) -> None:
+    incidence = index.incidence
+    filled = np.diff(incidence.indptr) > 0
+    first = incidence.indices[incidence.indptr[:-1][filled]]
+    assert np.all(np.diff(first) >= 0)
+
+
+def test_a_small_store_is_read_whole(index: WordIndex, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[object] = []
+    monkeypatch.setattr(block_max, "prepared", lambda i: calls.append(i))
+    term_ids, names = asked(index, "Which treaty established the Duchy of Normandy?")
+    assert index.size < block_max.BLOCK_MAX_LINES
+    assert block_max.best(index, term_ids, names, 10) == top_only(index, term_ids, names, 10)
+    assert calls == []
