@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 # The blocks scored first, before any k-th score is known.
-FIRST_BLOCKS = 8
+FIRST_BLOCKS = 16
 
 
 @njit(cache=True)
@@ -51,6 +51,51 @@ def block_maxima(indptr, indices, data, norms, idf, scale, unit_block, terms):  
             elif weight > highest[at]:
                 highest[at] = weight
     return offsets, blocks, starts, highest
+
+
+@njit(cache=True)
+def overlap_maxima(indptr, indices, data, norms, idf, scale, first_block, last_block, terms):  # type: ignore[no-untyped-def]
+    """For each term: every block its windows overlap (ascending; a window spans one
+    block or two), and its highest window weight there. CSR: (offsets, blocks, highest).
+    A block's lines are in no other windows, so its bound needs no neighbour's."""
+    blocks_n = 0
+    for unit in range(len(last_block)):
+        if last_block[unit] + 1 > blocks_n:
+            blocks_n = last_block[unit] + 1
+    seen = np.full(blocks_n, -1, np.int64)
+    offsets = np.zeros(terms + 1, np.int64)
+    for t in range(terms):
+        found = 0
+        for p in range(indptr[t], indptr[t + 1]):
+            unit = indices[p]
+            for b in range(first_block[unit], last_block[unit] + 1):
+                if seen[b] != t:
+                    seen[b] = t
+                    found += 1
+        offsets[t + 1] = offsets[t] + found
+    seen[:] = -1
+    value = np.zeros(blocks_n, np.float32)
+    blocks = np.empty(offsets[-1], np.int32)
+    highest = np.empty(offsets[-1], np.float32)
+    for t in range(terms):
+        at = offsets[t]
+        for p in range(indptr[t], indptr[t + 1]):
+            unit = indices[p]
+            tf = np.float64(data[p])
+            weight = np.float32(idf[t] * tf * scale / (tf + norms[unit]))
+            for b in range(first_block[unit], last_block[unit] + 1):
+                if seen[b] != t:
+                    seen[b] = t
+                    value[b] = weight
+                    blocks[at] = b
+                    at += 1
+                elif weight > value[b]:
+                    value[b] = weight
+        mine = np.sort(blocks[offsets[t] : offsets[t + 1]])
+        for j in range(len(mine)):
+            blocks[offsets[t] + j] = mine[j]
+            highest[offsets[t] + j] = value[mine[j]]
+    return offsets, blocks, highest
 
 
 @njit(cache=True)
@@ -110,6 +155,7 @@ def best_lines(  # type: ignore[no-untyped-def]
     line_blocks,
     window_postings,
     window_blocks,
+    window_cover,
     membership,
     bonus,
     line_ids,
@@ -125,16 +171,25 @@ def best_lines(  # type: ignore[no-untyped-def]
     no block below it holds a line that could be among the best.
 
     ``line_postings`` and ``window_postings`` are (indptr, indices, counts, norms); the blocks,
-    ``block_maxima``'s output; ``membership`` each line's windows (indptr, indices);
-    ``bonus`` (block's highest name bonus, slot bonus, line slots, whether any);
+    ``block_maxima``'s output; ``window_cover``, ``overlap_maxima``'s; ``membership``
+    each line's windows (indptr, indices);
+    ``bonus`` (each document slot's name bonus, each line's slot, each slot's blocks as
+    CSR, whether any document is named, how many blocks);
     ``lines`` and ``sums`` are zeroed scratch, left zeroed."""
     line_indptr, line_indices, line_counts, line_norms = line_postings
     window_indptr, window_indices, window_counts, window_norms = window_postings
     l_offsets, l_blocks, l_starts, l_highest = line_blocks
-    w_offsets, w_blocks, w_starts, w_highest = window_blocks
+    w_offsets, w_blocks, w_starts, _ = window_blocks
+    c_offsets, c_blocks, c_highest = window_cover
     member_indptr, member_indices = membership
-    block_bonus, slot_bonus, line_slot, named = bonus
-    nb = len(block_bonus)
+    slot_bonus, line_slot, slot_indptr, slot_blocks, named, nb = bonus
+    block_bonus = np.zeros(nb)  # each block's highest name bonus
+    if named:
+        for slot in range(len(slot_bonus)):
+            if slot_bonus[slot] > 0:
+                for j in range(slot_indptr[slot], slot_indptr[slot + 1]):
+                    if slot_bonus[slot] > block_bonus[slot_blocks[j]]:
+                        block_bonus[slot_blocks[j]] = slot_bonus[slot]
     size = len(line_ids)
     own = np.zeros(nb)
     windowed = np.zeros(nb)
@@ -142,15 +197,12 @@ def best_lines(  # type: ignore[no-untyped-def]
         t = terms[i]
         for j in range(l_offsets[t], l_offsets[t + 1]):
             own[l_blocks[j]] += l_highest[j]
-        for j in range(w_offsets[t], w_offsets[t + 1]):
-            windowed[w_blocks[j]] += w_highest[j]
+        for j in range(c_offsets[t], c_offsets[t + 1]):
+            windowed[c_blocks[j]] += c_highest[j]
     bound = np.empty(nb)
     for b in range(nb):
-        cover = windowed[b]  # a line's windows start in its block or the one before
-        if b > 0 and windowed[b - 1] > cover:
-            cover = windowed[b - 1]
         # Headroom for float32 rounding: the scores are float32 sums of float32 weights.
-        bound[b] = (own[b] + gain * cover + block_bonus[b]) * (1.0 + 1e-4)
+        bound[b] = (own[b] + gain * windowed[b] + block_bonus[b]) * (1.0 + 1e-4)
     done = np.zeros(nb, np.bool_)
     best_scores = np.zeros(k, np.float32)
     best_ids = np.full(k, -1, np.int64)

@@ -42,21 +42,28 @@ BLOCK_MAX_LINES = 100_000
 
 @dataclass(frozen=True)
 class Blocks:
-    """An index's per-block maxima and what the compiled loops read with them."""
+    """An index's per-block maxima, and what the compiled loops read with them (held
+    here, so a question packs nothing)."""
 
+    shift: int  # a block is 2**shift lines
+    count: int  # blocks
     line_blocks: tuple[np.ndarray, ...]  # block_maxima over the lines' postings
     window_blocks: tuple[np.ndarray, ...]  # over the windows', by their first line's block
+    window_cover: tuple[np.ndarray, ...]  # each term's best window in each block it overlaps
     line_idf: np.ndarray  # per term
     window_idf: np.ndarray
+    line_postings: tuple[np.ndarray, ...]  # (indptr, indices, counts, norms)
+    window_postings: tuple[np.ndarray, ...]
+    membership: tuple[np.ndarray, np.ndarray]  # each line's windows
     slot_blocks: tuple[np.ndarray, np.ndarray]  # each document slot's blocks (CSR)
-    count: int  # blocks
+    no_bonus: tuple[Any, ...]  # the bonus argument of a question naming no document
 
 
 def best(
     index: WordIndex, term_ids: Sequence[int], named: Named | None, k: int
 ) -> list[tuple[int, float]]:
     """The best ``k`` lines (store line id, score), as ``top_only`` ranks them."""
-    if k <= 0 or index.size < BLOCK_MAX_LINES:
+    if k <= 0 or index.size == 0 or index.size < BLOCK_MAX_LINES:
         return top_only(index, term_ids, named, k)
     blocks = prepared(index)
     if blocks is None:
@@ -64,17 +71,11 @@ def best(
     from affidavit.index.block_kernels import best_lines
 
     terms = np.asarray(term_ids, dtype=np.int64)
-    line_norms, window_norms = index.unit_norms()
-    block_bonus = np.zeros(blocks.count)
-    slot_bonus = np.zeros(1, dtype=np.float32)
+    bonus = blocks.no_bonus
     if named is not None:
-        slot_bonus = named.bonus.astype(np.float32)
         indptr, owned = blocks.slot_blocks
-        for slot in np.flatnonzero(named.bonus):
-            held = owned[indptr[slot] : indptr[slot + 1]]
-            np.maximum.at(block_bonus, held, float(named.bonus[slot]))
-    lines, windows = index.line_counts, index.window_counts
-    with _scratch(index.size, windows.shape[0]) as scratch:
+        bonus = (named.bonus, index.line_documents, indptr, owned, True, blocks.count)
+    with _scratch(index.size, index.window_counts.shape[0]) as scratch:
         ids, scores, _ = best_lines(
             terms,
             blocks.line_idf[terms],
@@ -82,13 +83,14 @@ def best(
             bm25.K1 + 1.0,
             np.float32(WINDOW_GAIN),
             k,
-            BLOCK_SHIFT,
-            (lines.indptr, lines.indices, lines.data, line_norms),
+            blocks.shift,
+            blocks.line_postings,
             blocks.line_blocks,
-            (windows.indptr, windows.indices, windows.data, window_norms),
+            blocks.window_postings,
             blocks.window_blocks,
-            index.line_windows(),
-            (block_bonus, slot_bonus, index.line_documents, named is not None),
+            blocks.window_cover,
+            blocks.membership,
+            bonus,
             index.line_ids,
             scratch.lines,
             scratch.windows,
@@ -113,7 +115,7 @@ def prepared(index: WordIndex) -> Blocks | None:
 
 
 def _blocks_of(index: WordIndex) -> Blocks | None:
-    from affidavit.index.block_kernels import block_maxima
+    from affidavit.index.block_kernels import block_maxima, overlap_maxima
 
     incidence = index.incidence
     sizes = np.diff(incidence.indptr)
@@ -144,14 +146,32 @@ def _blocks_of(index: WordIndex) -> Blocks | None:
         windows.indptr, windows.indices, windows.data, window_norms, window_idf, scale,
         window_block, windows.shape[1],
     )  # fmt: skip
+    last_block = np.where(filled, last >> BLOCK_SHIFT, window_block).astype(np.int32)
+    window_cover = overlap_maxima(
+        windows.indptr, windows.indices, windows.data, window_norms, window_idf, scale,
+        window_block, last_block, windows.shape[1],
+    )  # fmt: skip
     pairs = np.unique(index.line_documents.astype(np.int64) * count + line_block)
     slots, owned = pairs // count, (pairs % count).astype(np.int64)
     slot_indptr = np.searchsorted(slots, np.arange(len(index.document_ids) + 1))
     return Blocks(
+        BLOCK_SHIFT,
+        count,
         tuple(line_blocks),
         tuple(window_blocks),
+        tuple(window_cover),
         line_idf,
         window_idf,
+        (lines.indptr, lines.indices, lines.data, line_norms),
+        (windows.indptr, windows.indices, windows.data, window_norms),
+        index.line_windows(),
         (slot_indptr, owned),
-        count,
+        (
+            np.zeros(1, dtype=np.float32),
+            index.line_documents,
+            slot_indptr,
+            owned,
+            False,
+            count,
+        ),
     )

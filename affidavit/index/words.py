@@ -208,8 +208,12 @@ class WordIndex:
         bonus = self._name_bonus(query_terms)
         if bonus is None:
             return None
-        rows = [self.rows_of_slot(int(slot)) for slot in np.flatnonzero(bonus)]
-        return Named(bonus, self.line_documents, np.concatenate(rows).astype(np.int64))
+        slots = np.flatnonzero(bonus)
+
+        def rows() -> np.ndarray:
+            return np.concatenate([self.rows_of_slot(int(s)) for s in slots]).astype(np.int64)
+
+        return Named(bonus, self.line_documents, rows)
 
     def _term_ids(self, query_terms: list[str]) -> list[int]:
         """The question's terms the index holds, in the order of their words: the order
