@@ -2,19 +2,20 @@
 
 A large store's rows are cut into blocks of 2**BLOCK_SHIFT consecutive lines. For each
 term, its postings give the highest weight it has for a line of each block, and for a
-window starting in each block (the word index numbers windows in the order of their
-first lines, so a block's windows are a run). A block's upper bound is the sum of those
-highest weights over the question's terms, the window gain times the better of its own
-and the previous block's (a window is shorter than a block, so a line's windows start
-in its block or the one before), and the highest name bonus of a document in it. Blocks
-are then scored exactly in order of their bounds (``block_kernels.best_lines``) until no
-block left can reach the k-th score found.
+window overlapping each block (a window is shorter than a block, so it overlaps one or
+two). A block's upper bound is the sum over the question's terms of those highest line
+weights, the window gain times the sum of those highest window weights, and the highest
+name bonus of a document in it. The blocks are then scored exactly, highest bound first
+(``block_kernels.best_lines``), until no block left can reach the k-th score found. The
+word index numbers windows in the order of their first lines, so the windows starting
+in a block are one run of each term's postings.
 
-At 100 MB this scores about 1% of the blocks. The ranking is ``top_only``'s, to the bit
-(tests/test_block_max.py). Stores under BLOCK_MAX_LINES lines, where numpy's full reading
-is quicker, and indexes cached before windows were numbered by their first lines are
-scored by ``top_only``. The maxima are taken once an index, in compiled loops (0.2-0.7 s at
-100 MB, at the end of an ingest's index build or by the first search of a reopened store).
+At 100 MB this scores about 0.3% of the blocks (63 of 18,349, p50). The ranking is
+``top_only``'s, to the bit (tests/test_block_max.py). Stores under BLOCK_MAX_LINES lines,
+where numpy's full reading is quicker, and indexes cached before windows were numbered by
+their first lines are scored by ``top_only``. The maxima are taken once an index, in
+compiled loops (0.5-0.8 s and about 200 MB at 100 MB), at the end of an ingest's index
+build or by the first search of a reopened store.
 """
 
 from __future__ import annotations
@@ -31,9 +32,9 @@ from affidavit.index.word_scoring import WINDOW_GAIN, Named, _scratch, top_only
 if TYPE_CHECKING:
     from affidavit.index.words import WordIndex
 
-# NOTE: measured at 100 MB (a prototype over the store's postings, bench/RESULTS.md):
-# blocks of 256, 128, 64 and 32 lines were 5.8%, 2.0%, 0.9% and 0.4% read; 64 was the
-# quickest in compiled loops, where the bounds of smaller blocks cost more to add up.
+# NOTE: measured at 100 MB: blocks of 32, 64 and 128 lines searched in 0.42, 0.40 and
+# 0.40 ms (single runs, p50, before the bounds were tightened); the bounds of smaller
+# blocks cost more to add up, larger blocks are read more.
 BLOCK_SHIFT = 6
 # Below this many lines numpy's reading of every posting is quicker than the blocks'
 # bookkeeping (0.15 against 0.36 ms a question at 2 MB in the prototype).
