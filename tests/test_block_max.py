@@ -118,3 +118,21 @@ def test_a_small_store_is_read_whole(index: WordIndex, monkeypatch: pytest.Monke
     assert index.size < block_max.BLOCK_MAX_LINES
     assert block_max.best(index, term_ids, names, 10) == top_only(index, term_ids, names, 10)
     assert calls == []
+
+
+def test_kernels_compile_without_a_place_to_cache_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Where numba finds no writable cache (a read-only install, no home), the kernels
+    # still compile, in each process, instead of failing the import.
+    import numba
+
+    def no_cache(*args: object, **options: object) -> object:
+        if options.get("cache"):
+            raise RuntimeError("cannot cache function: no locator available")
+        return numba.njit(*args, **options)
+
+    monkeypatch.setattr(block_kernels, "njit", no_cache)
+
+    def double(x: int) -> int:
+        return 2 * x
+
+    assert block_kernels._kernel(double)(21) == 42

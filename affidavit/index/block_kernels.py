@@ -9,14 +9,28 @@ them, so each score is the same to the bit.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
 from numba import njit
+
+
+def _kernel(function: Callable[..., Any]) -> Any:
+    """``function`` compiled, its machine code cached beside the package (or in the
+    user's cache) so a later process loads it; where numba finds no writable place for
+    that cache it compiles in each process instead of failing the import."""
+    try:
+        return njit(cache=True)(function)
+    except RuntimeError:  # "cannot cache function ...: no locator available"
+        return njit(function)
+
 
 # The blocks scored first, before any k-th score is known.
 FIRST_BLOCKS = 16
 
 
-@njit(cache=True)
+@_kernel
 def block_maxima(indptr, indices, data, norms, idf, scale, unit_block, terms):  # type: ignore[no-untyped-def]
     """For each term: the blocks its postings fall in (ascending), where each block's
     postings start (they end where the next block's start, or the term's), and its
@@ -53,7 +67,7 @@ def block_maxima(indptr, indices, data, norms, idf, scale, unit_block, terms):  
     return offsets, blocks, starts, highest
 
 
-@njit(cache=True)
+@_kernel
 def overlap_maxima(indptr, indices, data, norms, idf, scale, first_block, last_block, terms):  # type: ignore[no-untyped-def]
     """For each term: every block its windows overlap (ascending; a window spans one
     block or two), and its highest window weight there. CSR: (offsets, blocks, highest).
@@ -98,7 +112,7 @@ def overlap_maxima(indptr, indices, data, norms, idf, scale, first_block, last_b
     return offsets, blocks, highest
 
 
-@njit(cache=True)
+@_kernel
 def _find(blocks, lo, hi, b):  # type: ignore[no-untyped-def]
     """Where block ``b`` stands among ``blocks[lo:hi]`` (ascending), or -1."""
     end = hi
@@ -111,7 +125,7 @@ def _find(blocks, lo, hi, b):  # type: ignore[no-untyped-def]
     return lo if lo < end and blocks[lo] == b else -1
 
 
-@njit(cache=True)
+@_kernel
 def _add_postings(  # type: ignore[no-untyped-def]
     chosen, terms, idf, scale, offsets, blocks, starts, indptr, indices, data, norms, out
 ):
@@ -130,7 +144,7 @@ def _add_postings(  # type: ignore[no-untyped-def]
                 out[unit] += np.float32(idf[i] * tf * scale / (tf + norms[unit]))
 
 
-@njit(cache=True)
+@_kernel
 def _clear(chosen, terms, offsets, blocks, starts, indptr, indices, out):  # type: ignore[no-untyped-def]
     for b in chosen:
         for i in range(len(terms)):
@@ -142,7 +156,7 @@ def _clear(chosen, terms, offsets, blocks, starts, indptr, indices, out):  # typ
                     out[indices[p]] = 0
 
 
-@njit(cache=True)
+@_kernel
 def best_lines(  # type: ignore[no-untyped-def]
     terms,
     line_idf,
