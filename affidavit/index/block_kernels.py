@@ -69,46 +69,74 @@ def block_maxima(indptr, indices, data, norms, idf, scale, unit_block, terms):  
 
 @_kernel
 def overlap_maxima(indptr, indices, data, norms, idf, scale, first_block, last_block, terms):  # type: ignore[no-untyped-def]
-    """For each term: every block its windows overlap (ascending; a window spans one
-    block or two), and its highest window weight there. CSR: (offsets, blocks, highest).
-    A block's lines are in no other windows, so its bound needs no neighbour's."""
-    blocks_n = 0
-    for unit in range(len(last_block)):
-        if last_block[unit] + 1 > blocks_n:
-            blocks_n = last_block[unit] + 1
-    seen = np.full(blocks_n, -1, np.int64)
+    """For each term: every block its windows overlap (ascending; a window spans its first
+    line's block and at most the next), and its highest window weight there. CSR:
+    (offsets, blocks, highest). A block's lines are in no other windows, so its bound
+    needs no neighbour's. Read as a stream: a term's windows come in the order of their
+    first lines, so a block is complete once a window starts past it."""
     offsets = np.zeros(terms + 1, np.int64)
-    for t in range(terms):
+    for t in range(terms):  # the blocks each term's stream gives, as the pass below
         found = 0
+        current = -1
+        pending = False
         for p in range(indptr[t], indptr[t + 1]):
             unit = indices[p]
-            for b in range(first_block[unit], last_block[unit] + 1):
-                if seen[b] != t:
-                    seen[b] = t
+            first = first_block[unit]
+            if first != current:
+                if current >= 0:
                     found += 1
+                if pending and first != current + 1:
+                    found += 1
+                pending = False
+                current = first
+            if last_block[unit] > first:
+                pending = True
+        if current >= 0:
+            found += 2 if pending else 1
         offsets[t + 1] = offsets[t] + found
-    seen[:] = -1
-    value = np.zeros(blocks_n, np.float32)
     blocks = np.empty(offsets[-1], np.int32)
     highest = np.empty(offsets[-1], np.float32)
     for t in range(terms):
         at = offsets[t]
+        current = -1
+        best = np.float32(0.0)  # the current block's highest
+        pending = False
+        following = np.float32(0.0)  # the next block's highest, from windows reaching it
         for p in range(indptr[t], indptr[t + 1]):
             unit = indices[p]
+            first, last = first_block[unit], last_block[unit]
             tf = np.float64(data[p])
             weight = np.float32(idf[t] * tf * scale / (tf + norms[unit]))
-            for b in range(first_block[unit], last_block[unit] + 1):
-                if seen[b] != t:
-                    seen[b] = t
-                    value[b] = weight
-                    blocks[at] = b
+            if first != current:
+                if current >= 0:
+                    blocks[at] = current
+                    highest[at] = best
                     at += 1
-                elif weight > value[b]:
-                    value[b] = weight
-        mine = np.sort(blocks[offsets[t] : offsets[t + 1]])
-        for j in range(len(mine)):
-            blocks[offsets[t] + j] = mine[j]
-            highest[offsets[t] + j] = value[mine[j]]
+                if pending and first == current + 1:
+                    best = following if following > weight else weight
+                else:
+                    if pending:
+                        blocks[at] = current + 1
+                        highest[at] = following
+                        at += 1
+                    best = weight
+                pending = False
+                following = np.float32(0.0)
+                current = first
+            elif weight > best:
+                best = weight
+            if last > first:
+                if not pending or weight > following:
+                    following = weight
+                pending = True
+        if current >= 0:
+            blocks[at] = current
+            highest[at] = best
+            at += 1
+            if pending:
+                blocks[at] = current + 1
+                highest[at] = following
+                at += 1
     return offsets, blocks, highest
 
 
