@@ -31,10 +31,18 @@ FIRST_BLOCKS = 16
 
 
 @_kernel
-def block_maxima(indptr, indices, data, norms, idf, scale, unit_block, terms):  # type: ignore[no-untyped-def]
-    """For each term: the blocks its postings fall in (ascending), where each block's
-    postings start (they end where the next block's start, or the term's), and its
-    highest weight there. CSR over the terms: (offsets, blocks, starts, highest)."""
+def _weight(idf, count, norm, scale):  # type: ignore[no-untyped-def]
+    """BM25's weight of one posting, as ``bm25.term_weights`` makes it (float64, then
+    float32)."""
+    tf = np.float64(count)
+    return np.float32(idf * tf * scale / (tf + norm))
+
+
+@_kernel
+def block_runs(indptr, indices, unit_block, terms):  # type: ignore[no-untyped-def]
+    """For each term: the blocks its postings fall in (ascending) and where each block's
+    postings start (they end where the next block's start, or the term's). CSR over the
+    terms: (offsets, blocks, starts)."""
     offsets = np.zeros(terms + 1, np.int64)
     for t in range(terms):
         last = -1
@@ -47,24 +55,34 @@ def block_maxima(indptr, indices, data, norms, idf, scale, unit_block, terms):  
         offsets[t + 1] = offsets[t] + found
     blocks = np.empty(offsets[-1], np.int32)
     starts = np.empty(offsets[-1], np.int32)
-    highest = np.empty(offsets[-1], np.float32)
     for t in range(terms):
         at = offsets[t] - 1
         last = -1
         for p in range(indptr[t], indptr[t + 1]):
-            unit = indices[p]
-            b = unit_block[unit]
-            tf = np.float64(data[p])
-            weight = np.float32(idf[t] * tf * scale / (tf + norms[unit]))
+            b = unit_block[indices[p]]
             if b != last:
                 at += 1
                 blocks[at] = b
                 starts[at] = p
-                highest[at] = weight
                 last = b
-            elif weight > highest[at]:
-                highest[at] = weight
-    return offsets, blocks, starts, highest
+    return offsets, blocks, starts
+
+
+@_kernel
+def run_maxima(runs, indptr, indices, data, norms, idf, scale):  # type: ignore[no-untyped-def]
+    """Each of ``block_runs``' runs' highest weight."""
+    offsets, _, starts = runs
+    highest = np.empty(len(starts), np.float32)
+    for t in range(len(offsets) - 1):
+        for j in range(offsets[t], offsets[t + 1]):
+            end = starts[j + 1] if j + 1 < offsets[t + 1] else indptr[t + 1]
+            top = np.float32(0.0)
+            for p in range(starts[j], end):
+                weight = _weight(idf[t], data[p], norms[indices[p]], scale)
+                if weight > top:
+                    top = weight
+            highest[j] = top
+    return highest
 
 
 @_kernel
@@ -105,8 +123,7 @@ def overlap_maxima(indptr, indices, data, norms, idf, scale, first_block, last_b
         for p in range(indptr[t], indptr[t + 1]):
             unit = indices[p]
             first, last = first_block[unit], last_block[unit]
-            tf = np.float64(data[p])
-            weight = np.float32(idf[t] * tf * scale / (tf + norms[unit]))
+            weight = _weight(idf[t], data[p], norms[unit], scale)
             if first != current:
                 if current >= 0:
                     blocks[at] = current
@@ -141,47 +158,45 @@ def overlap_maxima(indptr, indices, data, norms, idf, scale, first_block, last_b
 
 
 @_kernel
-def _find(blocks, lo, hi, b):  # type: ignore[no-untyped-def]
-    """Where block ``b`` stands among ``blocks[lo:hi]`` (ascending), or -1."""
-    end = hi
+def _run(runs, indptr, t, b):  # type: ignore[no-untyped-def]
+    """Where term ``t``'s postings in block ``b`` start and end (an empty range when it
+    has none there): a binary search of its runs."""
+    offsets, blocks, starts = runs
+    lo, hi = offsets[t], offsets[t + 1]
     while lo < hi:
         middle = (lo + hi) >> 1
         if blocks[middle] < b:
             lo = middle + 1
         else:
             hi = middle
-    return lo if lo < end and blocks[lo] == b else -1
+    if lo == offsets[t + 1] or blocks[lo] != b:
+        return 0, 0
+    return starts[lo], starts[lo + 1] if lo + 1 < offsets[t + 1] else indptr[t + 1]
 
 
 @_kernel
-def _add_postings(  # type: ignore[no-untyped-def]
-    chosen, terms, idf, scale, offsets, blocks, starts, indptr, indices, data, norms, out
-):
+def _add_postings(chosen, terms, idf, scale, runs, postings, out):  # type: ignore[no-untyped-def]
     """Add the weights of ``terms``' postings in the ``chosen`` blocks (ascending) into
-    ``out``: block by block, and in each block term by term in the question's order."""
+    ``out``: block by block, and in each block term by term in the question's order.
+    ``postings``: (indptr, indices, counts, norms)."""
+    indptr, indices, data, norms = postings
     for b in chosen:
         for i in range(len(terms)):
-            t = terms[i]
-            j = _find(blocks, offsets[t], offsets[t + 1], b)
-            if j < 0:
-                continue
-            end = starts[j + 1] if j + 1 < offsets[t + 1] else indptr[t + 1]
-            for p in range(starts[j], end):
+            start, end = _run(runs, indptr, terms[i], b)
+            for p in range(start, end):
                 unit = indices[p]
-                tf = np.float64(data[p])
-                out[unit] += np.float32(idf[i] * tf * scale / (tf + norms[unit]))
+                out[unit] += _weight(idf[i], data[p], norms[unit], scale)
 
 
 @_kernel
-def _clear(chosen, terms, offsets, blocks, starts, indptr, indices, out):  # type: ignore[no-untyped-def]
+def _clear(chosen, terms, runs, postings, out):  # type: ignore[no-untyped-def]
+    """Zero ``out`` where ``_add_postings`` added into it."""
+    indptr, indices = postings[0], postings[1]
     for b in chosen:
         for i in range(len(terms)):
-            t = terms[i]
-            j = _find(blocks, offsets[t], offsets[t + 1], b)
-            if j >= 0:
-                end = starts[j + 1] if j + 1 < offsets[t + 1] else indptr[t + 1]
-                for p in range(starts[j], end):
-                    out[indices[p]] = 0
+            start, end = _run(runs, indptr, terms[i], b)
+            for p in range(start, end):
+                out[indices[p]] = 0
 
 
 @_kernel
@@ -194,9 +209,10 @@ def best_lines(  # type: ignore[no-untyped-def]
     k,
     shift,
     line_postings,
-    line_blocks,
+    line_runs,
+    line_highest,
     window_postings,
-    window_blocks,
+    window_runs,
     window_cover,
     membership,
     bonus,
@@ -207,21 +223,19 @@ def best_lines(  # type: ignore[no-untyped-def]
     """The ``k`` best lines as ``top_only`` ranks them (ids ascending on ties): their
     line ids and scores (-1 past the last found), and how many blocks were scored.
 
-    Blocks are scored exactly in order of their upper bounds: the 8 highest first, then
+    Blocks are scored exactly in order of their upper bounds: FIRST_BLOCKS first, then
     the blocks left that reach the k-th score found so far, highest bound first, in
     batches twice as large each time, until the next bound falls below the k-th score:
     no block below it holds a line that could be among the best.
 
-    ``line_postings`` and ``window_postings`` are (indptr, indices, counts, norms); the blocks,
-    ``block_maxima``'s output; ``window_cover``, ``overlap_maxima``'s; ``membership``
-    each line's windows (indptr, indices);
+    ``line_postings`` and ``window_postings`` are (indptr, indices, counts, norms); the
+    runs, ``block_runs``' output over each; ``line_highest``, ``run_maxima``'s over the
+    lines' runs; ``window_cover``, ``overlap_maxima``'s; ``membership`` each line's
+    windows (indptr, indices);
     ``bonus`` (each document slot's name bonus, each line's slot, each slot's blocks as
     CSR, whether any document is named, how many blocks);
     ``lines`` and ``sums`` are zeroed scratch, left zeroed."""
-    line_indptr, line_indices, line_counts, line_norms = line_postings
-    window_indptr, window_indices, window_counts, window_norms = window_postings
-    l_offsets, l_blocks, l_starts, l_highest = line_blocks
-    w_offsets, w_blocks, w_starts, _ = window_blocks
+    l_offsets, l_blocks, _ = line_runs
     c_offsets, c_blocks, c_highest = window_cover
     member_indptr, member_indices = membership
     slot_bonus, line_slot, slot_indptr, slot_blocks, named, nb = bonus
@@ -238,7 +252,7 @@ def best_lines(  # type: ignore[no-untyped-def]
     for i in range(len(terms)):
         t = terms[i]
         for j in range(l_offsets[t], l_offsets[t + 1]):
-            own[l_blocks[j]] += l_highest[j]
+            own[l_blocks[j]] += line_highest[j]
         for j in range(c_offsets[t], c_offsets[t + 1]):
             windowed[c_blocks[j]] += c_highest[j]
     bound = np.empty(nb)
@@ -306,14 +320,8 @@ def best_lines(  # type: ignore[no-untyped-def]
                 starting[count] = b
                 count += 1
         starting = starting[:count]
-        _add_postings(
-            chosen, terms, line_idf, scale, l_offsets, l_blocks, l_starts, line_indptr,
-            line_indices, line_counts, line_norms, lines,
-        )  # fmt: skip
-        _add_postings(
-            starting, terms, window_idf, scale, w_offsets, w_blocks, w_starts, window_indptr,
-            window_indices, window_counts, window_norms, sums,
-        )  # fmt: skip
+        _add_postings(chosen, terms, line_idf, scale, line_runs, line_postings, lines)
+        _add_postings(starting, terms, window_idf, scale, window_runs, window_postings, sums)
         for b in chosen:
             for row in range(b << shift, min(size, (b + 1) << shift)):
                 best = np.float32(0.0)
@@ -344,7 +352,7 @@ def best_lines(  # type: ignore[no-untyped-def]
                     at -= 1
                 best_scores[at] = score
                 best_ids[at] = line
-        _clear(starting, terms, w_offsets, w_blocks, w_starts, window_indptr, window_indices, sums)
+        _clear(starting, terms, window_runs, window_postings, sums)
         if best_ids[k - 1] >= 0:
             threshold = np.float64(best_scores[k - 1])
     return best_ids, best_scores, scored

@@ -48,8 +48,9 @@ class Blocks:
 
     shift: int  # a block is 2**shift lines
     count: int  # blocks
-    line_blocks: tuple[np.ndarray, ...]  # block_maxima over the lines' postings
-    window_blocks: tuple[np.ndarray, ...]  # over the windows', by their first line's block
+    line_runs: tuple[np.ndarray, ...]  # block_runs over the lines' postings
+    line_highest: np.ndarray  # each of those runs' highest weight
+    window_runs: tuple[np.ndarray, ...]  # over the windows', by their first line's block
     window_cover: tuple[np.ndarray, ...]  # each term's best window in each block it overlaps
     line_idf: np.ndarray  # per term
     window_idf: np.ndarray
@@ -86,9 +87,10 @@ def best(
             k,
             blocks.shift,
             blocks.line_postings,
-            blocks.line_blocks,
+            blocks.line_runs,
+            blocks.line_highest,
             blocks.window_postings,
-            blocks.window_blocks,
+            blocks.window_runs,
             blocks.window_cover,
             blocks.membership,
             bonus,
@@ -116,7 +118,7 @@ def prepared(index: WordIndex) -> Blocks | None:
 
 
 def _blocks_of(index: WordIndex) -> Blocks | None:
-    from affidavit.index.block_kernels import block_maxima, overlap_maxima
+    from affidavit.index.block_kernels import block_runs, overlap_maxima, run_maxima
 
     incidence = index.incidence
     sizes = np.diff(incidence.indptr)
@@ -139,32 +141,29 @@ def _blocks_of(index: WordIndex) -> Blocks | None:
     lines, windows = index.line_counts, index.window_counts
     line_idf = bm25.idf(np.diff(lines.indptr), lines.shape[0])
     window_idf = bm25.idf(np.diff(windows.indptr), windows.shape[0])
-    line_blocks = block_maxima(
-        lines.indptr, lines.indices, lines.data, line_norms, line_idf, scale, line_block,
-        lines.shape[1],
-    )  # fmt: skip
-    window_blocks = block_maxima(
-        windows.indptr, windows.indices, windows.data, window_norms, window_idf, scale,
-        window_block, windows.shape[1],
-    )  # fmt: skip
+    line_postings = (lines.indptr, lines.indices, lines.data, line_norms)
+    window_postings = (windows.indptr, windows.indices, windows.data, window_norms)
+    line_runs = block_runs(lines.indptr, lines.indices, line_block, lines.shape[1])
+    line_highest = run_maxima(line_runs, *line_postings, line_idf, scale)
+    window_runs = block_runs(windows.indptr, windows.indices, window_block, windows.shape[1])
     last_block = np.where(filled, last >> BLOCK_SHIFT, window_block).astype(np.int32)
     window_cover = overlap_maxima(
-        windows.indptr, windows.indices, windows.data, window_norms, window_idf, scale,
-        window_block, last_block, windows.shape[1],
-    )  # fmt: skip
+        *window_postings, window_idf, scale, window_block, last_block, windows.shape[1]
+    )
     pairs = np.unique(index.line_documents.astype(np.int64) * count + line_block)
     slots, owned = pairs // count, (pairs % count).astype(np.int64)
     slot_indptr = np.searchsorted(slots, np.arange(len(index.document_ids) + 1))
     return Blocks(
         BLOCK_SHIFT,
         count,
-        tuple(line_blocks),
-        tuple(window_blocks),
+        tuple(line_runs),
+        line_highest,
+        tuple(window_runs),
         tuple(window_cover),
         line_idf,
         window_idf,
-        (lines.indptr, lines.indices, lines.data, line_norms),
-        (windows.indptr, windows.indices, windows.data, window_norms),
+        line_postings,
+        window_postings,
         index.line_windows(),
         (slot_indptr, owned),
         (
