@@ -4,18 +4,18 @@ Every answer cites the exact lines behind it and carries an audit of how it was 
 where the evidence falls short, it refuses and says why.
 """
 
-from affidavit.composer.plan import Plan
-from affidavit.engine.default import DefaultEngine
-from affidavit.engine.model import HttpEngine
+from affidavit.answer.verify import SentenceVerdict, Verdict
+from affidavit.engine.default.engine import DefaultEngine
+from affidavit.engine.http import HttpEngine
 from affidavit.engine.protocol import Candidate, Engine, Planner
 from affidavit.engine.scripted import ScriptedEngine
 from affidavit.errors import AffidavitError, EngineError, IngestError, InputError, StoreError
-from affidavit.gates.verify import SentenceVerdict, Verdict
-from affidavit.index.late import LateInteraction, Reranker
-from affidavit.index.meaning import Encoder
+from affidavit.index.meaning.late import LateInteraction, Reranker
+from affidavit.index.meaning.profiles import Encoder
 from affidavit.index.retrieval import DocumentHit
 from affidavit.ingest.bounded import IngestLimits
 from affidavit.memory import Memory
+from affidavit.plans.plan import Plan
 from affidavit.reasons import Reason
 from affidavit.results import Answer, EntityCount, Evidence, IngestReport, Neighbour
 

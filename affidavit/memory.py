@@ -16,28 +16,28 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from affidavit.answer.ask import answer
+from affidavit.answer.verify import Verdict, verify
 from affidavit.batch.runner import BatchReport, run_batch
-from affidavit.composer.answering import answer
-from affidavit.engine.default import DefaultEngine
+from affidavit.engine.default.engine import DefaultEngine
 from affidavit.engine.protocol import Engine
 from affidavit.errors import IngestError, InputError, readable
 from affidavit.gates.entry import admit, refused_downgrades
-from affidavit.gates.verify import Verdict, verify
-from affidavit.graph.trust import SPEAKING_THRESHOLD
-from affidavit.index.late import Reranker, default_reranker
-from affidavit.index.meaning import BundledEncoder, Encoder
+from affidavit.index.meaning.late import Reranker, default_reranker
+from affidavit.index.meaning.profiles import BundledEncoder, Encoder
 from affidavit.index.retrieval import DocumentHit, Retriever
 from affidavit.ingest.bounded import IngestLimits
 from affidavit.ingest.dialogue import prepare_dialogue, read_dialogue
 from affidavit.ingest.files import checked_date, index_stages, prepare_files
 from affidavit.ingest.naming import name_files, refuse_name_clashes
 from affidavit.ingest.pipeline import content_hash, prepare_document
-from affidavit.ingest.readers import read_text
+from affidavit.ingest.readers.formats import read_text
 from affidavit.results import Answer, EntityCount, Evidence, IngestReport, Neighbour
 from affidavit.store.calls import reads, store_errors
 from affidavit.store.prepared import PreparedDocument
 from affidavit.store.replies import StoredReplies
 from affidavit.store.sqlite import Store
+from affidavit.trust import SPEAKING_THRESHOLD
 
 Progress = Callable[[int, int, str], None]
 
@@ -256,7 +256,7 @@ class Memory:
         written = self._store.write_documents(prepared)
         if written and words:
             # The word index takes in the new documents now, analysing their lines only
-            # and caching a part of their size (index/word_parts.py): the next question
+            # and caching a part of their size (index/words/parts.py): the next question
             # does not pay for it, and closing the store writes nothing for it.
             self._retriever.words()
         return written
@@ -345,7 +345,7 @@ class Memory:
 
     @reads
     def verify(self, text: str, *, question: str | None = None) -> Verdict:
-        """Audit ``text`` sentence by sentence against the store (see affidavit.gates.verify)."""
+        """Audit ``text`` sentence by sentence against the store (see affidavit.answer.verify)."""
         readable(text, "the text to verify")
         if question is not None:
             readable(question, "the question")
@@ -381,7 +381,8 @@ class Memory:
 
     @reads  # -- the entity graph --
     def entities(self, *, top: int = 50) -> list[EntityCount]:
-        """The store's entities, most mentioned first (ties by name): see index/mining.py."""
+        """The store's entities, most mentioned first (ties by name): see
+        index/entities/mining.py."""
         graph = self._retriever.graph()
         return [EntityCount(e.name, e.count) for e in graph.entities[: max(top, 0)]]
 

@@ -17,7 +17,7 @@ class Evidence:
     kind: str
     score: float
     cells: dict[str, str] | None = None
-    trust: float = 0.6  # the trust of the source the line came from (see graph/trust.py)
+    trust: float = 0.6  # the trust of the source the line came from (see trust.py)
     # A dialogue turn's speaker and its session's day (ISO); None for document lines.
     speaker: str | None = None
     date: str | None = None

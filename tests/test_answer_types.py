@@ -17,8 +17,8 @@ import pytest
 from conftest import CORPORA, DEMO_DIR, PDF_DIR, SQUAD_DIR
 
 from affidavit import Memory
-from affidavit.engine.spans import typed_spans
-from affidavit.organs.shape import AnswerType, read_shape
+from affidavit.engine.default.spans import typed_spans
+from affidavit.question.shape import AnswerType, read_shape
 
 HANDBOOK = DEMO_DIR / "site-handbook.md"
 IRS_PDF = PDF_DIR / "i1040nr.pdf"

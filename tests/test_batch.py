@@ -18,7 +18,7 @@ from conftest import QUESTIONS
 from affidavit import Memory
 from affidavit.batch import questions_from, read_questions
 from affidavit.batch.output import AnswerFile, row_bytes
-from affidavit.cli import main
+from affidavit.cli.main import main
 from affidavit.errors import InputError
 
 ASKED = [q["question"] for q in QUESTIONS[:24]]
@@ -206,7 +206,7 @@ def _cli_batch(
         [
             sys.executable,
             "-m",
-            "affidavit.cli",
+            "affidavit.cli.main",
             "batch",
             str(questions),
             "--store",
@@ -341,7 +341,7 @@ def test_an_answer_file_that_cannot_be_written_is_an_input_error(tmp_path: Path)
 def test_a_forked_worker_takes_the_indexes_its_parent_read(
     store: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from affidavit.index import word_parts
+    from affidavit.index.words import parts as word_parts
 
     with Memory(store) as parent, Memory(store, read_only=True) as worker:
         parent.build_indexes()

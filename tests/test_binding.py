@@ -8,7 +8,7 @@ import pytest
 
 from affidavit import Memory
 from affidavit.gates.binding import is_short_answer, unbound_numbers
-from affidavit.index.text import Analyzer
+from affidavit.text.words import Analyzer
 
 EN = Analyzer("en")
 BLACK_DEATH = (

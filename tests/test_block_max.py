@@ -13,10 +13,10 @@ import pytest
 from conftest import ARTICLES, QUESTIONS
 
 from affidavit import Memory
-from affidavit.index import block_kernels, block_max
-from affidavit.index.text import Analyzer
-from affidavit.index.word_scoring import top_only
-from affidavit.index.words import WordIndex
+from affidavit.index.words import block_kernels, block_max
+from affidavit.index.words.scoring import top_only
+from affidavit.index.words.word_index import WordIndex
+from affidavit.text.words import Analyzer
 
 # Questions that name a document ("Normans", "Huguenots"), so a name bonus is added.
 NAMING = [

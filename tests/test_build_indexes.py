@@ -9,7 +9,8 @@ import pytest
 from conftest import ARTICLES
 
 from affidavit import Memory
-from affidavit.index import graph_build, retrieval
+from affidavit.index import retrieval
+from affidavit.index.entities import build as graph_build
 from affidavit.index.retrieval import GRAPH_CACHE, WORDS_CACHE
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from test_composer import _memory
 
-from affidavit.engine.clauses import clause_answer, clause_ask
-from affidavit.index.text import Analyzer
-from affidavit.organs.arithmetic import route
+from affidavit.engine.default.clauses import clause_answer, clause_ask
+from affidavit.question.arithmetic import route
+from affidavit.text.words import Analyzer
 
 EN = Analyzer("en")
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from conftest import ARTICLES, DEMO_DIR
 
-from affidavit.cli import main
-from affidavit.demo import DEMO_DIALOGUE, DEMO_QUESTIONS
+from affidavit.cli.demo import DEMO_DIALOGUE, DEMO_QUESTIONS
+from affidavit.cli.main import main
 
 
 def line_count(store: Path) -> int:

@@ -12,7 +12,7 @@ import pytest
 from conftest import ARTICLES, PDF_DIR
 
 from affidavit import Memory
-from affidavit.cli import main
+from affidavit.cli.main import main
 
 SENATE = PDF_DIR / "senate-expenditures.pdf"
 BLACK_DEATH = ARTICLES[1]

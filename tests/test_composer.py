@@ -13,13 +13,13 @@ import pytest
 from conftest import CORPORA
 
 from affidavit import Memory, Reason, ScriptedEngine
-from affidavit.composer.ground import Ground
-from affidavit.composer.interpreter import Death, PlanDied, run
-from affidavit.composer.plan import Plan, Step
-from affidavit.composer.templates import say
-from affidavit.composer.values import Kind, read_cell, read_number, scale_of
-from affidavit.index.text import Analyzer
+from affidavit.plans.ground import Ground
+from affidavit.plans.interpreter import Death, PlanDied, run
+from affidavit.plans.plan import Plan, Step
+from affidavit.plans.templates import say
+from affidavit.plans.values import Kind, read_cell, read_number, scale_of
 from affidavit.results import Evidence
+from affidavit.text.words import Analyzer
 
 SLICE = CORPORA / "tatqa" / "tatqa_slice.json"
 SALES = "3ffd9053"  # sales by contract type: a sparse row over the years, "(in millions)"

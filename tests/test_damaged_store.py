@@ -91,7 +91,7 @@ def test_text_that_is_not_text_is_an_input_error_naming_it(tmp_path: Path) -> No
 
 
 def test_the_cli_prints_one_line_never_a_traceback(tmp_path: Path, capsys) -> None:
-    from affidavit.cli import main
+    from affidavit.cli.main import main
 
     store = made(tmp_path / "s.sqlite")
     assert main(["verify", "The \udcff bridge opened.", "--store", str(store), "--json"]) == 1

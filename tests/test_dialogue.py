@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from affidavit import IngestError, Memory
-from affidavit.cli import main
-from affidavit.composer.templates import told_time
-from affidavit.organs.relative import when_told
+from affidavit.cli.main import main
+from affidavit.plans.templates import told_time
+from affidavit.text.relative import when_told
 
 TURNS = [
     {
@@ -458,7 +458,7 @@ def test_a_turn_is_said_under_its_days_stamp(trip: Memory) -> None:
 
 
 def test_greetings_and_the_librarys_own_words_are_never_answers(trip: Memory) -> None:
-    from affidavit.engine.chatter import is_chatter
+    from affidavit.engine.default.chatter import is_chatter
 
     lines = {e.text: e for e in trip.search("Deborah Jolene Phuket beach image", k=10)}
     thanks = lines["Jolene: Thanks, Deborah!"]

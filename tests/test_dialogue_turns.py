@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from affidavit import Memory
-from affidavit.engine.chatter import asserted, is_chatter
-from affidavit.engine.spans import typed_spans
-from affidavit.organs.shape import AnswerType
+from affidavit.engine.default.chatter import asserted, is_chatter
+from affidavit.engine.default.spans import typed_spans
+from affidavit.question.shape import AnswerType
 from affidavit.results import Evidence
 
 

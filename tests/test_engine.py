@@ -12,11 +12,11 @@ import pytest
 from conftest import QUESTIONS, questions_starting
 
 from affidavit import Candidate, DefaultEngine, Engine, Memory, Reason, ScriptedEngine
-from affidavit.gates import census as gates_census
+from affidavit.answer import census as gates_census
 from affidavit.gates import exit as gates_exit
 from affidavit.gates import support as gates_support
 from affidavit.index.evidence_block import BLOCK_SIZE
-from affidavit.organs.shape import AnswerType, read_shape
+from affidavit.question.shape import AnswerType, read_shape
 from affidavit.results import Evidence
 
 LIMASSOL = "When did Richard's fleet arrive in Limassol?"

@@ -14,9 +14,16 @@ from conftest import ARTICLES
 
 from affidavit import Memory
 from affidavit.errors import AffidavitError
-from affidavit.index.entities import _TITLES, Corpus, _runs, extended_arrays, pieces
-from affidavit.index.graph import EntityGraph, _apart, _fingerprints, _mentions, llr, segments
-from affidavit.index.mining import Grams, entropy, mine, pmi_weakest_split
+from affidavit.index.entities.corpus import _TITLES, Corpus, _runs, extended_arrays, pieces
+from affidavit.index.entities.graph import (
+    EntityGraph,
+    _apart,
+    _fingerprints,
+    _mentions,
+    llr,
+    segments,
+)
+from affidavit.index.entities.mining import Grams, entropy, mine, pmi_weakest_split
 
 XQUAD = Path(__file__).resolve().parents[1] / "corpora" / "xquad_slice"
 
@@ -134,7 +141,7 @@ def test_every_edge_has_witnesses_that_mention_both() -> None:
 def test_an_entity_in_every_line_is_nobodys_neighbour() -> None:
     import numpy as np
 
-    from affidavit.index.mining import Entity
+    from affidavit.index.entities.mining import Entity
 
     every = np.arange(100)
     graph = EntityGraph(
@@ -293,7 +300,7 @@ def test_the_kept_corpus_grows_in_its_compact_form_as_a_whole_reading_would() ->
 
 
 def test_a_run_crossing_the_join_is_one_run() -> None:
-    from affidavit.index.entities import _joined_runs
+    from affidavit.index.entities.corpus import _joined_runs
 
     first, then = np.array([4, 4, 4, 7]), np.array([7, 7, 9])
     joined = _joined_runs(_runs(first), _runs(then))
@@ -312,7 +319,7 @@ def test_a_cached_graph_grows_without_decoding_its_corpus() -> None:
 
 
 def test_a_mention_inside_a_longer_one_is_not_a_second_entity() -> None:
-    from affidavit.index.mining import Entity
+    from affidavit.index.entities.mining import Entity
 
     graph = EntityGraph(
         [
@@ -453,7 +460,7 @@ def test_a_store_reads_only_the_added_documents_lines_to_update_its_graph(
 
 @pytest.mark.parametrize("size", [0, 1, 7, 5_000])
 def test_grams_are_counted_as_numpy_unique_counts_them(size: int) -> None:
-    from affidavit.index.mining import _unique
+    from affidavit.index.entities.mining import _unique
 
     keys = np.random.default_rng(size).integers(0, max(size // 3, 2), size).astype(np.int64)
     expected = np.unique(keys, return_index=True, return_inverse=True, return_counts=True)
@@ -466,7 +473,7 @@ def test_grams_are_counted_as_numpy_unique_counts_them(size: int) -> None:
 def test_mining_in_small_pieces_finds_the_same_entities(monkeypatch) -> None:
     # The worker counts and judges a chunk at a time to bound its memory; chunks of a few
     # tokens and a few occurrences cut every run, segment and candidate somewhere.
-    from affidavit.index import mining
+    from affidavit.index.entities import mining
 
     lines = article_lines(*ARTICLES)
     whole = mine(lines)

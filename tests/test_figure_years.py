@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from affidavit import Memory
-from affidavit.engine.spans import typed_spans
-from affidavit.gates.years import figures, years_of
-from affidavit.index.text import Analyzer
-from affidavit.organs.shape import AnswerType, read_shape
+from affidavit.engine.default.spans import typed_spans
+from affidavit.question.shape import AnswerType, read_shape
+from affidavit.text.words import Analyzer
+from affidavit.text.years import figures, years_of
 
 RESPECTIVELY = (
     "Total depreciation expense on property and equipment was $2.5 million, $2.6 million, "

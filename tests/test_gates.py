@@ -11,9 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from affidavit.gates.exit import GateDecision, digit_veto
-from affidavit.gates.numbers import canonical, carried_numbers, number_words_in, numbers_in
 from affidavit.gates.support import MIN_CARRIED, KeyWords, support_decision
 from affidavit.reasons import Reason
+from affidavit.text.numbers import canonical, carried_numbers, number_words_in, numbers_in
 
 # Real sentences that carry numbers in digits, from the bundled SQuAD articles.
 NUMBER_SENTENCES = [

@@ -6,7 +6,7 @@ import platform
 
 import pytest
 
-from affidavit.index import heap
+from affidavit import runtime as heap
 
 
 @pytest.mark.skipif(

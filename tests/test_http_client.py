@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from affidavit.engine.http import ChatClient
+from affidavit.engine.chat import ChatClient
 from affidavit.engine.replay import ReplayServer
 from affidavit.errors import EngineError
 

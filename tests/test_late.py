@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from affidavit import LateInteraction, Memory, Reranker
 from affidavit.errors import EngineError
 from affidavit.index.fusion import rrf
-from affidavit.index.late import rerank
-from affidavit.index.meaning import BundledEncoder
+from affidavit.index.meaning.late import rerank
+from affidavit.index.meaning.profiles import BundledEncoder
 
 XQUAD = Path(__file__).resolve().parents[1] / "corpora" / "xquad_slice"
 LINES = [
@@ -101,7 +101,7 @@ def test_late_interaction_scores_are_maxsim_by_hand() -> None:
 
 
 def test_the_piece_cache_forgets_without_changing_scores(monkeypatch) -> None:
-    import affidavit.index.late as late
+    import affidavit.index.meaning.late as late
 
     monkeypatch.setattr(late, "PIECE_CACHE", 2)
     small = LateInteraction(BundledEncoder())

@@ -17,8 +17,8 @@ import numpy as np
 import pytest
 
 from affidavit import DocumentHit, Encoder, InputError, Memory
-from affidavit.index import meaning as meaning_module
-from affidavit.index.meaning import (
+from affidavit.index.meaning import profiles as meaning_module
+from affidavit.index.meaning.profiles import (
     MeaningIndex,
     bundled_encoder,
     bundled_model_path,
@@ -80,7 +80,7 @@ def test_the_bundled_model_files_are_the_pinned_ones() -> None:
 
 def test_the_bundled_model_loads_offline_in_a_fresh_process() -> None:
     code = (
-        "from affidavit.index.meaning import bundled_encoder; "
+        "from affidavit.index.meaning.profiles import bundled_encoder; "
         "v = bundled_encoder().encode(['¿Dónde está la biblioteca?', 'Where is the library?']); "
         "print(v.shape[1], round(float(v[0] @ v[1]), 3))"
     )
@@ -200,7 +200,7 @@ def test_a_question_sharing_no_word_reaches_its_line_by_late_interaction(
 
 
 def test_a_large_document_gets_a_profile_per_section() -> None:
-    from affidavit.index.meaning import SECTION_LINES, MeaningIndex
+    from affidavit.index.meaning.profiles import SECTION_LINES, MeaningIndex
 
     memory = Memory()
     text = "\n\n".join(r["text"] for r in paragraphs())  # one long document

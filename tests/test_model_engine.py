@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from affidavit import HttpEngine, Memory
-from affidavit.cli import main
+from affidavit.cli.main import main
 from affidavit.engine.replay import ReplayServer
 
 Reply = Callable[[dict[str, Any]], str]

@@ -11,9 +11,9 @@ import pytest
 from test_composer import _memory, ground, steps, stored
 
 from affidavit import Reason
-from affidavit.composer.interpreter import Death, PlanDied, run
-from affidavit.composer.named import named_cells
-from affidavit.organs.arithmetic import route
+from affidavit.plans.interpreter import Death, PlanDied, run
+from affidavit.plans.named import named_cells
+from affidavit.question.arithmetic import route
 
 QUARTERS = "43f8c656"  # High / Low by quarter, under the rows "2019:" and "2018:"
 OBLIGATIONS = "af31958a"  # "Less Than 1 Year", "2-5 Years", "Total", and a "Total" row

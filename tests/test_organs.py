@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from affidavit.organs.arithmetic import Need, plans_for, route
+from affidavit.question.arithmetic import Need, plans_for, route
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from affidavit.errors import IngestError
-from affidavit.ingest.readers import (
+from affidavit.ingest.readers.formats import (
     MAX_LINE_CHARS,
     SUPPORTED_SUFFIXES,
     _pdf_text,

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from affidavit import EngineError, HttpEngine, Memory
-from affidavit.cli import main
+from affidavit.cli.main import main
 from affidavit.engine.replay import ReplayServer, read_recording
 
 BRIDGE = "The Tyne bridge opened in 1928 after four years of work."

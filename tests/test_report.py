@@ -14,8 +14,8 @@ import pytest
 
 import affidavit
 from affidavit import InputError, Memory, StoreError
-from affidavit.batch.report import write_report
-from affidavit.batch.report_data import answer_terms, marks, read_rows, utf16
+from affidavit.report.data import answer_terms, marks, read_rows, utf16
+from affidavit.report.page import write_report
 
 NOW = datetime(2025, 3, 14, 9, 26, 53, tzinfo=UTC)
 HANDBOOK = (

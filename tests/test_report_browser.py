@@ -21,7 +21,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from affidavit import Memory
-from affidavit.batch.report import write_report
+from affidavit.report.page import write_report
 
 DEMO = Path(__file__).resolve().parent.parent / "corpora" / "demo"
 QUESTIONS = [

@@ -1,7 +1,7 @@
 """Sentences cut from runs of paragraphs are the ones spaCy's sentencizer cuts from each.
 
 The splitter tokenizes a run of paragraphs as one text and applies the sentencizer's rule
-to the token arrays (ingest/sentences.py); the reference here is the sentencizer itself,
+to the token arrays (text/sentences.py); the reference here is the sentencizer itself,
 run on a Doc of each paragraph. Both then move stray openers the same way.
 """
 
@@ -14,10 +14,10 @@ from conftest import CORPORA, PDF_DIR, SQUAD_DIR
 from hypothesis import given
 from hypothesis import strategies as st
 
-from affidavit.index.text import detect_language
-from affidavit.ingest import sentences
-from affidavit.ingest.readers import read_document
+from affidavit.ingest.readers.formats import read_document
 from affidavit.ingest.units import UnitKind
+from affidavit.text import sentences
+from affidavit.text.words import detect_language
 
 
 def sentencizer_reading(paragraphs: list[str], language: str) -> list[list[str]]:

@@ -13,7 +13,7 @@ import json
 import pytest
 from conftest import CORPORA, QUESTIONS
 
-from affidavit.organs.shape import AnswerType, read_shape
+from affidavit.question.shape import AnswerType, read_shape
 
 SQUAD_QUESTIONS = frozenset(q["question"] for q in QUESTIONS)
 with (CORPORA / "xquad_slice" / "questions.jsonl").open(encoding="utf-8") as _handle:

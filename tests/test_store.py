@@ -11,7 +11,7 @@ import pytest
 from conftest import ARTICLES, QUESTIONS, SQUAD_DIR, stored_lines
 
 from affidavit import Memory, StoreError
-from affidavit.index.words import WordIndex
+from affidavit.index.words.word_index import WordIndex
 from affidavit.store.prepared import PreparedDocument, PreparedLine
 from affidavit.store.schema import MIGRATIONS, READABLE_FROM, SCHEMA_VERSION
 from affidavit.store.sqlite import Store

@@ -10,12 +10,12 @@ from __future__ import annotations
 from conftest import DEMO_DIR
 
 from affidavit import Memory
-from affidavit.engine.typed_lines import holds_answer
+from affidavit.engine.default.typed_lines import holds_answer
 from affidavit.gates.exit import support_context, support_terms
-from affidavit.index.abbreviations import expansion_terms, short_forms
-from affidavit.index.text import Analyzer
-from affidavit.organs.shape import AnswerType
+from affidavit.question.shape import AnswerType
 from affidavit.results import Evidence
+from affidavit.text.abbreviations import expansion_terms, short_forms
+from affidavit.text.words import Analyzer
 
 EN = Analyzer("en")
 HANDBOOK = DEMO_DIR / "site-handbook.md"

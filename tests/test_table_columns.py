@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 from test_composer import _memory, report, stored
 
-from affidavit.composer.values import read_cell
 from affidavit.ingest.headers import header_names
+from affidavit.plans.values import read_cell
 
 CHANGES = "017e0ecd"  # expense changes only: columns "2019 and 2018", "2018 and 2017"
 SEGMENTS = "428d5e87"  # net sales by segment, then "2019 over 2018" over "$" and "%"

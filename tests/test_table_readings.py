@@ -11,15 +11,15 @@ from __future__ import annotations
 import pytest
 from test_composer import _memory, ground, report, steps, stored
 
-from affidavit.composer.ground import Ground
-from affidavit.composer.interpreter import Death, PlanDied, run
-from affidavit.composer.matching import FOOTNOTE
-from affidavit.composer.tables import TOTAL, date_of
-from affidavit.composer.values import Kind
-from affidavit.index.text import Analyzer
-from affidavit.organs.arithmetic import route
-from affidavit.organs.routes import Need
+from affidavit.plans.ground import Ground
+from affidavit.plans.interpreter import Death, PlanDied, run
+from affidavit.plans.matching import FOOTNOTE
+from affidavit.plans.tables import TOTAL, date_of
+from affidavit.plans.values import Kind
+from affidavit.question.arithmetic import route
+from affidavit.question.routes import Need
 from affidavit.results import Evidence
+from affidavit.text.words import Analyzer
 
 OTHER_ASSETS = "789efd09"  # deferred charges: six rows, then "|  | $55,945 | $43,364 |"
 EQUIPMENT = "64587c9c"  # an unlabelled subtotal above accumulated depreciation and the net

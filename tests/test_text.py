@@ -10,7 +10,7 @@ from conftest import ARTICLES
 from hypothesis import given
 from hypothesis import strategies as st
 
-from affidavit.index.text import (
+from affidavit.text.words import (
     LANGUAGES,
     STOP_WORDS,
     Analyzer,

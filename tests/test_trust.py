@@ -10,7 +10,7 @@ from conftest import ARTICLES, DEMO_DIR
 
 from affidavit import IngestError, Memory, Reason
 from affidavit.gates.entry import INGESTIBLE, Admission, admit
-from affidavit.graph.trust import SPEAKING_THRESHOLD, TRUST, Source, may_speak, trust_of
+from affidavit.trust import SPEAKING_THRESHOLD, TRUST, Source, may_speak, trust_of
 
 HANDBOOK = DEMO_DIR / "site-handbook.md"
 BLACK_DEATH = ARTICLES[1]

@@ -6,7 +6,7 @@ import pytest
 
 from affidavit import Memory
 from affidavit.gates.value import gated_value, read_value
-from affidavit.organs.shape import AnswerType
+from affidavit.question.shape import AnswerType
 
 TIME, COUNT = AnswerType.TIME, AnswerType.COUNT
 

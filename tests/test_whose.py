@@ -1,4 +1,4 @@
-"""Whose it is across a conversation (gates/whose.py): a question about one speaker is
+"""Whose it is across a conversation (answer/whose.py): a question about one speaker is
 refused when the conversation tells it more fully of someone else, and the support tier
 asks less of turns once the conversation tells it of the speaker named."""
 
@@ -9,8 +9,8 @@ from test_dialogue_turns import turn
 from affidavit import Memory
 from affidavit.gates.exit import judge
 from affidavit.gates.support import CONFIRMED_SPEAKER_CARRIED, MIN_CARRIED
-from affidavit.index.text import Analyzer
 from affidavit.results import Evidence
+from affidavit.text.words import Analyzer
 
 # Leo mentions Maya's race; what she realised after it is hers alone.
 RACE = [

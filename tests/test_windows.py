@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from affidavit import Memory
 from affidavit.ingest.pipeline import WINDOW_SCALES, prepare_document, windows_over
-from affidavit.ingest.readers import read_document
+from affidavit.ingest.readers.formats import read_document
 from affidavit.ingest.units import Unit, UnitKind
 
 SCALES = {scale for scale, _ in WINDOW_SCALES}

@@ -10,8 +10,8 @@ import pytest
 from conftest import ARTICLES
 
 from affidavit import Memory
-from affidavit.index import word_parts
-from affidavit.index.words import WordIndex
+from affidavit.index.words import parts as word_parts
+from affidavit.index.words.word_index import WordIndex
 from affidavit.store.parts import (
     MAX_PARTS,
     cached_parts,

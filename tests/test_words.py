@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from affidavit import Memory
-from affidavit.index import bm25
-from affidavit.index.text import Analyzer
-from affidavit.index.word_scoring import WINDOW_GAIN, accumulate
+from affidavit.index.words import bm25
+from affidavit.index.words.scoring import WINDOW_GAIN, accumulate
+from affidavit.text.words import Analyzer
 
 LINE_KINDS = {"sentence", "heading", "row"}
 

@@ -1,4 +1,5 @@
-"""Fit the phrase scorer's weights (affidavit/engine/phrases.py) on SQuAD 2.0 dev's tune split.
+"""Fit the phrase scorer's weights (affidavit/engine/default/phrases.py) on SQuAD 2.0 dev's
+tune split.
 
 For every answerable what/which question of the tune split (articles at even places in
 alphabetical order, as bench/refusal_squad2.py splits them), the sentence of its
@@ -26,10 +27,10 @@ sys.path.insert(0, str(ROOT / "bench"))
 from _squad import load_squad  # noqa: E402
 from refusal_squad2 import f1, split_of  # noqa: E402
 
-from affidavit.engine import phrases  # noqa: E402
-from affidavit.index.text import Analyzer  # noqa: E402
-from affidavit.ingest.sentences import split_sentences  # noqa: E402
-from affidavit.organs.shape import AnswerType, read_shape  # noqa: E402
+from affidavit.engine.default import phrases  # noqa: E402
+from affidavit.question.shape import AnswerType, read_shape  # noqa: E402
+from affidavit.text.sentences import split_sentences  # noqa: E402
+from affidavit.text.words import Analyzer  # noqa: E402
 
 L2 = 1e-3
 STEPS = 3000

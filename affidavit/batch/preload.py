@@ -4,9 +4,9 @@ copy-on-write) instead of loading them again on a contended core."""
 
 from __future__ import annotations
 
-from affidavit.index.meaning import bundled_encoder
-from affidavit.index.nlp import entity_pipeline, parse_pipeline
+from affidavit.index.meaning.profiles import bundled_encoder
 from affidavit.memory import Memory  # noqa: F401 — the import is the point
+from affidavit.text.nlp import entity_pipeline, parse_pipeline
 
 bundled_encoder()
 entity_pipeline()

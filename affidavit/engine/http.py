@@ -1,170 +1,187 @@
-"""One chat completion from an OpenAI-compatible server: retried, timed, and typed.
+"""A language model as the engine, over any OpenAI-compatible server.
 
-This is the wire under a model engine (llama.cpp's server, Ollama, vLLM or a hosted API,
-all of which speak ``POST {base_url}/chat/completions``). It sends the messages, asks for
-JSON matching a schema through ``response_format`` when given one (and, when the server
-rejects that field, asks again without it and reads the JSON from the text), retries with
-backoff on 429, 5xx and dropped connections, and turns every failure into an EngineError
-that names the server and says what to do. The API key travels in the Authorization
-header only: it is never written into an error, a log line or an audit.
+The model proposes; the library disposes. ``HttpEngine`` asks the model for candidate
+answers per evidence subset (citing lines by their numbers), for a question the organs
+read as a computation for a plan over the composer's primitives, and for the read-back of
+a sentence that passed the gates (its claims, each then checked on its own); every
+proposal goes through the same gates and interpreter as the default engine's. A reply
+that is not the stated format is no candidate, no plan or no claim. The default engine's
+own plans follow the model's, so a model that cannot plan costs no computed answer.
+
+Replies are cached by (model, prompt version, prompt): in the process, and in the store
+the asking Memory hands over (``use_replies``), so asking a question set again, in this
+process or the next, costs no calls. ``cache=False`` neither reads nor writes the cache.
+Each ask's calls, tokens, cache hits and latency are kept for its audit.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+import hashlib
+import json
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-import httpx
-
+from affidavit.engine.chat import ChatClient
+from affidavit.engine.default.engine import DefaultEngine
+from affidavit.engine.prompts import (
+    ANSWER_SCHEMA,
+    CLAIMS_SCHEMA,
+    PROMPT_VERSION,
+    answer_messages,
+    plan_messages,
+    read_answers,
+    read_back_messages,
+    read_claims,
+    read_plan,
+)
+from affidavit.engine.protocol import Candidate, ProposedPlan
 from affidavit.errors import EngineError
-
-_RETRIED = frozenset({429, 500, 502, 503, 504})
-
-
-@dataclass(frozen=True, slots=True)
-class Completion:
-    """What the server answered, and what it cost."""
-
-    text: str
-    prompt_tokens: int | None  # as the server reports them; None when it does not
-    completion_tokens: int | None
-    seconds: float  # wall time of the call, retries included
-    attempts: int
+from affidavit.question.arithmetic import route
+from affidavit.question.shape import Shape
+from affidavit.results import Evidence
+from affidavit.store.replies import CachedReply, StoredReplies
 
 
-class ChatClient:
-    """A client for ``/chat/completions`` on one server and model."""
+@dataclass
+class Accounting:
+    """What one ask cost in calls to the model."""
 
-    def __init__(
-        self,
-        base_url: str,
-        model: str,
-        *,
-        api_key: str | None = None,
-        timeout: float = 30.0,
-        max_retries: int = 3,
-        backoff: float = 0.5,
-        transport: httpx.BaseTransport | None = None,
-    ) -> None:
-        self.base_url = base_url.rstrip("/")
-        self.model = model
-        self.timeout = timeout
-        self.max_retries = max_retries
-        self.backoff = backoff
-        self._schema_ok = True  # until the server rejects response_format
-        self._secret = api_key or ""  # kept only to strip it from what servers echo back
-        headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
-        self._http = httpx.Client(timeout=timeout, headers=headers, transport=transport)
+    calls: int = 0
+    cache_hits: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    seconds: float = 0.0
+    unreported_tokens: int = 0  # calls whose server reported no token counts
 
-    def close(self) -> None:
-        self._http.close()
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "calls": self.calls,
+            "cache_hits": self.cache_hits,
+            "prompt_tokens": self.prompt_tokens,
+            "completion_tokens": self.completion_tokens,
+            "seconds": round(self.seconds, 3),
+            "calls_without_token_counts": self.unreported_tokens,
+        }
 
-    def complete(
-        self, messages: Sequence[Mapping[str, str]], *, schema: Mapping[str, Any] | None = None
-    ) -> Completion:
-        """The model's reply to ``messages``; with ``schema``, JSON the server was asked to
-        shape by it (the caller still parses and checks it: the schema is a request)."""
-        body: dict[str, Any] = {"model": self.model, "messages": list(messages)}
-        if schema is not None and self._schema_ok:
-            body["response_format"] = {
-                "type": "json_schema",
-                "json_schema": {"name": "proposal", "schema": dict(schema), "strict": True},
-            }
-        started = time.monotonic()
-        response, attempts = self._post(body)
-        if response.status_code == 400 and "response_format" in body:
-            # A server without structured output: ask for the JSON in the text instead.
-            self._schema_ok = False
-            del body["response_format"]
-            response, more = self._post(body)
-            attempts += more
-        self._raise_for(response)
-        return self._read(response, time.monotonic() - started, attempts)
 
-    def _post(self, body: Mapping[str, Any]) -> tuple[httpx.Response, int]:
-        url = f"{self.base_url}/chat/completions"
-        for attempt in range(self.max_retries + 1):
-            try:
-                response = self._http.post(url, json=body)
-            except httpx.TimeoutException:
-                if attempt == self.max_retries:
-                    raise EngineError(
-                        f"{self.base_url}: no answer within {self.timeout:g} s "
-                        f"({attempt + 1} attempts); raise timeout= or use a faster model"
-                    ) from None
-            except httpx.TransportError as exc:
-                if attempt == self.max_retries:
-                    raise EngineError(
-                        f"{self.base_url}: cannot reach the server ({type(exc).__name__}); "
-                        "check that it is running and the URL ends in /v1"
-                    ) from None
-            else:
-                if response.status_code not in _RETRIED or attempt == self.max_retries:
-                    return response, attempt + 1
-                time.sleep(self._wait(response, attempt))
-                continue
-            time.sleep(self.backoff * 2**attempt)
-        raise AssertionError("unreachable: the loop returns or raises")
+@dataclass
+class HttpEngine:
+    """An engine whose proposals come from a model behind ``base_url`` (ending in /v1)."""
 
-    def _wait(self, response: httpx.Response, attempt: int) -> float:
-        """The server's Retry-After when it gives one (capped), else exponential backoff."""
-        given = response.headers.get("retry-after", "")
-        if given.replace(".", "", 1).isdigit():
-            return min(float(given), 30.0)
-        return self.backoff * 2**attempt
+    base_url: str
+    model: str
+    api_key: str | None = field(default=None, repr=False)
+    timeout: float = 30.0
+    max_retries: int = 3
+    cache: bool = True
+    name: str = field(default="model", init=False)
 
-    def _raise_for(self, response: httpx.Response) -> None:
-        status = response.status_code
-        if status < 400:
-            return
-        said = _error_text(response)
-        if self._secret:
-            said = said.replace(self._secret, "***")  # some servers echo the key back
-        if status in (401, 403):
-            raise EngineError(
-                f"{self.base_url}: the server refused the API key (HTTP {status}); "
-                "set AFFIDAVIT_API_KEY or pass api_key="
-            )
-        if status == 404 or ("model" in said.lower() and "not" in said.lower()):
-            raise EngineError(
-                f"{self.base_url}: the server does not know the model {self.model!r} "
-                f"(HTTP {status}: {said[:200]}); list its models at {self.base_url}/models"
-            )
-        raise EngineError(f"{self.base_url}: HTTP {status} ({said[:200]})")
-
-    def _read(self, response: httpx.Response, seconds: float, attempts: int) -> Completion:
-        try:
-            payload = response.json()
-            text = payload["choices"][0]["message"]["content"]
-        except (ValueError, KeyError, IndexError, TypeError):
-            raise EngineError(
-                f"{self.base_url}: an unusable response (not an OpenAI chat completion); "
-                "check that the URL is the server's /v1 endpoint"
-            ) from None
-        if not isinstance(text, str):
-            raise EngineError(f"{self.base_url}: the response holds no text content")
-        usage = payload.get("usage") if isinstance(payload.get("usage"), dict) else {}
-        return Completion(
-            text,
-            _count(usage.get("prompt_tokens")),
-            _count(usage.get("completion_tokens")),
-            seconds,
-            attempts,
+    def __post_init__(self) -> None:
+        self._client = ChatClient(
+            self.base_url,
+            self.model,
+            api_key=self.api_key,
+            timeout=self.timeout,
+            max_retries=self.max_retries,
         )
+        self._replies: dict[str, str] = {}
+        self._stored: StoredReplies | None = None
+        self._rules = DefaultEngine()
+        self.accounting = Accounting()
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Its settings only: a batch ships the engine to worker processes, each of which
+        opens its own connection and reads the replies cached in its own store."""
+        return {
+            "base_url": self.base_url,
+            "model": self.model,
+            "api_key": self.api_key,
+            "timeout": self.timeout,
+            "max_retries": self.max_retries,
+            "cache": self.cache,
+        }
 
-def _count(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for key, value in state.items():
+            setattr(self, key, value)
+        self.name = "model"
+        self.__post_init__()
 
+    @classmethod
+    def from_environment(cls, **overrides: Any) -> HttpEngine | None:
+        """The engine AFFIDAVIT_ENGINE_URL and AFFIDAVIT_ENGINE_MODEL name (with
+        AFFIDAVIT_API_KEY), or None when no URL is set; ``overrides`` win."""
+        url = overrides.pop("base_url", None) or os.environ.get("AFFIDAVIT_ENGINE_URL")
+        if not url:
+            return None
+        model = overrides.pop("model", None) or os.environ.get("AFFIDAVIT_ENGINE_MODEL")
+        if not model:
+            raise EngineError(
+                f"{url}: no model named; set AFFIDAVIT_ENGINE_MODEL or pass --engine-model"
+            )
+        key = overrides.pop("api_key", None) or os.environ.get("AFFIDAVIT_API_KEY")
+        return cls(url, model, api_key=key, **{k: v for k, v in overrides.items() if v is not None})
 
-def _error_text(response: httpx.Response) -> str:
-    try:
-        payload = response.json()
-    except ValueError:
-        return response.text.strip()
-    error = payload.get("error") if isinstance(payload, dict) else None
-    if isinstance(error, dict):
-        return str(error.get("message", ""))
-    return str(error or payload)
+    def use_replies(self, stored: StoredReplies | None) -> None:
+        """Cache replies in ``stored`` (the asking Memory's store) from now on."""
+        self._stored = stored
+
+    def take_accounting(self) -> dict[str, Any]:
+        """This ask's accounting, for its audit; the count starts again."""
+        spent, self.accounting = self.accounting, Accounting()
+        return spent.to_dict()
+
+    def propose(self, question: str, shape: Shape, evidence: Sequence[Evidence]) -> list[Candidate]:
+        if not evidence:
+            return []
+        reply = self._ask(answer_messages(question, evidence), schema=ANSWER_SCHEMA)
+        found = read_answers(reply, len(evidence))
+        return [
+            Candidate(text, text, cites, score=1.0 - 0.05 * rank, note="model")
+            for rank, (text, cites) in enumerate(found)
+        ]
+
+    def propose_plans(
+        self, question: str, shape: Shape, evidence: Sequence[Evidence]
+    ) -> list[ProposedPlan]:
+        """The model's plan first, then the rule engine's, for a question the organs read
+        as a computation; no call for any other question."""
+        if route(question) is None:
+            return []
+        plan = read_plan(self._ask(plan_messages(question, evidence)))
+        rules = self._rules.propose_plans(question, shape, evidence)
+        return [plan, *rules] if plan is not None else rules
+
+    def read_back(self, sentence: str) -> list[str]:
+        """The claims the model reads ``sentence`` as making, each to be checked by the
+        gates on its own; [] when the reply is not the stated format."""
+        return read_claims(self._ask(read_back_messages(sentence), schema=CLAIMS_SCHEMA))
+
+    def _ask(self, messages: list[dict[str, str]], schema: dict[str, Any] | None = None) -> str:
+        key = hashlib.sha256(
+            json.dumps([self.model, PROMPT_VERSION, messages, schema], sort_keys=True).encode()
+        ).hexdigest()
+        if self.cache:
+            known = self._replies.get(key)
+            if known is None and self._stored is not None:
+                kept = self._stored.get(key)
+                known = kept.text if kept is not None else None
+            if known is not None:
+                self.accounting.cache_hits += 1
+                self._replies[key] = known
+                return known
+        done = self._client.complete(messages, schema=schema)
+        self.accounting.calls += 1
+        self.accounting.seconds += done.seconds
+        if done.prompt_tokens is None or done.completion_tokens is None:
+            self.accounting.unreported_tokens += 1
+        self.accounting.prompt_tokens += done.prompt_tokens or 0
+        self.accounting.completion_tokens += done.completion_tokens or 0
+        if self.cache:
+            self._replies[key] = done.text
+            if self._stored is not None:
+                reply = CachedReply(done.text, done.prompt_tokens, done.completion_tokens)
+                self._stored.put(key, self.model, PROMPT_VERSION, reply)
+        return done.text

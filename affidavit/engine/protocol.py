@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from affidavit.composer.plan import Plan
-from affidavit.organs.shape import Shape
+from affidavit.plans.plan import Plan
+from affidavit.question.shape import Shape
 from affidavit.results import Evidence
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from affidavit.engine.protocol import Candidate, ProposedPlan
-from affidavit.organs.shape import Shape
+from affidavit.question.shape import Shape
 from affidavit.results import Evidence
 
 Script = (

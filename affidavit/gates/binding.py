@@ -42,15 +42,15 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from affidavit.gates.numbers import numbers_in
-from affidavit.gates.quantities import (
+from affidavit.text.numbers import numbers_in
+from affidavit.text.quantities import (
     QuantityToken,
     company_side,
     percent_terms,
     read_tokens,
 )
-from affidavit.gates.years import YEAR_WORD, figures
-from affidavit.index.text import Analyzer
+from affidavit.text.words import Analyzer
+from affidavit.text.years import YEAR_WORD, figures
 
 # NOTE: each swept on the tune splits by bench/gate_thresholds.py (bench/RESULTS.md, issue
 # 12): COMPANY 2-4 and BARE_SUPPORT 0.3-0.7 moved no figure; EVIDENCE_COMPANY 7 scored a

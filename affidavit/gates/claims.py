@@ -21,8 +21,8 @@ from functools import lru_cache
 from spacy.tokens import Token
 
 from affidavit.gates.content import content_terms, is_negated
-from affidavit.index.nlp import parsed
-from affidavit.index.text import Analyzer
+from affidavit.text.nlp import parsed
+from affidavit.text.words import Analyzer
 
 _CLAUSE_DEPS = frozenset({"ROOT", "conj", "ccomp", "advcl", "relcl", "xcomp", "acl", "pcomp"})
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "expl"})

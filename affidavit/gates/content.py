@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from affidavit.gates.numbers import LANGUAGE_NUMBER_WORDS
-from affidavit.gates.quantities import PERCENT_WORDS
-from affidavit.index.abbreviations import expansion_terms
-from affidavit.index.text import Analyzer, analyzer_for, words
+from affidavit.text.abbreviations import expansion_terms
+from affidavit.text.numbers import LANGUAGE_NUMBER_WORDS
+from affidavit.text.quantities import PERCENT_WORDS
+from affidavit.text.words import Analyzer, analyzer_for, words
 
 NEGATIONS: dict[str, frozenset[str]] = {
     "en": frozenset(

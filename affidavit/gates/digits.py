@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from affidavit.gates.decision import GateDecision
-from affidavit.gates.numbers import carried_numbers, number_words_in, numbers_in
 from affidavit.reasons import Reason
+from affidavit.text.numbers import carried_numbers, number_words_in, numbers_in
 
 _MONTH_NAMES = (
     ("january", "jan", "enero", "ocak"),

@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from affidavit.errors import IngestError
-from affidavit.graph.trust import SPEAKING_THRESHOLD, Source, trust_of
 from affidavit.store.prepared import PreparedDocument
+from affidavit.trust import SPEAKING_THRESHOLD, Source, trust_of
 
 # Sources a caller may name when ingesting text.
 INGESTIBLE = (Source.OPERATOR, Source.DOCUMENT, Source.STRANGER)

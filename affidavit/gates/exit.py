@@ -52,12 +52,12 @@ from affidavit.gates.support import (
     KeyWords,
     support_decision,
 )
-from affidavit.index.abbreviations import short_form
-from affidavit.index.document_names import name_terms
-from affidavit.index.text import Analyzer
+from affidavit.index.words.names import name_terms
 from affidavit.reasons import Reason
 from affidavit.results import Evidence
 from affidavit.store.prepared import StoredLine
+from affidavit.text.abbreviations import short_form
+from affidavit.text.words import Analyzer
 
 MAX_NOVEL_TERMS = 0
 # NOTE: a claim's evidence words must stand in one line (reach 0): on HaluEval QA dev

@@ -18,10 +18,10 @@ import re
 from collections.abc import Sequence
 
 from affidavit.gates.decision import GateDecision
-from affidavit.index.text import Analyzer
 from affidavit.reasons import Reason
 from affidavit.results import Evidence
 from affidavit.store.prepared import StoredLine
+from affidavit.text.words import Analyzer
 
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|you're|you've|you'd|you'll)\b", re.I)
 _FIRST_PERSON = re.compile(

@@ -36,8 +36,8 @@ from functools import lru_cache
 from spacy.tokens import Token
 
 from affidavit.gates.places import names_traded
-from affidavit.index.nlp import LONGEST_PARSED, parsed
-from affidavit.index.text import Analyzer, analyzer_for, words
+from affidavit.text.nlp import LONGEST_PARSED, parsed
+from affidavit.text.words import Analyzer, analyzer_for, words
 
 SWAPPED, NEGATION = "roles", "negation"
 

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from affidavit.gates.decision import GateDecision
-from affidavit.index.text import Analyzer
 from affidavit.reasons import Reason
+from affidavit.text.words import Analyzer
 
 # NOTE: chosen on the tuning half of SQuAD 2.0 dev and of bench/doc_qa_questions.jsonl
 # (bench/RESULTS.md, "Exact answers"); reported on the other halves.

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from affidavit.gates.digits import MONTH_NAMES, dates_in, digit_veto
-from affidavit.organs.shape import AnswerType
+from affidavit.question.shape import AnswerType
 
 _PLAIN_COUNT = re.compile(r"^\s*(\d{1,3}(?:,\d{3})+|\d+)\s*$")
 _BARE_YEAR = re.compile(r"^\s*(?:in\s+|the\s+year\s+)?(\d{3,4})\s*$", re.I)

@@ -15,18 +15,19 @@ from dataclasses import dataclass
 import numpy as np
 
 from affidavit.errors import EngineError
-from affidavit.index import growth, meaning_parts
-from affidavit.index.abbreviations import short_form
+from affidavit.index import growth
 from affidavit.index.fusion import rrf
-from affidavit.index.late import Reranker, rerank
-from affidavit.index.meaning import Encoder, MeaningIndex, encode, fingerprint
-from affidavit.index.meaning_build import build_meaning
-from affidavit.index.text import Analyzer, detect_language
-from affidavit.index.word_scoring import Scored
-from affidavit.index.words import WordIndex
+from affidavit.index.meaning import parts as meaning_parts
+from affidavit.index.meaning.build import build_meaning
+from affidavit.index.meaning.late import Reranker, rerank
+from affidavit.index.meaning.profiles import Encoder, MeaningIndex, encode, fingerprint
+from affidavit.index.words.scoring import Scored
+from affidavit.index.words.word_index import WordIndex
 from affidavit.results import Evidence
 from affidavit.store.parts import document_keys
 from affidavit.store.sqlite import Store
+from affidavit.text.abbreviations import short_form
+from affidavit.text.words import Analyzer, detect_language
 
 # How deep each channel's document ranking goes into the fusion (an order-only vote).
 FUSION_DEPTH = 100

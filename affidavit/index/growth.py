@@ -15,8 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from affidavit.index.graph import EntityGraph
-from affidavit.index.meaning import Encoder, MeaningIndex
+from affidavit.index.entities.graph import EntityGraph
+from affidavit.index.meaning.profiles import Encoder, MeaningIndex
 from affidavit.store.parts import document_keys
 from affidavit.store.sqlite import Store
 

@@ -11,10 +11,10 @@ How documents are ranked (``fused_documents``), when the meaning channel is on:
 
 1. Words rank documents by their best line. When fewer than WORDS_SUFFICE of the
    question's terms are in the store's vocabulary (another language, other words), the
-   meaning ranking (document profiles, ``index/meaning.py``) is fused with it by
+   meaning ranking (document profiles, ``index/meaning/profiles.py``) is fused with it by
    reciprocal rank fusion, K = 60, order only (``index/fusion.py``); otherwise words
    alone propose, because a static model blurs the sibling paragraphs words tell apart.
-2. Late interaction (``index/late.py``) scores each of the top LATE_DEPTH documents by
+2. Late interaction (``index/meaning/late.py``) scores each of the top LATE_DEPTH documents by
    its best line among the LINES_READ it reads (best by words and by meaning), and
    reorders them: fused with the words' order by RRF where the store knows the question's
    words, by itself where it does not. It never adds or drops a document.
@@ -23,8 +23,8 @@ Meaning proposes, words choose lines: the top MEANING_DOCUMENTS documents that n
 hit reached (and whose profile is at least MEANING_FLOOR close) add PROPOSED_LINES lines
 each, read as in step 2; the top LATE_DEPTH lines are reordered the same way.
 
-The partition path (``index/partition.py``) comes first: a question naming two or more
-of the store's entities (``index/graph.py``) reads only the lines they share and their
+The partition path (``index/entities/partition.py``) comes first: a question naming two or more
+of the store's entities (``index/entities/graph.py``) reads only the lines they share and their
 neighbours, unless none of those may be cited; ``verify`` never takes it.
 """
 
@@ -37,21 +37,21 @@ from typing import NamedTuple
 import numpy as np
 
 from affidavit.errors import AffidavitError
-from affidavit.graph.trust import SPEAKING_THRESHOLD
-from affidavit.index import block_max, word_parts
 from affidavit.index.documents import WORDS_SUFFICE, DocumentHit, DocumentRanker
+from affidavit.index.entities.build import GraphBuild, built_graph, start_graph
+from affidavit.index.entities.graph import EntityGraph, segments
+from affidavit.index.entities.partition import partition
 from affidavit.index.evidence_block import Retrieved, evidence_block
-from affidavit.index.graph import EntityGraph, segments
-from affidavit.index.graph_build import GraphBuild, built_graph, start_graph
-from affidavit.index.heap import give_back_freed_memory
-from affidavit.index.late import Reranker
-from affidavit.index.meaning import Encoder, MeaningIndex
-from affidavit.index.partition import partition
-from affidavit.index.text import detect_language
-from affidavit.index.word_scoring import Scored
-from affidavit.index.words import WordIndex
+from affidavit.index.meaning.late import Reranker
+from affidavit.index.meaning.profiles import Encoder, MeaningIndex
+from affidavit.index.words import parts as word_parts
+from affidavit.index.words.scoring import Scored
+from affidavit.index.words.word_index import WordIndex, block_max
 from affidavit.results import Evidence
+from affidavit.runtime import give_back_freed_memory
 from affidavit.store.sqlite import Store, StoredLine
+from affidavit.text.words import detect_language
+from affidavit.trust import SPEAKING_THRESHOLD
 
 # The word index's cache entry: a whole index, and the parts added after it.
 WORDS_CACHE = word_parts.PREFIX

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from affidavit.errors import IngestError, IngestWarning
-from affidavit.ingest.readers import read_document
+from affidavit.ingest.readers.formats import read_document
 
 _PAGE = resource.getpagesize()
 _RAISE = "raise the limit with Memory.ingest(..., limits=IngestLimits(...)) if you trust the file"

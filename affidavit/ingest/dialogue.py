@@ -30,9 +30,9 @@ from typing import Any
 import dateparser
 
 from affidavit.errors import IngestError
-from affidavit.index.text import detect_language
 from affidavit.ingest.pipeline import content_hash, windows_over
 from affidavit.store.prepared import PreparedDocument, PreparedLine
+from affidavit.text.words import detect_language
 
 _SESSION_KEY = re.compile(r"^session_(\d+)$")
 _DATE_SETTINGS = {

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from affidavit.errors import IngestError
-from affidavit.ingest.readers import iter_document_files, storable_path
+from affidavit.ingest.readers.formats import iter_document_files, storable_path
 
 
 def name_files(

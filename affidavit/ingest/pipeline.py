@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import hashlib
 
-from affidavit.index.text import detect_language
-from affidavit.ingest.sentences import split_sentences
 from affidavit.ingest.units import Unit, UnitKind
 from affidavit.store.prepared import PreparedDocument, PreparedLine
+from affidavit.text.sentences import split_sentences
+from affidavit.text.words import detect_language
 
 # Bump when line-making changes, so re-ingesting an unchanged file rebuilds its lines.
 INGEST_VERSION = "1"

@@ -2,7 +2,7 @@
 holds, and the parts themselves under one name prefix in the index cache.
 
 An index built for some documents is stored as a part; the next ingest adds a part for
-its own documents instead of rewriting the whole (``index/word_parts.py``).
+its own documents instead of rewriting the whole (``index/words/parts.py``).
 """
 
 from __future__ import annotations

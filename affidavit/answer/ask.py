@@ -1,0 +1,232 @@
+"""ask(): evidence subsets to candidates to the exit gate to an answer, or a refusal.
+
+Candidates are proposed per evidence subset (one document's lines at a time), so an
+engine never builds an answer from lines two documents never said together, and each
+candidate is judged against the subset it was drawn from. Among the candidates that pass,
+the best by the engine's score, weighed by how well its document matched, is said.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from affidavit.answer.audit import AskRecord, Judged, SubsetRecord
+from affidavit.answer.census import take_census
+from affidavit.answer.readback import engine_read_back
+from affidavit.answer.rivals import contest_line, rivals
+from affidavit.answer.whose import told_of
+from affidavit.engine.default.typed_lines import holds_answer
+from affidavit.engine.protocol import Candidate, Engine, Planner
+from affidavit.gates.decision import GateDecision
+from affidavit.gates.exit import Judgement, judge
+from affidavit.gates.support import CONFIRMED_SPEAKER_CARRIED, MIN_CARRIED, KeyWords
+from affidavit.gates.value import gated_value
+from affidavit.index.evidence_block import Retrieved, evidence_block
+from affidavit.index.retrieval import Retriever
+from affidavit.plans.compose import compose
+from affidavit.plans.ground import Ground
+from affidavit.plans.templates import told_time
+from affidavit.question.question import Question
+from affidavit.question.routes import TABLE_LOOK_UPS
+from affidavit.question.shape import AnswerType
+from affidavit.reasons import Reason
+from affidavit.results import Answer, Evidence
+from affidavit.text.words import Analyzer
+
+# A plan is grounded in the tables of the best rows found: up to this many rows, and the
+# lines within this many positions of each (a report's table and its captions).
+PLAN_TABLES = 6
+PLAN_REACH = 40
+
+
+def answer(
+    question: str,
+    retriever: Retriever,
+    engine: Engine,
+    *,
+    asked_at: str | None = None,
+    speaker: str | None = None,
+) -> Answer:
+    record = AskRecord(engine.name, asked_at, speaker)
+    index = retriever.words()  # one generation check per question, not per candidate
+    if index.size == 0:
+        return _refusal(question, Reason.EMPTY_STORE, record)
+    asked = Question.read(question, asked_at=asked_at, speaker=speaker)
+    shape, analyzer, question_terms = asked.shape, asked.analyzer, asked.key_terms
+    record.shape = shape.to_dict()
+    if asked.text != question:
+        record.read_as = asked.text  # "I" read as the speaker
+    if not asked.has_words():
+        return _refusal(question, Reason.EMPTY_QUESTION, record)
+    said = asked.text
+    retrieved = retriever.retrieve(said, holds_answer=holds_answer(shape.answer_type, said))
+    record.withheld_below_trust = retrieved.withheld
+    if not retrieved.hits:
+        reason = Reason.BELOW_TRUST if retrieved.withheld else Reason.NO_EVIDENCE
+        return _refusal(question, reason, record)
+    computed = _compose(asked, engine, retriever, retrieved, record)
+    if computed is not None and not computed.refused and asked.route is not None:
+        # A computed answer's census counts the documents that speak of what it computed
+        # over (the rows and years), not of the operation's words ("percentage change").
+        said = " ".join([*asked.route.rows, *asked.route.years])
+        over = KeyWords.of(frozenset(analyzer.terms(said)), index.idf, analyzer.language)
+        computed_census = take_census(retriever, over, analyzer, retriever.speaking_threshold)
+        record.census = computed_census.to_dict()
+        return replace(computed, census=computed_census.line, audit=record.to_dict())
+    keys = KeyWords.of(question_terms, index.idf, analyzer.language)
+    the_census = take_census(retriever, keys, analyzer, retriever.speaking_threshold)
+    census_line = the_census.line
+    record.census = the_census.to_dict()
+    if computed is not None:
+        return replace(computed, audit=record.to_dict())
+    speakers = {h.speaker for h in retrieved.hits if h.speaker}
+    whose = told_of(retriever, question_terms, speakers, analyzer) if speakers else None
+    turns_need = MIN_CARRIED
+    if whose is not None:
+        record.whose = whose.to_dict()
+        if not whose.passed:
+            return _refusal(question, Reason.HOLDER, record, census_line)
+        turns_need = CONFIRMED_SPEAKER_CARRIED
+    block = evidence_block(retrieved.hits)
+    # The best lines chosen for the engine (no document beyond its share) ...
+    record.best_lines = [e.dateline() for e in block]
+    # ... and what the engine is shown: each subset's lines with context, best document first.
+    record.evidence_block = [e.dateline() for subset in retrieved.subsets for e in subset]
+    best_score = max(h.score for h in retrieved.hits) or 1.0
+
+    passed: list[tuple[float, int, int, Candidate, Judgement, list[Evidence]]] = []
+    for number, subset in enumerate(retrieved.subsets):
+        candidates = engine.propose(said, shape, subset)
+        weight = 0.5 + 0.5 * max(e.score for e in subset) / best_score
+        subset_record = SubsetRecord(subset[0].document, weight, [e.dateline() for e in subset])
+        record.subsets.append(subset_record)
+        for rank, candidate in enumerate(candidates):
+            if asked.route is not None and _only_rows(candidate, subset):
+                # The organs read a figure of a table here and no plan could anchor it:
+                # a cell lifted instead is a guess at the cell the plan did not find.
+                continue
+            judgement = _judge(candidate, subset, analyzer, question_terms, index.idf, turns_need)
+            if judgement.passed:
+                cited = [subset[i] for i in candidate.cites]
+                read = engine_read_back(engine, candidate.text, subset, analyzer, cited)
+                if read is not None:
+                    judgement.decisions.append(read)
+            subset_record.judged.append(Judged(candidate, list(judgement.decisions)))
+            if judgement.passed:
+                passed.append((candidate.score * weight, number, rank, candidate, judgement, cited))
+    if not passed:
+        return _refusal(question, record.why_refused(), record, census_line)
+    passed.sort(key=lambda p: (-p[0], p[1], p[2]))
+    best, number, _, chosen, judgement, cited = passed[0]
+    record.chosen = {"subset": number, "candidate": chosen.to_dict()}
+    disagreeing = rivals((best, chosen, cited), [(p[0], p[3], p[5]) for p in passed[1:]])
+    if disagreeing:
+        record.contradicted_by = [
+            {"text": other.text, "lines": [line.dateline() for line in lines]}
+            for other, lines in disagreeing
+        ]
+        census_line = f"{census_line} {contest_line(disagreeing)}".strip()
+    citations: list[Evidence] = []
+    for line in [*cited, *judgement.supporting]:
+        if line not in citations:
+            citations.append(line)
+    # The value is the library's reading of the gated text, never the engine's.
+    value = gated_value(
+        chosen.text, shape.answer_type, [c.text for c in citations], analyzer.language
+    )
+    record.value = {"engine": chosen.value, "read": value}
+    text = chosen.text
+    relative = told_time(text, cited) if shape.answer_type is AnswerType.TIME else None
+    if relative is not None:
+        # "last week" lifted from a turn is a time only with the day it was said.
+        text, value, record.value["said"] = relative
+        record.value["read"] = value
+    return Answer(question, text, value, False, None, citations, record.to_dict(), census_line)
+
+
+def _compose(
+    asked: Question,
+    engine: Engine,
+    retriever: Retriever,
+    retrieved: Retrieved,
+    record: AskRecord,
+) -> Answer | None:
+    """A computed answer from the engine's plans; a refusal when the question needs a
+    computation and no plan survives (the shape's verdict binds); None to go on lifting.
+    The answer's audit is left to the caller, which adds the census and writes it once."""
+    question, shape, analyzer, found = asked.asked, asked.shape, asked.analyzer, asked.route
+    record.routed, record.route = True, found.to_dict() if found else None
+    evidence = [e for subset in retrieved.subsets for e in subset]
+    proposals = (
+        engine.propose_plans(asked.text, shape, evidence) if isinstance(engine, Planner) else []
+    )
+    ground = None
+    if proposals:
+        # The ground: the evidence, and the whole of every table a found row stands in.
+        rows = [e for e in retrieved.hits if e.kind == "row"][:PLAN_TABLES]
+        around = retriever.around(rows, PLAN_REACH)
+        ground = Ground([*evidence, *around], analyzer, retriever.words().idf)
+        composed = compose(proposals, ground, shape.language, now=asked.asked_at)
+        record.plans = composed.audit
+        if composed.answered:
+            record.plan = composed.audit[-1]
+            return Answer(question, composed.text, composed.value, False, None, composed.citations)
+    if found is None:
+        return None
+    # A look-up of a row in a year whose row a table names (even loosely) is asked of
+    # that table: when no plan finds the cell, a number lifted from a sentence is more
+    # often another figure than the one asked for, so refuse. A row no table names is
+    # asked of the text, and lifting goes on.
+    over_a_table = (
+        ground is not None
+        and found.need in TABLE_LOOK_UPS
+        and any(ground.names_a_row(r) for r in found.rows)
+    )
+    if found.binds or over_a_table:
+        record.plans = record.plans or []
+        return Answer(question, Reason.PLAN_DEAD.text, None, True, Reason.PLAN_DEAD.value)
+    return None
+
+
+def _only_rows(candidate: Candidate, subset: Sequence[Evidence]) -> bool:
+    """Does the candidate cite table rows only (a cell lifted from a row)?"""
+    cited = [subset[i] for i in candidate.cites if 0 <= i < len(subset)]
+    return bool(cited) and all(line.kind == "row" for line in cited)
+
+
+def _judge(
+    candidate: Candidate,
+    subset: Sequence[Evidence],
+    analyzer: Analyzer,
+    question_terms: frozenset[str],
+    term_weight: Callable[[str], float],
+    turns_need: float,
+) -> Judgement:
+    if not candidate.cites or any(not 0 <= i < len(subset) for i in candidate.cites):
+        failed = Judgement()
+        failed.decisions.append(
+            GateDecision(
+                "citation",
+                False,
+                Reason.NO_CANDIDATE.value,
+                "the candidate cites no line of its evidence subset",
+            )
+        )
+        return failed
+    anchor = [subset[i] for i in candidate.cites]
+    return judge(
+        candidate.text,
+        subset,
+        analyzer,
+        question_terms=question_terms,
+        anchor=anchor,
+        term_weight=term_weight,
+        turns_need=turns_need,
+    )
+
+
+def _refusal(question: str, reason: Reason, record: AskRecord, census_line: str = "") -> Answer:
+    return Answer(
+        question, reason.text, None, True, reason.value, [], record.to_dict(), census_line
+    )

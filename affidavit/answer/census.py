@@ -1,0 +1,186 @@
+"""The census: which documents speak of a question, counted by the support tier's own test.
+
+A line speaks of a question when it, with the lines beside it, carries the question's
+distinctive words exactly as the exit gate's support tier asks of an answer's lines
+(gates/support.py): its rarest key word and most of their weight. Only lines that hold
+the rarest key word (or the abbreviation a document writes for it) can pass, so the
+census reads that word's posting list, never the whole store, and says how it counted.
+Lines below the speaking threshold are not counted: nothing may be said from them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+import numpy as np
+
+from affidavit.gates.digits import stamp_words
+from affidavit.gates.exit import headings_standing_over, line_terms
+from affidavit.gates.support import MIN_CARRIED, SUPPORT_REACH, KeyWords
+from affidavit.index.retrieval import Retriever
+from affidavit.index.words.names import name_terms
+from affidavit.store.prepared import StoredLine
+from affidavit.text.abbreviations import short_forms
+from affidavit.text.words import Analyzer
+
+# The most lines holding the rarest key word that one census reads; past it, it says so.
+CENSUS_LIMIT = 2000
+
+
+@dataclass(frozen=True, slots=True)
+class Census:
+    documents: dict[str, int]  # document -> lines that speak of the question, most first
+    rarest: str | None
+    complete: bool  # False when the rarest word's lines passed CENSUS_LIMIT
+
+    @property
+    def line(self) -> str:
+        """One line of store-attested fact, saying how it was counted."""
+        if self.rarest is None:
+            return "No document speaks of this: the store writes none of the question's key words."
+        how = (
+            f"lines carrying its rarest key word ({self.rarest!r}) and at least "
+            f"{MIN_CARRIED:.0%} of its rarity-weighted key words, with the lines beside them"
+        )
+        if not self.documents:
+            return f"No document speaks of this ({how})."
+        n = len(self.documents)
+        parts = ", ".join(
+            f"{name} ({count} line{'s' if count != 1 else ''})"
+            for name, count in self.documents.items()
+        )
+        first = "At least " if not self.complete else ""
+        return (
+            f"{first}{n} document{'s' if n != 1 else ''} speak{'s' if n == 1 else ''} of this "
+            f"({how}): {parts}."
+        )
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "documents": dict(self.documents),
+            "rarest": self.rarest,
+            "complete": self.complete,
+            "line": self.line,
+        }
+
+
+def take_census(
+    retriever: Retriever, keys: KeyWords, analyzer: Analyzer, speaking_threshold: float
+) -> Census:
+    """Count, per document, the lines that carry ``keys`` by the support tier's test."""
+    rarest = keys.rarest
+    if rarest is None:
+        return Census({}, None, True)
+    index = retriever.words()
+    columns = [index.vocabulary.get(rarest)]
+    columns += [index.vocabulary.get(t) for t in analyzer.terms(" ".join(short_forms(rarest)))]
+    postings = index.line_counts
+    held = np.unique(
+        np.concatenate(
+            [np.zeros(0, dtype=np.int64)]
+            + [
+                postings.indices[postings.indptr[column] : postings.indptr[column + 1]]
+                for column in columns
+                if column is not None
+            ]
+        )
+    )
+    complete = held.size <= CENSUS_LIMIT
+    held = held[:CENSUS_LIMIT]
+    if not held.size:
+        return Census({}, rarest, True)
+    rows = held.tolist()
+    # The rows beside each (same document: index rows run in document order).
+    steps = (held[:, None] + np.arange(-SUPPORT_REACH, SUPPORT_REACH + 1)).ravel()
+    of_row = np.repeat(held, 2 * SUPPORT_REACH + 1)
+    inside = (steps >= 0) & (steps < index.size)
+    steps, of_row = steps[inside], of_row[inside]
+    same = index.line_documents[steps] == index.line_documents[of_row]
+    ordered_rows = np.unique(steps[same])
+    ordered = ordered_rows.tolist()
+    near = set(ordered)
+    ids = index.line_ids[ordered_rows].tolist()
+    lines = dict(zip(ordered, retriever.stored_lines(ids), strict=True))
+    # Each row's document and position are known: no second read of the rows.
+    places = [(int(index.document_ids[index.line_documents[r]]), lines[r].position) for r in rows]
+    headings = dict(zip(rows, retriever.headings_at(places), strict=True))
+    # Only the key words decide: each line's are read once, not once per row beside it.
+    said = KeyTermsSaid(keys.terms, analyzer)
+    counts: Counter[str] = Counter()
+    for r in rows:
+        line = lines[r]
+        if line.trust < speaking_threshold:
+            continue
+        beside = [lines[n] for n in range(r - SUPPORT_REACH, r + SUPPORT_REACH + 1) if n in near]
+        # The support tier's context of the line (support_context: the headings it stands
+        # under, and its neighbours unless it or they are table rows) and its terms
+        # (support_terms), as they bear on the key words.
+        around = [*beside, *headings[r]]
+        context = headings_standing_over(line, around)
+        if line.kind != "row":
+            context += [
+                e
+                for e in around
+                if e.kind != "row"
+                and e.document == line.document
+                and 0 < abs(e.position - line.position) <= SUPPORT_REACH
+            ]
+        own = said.of(line)
+        if line.date:
+            own = own | said.stamp(line.date[:10])
+        # The line itself must hold the rarest word (its context may hold the rest).
+        if rarest not in own:
+            continue
+        carried = set(own) | said.name(line.document)
+        for other in context:
+            carried |= said.of(other)
+        if said.passes(frozenset(carried), keys):
+            counts[line.document] += 1
+    ranked = dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+    return Census(ranked, rarest, complete)
+
+
+class KeyTermsSaid:
+    """The question's key terms a line, a session's day or a document's name carries, each
+    read once a census (the support tier's line_terms, stamp_words and name_terms)."""
+
+    def __init__(self, keys: frozenset[str], analyzer: Analyzer) -> None:
+        self._keys = keys
+        self._analyzer = analyzer
+        self._lines: dict[tuple[str, int], frozenset[str]] = {}
+        self._days: dict[str, frozenset[str]] = {}
+        self._names: dict[str, frozenset[str]] = {}
+        self._verdicts: dict[frozenset[str], bool] = {}
+
+    def of(self, line: StoredLine) -> frozenset[str]:
+        place = (line.document, line.position)
+        found = self._lines.get(place)
+        if found is None:
+            found = self._lines[place] = line_terms(line, self._analyzer) & self._keys
+        return found
+
+    def passes(self, carried: frozenset[str], keys: KeyWords) -> bool:
+        """The support tier's verdict on lines carrying these key terms: rows of one
+        census share a few sets of key terms, each judged once."""
+        verdict = self._verdicts.get(carried)
+        if verdict is None:
+            verdict = self._verdicts[carried] = keys.carried(carried).passed
+        return verdict
+
+    def stamp(self, day: str) -> frozenset[str]:
+        found = self._days.get(day)
+        if found is None:
+            found = self._days[day] = frozenset(self._analyzer.terms(stamp_words(day))) & self._keys
+        return found
+
+    def name(self, document: str) -> frozenset[str]:
+        found = self._names.get(document)
+        if found is None:
+            found = self._names[document] = (
+                frozenset(name_terms(document, self._analyzer)) & self._keys
+            )
+        return found
+
+
+__all__ = ["CENSUS_LIMIT", "Census", "KeyTermsSaid", "take_census"]

@@ -1,0 +1,233 @@
+"""verify(): audit any text, ours or another system's, sentence by sentence against the store.
+
+Each sentence is judged by the exit gate against the evidence subsets its words (and the
+question's) retrieve, best document first: it is *supported* by the first subset whose
+lines pass every tier, *vetoed* when the best-matching document does not carry one of
+its numbers, and *dropped* otherwise, with the catalogued reason. A number no line
+writes ("rose 24.4%") is supported only when the store's own cells reproduce it
+(answer/recompute.py), and the verdict carries the plan that did. A bare "yes" is read
+as the question's statement and verified as such; a bare "no" asserts an absence that no
+line can attest, so it is unverifiable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from affidavit.answer.contest import rival_line
+from affidavit.answer.recompute import Recomputed, recompute
+from affidavit.gates.binding import is_short_answer
+from affidavit.gates.claims import makes_a_claim
+from affidavit.gates.content import content_terms
+from affidavit.gates.digits import written_numbers
+from affidavit.gates.exit import Judgement, judge
+from affidavit.index.retrieval import Retriever
+from affidavit.plans.ground import Ground
+from affidavit.question.question import key_terms
+from affidavit.question.shape import read_shape
+from affidavit.reasons import Reason
+from affidavit.results import Evidence
+from affidavit.text.sentences import split_sentences
+from affidavit.text.words import Analyzer, detect_language, words
+
+SUPPORTED, VETOED, DROPPED = "supported", "vetoed", "dropped"
+CONTESTED = "contested"  # supported, and said otherwise by a line of equal trust
+_YES = frozenset({"yes", "yeah", "correct", "true", "sí", "si", "evet"})
+_NO = frozenset({"no", "not", "false", "incorrect", "hayır", "hayir"})
+
+
+@dataclass(frozen=True, slots=True)
+class SentenceVerdict:
+    """What the gate found for one sentence of the text.
+
+    ``status`` is ``supported`` (every claim read back from the cited ``evidence``),
+    ``contested`` (supported, and said otherwise by a line of equal trust), ``vetoed`` (a
+    number or date the evidence does not write) or ``dropped`` (any other test failed).
+    ``reason`` is then a code of the reason catalogue, ``affidavit.Reason``, whose
+    ``text`` says it in one line: ``digit_veto``, ``mixture``, ``readback``, ``roles``
+    (roles or names the other way round), ``negation``, ``unsupported``, ``weak_evidence``
+    (the question's words not carried), ``holder``, ``unverifiable``, ``below_trust``,
+    ``no_claim``, ``contested``. ``claims`` and ``gates`` are the audit: each clause read
+    and each tier's decision, in order."""
+
+    text: str
+    status: str  # supported / contested / vetoed / dropped
+    reason: str | None  # a Reason code when not supported
+    evidence: list[Evidence] = field(default_factory=list)
+    claims: list[dict[str, Any]] = field(default_factory=list)
+    gates: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def supported(self) -> bool:
+        return self.status == SUPPORTED
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "status": self.status,
+            "reason": self.reason,
+            "evidence": [e.to_dict() for e in self.evidence],
+            "claims": self.claims,
+            "gates": self.gates,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The gate's reading of a text given to ``Memory.verify``: one SentenceVerdict per
+    sentence. The same function and settings judge ``ask``'s answers."""
+
+    text: str
+    question: str | None
+    sentences: list[SentenceVerdict]
+
+    @property
+    def supported(self) -> bool:
+        """True only when there is something to check and every sentence is supported."""
+        return bool(self.sentences) and all(s.supported for s in self.sentences)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "question": self.question,
+            "supported": self.supported,
+            "sentences": [s.to_dict() for s in self.sentences],
+        }
+
+
+def verify(text: str, retriever: Retriever, *, question: str | None = None) -> Verdict:
+    index = retriever.words()
+    language = detect_language(
+        text if not question else f"{question} {text}", default=index.main_language
+    )
+    analyzer = Analyzer(language)
+    # The question's key words are read as ask reads them: one gate, one setting.
+    question_terms = key_terms(read_shape(question), analyzer) if question else frozenset()
+    paragraphs = [p.strip() for p in text.split("\n\n") if p.strip()]
+    sentences = [s for group in split_sentences(paragraphs, language) for s in group]
+    verdicts = [
+        _verify_sentence(sentence, retriever, analyzer, question, question_terms, index.idf)
+        for sentence in sentences
+    ]
+    return Verdict(text, question, verdicts)
+
+
+def _verify_sentence(
+    sentence: str,
+    retriever: Retriever,
+    analyzer: Analyzer,
+    question: str | None,
+    question_terms: frozenset[str],
+    term_weight: Callable[[str], float],
+) -> SentenceVerdict:
+    checked = sentence
+    said = set(words(sentence, analyzer.language))
+    if said and said <= _YES | _NO:
+        if question and not said & _NO:
+            checked = question  # "yes" asserts the question's own statement
+        else:
+            return SentenceVerdict(sentence, DROPPED, Reason.UNVERIFIABLE.value)
+    elif not content_terms(sentence, analyzer) and not written_numbers(sentence):
+        return SentenceVerdict(sentence, DROPPED, Reason.UNVERIFIABLE.value)
+    elif question is None and not makes_a_claim(sentence):
+        return SentenceVerdict(sentence, DROPPED, Reason.NO_CLAIM.value)
+    query = f"{question} {checked}" if question and checked != question else checked
+    retrieved = retriever.retrieve(query, partitioned=False)
+    if not retrieved.subsets:
+        reason = Reason.BELOW_TRUST if retrieved.withheld else Reason.UNSUPPORTED
+        return SentenceVerdict(sentence, DROPPED, reason.value)
+    first: Judgement | None = None
+    # A short answer ("981") takes its sense from the question, so only the document that
+    # best answers to the question may carry it; a sentence's own words may find another.
+    short = question is not None and is_short_answer(checked, analyzer)
+    for subset in retrieved.subsets[:1] if short else retrieved.subsets:
+        judgement = judge(
+            checked,
+            subset,
+            analyzer,
+            question_terms=question_terms if checked != question else frozenset(),
+            term_weight=term_weight,
+        )
+        if judgement.passed:
+            rival = None
+            if question is None:
+                hits = [e for sub in retrieved.subsets for e in sub]
+                rival = rival_line(checked, judgement.supporting, hits, analyzer)
+            if rival is not None:
+                return _contested(sentence, judgement, rival)
+            return _verdict(sentence, SUPPORTED, None, judgement)
+        first = first or judgement
+    assert first is not None
+    failure = first.failure
+    assert failure is not None
+    status = VETOED if failure.gate == "digit_veto" else DROPPED
+    if status == VETOED:
+        recomputed = _recomputed(checked, retriever, analyzer, retrieved.hits)
+        if recomputed is not None:
+            return _recomputed_verdict(sentence, recomputed, first)
+    return _verdict(sentence, status, failure.reason, first)
+
+
+# A computed claim is grounded in the tables of the rows its words find, as ask's plans are.
+RECOMPUTE_ROWS = 6
+RECOMPUTE_REACH = 40
+
+
+def _recomputed(
+    sentence: str, retriever: Retriever, analyzer: Analyzer, hits: list[Evidence]
+) -> Recomputed | None:
+    rows = [e for e in hits if e.kind == "row"][:RECOMPUTE_ROWS]
+    if not rows:
+        return None
+    ground = Ground([*hits, *retriever.around(rows, RECOMPUTE_REACH)], analyzer)
+    return recompute(sentence, ground)
+
+
+def _recomputed_verdict(
+    sentence: str, recomputed: Recomputed, judgement: Judgement
+) -> SentenceVerdict:
+    """A number no line writes stands only when the store's own cells reproduce it."""
+    gate = {
+        "gate": "recompute",
+        "passed": recomputed.held,
+        "reason": None if recomputed.held else Reason.DIGIT_VETO.value,
+        "detail": recomputed.detail,
+    }
+    decisions = [*(d.to_dict() for d in judgement.decisions), gate]
+    claim = {"claim": recomputed.claimed, "plan": recomputed.plan, "trace": recomputed.trace}
+    if recomputed.held:
+        return SentenceVerdict(sentence, SUPPORTED, None, recomputed.evidence, [claim], decisions)
+    return SentenceVerdict(sentence, VETOED, Reason.DIGIT_VETO.value, [], [claim], decisions)
+
+
+def _contested(sentence: str, judgement: Judgement, rival: Evidence) -> SentenceVerdict:
+    """Supported by its lines, and said otherwise by ``rival``: both are cited."""
+    gate = {
+        "gate": "contest",
+        "passed": False,
+        "reason": Reason.CONTESTED.value,
+        "detail": f"[{rival.document} #{rival.position}] says otherwise: {rival.text!r}",
+    }
+    return SentenceVerdict(
+        sentence,
+        CONTESTED,
+        Reason.CONTESTED.value,
+        [*judgement.supporting, rival],
+        [c.to_dict() for c in judgement.claims],
+        [*(d.to_dict() for d in judgement.decisions), gate],
+    )
+
+
+def _verdict(
+    sentence: str, status: str, reason: str | None, judgement: Judgement
+) -> SentenceVerdict:
+    return SentenceVerdict(
+        sentence,
+        status,
+        reason,
+        list(judgement.supporting) if status == SUPPORTED else [],
+        [c.to_dict() for c in judgement.claims],
+        [d.to_dict() for d in judgement.decisions],
+    )

@@ -1,0 +1,159 @@
+"""Whose it is, across the whole conversation: a question about one speaker is refused
+when the conversation tells what it asks more fully of someone else.
+
+The holder tier (holder.py) checks the lines behind an answer: they must be the named
+speaker's own, or say it of them. That alone lets a question with a false premise through
+on a weaker line: asked "What did Caroline realize after her charity race?" of a
+conversation in which Melanie says "I'm starting to realize that self-care is really
+important" after her race, a turn of Caroline's that mentions the race is still hers. So
+before any answer is drawn, every turn of the store that carries the question's words,
+its speakers' names set aside, is weighed by the support tier's own measure (the
+rarity-weighted share of those words; a reply of the named speaker's with the question
+put to it, every other turn on its own words) and read for whom it tells of (holder.py's
+reading: the speaker, or the listener of a sentence said to them, or someone its words
+name). When the best such turn is another person's and no turn of the named speaker's
+carries as much, the conversation does not say it of them: refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from affidavit.answer.census import KeyTermsSaid
+from affidavit.gates.decision import GateDecision
+from affidavit.gates.holder import holds_for, replies_to
+from affidavit.gates.support import SUPPORT_REACH, KeyWords
+from affidavit.index.retrieval import Retriever
+from affidavit.reasons import Reason
+from affidavit.store.prepared import StoredLine
+from affidavit.text.words import Analyzer
+
+# The most lines one reading weighs; past it (a store of many conversations all saying
+# the question's words) nothing is judged here and the holder tier alone decides.
+LINES_READ = 4000
+
+
+@dataclass(frozen=True, slots=True)
+class ToldOf:
+    """How fully the conversation tells the question of the speaker it names, and of the
+    best rival: the share of the question's other key words their best turns carry."""
+
+    speaker: str
+    share: float  # the named speaker's best turn's share (0 when none carries any)
+    rival: str | None  # the holder of the best turn not the speaker's, if any
+    rival_share: float
+    rival_line: str | None  # that turn, with its document and position
+
+    @property
+    def passed(self) -> bool:
+        return self.rival is None or self.share >= self.rival_share - 1e-9
+
+    def decision(self) -> GateDecision:
+        if self.passed:
+            return GateDecision(
+                "whose",
+                True,
+                None,
+                f"no turn tells it more fully of anyone other than {self.speaker} "
+                f"({self.share:.0%} of the question's other key words)",
+            )
+        return GateDecision(
+            "whose",
+            False,
+            Reason.HOLDER.value,
+            f"the conversation tells it of {self.rival} ({self.rival_line}: "
+            f"{self.rival_share:.0%} of the question's other key words), not of "
+            f"{self.speaker} (at most {self.share:.0%})",
+        )
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "speaker": self.speaker,
+            "share": round(self.share, 6),
+            "rival": self.rival,
+            "rival_share": round(self.rival_share, 6),
+            "rival_line": self.rival_line,
+            **self.decision().to_dict(),
+        }
+
+
+def told_of(
+    retriever: Retriever,
+    question_terms: frozenset[str],
+    speakers: set[str],
+    analyzer: Analyzer,
+) -> ToldOf | None:
+    """Weigh the store's turns for the one speaker among ``speakers`` (those of the
+    evidence found) the question names; None when it names none or several, or when
+    its other words are too common to read every turn holding them."""
+    named = [s for s in sorted(speakers) if (t := set(analyzer.terms(s))) and t <= question_terms]
+    if len(named) != 1:
+        return None
+    speaker = named[0]
+    index = retriever.words()
+    content = question_terms - frozenset(analyzer.terms(speaker))
+    keys = KeyWords.of(content, index.idf, analyzer.language)
+    if not keys.written:
+        return None
+    held: set[int] = set()
+    for term in sorted(keys.written):
+        column = index.vocabulary[term]
+        start, end = index.line_counts.indptr[column], index.line_counts.indptr[column + 1]
+        held.update(int(r) for r in index.line_counts.indices[start:end])
+    if not held or len(held) > LINES_READ:
+        return None
+    near = sorted(
+        {
+            r + step
+            for r in held
+            for step in range(-SUPPORT_REACH, SUPPORT_REACH + 1)
+            if 0 <= r + step < index.size
+            and index.line_documents[r + step] == index.line_documents[r]
+        }
+    )
+    lines = dict(
+        zip(near, retriever.stored_lines([int(index.line_ids[r]) for r in near]), strict=True)
+    )
+    in_session: dict[str, set[str]] = {}
+    for line in lines.values():
+        if line.speaker:
+            in_session.setdefault(line.document, set()).add(line.speaker)
+    said = KeyTermsSaid(keys.terms, analyzer)
+    best: dict[bool, tuple[float, StoredLine | None, str | None]] = {
+        True: (0.0, None, None),
+        False: (0.0, None, None),
+    }
+    for r in sorted(held):
+        line = lines[r]
+        if not line.speaker or line.trust < retriever.speaking_threshold:
+            continue
+        carried = set(said.of(line)) | said.name(line.document)
+        if line.date:
+            carried |= said.stamp(line.date[:10])
+        ours = holds_for(line, speaker, in_session.get(line.document, set()), keys.terms, analyzer)
+        before = lines.get(r - 1)
+        if ours and before is not None and replies_to(line, before):
+            # A reply of the speaker's says what the question put to it asks about
+            # ("What got you into running?" - "To clear my head"). Each turn is read on
+            # its own words otherwise: a turn that borrows the question's words from the
+            # turn beside it, another speaker's, tells nothing of anyone.
+            carried |= said.of(before)
+        share = keys.carried(carried).share
+        if share > best[ours][0] + 1e-9:
+            best[ours] = (share, line, speaker if ours else _holder(line, speaker, in_session))
+    own_share = best[True][0]
+    rival_share, rival_line, rival = best[False]
+    where = f"[{rival_line.document} #{rival_line.position}]" if rival_line is not None else None
+    return ToldOf(speaker, own_share, rival, rival_share, where)
+
+
+def _holder(line: StoredLine, speaker: str, in_session: dict[str, set[str]]) -> str:
+    """Whom a turn the named ``speaker`` does not hold tells of, for the audit: its own
+    speaker, or, for the speaker's own words said to a listener, that listener."""
+    if line.speaker != speaker:
+        return str(line.speaker)
+    others = sorted(in_session.get(line.document, set()) - {speaker})
+    return others[0] if len(others) == 1 else f"the listener of {speaker}"
+
+
+__all__ = ["LINES_READ", "ToldOf", "told_of"]

@@ -1,0 +1,298 @@
+"""The `affidavit` command: a thin shell over Memory (ingest, search, ask, demo).
+
+Every failure is one line on stderr naming the file and the fix, with a non-zero exit;
+a failed ingest leaves the store as it was.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from affidavit.cli.batch import add_commands, add_engine_flags, model_engine
+from affidavit.cli.demo import run_demo
+from affidavit.cli.render import index_progress, ingest_progress, render, render_verdict, where
+from affidavit.engine.http import HttpEngine
+from affidavit.errors import AffidavitError
+from affidavit.memory import Memory
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args) or 0)
+    except AffidavitError as exc:
+        print(f"affidavit: error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("affidavit: interrupted; the store is unchanged", file=sys.stderr)
+        return 130
+    except Exception as exc:  # noqa: BLE001 — the CLI prints no traceback, ever
+        print(
+            f"affidavit: internal error: {type(exc).__name__}: {exc} (the store is "
+            "unchanged; please report this with the command that caused it)",
+            file=sys.stderr,
+        )
+        return 3
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="affidavit",
+        description="Answer questions from documents only with what the evidence supports.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    ingest = commands.add_parser(
+        "ingest",
+        help="add files or folders to a store",
+        epilog="Example: affidavit ingest reports/ notes.md --store memory.sqlite",
+    )
+    ingest.add_argument("paths", nargs="+", type=Path, help="files or folders (recursive)")
+    ingest.add_argument("--store", required=True, type=Path, help="the SQLite store file")
+    ingest.add_argument("--date", help="date to stamp on the documents (ISO 8601)")
+    ingest.add_argument(
+        "--source",
+        default="document",
+        choices=["operator", "document", "stranger"],
+        help="who vouches for the text: its lines' trust (default: document)",
+    )
+    ingest.add_argument(
+        "--replace-trusted",
+        action="store_true",
+        help="let a lower-trust source replace a document of the same name",
+    )
+    ingest.add_argument(
+        "--dialogue",
+        metavar="NAME",
+        help="read the one path as a conversation named NAME (LoCoMo .json, or .jsonl of "
+        '{"session", "date", "speaker", "text"}): a document a session, a line a turn',
+    )
+    ingest.add_argument("--quiet", action="store_true", help="no progress bar")
+    ingest.set_defaults(run=_ingest)
+
+    search = commands.add_parser(
+        "search",
+        help="show the lines that best match a query",
+        epilog='Example: affidavit search "oil embargo" --store memory.sqlite -k 5',
+    )
+    search.add_argument("query")
+    search.add_argument("--store", required=True, type=Path)
+    search.add_argument("-k", type=int, default=10, help="how many lines (default 10)")
+    search.add_argument(
+        "--documents",
+        action="store_true",
+        help="rank documents instead of lines (words and meaning fused; any language)",
+    )
+    search.add_argument("--json", action="store_true", help="JSON output")
+    search.set_defaults(run=_search)
+
+    ask = commands.add_parser(
+        "ask",
+        help="answer a question with citations, or refuse",
+        epilog='Example: affidavit ask "Who ruled Normandy?" --store memory.sqlite --json',
+    )
+    ask.add_argument("question")
+    ask.add_argument("--store", required=True, type=Path)
+    ask.add_argument("--asked-at", help="the asking date (ISO 8601), for date arithmetic")
+    ask.add_argument("--speaker", help='who asks: "I", "me" and "my" are read as this name')
+    ask.add_argument("--json", action="store_true", help="the full answer and audit as JSON")
+    add_engine_flags(ask)
+    ask.set_defaults(run=_ask)
+
+    verify = commands.add_parser(
+        "verify",
+        help="audit a text against the store, sentence by sentence",
+        epilog='Example: affidavit verify "The embargo ended in March 1974." --store memory.sqlite',
+    )
+    verify.add_argument("text", nargs="?", help="the text to audit (or use --file)")
+    verify.add_argument("--file", type=Path, help="read the text from this file")
+    verify.add_argument("--question", help="the question the text answers, if any")
+    verify.add_argument("--store", required=True, type=Path)
+    verify.add_argument("--json", action="store_true", help="the full verdict as JSON")
+    verify.set_defaults(run=_verify)
+
+    entities = commands.add_parser(
+        "entities",
+        help="list the store's entities, or one entity's neighbours with their witnesses",
+        epilog='Example: affidavit entities --store memory.sqlite --neighbours "Dorothea"',
+    )
+    entities.add_argument("--store", required=True, type=Path)
+    entities.add_argument("--top", type=int, default=50, help="how many (default 50)")
+    entities.add_argument("--neighbours", metavar="ENTITY", help="the neighbours of ENTITY")
+    entities.add_argument("--json", action="store_true", help="JSON output")
+    entities.set_defaults(run=_entities)
+
+    demo = commands.add_parser(
+        "demo",
+        help="ingest the bundled corpus and answer sample questions",
+        epilog="Example: affidavit demo --corpus corpora/demo",
+    )
+    demo.add_argument("--corpus", type=Path, default=None, help="folder to ingest")
+    demo.add_argument(
+        "--out",
+        type=Path,
+        default=Path("demo-output"),
+        help="folder for the demo's store, answers and report (default: ./demo-output)",
+    )
+    demo.set_defaults(run=run_demo)
+
+    add_commands(commands)
+    return parser
+
+
+def _existing_store(path: Path, engine: HttpEngine | None = None) -> Memory:
+    if not path.exists():
+        raise AffidavitError(
+            f"{path}: no such store (create it with `affidavit ingest ... --store {path}`)"
+        )
+    return Memory(path, engine=engine)
+
+
+def _ingest(args: argparse.Namespace) -> int:
+    for path in args.paths:
+        if not path.exists():
+            raise AffidavitError(f"{path}: no such file or folder (check the path)")
+    with Memory(args.store) as memory:
+        before = memory.stats()
+        if args.dialogue is not None:
+            if len(args.paths) != 1 or args.date is not None:
+                raise AffidavitError("--dialogue reads one file, dated by its sessions")
+            names = memory.ingest_dialogue(
+                args.paths[0],
+                name=args.dialogue,
+                source=args.source,
+                replace_trusted=args.replace_trusted,
+            )
+        else:
+            # One call, so all the paths land in one transaction or none does.
+            names = memory.ingest(
+                args.paths,
+                date=args.date,
+                source=args.source,
+                progress=ingest_progress(args.quiet),
+                replace_trusted=args.replace_trusted,
+            )
+        # Now, with a bar, rather than on the first question: that one should be quick
+        # (Memory.ingest has done it for files; a dialogue leaves it to the first one).
+        memory.build_indexes(progress=index_progress(args.quiet))
+        after = memory.stats()
+    for warning in getattr(names, "warnings", []):
+        print(f"warning: {warning}", file=sys.stderr)
+    print(
+        f"{len(names)} document(s) in {args.store}: {after['documents']} documents, "
+        f"{after['lines']} lines (+{after['lines'] - before['lines']})"
+    )
+    return 0
+
+
+def _search(args: argparse.Namespace) -> int:
+    if args.documents:
+        return _search_documents(args)
+    with _existing_store(args.store) as memory:
+        hits = memory.search(args.query, k=args.k)
+    _print_ranked(
+        hits,
+        as_json=args.json,
+        as_dict=lambda hit: hit.to_dict(),
+        line=lambda hit: f"{hit.score:7.3f}  {where(hit)}  {hit.text}",
+        empty="no line matches",
+    )
+    return 0
+
+
+def _search_documents(args: argparse.Namespace) -> int:
+    with _existing_store(args.store) as memory:
+        ranked = memory.search_documents(args.query, k=args.k)
+    _print_ranked(
+        ranked,
+        as_json=args.json,
+        as_dict=asdict,
+        line=lambda hit: f"{hit.score:.4f}  {hit.document}",
+        empty="no document matches",
+    )
+    return 0
+
+
+def _entities(args: argparse.Namespace) -> int:
+    if args.top < 1:
+        raise AffidavitError(f"--top {args.top}: give a positive number of entities")
+    with _existing_store(args.store) as memory:
+        if args.neighbours is None:
+            found: list = memory.entities(top=args.top)
+        else:
+            found = memory.neighbours(args.neighbours, top=args.top)
+    if args.neighbours is None:
+        line, empty = (lambda item: f"{item.count:>6}  {item.name}"), "no entity"
+    else:
+        line, empty = _neighbour_line, "no neighbour"
+    _print_ranked(
+        found, as_json=args.json, as_dict=lambda item: item.to_dict(), line=line, empty=empty
+    )
+    return 0
+
+
+def _neighbour_line(item: Any) -> str:
+    first = item.witnesses[0]
+    return (
+        f"{item.weight:8.1f}  {item.name}  ({len(item.witnesses)} lines)\n"
+        f"       e.g. {where(first)}  {first.text}"
+    )
+
+
+def _print_ranked(
+    items: Sequence[Any],
+    *,
+    as_json: bool,
+    as_dict: Callable[[Any], Any],
+    line: Callable[[Any], str],
+    empty: str,
+) -> None:
+    """A ranked list as JSON, or as numbered lines (``empty`` when there is nothing)."""
+    if as_json:
+        print(json.dumps([as_dict(item) for item in items], ensure_ascii=False, indent=2))
+        return
+    for rank, item in enumerate(items, 1):
+        print(f"{rank:>3}. {line(item)}")
+    if not items:
+        print(empty)
+
+
+def _ask(args: argparse.Namespace) -> int:
+    with _existing_store(args.store, model_engine(args)) as memory:
+        answer = memory.ask(args.question, asked_at=args.asked_at, speaker=args.speaker)
+    if args.json:
+        print(json.dumps(answer.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        print(render(answer))
+    return 0
+
+
+def _verify(args: argparse.Namespace) -> int:
+    if (args.text is None) == (args.file is None):
+        raise AffidavitError("give the text to verify, or --file FILE (not both)")
+    if args.file is not None:
+        try:
+            text = args.file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise AffidavitError(f"{args.file}: cannot read it as UTF-8 text ({exc})") from exc
+    else:
+        text = args.text
+    with _existing_store(args.store) as memory:
+        verdict = memory.verify(text, question=args.question)
+    if args.json:
+        print(json.dumps(verdict.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        print(render_verdict(verdict))
+    return 0 if verdict.supported else 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,141 @@
+"""What a terminal shows: an answer with the lines behind it and its plan, a verdict
+sentence by sentence. Plain text, for the CLI and the demo; `--json` prints the records."""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+from collections.abc import Callable
+
+from affidavit.answer.verify import Verdict
+from affidavit.ingest.files import INDEX_STAGE
+from affidavit.plans.values import format_number
+from affidavit.reasons import Reason
+from affidavit.results import Answer, Evidence
+
+
+def render_verdict(verdict: Verdict) -> str:
+    """One line per sentence: its status, its reason, the lines behind it."""
+    lines = [
+        f"{'SUPPORTED' if verdict.supported else 'NOT SUPPORTED'}: "
+        f"{sum(s.supported for s in verdict.sentences)} of {len(verdict.sentences)} "
+        "sentence(s) supported"
+    ]
+    for sentence in verdict.sentences:
+        quote = textwrap.shorten(sentence.text, width=120, placeholder=" …")
+        why = f" ({sentence.reason}: {Reason(sentence.reason).text})" if sentence.reason else ""
+        lines.append(f"  [{sentence.status}] {quote}{why}")
+        failed = next((g for g in sentence.gates if not g["passed"]), None)
+        if failed:
+            lines.append(f"      gate {failed['gate']}: {failed['detail']}")
+        for hit in sentence.evidence:
+            lines.append(f"      {where(hit)} {textwrap.shorten(hit.text, 140, placeholder=' …')}")
+    return "\n".join(lines)
+
+
+def where(hit: Evidence) -> str:
+    """Where a line stands: its document and position."""
+    return f"[{hit.document} #{hit.position}]"
+
+
+def render(answer: Answer) -> str:
+    """A human-readable answer: what is said, the lines behind it, the census."""
+    lines = [f"Q: {answer.question}"]
+    if answer.refused:
+        lines.append(f"REFUSED ({answer.reason}): {answer.text}")
+        # The same failure often repeats across candidates: each is said once.
+        failures = {
+            f"   gate {d['gate']}: {d['detail']}": None
+            for d in answer.audit.get("gate", [])
+            if not d["passed"]
+        }
+        lines.extend(list(failures)[:3])
+    else:
+        lines.append(f"A: {answer.text}")
+        lines.extend(_plan_lines(answer.audit.get("plan")))
+        for hit in answer.citations:
+            quote = textwrap.shorten(hit.text, width=160, placeholder=" …")
+            lines.append(f"   cited {where(hit)} {quote}")
+    if answer.census:
+        lines.append(f"   census: {answer.census}")
+    return "\n".join(lines)
+
+
+def _plan_lines(plan: dict | None) -> list[str]:
+    """A computed answer's plan, one step a line, each with the result it gave."""
+    if not plan or "trace" not in plan:
+        return []
+    lines = ["   plan:"]
+    for step in plan["trace"]:
+        args = ", ".join(f"{k}={v!r}" for k, v in step["args"].items())
+        result = step["result"]
+        number = result.get("number")
+        shown = (
+            format_number(number)
+            if number is not None
+            else result.get("text", f"{len(result.get('items', []))} items")
+        )
+        lines.append(f"     {step['step']}. {step['out']} = {step['op']}({args}) -> {shown}")
+    return lines
+
+
+def file_progress(quiet: bool) -> Callable[[int, int, str], None] | None:
+    """A progress bar over an ingest's files on a terminal's stderr (None when quiet,
+    or when stderr is not a terminal)."""
+    if quiet or not sys.stderr.isatty():
+        return None
+    from tqdm import tqdm
+
+    bar: dict[str, tqdm] = {}
+
+    def report(done: int, total: int, name: str) -> None:
+        if total < 2:
+            return
+        if "bar" not in bar:
+            bar["bar"] = tqdm(total=total, unit="file", file=sys.stderr, leave=False)
+        b = bar["bar"]
+        b.n = done
+        b.set_postfix_str(name[-40:], refresh=True)
+        if done >= total:
+            b.close()
+
+    return report
+
+
+def ingest_progress(quiet: bool) -> Callable[[int, int, str], None] | None:
+    """An ingest's bars: one over its files, then one per index stage it brings up to
+    date (told as ``"index: STAGE"``)."""
+    files, stages = file_progress(quiet), index_progress(quiet)
+    if files is None or stages is None:
+        return None
+
+    def report(done: int, total: int, name: str) -> None:
+        if name.startswith(INDEX_STAGE):
+            stages(done, total, name.removeprefix(INDEX_STAGE))
+        else:
+            files(done, total, name)
+
+    return report
+
+
+def index_progress(quiet: bool) -> Callable[[int, int, str], None] | None:
+    """A bar per index-building stage on a terminal's stderr, with rate and ETA where a
+    stage counts lines (None when quiet, or when stderr is not a terminal)."""
+    if quiet or not sys.stderr.isatty():
+        return None
+    from tqdm import tqdm
+
+    bars: dict[str, tqdm] = {}
+
+    def report(done: int, total: int, stage: str) -> None:
+        if stage not in bars:
+            bars[stage] = tqdm(total=total, desc=stage, file=sys.stderr, leave=False)
+        bar = bars[stage]
+        if bar.total != total:  # a stage that counts lines says how many after its start
+            bar.reset(total=total)
+            bar.unit = "line"
+        bar.update(done - bar.n)
+        if done >= total:
+            bar.close()
+
+    return report

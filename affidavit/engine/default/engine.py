@@ -1,0 +1,288 @@
+"""The default engine: no model, no network, the same candidates every run.
+
+It reads the question's shape and proposes extractive candidates from the evidence block:
+a span of the expected type (a person for "who", a date for "when", a number for "how
+many"...) from the lines that best match the question, or, for questions no type
+describes (what/which), the phrase of the best lines that answers (phrases.py), with the
+whole line as the last resort. In a table row whose columns are named, a cell under the
+column the question names is proposed directly.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from affidavit.engine.default.chatter import asserted, is_chatter
+from affidavit.engine.default.clauses import ClauseAsk, clause_answer, clause_ask
+from affidavit.engine.default.phrases import answer_phrases
+from affidavit.engine.default.spans import typed_spans
+from affidavit.engine.default.typed_lines import (
+    asks_a_day,
+    asks_a_deadline,
+    is_whole_date,
+    states_a_deadline,
+)
+from affidavit.engine.protocol import Candidate, ProposedPlan
+from affidavit.gates.digits import dates_in
+from affidavit.gates.holder import replies_to
+from affidavit.question.arithmetic import plans_for, route
+from affidavit.question.shape import AnswerType, Shape
+from affidavit.results import Evidence
+from affidavit.text.abbreviations import expansion_terms, short_forms
+from affidavit.text.words import Analyzer
+from affidavit.text.years import YEAR_WORD, written_for, years_of
+
+# Only the best lines are read for spans: deeper lines rarely hold the answer and cost NER time.
+LINES_READ = 8
+# Phrases are parsed out of the best few lines only (a parse costs ~5 ms a line).
+PHRASE_LINES = 3
+MAX_CANDIDATES = 5
+HEADING_PENALTY = 0.3
+# NOTE: a line sharing less than this share of the question's words is not read for spans
+# or phrases (a parse or NER costs ~5 ms a line); its candidates would have to borrow most
+# of the question's weight from the lines beside it to pass the support tier. On 900
+# questions of the SQuAD tune split: 0 -> p50 70 ms, F1 0.166; 0.25 -> 46 ms, 0.166;
+# 0.4 -> 29 ms, 0.166; 0.5 -> 23 ms, 0.163.
+READ_COVERAGE = 0.4
+# How far a whole line ranks below the phrases drawn from it, and what a phrase's fit adds.
+LINE_PENALTY = 0.25
+PHRASE_GAIN = 0.3
+# How far a year or a month ranks below a whole date when the question asks for a date.
+PARTIAL_DATE_PENALTY = 0.2
+# What a date written as a deadline ("due by", "before") adds when a deadline is asked: as
+# much as a year loses to a whole date when a date is asked.
+DEADLINE_GAIN = 0.2
+# What a heading adds as the answer to a question asking for a title.
+HEADING_TITLE_GAIN = 0.2
+# A clause after the verb the question asks about ("includes ...", "due to ...") is the
+# answer when the line writes one; it goes before the phrase reader's noun phrases.
+CLAUSE_GAIN = 0.3
+_DATES = frozenset({"DATE", "TIME", "YEAR"})
+# A sentence that opens on the change the sentence before it states.
+_REFERS_BACK = re.compile(
+    r"^\s*(?:the|this|these|such)\s+(?:(?:net|overall|year-over-year)\s+)?(?:increases?|"
+    r"decreases?|changes?|declines?|growth|improvements?|reductions?|variances?)\b",
+    re.I,
+)
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|me|my|we|our|us)\b")
+
+
+class DefaultEngine:
+    name = "default"
+
+    def propose_plans(
+        self, question: str, shape: Shape, evidence: Sequence[Evidence]
+    ) -> list[ProposedPlan]:
+        """Plans for the computations the organs read in the question (none otherwise)."""
+        found = route(question)
+        return list(plans_for(found)) if found else []
+
+    def propose(self, question: str, shape: Shape, evidence: Sequence[Evidence]) -> list[Candidate]:
+        if not evidence:
+            return []
+        analyzer = Analyzer(shape.language)
+        question_terms = set(analyzer.terms(question))
+        # A line's coverage counts the question's own words, not the words that only name
+        # the kind of answer ("what date"), and the words a document writes for them
+        # ("due" for a deadline).
+        asked = set(analyzer.terms(" ".join([*shape.content_words, *short_forms(question)])))
+        asked = asked or question_terms
+        top_score = max(e.score for e in evidence) or 1.0
+        candidates: list[Candidate] = []
+        day_wanted = shape.answer_type is AnswerType.TIME and asks_a_day(question)
+        deadline_wanted = shape.answer_type is AnswerType.TIME and asks_a_deadline(question)
+        asks_clause = clause_ask(question) if shape.language == "en" else None
+        asked_years = frozenset(YEAR_WORD.findall(question))
+        # A figure asked "as at" a date or "in" a year: the date is its condition.
+        dated_question = bool(asked_years or dates_in(question))
+        asks_a_date = shape.answer_type in (AnswerType.TIME, AnswerType.DURATION)
+        by_place = {(e.document, e.position): e for e in evidence}
+        for index, line in enumerate(evidence[:LINES_READ]):
+            if line.kind == "turn" and "?" in line.text:
+                # A question asserts nothing ("what's its name?"): a turn is read for
+                # what its other sentences say.
+                said = asserted(line.text)
+                if not said:
+                    continue
+                line = replace(line, text=said)
+            line_terms = set(analyzer.terms(line.text)) | expansion_terms(line.text, analyzer)
+            before = by_place.get((line.document, line.position - 1))
+            if before is not None and _REFERS_BACK.match(line.text):
+                # "The increase was mainly driven by ..." is about what the line before
+                # says increased: it covers the question's words through that line.
+                line_terms |= set(analyzer.terms(before.text))
+            elif before is not None and replies_to(line, before):
+                # A reply answers the question put to it: "Got any favorite flavors for
+                # dairy-free desserts?" is what "Chocolate and mixed berry!" is about.
+                line_terms |= set(analyzer.terms(before.text))
+            coverage = len(asked & line_terms) / len(asked) if asked else 0.0
+            base = 0.5 * (line.score / top_score) + 0.5 * coverage
+            candidates.extend(_cell_candidates(index, line, question_terms, analyzer, base))
+            if coverage < READ_COVERAGE:
+                continue  # too far off the question for its answer to pass the support tier
+            if shape.answer_type in (AnswerType.DESCRIPTION, AnswerType.REASON):
+                if line.kind == "row":
+                    continue  # a row answers by its cells; its pipes and labels are no prose
+                # A heading names a topic; it rarely says anything about it.
+                penalty = HEADING_PENALTY if line.kind == "heading" else 0.0
+                # A turn of a conversation is no statement to run a clause to its end
+                # from the question's own verb ("raise awareness for ... I'm proud of you").
+                chatty = asks_clause is not None and asks_clause.any_verb and line.kind == "turn"
+                # A clause costs a pattern, not a parse: every line read may give one.
+                clause = None if chatty else _clause(asks_clause, question, line.text, analyzer)
+                if clause is not None:
+                    candidates.append(
+                        Candidate(clause, clause, (index,), base - penalty + CLAUSE_GAIN, "clause")
+                    )
+                if shape.answer_type is AnswerType.DESCRIPTION and index < PHRASE_LINES:
+                    for phrase in answer_phrases(question, line.text, shape.language)[:2]:
+                        candidates.append(
+                            Candidate(
+                                phrase.text,
+                                phrase.text,
+                                (index,),
+                                base - penalty + PHRASE_GAIN * phrase.fit,
+                                f"phrase: {phrase.why}",
+                            )
+                        )
+                candidates.append(
+                    Candidate(
+                        line.text, line.text, (index,), base - penalty - LINE_PENALTY, "best line"
+                    )
+                )
+                continue
+            if shape.answer_type is AnswerType.TITLE and line.kind == "heading":
+                # A heading is what a document or a section calls itself.
+                title = line.text.strip().lstrip("#").strip()
+                if title and not set(analyzer.terms(title)) <= question_terms:
+                    candidates.append(
+                        Candidate(title, title, (index,), base + HEADING_TITLE_GAIN, "heading")
+                    )
+            speaker = _speaker_who_did_it(line, shape)
+            if speaker is not None:
+                candidates.append(
+                    Candidate(speaker, speaker, (index,), base + 0.15, "the turn's speaker")
+                )
+            for span in typed_spans(line.text, shape.answer_type, shape.language):
+                span_terms = set(analyzer.terms(span.text))
+                if span_terms and span_terms <= question_terms:
+                    continue  # the question already says it; it cannot be the answer
+                if dated_question and span.label in _DATES and not asks_a_date:
+                    continue  # "the total assets as at 31 December 2018" is not a date
+                if not written_for(years_of(line.text, span.start, span.end), asked_years):
+                    continue  # the line writes this figure for another year than asked
+                nearness = _nearness(line.text, span.start, span.end, question_terms, analyzer)
+                score = base + 0.15 * span.fit + 0.1 * nearness
+                if day_wanted and not is_whole_date(span.text):
+                    score -= PARTIAL_DATE_PENALTY  # "by what date": a year is not an answer
+                if deadline_wanted and states_a_deadline(line.text, span.start):
+                    score += DEADLINE_GAIN  # "due by April 15, 2008" answers "by what date"
+                text, note = span.text, f"{span.label} span, fit {span.fit:.2f}"
+                if span.label == "PERSON" and shape.language == "en":
+                    # A person with the role the line gives them: "the site manager, Dana
+                    # Okafor".
+                    role = _with_role(question, line.text, span.start, span.end)
+                    if role is not None:
+                        text, note = role, f"{note}, with the role the line gives"
+                candidates.append(Candidate(text, text, (index,), score, note))
+        speakers = {e.speaker.lower() for e in evidence if e.speaker}
+        if speakers:
+            who = shape.answer_type is AnswerType.PERSON
+            candidates = [
+                c
+                for c in candidates
+                if not is_chatter(c.text, evidence[c.cites[0]], speakers, who=who)
+            ]
+        return _best_unique(candidates)
+
+
+def _speaker_who_did_it(line: Evidence, shape: Shape) -> str | None:
+    """For "who" over a conversation: the speaker of a turn that tells it in the first
+    person ("Maya: I adopted a puppy"), whose name the line writes before the words."""
+    if shape.answer_type is not AnswerType.PERSON or line.kind != "turn" or not line.speaker:
+        return None
+    said = line.text.removeprefix(f"{line.speaker}:")
+    return line.speaker if _FIRST_PERSON.search(said) else None
+
+
+def _clause(ask: ClauseAsk | None, question: str, line: str, analyzer: Analyzer) -> str | None:
+    """The clause the line writes after the verb the question asks about."""
+    if ask is None:
+        return None
+    subject = set(analyzer.terms(ask.subject))
+    return clause_answer(ask, line, subject, lambda text: set(analyzer.terms(text)))
+
+
+def _with_role(question: str, line: str, start: int, end: int) -> str | None:
+    """The apposition that names a person with their role ("the site manager, Dana
+    Okafor"), when the line writes one around the person at ``start:end``."""
+    for phrase in answer_phrases(question, line):
+        before = line[phrase.start : start].rstrip()
+        if phrase.start < start and phrase.end == end and before.endswith(","):
+            return phrase.text
+    return None
+
+
+def _cell_candidates(
+    index: int, line: Evidence, question_terms: set[str], analyzer: Analyzer, base: float
+) -> list[Candidate]:
+    if not line.cells:
+        return _unnamed_cells(index, line, question_terms, analyzer, base)
+    found = []
+    for column, value in line.cells.items():
+        if value.strip() and set(analyzer.terms(column)) & question_terms:
+            found.append(
+                Candidate(
+                    value.strip(),
+                    value.strip(),
+                    (index,),
+                    base + 0.3,
+                    f"cell under column {column!r}",
+                )
+            )
+    return found
+
+
+def _unnamed_cells(
+    index: int, line: Evidence, question_terms: set[str], analyzer: Analyzer, base: float
+) -> list[Candidate]:
+    """In a row whose columns have no names, the cell that names what the question asks
+    for ("Which card ...?" -> "CITIBANK - TRAVEL CBA CARD"): a cell sharing a word with
+    the question and saying something the question does not."""
+    if line.kind != "row" or "|" not in line.text:
+        return []
+    found = []
+    for cell in (c.strip() for c in line.text.split("|")):
+        terms = set(analyzer.terms(cell))
+        if terms & question_terms and not terms <= question_terms:
+            found.append(
+                Candidate(cell, cell, (index,), base + 0.2, "cell naming the question's word")
+            )
+    return found
+
+
+def _nearness(
+    text: str, start: int, end: int, question_terms: set[str], analyzer: Analyzer
+) -> float:
+    """1.0 when question words sit right beside the span, falling off with distance."""
+    window = 60
+    around = text[max(0, start - window) : start] + " " + text[end : end + window]
+    near_terms = set(analyzer.terms(around))
+    if not question_terms:
+        return 0.0
+    return len(near_terms & question_terms) / len(question_terms)
+
+
+def _best_unique(candidates: list[Candidate]) -> list[Candidate]:
+    ordered = sorted(candidates, key=lambda c: (-c.score, c.cites, c.text))
+    seen: set[str] = set()
+    unique = []
+    for candidate in ordered:
+        key = candidate.text.casefold()
+        if key in seen:
+            continue
+        seen.add(key)
+        unique.append(candidate)
+    return unique[:MAX_CANDIDATES]

@@ -1,0 +1,106 @@
+"""Whether a line could hold a typed question's answer at all: a date for "when", a number
+for "how many", a code for "what is the form number".
+
+A cheap test on the line's text (regular expressions and the digit veto's own readers, no
+model), used to seat the lines that could answer ahead of those that cannot before the
+evidence block is chosen. Questions whose answer has no shape of its own (what, which,
+who, where, why) get no test.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from affidavit.gates.digits import dates_in
+from affidavit.question.shape import AnswerType
+from affidavit.text.numbers import carried_numbers
+
+_YEAR = re.compile(r"\b(?:1[0-9]|20)\d{2}s?\b|\bcentur(?:y|ies)\b|\bsiglo\b|\byüzyıl", re.I)
+_CODE = re.compile(r"\b(?=[\w.-]*\d)(?=[\w.-]*[A-Za-z-])[\w][\w.-]*\w\b|\b\d{3,}\b")
+_EMAIL = re.compile(r"\S+@\S+\.\w+")
+_URL = re.compile(r"\bhttps?://|\bwww\.|\b\w+\.(?:gov|com|org|net|edu)\b", re.I)
+_PHONE = re.compile(r"\d{3}\D{0,2}\d{3}\D?\d{4}|\d{2,4}[ -]\d{3,4}[ -]\d{3,4}")
+
+
+def _found(pattern: re.Pattern[str]) -> Callable[[str], set[str]]:
+    return lambda text: {m.group(0) for m in pattern.finditer(text)}
+
+
+def _dates(text: str) -> set[str]:
+    written = {text[d.start : d.end] for d in dates_in(text)}
+    return written | {m.group(0) for m in _YEAR.finditer(text)}
+
+
+# What each type's answer looks like in a line.
+_READERS: dict[AnswerType, Callable[[str], set[str]]] = {
+    AnswerType.TIME: _dates,
+    AnswerType.COUNT: lambda text: set(carried_numbers(text)),
+    AnswerType.AMOUNT: lambda text: set(carried_numbers(text)),
+    AnswerType.PERCENT: lambda text: set(carried_numbers(text)),
+    AnswerType.QUANTITY: lambda text: set(carried_numbers(text)),
+    AnswerType.DURATION: lambda text: set(carried_numbers(text)),
+    AnswerType.IDENTIFIER: _found(_CODE),
+    AnswerType.EMAIL: _found(_EMAIL),
+    AnswerType.URL: _found(_URL),
+    AnswerType.PHONE: _found(_PHONE),
+}
+
+
+_ASKS_A_DAY = re.compile(r"\b(?:date|day|deadline|due)\b|\bfecha\b|\btarih", re.I)
+
+
+def asks_a_day(question: str) -> bool:
+    """Whether the question asks for a whole date (a date, a day, a deadline), not a year."""
+    return bool(_ASKS_A_DAY.search(question))
+
+
+_DEADLINE_ASKED = re.compile(
+    r"\bby what date\b|\bdeadline\b|\bdue\b|\bwhen must\b|\bno later than\b|"
+    r"\bplazo\b|\bfecha l[íi]mite\b|\bson tarih",
+    re.I,
+)
+_DEADLINE_SAID = re.compile(
+    r"\b(?:by|before|until|due|no later than|on or before|hasta|antes del?)\s*$", re.I
+)
+
+
+def asks_a_deadline(question: str) -> bool:
+    """Whether the question asks by when something must be done."""
+    return bool(_DEADLINE_ASKED.search(question))
+
+
+def states_a_deadline(line: str, start: int) -> bool:
+    """Whether the date at ``start`` of ``line`` is written as a deadline ("due by ...")."""
+    return bool(_DEADLINE_SAID.search(line[max(0, start - 20) : start]))
+
+
+def is_whole_date(text: str) -> bool:
+    """Whether ``text`` writes a date with its day and its year."""
+    return any(d.day is not None and d.year is not None for d in dates_in(text))
+
+
+def holds_answer(answer_type: AnswerType, question: str) -> Callable[[str], int] | None:
+    """How well a line can hold an answer of ``answer_type`` (0 best, 2 not at all), or
+    None when the type has no shape to look for.
+
+    What the question itself writes does not count: "By what date must the 2007 return be
+    filed?" is not answered by a line whose only year is 2007. A question asking for a
+    date or a deadline prefers a line writing a whole date (day, month and year)."""
+    reader = _READERS.get(answer_type)
+    if reader is None:
+        return None
+    asked = {value.casefold() for value in reader(question)}
+    whole_date = answer_type is AnswerType.TIME and bool(_ASKS_A_DAY.search(question))
+
+    def rank(text: str) -> int:
+        if not any(value.casefold() not in asked for value in reader(text)):
+            return 2
+        if whole_date and not any(
+            d.day is not None and d.year is not None and text[d.start : d.end] not in question
+            for d in dates_in(text)
+        ):
+            return 1
+        return 0
+
+    return rank

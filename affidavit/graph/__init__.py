@@ -1,1 +1,0 @@
-"""The memory's own knowledge about its sources: the trust ladder (records come later)."""

@@ -1,0 +1,293 @@
+"""Entity mining, its first half: a store's lines read into token ids (``Corpus``).
+
+Lines are cut into *segments* at punctuation (the full stop of a title or an initial,
+"Mr.", "St.", "J.", does not cut), and segments into word tokens, folded to lower case;
+possessive and contracted endings are cut ("Lydgate’s" is Lydgate). The corpus is kept
+with the graph as flat arrays, so a document added to the store is read alone and the
+counts of ``mining.py`` are taken again over arrays, not over the text.
+"""
+
+from __future__ import annotations
+
+import re
+from array import array
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from affidavit.index.packing import typed_numbers
+from affidavit.text.words import lower
+
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
+# "Lydgate’s" is Lydgate, "I’m" is I: a possessive or a contraction is not part of a name.
+_SUFFIX = re.compile(r"['’](?:s|m|ve|ll|re|d|t)$", re.IGNORECASE)
+# Turkish writes a proper noun's case ending after an apostrophe: "ABD'de" is ABD.
+_TURKISH_SUFFIX = re.compile(r"['’][^\W\d_]+$")
+
+
+def bare(word: str, language: str) -> str:
+    """A word without its possessive, contraction or (Turkish) case ending."""
+    return (_TURKISH_SUFFIX if language == "tr" else _SUFFIX).sub("", word)
+
+
+# Punctuation that ends a segment; a full stop after a short capitalised word (a title:
+# "Mr.", "Mrs.", "St.") does not.
+_BREAK = re.compile(r"[,;:!?()\[\]{}\"“”«»—–]|\.")
+# A full stop after a title or an initial ("Mr. Brooke", "St. Peter", "J. Smith") is not
+# the end of a segment; after any other word ("met Tom. Rollo came") it is.
+_TITLES = frozenset(
+    "mr mrs ms dr st sr jr mt rev col gen capt sgt lt prof sra sr dña dn av".split()
+)
+_LONGEST_TITLE = max(map(len, _TITLES))
+
+
+def pieces(text: str) -> list[str]:
+    """``text`` cut into segments at punctuation, keeping titles' and initials' stops."""
+    if "." not in text:
+        return _BREAK.split(text)
+    found: list[str] = []
+    start = 0
+    for match in _BREAK.finditer(text):
+        if match.group(0) == "." and _after_title(text, start, match.start()):
+            continue
+        found.append(text[start : match.start()])
+        start = match.end()
+    found.append(text[start:])
+    return found
+
+
+def _after_title(text: str, start: int, stop: int) -> bool:
+    """Whether the last word of ``text[start:stop]`` (its letters, then spaces) is a
+    title or an initial. Read backwards from the stop, no further than a title is long:
+    a longer word is neither (NOTE: a regular expression anchored at the stop tried
+    every place of the segment, most of cutting a line's text at 100 MB)."""
+    while stop > start and text[stop - 1].isspace():
+        stop -= 1
+    begin = stop
+    while begin > start and stop - begin <= _LONGEST_TITLE and _letter(text[begin - 1]):
+        begin -= 1
+    word = text[begin:stop]
+    if len(word) > _LONGEST_TITLE:
+        return False
+    return word.casefold() in _TITLES or (len(word) == 1 and word.isupper())
+
+
+def _letter(char: str) -> bool:
+    """A word character that is not a digit nor an underscore (a letter, "²" or "½")."""
+    return char.isalnum() and not char.isdecimal()
+
+
+@dataclass
+class Corpus:
+    """A store's lines as token ids: flat arrays, one row per token, in line id order
+    (the line each token is in, as runs: mining never asks it, the kept corpus does).
+
+    Kept with the graph, so a document added to the store is read alone
+    (``extended_arrays``) and the counts are taken again over arrays, not over the text.
+    """
+
+    vocabulary: list[str]  # id -> folded word
+    ids: np.ndarray  # token id per token (int32)
+    segment: np.ndarray  # segment number per token (int32)
+    line_runs: tuple[np.ndarray, np.ndarray]  # each line's id (int64), its tokens (int32)
+    capital: np.ndarray  # written with a capital, not at a segment's start
+    opening: np.ndarray  # the first token of its segment
+    forms: list[str]  # id -> a word as written
+    surface: np.ndarray  # form id per token (one small int, not a string, per token)
+
+    @classmethod
+    def read(cls, lines: Iterable[tuple[int, str, str]]) -> Corpus:
+        """``lines``: (line id, text, language)."""
+        return _read_lines(lines, [], [], 0)
+
+    def to_arrays(self) -> dict[str, np.ndarray]:
+        """Compact arrays: the line and segment of each token as runs (a line's tokens
+        are consecutive, a segment's too), the two flags as bits, ids as int32. About 9
+        bytes a token, against 26 as plain columns."""
+        line_values, line_counts = self.line_runs
+        segment_values, segment_counts = _runs(self.segment)
+        return {
+            "c_vocabulary": _strings(self.vocabulary),
+            "c_ids": self.ids.astype(np.int32),
+            "c_segment_values": segment_values,
+            "c_segment_counts": segment_counts,
+            "c_line_values": line_values,
+            "c_line_counts": line_counts,
+            "c_flags": np.packbits(np.stack([self.capital, self.opening]).astype(bool), axis=1),
+            "c_tokens": np.array([len(self.ids)], dtype=np.int64),
+            "c_forms": _strings(self.forms),
+            "c_surface": self.surface.astype(np.int32),
+        }
+
+    @classmethod
+    def from_arrays(cls, data: Any) -> Corpus:
+        if "c_line" in data:  # the plain columns an older store cached
+            line_runs, segment = _runs(data["c_line"]), data["c_segment"]
+            capital, opening = data["c_capital"], data["c_opening"]
+        else:
+            line_runs = (
+                data["c_line_values"].astype(np.int64),
+                data["c_line_counts"].astype(np.int32),
+            )
+            segment = np.repeat(data["c_segment_values"], data["c_segment_counts"])
+            tokens = int(data["c_tokens"][0])
+            flags = np.unpackbits(data["c_flags"], axis=1, count=tokens).astype(bool)
+            capital, opening = flags[0], flags[1]
+        return cls(
+            _unstrings(data["c_vocabulary"]),
+            data["c_ids"].astype(np.int32),
+            segment.astype(np.int32),
+            line_runs,
+            capital,
+            opening,
+            _unstrings(data["c_forms"]),
+            data["c_surface"].astype(np.int32),
+        )
+
+
+def extended_arrays(
+    kept: dict[str, np.ndarray], lines: Iterable[tuple[int, str, str]]
+) -> dict[str, np.ndarray]:
+    """The compact arrays (``Corpus.to_arrays``) of the kept corpus with ``lines`` (later
+    line ids) read after it, made without decoding it: the new lines' arrays are joined
+    to its compact ones, their segments numbered on from its last. NOTE: at 100 MB of
+    text the decoded corpus and its extension were 0.75 GB held at once, to add one
+    small file."""
+    if "c_line" in kept:  # the plain columns an older store cached
+        kept = Corpus.from_arrays(kept).to_arrays()
+    segments = kept["c_segment_values"]
+    start = int(segments[-1]) + 1 if len(segments) else 0
+    vocabulary, forms = _unstrings(kept["c_vocabulary"]), _unstrings(kept["c_forms"])
+    fresh = _read_lines(lines, vocabulary, forms, start).to_arrays()
+    tokens = int(kept["c_tokens"][0])
+    flags = np.concatenate(
+        [
+            np.unpackbits(kept["c_flags"], axis=1, count=tokens),
+            np.unpackbits(fresh["c_flags"], axis=1, count=int(fresh["c_tokens"][0])),
+        ],
+        axis=1,
+    )
+    joined = dict(fresh)
+    for name in ("c_ids", "c_surface"):
+        joined[name] = np.concatenate([kept[name], fresh[name]])
+    for runs in ("c_segment", "c_line"):
+        joined[f"{runs}_values"], joined[f"{runs}_counts"] = _joined_runs(
+            (kept[f"{runs}_values"], kept[f"{runs}_counts"]),
+            (fresh[f"{runs}_values"], fresh[f"{runs}_counts"]),
+        )
+    joined["c_flags"] = np.packbits(flags, axis=1)  # unpacked bits: already 0 or 1
+    joined["c_tokens"] = np.array([tokens + int(fresh["c_tokens"][0])], dtype=np.int64)
+    return joined
+
+
+def _joined_runs(
+    first: tuple[np.ndarray, np.ndarray], then: tuple[np.ndarray, np.ndarray]
+) -> tuple[np.ndarray, np.ndarray]:
+    """The runs of two arrays one after the other, as ``_runs`` gives them of the whole:
+    a run crossing the join is one."""
+    (values, counts), (more_values, more_counts) = first, then
+    if len(values) and len(more_values) and values[-1] == more_values[0]:
+        counts = np.concatenate([counts[:-1], [counts[-1] + more_counts[0]]]).astype(np.int32)
+        more_values, more_counts = more_values[1:], more_counts[1:]
+    return (
+        np.concatenate([values, more_values]).astype(np.int64),
+        np.concatenate([counts, more_counts]).astype(np.int32),
+    )
+
+
+def _read_lines(
+    lines: Iterable[tuple[int, str, str]], vocabulary: list[str], forms: list[str], segment: int
+) -> Corpus:
+    """The tokens of ``lines`` alone, their segments numbered from ``segment``, their
+    word and form ids continuing ``vocabulary`` and ``forms`` (returned extended)."""
+    index = {word: number for number, word in enumerate(vocabulary)}
+    written = {form: number for number, form in enumerate(forms)}
+    # Typed arrays, not lists: a list holds a pointer and an int object a token
+    # (NOTE: at 100 MB of text, 17 million tokens, the lists were most of the peak).
+    ids = array("i")
+    segments = array("i")
+    owners, owned = array("q"), array("i")  # each line's id and its tokens
+    capitals = array("b")
+    openings = array("b")
+    surface = array("i")
+    # A word as written is read once a language: its folded id, its form's id and
+    # whether it starts with a capital (NOTE: the per-token folding was most of the
+    # graph's build at 20 MB). Ids are still given in token order.
+    known: dict[str, dict[str, tuple[int, int, bool]]] = {}
+    for line_id, text, language in lines:
+        seen = known.setdefault(language, {})
+        before = len(ids)
+        for piece in pieces(text):
+            raw = _WORD.findall(piece)
+            segment += 1
+            if not raw:
+                continue
+            read = [seen.get(w) or _read_word(w, language, seen, index, written) for w in raw]
+            word_ids, form_ids, upper = zip(*read, strict=True)
+            ids.extend(word_ids)
+            surface.extend(form_ids)
+            segments.extend([segment - 1] * len(raw))
+            openings.append(True)
+            openings.extend([False] * (len(raw) - 1))
+            capitals.append(False)
+            capitals.extend(upper[1:])
+        if len(ids) > before:
+            if owners and owners[-1] == line_id:  # a run, as ``_runs`` would make it
+                owned[-1] += len(ids) - before
+            else:
+                owners.append(line_id)
+                owned.append(len(ids) - before)
+    return Corpus(
+        list(index),
+        typed_numbers(ids),
+        typed_numbers(segments),
+        (typed_numbers(owners), typed_numbers(owned)),
+        _flags(capitals),
+        _flags(openings),
+        list(written),
+        typed_numbers(surface),
+    )
+
+
+def _read_word(
+    raw: str,
+    language: str,
+    seen: dict[str, tuple[int, int, bool]],
+    index: dict[str, int],
+    written: dict[str, int],
+) -> tuple[int, int, bool]:
+    """A word first met in ``language``: its folded id and form id, given in the order
+    first met, and whether its form starts with a capital; remembered in ``seen``."""
+    word = bare(raw, language)
+    folded = lower(word, language)
+    read = (
+        index.setdefault(folded, len(index)),
+        written.setdefault(word, len(written)),
+        word[0].isupper(),
+    )
+    seen[raw] = read
+    return read
+
+
+def _flags(values: array[int]) -> np.ndarray:
+    return np.frombuffer(values, dtype=np.int8).astype(bool) if len(values) else np.zeros(0, bool)
+
+
+def _runs(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(value, how many times in a row) of each run of equal neighbours in ``values``."""
+    if not len(values):
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int32)
+    starts = np.flatnonzero(np.r_[True, values[1:] != values[:-1]])
+    counts = np.diff(np.r_[starts, len(values)])
+    return values[starts].astype(np.int64), counts.astype(np.int32)
+
+
+def _strings(values: list[str]) -> np.ndarray:
+    return np.frombuffer("\n".join(values).encode("utf-8"), dtype=np.uint8)
+
+
+def _unstrings(array: np.ndarray) -> list[str]:
+    text = bytes(array).decode("utf-8")
+    return text.split("\n") if text else []

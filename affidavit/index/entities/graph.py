@@ -1,0 +1,423 @@
+"""The entity graph: where each mined entity is mentioned, and which are mentioned together.
+
+- **Mentions.** An Aho–Corasick automaton (pyahocorasick) over the entities' folded words
+  finds every mention in a line or a question in one pass. Text is matched as its
+  segments (``entities.py``), each padded with spaces, so a mention never spans
+  punctuation and never starts or ends inside a word.
+- **Posting lists.** Each entity has the sorted ids of the lines that mention it
+  (including mentions inside a longer entity: "Casaubon" in "Mr Casaubon").
+- **Edges.** Two entities with mentions that do not overlap, in one line, are mentioned
+  together there ("Mr Brooke met Casaubon" witnesses Brooke and Casaubon, not Brooke and
+  Mr Brooke): that line *witnesses* their edge. An edge exists only with a witness
+  (it is an observation, never an inference). Its weight is Dunning's log-likelihood
+  ratio G² over the store's lines, 2 Σ k·ln(k·N / (row·column)) for the 2x2 table of
+  lines mentioning both, one, the other, or neither (``llr``), and 0 when they meet
+  less often than chance; an entity named in every line is independent of everything,
+  and its edges weigh nothing.
+- **Partition.** A question naming two entities reads the intersection of their posting
+  lists (their edge's witnesses) instead of scoring the store.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+import ahocorasick
+import numpy as np
+
+from affidavit.index.entities.corpus import _WORD, Corpus, bare, extended_arrays, pieces
+from affidavit.index.entities.mining import Entity, mine_corpus
+from affidavit.index.meaning.profiles import text_digest
+from affidavit.index.packing import load_arrays, save_arrays, typed_numbers
+from affidavit.text.words import lower
+
+
+def llr(both: int, only_a: int, only_b: int, neither: int) -> float:
+    """Dunning's log-likelihood ratio G² for a 2x2 contingency table of line counts.
+
+    Signed the usual way for association: two entities mentioned together *less* often
+    than chance would have them are not neighbours, and weigh 0.
+    """
+    table = ((both, only_a), (only_b, neither))
+    total = both + only_a + only_b + neither
+    if total == 0:
+        return 0.0
+    rows = (both + only_a, only_b + neither)
+    columns = (both + only_b, only_a + neither)
+    if both * total <= rows[0] * columns[0]:
+        return 0.0
+    g2 = 0.0
+    for i in range(2):
+        for j in range(2):
+            k = table[i][j]
+            if k > 0:
+                g2 += k * math.log(k * total / (rows[i] * columns[j]))
+    return max(2.0 * g2, 0.0)
+
+
+def segments(text: str, language: str = "en") -> str:
+    """``text`` as the matcher reads it: folded words, one space apart, segments by " | "."""
+    parts = []
+    for piece in pieces(text):
+        if "'" in piece or "’" in piece:  # endings to cut word by word
+            folded = [lower(bare(m.group(0), language), language) for m in _WORD.finditer(piece)]
+        else:  # the common case, folded at once: the partition path reads every question
+            folded = _WORD.findall(lower(piece, language))
+        if folded:
+            parts.append(" " + " ".join(folded) + " ")
+    return "|".join(parts)
+
+
+# The entities are mined again once the text has grown by this share since they were
+# last mined: one addition in ten pays for a mining, the others for their own lines.
+REMINE_GROWTH = 0.1
+
+
+@dataclass(frozen=True, slots=True)
+class Edge:
+    other: int  # the neighbour's entity number
+    weight: float
+    witnesses: np.ndarray  # line ids, ascending
+
+
+@dataclass
+class EntityGraph:
+    entities: list[Entity]
+    postings: list[np.ndarray]  # per entity: line ids, ascending
+    pairs: dict[tuple[int, int], np.ndarray]  # (a, b) with a < b: witnessing line ids
+    lines: int  # lines in the store, for the weights
+    # The lines as read, kept so an addition is read alone: a Corpus, or (loaded from the
+    # cache) its compact arrays, which an addition extends as they are (decoded to mine).
+    kept: Corpus | dict[str, np.ndarray] | None = None
+    line_ids: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    digests: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    mined: int = 0  # tokens of the text when its entities were last mined
+    document_keys: list[str] = field(default_factory=list)  # the versions it was built from
+
+    @classmethod
+    def build(cls, lines: Iterable[tuple[int, str, str]]) -> EntityGraph:
+        """``lines``: (line id, text, language) of every line of the store, in id order."""
+        rows = list(lines)
+        return cls.read(lambda: rows)
+
+    @classmethod
+    def read(cls, lines: Callable[[], Iterable[tuple[int, str, str]]]) -> EntityGraph:
+        """As ``build``, reading the lines twice through ``lines()`` (once for the corpus,
+        once to match the entities found), so no list of the store's lines need be held
+        while the entities are mined. NOTE: at 100 MB of text such a list was 480 MB of
+        the graph's 2.2 GB peak."""
+        corpus = Corpus.read(lines())
+        graph = cls(mine_corpus(corpus), [], {}, 0, corpus)
+        graph.mined = len(corpus.ids)
+        ids, digests = array("q"), array("q")
+
+        def fingerprinted() -> Iterator[tuple[int, str, str]]:
+            for row in lines():
+                ids.append(row[0])
+                digests.append(_digest(row))
+                yield row
+
+        graph._link(fingerprinted())
+        graph.line_ids, graph.digests = typed_numbers(ids), typed_numbers(digests)
+        graph.lines = len(ids)
+        return graph
+
+    def updated(self, lines: Iterable[tuple[int, str, str]]) -> EntityGraph:
+        """The graph of ``lines`` (every line of the store, in id order), built from this
+        one when the store only gained lines after it: the new lines are read alone.
+
+        Mining weighs every n-gram of the text, so it waits until the text has grown
+        by REMINE_GROWTH: until then new lines are matched against the known entities
+        (their postings, edges and counts exact; a name first written in them waits for
+        the next mining). Past it, the entities are mined again from the kept counts
+        (only the new lines matched if they come out the same): ``build(lines)``
+        exactly. A document replaced or removed is a full build."""
+        rows = list(lines)
+        line_ids, digests = _fingerprints(rows)
+        known = len(self.line_ids)
+        added = (
+            self.kept is not None
+            and known <= len(rows)
+            and np.array_equal(line_ids[:known], self.line_ids)
+            and np.array_equal(digests[:known], self.digests)
+        )
+        if not added:
+            return EntityGraph.build(rows)
+        return self._grown(rows[known:], line_ids, digests, lambda: rows)
+
+    def grown(
+        self,
+        fresh: list[tuple[int, str, str]],
+        keys: list[str],
+        every_line: Callable[[], list[tuple[int, str, str]]],
+    ) -> EntityGraph:
+        """As ``updated``, told which documents are new (``keys``: this graph's then
+        theirs; ``fresh``: their lines, ids above all known); ``every_line`` reads the
+        store's lines only when a new mining chooses other entities."""
+        line_ids, digests = _fingerprints(fresh)
+        graph = self._grown(
+            fresh,
+            np.concatenate([self.line_ids, line_ids]),
+            np.concatenate([self.digests, digests]),
+            every_line,
+        )
+        graph.document_keys = list(keys)
+        return graph
+
+    def _grown(
+        self,
+        fresh: list[tuple[int, str, str]],
+        line_ids: np.ndarray,
+        digests: np.ndarray,
+        every_line: Callable[[], list[tuple[int, str, str]]],
+    ) -> EntityGraph:
+        kept = self.kept.to_arrays() if isinstance(self.kept, Corpus) else self.kept
+        assert kept is not None
+        total = len(line_ids)
+        # The kept corpus grows in its compact form; it is decoded only to be mined.
+        grown = extended_arrays(kept, fresh)
+        if self.mined and int(grown["c_tokens"][0]) <= self.mined * (1 + REMINE_GROWTH):
+            known_ones = EntityGraph(
+                list(self.entities), list(self.postings), dict(self.pairs), total, grown,
+                line_ids, digests, self.mined,
+            )  # fmt: skip
+            mentioned = known_ones._link(fresh, extend=True)
+            counted = [
+                Entity(e.words, e.name, e.count + int(n))
+                for e, n in zip(self.entities, mentioned, strict=True)
+            ]
+            return known_ones._ordered(counted)
+        corpus = Corpus.from_arrays(grown)
+        del grown
+        entities = mine_corpus(corpus)
+        graph = EntityGraph(entities, [], {}, total, corpus, line_ids, digests)
+        graph.mined = len(corpus.ids)
+        before = {entity.words: number for number, entity in enumerate(self.entities)}
+        if {entity.words for entity in entities} != before.keys():
+            graph._link(every_line())
+            return graph
+        # The same entities (counts and order may move): renumber what is known, then
+        # match the new lines only.
+        graph.postings, graph.pairs = self._renumbered([before[e.words] for e in entities])
+        graph._link(fresh, extend=True)
+        return graph
+
+    def _ordered(self, entities: list[Entity]) -> EntityGraph:
+        """This graph with ``entities`` (its own, recounted) most frequent first, ties by
+        their words, their postings and edges renumbered with them."""
+        order = sorted(range(len(entities)), key=lambda i: (-entities[i].count, entities[i].words))
+        self.entities = [entities[old] for old in order]
+        self.postings, self.pairs = self._renumbered(order)
+        self.__dict__.pop("_automaton", None)
+        return self
+
+    def _renumbered(
+        self, order: list[int]
+    ) -> tuple[list[np.ndarray], dict[tuple[int, int], np.ndarray]]:
+        """The postings and edges with entity ``order[k]`` numbered k."""
+        number = {old: new for new, old in enumerate(order)}
+        pairs: dict[tuple[int, int], np.ndarray] = {}
+        for (a, b), witnesses in self.pairs.items():
+            x, y = sorted((number[a], number[b]))
+            pairs[(x, y)] = witnesses
+        return [self.postings[old] for old in order], pairs
+
+    def _link(self, rows: Iterable[tuple[int, str, str]], *, extend: bool = False) -> np.ndarray:
+        """Match ``rows`` (replacing the postings and edges, or extending them with later
+        lines); how many mentions of each entity they hold."""
+        mentioned = np.zeros(len(self.entities), dtype=np.int64)
+        # Typed arrays: a list holds a pointer and an int object a mention.
+        found: list[array[int]] = [array("q") for _ in self.entities]
+        together: dict[tuple[int, int], array[int]] = {}
+        automaton = self.automaton
+        for line_id, text, language in rows:
+            mentions = _mentions(automaton, segments(text, language))
+            if not mentions:
+                continue
+            for entity, _, _ in mentions:
+                mentioned[entity] += 1
+            named = sorted({e for e, _, _ in mentions})
+            for entity in named:
+                found[entity].append(line_id)
+            for i, a in enumerate(named):
+                for b in named[i + 1 :]:
+                    if _apart(mentions, a, b):
+                        together.setdefault((a, b), array("q")).append(line_id)
+        fresh_postings = [typed_numbers(ids) for ids in found]
+        fresh_pairs = {pair: typed_numbers(ids) for pair, ids in together.items()}
+        if not extend:
+            self.postings, self.pairs = fresh_postings, fresh_pairs
+            return mentioned
+        # Later lines have larger ids: appending keeps every list ascending.
+        self.postings = [
+            np.concatenate([old, new])
+            for old, new in zip(self.postings, fresh_postings, strict=True)
+        ]
+        for pair, ids in fresh_pairs.items():
+            old = self.pairs.get(pair)
+            self.pairs[pair] = ids if old is None else np.concatenate([old, ids])
+        return mentioned
+
+    @property
+    def corpus(self) -> Corpus | None:
+        if isinstance(self.kept, dict):
+            self.kept = Corpus.from_arrays(self.kept)
+        return self.kept
+
+    # -- reading --
+
+    @property
+    def automaton(self) -> ahocorasick.Automaton:
+        cached = getattr(self, "_automaton", None)
+        if cached is None:
+            cached = ahocorasick.Automaton()
+            for number, entity in enumerate(self.entities):
+                key = " " + " ".join(entity.words) + " "
+                cached.add_word(key, (number, len(key)))
+            if self.entities:
+                cached.make_automaton()
+            self._automaton = cached
+        return cached
+
+    def find(self, text: str, language: str = "en") -> list[int]:
+        """The entities ``text`` names, outermost mentions only, in order of first mention."""
+        if not self.entities:
+            return []
+        mentions = _mentions(self.automaton, segments(text, language))
+        seen: list[int] = []
+        for entity, start, end in sorted(mentions, key=lambda m: (m[1], -m[2])):
+            if _maximal(mentions, start, end) and entity not in seen:
+                seen.append(entity)
+        return seen
+
+    def weight(self, a: int, b: int) -> float:
+        witnesses = self.pairs.get((min(a, b), max(a, b)))
+        if witnesses is None:
+            return 0.0
+        both = len(witnesses)
+        only_a = len(self.postings[a]) - both
+        only_b = len(self.postings[b]) - both
+        return llr(both, only_a, only_b, self.lines - both - only_a - only_b)
+
+    def neighbours(self, entity: int) -> list[Edge]:
+        """Every entity mentioned with ``entity``, heaviest first (ties by entity number)."""
+        edges = [
+            Edge(b if a == entity else a, self.weight(a, b), witnesses)
+            for (a, b), witnesses in self.pairs.items()
+            if entity in (a, b)
+        ]
+        edges.sort(key=lambda e: (-e.weight, e.other))
+        return edges
+
+    def together(self, entities: list[int]) -> np.ndarray:
+        """Line ids mentioning every one of ``entities``: the intersection of their postings."""
+        if len(entities) == 2:
+            a, b = sorted(entities)
+            witnesses = self.pairs.get((a, b))
+            if witnesses is not None:
+                return witnesses
+        ids = self.postings[entities[0]]
+        for entity in entities[1:]:
+            ids = np.intersect1d(ids, self.postings[entity], assume_unique=True)
+        return ids
+
+    def named(self, name: str, languages: Sequence[str] = ("en",)) -> int | None:
+        """The entity ``name`` refers to (its words, any case, any of ``languages``' folding;
+        punctuation ignored), or else the first entity it mentions."""
+        for language in languages:
+            wanted = " ".join(segments(name, language).replace("|", " ").split())
+            for number, entity in enumerate(self.entities):
+                if " ".join(entity.words) == wanted:
+                    return number
+        for language in languages:
+            found = self.find(name, language)
+            if found:
+                return found[0]
+        return None
+
+    # -- persistence --
+
+    def to_bytes(self) -> bytes:
+        pairs = sorted(self.pairs)
+        meta = {
+            "entities": [[list(e.words), e.name, e.count] for e in self.entities],
+            "lines": self.lines,
+            "mined": self.mined,
+            "keys": self.document_keys,
+        }
+        arrays: dict[str, np.ndarray] = dict(
+            meta=np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8),
+            posting_sizes=np.array([len(p) for p in self.postings], dtype=np.int64),
+            postings=np.concatenate(self.postings) if self.postings else np.zeros(0, np.int64),
+            pairs=np.array(pairs, dtype=np.int64).reshape(-1, 2),
+            witness_sizes=np.array([len(self.pairs[p]) for p in pairs], dtype=np.int64),
+            witnesses=(
+                np.concatenate([self.pairs[p] for p in pairs]) if pairs else np.zeros(0, np.int64)
+            ),
+            line_ids=self.line_ids,
+            digests=self.digests,
+        )
+        if isinstance(self.kept, Corpus):
+            arrays.update(self.kept.to_arrays())
+        elif self.kept is not None:
+            arrays.update(self.kept)
+        return save_arrays(arrays)
+
+    @classmethod
+    def from_bytes(cls, payload: bytes) -> EntityGraph:
+        data = load_arrays(payload)
+        meta = json.loads(bytes(data["meta"]).decode())
+        entities = [Entity(tuple(w), name, count) for w, name, count in meta["entities"]]
+        postings = _split(data["postings"], data["posting_sizes"])
+        witnesses = _split(data["witnesses"], data["witness_sizes"])
+        pairs = {(a, b): w for (a, b), w in zip(data["pairs"].tolist(), witnesses, strict=True)}
+        kept = {k: data[k] for k in data if k.startswith("c_")} or None
+        empty = np.zeros(0, dtype=np.int64)
+        line_ids = data.get("line_ids", empty)
+        digests = data.get("digests", empty)
+        graph = cls(entities, list(postings), pairs, int(meta["lines"]), kept, line_ids, digests)
+        graph.mined = int(meta.get("mined", 0))  # 0: mine again at the next update
+        graph.document_keys = list(meta.get("keys", []))
+        return graph
+
+
+def _fingerprints(rows: list[tuple[int, str, str]]) -> tuple[np.ndarray, np.ndarray]:
+    """Line ids and a digest of each line's text (a replaced line may keep its id)."""
+    ids = np.asarray([row[0] for row in rows], dtype=np.int64)
+    digests = np.asarray([_digest(row) for row in rows], dtype=np.int64)
+    return ids, digests
+
+
+def _digest(row: tuple[int, str, str]) -> int:
+    _, text, language = row
+    return text_digest(f"{language}\0{text}")
+
+
+def _split(flat: np.ndarray, sizes: np.ndarray) -> list[np.ndarray]:
+    if not len(sizes):
+        return []
+    return list(np.split(flat, np.cumsum(sizes)[:-1]))
+
+
+def _mentions(automaton: ahocorasick.Automaton, text: str) -> list[tuple[int, int, int]]:
+    """(entity, start, end) of every mention; the padding spaces make whole-word matches."""
+    if not text or automaton.kind != ahocorasick.AHOCORASICK:
+        return []
+    return [(entity, end - length + 1, end) for end, (entity, length) in automaton.iter(text)]
+
+
+def _apart(mentions: list[tuple[int, int, int]], a: int, b: int) -> bool:
+    """Whether some mention of ``a`` and some mention of ``b`` do not overlap ("Mr Brooke"
+    holds "Brooke": that is one mention, not two entities mentioned together)."""
+    spans_a = [(s, e) for entity, s, e in mentions if entity == a]
+    spans_b = [(s, e) for entity, s, e in mentions if entity == b]
+    # Mentions share their padding space when adjacent: an overlap of one is apart.
+    return any(ea <= sb + 1 or eb <= sa + 1 for sa, ea in spans_a for sb, eb in spans_b)
+
+
+def _maximal(mentions: list[tuple[int, int, int]], start: int, end: int) -> bool:
+    return not any(s <= start and end <= e and (s, e) != (start, end) for _, s, e in mentions)

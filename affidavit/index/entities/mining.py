@@ -1,0 +1,447 @@
+"""Entity mining, its second half: the phrases a store's own text treats as names, judged
+over the token ids ``entities.py`` reads, with no model call.
+
+A candidate is an n-gram of 1 to MAX_WORDS tokens inside one segment, neither
+starting nor ending with a stop word or a number. A candidate of two or more words is
+an entity when:
+
+- **its words occur together beyond chance**: the pointwise mutual information over its
+  *weakest split*, min over k of log2(p(phrase) / (p(left k words) p(the rest))), with
+  p = count / tokens, is at least MIN_PMI;
+- **it keeps varied company**: the entropy (bits) of the words just before it, and of
+  the words just after it (a segment edge counts as one more "word"), are each at least
+  MIN_ENTROPY, so a fragment that always continues the same way ("New" of "New York")
+  is not a unit of its own;
+- **its parts do not choose freely**: at the weakest split, at least one part occurs in
+  this phrase in at least BOUND_SHARE of all its occurrences ("York" is almost always
+  "New York"; "Mr" goes with every surname, but the surname is the bound part).
+
+A single word has no split; it is an entity when it is written with a capital where no
+sentence starts in at least CAPITAL_SHARE of its occurrences, keeps varied company, and
+is not a title (followed by a capitalised word in TITLE_SHARE of its occurrences: "Mr",
+"Sir"). Possessive and contracted endings are cut ("Lydgate’s" is Lydgate), and number
+words neither open nor close a candidate ("a thousand pounds" is a sum, not a name).
+Capitals help single words only: phrases need none, so lower-case text, Spanish and
+Turkish are mined alike. Every candidate needs MIN_COUNT occurrences.
+
+Counting is vectorised: tokens become integer ids and each n-gram length is counted with
+one ``numpy.unique`` over integer keys (Grams); so is what each candidate's occurrences
+share (capitals, the words beside them), only the judging of its figures is per candidate.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from affidavit.index.entities.corpus import Corpus
+from affidavit.text.number_words import NUMBER_WORDS
+from affidavit.text.words import STOP_WORDS
+
+MAX_WORDS = 4
+# NOTE: thresholds chosen on Middlemarch (bench/entity_graph.py prints the top 40 and the
+# counts kept): MIN_COUNT 3 keeps minor characters (named 3-5 times) and drops one-offs;
+# MIN_PMI 3 bits (8 times chance) keeps "Lowick Manor" and drops "young man"; entropy
+# 1.5 bits (about three equally likely neighbours) drops fragments; a bound share of one
+# half and a capital share of 0.8 separate "Lydgate" from "Poor" or "Yes".
+MIN_COUNT = 3
+MIN_PMI = 3.0
+MIN_ENTROPY = 1.5
+BOUND_SHARE = 0.5
+CAPITAL_SHARE = 0.8
+# A capitalised word followed by another capitalised word this often is a title ("Mr",
+# "Sir", "Miss"), not a name.
+TITLE_SHARE = 0.8
+
+_EDGE = -1  # the "word" before a segment's first and after its last token
+
+
+@dataclass(frozen=True, slots=True)
+class Entity:
+    """A mined entity: its words (folded), how it is written most often, and its count."""
+
+    words: tuple[str, ...]
+    name: str
+    count: int
+
+
+def pmi_weakest_split(
+    phrase_count: int, part_counts: Sequence[tuple[int, int]], tokens: int
+) -> float:
+    """min over splits of log2(p(phrase) / (p(left) p(right))); p = count / tokens.
+
+    ``part_counts`` holds (left count, right count) for each split point.
+    """
+    if phrase_count <= 0 or tokens <= 0 or not part_counts:
+        return float("-inf")
+    p_phrase = phrase_count / tokens
+    return min(
+        math.log2(p_phrase / ((left / tokens) * (right / tokens))) for left, right in part_counts
+    )
+
+
+def entropy(counts: Iterable[int]) -> float:
+    """Shannon entropy in bits of a distribution given by its counts."""
+    values = [c for c in counts if c > 0]
+    total = sum(values)
+    if total == 0:
+        return 0.0
+    return -sum(c / total * math.log2(c / total) for c in values)
+
+
+def mine(lines: Iterable[tuple[int, str, str]]) -> list[Entity]:
+    """The entities of ``lines`` ((line id, text, language)), most frequent first."""
+    return mine_corpus(Corpus.read(lines))
+
+
+def mine_corpus(corpus: Corpus) -> list[Entity]:
+    """The entities of a read corpus, most frequent first (ties by their words)."""
+    tokens = len(corpus.ids)
+    if tokens == 0:
+        return []
+    closed = np.array([_closed(w) for w in corpus.vocabulary], dtype=bool)
+    grams = Grams(corpus.ids, max(len(corpus.vocabulary), 1), {})
+    entities: list[Entity] = []
+    # Each length's candidates are judged as soon as it is counted: their parts are shorter
+    # grams, already counted, and only one length's occurrences are held at a time.
+    for n, level in grams.counted(corpus, min(MAX_WORDS, tokens)):
+        entities += _judged(corpus, grams, n, level, closed)
+        # NOTE: held here, this length's occurrences would sit beside the next length's
+        # count, the peak of the graph's worker (138 MB of 17 million tokens at 100 MB).
+        del level
+    entities.sort(key=lambda e: (-e.count, e.words))
+    return entities
+
+
+def _judged(corpus: Corpus, grams: Grams, n: int, level: Level, closed: np.ndarray) -> list[Entity]:
+    """The entities among the n-grams of one length (its arrays die with the call)."""
+    tokens, vocabulary = len(corpus.ids), corpus.vocabulary
+    unique = grams.words(n)
+    wanted = (level.tally >= MIN_COUNT) & ~closed[unique[:, 0]] & ~closed[unique[:, -1]]
+    rows = np.flatnonzero(wanted)
+    if not len(rows):
+        return []
+    # The candidates' occurrences grouped by gram: one sort (of theirs alone) instead of a
+    # scan per candidate.
+    # Positions fit int32: each int64 array of them was 138 MB of single words at 100 MB.
+    picked = np.flatnonzero(wanted[level.inverse]).astype(np.int32)
+    order = picked[np.argsort(level.inverse[picked], kind="stable")]
+    del picked
+    bounds = np.searchsorted(level.inverse[order], rows)
+    # Each candidate's splits (first k words, the rest), counted for all at once; a part
+    # counted once weighs as one occurrence.
+    chosen = unique[rows]
+    parts = [
+        (
+            np.maximum(grams.counts_of(chosen[:, :k]), 1),
+            np.maximum(grams.counts_of(chosen[:, k:]), 1),
+        )
+        for k in range(1, n)
+    ]
+    candidates = Candidates(corpus, n, level.tally[rows].astype(np.int64))
+    found: list[Entity] = []
+    for low, high in candidates.chunks():
+        seen = candidates.company(level.starts, order, bounds, low, high)
+        for at in range(low, high):
+            count = int(candidates.counts[at])
+            splits = [(int(left[at]), int(right[at])) for left, right in parts]
+            if not seen.kept(at - low, splits, count, tokens):
+                continue
+            gram = tuple(unique[rows[at]].tolist())
+            words = tuple(vocabulary[i] for i in gram)
+            spots = seen.where[seen.first[at - low] : seen.first[at - low] + count]
+            found.append(Entity(words, _name(corpus, spots, n), count))
+        del seen  # one chunk's company at a time
+    return found
+
+
+# Occurrences judged at a time: bounds the arrays of one length's candidates.
+_OCCURRENCES_AT_ONCE = 1_000_000
+
+
+# Sorted keys compared this many at a time (``_unique``): 8 MB of int64 a side.
+_COMPARED_AT_ONCE = 1 << 20
+
+
+@dataclass(frozen=True)
+class Candidates:
+    """One length's candidates (their counts, in the order judged), read in chunks."""
+
+    corpus: Corpus
+    n: int
+    counts: np.ndarray  # int64, occurrences of each candidate
+
+    def chunks(self) -> Iterator[tuple[int, int]]:
+        """(first, past the last) candidates of each chunk, a candidate at least."""
+        ends = np.cumsum(self.counts)
+        low = 0
+        while low < len(self.counts):
+            taken = int(ends[low - 1]) if low else 0
+            high = int(np.searchsorted(ends, taken + _OCCURRENCES_AT_ONCE, side="right"))
+            high = max(high, low + 1)
+            yield low, high
+            low = high
+
+    def company(
+        self, starts: np.ndarray, order: np.ndarray, bounds: np.ndarray, low: int, high: int
+    ) -> Company:
+        """Where the occurrences of candidates low..high start (candidate by candidate,
+        each one's in text order) and what they share, counted for all at once."""
+        corpus, n, tokens = self.corpus, self.n, len(self.corpus.ids)
+        counts = self.counts[low:high]
+        first = np.r_[0, np.cumsum(counts)[:-1]]
+        offsets = np.repeat(bounds[low:high] - first, counts) + np.arange(int(counts.sum()))
+        where = starts[order[offsets]].astype(np.int64)
+        owner = np.repeat(np.arange(high - low), counts)
+        before_at = np.maximum(where - 1, 0)
+        before = np.where(
+            (where > 0) & (corpus.segment[before_at] == corpus.segment[where]),
+            corpus.ids[before_at],
+            _EDGE,
+        )
+        ends = where + n - 1
+        after_at = np.minimum(ends + 1, tokens - 1)
+        after = np.where(
+            (ends + 1 < tokens) & (corpus.segment[after_at] == corpus.segment[ends]),
+            corpus.ids[after_at],
+            _EDGE,
+        )
+        width = len(corpus.vocabulary) + 1
+        inside = capitals = titled = np.zeros(high - low, dtype=np.int64)
+        if n == 1:
+            inside = np.add.reduceat((~corpus.opening[where]).astype(np.int64), first)
+            capitals = np.add.reduceat(corpus.capital[where].astype(np.int64), first)
+            following = np.minimum(where + 1, tokens - 1)
+            title = (
+                (where + 1 < tokens)
+                & corpus.capital[following]
+                & (corpus.segment[following] == corpus.segment[following - 1])
+            )
+            titled = np.add.reduceat(title.astype(np.int64), first)
+        return Company(
+            where,
+            first,
+            _neighbours(owner, before, width, high - low),
+            _neighbours(owner, after, width, high - low),
+            inside,
+            capitals,
+            titled,
+            n,
+        )
+
+
+def _neighbours(
+    owner: np.ndarray, words: np.ndarray, width: int, candidates: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """For each candidate, how often each word stands beside it, in the order of the
+    words' ids (an edge first): the counts, and where each candidate's run starts."""
+    keys, counts = np.unique(owner * width + (words + 1), return_counts=True)
+    starts = np.searchsorted(keys // width, np.arange(candidates + 1))
+    return counts, starts
+
+
+@dataclass(frozen=True)
+class Company:
+    """The counts one chunk of candidates is judged by, a row each."""
+
+    where: np.ndarray  # where each occurrence starts, candidate by candidate (int64)
+    first: np.ndarray  # where each candidate's occurrences start in the chunk
+    before: tuple[np.ndarray, np.ndarray]  # the words just before: counts, runs
+    after: tuple[np.ndarray, np.ndarray]  # the words just after
+    inside: np.ndarray  # single words: occurrences not opening a segment
+    capitals: np.ndarray  # written with a capital where no segment opens
+    titled: np.ndarray  # followed by a capitalised word in the same segment
+    n: int
+
+    def kept(self, at: int, splits: list[tuple[int, int]], count: int, tokens: int) -> bool:
+        if self.n == 1:
+            inside = int(self.inside[at])
+            if not inside or int(self.capitals[at]) < CAPITAL_SHARE * inside:
+                return False
+            if int(self.titled[at]) >= TITLE_SHARE * count:
+                return False
+        else:
+            if pmi_weakest_split(count, splits, tokens) < MIN_PMI:
+                return False
+            # The weakest split has the least PMI: the largest product of its parts' counts.
+            weakest = max(range(self.n - 1), key=lambda k: (splits[k][0] * splits[k][1], -k))
+            if count < BOUND_SHARE * min(splits[weakest]):
+                return False  # both parts go freely with other words
+        return min(_entropy_of(self.before, at), _entropy_of(self.after, at)) >= MIN_ENTROPY
+
+
+def _entropy_of(neighbours: tuple[np.ndarray, np.ndarray], at: int) -> float:
+    counts, starts = neighbours
+    return entropy(counts[starts[at] : starts[at + 1]].tolist())
+
+
+@dataclass(frozen=True)
+class Level:
+    """The n-grams of one length: where each occurrence starts, which distinct gram it is
+    (dense, in the order of ``keys``), and the distinct grams' keys, counts and first
+    occurrences."""
+
+    starts: np.ndarray  # int32, a token position per occurrence (inside one segment)
+    inverse: np.ndarray  # int32, the distinct gram of each occurrence (both dropped once
+    # the length's candidates are judged)
+    keys: np.ndarray  # int64, sorted: (the rank of the gram's first n-1 words) * V + last
+    tally: np.ndarray  # int64, occurrences of each distinct gram
+    first: np.ndarray  # int64, a token position where each distinct gram occurs
+
+
+@dataclass
+class Grams:
+    """Every n-gram of a corpus (1 to MAX_WORDS words inside one segment), counted.
+
+    An n-gram's key is the rank of its first n-1 words among the (n-1)-grams, times the
+    vocabulary size, plus its last word: keys stay below tokens x vocabulary whatever n
+    is, so each length is counted with one 1-D ``numpy.unique``, and the count of any
+    word sequence is a chain of binary searches (no table of Python tuples, which took
+    most of the memory of mining a large store)."""
+
+    ids: np.ndarray
+    vocabulary: int
+    levels: dict[int, Level]
+
+    @classmethod
+    def count(cls, corpus: Corpus, longest: int) -> Grams:
+        """Every length counted (each length's occurrences dropped once the next is)."""
+        grams = cls(corpus.ids, max(len(corpus.vocabulary), 1), {})
+        for _, level in grams.counted(corpus, longest):
+            del level  # not held beside the next length's count
+        return grams
+
+    def counted(self, corpus: Corpus, longest: int) -> Iterator[tuple[int, Level]]:
+        """Count each length in turn, 1 to ``longest``, and give it whole (with where each
+        occurrence starts); a length is kept without its occurrences once the next one is
+        asked for."""
+        ids, size = corpus.ids, len(corpus.ids)
+        rank = ids  # the rank of the (n-1)-gram starting at each position (n = 1: the word)
+        for n in range(1, longest + 1):
+            starts = _within_segments(corpus.segment, n)
+            if n == 1:
+                key = ids[starts].astype(np.int64)
+            else:  # in place: each temporary of 17 million int64 was 136 MB of the peak
+                key = rank[starts].astype(np.int64)
+                key *= self.vocabulary
+                key += ids[starts + n - 1]
+            # The ranks are not read again until they are made anew: not held through the
+            # sort (69 MB at 17 million tokens).
+            del rank
+            keys, first, inverse, tally = _unique(key)
+            del key
+            level = Level(starts, inverse, keys, tally, starts[first].astype(np.int64))
+            self.levels[n] = level
+            if n < longest:
+                rank = np.full(size, -1, dtype=np.int32)
+                rank[starts] = inverse
+            del inverse, starts  # the level holds them while it is judged, and no longer
+            yield n, level
+            empty = np.zeros(0, dtype=np.int32)
+            self.levels[n] = Level(empty, empty, keys, tally, level.first)
+            del level  # nor beside the next length's count
+
+    def words(self, n: int) -> np.ndarray:
+        """The word ids of each distinct n-gram, a row each, in the order of its keys."""
+        first = self.levels[n].first
+        return np.stack([self.ids[first + k] for k in range(n)], axis=1)
+
+    def counts_of(self, grams: np.ndarray) -> np.ndarray:
+        """How often each row of word ids occurs inside one segment (0 when never)."""
+        rank = np.zeros(len(grams), dtype=np.int64)
+        found = np.ones(len(grams), dtype=bool)
+        for n in range(1, grams.shape[1] + 1):
+            keys = self.levels[n].keys
+            key = (
+                grams[:, 0].astype(np.int64) if n == 1 else rank * self.vocabulary + grams[:, n - 1]
+            )
+            at = np.minimum(np.searchsorted(keys, key), max(len(keys) - 1, 0))
+            found &= keys[at] == key if len(keys) else False
+            rank = at
+        counts = self.levels[grams.shape[1]].tally[rank]
+        return np.where(found, counts, 0)
+
+
+def _within_segments(segment: np.ndarray, n: int) -> np.ndarray:
+    """The positions (int32) where an n-gram starts and ends in the same segment, found a
+    chunk at a time: ``numpy.flatnonzero`` over all the tokens would hold int64 positions
+    beside their int32 copy (207 MB at 17 million tokens, the worker's peak)."""
+    size = len(segment) - n + 1
+    if size <= 0:
+        return np.zeros(0, dtype=np.int32)
+    out = np.empty(size, dtype=np.int32)
+    found = 0
+    for low in range(0, size, _COMPARED_AT_ONCE):
+        high = min(low + _COMPARED_AT_ONCE, size)
+        at = np.flatnonzero(segment[low:high] == segment[low + n - 1 : high + n - 1])
+        out[found : found + len(at)] = at + low
+        found += len(at)
+    # A copy of what was found, not a view: a view would keep the whole buffer with the
+    # level (a third of it unused at four words).
+    return out[:found].copy() if found < size else out
+
+
+def _unique(key: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``numpy.unique(key, return_index=True, return_inverse=True, return_counts=True)``
+    with an int32 inverse, made from one stable sort: numpy's keeps several int64
+    copies of the occurrences at once (NOTE: at 17 million tokens that was 300 MB of
+    the graph's peak). The sorted keys are compared a chunk at a time, never held whole."""
+    if not len(key):
+        empty = np.zeros(0, dtype=np.int64)
+        return key, empty, np.zeros(0, dtype=np.int32), empty
+    order = np.argsort(key, kind="stable")  # the first of equal keys comes first
+    if len(key) <= np.iinfo(np.int32).max:
+        order = order.astype(np.int32)  # held through the rest: half the bytes
+    opens = np.empty(len(key), dtype=bool)
+    opens[0] = True
+    for low in range(1, len(key), _COMPARED_AT_ONCE):
+        high = min(low + _COMPARED_AT_ONCE, len(key))
+        np.not_equal(key[order[low:high]], key[order[low - 1 : high - 1]], out=opens[low:high])
+    starts = np.flatnonzero(opens)
+    first = order[starts]
+    keys = key[first]
+    # Each occurrence's distinct gram: the count of openings up to its place in the sorted
+    # order, a chunk at a time (a whole array of them was 69 MB beside the others).
+    inverse = np.empty(len(key), dtype=np.int32)
+    opened = -1
+    for low in range(0, len(key), _COMPARED_AT_ONCE):
+        high = min(low + _COMPARED_AT_ONCE, len(key))
+        ranks = np.cumsum(opens[low:high], dtype=np.int32)
+        ranks += opened
+        inverse[order[low:high]] = ranks
+        opened = int(ranks[-1])
+    tally = np.diff(np.append(starts, len(key)))
+    return keys, first, inverse, tally
+
+
+def _closed(word: str) -> bool:
+    """Words that neither open nor close a candidate: stop words, numbers, letters."""
+    return word in _ALL_STOP or word in _NUMBER_WORDS or word.isdigit() or len(word) < 2
+
+
+def _name(corpus: Corpus, starts: np.ndarray, n: int) -> str:
+    """The entity as it is written most often (ties: the first written)."""
+    written: dict[str, int] = {}
+    for start in starts.tolist():
+        form = " ".join(corpus.forms[i] for i in corpus.surface[start : start + n].tolist())
+        written[form] = written.get(form, 0) + 1
+    return max(written, key=written.__getitem__)
+
+
+_ALL_STOP = frozenset().union(*STOP_WORDS.values())
+_NUMBER_WORDS = frozenset(NUMBER_WORDS) | {
+    "thirty",
+    "forty",
+    "fifty",
+    "sixty",
+    "seventy",
+    "eighty",
+    "ninety",
+    "hundred",
+    "thousand",
+    "million",
+    "half",
+}

@@ -1,0 +1,170 @@
+"""Building the meaning index from the store's lines read twice, never held whole.
+
+The first reading takes what every line needs (its id, document, a digest of its text and
+its word count); the second reads the texts to encode, a chunk at a time. A document's
+profiles are made as soon as its last line is encoded, so the int8 vectors held are one
+document's, not the store's. NOTE: at 100 MB of text (1.2 million lines) the list of
+every line and the vectors of every line were 780 MB of the ingest's peak; the index is
+the same to the bit (tests/test_meaning.py).
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Callable, Iterable, Iterator
+
+import numpy as np
+
+from affidavit.index.meaning import profiles as meaning
+from affidavit.index.meaning.profiles import (
+    _WORD,
+    ENCODE_CHUNK,
+    Encoder,
+    MeaningIndex,
+    _signs,
+    encode,
+    quantized,
+    text_digest,
+)
+from affidavit.index.packing import typed_numbers
+from affidavit.runtime import give_back_freed_memory
+
+LineRow = tuple[int, int, int, str, str]  # (line id, document id, position, kind, text)
+# How many chunks are encoded between two hand-backs of the freed heap (heap.py).
+TRIM_EVERY_CHUNKS = 3
+
+
+def build_meaning(
+    encoder: Encoder,
+    lines: Callable[[], Iterable[LineRow]],
+    previous: MeaningIndex | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> MeaningIndex:
+    """MeaningIndex.build over the rows ``lines()`` gives (every line, in id order; read
+    twice, so both readings must be of one snapshot)."""
+    ids, digests, owners, counts = array("q"), array("q"), array("q"), array("q")
+    for line_id, document_id, _, _, text in lines():
+        ids.append(line_id)
+        owners.append(document_id)
+        digests.append(text_digest(text))
+        counts.append(len(_WORD.findall(text)))
+    line_ids, documents = typed_numbers(ids), typed_numbers(owners)
+    digest_of = typed_numbers(digests)
+    size = len(line_ids)
+    dim = previous.dim if previous is not None and previous.size else 0
+    signs: np.ndarray | None = None
+    known = np.zeros(size, dtype=bool)
+    if dim:
+        assert previous is not None
+        signs = np.zeros((size, previous.signs.shape[1]), dtype=np.uint8)
+        where = np.minimum(np.searchsorted(previous.line_ids, line_ids), previous.size - 1)
+        known = (previous.line_ids[where] == line_ids) & (
+            previous.digests[where] == digest_of if len(previous.digests) else False
+        )
+        signs[known] = previous.signs[where[known]]
+    missing = np.flatnonzero(~known)
+    # A document whose lines all kept their signs keeps its profiles; the documents
+    # added or changed are profiled again, from every one of their lines.
+    kept = np.zeros(0, dtype=bool)
+    if previous is not None and len(previous.profiles):
+        redo = np.union1d(documents[missing], np.setdiff1d(documents, previous.profile_documents))
+        kept = np.isin(previous.profile_documents, documents) & ~np.isin(
+            previous.profile_documents, redo
+        )
+        is_profiled = np.isin(documents, redo)
+    else:
+        is_profiled = np.ones(size, dtype=bool)
+    weights = np.sqrt(typed_numbers(counts).astype(np.float32))
+    # Encoded: the lines without signs, and the lines profiled again (the signs kept are
+    # too coarse for a profile). In chunks, so a long build reports progress; each line's
+    # vector is its own, so the chunking changes no number.
+    to_encode = np.union1d(missing, np.flatnonzero(is_profiled))
+    profiles = _Profiles()
+    done = 0
+    for number, (chunk, texts) in enumerate(_chunks(lines(), to_encode), start=1):
+        fresh = quantized(encode(encoder, texts))
+        if signs is None:
+            dim = fresh.shape[1]
+            signs = np.zeros((size, (dim + 7) // 8), dtype=np.uint8)
+        signs[chunk] = _signs(fresh)
+        wanted = is_profiled[chunk]
+        profiles.add(documents[chunk[wanted]], fresh[wanted], weights[chunk[wanted]])
+        done += len(chunk)
+        # NOTE: each chunk's scratch, freed, stayed on the C heap: 150 MB by the end of a
+        # 100 MB store, held while the graph's worker mines. Handed back every few chunks:
+        # after every chunk, the trims and the pages taken again cost 1.5-4.4 s of 25-27 s
+        # at 100 MB for the same peak of this process; every eighth, the ingest's process
+        # tree reached 2,052 MB once (bench/scale.py), so every third.
+        if number % TRIM_EVERY_CHUNKS == 0:
+            give_back_freed_memory()
+        if progress is not None:
+            progress(done, len(to_encode))
+    if signs is None:
+        signs = np.zeros((0, max((dim + 7) // 8, 1)), dtype=np.uint8)
+    made_for, made = profiles.finished(max(dim, 1))
+    if kept.any():
+        assert previous is not None
+        made_for = np.concatenate([previous.profile_documents[kept], made_for])
+        made = np.vstack([previous.profiles[kept], made]).astype(np.float32)
+        order = np.argsort(made_for, kind="stable")  # documents in id order, as a build
+        made_for, made = made_for[order], made[order]
+    return MeaningIndex(line_ids, signs, made_for, made, digest_of, dim=dim)
+
+
+def _chunks(rows: Iterable[LineRow], wanted: np.ndarray) -> Iterator[tuple[np.ndarray, list[str]]]:
+    """The places in ``wanted`` (ascending) ENCODE_CHUNK at a time, with their texts read
+    from ``rows`` as they go by."""
+    texts: list[str] = []
+    start = 0
+    want = iter(wanted.tolist())
+    next_place = next(want, None)
+    for place, row in enumerate(rows):
+        if next_place is None:
+            break
+        if place != next_place:
+            continue
+        texts.append(row[4])
+        next_place = next(want, None)
+        if len(texts) == ENCODE_CHUNK:
+            yield wanted[start : start + len(texts)], texts
+            start, texts = start + len(texts), []
+    if texts:
+        yield wanted[start : start + len(texts)], texts
+
+
+class _Profiles:
+    """Documents' profiles made as their lines arrive in id order: a document's run of
+    lines is profiled (meaning._profiles) once the next document's first line comes."""
+
+    def __init__(self) -> None:
+        self._owners: list[np.ndarray] = []
+        self._rows: list[np.ndarray] = []
+        self._held: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+
+    def add(self, documents: np.ndarray, vectors: np.ndarray, weights: np.ndarray) -> None:
+        if not len(documents):
+            return
+        bounds = np.flatnonzero(np.diff(documents)) + 1
+        starts, ends = [0, *bounds.tolist()], [*bounds.tolist(), len(documents)]
+        for start, end in zip(starts, ends, strict=True):
+            piece = (documents[start:end], vectors[start:end], weights[start:end])
+            if self._held and self._held[-1][0][0] != piece[0][0]:
+                self._flush()
+            self._held.append(piece)
+
+    def finished(self, dim: int) -> tuple[np.ndarray, np.ndarray]:
+        self._flush()
+        if not self._rows:
+            return np.zeros(0, dtype=np.int64), np.zeros((0, dim), dtype=np.float32)
+        return np.concatenate(self._owners), np.vstack(self._rows).astype(np.float32)
+
+    def _flush(self) -> None:
+        if not self._held:
+            return
+        documents, vectors, weights = (
+            np.concatenate(part) for part in zip(*self._held, strict=True)
+        )
+        self._held = []
+        owners, rows = meaning._profiles(documents, vectors, weights)
+        self._owners.append(owners)
+        self._rows.append(rows)

@@ -1,0 +1,331 @@
+"""The meaning channel: a static multilingual encoder, document profiles and their ranking.
+
+Meaning proposes *documents*; inside a document the question's own words choose the
+line (late interaction, in ``late.py``, only reorders what was chosen). Per line the
+encoder gives one L2-normalised vector. A document's **profile** is built from its
+words as the encoder reads them: the normalised mean of its line vectors, each line
+weighted by the square root of its number of word tokens (a long line says more than a
+heading, but not proportionally more: one 300-word table row must not outweigh the
+prose). A document longer than SECTION_LINES lines also gets one profile per run of
+SECTION_LINES consecutive lines (a *section*), so a large document is found by the part
+of it that speaks of the question; a document scores the best of its profiles.
+
+Inside a document, lines are chosen by their closeness to the question, for which a line's
+signs suffice (one bit a dimension: see ``line_vectors``); profiles are made from the
+vectors as encoded. Signs and profiles are cached in the store under the encoder's
+fingerprint. After a write only the lines the cache does not hold, and the lines of the
+documents profiled again, are encoded; on reopen nothing is.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib.resources import files
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+
+from affidavit.errors import EngineError
+from affidavit.index.packing import load_arrays, save_arrays
+from affidavit.runtime import give_back_freed_memory
+
+BUNDLED_MODEL = "static-use-m3-256"
+# NOTE: on Middlemarch a chapter runs 100-300 lines; 64 keeps a section to a few scenes.
+SECTION_LINES = 64
+_WORD = re.compile(r"\w+", re.UNICODE)
+_PROBE = ["affidavit checks what the evidence says", "la memoria no inventa nada", "1984"]
+
+
+@runtime_checkable
+class Encoder(Protocol):
+    """Anything that turns texts into one vector each (a model2vec ``StaticModel`` does)."""
+
+    def encode(self, sentences: Sequence[str]) -> Any: ...
+
+
+def bundled_model_path() -> str:
+    return str(files("affidavit") / "data" / BUNDLED_MODEL)
+
+
+@lru_cache(maxsize=1)
+def bundled_encoder() -> Any:
+    """The static model shipped with the package (loaded once per process, offline)."""
+    from affidavit.index.meaning.pieces import CachedPieces
+
+    model = CachedPieces.from_pretrained(bundled_model_path())
+    give_back_freed_memory()  # loading leaves 117 MB of freed scratch on the C heap
+    return model
+
+
+class BundledEncoder:
+    """The bundled model, loaded on first use: a Memory that never asks never pays for it."""
+
+    def encode(self, sentences: Sequence[str], **options: Any) -> np.ndarray:
+        return np.asarray(bundled_encoder().encode(list(sentences), **options))
+
+    def tokenize(self, sentences: Sequence[str]) -> list[list[int]]:
+        return list(bundled_encoder().tokenize(list(sentences)))
+
+    @property
+    def embedding(self) -> np.ndarray:
+        return np.asarray(bundled_encoder().embedding)
+
+
+def encode(encoder: Encoder, texts: Sequence[str]) -> np.ndarray:
+    """Unit-length float32 vectors, one row per text (zero rows stay zero)."""
+    if not texts:
+        return np.zeros((0, 0), dtype=np.float32)
+    try:
+        raw = encoder.encode(list(texts), use_multiprocessing=False)  # type: ignore[call-arg]
+    except TypeError:  # an encoder without model2vec's keyword
+        raw = encoder.encode(list(texts))
+    vectors = np.asarray(raw, dtype=np.float32)
+    if vectors.ndim != 2 or vectors.shape[0] != len(texts):
+        raise EngineError(
+            f"the encoder returned shape {vectors.shape} for {len(texts)} texts; "
+            "an Encoder must return one vector per text"
+        )
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    return np.divide(vectors, norms, out=np.zeros_like(vectors), where=norms > 0)
+
+
+def fingerprint(encoder: Encoder) -> str:
+    """A name for the encoder's vector space: the hash of what it makes of fixed probes."""
+    if isinstance(encoder, BundledEncoder):
+        return _bundled_fingerprint()  # every Memory shares it; probe it once per process
+    probe = encode(encoder, _PROBE)
+    digest = hashlib.sha256(np.round(probe, 4).astype(np.float32).tobytes())
+    digest.update(str(probe.shape).encode())
+    return digest.hexdigest()[:16]
+
+
+@lru_cache(maxsize=1)
+def _bundled_fingerprint() -> str:
+    return fingerprint(bundled_encoder())
+
+
+ENCODE_CHUNK = 8192  # lines encoded between two progress reports
+
+
+@dataclass
+class MeaningIndex:
+    line_ids: np.ndarray  # store line id per row, ascending
+    signs: np.ndarray  # each line vector's signs, packed 8 to a byte (see line_vectors)
+    profile_documents: np.ndarray  # store document id per profile
+    profiles: np.ndarray  # unit profile vectors, float32
+    # A digest of each line's text: SQLite may give a replaced document's new lines the
+    # ids its old lines had, and a vector is reused only for the same id *and* text.
+    digests: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    document_keys: list[str] = field(default_factory=list)  # the versions it was built from
+    dim: int = 0  # the encoder's dimensions (the signs are padded to whole bytes)
+    _owner_places: tuple[np.ndarray, np.ndarray] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+
+    @classmethod
+    def build(
+        cls,
+        encoder: Encoder,
+        line_rows: Sequence[tuple[int, int, int, str, str]],
+        previous: MeaningIndex | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> MeaningIndex:
+        """Signs for every line (reusing ``previous`` where it holds the line) and the
+        profiles of the documents added or changed; ``progress(lines encoded, lines to
+        encode)`` after each chunk (meaning_build.py reads a store's lines the same way,
+        without a list of them)."""
+        from affidavit.index.meaning.build import build_meaning
+
+        return build_meaning(encoder, lambda: line_rows, previous, progress)
+
+    @classmethod
+    def joined(cls, pieces: Sequence[MeaningIndex]) -> MeaningIndex:
+        """The indexes of successive documents as one (each piece's lines and documents
+        after the last's, as a build of them all would hold them)."""
+        if len(pieces) == 1:
+            return pieces[0]
+        held = [p for p in pieces if p.size]
+        keys = [key for p in pieces for key in p.document_keys]
+        if not held:
+            first = pieces[0]
+            return cls(first.line_ids, first.signs, first.profile_documents,
+                       first.profiles, first.digests, keys, first.dim)  # fmt: skip
+        return cls(
+            np.concatenate([p.line_ids for p in held]),
+            np.concatenate([p.signs for p in held]),
+            np.concatenate([p.profile_documents for p in held]),
+            np.vstack([p.profiles for p in held]).astype(np.float32),
+            np.concatenate([p.digests for p in held]),
+            keys,
+            held[0].dim,
+        )
+
+    @property
+    def size(self) -> int:
+        return len(self.line_ids)
+
+    def rank_documents(self, query_vector: np.ndarray) -> list[tuple[int, float]]:
+        """(document id, best profile cosine), best first; ties by document id."""
+        if not len(self.profiles):
+            return []
+        similarity = self.profiles @ query_vector.astype(np.float32)
+        documents, owner = self._owners()
+        best = np.full(documents.size, -np.inf, dtype=np.float32)
+        np.maximum.at(best, owner, similarity)
+        order = np.lexsort((documents, -best))
+        return list(zip(documents[order].tolist(), best[order].tolist(), strict=True))
+
+    def _owners(self) -> tuple[np.ndarray, np.ndarray]:
+        """The store's documents with profiles, ascending, and each profile's place
+        among them (computed once)."""
+        if self._owner_places is None:
+            documents, owner = np.unique(self.profile_documents, return_inverse=True)
+            self._owner_places = (documents, owner.ravel())
+        return self._owner_places
+
+    def closeness(self, line_ids: Sequence[int], query_vector: np.ndarray) -> np.ndarray:
+        """Each line's sign vector's cosine with the query (``line_vectors(ids) @ query``),
+        read a byte at a time: per byte position, a table of what each of its 256 values
+        adds, so the signs are never unpacked into floats."""
+        rows = self._rows(line_ids)
+        if not self.dim or not len(rows):
+            return np.zeros(len(rows), dtype=np.float32)
+        width = self.signs.shape[1]
+        # Padding bits meet zeros of the query, so they add nothing, whatever they are.
+        padded = np.zeros(width * 8, dtype=np.float32)
+        padded[: self.dim] = query_vector.astype(np.float32)
+        # table[j, v]: the query's sum over byte j's bits, +1 where v sets a bit, -1 not.
+        table = (padded.reshape(width, 8) @ _BYTE_SIGNS.T).astype(np.float32)
+        total = table[np.arange(width), self.signs[rows]].sum(axis=1, dtype=np.float32)
+        return total * np.float32(1.0 / np.sqrt(self.dim))
+
+    def _rows(self, line_ids: Sequence[int]) -> np.ndarray:
+        wanted = np.asarray(line_ids, dtype=np.int64)
+        rows = np.searchsorted(self.line_ids, wanted)
+        if len(rows) and (
+            rows.max() >= self.size or not np.array_equal(self.line_ids[rows], wanted)
+        ):
+            raise KeyError("line ids missing from the meaning index (a stale generation?)")
+        return rows
+
+    def line_vectors(self, line_ids: Sequence[int]) -> np.ndarray:
+        """The lines' sign vectors: each component ±1/√dim, the sign of the encoder's.
+
+        NOTE: measured on the SQuAD 2.0 dev store (every 7th answerable question, its
+        article's lines ranked by cosine with the question): the answering line among
+        the closest 8 for 0.798 of questions by signs, 0.790 by int8 vectors, 0.786 by
+        float32; first for 0.549, 0.551, 0.553. A line costs dim/8 bytes, not dim."""
+        rows = self._rows(line_ids)
+        bits = np.unpackbits(self.signs[rows], axis=1, count=self.dim)
+        scale = np.float32(1.0 / np.sqrt(max(self.dim, 1)))
+        return (bits.astype(np.float32) * 2.0 - 1.0) * scale
+
+    # -- persistence (the store's index cache) --
+
+    def to_bytes(self, after: str = "") -> bytes:
+        """The index as one npz payload; as a part (meaning_parts.py), ``after`` is the
+        digest of the versions of the index it was made on."""
+        return save_arrays(
+            {
+                "line_ids": self.line_ids,
+                "signs": self.signs,
+                "dim": np.array([self.dim], dtype=np.int64),
+                "profile_documents": self.profile_documents,
+                "profiles": self.profiles,
+                "digests": self.digests,
+                "keys": np.frombuffer(json.dumps(self.document_keys).encode(), dtype=np.uint8),
+                "after": np.frombuffer(after.encode(), dtype=np.uint8),
+            }
+        )
+
+    @classmethod
+    def from_bytes(cls, payload: bytes) -> MeaningIndex:
+        return cls.read_part(payload)[0]
+
+    @classmethod
+    def read_part(cls, payload: bytes) -> tuple[MeaningIndex, str]:
+        """An index from ``to_bytes`` and the digest it was made after ("" for a whole)."""
+        data = load_arrays(payload)
+        after = bytes(data["after"]).decode() if "after" in data else ""
+        if "signs" in data:
+            signs, dim = data["signs"], int(data["dim"][0])
+        else:  # an older store cached whole vectors (int8, or float16 before that)
+            vectors = data["vectors"]
+            if vectors.dtype != np.int8:
+                vectors = quantized(vectors.astype(np.float32))
+            signs, dim = _signs(vectors), vectors.shape[1]
+        index = cls(
+            data["line_ids"],
+            signs,
+            data["profile_documents"],
+            data["profiles"],
+            data["digests"],
+            json.loads(bytes(data["keys"]).decode()) if "keys" in data else [],
+            dim,
+        )
+        return index, after
+
+
+# NOTE: a unit vector's components lie in [-1, 1]; at 1/127 steps a component moves by at
+# most 0.004 and a cosine by less than 0.01, which reorders only near-ties — and the same
+# way every run, since the vectors are quantized as they are built, not only when cached.
+QUANTUM = 127.0
+
+
+# Each byte value's eight bits as +1 (set) or -1 (clear), most significant first, as
+# ``np.packbits`` writes them.
+_BYTE_SIGNS = (
+    np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1).astype(np.float32) * 2.0 - 1.0
+)
+
+
+def _signs(vectors: np.ndarray) -> np.ndarray:
+    """Each row's signs (a component above zero sets its bit), packed 8 to a byte."""
+    return np.packbits(vectors > 0, axis=1)
+
+
+def quantized(vectors: np.ndarray) -> np.ndarray:
+    """Unit float vectors as int8 steps of 1/127."""
+    return np.clip(np.rint(vectors * QUANTUM), -127, 127).astype(np.int8)
+
+
+def dequantized(vectors: np.ndarray) -> np.ndarray:
+    return vectors.astype(np.float32) / np.float32(QUANTUM)
+
+
+def text_digest(text: str) -> int:
+    """An 8-byte digest of ``text`` as a signed int64: a cached line is reused only when
+    its id *and* its text are unchanged (SQLite may give a replaced line its old id)."""
+    return int.from_bytes(
+        hashlib.blake2b(text.encode(), digest_size=8).digest(), "little", signed=True
+    )
+
+
+def _profiles(
+    documents: np.ndarray, vectors: np.ndarray, weights: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Each document's profiles from its lines' int8 ``vectors``, read as floats a span at a
+    time (a store of a million lines would need 1 GB to read them all at once)."""
+    owners: list[int] = []
+    rows: list[np.ndarray] = []
+    if not len(documents):
+        return np.zeros(0, dtype=np.int64), np.zeros((0, vectors.shape[1]), dtype=np.float32)
+    # Lines come in id order, so each document's lines are one run.
+    bounds = np.flatnonzero(np.diff(documents)) + 1
+    for start, end in zip([0, *bounds.tolist()], [*bounds.tolist(), len(documents)], strict=True):
+        document = int(documents[start])
+        spans = [(start, end)]
+        if end - start > SECTION_LINES:
+            spans += [(s, min(s + SECTION_LINES, end)) for s in range(start, end, SECTION_LINES)]
+        for s, e in spans:
+            owners.append(document)
+            rows.append(weights[s:e] @ dequantized(vectors[s:e]))  # a span at a time
+    matrix = np.vstack(rows).astype(np.float32)
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    matrix = np.divide(matrix, norms, out=np.zeros_like(matrix), where=norms > 0)
+    return np.array(owners, dtype=np.int64), matrix

@@ -1,0 +1,257 @@
+"""A question scored by its postings only: the work grows with the lines it touches.
+
+A store of a million lines must not cost a million of anything per question. The
+question's postings are added into one score per line (and one per window); the rows a
+posting reaches are kept as they are first reached (a BM25 weight is never 0, so a row
+still at 0 has not been reached), and the best ``k`` are chosen among those rows alone.
+The arithmetic is the dense reading's, term by term in the same order, so every score is
+the same to the bit and so is every ranking.
+
+The sums are kept in scratch arrays, one set per thread and per index size, that are put
+back to zeros where they were touched before the next question: a fresh array a
+question would pay for again page by page.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+import scipy.sparse as sp
+
+from affidavit.index.words import bm25
+
+if TYPE_CHECKING:
+    from affidavit.index.words.word_index import WordIndex
+
+# NOTE: chosen on SQuAD 2.0 dev sentence retrieval (bench/retrieval.py): a line gains this
+# share of the best score of any window holding it.
+WINDOW_GAIN = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """A question's scores: the rows it reached, each once, and their scores."""
+
+    rows: np.ndarray  # index rows, in no particular order
+    values: np.ndarray  # float32, > 0
+    size: int  # the index's rows
+
+    def dense(self) -> np.ndarray:
+        """A score for every index row, 0 where nothing matched."""
+        out = np.zeros(self.size, dtype=np.float32)
+        out[self.rows] = self.values
+        return out
+
+
+class Named:
+    """The documents a question names: each document slot's bonus (float32, 0 for a
+    document not named), each line's slot, and the rows of the named documents, gathered
+    only when first read (block-max search never reads them: 7,700 rows a question at
+    100 MB)."""
+
+    __slots__ = ("bonus", "line_documents", "_gather", "_rows")
+
+    def __init__(
+        self, bonus: np.ndarray, line_documents: np.ndarray, rows: Callable[[], np.ndarray]
+    ) -> None:
+        self.bonus = bonus
+        self.line_documents = line_documents
+        self._gather = rows
+        self._rows: np.ndarray | None = None
+
+    @property
+    def rows(self) -> np.ndarray:
+        if self._rows is None:
+            self._rows = self._gather()
+        return self._rows
+
+    def of(self, lines: np.ndarray) -> np.ndarray:
+        return self.bonus[self.line_documents[lines]]
+
+
+@dataclass
+class _Scratch:
+    lines: np.ndarray  # float32 sums, one per line, zeros between questions
+    windows: np.ndarray  # float32 sums, one per window
+    best: np.ndarray  # float32, each line's best window
+    stamp: np.ndarray  # int64 places (see each_once); never read before written
+
+
+_LOCAL = threading.local()
+
+
+@contextmanager
+def _scratch(lines: int, windows: int) -> Iterator[_Scratch]:
+    """This thread's scratch for an index of this size; dropped if a question fails
+    half way, so no half-summed score outlives it."""
+    held = getattr(_LOCAL, "scratch", None)
+    if held is None or held.lines.size != lines or held.windows.size != windows:
+        held = _Scratch(
+            np.zeros(lines, dtype=np.float32),
+            np.zeros(windows, dtype=np.float32),
+            np.zeros(lines, dtype=np.float32),
+            np.empty(lines, dtype=np.int64),
+        )
+    _LOCAL.scratch = None
+    yield held
+    _LOCAL.scratch = held  # only a question that ended cleanly gives it back
+
+
+def accumulate(
+    counts: sp.csc_matrix, norms: np.ndarray, term_ids: Sequence[int], out: np.ndarray
+) -> np.ndarray:
+    """Add the BM25 weights of ``term_ids`` into ``out`` (one per unit); return the
+    units first reached, each once."""
+    reached = []
+    for term in term_ids:
+        lo, hi = counts.indptr[term], counts.indptr[term + 1]
+        holders = counts.indices[lo:hi]  # each unit once within a term's postings
+        reached.append(holders[out[holders] == 0])
+        out[holders] += bm25.term_weights(counts, norms, term)
+    return np.concatenate(reached) if reached else np.zeros(0, dtype=np.int64)
+
+
+def each_once(values: np.ndarray, stamp: np.ndarray) -> np.ndarray:
+    """``values`` (all below ``stamp.size``) without repeats, without sorting them: each
+    value keeps the one place of it that ``stamp`` remembers."""
+    if values.size == 0:
+        return values
+    places = np.arange(values.size)
+    stamp[values] = places
+    return values[stamp[values] == places]
+
+
+def _expand(
+    indptr: np.ndarray, indices: np.ndarray, picked: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The entries of the ``picked`` rows of a CSR structure, flattened in row order, and
+    how many each row has."""
+    starts = indptr[picked]
+    sizes = indptr[picked + 1] - starts
+    offsets = np.repeat(starts - np.cumsum(sizes) + sizes, sizes)
+    return indices[np.arange(int(sizes.sum())) + offsets].astype(np.int64), sizes
+
+
+def best_windows(
+    incidence: sp.csr_matrix, windows: np.ndarray, window_scores: np.ndarray, scratch: _Scratch
+) -> np.ndarray:
+    """Put each line's best score among ``windows`` that hold it in ``scratch.best``;
+    return the lines they hold, each once."""
+    lines, sizes = _expand(incidence.indptr, incidence.indices, windows)
+    np.maximum.at(scratch.best, lines, np.repeat(window_scores, sizes))
+    return each_once(lines, scratch.stamp)
+
+
+def score_question(index: WordIndex, term_ids: Sequence[int], named: Named | None) -> Scored:
+    """Lines' BM25, plus the window gain times their best window's, plus the bonus of
+    each document the question names."""
+    size = index.size
+    line_norms, window_norms = index.unit_norms()
+    window_counts = index.window_counts
+    with _scratch(size, window_counts.shape[0]) as scratch:
+        total = scratch.lines
+        reached = [accumulate(index.line_counts, line_norms, term_ids, total)]
+        if term_ids and window_counts.shape[0]:
+            sums = scratch.windows
+            windows = accumulate(window_counts, window_norms, term_ids, sums)
+            if windows.size:
+                lines = best_windows(index.incidence, windows, sums[windows], scratch)
+                total[lines] += np.float32(WINDOW_GAIN) * scratch.best[lines]
+                reached.append(lines)
+                scratch.best[lines] = 0
+            sums[windows] = 0
+        if named is not None:
+            total[named.rows] += named.of(named.rows)
+            reached.append(named.rows)
+        rows = each_once(np.concatenate(reached), scratch.stamp)
+        values = total[rows]
+        total[rows] = 0
+    return Scored(rows, values, size)
+
+
+def top_only(
+    index: WordIndex, term_ids: Sequence[int], named: Named | None, k: int
+) -> list[tuple[int, float]]:
+    """The best ``k`` lines as ``score_question`` ranks them, giving a whole score only
+    to the lines that could be among them. ``named``: the documents the question names.
+
+    A line's own BM25 plus its document's bonus is a floor under its whole score, so the
+    k-th best of them is a floor under the k-th best whole score. A line whose floor
+    plus the window gain of the best window anywhere stays below it cannot be among the
+    best, nor can a line of no named document that no question word stands in, unless a
+    window holding it reaches that floor by itself. The lines left get their best window
+    from their own windows (``WordIndex.line_windows``), and their sums are made in
+    the whole reading's order (own, then window, then bonus), so they are its to the bit.
+    """
+    size = index.size
+    line_norms, window_norms = index.unit_norms()
+    window_counts, incidence = index.window_counts, index.incidence
+    gain = np.float32(WINDOW_GAIN)
+    with _scratch(size, window_counts.shape[0]) as scratch:
+        total, sums = scratch.lines, scratch.windows
+        rows = accumulate(index.line_counts, line_norms, term_ids, total)
+        windows = np.zeros(0, dtype=np.int64)
+        if term_ids and window_counts.shape[0]:
+            windows = accumulate(window_counts, window_norms, term_ids, sums)
+        base = (
+            rows if named is None else each_once(np.concatenate((rows, named.rows)), scratch.stamp)
+        )
+        if base.size >= k and windows.size:
+            own = total[base]
+            floor_of = own if named is None else own + named.of(base)
+            floor = np.partition(floor_of, base.size - k)[base.size - k]
+            ceiling = own + gain * sums[windows].max()
+            if named is not None:
+                ceiling = ceiling + named.of(base)
+            strong = windows[gain * sums[windows] >= floor]
+            found = [base[ceiling >= floor], _members(incidence, strong)]
+        else:
+            found = [base, _members(incidence, windows)]
+        lines = each_once(np.concatenate(found), scratch.stamp)
+        scores = total[lines]
+        if windows.size:
+            scores = scores + gain * _best_own_window(index.line_windows(), lines, sums)
+        if named is not None:
+            scores = scores + named.of(lines)
+        total[rows] = 0
+        sums[windows] = 0
+    return top_among(Scored(lines, scores, size), k, index.line_ids)
+
+
+def _members(incidence: sp.csr_matrix, windows: np.ndarray) -> np.ndarray:
+    """The lines ``windows`` hold, flattened (a line once per window holding it)."""
+    return _expand(incidence.indptr, incidence.indices, windows)[0]
+
+
+def _best_own_window(
+    membership: tuple[np.ndarray, np.ndarray], lines: np.ndarray, sums: np.ndarray
+) -> np.ndarray:
+    """Each of ``lines``' best score among the windows holding it (0 for none)."""
+    held = membership[0][lines + 1] > membership[0][lines]
+    best = np.zeros(lines.size, dtype=np.float32)
+    if held.any():
+        windows, sizes = _expand(*membership, lines[held])
+        bounds = np.concatenate(([0], np.cumsum(sizes)[:-1]))
+        best[held] = np.maximum.reduceat(sums[windows], bounds)
+    return best
+
+
+def top_among(scored: Scored, k: int, line_ids: np.ndarray) -> list[tuple[int, float]]:
+    """(store line id, score) of the best ``k`` reached rows with a positive score, ties
+    broken by line id."""
+    positive = scored.values > 0
+    rows, values = scored.rows[positive], scored.values[positive]
+    if rows.size == 0 or k <= 0:
+        return []
+    if rows.size > k:
+        # Widen the partition so ties at the cut are settled by line id, not by chance.
+        cut = np.partition(values, rows.size - k)[rows.size - k]
+        wide = values >= cut
+        rows, values = rows[wide], values[wide]
+    order = np.lexsort((line_ids[rows], -values))[:k]
+    return [(int(line_ids[rows[i]]), float(values[i])) for i in order]

@@ -1,0 +1,409 @@
+"""The word channel: BM25 over lines and over windows, plus document-name weighting.
+
+A line's score is its own BM25 plus WINDOW_GAIN times the best score of any window that
+holds it, so a sentence whose subject was named one sentence earlier is still found;
+results are always lines. A question word that appears in document names adds
+log(documents / names carrying it) to every line of those documents: a word every name
+carries weighs exactly zero. Ties break by line id (document order, then position).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+from array import array
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import scipy.sparse as sp
+
+from affidavit.index.packing import load_arrays, save_arrays, typed_numbers
+from affidavit.index.words import block_max, bm25
+from affidavit.index.words.names import name_bonus, name_slots
+from affidavit.index.words.scoring import (
+    Named,
+    Scored,
+    score_question,
+    top_among,
+)
+from affidavit.text.abbreviations import short_forms
+from affidavit.text.words import Analyzer, detect_language
+
+
+@dataclass
+class WordIndex:
+    """Raw term counts of lines and windows, a column per term (its postings); BM25 is
+    computed from them at query time, on the question's postings only, so an index of
+    some documents merges with another's (``index/words/parts.py``) without rescoring."""
+
+    vocabulary: dict[str, int]
+    line_ids: np.ndarray  # store line id per index row, ascending
+    line_documents: np.ndarray  # position in ``document_ids`` per line
+    document_ids: np.ndarray  # store document id per document slot, ascending
+    document_languages: list[str]
+    document_names: list[str]
+    document_keys: list[str]  # what a document's stored version is (word_parts.py)
+    line_counts: sp.csc_matrix
+    window_counts: sp.csc_matrix
+    window_documents: np.ndarray  # document slot per window
+    # windows -> the index rows of the lines they hold (CSR, rows = windows)
+    incidence: sp.csr_matrix
+    # document name terms -> document slots
+    name_terms: dict[str, list[int]]
+    _norms: tuple[np.ndarray, np.ndarray] | None = field(default=None, init=False, repr=False)
+    _membership: tuple[np.ndarray, np.ndarray] | None = field(default=None, init=False, repr=False)
+    _rows_by_slot: tuple[np.ndarray, np.ndarray, dict[int, int]] | None = field(
+        default=None, init=False, repr=False
+    )
+    _names: dict[int, str] | None = field(default=None, init=False, repr=False)
+    _ids: dict[str, int] | None = field(default=None, init=False, repr=False)
+    _blocks: Any = field(default=None, init=False, repr=False)  # block_max.prepared's
+
+    @property
+    def size(self) -> int:
+        return len(self.line_ids)
+
+    def idf(self, term: str) -> float:
+        """How rare ``term`` is among the lines (Lucene IDF); 0 for a term no line carries,
+        which cannot tell one line from another."""
+        column = self.vocabulary.get(term)
+        if column is None:
+            return 0.0
+        df = int(self.line_counts.indptr[column + 1] - self.line_counts.indptr[column])
+        if df == 0:
+            return 0.0
+        return math.log1p((max(self.size, 1) - df + 0.5) / (df + 0.5))
+
+    @functools.cached_property
+    def main_language(self) -> str:
+        """The language most documents are in (English for an empty index); counted
+        once, as every question reads it."""
+        if not self.document_languages:
+            return "en"
+        counts = Counter(self.document_languages)
+        return max(sorted(counts), key=counts.__getitem__)
+
+    # -- building --
+
+    @classmethod
+    def build(
+        cls,
+        documents: list[tuple[int, str, str]],
+        lines: Iterable[tuple[int, int, int, str, str]],
+        windows: list[tuple[int, int, int, int]],
+        keys: list[str] | None = None,
+    ) -> WordIndex:
+        """The index of ``documents`` (id, name, language, in id order) from their
+        ``lines`` (id, document id, position, kind, text, in id order; read once, so a
+        store's cursor will do) and ``windows`` (document id, scale, start, end); ``keys``
+        name each document's stored version. NOTE: the postings are gathered in typed
+        arrays and the windows' members found by a sort, not in Python lists and a dict
+        of every line: at 100 MB of text those were 900 MB of the ingest's peak."""
+        slot_of = {doc_id: slot for slot, (doc_id, _, _) in enumerate(documents)}
+        # Windows in the order of their first lines (documents in id order, as the lines
+        # are): the windows of a run of lines are then a run of windows (block_max.py).
+        windows = sorted(windows, key=lambda w: (slot_of[w[0]], w[2], w[3], w[1]))
+        analyzers = {lang: Analyzer(lang) for _, _, lang in documents}
+        languages = [lang for _, _, lang in documents]
+        vocabulary: dict[str, int] = {}
+        indptr = array("q", [0])
+        indices, counts = array("i"), array("i")
+        ids, docs, positions = array("q"), array("q"), array("q")
+        for line_id, doc_id, position, _, text in lines:
+            ids.append(line_id)
+            docs.append(doc_id)
+            positions.append(position)
+            terms = Counter(analyzers[languages[slot_of[doc_id]]].terms(text))
+            for term, count in terms.items():
+                indices.append(vocabulary.setdefault(term, len(vocabulary)))
+                counts.append(count)
+            indptr.append(len(indices))
+        size = len(ids)
+        line_ids = typed_numbers(ids)
+        line_docs = np.asarray([slot_of[d] for d in docs], dtype=np.int32)
+        line_counts = sp.csr_matrix(
+            (
+                typed_numbers(counts).astype(np.float32),
+                typed_numbers(indices),
+                typed_numbers(indptr),
+            ),
+            shape=(size, max(len(vocabulary), 1)),
+        )
+        win_rows, win_cols = _members(typed_numbers(docs), typed_numbers(positions), windows)
+        incidence = sp.csr_matrix(
+            (np.ones(len(win_rows), dtype=np.int8), (win_rows, win_cols)),
+            shape=(len(windows), size),
+        )
+        incidence.sort_indices()
+        window_counts = incidence.astype(np.float32) @ line_counts
+        names = [name for _, name, _ in documents]
+        return cls(
+            vocabulary=vocabulary,
+            line_ids=line_ids,
+            line_documents=line_docs,
+            document_ids=np.asarray([d[0] for d in documents], dtype=np.int64),
+            document_languages=languages,
+            document_names=names,
+            document_keys=list(keys) if keys is not None else [str(d[0]) for d in documents],
+            line_counts=line_counts.tocsc(),
+            window_counts=sp.csc_matrix(window_counts),
+            window_documents=np.asarray(
+                [slot_of[doc_id] for doc_id, _, _, _ in windows], dtype=np.int32
+            ),
+            incidence=incidence,
+            name_terms=name_slots(names, languages),
+        )
+
+    # -- querying --
+
+    def scores(self, question: str, language: str = "en") -> np.ndarray:
+        """A score for every line (0 where nothing matched)."""
+        return self.scored(question, language).dense()
+
+    def document_names_by_id(self) -> dict[int, str]:
+        """Each indexed document's store id -> its name (computed once)."""
+        if self._names is None:
+            self._names = {
+                int(d): n for d, n in zip(self.document_ids, self.document_names, strict=True)
+            }
+        return self._names
+
+    def document_ids_by_name(self) -> dict[str, int]:
+        """Each indexed document's name -> its store id (computed once: inverting a few
+        thousand names took 0.6 ms of every question at 100 MB)."""
+        if self._ids is None:
+            self._ids = {name: d for d, name in self.document_names_by_id().items()}
+        return self._ids
+
+    def read(self, query: str) -> tuple[str, str]:
+        """The query as this index reads it, and its language: a question too short to
+        show its language is read in the store's own, and the short forms a document may
+        write for its words ("Cat." for "catalog") are added."""
+        language = detect_language(query, default=self.main_language)
+        short = short_forms(query, language)
+        return (" ".join([query, *short]) if short else query), language
+
+    def scored(self, question: str, language: str = "en") -> Scored:
+        """Every line's score and the lines the question reached. Only the postings of
+        the question's terms are read, and only the lines of windows holding one of them
+        get a window score, so the work grows with those postings, not with the store
+        (``index/words/scoring.py``)."""
+        terms = Analyzer(language).terms(question)
+        return score_question(self, self._term_ids(terms), self._named(terms))
+
+    def best(self, question: str, k: int, language: str = "en") -> list[tuple[int, float]]:
+        """(store line id, score) of the best ``k`` lines, as ``top(scored(...))`` ranks
+        them, reading whole scores for the lines that could be among them only."""
+        if k <= 0:
+            return []
+        terms = Analyzer(language).terms(question)
+        return block_max.best(self, self._term_ids(terms), self._named(terms), k)
+
+    def _named(self, query_terms: list[str]) -> Named | None:
+        """The documents whose names the question's words are in, with their bonus."""
+        bonus = self._name_bonus(query_terms)
+        if bonus is None:
+            return None
+        slots = np.flatnonzero(bonus)
+
+        def rows() -> np.ndarray:
+            return np.concatenate([self.rows_of_slot(int(s)) for s in slots]).astype(np.int64)
+
+        return Named(bonus, self.line_documents, rows)
+
+    def _term_ids(self, query_terms: list[str]) -> list[int]:
+        """The question's terms the index holds, in the order of their words: the order
+        their weights are added in is then the same however the index was assembled."""
+        held = sorted({t for t in query_terms if t in self.vocabulary})
+        return [self.vocabulary[t] for t in held]
+
+    def scores_among(self, question: str, rows: np.ndarray, language: str = "en") -> np.ndarray:
+        """BM25 of the question's terms for the given index rows only (no windows, no names):
+        the score of a partition read instead of the store."""
+        term_ids = self._term_ids(Analyzer(language).terms(question))
+        norms = self.unit_norms()[0]
+        out = np.zeros(len(rows), dtype=np.float32)
+        counts = self.line_counts
+        for term in term_ids:
+            lo, hi = counts.indptr[term], counts.indptr[term + 1]
+            holders = counts.indices[lo:hi]  # rows carrying the term, ascending
+            weights = bm25.term_weights(counts, norms, term)
+            at = np.searchsorted(holders, rows)
+            inside = at < len(holders)
+            hit = np.zeros(len(rows), dtype=bool)
+            hit[inside] = holders[at[inside]] == rows[inside]
+            out[hit] += weights[at[hit]]
+        return out
+
+    def unit_norms(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each line's and each window's BM25 length normalisation (``bm25.length_norms``
+        of its length in terms and their average), taken once."""
+        if self._norms is None:
+            line, window = bm25.lengths(self.line_counts), bm25.lengths(self.window_counts)
+            self._norms = (
+                bm25.length_norms(line, float(line.mean()) if line.size else 1.0),
+                bm25.length_norms(window, float(window.mean()) if window.size else 1.0),
+            )
+        return self._norms
+
+    @property
+    def line_weights(self) -> sp.csc_matrix:
+        """Every line's BM25 weight of every term (for reading the definition whole)."""
+        return bm25.bm25_weights(self.line_counts.tocsr())
+
+    @property
+    def window_weights(self) -> sp.csc_matrix:
+        return bm25.bm25_weights(self.window_counts.tocsr())
+
+    @property
+    def member_indptr(self) -> np.ndarray:
+        return self.line_windows()[0]
+
+    @property
+    def membership(self) -> np.ndarray:
+        """Lines -> the windows holding them, CSR-style: the windows of line i are
+        ``membership[member_indptr[i]:member_indptr[i + 1]]``."""
+        return self.line_windows()[1]
+
+    def line_windows(self) -> tuple[np.ndarray, np.ndarray]:
+        if self._membership is None:
+            by_line = self.incidence.T.tocsr()
+            by_line.sort_indices()
+            self._membership = (by_line.indptr.astype(np.int64), by_line.indices)
+        return self._membership
+
+    def rows_of_document(self, document_id: int) -> np.ndarray:
+        """The index rows of one stored document's lines, ascending (none if unknown)."""
+        slot = self._slots()[2].get(int(document_id))
+        return np.zeros(0, dtype=np.int64) if slot is None else self.rows_of_slot(slot)
+
+    def rows_of_slot(self, slot: int) -> np.ndarray:
+        """The index rows of the document in ``slot`` of ``document_ids``, ascending."""
+        order, bounds, _ = self._slots()
+        return order[bounds[slot] : bounds[slot + 1]]
+
+    def _slots(self) -> tuple[np.ndarray, np.ndarray, dict[int, int]]:
+        if self._rows_by_slot is None:
+            order = np.argsort(self.line_documents, kind="stable")
+            bounds = np.searchsorted(
+                self.line_documents[order], np.arange(len(self.document_ids) + 1)
+            )
+            slots = {int(d): slot for slot, d in enumerate(self.document_ids)}
+            self._rows_by_slot = (order, bounds, slots)
+        return self._rows_by_slot
+
+    def _name_bonus(self, query_terms: list[str]) -> np.ndarray | None:
+        return name_bonus(self.name_terms, len(self.document_ids), query_terms)
+
+    def top(self, scores: Scored | np.ndarray, k: int) -> list[tuple[int, float]]:
+        """(store line id, score) of the best ``k`` lines with a positive score, ties
+        broken by line id; ``scores`` as ``scored`` gives them or one per line."""
+        if isinstance(scores, np.ndarray):
+            rows = np.flatnonzero(scores)
+            scores = Scored(rows, scores[rows], self.size)
+        return top_among(scores, k, self.line_ids)
+
+    # -- cache --
+
+    def to_bytes(self, removed: list[str] | None = None, after: str = "") -> bytes:
+        """The index as one npz payload (no pickles). As a part (word_parts.py):
+        ``removed`` names the document versions it replaces, ``after`` the digest of the
+        versions held by the index it was made on."""
+        arrays = {
+            "line_ids": self.line_ids,
+            "line_documents": self.line_documents,
+            "document_ids": self.document_ids,
+            "window_documents": self.window_documents,
+            "inc_indices": self.incidence.indices,
+            "inc_indptr": self.incidence.indptr,
+        }
+        for prefix, matrix in (("lc", self.line_counts), ("wc", self.window_counts)):
+            arrays[f"{prefix}_data"] = matrix.data
+            arrays[f"{prefix}_indices"] = matrix.indices
+            arrays[f"{prefix}_indptr"] = matrix.indptr
+            arrays[f"{prefix}_shape"] = np.asarray(matrix.shape, dtype=np.int64)
+        meta = {
+            "vocabulary": sorted(self.vocabulary, key=self.vocabulary.__getitem__),
+            "languages": self.document_languages,
+            "names": self.document_names,
+            "keys": self.document_keys,
+            "removed": removed or [],
+            "after": after,
+        }
+        arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8)
+        return save_arrays(arrays)
+
+    @classmethod
+    def from_bytes(cls, payload: bytes) -> WordIndex:
+        return cls.read_part(payload)[0]
+
+    @classmethod
+    def read_part(cls, payload: bytes) -> tuple[WordIndex, list[str], str]:
+        """An index from ``to_bytes``, the versions it says were removed, and the digest
+        of the versions of the index it was made on."""
+        data = load_arrays(payload)
+        meta = json.loads(data["meta"].tobytes().decode())
+
+        def matrix(prefix: str) -> sp.csc_matrix:
+            return sp.csc_matrix(
+                (data[f"{prefix}_data"], data[f"{prefix}_indices"], data[f"{prefix}_indptr"]),
+                shape=tuple(data[f"{prefix}_shape"]),
+            )
+
+        line_ids = data["line_ids"]
+        window_documents = data["window_documents"]
+        incidence = sp.csr_matrix(
+            (
+                np.ones(len(data["inc_indices"]), dtype=np.int8),
+                data["inc_indices"],
+                data["inc_indptr"],
+            ),
+            shape=(len(window_documents), len(line_ids)),
+        )
+        index = cls(
+            vocabulary={t: i for i, t in enumerate(meta["vocabulary"])},
+            line_ids=line_ids,
+            line_documents=data["line_documents"],
+            document_ids=data["document_ids"],
+            document_languages=meta["languages"],
+            document_names=meta["names"],
+            document_keys=meta["keys"],
+            line_counts=matrix("lc"),
+            window_counts=matrix("wc"),
+            window_documents=window_documents,
+            incidence=incidence,
+            name_terms=name_slots(meta["names"], meta["languages"]),
+        )
+        return index, list(meta["removed"]), str(meta.get("after", ""))
+
+
+def _members(
+    docs: np.ndarray, positions: np.ndarray, windows: list[tuple[int, int, int, int]]
+) -> tuple[np.ndarray, np.ndarray]:
+    """(window, line row) of each line each window spans, windows in order and each
+    window's lines by position, a position no line holds left out: every line's
+    (document, position) sorted once and looked up, not kept in a dict."""
+    empty = np.zeros(0, dtype=np.int64)
+    if not windows or not len(docs):
+        return empty, empty
+    spans = np.asarray([(d, start, end) for d, _, start, end in windows], dtype=np.int64)
+    sizes = np.maximum(spans[:, 2] - spans[:, 1] + 1, 0)
+    window = np.repeat(np.arange(len(windows), dtype=np.int64), sizes)
+    first = np.repeat(np.cumsum(sizes) - sizes, sizes)
+    wanted = np.repeat(spans[:, 1], sizes) + np.arange(int(sizes.sum()), dtype=np.int64) - first
+    owner = np.repeat(spans[:, 0], sizes)
+    # One key per (document, position); a position past every line's is held by none.
+    width = int(positions.max()) + 1
+    held = (wanted >= 0) & (wanted < width)
+    window, wanted, owner = window[held], wanted[held], owner[held]
+    keys = docs * width + positions
+    order = np.argsort(keys, kind="stable")
+    ordered = keys[order]
+    sought = owner * width + wanted
+    at = np.minimum(np.searchsorted(ordered, sought), len(ordered) - 1)
+    found = ordered[at] == sought
+    return window[found], order[at[found]]

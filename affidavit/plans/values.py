@@ -1,0 +1,180 @@
+"""Typed values a plan computes with, read from the cells and lines the store holds.
+
+A value knows what it is (an amount with its currency and scale, a percent, a count, a
+date at its precision, a list...) and where it came from, so the interpreter can refuse to
+add dollars to percent and a reviewer can trace every input to its cell. Numbers are read
+with the gate's own number reader (text/numbers.py); a report's "(9.9)" is −9.9.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from affidavit.results import Evidence
+from affidavit.text.numbers import numbers_in
+
+
+class Kind(StrEnum):
+    AMOUNT = "amount"
+    PERCENT = "percent"
+    COUNT = "count"
+    DATE = "date"
+    DURATION = "duration"  # a number of days
+    NUMBER = "number"  # a ratio: no unit
+    LIST = "list"
+    ENTITY = "entity"
+    TEXT = "text"
+
+
+# Scale words as reports write them, in a caption, a header or a cell: "(in millions)",
+# "$'000", "£m", "(Dollars in Thousands)", "en miles", "milyon".
+SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
+_SCALE_WORDS = (
+    ("billion", re.compile(r"\bbillions?\b|\bbn\b|\bmil millones\b|\bmilyar", re.I)),
+    ("million", re.compile(r"\bmillions?\b|(?<=[$€£¥])\s*m\b|\bmm\b|\bmillones\b|\bmilyon", re.I)),
+    ("thousand", re.compile(r"\bthousands?\b|[’']000\b|\ben miles\b|\bbin (?:tl|lira)\b", re.I)),
+)
+# The unit of a percentage's change in points (a percent value's only unit).
+POINTS = "points"
+CURRENCIES = {"$": "$", "€": "€", "£": "£", "¥": "¥", "usd": "$", "eur": "€", "gbp": "£"}
+# Dollars of other countries, told apart so that they never add up: "NT$" beside "US$"
+# is a translation of the same figure, not a second one. "US$" is the plain dollar.
+_DOLLARS = {"us": "$", "nt": "NT$", "a": "A$", "au": "A$", "c": "C$", "ca": "C$"}
+_DOLLARS |= {"hk": "HK$", "s": "S$", "sg": "S$", "nz": "NZ$", "r": "R$"}
+_CURRENCY = re.compile(r"\b(?:us|nt|au?|ca?|hk|sg?|nz|r)\$|[$€£¥]|\b(?:usd|eur|gbp)\b", re.I)
+_PERCENT = re.compile(r"%|\bper ?cent\b|\bpercentage\b|\bpor ciento\b|\byüzde\b", re.I)
+_NEGATIVE = re.compile(r"^\s*[$€£¥]?\s*\(.*\d.*\)\s*%?\s*$|^\s*[$€£¥]?\s*[-−–]\s*[$€£¥]?\s*\d")
+_LETTERS = re.compile(r"[^\W\d_]+")
+_UNIT_WORDS = frozenset(
+    "million millions thousand thousands billion billions m mn mm bn k percent per cent "
+    "usd eur gbp us rmb nt tl millones mil milyon milyar bin".split()
+)
+_EMPTY_CELL = re.compile(r"^\s*(?:[-−–—]+|n/?a|nm|\*)?\s*$", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where an input value stands: a line, and the cell of it when it is a table row."""
+
+    line: Evidence
+    column: str = ""  # the cell's column name ("" for a value read from running text)
+    written: str = ""  # the value exactly as the cell or line writes it
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "document": self.line.document,
+            "position": self.line.position,
+            "column": self.column,
+            "written": self.written,
+            "text": self.line.text,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    kind: Kind
+    number: float | None = None
+    unit: str = ""  # a currency sign for amounts
+    scale: str = ""  # "", "thousand", "million", "billion"
+    text: str = ""  # a date's ISO form at its precision, an entity's name, a label
+    items: tuple[Value, ...] = ()
+    sources: tuple[Source, ...] = field(default=(), compare=False)
+    label: str = ""  # what the value is of, in the store's words ("Total sales, 2019")
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind.value}
+        if self.number is not None:
+            out["number"] = self.number
+        for key in ("unit", "scale", "text", "label"):
+            if getattr(self, key):
+                out[key] = getattr(self, key)
+        if self.items:
+            out["items"] = [item.to_dict() for item in self.items]
+        return out
+
+
+def scale_of(text: str) -> str:
+    """The scale word a caption, header or cell states, or ""."""
+    for name, pattern in _SCALE_WORDS:
+        if pattern.search(text):
+            return name
+    return ""
+
+
+def currency_of(text: str) -> str:
+    found = _CURRENCY.search(text)
+    if not found:
+        return ""
+    written = found.group(0).lower()
+    return (
+        _DOLLARS[written[:-1]] if len(written) > 1 and written[-1] == "$" else CURRENCIES[written]
+    )
+
+
+def is_percent_text(text: str) -> bool:
+    return _PERCENT.search(text) is not None
+
+
+def read_number(written: str) -> float | None:
+    """The one number a cell writes, with its sign: "$  1,452.4" → 1452.4, "(9.9)" → −9.9.
+
+    None for an empty cell, a dash, a cell holding more or fewer than one number, or one
+    whose words are not a unit or scale.
+    """
+    if _EMPTY_CELL.match(written):
+        return None
+    found = numbers_in(written)
+    if len(found) != 1:
+        return None
+    # Only a figure with its unit: "2039 or indefinite" and "(190) bps" are not amounts.
+    words = _LETTERS.findall(written)
+    if any(word.lower() not in _UNIT_WORDS for word in words):
+        return None
+    number = abs(float(found[0]))
+    return -number if _NEGATIVE.match(written) else number
+
+
+def read_cell(written: str, context: str = "", *, names: str | None = None) -> Value | None:
+    """A cell (or a number in a line) as a typed value; ``context`` is its column name,
+    the table's header and caption, which state the unit and scale the cell leaves out.
+    ``names`` (its column name and row label), where given, alone says whether a cell
+    without a percent sign is a percentage: a header's "%Chg" column or a caption's
+    "except percentages" says nothing of the columns beside it."""
+    number = read_number(written)
+    if number is None:
+        return None
+    named = context if names is None else names
+    if is_percent_text(written) or (not currency_of(written) and _only_percent(named)):
+        return Value(Kind.PERCENT, number)
+    unit = currency_of(written) or currency_of(context)
+    scale = scale_of(written) or scale_of(context)
+    return Value(Kind.AMOUNT, number, unit=unit, scale=scale)
+
+
+def _only_percent(context: str) -> bool:
+    """A column headed "%" or "Change %" holds percents even where its cells omit the sign."""
+    return bool(context) and is_percent_text(context) and not currency_of(context)
+
+
+def in_scale(value: Value, scale: str) -> float:
+    """The value's number restated in another scale (thousands to millions, say)."""
+    assert value.number is not None
+    return value.number * SCALES.get(value.scale, 1.0) / SCALES.get(scale, 1.0)
+
+
+def rounded(number: float, places: int = 2) -> float:
+    """Round half away from zero at ``places`` decimals, and drop a float's noise."""
+    shifted = abs(number) * 10**places
+    whole = int(shifted + 0.5 + 1e-9)
+    result = whole / 10**places
+    return -result if number < 0 and whole else result
+
+
+def format_number(number: float, places: int = 2) -> str:
+    """A number as an answer writes it: grouped thousands, at most ``places`` decimals."""
+    value = rounded(number, places)
+    text = f"{abs(value):,.{places}f}".rstrip("0").rstrip(".") if places else f"{abs(value):,.0f}"
+    return f"-{text}" if value < 0 else text

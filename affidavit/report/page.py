@@ -1,0 +1,390 @@
+"""The audit report: one self-contained HTML file a compliance reviewer opens offline.
+
+``write_report`` reads a batch's answers file, checks every citation against the store,
+and writes a page whose summary is rendered here and whose questions are rendered by the
+inlined script from a JSON block (so 10,000 answers open in a second). No asset is
+fetched: the CSS and the script are inlined, and the page's policy forbids the network.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib.metadata
+import json
+import os
+import re
+from collections import Counter
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import affidavit
+from affidavit.errors import InputError
+from affidavit.memory import Memory
+from affidavit.plans.values import format_number
+from affidavit.reasons import Reason
+from affidavit.report.data import (
+    ANSWERED,
+    INPUT_ERROR,
+    ReportSummary,
+    answer_terms,
+    check,
+    citations,
+    cited_at,
+    dicts,
+    marks,
+    outcome,
+    plan_cells,
+    read_rows,
+    stored_lines,
+    summarise,
+    utf16,
+)
+
+__all__ = ["write_report", "ReportSummary"]
+
+WARNINGS = ("changed", "incomplete")  # counts a reviewer must not miss when not zero
+
+
+def write_report(
+    answers: str | Path,
+    store: str | Path,
+    out: str | Path,
+    *,
+    now: datetime | None = None,
+    title: str | None = None,
+) -> ReportSummary:
+    """Write the audit report of ``answers`` (a batch's JSONL) over ``store`` to ``out``.
+
+    Every citation is looked up in the store (opened read-only, without the meaning
+    model) and flagged when the store no longer holds it as cited. Returns the counts
+    the page's summary states. Raises InputError for an unreadable answers file and
+    StoreError for a store that cannot be opened.
+    """
+    read = read_rows(answers)
+    with Memory(store, read_only=True, dense=False) as memory:
+        fingerprint = memory.fingerprint()
+        held = stored_lines(read.rows, memory)
+    target = Path(out)
+    summary = summarise(read.rows, held, incomplete=read.incomplete, out=target)
+    engines = Counter(
+        str(audit["engine"])
+        for audit in (_object(row.get("audit")) for row in read.rows)
+        if audit.get("engine")
+    )
+    facts = {
+        "Answers file": Path(answers).name,
+        "Store": str(Path(store).resolve()),
+        "Store fingerprint": fingerprint,
+        "Engine": ", ".join(f"{name} ({n})" for name, n in engines.most_common()) or "none named",
+        "affidavit": _version(),
+        "Written": (now or datetime.now(UTC)).strftime("%Y-%m-%d %H:%M:%S %Z").strip(),
+    }
+    name = title or f"Audit report: {Path(answers).name}"
+    shown = [_shown(row, held) for row in read.rows]
+    page = _page(name, summary, facts, shown)
+    # Written beside and moved in place, so a reviewer never opens half a report.
+    part = target.with_name(target.name + ".part")
+    try:
+        part.write_text(page, encoding="utf-8", errors="replace")
+        os.replace(part, target)
+    except OSError as error:
+        raise InputError(
+            str(target), f"cannot write the report ({error.strerror or error})", "check the folder"
+        ) from None
+    return summary
+
+
+def _version() -> str:
+    version = getattr(affidavit, "__version__", None)
+    return str(version) if version else importlib.metadata.version("affidavit")
+
+
+# -- the data the script renders, one object per row --
+
+
+def _shown(row: Mapping[str, Any], held: Mapping[tuple[str, int], str]) -> dict[str, Any]:
+    """A row as the page shows it: only what a reviewer reads, with the highlights and
+    the store's verdict on each citation worked out here."""
+    kind = outcome(row)
+    shown: dict[str, Any] = {"id": _plain(row.get("id")), "line": row.get("line"), "outcome": kind}
+    if kind == INPUT_ERROR:
+        shown["error"] = _plain(row.get("error")) or ""
+        return {key: value for key, value in shown.items() if value is not None}
+    audit = _object(row.get("audit"))
+    shown.update(
+        question=_plain(row.get("question")) or "",
+        text=_plain(row.get("text")) or "",
+        refused=kind != ANSWERED,
+    )
+    value = _plain(row.get("value"))
+    if value is not None and value != shown["text"]:
+        shown["value"] = value
+    for key in ("asked_at", "speaker"):
+        if row.get(key) or audit.get(key):
+            shown[key] = _plain(row.get(key) or audit.get(key))
+    if audit.get("engine"):
+        shown["engine"] = _plain(audit["engine"])
+    if row.get("census"):
+        shown["census"] = _plain(row.get("census"))
+    terms, cells = answer_terms(row), plan_cells(row)
+    shown["citations"] = [_citation(c, terms, cells, held) for c in citations(row)]
+    shown["plans"] = _plans(audit)
+    shown["vetoed"], shown["passed"] = _gates(audit)
+    shown["notes"] = _notes(audit)
+    chosen = _object(_object(audit.get("chosen")).get("candidate"))
+    if chosen:
+        shown["chosen"] = f"{_plain(chosen.get('text'))!r} ({_plain(chosen.get('note'))})"
+    return {key: value for key, value in shown.items() if value not in (None, [], "")}
+
+
+def _citation(
+    citation: dict[str, Any],
+    terms: list[str],
+    cells: Mapping[tuple[str, int], list[str]],
+    held: Mapping[tuple[str, int], str],
+) -> dict[str, Any]:
+    text = _plain(citation.get("text")) or ""
+    key = cited_at(citation)
+    flag = check(citation, held)
+    shown = {
+        "document": _plain(citation.get("document")),
+        "position": key[1] if key else _plain(citation.get("position")),
+        "text": text,
+        "kind": _plain(citation.get("kind")),
+        "trust": citation.get("trust"),
+        "speaker": _plain(citation.get("speaker")),
+        "date": _plain(citation.get("date")),
+        "marks": utf16(text, marks(text, terms + (cells.get(key, []) if key else []))),
+        "flag": flag,
+        "stored": held.get(key) if key and flag else None,
+    }
+    return {name: value for name, value in shown.items() if value not in (None, [])}
+
+
+def _plans(audit: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Every plan tried, with its steps and what each computed, or how it died."""
+    tried = dicts(audit.get("plans")) or dicts([audit.get("plan")])
+    shown = []
+    for entry in tried:
+        plan, death = _object(entry.get("plan")), _object(entry.get("death"))
+        trace = dicts(entry.get("trace"))
+        steps = [_step(s) for s in trace] or [_step(s) for s in dicts(plan.get("steps"))]
+        shown.append(
+            {
+                "answered": bool(trace) and not death,
+                "note": _plain(plan.get("note")) or "",
+                "steps": steps,
+                "said": _plain(entry.get("said")) or "",
+                "rounding": _plain(entry.get("rounding")) or "",
+                "death": (
+                    f"step {death.get('step')}: {death.get('death')}: {death.get('detail')}"
+                    if death
+                    else ""
+                ),
+            }
+        )
+    return shown
+
+
+def _step(step: Mapping[str, Any]) -> dict[str, Any]:
+    call = ", ".join(f"{key}={value!r}" for key, value in _object(step.get("args")).items())
+    inputs = []
+    for value in dicts(step.get("inputs")):
+        for cite in dicts(value.get("cites")) or [{}]:
+            where = f" [{cite.get('document')} #{cite.get('position')}]" if cite else ""
+            written = cite.get("written", _said(value))
+            inputs.append(f"{_plain(value.get('label'))} = {_plain(written)}{where}")
+    result = step.get("result")
+    return {
+        "call": f"{_plain(step.get('out'))} = {_plain(step.get('op'))}({call})",
+        "inputs": inputs,
+        "result": _said(result) if isinstance(result, dict) else "",
+        "dropped": [_plain(d) or "" for d in _items(step.get("dropped"))],
+    }
+
+
+def _said(value: Mapping[str, Any]) -> str:
+    """A computed value as a reviewer reads it: $1,496.5 million, -22.22%, 3 items: ..."""
+    number = value.get("number")
+    if isinstance(number, int | float) and not isinstance(number, bool):
+        said = format_number(number) + ("%" if value.get("kind") == "percent" else "")
+        unit, scale = value.get("unit"), value.get("scale")
+        said = f"{unit}{said}" if unit in ("$", "€", "£") else f"{said} {unit or ''}".strip()
+        return f"{said} {scale or ''}".strip()
+    items = dicts(value.get("items"))
+    if items or value.get("kind") == "list":
+        listed = "; ".join(_said(item) for item in items[:12])
+        return (
+            f"{len(items)} items"
+            + (f": {listed}" if listed else "")
+            + (" …" if len(items) > 12 else "")
+        )
+    return _plain(value.get("text") or value.get("label") or value.get("kind")) or ""
+
+
+def _gates(audit: Mapping[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The gate's vetoes and its passes, each grouped by gate and detail: one candidate
+    failing one gate is said once, with every candidate it befell."""
+    candidates = dicts(audit.get("candidates"))
+    vetoed: dict[tuple[str, str, str], list[str]] = {}
+    passed: dict[tuple[str, str], list[str]] = {}
+    for decision in dicts(audit.get("gate")):
+        gate, detail = _plain(decision.get("gate")) or "", _plain(decision.get("detail")) or ""
+        number = decision.get("candidate")
+        said = f"#{number}"
+        if decision.get("passed"):
+            passed.setdefault((gate, detail), []).append(said)
+            continue
+        if type(number) is int and 0 <= number < len(candidates):
+            said = f"{said} {_plain(candidates[number].get('text'))!r}"
+        reason = _plain(decision.get("reason")) or ""
+        vetoed.setdefault((gate, reason, detail), []).append(said)
+    return (
+        [{"gate": g, "reason": r, "detail": d, "candidates": c} for (g, r, d), c in vetoed.items()],
+        [{"gate": g, "detail": d, "candidates": c} for (g, d), c in passed.items()],
+    )
+
+
+def _notes(audit: Mapping[str, Any]) -> list[str]:
+    """What the audit says was withheld or stands against the answer."""
+    notes = []
+    withheld = audit.get("withheld_below_trust")
+    if isinstance(withheld, int) and withheld > 0:
+        notes.append(
+            f"{withheld} matching line(s) withheld: their source is below the speaking threshold."
+        )
+    for rival in dicts(audit.get("contradicted_by")):
+        lines = "; ".join(_plain(line) or "" for line in _items(rival.get("lines")))
+        notes.append(f"Contradicted by {_plain(rival.get('text'))!r}: {lines}")
+    if audit.get("read_as"):
+        notes.append(f"The question was read as: {_plain(audit['read_as'])}")
+    for key, value in audit.items():
+        if key.startswith("withheld") and key != "withheld_below_trust" and value:
+            notes.append(f"{key.replace('_', ' ')}: {_plain(value)}")
+    return notes
+
+
+def _object(found: Any) -> dict[str, Any]:
+    """A JSON object, or an empty one for anything else (a hand-edited audit)."""
+    return found if isinstance(found, dict) else {}
+
+
+def _items(found: Any) -> list[Any]:
+    return found if isinstance(found, list) else []
+
+
+def _plain(value: Any) -> str | None:
+    """Any JSON value as the text shown for it (None stays None)."""
+    if value is None or isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False)
+
+
+# -- the page --
+
+
+def _page(
+    title: str, summary: ReportSummary, facts: Mapping[str, str], rows: list[dict[str, Any]]
+) -> str:
+    assets = resources.files("affidavit.report") / "assets"
+    parts = {
+        "title": html.escape(title),
+        "css": (assets / "report.css").read_text(encoding="utf-8"),
+        "js": (assets / "report.js").read_text(encoding="utf-8"),
+        "summary": _summary(summary, facts),
+        "outcome_options": _outcome_options(summary),
+        "document_options": _options(summary.documents, "Every document"),
+        "data": _script_json(rows),
+    }
+    template = (assets / "report.html").read_text(encoding="utf-8")
+    # One pass, so a placeholder written inside the data is never filled in.
+    return re.sub(r"\{\{(\w+)\}\}", lambda found: parts[found.group(1)], template)
+
+
+def _script_json(value: Any) -> str:
+    """JSON that cannot end its <script> block: "<" (so "</script>" and "<!--") and ">"
+    and "&" are written as \\u escapes, which JSON.parse reads back as they were."""
+    text = json.dumps(value, ensure_ascii=True, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def _summary(summary: ReportSummary, facts: Mapping[str, str]) -> str:
+    e = html.escape
+    listed = "".join(f"<div><dt>{e(k)}</dt><dd>{e(v)}</dd></div>" for k, v in facts.items())
+    counts = [
+        ("answered", summary.answered, "answered"),
+        ("refused", summary.refused, "refused"),
+        ("errors", summary.errors, _plural(summary.errors, "input error")),
+        (
+            "changed",
+            summary.changed_citations,
+            f"{_plural(summary.changed_citations, 'citation')} not in the store as cited",
+        ),
+    ]
+    if summary.incomplete_lines:
+        counts.append(
+            (
+                "incomplete",
+                summary.incomplete_lines,
+                _plural(summary.incomplete_lines, "incomplete line") + " ignored",
+            )
+        )
+    shown = "".join(
+        f'<li data-count="{key}" class="{"warn" if n and key in WARNINGS else ""}">'
+        f'<b class="n">{n}</b> {e(label)}</li>'
+        for key, n, label in counts
+    )
+    reasons = "".join(
+        f'<tr><td><button type="button" class="pick" data-outcome="{e(code)}">{e(code)}'
+        f"</button></td><td>{n}</td><td>{e(_reason_text(code))}</td></tr>"
+        for code, n in summary.by_reason.items()
+    )
+    documents = "".join(
+        f'<tr><td><button type="button" class="pick" data-document="{e(name)}">{e(name)}'
+        f"</button></td><td>{n}</td></tr>"
+        for name, n in summary.documents.items()
+    )
+    return (
+        f'<dl class="facts">{listed}</dl><ul class="counts">{shown}</ul><div class="tables">'
+        "<table><caption>Refusals by reason</caption><thead><tr><th>Reason</th>"
+        f"<th>Refusals</th><th>What it means</th></tr></thead><tbody>{reasons}</tbody></table>"
+        "<table><caption>Documents cited</caption><thead><tr><th>Document</th>"
+        f"<th>Answers citing it</th></tr></thead><tbody>{documents}</tbody></table></div>"
+    )
+
+
+def _plural(n: int, thing: str) -> str:
+    return thing if n == 1 else f"{thing}s"
+
+
+def _reason_text(code: str) -> str:
+    try:
+        return Reason(code).text
+    except ValueError:
+        return ""
+
+
+def _outcome_options(summary: ReportSummary) -> str:
+    total = summary.answered + summary.refused + summary.errors
+    options = {
+        "": f"Every outcome ({total})",
+        ANSWERED: f"Answered ({summary.answered})",
+        "*refused": f"Refused, any reason ({summary.refused})",
+        **{code: f"Refused: {code} ({n})" for code, n in summary.by_reason.items()},
+        INPUT_ERROR: f"Input error ({summary.errors})",
+    }
+    return "".join(
+        f'<option value="{html.escape(value)}">{html.escape(label)}</option>'
+        for value, label in options.items()
+    )
+
+
+def _options(counts: Mapping[str, int], every: str) -> str:
+    first = f'<option value="">{html.escape(every)}</option>'
+    return first + "".join(
+        f'<option value="{html.escape(name)}">{html.escape(name)} ({n})</option>'
+        for name, n in counts.items()
+    )

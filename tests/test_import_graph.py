@@ -1,0 +1,203 @@
+"""The house's layout, held against the code: rooms, what each may import, no circles.
+
+Each top-level module or package of ``affidavit`` is a room. ROOMS lists them from the
+ground floor up, each with the rooms it may import: a room may import only rooms below
+it, so no import climbs a floor. Every import counts, wherever it stands (inside a
+function, under ``TYPE_CHECKING``): a type hint that climbs is still a climb.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "affidavit"
+
+# The rooms, ground floor first, each with the rooms it may import (its own aside).
+ROOMS: dict[str, frozenset[str]] = {}
+
+
+def _room(name: str, *below: str) -> None:
+    for other in below:
+        assert other in ROOMS, f"{name} may only import rooms below it: {other} is not"
+    ROOMS[name] = frozenset(below)
+
+
+FOUNDATION = ("errors", "reasons", "trust", "results", "runtime")
+_room("errors")
+_room("reasons")
+_room("trust")
+_room("runtime")
+_room("results", "errors", "reasons", "trust")
+_room("text", *FOUNDATION)
+_room("store", *FOUNDATION)
+_room("ingest", *FOUNDATION, "text", "store")
+_room("index", *FOUNDATION, "text", "store")
+_room("question", *FOUNDATION, "text")
+_room("plans", *FOUNDATION, "text", "question")
+_room("gates", *FOUNDATION, "text", "question")
+_room("engine", *FOUNDATION, "text", "store", "index", "question", "plans", "gates")
+_room("answer", *FOUNDATION, "text", "store", "index", "question", "plans", "gates", "engine")
+_room("batch", *FOUNDATION)
+_room("report", *FOUNDATION)
+_room("memory", *FOUNDATION, "text", "store", "ingest", "index", "gates", "engine", "answer")
+_room("memory", *ROOMS["memory"], "batch")
+# The public API: the names users import from ``affidavit``.
+_room("api", *(r for r in ROOMS))
+_room("cli", "api", "errors", "reasons", "results", "report", "batch")
+
+
+@dataclass(frozen=True, slots=True)
+class Import:
+    source: str  # the importing module
+    target: str  # the imported module
+    names: tuple[str, ...]  # the names taken from it (empty for ``import x``)
+    line: int
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+@cache
+def modules() -> dict[str, Path]:
+    return {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def room_of(module: str) -> str:
+    parts = module.split(".")
+    return "api" if len(parts) == 1 else parts[1]
+
+
+def _resolved(module: str, level: int, found: str | None, source: str) -> str:
+    if not level:
+        return found or ""
+    base = source.split(".")
+    if not modules()[source].name == "__init__.py":
+        base = base[:-1]
+    base = base[: len(base) - (level - 1)]
+    return ".".join([*base, found] if found else base)
+
+
+@cache
+def imports() -> tuple[Import, ...]:
+    found: list[Import] = []
+    for name, path in modules().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name.split(".")[0] == "affidavit":
+                        found.append(Import(name, alias.name, (), node.lineno))
+            elif isinstance(node, ast.ImportFrom):
+                target = _resolved(node.module or "", node.level, node.module, name)
+                if target.split(".")[0] != "affidavit":
+                    continue
+                for alias in node.names:
+                    submodule = f"{target}.{alias.name}"
+                    if submodule in modules():
+                        found.append(Import(name, submodule, (), node.lineno))
+                    else:
+                        found.append(Import(name, target, (alias.name,), node.lineno))
+    return tuple(found)
+
+
+def _cycles(graph: dict[str, set[str]]) -> Iterator[list[str]]:
+    """Strongly connected components of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    counter = 0
+
+    def visit(node: str) -> Iterator[list[str]]:
+        nonlocal counter
+        index[node] = low[node] = counter
+        counter += 1
+        stack.append(node)
+        on_stack.add(node)
+        for other in sorted(graph.get(node, ())):
+            if other not in index:
+                yield from visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in on_stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                yield sorted(component)
+
+    for node in sorted(graph):
+        if node not in index:
+            yield from visit(node)
+
+
+def test_every_room_is_named_in_the_layout() -> None:
+    rooms = {room_of(m) for m in modules()}
+    assert rooms <= set(ROOMS), f"rooms missing from ROOMS: {sorted(rooms - set(ROOMS))}"
+
+
+def test_no_import_climbs_a_floor() -> None:
+    climbs = sorted(
+        f"{i.source}:{i.line} imports {i.target}"
+        for i in imports()
+        if room_of(i.source) != room_of(i.target)
+        and room_of(i.target) not in ROOMS[room_of(i.source)]
+    )
+    assert not climbs, "imports outside the layout:\n" + "\n".join(climbs)
+
+
+def test_no_module_imports_in_a_circle() -> None:
+    graph: dict[str, set[str]] = {}
+    for i in imports():
+        if i.target != i.source and i.target in modules():
+            graph.setdefault(i.source, set()).add(i.target)
+    circles = [" -> ".join(c) for c in _cycles(graph)]
+    assert not circles, "import circles:\n" + "\n".join(circles)
+
+
+def test_no_private_name_is_imported_from_another_module() -> None:
+    private = sorted(
+        f"{i.source}:{i.line} takes {name} from {i.target}"
+        for i in imports()
+        for name in i.names
+        if name.startswith("_") and not name.startswith("__")
+    )
+    assert not private, "private names imported across modules:\n" + "\n".join(private)
+
+
+def test_no_private_name_is_read_off_another_module() -> None:
+    """``module._name`` on an imported module is a private import by another road."""
+    found = []
+    for name, path in modules().items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        aliases = {
+            alias.asname or alias.name.split(".")[0]
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Import | ast.ImportFrom)
+            for alias in node.names
+            if isinstance(node, ast.Import)
+            and alias.name.startswith("affidavit")
+            or isinstance(node, ast.ImportFrom)
+            and f"{_resolved(node.module or '', node.level, node.module, name)}.{alias.name}"
+            in modules()
+        }
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in aliases
+                and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+            ):
+                found.append(f"{name}:{node.lineno} reads {node.value.id}.{node.attr}")
+    assert not found, "private names read off other modules:\n" + "\n".join(sorted(found))
