@@ -133,7 +133,7 @@ def write_questions(folder: Path, limit: int) -> tuple[Path, int]:
 
 def batch_command(store: Path, questions: Path, out: Path, *options: str) -> list[str]:
     return [
-        sys.executable, "-m", "affidavit.cli", "batch", str(questions),
+        sys.executable, "-m", "affidavit.cli.main", "batch", str(questions),
         "--store", str(store), "--out", str(out), "--quiet", *options,
     ]  # fmt: skip
 

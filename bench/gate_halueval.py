@@ -31,8 +31,8 @@ import numpy as np
 from _cli import bench_main
 
 from affidavit import Memory
-from affidavit.gates.verify import Verdict
-from affidavit.index.text import content_words
+from affidavit.answer.verify import Verdict
+from affidavit.text.words import content_words
 
 HALUEVAL = (
     Path(__file__).resolve().parents[2] / "shared" / "corpora" / "halueval" / "halueval_qa.jsonl"

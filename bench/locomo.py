@@ -73,9 +73,9 @@ from _locomo_scoring import (  # noqa: E402
 from _squad import SHARED  # noqa: E402
 
 from affidavit import Answer, Memory  # noqa: E402
-from affidavit.index.text import Analyzer  # noqa: E402
 from affidavit.ingest.dialogue import read_dialogue  # noqa: E402
-from affidavit.organs.relative import days_named  # noqa: E402
+from affidavit.text.relative import days_named  # noqa: E402
+from affidavit.text.words import Analyzer  # noqa: E402
 
 DATA = SHARED / "locomo" / "locomo.json"
 _ANALYZER = Analyzer("en")

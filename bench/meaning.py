@@ -38,10 +38,10 @@ from affidavit import Memory
 from affidavit.gates.content import content_terms
 from affidavit.index.documents import WORDS_SUFFICE
 from affidavit.index.evidence_block import evidence_block
-from affidavit.index.late import rerank
-from affidavit.index.meaning import bundled_model_path, encode
+from affidavit.index.meaning.late import rerank
+from affidavit.index.meaning.profiles import bundled_model_path, encode
 from affidavit.index.retrieval import Retriever
-from affidavit.index.text import Analyzer, words
+from affidavit.text.words import Analyzer, words
 
 XQUAD = SHARED / "xquad_en_es_tr"
 VAGUE = (0, 2, 4, 6)

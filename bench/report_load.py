@@ -27,7 +27,7 @@ from _cli import bench_main  # noqa: E402
 from _squad import load_squad  # noqa: E402
 
 from affidavit import Memory  # noqa: E402
-from affidavit.batch.report import write_report  # noqa: E402
+from affidavit.report.page import write_report  # noqa: E402
 
 ROWS = 10_000
 

@@ -23,7 +23,7 @@ from _cli import bench_main  # noqa: E402
 from _squad import Question, is_gold, load_squad  # noqa: E402
 
 from affidavit import Memory  # noqa: E402
-from affidavit.index.words import WordIndex  # noqa: E402
+from affidavit.index.words.word_index import WordIndex  # noqa: E402
 from affidavit.store.parts import searchable_lines  # noqa: E402
 from affidavit.store.parts import windows as window_rows  # noqa: E402
 
