@@ -4,7 +4,6 @@ Every answer cites the exact lines behind it and carries an audit of how it was 
 where the evidence falls short, it refuses and says why.
 """
 
-from affidavit.answer.verify import SentenceVerdict, Verdict
 from affidavit.engine.default.engine import DefaultEngine
 from affidavit.engine.http import HttpEngine
 from affidavit.engine.protocol import Candidate, Engine, Planner
@@ -17,7 +16,15 @@ from affidavit.ingest.bounded import IngestLimits
 from affidavit.memory import Memory
 from affidavit.plans.plan import Plan
 from affidavit.reasons import Reason
-from affidavit.results import Answer, EntityCount, Evidence, IngestReport, Neighbour
+from affidavit.results import (
+    Answer,
+    EntityCount,
+    Evidence,
+    IngestReport,
+    Neighbour,
+    SentenceVerdict,
+    Verdict,
+)
 
 __version__ = "0.1.0"
 

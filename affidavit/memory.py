@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from affidavit.answer.ask import answer
-from affidavit.answer.verify import Verdict, verify
+from affidavit.answer.verify import verify
 from affidavit.batch.runner import BatchReport, run_batch
 from affidavit.engine.default.engine import DefaultEngine
 from affidavit.engine.protocol import Engine
@@ -32,7 +32,7 @@ from affidavit.ingest.files import checked_date, index_stages, prepare_files
 from affidavit.ingest.naming import name_files, refuse_name_clashes
 from affidavit.ingest.pipeline import content_hash, prepare_document
 from affidavit.ingest.readers.formats import read_text
-from affidavit.results import Answer, EntityCount, Evidence, IngestReport, Neighbour
+from affidavit.results import Answer, EntityCount, Evidence, IngestReport, Neighbour, Verdict
 from affidavit.store.calls import reads, store_errors
 from affidavit.store.prepared import PreparedDocument
 from affidavit.store.replies import StoredReplies

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 
@@ -81,6 +82,71 @@ class Answer:
             "citations": [c.to_dict() for c in self.citations],
             "census": self.census,
             "audit": self.audit,
+        }
+
+
+class Status(StrEnum):
+    """What verify found for a sentence."""
+
+    SUPPORTED = "supported"  # every claim read back from the cited evidence
+    CONTESTED = "contested"  # supported, and said otherwise by a line of equal trust
+    VETOED = "vetoed"  # a number or date the evidence does not write
+    DROPPED = "dropped"  # any other test failed
+
+
+@dataclass(frozen=True, slots=True)
+class SentenceVerdict:
+    """What the gate found for one sentence of the text.
+
+    ``status`` is a Status; when not supported, ``reason`` is a code of the reason
+    catalogue, ``affidavit.Reason``, whose ``text`` says it in one line: ``digit_veto``,
+    ``mixture``, ``readback``, ``roles`` (roles or names the other way round),
+    ``negation``, ``unsupported``, ``weak_evidence`` (the question's words not carried),
+    ``holder``, ``unverifiable``, ``below_trust``, ``no_claim``, ``contested``. ``claims``
+    and ``gates`` are the audit: each clause read and each tier's decision, in order."""
+
+    text: str
+    status: Status
+    reason: str | None  # a Reason code when not supported
+    evidence: list[Evidence] = field(default_factory=list)
+    claims: list[dict[str, Any]] = field(default_factory=list)
+    gates: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def supported(self) -> bool:
+        return self.status == Status.SUPPORTED
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "status": self.status.value,
+            "reason": self.reason,
+            "evidence": [e.to_dict() for e in self.evidence],
+            "claims": self.claims,
+            "gates": self.gates,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The gate's reading of a text given to ``Memory.verify``: one SentenceVerdict per
+    sentence. The same function and settings judge ``ask``'s answers."""
+
+    text: str
+    question: str | None
+    sentences: list[SentenceVerdict]
+
+    @property
+    def supported(self) -> bool:
+        """True only when there is something to check and every sentence is supported."""
+        return bool(self.sentences) and all(s.supported for s in self.sentences)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "question": self.question,
+            "supported": self.supported,
+            "sentences": [s.to_dict() for s in self.sentences],
         }
 
 

@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _squad import Question, is_gold, load_squad  # noqa: E402
 
 from affidavit import Memory  # noqa: E402
-from affidavit.answer.verify import Verdict  # noqa: E402
+from affidavit.results import Verdict  # noqa: E402
 
 DIGITS = "0123456789"
 FORMS = ("bare", "sentence")

@@ -31,7 +31,7 @@ import numpy as np
 from _cli import bench_main
 
 from affidavit import Memory
-from affidavit.answer.verify import Verdict
+from affidavit.results import Verdict
 from affidavit.text.words import content_words
 
 HALUEVAL = (

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from affidavit import Memory, Reason
-from affidavit.answer.verify import SentenceVerdict, Verdict
+from affidavit.results import SentenceVerdict, Verdict
 
 ORIGIN = (
     "The Black Death is thought to have originated in the arid plains of Central Asia, where it "

@@ -17,8 +17,9 @@ from typing import Any
 from affidavit.plans.ground import Ground
 from affidavit.plans.interpreter import PlanDied, run
 from affidavit.plans.plan import Plan, Step
-from affidavit.plans.values import Kind, rounded
+from affidavit.plans.values import Kind
 from affidavit.results import Evidence
+from affidavit.text.numbers import rounded
 
 _YEAR = re.compile(r"(?<![\d.,])((?:19|20)\d\d)(?![\d,%])(?!\.\d)")
 # A percentage, or a rate's change in (percentage) points, is a percent claim.

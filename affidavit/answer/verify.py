@@ -13,8 +13,6 @@ line can attest, so it is unverifiable.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
 
 from affidavit.answer.contest import rival_line
 from affidavit.answer.recompute import Recomputed, recompute
@@ -28,73 +26,12 @@ from affidavit.plans.ground import Ground
 from affidavit.question.question import key_terms
 from affidavit.question.shape import read_shape
 from affidavit.reasons import Reason
-from affidavit.results import Evidence
+from affidavit.results import Evidence, SentenceVerdict, Status, Verdict
 from affidavit.text.sentences import split_sentences
 from affidavit.text.words import Analyzer, detect_language, words
 
-SUPPORTED, VETOED, DROPPED = "supported", "vetoed", "dropped"
-CONTESTED = "contested"  # supported, and said otherwise by a line of equal trust
 _YES = frozenset({"yes", "yeah", "correct", "true", "sí", "si", "evet"})
 _NO = frozenset({"no", "not", "false", "incorrect", "hayır", "hayir"})
-
-
-@dataclass(frozen=True, slots=True)
-class SentenceVerdict:
-    """What the gate found for one sentence of the text.
-
-    ``status`` is ``supported`` (every claim read back from the cited ``evidence``),
-    ``contested`` (supported, and said otherwise by a line of equal trust), ``vetoed`` (a
-    number or date the evidence does not write) or ``dropped`` (any other test failed).
-    ``reason`` is then a code of the reason catalogue, ``affidavit.Reason``, whose
-    ``text`` says it in one line: ``digit_veto``, ``mixture``, ``readback``, ``roles``
-    (roles or names the other way round), ``negation``, ``unsupported``, ``weak_evidence``
-    (the question's words not carried), ``holder``, ``unverifiable``, ``below_trust``,
-    ``no_claim``, ``contested``. ``claims`` and ``gates`` are the audit: each clause read
-    and each tier's decision, in order."""
-
-    text: str
-    status: str  # supported / contested / vetoed / dropped
-    reason: str | None  # a Reason code when not supported
-    evidence: list[Evidence] = field(default_factory=list)
-    claims: list[dict[str, Any]] = field(default_factory=list)
-    gates: list[dict[str, Any]] = field(default_factory=list)
-
-    @property
-    def supported(self) -> bool:
-        return self.status == SUPPORTED
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "text": self.text,
-            "status": self.status,
-            "reason": self.reason,
-            "evidence": [e.to_dict() for e in self.evidence],
-            "claims": self.claims,
-            "gates": self.gates,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """The gate's reading of a text given to ``Memory.verify``: one SentenceVerdict per
-    sentence. The same function and settings judge ``ask``'s answers."""
-
-    text: str
-    question: str | None
-    sentences: list[SentenceVerdict]
-
-    @property
-    def supported(self) -> bool:
-        """True only when there is something to check and every sentence is supported."""
-        return bool(self.sentences) and all(s.supported for s in self.sentences)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "text": self.text,
-            "question": self.question,
-            "supported": self.supported,
-            "sentences": [s.to_dict() for s in self.sentences],
-        }
 
 
 def verify(text: str, retriever: Retriever, *, question: str | None = None) -> Verdict:
@@ -128,16 +65,16 @@ def _verify_sentence(
         if question and not said & _NO:
             checked = question  # "yes" asserts the question's own statement
         else:
-            return SentenceVerdict(sentence, DROPPED, Reason.UNVERIFIABLE.value)
+            return SentenceVerdict(sentence, Status.DROPPED, Reason.UNVERIFIABLE.value)
     elif not content_terms(sentence, analyzer) and not written_numbers(sentence):
-        return SentenceVerdict(sentence, DROPPED, Reason.UNVERIFIABLE.value)
+        return SentenceVerdict(sentence, Status.DROPPED, Reason.UNVERIFIABLE.value)
     elif question is None and not makes_a_claim(sentence):
-        return SentenceVerdict(sentence, DROPPED, Reason.NO_CLAIM.value)
+        return SentenceVerdict(sentence, Status.DROPPED, Reason.NO_CLAIM.value)
     query = f"{question} {checked}" if question and checked != question else checked
     retrieved = retriever.retrieve(query, partitioned=False)
     if not retrieved.subsets:
         reason = Reason.BELOW_TRUST if retrieved.withheld else Reason.UNSUPPORTED
-        return SentenceVerdict(sentence, DROPPED, reason.value)
+        return SentenceVerdict(sentence, Status.DROPPED, reason.value)
     first: Judgement | None = None
     # A short answer ("981") takes its sense from the question, so only the document that
     # best answers to the question may carry it; a sentence's own words may find another.
@@ -157,13 +94,13 @@ def _verify_sentence(
                 rival = rival_line(checked, judgement.supporting, hits, analyzer)
             if rival is not None:
                 return _contested(sentence, judgement, rival)
-            return _verdict(sentence, SUPPORTED, None, judgement)
+            return _verdict(sentence, Status.SUPPORTED, None, judgement)
         first = first or judgement
     assert first is not None
     failure = first.failure
     assert failure is not None
-    status = VETOED if failure.gate == "digit_veto" else DROPPED
-    if status == VETOED:
+    status = Status.VETOED if failure.gate == "digit_veto" else Status.DROPPED
+    if status == Status.VETOED:
         recomputed = _recomputed(checked, retriever, analyzer, retrieved.hits)
         if recomputed is not None:
             return _recomputed_verdict(sentence, recomputed, first)
@@ -198,8 +135,10 @@ def _recomputed_verdict(
     decisions = [*(d.to_dict() for d in judgement.decisions), gate]
     claim = {"claim": recomputed.claimed, "plan": recomputed.plan, "trace": recomputed.trace}
     if recomputed.held:
-        return SentenceVerdict(sentence, SUPPORTED, None, recomputed.evidence, [claim], decisions)
-    return SentenceVerdict(sentence, VETOED, Reason.DIGIT_VETO.value, [], [claim], decisions)
+        return SentenceVerdict(
+            sentence, Status.SUPPORTED, None, recomputed.evidence, [claim], decisions
+        )
+    return SentenceVerdict(sentence, Status.VETOED, Reason.DIGIT_VETO.value, [], [claim], decisions)
 
 
 def _contested(sentence: str, judgement: Judgement, rival: Evidence) -> SentenceVerdict:
@@ -212,7 +151,7 @@ def _contested(sentence: str, judgement: Judgement, rival: Evidence) -> Sentence
     }
     return SentenceVerdict(
         sentence,
-        CONTESTED,
+        Status.CONTESTED,
         Reason.CONTESTED.value,
         [*judgement.supporting, rival],
         [c.to_dict() for c in judgement.claims],
@@ -221,13 +160,13 @@ def _contested(sentence: str, judgement: Judgement, rival: Evidence) -> Sentence
 
 
 def _verdict(
-    sentence: str, status: str, reason: str | None, judgement: Judgement
+    sentence: str, status: Status, reason: str | None, judgement: Judgement
 ) -> SentenceVerdict:
     return SentenceVerdict(
         sentence,
         status,
         reason,
-        list(judgement.supporting) if status == SUPPORTED else [],
+        list(judgement.supporting) if status == Status.SUPPORTED else [],
         [c.to_dict() for c in judgement.claims],
         [d.to_dict() for d in judgement.decisions],
     )

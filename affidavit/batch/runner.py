@@ -18,7 +18,7 @@ from affidavit.batch.processes import in_processes
 from affidavit.batch.questions import questions_from, read_questions
 from affidavit.batch.worker import Answering, Recipe, Row, Written, long_lived_heap, row_kind
 from affidavit.errors import InputError
-from affidavit.index.entities.build import usable_cores
+from affidavit.runtime import usable_cores
 
 if TYPE_CHECKING:
     from affidavit.memory import Memory

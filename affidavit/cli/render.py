@@ -7,11 +7,10 @@ import sys
 import textwrap
 from collections.abc import Callable
 
-from affidavit.answer.verify import Verdict
 from affidavit.ingest.files import INDEX_STAGE
-from affidavit.plans.values import format_number
 from affidavit.reasons import Reason
-from affidavit.results import Answer, Evidence
+from affidavit.results import Answer, Evidence, Verdict
+from affidavit.text.numbers import format_number
 
 
 def render_verdict(verdict: Verdict) -> str:

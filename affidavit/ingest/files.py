@@ -15,10 +15,10 @@ from datetime import datetime
 from pathlib import Path
 
 from affidavit.errors import IngestError
-from affidavit.index.entities.build import usable_cores
 from affidavit.ingest.bounded import IngestLimits, Readers, Reading, finish_reading, read_bounded
 from affidavit.ingest.pipeline import content_hash, prepare_document
 from affidavit.ingest.readers.formats import storable_path
+from affidavit.runtime import usable_cores
 from affidavit.store.prepared import PreparedDocument
 
 Progress = Callable[[int, int, str], None]

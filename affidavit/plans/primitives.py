@@ -26,9 +26,9 @@ from affidavit.plans.step import (
     with_sources,
 )
 from affidavit.plans.told import day_told, turns_telling
-from affidavit.plans.values import POINTS, Kind, Value, read_cell, read_number, rounded
+from affidavit.plans.values import POINTS, Kind, Value, read_cell, read_number
 from affidavit.results import Evidence
-from affidavit.text.numbers import numbers_in
+from affidavit.text.numbers import numbers_in, rounded
 from affidavit.text.relative import days_named
 from affidavit.text.years import YEAR_WORD, figures, written_for
 

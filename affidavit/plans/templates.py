@@ -14,8 +14,9 @@ from typing import Any
 
 from affidavit.gates.digits import MONTH_NAMES
 from affidavit.plans.interpreter import Outcome
-from affidavit.plans.values import POINTS, Kind, Value, format_number, rounded
+from affidavit.plans.values import POINTS, Kind, Value
 from affidavit.results import Evidence
+from affidavit.text.numbers import format_number, rounded
 from affidavit.text.relative import when_told
 
 PLACES = 2  # computed numbers are rounded half away from zero to two decimals

@@ -163,18 +163,3 @@ def in_scale(value: Value, scale: str) -> float:
     """The value's number restated in another scale (thousands to millions, say)."""
     assert value.number is not None
     return value.number * SCALES.get(value.scale, 1.0) / SCALES.get(scale, 1.0)
-
-
-def rounded(number: float, places: int = 2) -> float:
-    """Round half away from zero at ``places`` decimals, and drop a float's noise."""
-    shifted = abs(number) * 10**places
-    whole = int(shifted + 0.5 + 1e-9)
-    result = whole / 10**places
-    return -result if number < 0 and whole else result
-
-
-def format_number(number: float, places: int = 2) -> str:
-    """A number as an answer writes it: grouped thousands, at most ``places`` decimals."""
-    value = rounded(number, places)
-    text = f"{abs(value):,.{places}f}".rstrip("0").rstrip(".") if places else f"{abs(value):,.0f}"
-    return f"-{text}" if value < 0 else text

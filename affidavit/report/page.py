@@ -23,7 +23,6 @@ from typing import Any
 import affidavit
 from affidavit.errors import InputError
 from affidavit.memory import Memory
-from affidavit.plans.values import format_number
 from affidavit.reasons import Reason
 from affidavit.report.data import (
     ANSWERED,
@@ -42,6 +41,7 @@ from affidavit.report.data import (
     summarise,
     utf16,
 )
+from affidavit.text.numbers import format_number
 
 __all__ = ["write_report", "ReportSummary"]
 

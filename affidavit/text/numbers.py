@@ -22,6 +22,8 @@ __all__ = [
     "LANGUAGE_NUMBER_WORDS",
     "NUMBER_WORDS",
     "canonical",
+    "format_number",
+    "rounded",
     "carried_numbers",
     "fractions_in",
     "number_words_in",
@@ -117,3 +119,18 @@ def fractions_in(text: str) -> list[str]:
 def carried_numbers(text: str) -> frozenset[str]:
     """All quantities ``text`` carries, in digits or in words."""
     return frozenset(numbers_in(text)) | frozenset(number_words_in(text))
+
+
+def rounded(number: float, places: int = 2) -> float:
+    """Round half away from zero at ``places`` decimals, and drop a float's noise."""
+    shifted = abs(number) * 10**places
+    whole = int(shifted + 0.5 + 1e-9)
+    result = whole / 10**places
+    return -result if number < 0 and whole else result
+
+
+def format_number(number: float, places: int = 2) -> str:
+    """A number as an answer writes it: grouped thousands, at most ``places`` decimals."""
+    value = rounded(number, places)
+    text = f"{abs(value):,.{places}f}".rstrip("0").rstrip(".") if places else f"{abs(value):,.0f}"
+    return f"-{text}" if value < 0 else text

@@ -13,13 +13,13 @@ moved the store on, the worker failed or died) and the parent builds the graph i
 from __future__ import annotations
 
 import multiprocessing
-import os
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
 from affidavit.index import growth
 from affidavit.index.entities.graph import EntityGraph
+from affidavit.runtime import usable_cores
 from affidavit.store.guard import decoded
 from affidavit.store.sqlite import Store
 
@@ -54,14 +54,6 @@ class GraphBuild:
             self.worker.kill()
         self.worker.join()
         self.receive.close()
-
-
-def usable_cores() -> int:
-    """The cores this process may run on (its affinity where the system tells it): what
-    the ingest's readers and the batch's workers are sized by too."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
 
 
 def built_graph(
