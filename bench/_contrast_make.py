@@ -35,8 +35,8 @@ import spacy
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
+from affidavit.text.analyzer import Analyzer
 from affidavit.text.nlp import ENGLISH_MODEL
-from affidavit.text.words import Analyzer
 
 CONTROLS = ("sentence", "main_clause", "voice")
 PERTURBATIONS = ("swap", "negation", "entity", "entity_role", "number", "attribute")

@@ -28,7 +28,7 @@ from _squad import SHARED, load_squad
 
 from affidavit import Memory
 from affidavit.index.entities.graph import EntityGraph
-from affidavit.text.words import detect_language
+from affidavit.text.language import detect_language
 
 MIDDLEMARCH = SHARED / "novel_middlemarch" / "pg145_middlemarch.txt"
 XQUAD_ES = SHARED / "xquad_en_es_tr" / "xquad.es.json"

@@ -74,8 +74,8 @@ from _squad import SHARED  # noqa: E402
 
 from affidavit import Answer, Memory  # noqa: E402
 from affidavit.ingest.dialogue import read_dialogue  # noqa: E402
+from affidavit.text.analyzer import Analyzer  # noqa: E402
 from affidavit.text.relative import days_named  # noqa: E402
-from affidavit.text.words import Analyzer  # noqa: E402
 
 DATA = SHARED / "locomo" / "locomo.json"
 _ANALYZER = Analyzer("en")

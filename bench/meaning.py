@@ -41,7 +41,8 @@ from affidavit.index.evidence_block import evidence_block
 from affidavit.index.meaning.late import rerank
 from affidavit.index.meaning.profiles import bundled_model_path, encode
 from affidavit.index.retrieval import Retriever
-from affidavit.text.words import Analyzer, words
+from affidavit.text.analyzer import Analyzer
+from affidavit.text.words import words
 
 XQUAD = SHARED / "xquad_en_es_tr"
 VAGUE = (0, 2, 4, 6)

@@ -8,7 +8,7 @@ import pytest
 
 from affidavit import Memory
 from affidavit.gates.binding import is_short_answer, unbound_numbers
-from affidavit.text.words import Analyzer
+from affidavit.text.analyzer import Analyzer
 
 EN = Analyzer("en")
 BLACK_DEATH = (

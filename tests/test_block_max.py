@@ -16,7 +16,7 @@ from affidavit import Memory
 from affidavit.index.words import block_kernels, block_max
 from affidavit.index.words.scoring import top_only
 from affidavit.index.words.word_index import WordIndex
-from affidavit.text.words import Analyzer
+from affidavit.text.analyzer import Analyzer
 
 # Questions that name a document ("Normans", "Huguenots"), so a name bonus is added.
 NAMING = [

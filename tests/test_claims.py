@@ -9,7 +9,7 @@ from conftest import QUESTIONS
 
 from affidavit.gates.claims import Claim, extract_claims
 from affidavit.gates.content import content_terms
-from affidavit.text.words import Analyzer
+from affidavit.text.analyzer import Analyzer
 
 EN = Analyzer("en")
 

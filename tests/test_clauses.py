@@ -8,7 +8,7 @@ from test_composer import _memory
 
 from affidavit.engine.default.clauses import clause_answer, clause_ask
 from affidavit.question.arithmetic import route
-from affidavit.text.words import Analyzer
+from affidavit.text.analyzer import Analyzer
 
 EN = Analyzer("en")
 

@@ -17,9 +17,10 @@ from affidavit.plans.ground import Ground
 from affidavit.plans.interpreter import Death, PlanDied, run
 from affidavit.plans.plan import Plan, Step
 from affidavit.plans.templates import say
-from affidavit.plans.values import Kind, read_cell, read_number, scale_of
+from affidavit.plans.values import Kind, read_cell
 from affidavit.results import Evidence
-from affidavit.text.words import Analyzer
+from affidavit.text.analyzer import Analyzer
+from affidavit.text.quantities import read_number, scale_of
 
 SLICE = CORPORA / "tatqa" / "tatqa_slice.json"
 SALES = "3ffd9053"  # sales by contract type: a sparse row over the years, "(in millions)"

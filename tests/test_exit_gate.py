@@ -15,15 +15,14 @@ from conftest import DEMO_DIR
 
 from affidavit import Candidate, Memory, ScriptedEngine
 from affidavit.gates.content import content_terms
-from affidavit.gates.digits import evidence_numbers
 from affidavit.gates.exit import Judgement, judge, support_context, support_terms
 from affidavit.gates.support import KeyWords
 from affidavit.question.question import key_terms
 from affidavit.question.shape import read_shape
 from affidavit.reasons import Reason
 from affidavit.results import Evidence
-from affidavit.text.numbers import numbers_in
-from affidavit.text.words import Analyzer
+from affidavit.text.analyzer import Analyzer
+from affidavit.text.numbers import evidence_numbers, numbers_in
 
 EN = Analyzer("en")
 ORIGIN = (
@@ -500,7 +499,7 @@ def test_a_lines_evidence_terms_are_read_once_per_text_and_language() -> None:
     """Each candidate's judgement reads the same lines again (325 times a question at
     20.9 MB): their terms are read once per text and language, whichever analyzer asks."""
     from affidavit.gates.content import _evidence_terms, evidence_terms
-    from affidavit.text.words import Analyzer
+    from affidavit.text.analyzer import Analyzer
 
     text = "The Normans gave their name to Normandy, a region in France, in 911 (AD)."
     read = _evidence_terms.cache_info().misses

@@ -8,7 +8,7 @@ import pytest
 from conftest import CORPORA
 
 from affidavit.engine.default.phrases import answer_phrases, read_asking
-from affidavit.text.words import Analyzer
+from affidavit.text.analyzer import Analyzer
 
 HOT_WORK = (
     "Regulation III-52.4 says a hot work permit is valid for one shift and must be signed by "

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from affidavit.ingest.readers.formats import read_document
 from affidavit.ingest.units import UnitKind
 from affidavit.text import sentences
-from affidavit.text.words import detect_language
+from affidavit.text.language import detect_language
 
 
 def sentencizer_reading(paragraphs: list[str], language: str) -> list[list[str]]:

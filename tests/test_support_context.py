@@ -15,7 +15,7 @@ from affidavit.gates.exit import support_context, support_terms
 from affidavit.question.shape import AnswerType
 from affidavit.results import Evidence
 from affidavit.text.abbreviations import expansion_terms, short_forms
-from affidavit.text.words import Analyzer
+from affidavit.text.analyzer import Analyzer
 
 EN = Analyzer("en")
 HANDBOOK = DEMO_DIR / "site-handbook.md"

@@ -14,12 +14,13 @@ from test_composer import _memory, ground, report, steps, stored
 from affidavit.plans.ground import Ground
 from affidavit.plans.interpreter import Death, PlanDied, run
 from affidavit.plans.matching import FOOTNOTE
-from affidavit.plans.tables import TOTAL, date_of
+from affidavit.plans.tables import TOTAL
 from affidavit.plans.values import Kind
 from affidavit.question.arithmetic import route
 from affidavit.question.routes import Need
 from affidavit.results import Evidence
-from affidavit.text.words import Analyzer
+from affidavit.text.analyzer import Analyzer
+from affidavit.text.dates import column_date
 
 OTHER_ASSETS = "789efd09"  # deferred charges: six rows, then "|  | $55,945 | $43,364 |"
 EQUIPMENT = "64587c9c"  # an unlabelled subtotal above accumulated depreciation and the net
@@ -144,7 +145,7 @@ def test_a_change_between_totals_is_a_change_not_a_sum() -> None:
 
 
 def test_a_day_and_year_run_together_still_name_the_year() -> None:
-    assert date_of("Three Months Ended August 31,2019") == "2019-08-31"
+    assert column_date("Three Months Ended August 31,2019") == "2019-08-31"
     assert ground(OTHER_ASSETS).terms("December 31,2019") >= {"2019"}
 
 

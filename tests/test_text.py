@@ -10,16 +10,10 @@ from conftest import ARTICLES
 from hypothesis import given
 from hypothesis import strategies as st
 
-from affidavit.text.words import (
-    LANGUAGES,
-    STOP_WORDS,
-    Analyzer,
-    content_words,
-    detect_language,
-    lower,
-    strip_accents,
-    words,
-)
+from affidavit.text.analyzer import STOP_WORDS, Analyzer
+from affidavit.text.lang import LANGUAGES
+from affidavit.text.language import detect_language
+from affidavit.text.words import content_words, fold, strip_accents, words
 
 # Letters where case and accents matter: ASCII, Spanish, Turkish, plus separators.
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZáéíóúñüÁÉÍÓÚÑÜ¿¡çğıöşİÇĞÖŞ"
@@ -42,13 +36,13 @@ LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZáéíóúñüÁ�
 def test_lower_maps_dotted_and_dotless_i_by_language(
     text: str, language: str, expected: str
 ) -> None:
-    assert lower(text, language) == expected
+    assert fold(text, language) == expected
 
 
 @given(st.text(max_size=80), st.sampled_from(LANGUAGES))
 def test_lower_never_changes_the_length_of_a_text(text: str, language: str) -> None:
     # str.lower() turns "İ" into two characters; offsets into lines depend on this not happening.
-    lowered = lower(text, language)
+    lowered = fold(text, language)
     assert len(lowered) == len(text)
     assert "\u0307" not in lowered or "\u0307" in text
 

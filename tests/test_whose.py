@@ -10,7 +10,7 @@ from affidavit import Memory
 from affidavit.gates.exit import judge
 from affidavit.gates.support import CONFIRMED_SPEAKER_CARRIED, MIN_CARRIED
 from affidavit.results import Evidence
-from affidavit.text.words import Analyzer
+from affidavit.text.analyzer import Analyzer
 
 # Leo mentions Maya's race; what she realised after it is hers alone.
 RACE = [

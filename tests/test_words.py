@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from affidavit import Memory
 from affidavit.index.words import bm25
 from affidavit.index.words.scoring import WINDOW_GAIN, accumulate
-from affidavit.text.words import Analyzer
+from affidavit.text.analyzer import Analyzer
 
 LINE_KINDS = {"sentence", "heading", "row"}
 

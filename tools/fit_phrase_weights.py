@@ -29,8 +29,8 @@ from refusal_squad2 import f1, split_of  # noqa: E402
 
 from affidavit.engine.default import phrases  # noqa: E402
 from affidavit.question.shape import AnswerType, read_shape  # noqa: E402
+from affidavit.text.analyzer import Analyzer  # noqa: E402
 from affidavit.text.sentences import split_sentences  # noqa: E402
-from affidavit.text.words import Analyzer  # noqa: E402
 
 L2 = 1e-3
 STEPS = 3000

@@ -32,7 +32,7 @@ from affidavit.question.routes import TABLE_LOOK_UPS
 from affidavit.question.shape import AnswerType
 from affidavit.reasons import Reason
 from affidavit.results import Answer, Evidence
-from affidavit.text.words import Analyzer
+from affidavit.text.analyzer import Analyzer
 
 # A plan is grounded in the tables of the best rows found: up to this many rows, and the
 # lines within this many positions of each (a report's table and its captions).

@@ -15,14 +15,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from affidavit.gates.digits import stamp_words
 from affidavit.gates.exit import headings_standing_over, line_terms
 from affidavit.gates.support import MIN_CARRIED, SUPPORT_REACH, KeyWords
 from affidavit.index.retrieval import Retriever
 from affidavit.index.words.names import name_terms
 from affidavit.store.prepared import StoredLine
 from affidavit.text.abbreviations import short_forms
-from affidavit.text.words import Analyzer
+from affidavit.text.analyzer import Analyzer
+from affidavit.text.dates import in_words
 
 # The most lines holding the rarest key word that one census reads; past it, it says so.
 CENSUS_LIMIT = 2000
@@ -143,7 +143,7 @@ def take_census(
 
 class KeyTermsSaid:
     """The question's key terms a line, a session's day or a document's name carries, each
-    read once a census (the support tier's line_terms, stamp_words and name_terms)."""
+    read once a census (the support tier's line_terms, in_words and name_terms)."""
 
     def __init__(self, keys: frozenset[str], analyzer: Analyzer) -> None:
         self._keys = keys
@@ -171,7 +171,9 @@ class KeyTermsSaid:
     def stamp(self, day: str) -> frozenset[str]:
         found = self._days.get(day)
         if found is None:
-            found = self._days[day] = frozenset(self._analyzer.terms(stamp_words(day))) & self._keys
+            found = self._days[day] = (
+                frozenset(self._analyzer.terms(in_words(day[:10]))) & self._keys
+            )
         return found
 
     def name(self, document: str) -> frozenset[str]:

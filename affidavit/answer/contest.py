@@ -11,14 +11,11 @@ lines' trust or above count: a stranger cannot contest a document.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from affidavit.results import Evidence
-from affidavit.text.words import Analyzer
-
-# A value: a number, or a capitalised word that does not open the sentence.
-_VALUE = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][\w'-]*|\b\d[\d,.]*\b")
+from affidavit.text.analyzer import Analyzer
+from affidavit.text.words import values_written
 
 
 def rival_line(
@@ -28,7 +25,7 @@ def rival_line(
     if not supporting:
         return None
     said = set(analyzer.terms(claim))
-    values = set(analyzer.terms(" ".join(_VALUE.findall(claim))))
+    values = set(analyzer.terms(" ".join(values_written(claim))))
     if not values:
         return None
     trust = min(line.trust for line in supporting)
@@ -36,7 +33,7 @@ def rival_line(
         if line in supporting or line.trust < trust:
             continue
         other = set(analyzer.terms(line.text))
-        their_values = set(analyzer.terms(" ".join(_VALUE.findall(line.text))))
+        their_values = set(analyzer.terms(" ".join(values_written(line.text))))
         missing, added = said - other, other - said
         shared = len(said & other)
         if (

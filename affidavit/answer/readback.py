@@ -15,11 +15,11 @@ from collections.abc import Sequence
 
 from affidavit.engine.protocol import Engine, ReadsBack
 from affidavit.gates.decision import GateDecision
-from affidavit.gates.digits import written_numbers
 from affidavit.gates.exit import judge
 from affidavit.reasons import Reason
 from affidavit.results import Evidence
-from affidavit.text.words import Analyzer
+from affidavit.text.analyzer import Analyzer
+from affidavit.text.numbers import written_numbers
 
 # A shorter answer is a phrase ("1928", "the Tyne bridge"): it makes one claim, which the
 # gates have read back already, so asking the engine again would only cost a call.

@@ -20,13 +20,10 @@ from affidavit.plans.plan import Plan, Step
 from affidavit.plans.values import Kind
 from affidavit.results import Evidence
 from affidavit.text.numbers import rounded
+from affidavit.text.quantities import CLAIMED_FIGURE
+from affidavit.text.years import YEAR
 
-_YEAR = re.compile(r"(?<![\d.,])((?:19|20)\d\d)(?![\d,%])(?!\.\d)")
-# A percentage, or a rate's change in (percentage) points, is a percent claim.
-_CLAIMED = re.compile(
-    r"(?<![\w.])[-−]?\d[\d,]*(?:\.(\d+))?\s*(%|(?:percentage )?points?\b|percent\b|per cent\b)?",
-    re.I,
-)
+_YEAR = re.compile(rf"(?<![\d.,])({YEAR})(?![\d,%])(?!\.\d)")
 _UP = re.compile(r"\b(?:rose|rise|risen|increased?|grew|grown|gain(?:ed)?|up|higher)\b", re.I)
 _DOWN = re.compile(r"\b(?:fell|fall|fallen|decreased?|declined?|dropped|down|lower)\b", re.I)
 
@@ -45,7 +42,9 @@ def recompute(sentence: str, ground: Ground) -> Recomputed | None:
     """Whether the store reproduces the sentence's computed number; None when the sentence
     names no row and years a plan could start from."""
     years = sorted(set(_YEAR.findall(sentence)))
-    claims = [m for m in _CLAIMED.finditer(sentence) if not _YEAR.fullmatch(m.group(0).strip())]
+    claims = [
+        m for m in CLAIMED_FIGURE.finditer(sentence) if not _YEAR.fullmatch(m.group(0).strip())
+    ]
     if not years or len(claims) != 1:
         return None
     claim = claims[0]

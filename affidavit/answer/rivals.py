@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from affidavit.engine.protocol import Candidate
 from affidavit.results import Evidence
 from affidavit.text.numbers import numbers_in
+from affidavit.text.words import fold
 
 # A rival scored below this share of the answer's score is a weaker reading of the
 # evidence, not a disagreement of it.
@@ -29,13 +30,13 @@ def rivals(
     """The candidates among ``passed`` that contradict ``chosen`` (score, candidate, the
     lines it cites), best first."""
     score, answer, cited = chosen
-    said = answer.text.casefold().strip()
+    said = fold(answer.text).strip()
     trust = min(line.trust for line in cited)
-    own_text = " ".join(line.text for line in cited).casefold()
+    own_text = fold(" ".join(line.text for line in cited))
     found: list[tuple[Candidate, Sequence[Evidence]]] = []
     seen = {said}
     for other_score, other, lines in passed:
-        text = other.text.casefold().strip()
+        text = fold(other.text).strip()
         if other_score < CONTEST_SHARE * score or not text or text in seen:
             continue
         if text in said or said in text or text in own_text:

@@ -19,7 +19,6 @@ from affidavit.answer.recompute import Recomputed, recompute
 from affidavit.gates.binding import is_short_answer
 from affidavit.gates.claims import makes_a_claim
 from affidavit.gates.content import content_terms
-from affidavit.gates.digits import written_numbers
 from affidavit.gates.exit import Judgement, judge
 from affidavit.index.retrieval import Retriever
 from affidavit.plans.ground import Ground
@@ -27,8 +26,11 @@ from affidavit.question.question import key_terms
 from affidavit.question.shape import read_shape
 from affidavit.reasons import Reason
 from affidavit.results import Evidence, SentenceVerdict, Status, Verdict
+from affidavit.text.analyzer import Analyzer
+from affidavit.text.language import detect_language
+from affidavit.text.numbers import written_numbers
 from affidavit.text.sentences import split_sentences
-from affidavit.text.words import Analyzer, detect_language, words
+from affidavit.text.words import words
 
 _YES = frozenset({"yes", "yeah", "correct", "true", "sí", "si", "evet"})
 _NO = frozenset({"no", "not", "false", "incorrect", "hayır", "hayir"})

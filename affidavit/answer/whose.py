@@ -26,7 +26,7 @@ from affidavit.gates.support import SUPPORT_REACH, KeyWords
 from affidavit.index.retrieval import Retriever
 from affidavit.reasons import Reason
 from affidavit.store.prepared import StoredLine
-from affidavit.text.words import Analyzer
+from affidavit.text.analyzer import Analyzer
 
 # The most lines one reading weighs; past it (a store of many conversations all saying
 # the question's words) nothing is judged here and the holder tier alone decides.

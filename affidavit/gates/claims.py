@@ -21,8 +21,9 @@ from functools import lru_cache
 from spacy.tokens import Token
 
 from affidavit.gates.content import content_terms, is_negated
+from affidavit.text.analyzer import Analyzer
 from affidavit.text.nlp import parsed
-from affidavit.text.words import Analyzer
+from affidavit.text.words import LETTER, LETTER_OR_DIGIT
 
 _CLAUSE_DEPS = frozenset({"ROOT", "conj", "ccomp", "advcl", "relcl", "xcomp", "acl", "pcomp"})
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "expl"})
@@ -151,7 +152,9 @@ def _inherited_subject(head: Token, head_ids: set[int]) -> set[Token]:
 
 # Search syntax, not a statement: "+embargo -March", "(a|b)+$". Only in a short text: a
 # long sentence may write a suffix ("-φορος") or a set ("{xx | x is any string}").
-_QUERY_SYNTAX = re.compile(r"(?:^|\s)[+\-][^\W\d_]|[^\W_]\|[^\W_]|[)\]][+*?]")
+_QUERY_SYNTAX = re.compile(
+    rf"(?:^|\s)[+\-]{LETTER}|{LETTER_OR_DIGIT}\|{LETTER_OR_DIGIT}|[)\]][+*?]"
+)
 _QUERY_WORDS = 6
 
 

@@ -10,9 +10,10 @@ import re
 from functools import lru_cache
 
 from affidavit.text.abbreviations import expansion_terms
+from affidavit.text.analyzer import Analyzer, analyzer_for
 from affidavit.text.numbers import LANGUAGE_NUMBER_WORDS
 from affidavit.text.quantities import PERCENT_WORDS
-from affidavit.text.words import Analyzer, analyzer_for, words
+from affidavit.text.words import words
 
 NEGATIONS: dict[str, frozenset[str]] = {
     "en": frozenset(

@@ -35,14 +35,6 @@ from affidavit.gates.binding import unbound_in_sentence, unbound_numbers
 from affidavit.gates.claims import Claim, extract_claims
 from affidavit.gates.content import content_terms, evidence_terms, is_negated
 from affidavit.gates.decision import GateDecision
-from affidavit.gates.digits import (
-    dates_in,
-    digit_veto,
-    evidence_numbers,
-    stamp_words,
-    unsupported_numbers,
-    written_numbers,
-)
 from affidavit.gates.holder import holder_decision
 from affidavit.gates.roles import NEGATION, SWAPPED, conflict
 from affidavit.gates.support import (
@@ -52,12 +44,16 @@ from affidavit.gates.support import (
     KeyWords,
     support_decision,
 )
+from affidavit.gates.veto import digit_veto, unsupported_numbers
 from affidavit.index.words.names import name_terms
 from affidavit.reasons import Reason
 from affidavit.results import Evidence
 from affidavit.store.prepared import StoredLine
 from affidavit.text.abbreviations import short_form
-from affidavit.text.words import Analyzer
+from affidavit.text.analyzer import Analyzer
+from affidavit.text.dates import dates_in, in_words
+from affidavit.text.numbers import evidence_numbers, written_numbers
+from affidavit.text.words import fold
 
 MAX_NOVEL_TERMS = 0
 # NOTE: a claim's evidence words must stand in one line (reach 0): on HaluEval QA dev
@@ -273,8 +269,8 @@ def _claims(sentence: str, subset: Sequence[Evidence], analyzer: Analyzer) -> li
     Every claim of such a piece stands in that one line, so reading it as one whole claim
     gives the same verdict without running the parser (most extractive candidates).
     """
-    folded = sentence.casefold()
-    if any(folded in line.text.casefold() for line in subset):
+    folded = fold(sentence, analyzer.language)
+    if any(folded in fold(line.text, analyzer.language) for line in subset):
         return [
             Claim(
                 sentence, content_terms(sentence, analyzer), is_negated(sentence, analyzer.language)
@@ -439,7 +435,7 @@ def support_terms(
     for day in sorted({line.date[:10] for line in lines if line.date}):
         # A turn is said under its session's stamp, and the stamp is the turn's own fact:
         # "What did Nate do on 25 May, 2022?" is carried by a turn said that day.
-        stamp = set(analyzer.terms(stamp_words(day)))
+        stamp = set(analyzer.terms(in_words(day[:10])))
         own |= stamp
         written |= stamp
     carried = set(written)

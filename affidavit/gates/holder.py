@@ -21,7 +21,8 @@ from affidavit.gates.decision import GateDecision
 from affidavit.reasons import Reason
 from affidavit.results import Evidence
 from affidavit.store.prepared import StoredLine
-from affidavit.text.words import Analyzer
+from affidavit.text.analyzer import Analyzer
+from affidavit.text.words import fold
 
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|you're|you've|you'd|you'll)\b", re.I)
 _FIRST_PERSON = re.compile(
@@ -112,7 +113,7 @@ def _said_to_listener(sentence: str) -> bool:
 
 def _of_listener(text: str, said: str) -> bool:
     """Every sentence of the turn ``text`` that ``said`` overlaps says "you" and not "I"."""
-    at = text.casefold().find(said.casefold()) if said else -1
+    at = fold(text).find(fold(said)) if said else -1
     if at < 0:
         return False
     sentences = [

@@ -36,8 +36,9 @@ from functools import lru_cache
 from spacy.tokens import Token
 
 from affidavit.gates.places import names_traded
+from affidavit.text.analyzer import Analyzer, analyzer_for
 from affidavit.text.nlp import LONGEST_PARSED, parsed
-from affidavit.text.words import Analyzer, analyzer_for, words
+from affidavit.text.words import fold, words
 
 SWAPPED, NEGATION = "roles", "negation"
 
@@ -261,7 +262,7 @@ def conflict(claim: str, line: str, analyzer: Analyzer, sentence: str | None = N
     are the claim's."""
     if len(claim.split()) < _FEWEST_WORDS:
         return None  # "Fixed Price", "Dana Okafor": a bare answer has no roles to swap
-    if claim.strip().rstrip(".").casefold() in line.casefold():
+    if fold(claim.strip().rstrip("."), analyzer.language) in fold(line, analyzer.language):
         return None  # the line's own words, in its order: its roles by construction
     # A clause cut out of a sentence may hold one of two names that traded places, or
     # half of what a verb's roles were: both are read on the whole sentence.

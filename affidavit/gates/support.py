@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from affidavit.gates.decision import GateDecision
 from affidavit.reasons import Reason
-from affidavit.text.words import Analyzer
+from affidavit.text.analyzer import Analyzer
 
 # NOTE: chosen on the tuning half of SQuAD 2.0 dev and of bench/doc_qa_questions.jsonl
 # (bench/RESULTS.md, "Exact answers"); reported on the other halves.

@@ -27,7 +27,8 @@ from affidavit.results import Evidence
 from affidavit.store.parts import document_keys
 from affidavit.store.sqlite import Store
 from affidavit.text.abbreviations import short_form
-from affidavit.text.words import Analyzer, detect_language
+from affidavit.text.analyzer import Analyzer
+from affidavit.text.language import detect_language
 
 # How deep each channel's document ranking goes into the fusion (an order-only vote).
 FUSION_DEPTH = 100

@@ -50,7 +50,7 @@ from affidavit.index.words.word_index import WordIndex, block_max
 from affidavit.results import Evidence
 from affidavit.runtime import give_back_freed_memory
 from affidavit.store.sqlite import Store, StoredLine
-from affidavit.text.words import detect_language
+from affidavit.text.language import detect_language
 from affidavit.trust import SPEAKING_THRESHOLD
 
 # The word index's cache entry: a whole index, and the parts added after it.

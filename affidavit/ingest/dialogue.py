@@ -32,7 +32,7 @@ import dateparser
 from affidavit.errors import IngestError
 from affidavit.ingest.pipeline import content_hash, windows_over
 from affidavit.store.prepared import PreparedDocument, PreparedLine
-from affidavit.text.words import detect_language
+from affidavit.text.language import detect_language
 
 _SESSION_KEY = re.compile(r"^session_(\d+)$")
 _DATE_SETTINGS = {

@@ -12,26 +12,19 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from affidavit.text.dates import is_month_day_year
+from affidavit.text.numbers import looks_like_an_amount
+
 # A cell of a header row: words, a year or a date ("April 27, 2019", "2018 (4)"), a unit
 # ("€m", "$'000", "%"), never an amount ("1,452.4", "(9.9)", "$130").
-_AMOUNT = re.compile(
-    r"\d[\d,]*\.\d|\d{1,3},\d{3}|[$€£¥]\s*\(?\d|^\(\d|\d\s*%|^[-−]?\d{1,3}$|^\d{5,}$"
-)
 _FOOTNOTE = re.compile(r"\s*\(\d{1,2}\)$")  # "2018 (4)": a year with its footnote mark
 _HEADER_ROWS_AT_MOST = 4
 
 
-# "August 31,2019": a date whose day and year run together, not the amount "31,201".
-_DAY_OF_YEAR = re.compile(
-    r"^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s*(?:19|20)\d\d$",
-    re.I,
-)
-
-
 def _is_header_cell(cell: str) -> bool:
-    if _DAY_OF_YEAR.match(cell.strip()):
+    if is_month_day_year(cell.strip()):
         return True
-    return not cell or _AMOUNT.search(_FOOTNOTE.sub("", cell)) is None
+    return not cell or not looks_like_an_amount(_FOOTNOTE.sub("", cell))
 
 
 def header_depth(rows: Sequence[Sequence[str]]) -> int:

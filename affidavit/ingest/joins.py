@@ -14,6 +14,8 @@ import re
 from collections.abc import Iterable
 from itertools import pairwise
 
+from affidavit.text.words import LETTER, WORD_CHARACTER, fold
+
 __all__ = ["DocumentWords", "continues_across_break", "join_lines"]
 
 # Dashes that sit inside a word or a code: hyphen-minus, hyphen, non-breaking hyphen,
@@ -29,9 +31,9 @@ _HYPHENS = "-\u2010\u2011"
 _HYPHEN = re.compile(f"[{_HYPHENS}]")
 # A word, or words joined by hyphens, bounded by what is not a word character ("self-employed",
 # "1040NR", "2555-EZ"); a hyphen ending a line is outside it, so a break is never read as one.
-_TOKEN = re.compile(rf"\w+(?:[{_HYPHENS}]\w+)*")
+_TOKEN = re.compile(rf"{WORD_CHARACTER}+(?:[{_HYPHENS}]{WORD_CHARACTER}+)*")
 # The start of the line below a break: its letters, and whatever follows them.
-_LEADING_LETTERS = re.compile(r"([^\W\d_]+)(\w?)")
+_LEADING_LETTERS = re.compile(rf"({LETTER}+)({WORD_CHARACTER}?)")
 # Openers that may stand before a word or code ("(self-", "“2019–").
 _OPENERS = "([{\"'\u201c\u2018"
 # A numbered or lettered list item ("2. You were ...", "b) ...") opens a new thought.
@@ -62,7 +64,7 @@ class DocumentWords:
         if self._text is None:
             return
         for token in {match.group() for match in _TOKEN.finditer(self._text)}:
-            parts = _HYPHEN.split(token.casefold())
+            parts = _HYPHEN.split(fold(token))
             self._words.update(part for part in parts if part.isalpha())
             self._pairs.update(
                 f"{left}-{right}"
@@ -74,7 +76,7 @@ class DocumentWords:
     def writes_whole(self, head: str, tail: str) -> bool:
         """Does the document write ``head + tail`` as one word and never ``head-tail``?"""
         self._read()
-        head, tail = head.casefold(), tail.casefold()
+        head, tail = fold(head), fold(tail)
         return head + tail in self._words and f"{head}-{tail}" not in self._pairs
 
 

@@ -30,15 +30,16 @@ from affidavit.ingest.tables import (
     units_only,
 )
 from affidavit.ingest.units import Unit, UnitKind
+from affidavit.text.sentences import ends_a_sentence_inside
+from affidavit.text.words import LETTER, LETTER_OR_DIGIT
 
 __all__ = ["lay_out"]
 
 _MD_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+\S")
 _SETEXT_RULE = re.compile(r"^(?:={3,}|-{3,})$")
 _BULLET = re.compile(r"^[-*+\u2022\u2023\u25aa\u25cf\u2013]\s")
-_SENTENCE_INSIDE = re.compile(r"[a-z]{2}[.!?]\s+[A-Z]")
-_WORD = re.compile(r"\S*[^\W_]\S*")
-_LETTER = re.compile(r"[^\W\d_]")
+_WORD = re.compile(rf"\S*{LETTER_OR_DIGIT}\S*")
+_LETTER = re.compile(LETTER)
 _DIGIT = re.compile(r"\d")
 _CLOSERS = "\"'\u201d\u2019)]*_"
 _QUOTES = "\"'\u201c\u2018"
@@ -187,7 +188,7 @@ def _is_cell(line: str) -> bool:
         return False
     if len(words) >= 3 and end in _PROSE_ENDS:
         return False
-    if len(words) >= 4 and _SENTENCE_INSIDE.search(line):
+    if len(words) >= 4 and ends_a_sentence_inside(line):
         return False
     return not (len(words) >= 2 and _ends_on_function_word(line))
 

@@ -11,8 +11,8 @@ import hashlib
 
 from affidavit.ingest.units import Unit, UnitKind
 from affidavit.store.prepared import PreparedDocument, PreparedLine
+from affidavit.text.language import detect_language
 from affidavit.text.sentences import split_sentences
-from affidavit.text.words import detect_language
 
 # Bump when line-making changes, so re-ingesting an unchanged file rebuilds its lines.
 INGEST_VERSION = "1"

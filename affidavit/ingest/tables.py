@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from affidavit.ingest.headers import header_depth, header_names
+from affidavit.text.words import LETTER_RUN
 
 __all__ = [
     "FUNCTION_WORDS",
@@ -102,7 +103,6 @@ def name_cells(names: Sequence[str], values: Sequence[str]) -> tuple[tuple[str, 
 # --- shattered tables -------------------------------------------------------------------------
 
 _DIGITS = re.compile(r"\d+")
-_LETTERS = re.compile(r"[^\W\d_]+")
 
 
 def cell_shape(cell: str) -> str:
@@ -119,7 +119,7 @@ def cell_shape(cell: str) -> str:
     if not has_alpha:
         return "#" + _DIGITS.sub("9", s) if has_digit else "sym"
     if has_digit and " " not in s:
-        return "code:" + _LETTERS.sub("A", _DIGITS.sub("9", s))
+        return "code:" + LETTER_RUN.sub("A", _DIGITS.sub("9", s))
     if not any(c.islower() for c in s):
         kind = "upper"
     elif not any(c.isupper() for c in s):

@@ -10,9 +10,9 @@ from typing import Any
 
 from affidavit.plans.named import named_cells
 from affidavit.plans.step import Death, Running, checked, is_dated, listed, with_sources
-from affidavit.plans.tables import date_of
 from affidavit.plans.told import day_told, turns_telling
 from affidavit.plans.values import Kind, Source, Value
+from affidavit.text.dates import column_date
 
 
 def gather(s: Running) -> Value:
@@ -118,7 +118,7 @@ def _column_years(s: Running) -> list[Value]:
     whose columns name years (two such tables: which one is meant is not known)."""
     dated = []
     for table in s.ground.tables:
-        years = list(dict.fromkeys(day[:4] for c in table.columns() if (day := date_of(c))))
+        years = list(dict.fromkeys(day[:4] for c in table.columns() if (day := column_date(c))))
         if years:
             dated.append((table, years))
     if len(dated) != 1:
@@ -152,4 +152,4 @@ def _verified_items(s: Running) -> list[Value]:
 
 
 def _mention(line: Any, phrase: str) -> Value:
-    return with_sources(Value(Kind.TEXT, text=date_of(line.text), label=line.text), line, "")
+    return with_sources(Value(Kind.TEXT, text=column_date(line.text), label=line.text), line, "")

@@ -13,17 +13,19 @@ from dataclasses import replace
 
 from affidavit.plans.matching import (
     FOOTNOTE,
-    YEAR_TERM,
     column_rank,
     extra_words,
     named_inside,
     row_slack,
 )
-from affidavit.plans.tables import Table, date_of, spaced_dates, tables_of
+from affidavit.plans.tables import Table, tables_of
 from affidavit.plans.values import Kind, Source, Value
 from affidavit.results import Evidence
-from affidavit.text.number_words import NUMBER_WORDS
-from affidavit.text.words import Analyzer, words
+from affidavit.text.analyzer import Analyzer
+from affidavit.text.dates import column_date, spaced_dates
+from affidavit.text.numbers import NUMBER_WORDS
+from affidavit.text.words import words
+from affidavit.text.years import is_year_term
 
 # Words that only join others; every other word of a label counts, stop words included.
 GLUE = frozenset("the of a an and in for to at on by & de del la el los las y en ve ile".split())
@@ -161,8 +163,8 @@ class Ground:
             named_column = column_phrase
             in_year: frozenset[int] | None = None  # the rows of the year asked, if sections say
             wanted = row_terms
-            if column_terms and all(YEAR_TERM.match(t) for t in column_terms):
-                if not any(YEAR_TERM.match(t) for c in table.columns() for t in self.terms(c)):
+            if column_terms and all(is_year_term(t) for t in column_terms):
+                if not any(is_year_term(t) for c in table.columns() for t in self.terms(c)):
                     in_year = self.rows_of_year(table, column_terms)
                     if in_year is None and column_terms == table.period():
                         # A roll-forward's rows "Balance at March 31, 2017" and "... 2018":
@@ -211,7 +213,7 @@ class Ground:
                     value = table.cell(row, column) if rank is not None else None
                     if rank is not None and value is not None:
                         found.append((rank, value))
-        if not found and column_terms and all(YEAR_TERM.match(t) for t in column_terms):
+        if not found and column_terms and all(is_year_term(t) for t in column_terms):
             found = self._transposed(row_terms, column_terms)
         found.sort(key=lambda f: f[0])
         return found
@@ -238,7 +240,7 @@ class Ground:
                         # Said by its column and its row's year: "..., 2015".
                         named = replace(
                             value,
-                            text=date_of(row.cells[first]),
+                            text=column_date(row.cells[first]),
                             label=f"{column}, {row.cells[first]}",
                         )
                         found.append(((*extra, len(label - year)), named))
@@ -256,7 +258,7 @@ class Ground:
         years ("2019:" above its four quarters, "2018:" above the next four); None when
         fewer than two sections write a year."""
         section_years = {
-            position: {t for t in self.terms(name) if YEAR_TERM.match(t)}
+            position: {t for t in self.terms(name) if is_year_term(t)}
             for position, name in table.sections.items()
         }
         if len({frozenset(y) for y in section_years.values() if y}) < 2:
@@ -279,7 +281,7 @@ class Ground:
             label = self.label_terms(table, row)
             if named_by is not None and not (label - year) & named_by:
                 continue
-            if year <= label or (undated and not any(YEAR_TERM.match(t) for t in label)):
+            if year <= label or (undated and not any(is_year_term(t) for t in label)):
                 kept.add(row.position)
         return frozenset(kept)
 
@@ -312,7 +314,7 @@ class Ground:
             names = [c for c in columns if extra_words(column_terms, self.terms(c)) is not None]
             if not names:
                 names = [c for c in columns if self.terms(c) and self.terms(c) <= column_terms]
-            years = {t for t in column_terms if YEAR_TERM.match(t)}
+            years = {t for t in column_terms if is_year_term(t)}
             if not names and years:
                 # "the highest 2019 sales": the year decides the column.
                 names = [c for c in columns if years <= self.terms(c)]

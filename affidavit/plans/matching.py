@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import re
 
+from affidavit.text.years import is_year_term
+
 # A footnote mark ending a row's label: "Total (1)", "Service delivery costs(2)", "Other*",
 # or a digit run into the word ("Total employee expenditure2").
 FOOTNOTE = re.compile(r"(?:\s*(?:\(\s*(?:\d{1,2}|[a-z]|[ivx]{1,4})\s*\)|\*+)|(?<=[a-z]{3})\d)+\s*$")
-YEAR_TERM = re.compile(r"^(?:19|20)\d\d$|^fy?\d\d$")
 # Words of a column that holds a change between years, not one year's own figure.
 CHANGE_TERMS = frozenset({"chang", "varianc", "differ", "growth", "increas", "decreas", "vs"})
 
@@ -37,7 +38,7 @@ def column_rank(
         return None
     # "2019 vs. 2018 Variance" names two years, "F18 Change" a change: neither stands
     # for the year's own figure.
-    other_years = sum(1 for term in name - wanted if YEAR_TERM.match(term))
+    other_years = sum(1 for term in name - wanted if is_year_term(term))
     other_years += len(name & CHANGE_TERMS)
     return (extra[0], other_years, -len((name - wanted) & row_phrase), extra[1])
 

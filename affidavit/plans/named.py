@@ -19,11 +19,11 @@ section or column of that year.
 from __future__ import annotations
 
 from affidavit.plans.ground import Ground
-from affidavit.plans.matching import YEAR_TERM
 from affidavit.plans.tables import Table
 from affidavit.plans.values import Value
 from affidavit.results import Evidence
 from affidavit.text.words import words
+from affidavit.text.years import is_year_term
 
 
 def named_cells(ground: Ground, phrase: str) -> list[Value]:
@@ -44,7 +44,7 @@ def named_cells(ground: Ground, phrase: str) -> list[Value]:
 def _in_table(
     ground: Ground, table: Table, wanted: frozenset[str], content: frozenset[str]
 ) -> list[Value]:
-    years = frozenset(t for t in wanted if YEAR_TERM.match(t))
+    years = frozenset(t for t in wanted if is_year_term(t))
     header = ground.terms(table.context)
     in_year = ground.rows_of_year(table, years) if years else None
     shared = ground.shared_column_terms(table)

@@ -26,11 +26,14 @@ from affidavit.plans.step import (
     with_sources,
 )
 from affidavit.plans.told import day_told, turns_telling
-from affidavit.plans.values import POINTS, Kind, Value, read_cell, read_number
+from affidavit.plans.values import POINTS, Kind, Value, read_cell
 from affidavit.results import Evidence
+from affidavit.text.figures import figures, written_for
 from affidavit.text.numbers import numbers_in, rounded
+from affidavit.text.quantities import read_number
 from affidavit.text.relative import days_named
-from affidavit.text.years import YEAR_WORD, figures, written_for
+from affidavit.text.words import fold
+from affidavit.text.years import YEAR_WORD
 
 
 def _anchor(s: Running) -> Value:
@@ -218,7 +221,7 @@ def _count(s: Running) -> Value:
     items = s.items(may_be_empty=True)
     if s.literal("once", False):
         return Value(Kind.COUNT, float(_events(s, items)))
-    distinct = {(v.text.casefold(), v.label.casefold(), v.number) for v in items}
+    distinct = {(fold(v.text), fold(v.label), v.number) for v in items}
     return Value(Kind.COUNT, float(len(distinct)))
 
 

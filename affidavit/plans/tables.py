@@ -13,13 +13,13 @@ import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from affidavit.gates.digits import dates_in
-from affidavit.plans.values import Kind, Source, Value, read_cell, read_number
+from affidavit.plans.values import Kind, Source, Value, read_cell
 from affidavit.results import Evidence
+from affidavit.text.dates import column_date
+from affidavit.text.quantities import read_number
+from affidavit.text.words import holds_a_word
+from affidavit.text.years import COLUMN_YEAR, TWO_YEARS_COMPARED, is_year_alone
 
-YEAR = re.compile(r"(?<![\d,.])((?:1[89]|20)\d\d)(?![\d,.%])")
-_WORD_IN_LABEL = re.compile(r"[^\W\d_]{2,}")
-_YEAR_ALONE = re.compile(r"^\W*(?:fiscal\s+|fy\s*)?(?:19|20)\d\d\W*$", re.I)
 _IN_SCALE = re.compile(r"\bin (?:thousands|millions|billions)\b", re.I)
 # A line that speaks of "the table" states its units wherever it stands ("The table below
 # presents net sales (in millions)").
@@ -31,18 +31,6 @@ TOTAL = "Total"
 _DASH = re.compile(r"^\s*[-‐–—]\s*$")
 _TOTAL_LABEL = re.compile(r"^\s*(?:total|subtotal|sub-total)\b", re.I)
 _DECIMALS = re.compile(r"\.(\d+)")
-_DAY_COMMA_YEAR = re.compile(r"\b(\d{1,2}),((?:19|20)\d\d)\b")
-_FISCAL_SHORT = re.compile(r"\bF[Yy]?\s?[’']?(?:20)?([0-4]\d)\b")
-# A column comparing two years ("2019 and 2018", "2019 vs. 2018"): a change between them,
-# not either year's own figure. "2021 - 2022" is a period of payments, not a comparison.
-_TWO_YEARS = re.compile(
-    r"\b((?:19|20)\d\d)\s*(?:and|vs\.?|versus|over|compared (?:to|with))\s*"
-    r"((?:19|20)\d\d)\b",
-    re.I,
-)
-# A year with a footnote digit run into it: "20181", "FY181 $M" (reports group amounts
-# of five digits: "20,181").
-_YEAR_MARKED = re.compile(r"(?<![\w,.$])((?:19|20)\d\d|FY\s?\d\d)[1-9](?![\w,.%])", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,13 +64,13 @@ class Table:
         row labels write ("Non-vested at December 31, 2019" closes a roll-forward of
         2019); empty when they write none."""
         written = [self.context, *(self.label(row) for row in self.rows)]
-        years = {year for text in written for year in YEAR.findall(text)}
+        years = {year for text in written for year in COLUMN_YEAR.findall(text)}
         return frozenset({max(years)}) if years else frozenset()
 
     def compares_other_years(self, column: str, asked: Collection[str]) -> bool:
         """Whether the column compares two years ("2018 and 2017") that the years asked do
         not both name: the change between them is no figure of 2017's own."""
-        return column in self.comparisons and not set(YEAR.findall(column)) <= set(asked)
+        return column in self.comparisons and not set(COLUMN_YEAR.findall(column)) <= set(asked)
 
     def cell(self, row: Evidence, column: str) -> Value | None:
         """The row's cell in the column as a typed value, with its source and its label
@@ -130,7 +118,7 @@ def first_is_label(row: Evidence) -> bool:
     footnote mark and all); a first cell of figures is a value of an unnamed row."""
     assert row.cells is not None
     first = next(iter(row.cells.values()), "")
-    return _WORD_IN_LABEL.search(first) is not None
+    return holds_a_word(first)
 
 
 def _sourced(value: Value, row: Evidence, column: str, written: str, label: str) -> Value:
@@ -140,32 +128,10 @@ def _sourced(value: Value, row: Evidence, column: str, written: str, label: str)
         value.number,
         value.unit,
         value.scale,
-        text=date_of(column),
+        text=column_date(column),
         sources=(Source(row, column, written),),
         label=name,
     )
-
-
-def spaced_dates(text: str) -> str:
-    """A day and its year run together by a missing space ("August 31,2019") written
-    apart, so the year reads as a year: four digits after a comma are no thousands; and a
-    fiscal year in short ("FY19", "F19", "FY'19", "FY2019") as its year, 2019; a column
-    named by a year with its footnote digit run in ("20181", "FY181") as that year."""
-    text = _YEAR_MARKED.sub(r"\1", text)
-    return _FISCAL_SHORT.sub(r"20\1", _DAY_COMMA_YEAR.sub(r"\1, \2", text))
-
-
-def date_of(column: str) -> str:
-    """The date a column stands for ("Years Ended September 30, 2019" → 2019-09-30), at its
-    precision, or "" when it names none."""
-    column = spaced_dates(column)
-    dates = [d for d in dates_in(column) if d.year is not None]
-    if dates:
-        last = dates[-1]
-        parts = [f"{last.year:04d}", *(f"{p:02d}" for p in (last.month, last.day) if p)]
-        return "-".join(parts[: 1 + (last.month is not None) + (last.day is not None)])
-    years = YEAR.findall(column)
-    return years[-1] if years else ""
 
 
 def tables_of(lines: Sequence[Evidence]) -> list[Table]:
@@ -208,7 +174,7 @@ def _table(run: list[Evidence], lines: Sequence[Evidence]) -> Table:
     section = ""
     for row in rows:
         assert row.cells is not None
-        if len(row.cells) == 1 and (first_is_label(row) or _YEAR_ALONE.match(row.text)):
+        if len(row.cells) == 1 and (first_is_label(row) or is_year_alone(row.text)):
             section = next(iter(row.cells.values()))
         elif section:
             sections[row.position] = section
@@ -238,7 +204,7 @@ def _comparisons(rows: Sequence[Evidence]) -> frozenset[str]:
     """The columns whose names compare two years. A pair every column writes belongs to a
     header spanning them all ("Years ended December 31, 2019 and 2018"), not to one."""
     names = {name for row in rows for name in list(row.cells or {})[1:]}
-    pairs = {name: _TWO_YEARS.search(name) for name in names}
+    pairs = {name: TWO_YEARS_COMPARED.search(name) for name in names}
     written = {m.group(0).lower() for m in pairs.values() if m}
     if len(written) == 1 and all(pairs.values()):
         return frozenset()

@@ -9,18 +9,16 @@ result and the inputs it came from in one line.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date
 from typing import Any
 
-from affidavit.gates.digits import MONTH_NAMES
 from affidavit.plans.interpreter import Outcome
 from affidavit.plans.values import POINTS, Kind, Value
 from affidavit.results import Evidence
+from affidavit.text.dates import day_written, time_written
 from affidavit.text.numbers import format_number, rounded
 from affidavit.text.relative import when_told
 
 PLACES = 2  # computed numbers are rounded half away from zero to two decimals
-_COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 _LEAD = {
     "en": {
@@ -205,61 +203,6 @@ def quoted(value: Value, language: str = "en") -> str:
     if value.number is not None and value.kind != Kind.DURATION and written_as:
         return written_as
     return written(value, language)
-
-
-def day_written(iso: str, language: str = "en") -> str:
-    """An ISO day at its precision as English writes it ("7 May 2023", "June 2023",
-    "2023"); other languages keep the ISO form, which no reader misreads."""
-    parts = iso[:10].split("-")
-    if language != "en" or not all(p.isdigit() for p in parts):
-        return iso[:10]
-    if len(parts) == 1:
-        return parts[0]
-    month = MONTH_NAMES[int(parts[1]) - 1].capitalize()
-    return f"{month} {parts[0]}" if len(parts) == 2 else f"{int(parts[2])} {month} {parts[0]}"
-
-
-def time_written(iso: str, told: tuple[str, str] | None = None, language: str = "en") -> str:
-    """A time as English writes it: a day, month or year as ``day_written``; an interval
-    of days read from a turn's words said on a day (``told``: the words and the day) as
-    its relation to that day ("the week before 9 June 2023", "the weekend after 8 May
-    2023", "two weeks before 11 August 2023"); a time open at its start, vague as its
-    words ("a few years ago": "some years before May 2023"). Other languages keep the ISO
-    form."""
-    if "/" not in iso:
-        return day_written(iso, language)
-    first, last = iso.split("/", 1)
-    if language != "en":
-        return iso
-    if first == "..":
-        return _vaguely_before(last, told[0] if told else "")
-    start, end = date.fromisoformat(first), date.fromisoformat(last)
-    span = "weekend" if (end - start).days == 1 else "week"
-    if told is None:
-        return f"{day_written(first)} to {day_written(last)}"
-    said_on = told[1]
-    said = date.fromisoformat(said_on[:10])
-    if end < said:
-        weeks = (said - end).days // 7 + 1
-        if span == "week" and weeks > 1 and (said - end).days % 7 == 1:
-            return f"{_COUNT_WORDS.get(weeks, str(weeks))} weeks before {day_written(said_on)}"
-        return f"the {span} before {day_written(said_on)}"
-    if start > said:
-        return f"the {span} after {day_written(said_on)}"
-    return f"the {span} of {day_written(said_on)}"
-
-
-def _vaguely_before(day: str, words: str) -> str:
-    """ "a few years ago" said on 8 May 2023 is "some years before May 2023": the unit the
-    words give, the day of saying no more precisely than that unit deserves."""
-    unit = next((u for u in ("year", "month", "week", "day") if u in words.lower()), "")
-    if unit == "year" or unit == "month":
-        return f"some {unit}s before {day_written(day[:7])}"
-    if unit:
-        return f"some {unit}s before {day_written(day)}"
-    if "recent" in words.lower():
-        return f"shortly before {day_written(day)}"
-    return f"some time before {day_written(day)}"
 
 
 def bare(value: Value) -> Any:

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from affidavit.plans.tables import date_of
 from affidavit.results import Evidence
+from affidavit.text.analyzer import Analyzer
+from affidavit.text.dates import column_date
 from affidavit.text.relative import when_told
-from affidavit.text.words import Analyzer, words
+from affidavit.text.words import words
 
 _LIGHT_VERBS = ("have", "go", "get", "do", "make", "take", "be")
 _UNSEEN = 100.0  # above any word's rarity in a store (Lucene IDF stays below ~20)
@@ -128,7 +129,7 @@ def day_told(line: Evidence, phrase: str, *, stamp: bool) -> tuple[str, str]:
     a date the line writes; else, for a turn, its relative time ("yesterday") read against
     the day it was said, nearest the event's words; else, with ``stamp``, the turn's own
     day (the words empty). ("", "") when it tells no time."""
-    day = date_of(line.text)
+    day = column_date(line.text)
     if day or line.date is None:
         return day, ""
     # The time nearest the event's words, the teller's own name aside.

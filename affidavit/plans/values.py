@@ -8,13 +8,12 @@ with the gate's own number reader (text/numbers.py); a report's "(9.9)" is −9.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from affidavit.results import Evidence
-from affidavit.text.numbers import numbers_in
+from affidavit.text.quantities import SCALES, currency_of, is_percent_text, read_number, scale_of
 
 
 class Kind(StrEnum):
@@ -29,30 +28,8 @@ class Kind(StrEnum):
     TEXT = "text"
 
 
-# Scale words as reports write them, in a caption, a header or a cell: "(in millions)",
-# "$'000", "£m", "(Dollars in Thousands)", "en miles", "milyon".
-SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
-_SCALE_WORDS = (
-    ("billion", re.compile(r"\bbillions?\b|\bbn\b|\bmil millones\b|\bmilyar", re.I)),
-    ("million", re.compile(r"\bmillions?\b|(?<=[$€£¥])\s*m\b|\bmm\b|\bmillones\b|\bmilyon", re.I)),
-    ("thousand", re.compile(r"\bthousands?\b|[’']000\b|\ben miles\b|\bbin (?:tl|lira)\b", re.I)),
-)
 # The unit of a percentage's change in points (a percent value's only unit).
 POINTS = "points"
-CURRENCIES = {"$": "$", "€": "€", "£": "£", "¥": "¥", "usd": "$", "eur": "€", "gbp": "£"}
-# Dollars of other countries, told apart so that they never add up: "NT$" beside "US$"
-# is a translation of the same figure, not a second one. "US$" is the plain dollar.
-_DOLLARS = {"us": "$", "nt": "NT$", "a": "A$", "au": "A$", "c": "C$", "ca": "C$"}
-_DOLLARS |= {"hk": "HK$", "s": "S$", "sg": "S$", "nz": "NZ$", "r": "R$"}
-_CURRENCY = re.compile(r"\b(?:us|nt|au?|ca?|hk|sg?|nz|r)\$|[$€£¥]|\b(?:usd|eur|gbp)\b", re.I)
-_PERCENT = re.compile(r"%|\bper ?cent\b|\bpercentage\b|\bpor ciento\b|\byüzde\b", re.I)
-_NEGATIVE = re.compile(r"^\s*[$€£¥]?\s*\(.*\d.*\)\s*%?\s*$|^\s*[$€£¥]?\s*[-−–]\s*[$€£¥]?\s*\d")
-_LETTERS = re.compile(r"[^\W\d_]+")
-_UNIT_WORDS = frozenset(
-    "million millions thousand thousands billion billions m mn mm bn k percent per cent "
-    "usd eur gbp us rmb nt tl millones mil milyon milyar bin".split()
-)
-_EMPTY_CELL = re.compile(r"^\s*(?:[-−–—]+|n/?a|nm|\*)?\s*$", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,47 +71,6 @@ class Value:
         if self.items:
             out["items"] = [item.to_dict() for item in self.items]
         return out
-
-
-def scale_of(text: str) -> str:
-    """The scale word a caption, header or cell states, or ""."""
-    for name, pattern in _SCALE_WORDS:
-        if pattern.search(text):
-            return name
-    return ""
-
-
-def currency_of(text: str) -> str:
-    found = _CURRENCY.search(text)
-    if not found:
-        return ""
-    written = found.group(0).lower()
-    return (
-        _DOLLARS[written[:-1]] if len(written) > 1 and written[-1] == "$" else CURRENCIES[written]
-    )
-
-
-def is_percent_text(text: str) -> bool:
-    return _PERCENT.search(text) is not None
-
-
-def read_number(written: str) -> float | None:
-    """The one number a cell writes, with its sign: "$  1,452.4" → 1452.4, "(9.9)" → −9.9.
-
-    None for an empty cell, a dash, a cell holding more or fewer than one number, or one
-    whose words are not a unit or scale.
-    """
-    if _EMPTY_CELL.match(written):
-        return None
-    found = numbers_in(written)
-    if len(found) != 1:
-        return None
-    # Only a figure with its unit: "2039 or indefinite" and "(190) bps" are not amounts.
-    words = _LETTERS.findall(written)
-    if any(word.lower() not in _UNIT_WORDS for word in words):
-        return None
-    number = abs(float(found[0]))
-    return -number if _NEGATIVE.match(written) else number
 
 
 def read_cell(written: str, context: str = "", *, names: str | None = None) -> Value | None:

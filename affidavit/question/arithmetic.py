@@ -18,12 +18,16 @@ from affidavit.engine.default.plans import plans_for
 from affidavit.question.dates import read_dates
 from affidavit.question.extremes import read_extreme
 from affidavit.question.lookups import read_lookup
-from affidavit.question.routes import YEAR, YEARS, Need, Route, bound_of
+from affidavit.question.routes import Need, Route, bound_of
+from affidavit.text.numbers import BOUND_FIGURE
+from affidavit.text.years import FISCAL_YEAR, YEAR, YEARS
 
 __all__ = ["Need", "Route", "plans_for", "route"]
 
 _FROM_TO = re.compile(
-    rf"\bfrom\s+(?:fiscal\s+|fy\s*)?({YEAR})\s+to\s+(?:fiscal\s+|fy\s*)?({YEAR})\b", re.I
+    rf"\bfrom\s+(?:fiscal\s+|fy\s*)?({FISCAL_YEAR})\s+to\s+"
+    rf"(?:fiscal\s+|fy\s*)?({FISCAL_YEAR})\b",
+    re.I,
 )
 _OPENING = re.compile(
     r"^\s*(?:what|how much|cuál|cuánto|ne kadar)\s+(?:is|was|are|were|would be|will be|"
@@ -91,15 +95,15 @@ _COUNT_ABOVE = re.compile(
     r"^\s*how many years (?:did|was|were|had|has|have) (?:the\s+)?(?P<row>.+?)\s+"
     r"(?:(?:was|were|is|been|go|rise|fall|drop)\s+)?(?P<way>exceed(?:ed|s)?|above|over|"
     r"more than|greater than|higher than|below|under|less than|lower than|fewer than)\s+"
-    r"(?P<bound>[$€£]?\s?[\d,.]+)",
+    rf"(?P<bound>{BOUND_FIGURE})",
     re.I,
 )
 # "How many expense segments in 2019 were above $50 million?": the rows of a year's column.
 _COUNT_ROWS = re.compile(
     rf"^\s*how many (?P<row>(?:[\w-]+\s+){{1,4}}?)(?:in|for|during)\s+(?:fiscal\s+)?"
-    rf"(?P<year>{YEAR})\s+(?:were|was|are|is|had)\s+(?:(?:a\s+)?(?:values?|amounts?)\s+)?"
+    rf"(?P<year>{FISCAL_YEAR})\s+(?:were|was|are|is|had)\s+(?:(?:a\s+)?(?:values?|amounts?)\s+)?"
     r"(?P<way>above|over|more than|greater than|higher than|below|under|less than|lower than|"
-    r"fewer than)\s+(?P<bound>[$€£]?\s?[\d,.]+)",
+    rf"fewer than)\s+(?P<bound>{BOUND_FIGURE})",
     re.I,
 )
 # "did the company have cash proceeds that exceeded ...": who holds the row is not its name.
@@ -112,7 +116,7 @@ _SHARE = re.compile(
     r"\b(?:percentage|proportion|share|ratio \(in percentage\))(?:\s+(?:constitution|"
     r"composition))?\s+of\s+(?:the\s+)?(?P<part>.+?)\s+(?:(?:in|over|of|to|within|among)\s+"
     r"(?:the\s+)?(?P<whole>(?:total|group|overall)\b.*)|(?:over|among|out of)\s+(?:the\s+)?"
-    r"(?P<other>(?!(?:fiscal\s+)?(?:19|20)\d\d\b).+))$",
+    rf"(?P<other>(?!(?:fiscal\s+)?{YEAR}\b).+))$",
     re.I,
 )
 # "What percentage of total revenue was Americas revenue in 2019?", "What proportion of the
@@ -121,14 +125,14 @@ _SHARE_OF_WHOLE = re.compile(
     r"^\s*what\s+(?:percentage|proportion|share)\s+of\s+(?:the\s+)?(?P<whole>total\b.+?)\s+"
     r"(?:was|is|were|are|does|do|did)\s+(?:the\s+)?(?P<part>.+?)(?:\s+(?:form(?:\s+part\s+of)?|"
     r"make\s+up|account\s+for|represent|comprise))?(?:\s+(?:in|for)\s+(?:fiscal\s+)?"
-    r"(?:19|20)\d\d)?$",
+    rf"{YEAR})?$",
     re.I,
 )
 # "How many % does provisions make up out of the total deferred tax assets?"
 _SHARE_MADE_UP = re.compile(
     r"^\s*how\s+many\s*(?:%|percent(?:age)?)\s+(?:of\s+)?(?:does|do|did|is|are|was|were)\s+"
     r"(?:the\s+)?(?P<part>.+?)\s+(?:make\s+up|account\s+for|represent|constitute|form)\s+"
-    r"(?:out\s+)?of\s+(?:the\s+)?(?P<whole>.+?)(?:\s+in\s+(?:fiscal\s+)?(?:19|20)\d\d)?$",
+    rf"(?:out\s+)?of\s+(?:the\s+)?(?P<whole>.+?)(?:\s+in\s+(?:fiscal\s+)?{YEAR})?$",
     re.I,
 )
 _SHARE_OF = re.compile(
@@ -139,28 +143,33 @@ _SHARE_OF = re.compile(
 _BETWEEN_ROWS = re.compile(
     r"\bdifference\b(?:\s+(?:in|of)\s+(?:the\s+)?(?P<column>.+?))?"
     r"\s+between\s+(?:the\s+)?(?P<a>.+?)\s+and\s+(?:the\s+)?(?P<b>.+?)"
-    rf"(?:\s+(?:in|for|of|at)\s+(?:fiscal\s+)?{YEAR})?$",
+    rf"(?:\s+(?:in|for|of|at)\s+(?:fiscal\s+)?{FISCAL_YEAR})?$",
     re.I,
 )
 # "the total X in 2018 and 2019", "the total value of X ... in fiscal 2018 and fiscal 2017"
-_TOTAL_OF_YEARS = re.compile(rf"\btotal\b.*\b{YEAR}\b.*\b(?:and|to|through)\b.*\b{YEAR}\b", re.I)
+_TOTAL_OF_YEARS = re.compile(
+    rf"\btotal\b.*\b{FISCAL_YEAR}\b.*\b(?:and|to|through)\b.*\b{FISCAL_YEAR}\b",
+    re.I,
+)
 # "the change in the average total bookings between 2017-2018, and 2018-2019"
 _CHANGE_OF_AVERAGES = re.compile(
     r"\b(?:change|difference|increase|decrease)\s+in\s+(?:the\s+)?average\s+(?P<row>.+?)\s+"
-    r"between\s+(?P<a>(?:19|20)\d\d)\s*[-–]\s*(?P<b>(?:19|20)\d\d),?\s+and\s+"
-    r"(?P<c>(?:19|20)\d\d)\s*[-–]\s*(?P<d>(?:19|20)\d\d)$",
+    rf"between\s+(?P<a>{YEAR})\s*[-–]\s*(?P<b>{YEAR}),?\s+and\s+"
+    rf"(?P<c>{YEAR})\s*[-–]\s*(?P<d>{YEAR})$",
     re.I,
 )
 _SPAN_OF_YEARS = re.compile(
-    r"\bbetween\s+(?:fiscal\s+)?(?:years?\s+)?((?:19|20)\d\d)\s+(?:and|to)\s+(?:fiscal\s+)?"
-    r"((?:19|20)\d\d)\b|\b((?:19|20)\d\d)\s+(?:to|through)\s+(?:fiscal\s+)?((?:19|20)\d\d)\b",
+    rf"\bbetween\s+(?:fiscal\s+)?(?:years?\s+)?({YEAR})\s+(?:and|to)\s+(?:fiscal\s+)?"
+    rf"({YEAR})\b|\b({YEAR})\s+(?:to|through)\s+(?:fiscal\s+)?({YEAR})\b",
     re.I,
 )
 _AS_PERCENT = re.compile(r"\bpercent|%|\bpor ?ciento\b|\byüzde", re.I)
-_YEAR_RANGE = re.compile(r"\b((?:19|20)\d\d)\s*[-–]\s*((?:19|20)\d\d)\b")
+_YEAR_RANGE = re.compile(rf"\b({YEAR})\s*[-–]\s*({YEAR})\b")
 _FALLING = re.compile(r"(?:decrease|decline)", re.I)
-_YEAR_TO_YEAR = re.compile(rf"{YEAR}\s+(?:to|over|versus|vs\.?)\s+(?:fiscal\s+|fy\s*)?{YEAR}", re.I)
-_RATIO_SPLIT = re.compile(rf"\s+(?:to|over|and|a|y)\s+(?!(?:fiscal\s+)?{YEAR})", re.I)
+_YEAR_TO_YEAR = re.compile(
+    rf"{FISCAL_YEAR}\s+(?:to|over|versus|vs\.?)\s+(?:fiscal\s+|fy\s*)?{FISCAL_YEAR}", re.I
+)
+_RATIO_SPLIT = re.compile(rf"\s+(?:to|over|and|a|y)\s+(?!(?:fiscal\s+)?{FISCAL_YEAR})", re.I)
 _LEADING = re.compile(
     r"^(?:the|in|of|for|all|el|la|de|del)\s+|"
     r"^(?:amount|value|balance|level|figure|total amount)\s+of\s+|^/\s*\(\w+\)\s*",
@@ -173,7 +182,7 @@ _TRAILING = re.compile(
 )
 _YEAR_PHRASE = re.compile(
     rf"\s*\b(?:in|for|from|to|between|during|and|of|over|at|as of|across|en|entre|y|de)?\s*"
-    rf"(?:the\s+)?(?:fiscal\s+(?:year\s+)?|fy\s*|year\s+)?{YEAR}\b",
+    rf"(?:the\s+)?(?:fiscal\s+(?:year\s+)?|fy\s*|year\s+)?{FISCAL_YEAR}\b",
     re.I,
 )
 

@@ -10,6 +10,7 @@ import re
 
 from affidavit.plans.plan import Plan, Step
 from affidavit.question.routes import Need, Route
+from affidavit.text.years import YEAR
 
 _BETWEEN = re.compile(
     r"^\s*how many days\s+(?:passed\s+|elapsed\s+|were there\s+|are there\s+|went by\s+)?"
@@ -33,7 +34,7 @@ _WHICH_FIRST = re.compile(
 )
 _TIMES = re.compile(
     r"^\s*how many times\s+(?:did|has|have|had|does|do|was|were)\s+(?P<a>.+?)"
-    r"(?:\s+in\s+(?P<year>(?:19|20)\d\d))?$",
+    rf"(?:\s+in\s+(?P<year>{YEAR}))?$",
     re.I,
 )
 _WHEN = re.compile(r"^\s*when\s+(?:did|was|were|is|has|have|had)\s+(?P<a>.+)$", re.I)

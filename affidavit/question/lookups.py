@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 
 from affidavit.plans.plan import Plan, Step
-from affidavit.question.routes import AND, YEAR, YEARS, Need, Route, bound_of
+from affidavit.question.routes import AND, Need, Route, bound_of
+from affidavit.text.numbers import BOUND_FIGURE
+from affidavit.text.years import FISCAL_YEAR, YEARS
 
 _RESPECTIVE = re.compile(r"\brespective(?:ly)?\b", re.I)
 _VALUES_OPENING = re.compile(
@@ -48,7 +50,7 @@ _TABLE_YEARS = re.compile(
 _YEARS_WHERE = re.compile(
     r"^\s*(?:in\s+)?which\s+years?\s+(?:was|were|is|are|did)\s+(?:the\s+)?(?P<row>.+?)\s+"
     r"(?P<way>less than|lower than|below|under|fewer than|greater than|more than|"
-    r"higher than|above|over|exceed(?:ed)?)\s+(?P<bound>[$€£]?\s?[\d,.]+)",
+    rf"higher than|above|over|exceed(?:ed)?)\s+(?P<bound>{BOUND_FIGURE})",
     re.I,
 )
 _ITEMS = re.compile(
@@ -68,8 +70,8 @@ _COUNT_ITEMS = re.compile(
 )
 # "What was the revenue in 2019 and 2018?": the row's figure in each year named, in order.
 _ENDS_IN_YEARS = re.compile(
-    rf"\b(?:in|for|during)\s+(?:fiscal\s+)?{YEAR}(?:\s*,\s*(?:and\s+)?|\s+and\s+)"
-    rf"(?:fiscal\s+)?{YEAR}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:fiscal\s+)?{YEAR})*\s*$",
+    rf"\b(?:in|for|during)\s+(?:fiscal\s+)?{FISCAL_YEAR}(?:\s*,\s*(?:and\s+)?|\s+and\s+)"
+    rf"(?:fiscal\s+)?{FISCAL_YEAR}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:fiscal\s+)?{FISCAL_YEAR})*\s*$",
     re.I,
 )
 # Words that make "X in 2019 and 2018" a computation ("the total revenue in 2019 and 2018").
@@ -79,7 +81,7 @@ _COMPUTES = re.compile(
     re.I,
 )
 _YEAR_WORDS = re.compile(
-    rf"\s*\b(?:in|for|of|at|during|and|the|fiscal|year|years)?\s*(?:fiscal\s+)?{YEAR}\b,?",
+    rf"\s*\b(?:in|for|of|at|during|and|the|fiscal|year|years)?\s*(?:fiscal\s+)?{FISCAL_YEAR}\b,?",
     re.I,
 )
 

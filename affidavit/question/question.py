@@ -17,7 +17,8 @@ from affidavit.gates.content import content_terms
 from affidavit.question.arithmetic import route
 from affidavit.question.routes import Route
 from affidavit.question.shape import Shape, read_shape
-from affidavit.text.words import Analyzer, detect_language
+from affidavit.text.analyzer import Analyzer
+from affidavit.text.language import detect_language
 
 
 @dataclass(frozen=True, slots=True)

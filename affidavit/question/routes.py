@@ -7,8 +7,6 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-YEAR = r"(?:(?:19|20)\d\d|FY?(?:(?:19|20)\d\d|\d\d))"  # 2019; reports write F19, FY19, FY2019
-YEARS = re.compile(rf"\b{YEAR}\b")
 # What joins the rows of "A and B", "A, B y C", "A ve B".
 AND = re.compile(r"\s+(?:and|y|ve)\s+|,\s*", re.I)
 

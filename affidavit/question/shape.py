@@ -12,7 +12,8 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from affidavit.text.words import content_words, detect_language, lower
+from affidavit.text.language import detect_language
+from affidavit.text.words import content_words, fold
 
 
 class AnswerType(StrEnum):
@@ -379,7 +380,7 @@ _COMPILED = tuple(
 
 def read_shape(question: str) -> Shape:
     language = detect_language(question)
-    folded = lower(question, language)
+    folded = fold(question, language)
     for answer_type, patterns in _COMPILED:
         for pattern in patterns:
             match = pattern.search(folded)

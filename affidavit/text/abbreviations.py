@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from affidavit.text.words import Analyzer, words
+from affidavit.text.analyzer import Analyzer
+from affidavit.text.words import words
 
 _TABLE: dict[str, dict[str, str]] = {
     "en": {

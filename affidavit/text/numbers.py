@@ -8,34 +8,33 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from functools import lru_cache
 
-# The words live below the index and the gates; their names stay importable from here.
-from affidavit.text.number_words import (
-    AMBIGUOUS_NUMBER_WORDS,
-    LANGUAGE_NUMBER_WORDS,
-    NUMBER_WORDS,
+from affidavit.text.lang import VOCABULARIES
+from affidavit.text.words import LETTER_RUN
+
+# Every language's number words to twenty and their values (no spelling is two numbers).
+NUMBER_WORDS: dict[str, int] = {
+    word: value for words in VOCABULARIES.values() for word, value in words.number_words.items()
+}
+# Each language reads only its own number words: "quince" is a fruit in English.
+LANGUAGE_NUMBER_WORDS: dict[str, frozenset[str]] = {
+    language: frozenset(words.number_words) for language, words in VOCABULARIES.items()
+}
+# Words that are also ordinary words in one of the languages never count as numbers.
+AMBIGUOUS_NUMBER_WORDS = frozenset().union(
+    *(words.ambiguous_number_words for words in VOCABULARIES.values())
 )
 
-__all__ = [
-    "AMBIGUOUS_NUMBER_WORDS",
-    "LANGUAGE_NUMBER_WORDS",
-    "NUMBER_WORDS",
-    "canonical",
-    "format_number",
-    "rounded",
-    "carried_numbers",
-    "fractions_in",
-    "number_words_in",
-    "numbers_in",
-]
+# A figure as a question writes a bound: "above $50 million", "less than 1,500".
+BOUND_FIGURE = r"[$€£]?\s?[\d,.]+"
 
 # Thousands separators only where they group by three, so "3,5" stays two numbers.
 # A minus sign counts only where it cannot be a hyphen or a range ("1990-1995", "MS-DOS").
 _NUMBER = re.compile(
     r"(?:(?<![\w.\-−])([-−]))?(?<!\w)(?<!\d\.)(\d{1,3}(?:,\d{3})+(?!\d)|\d+)(\.\d+)?"
 )
-_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 
 
 def canonical(digits: str, fraction: str | None = None, sign: str | None = None) -> str:
@@ -62,26 +61,9 @@ def numbers_in(text: str) -> list[str]:
 
 # "one" is as often a pronoun ("the older one", "one of the") as a count: a sentence that
 # writes it commits to no number, but evidence that writes it does carry a 1.
-PRONOUN_NUMBERS = frozenset({"one", "uno", "una"})
+PRONOUN_NUMBERS = frozenset().union(*(words.pronoun_numbers for words in VOCABULARIES.values()))
 # ... but "one million", "uno mil" always commit to a number.
-SCALE_WORDS = frozenset(
-    {
-        "hundred",
-        "thousand",
-        "million",
-        "billion",
-        "trillion",
-        "cien",
-        "ciento",
-        "mil",
-        "millón",
-        "millones",
-        "yüz",
-        "bin",
-        "milyon",
-        "milyar",
-    }
-)
+SCALE_WORDS = frozenset().union(*(words.scale_words for words in VOCABULARIES.values()))
 
 
 def number_words_in(
@@ -95,7 +77,7 @@ def number_words_in(
     """
     vocabulary = LANGUAGE_NUMBER_WORDS.get(language or "", NUMBER_WORDS.keys())
     found = []
-    tokens = _WORD.findall(text.lower())
+    tokens = LETTER_RUN.findall(text.lower())
     for at, word in enumerate(tokens):
         if word in vocabulary and word not in AMBIGUOUS_NUMBER_WORDS:
             scaled = at + 1 < len(tokens) and tokens[at + 1] in SCALE_WORDS
@@ -134,3 +116,46 @@ def format_number(number: float, places: int = 2) -> str:
     value = rounded(number, places)
     text = f"{abs(value):,.{places}f}".rstrip("0").rstrip(".") if places else f"{abs(value):,.0f}"
     return f"-{text}" if value < 0 else text
+
+
+def written_numbers(text: str, language: str | None = None) -> list[str]:
+    """The numbers a sentence commits to: in digits and in its language's words to twenty."""
+    return numbers_in(text) + number_words_in(text, committing=True, language=language)
+
+
+def evidence_numbers(lines: Iterable[str]) -> set[str]:
+    """Every quantity the evidence carries, in digits or in words."""
+    carried: set[str] = set()
+    for line in lines:
+        carried |= carried_numbers(line)
+    return carried
+
+
+_PLAIN_COUNT = re.compile(r"^\s*(\d{1,3}(?:,\d{3})+|\d+)\s*$")
+
+
+def plain_count(text: str) -> int | None:
+    """The whole number ``text`` is, written in digits alone ("1,024"), or None."""
+    count = _PLAIN_COUNT.match(text)
+    return int(count.group(1).replace(",", "")) if count else None
+
+
+# An amount as a table cell writes one ("1,452.4", "(9.9)", "$130", "12 %", "20181"),
+# never a year, a date or a unit alone.
+_AMOUNT = re.compile(
+    r"\d[\d,]*\.\d|\d{1,3},\d{3}|[$€£¥]\s*\(?\d|^\(\d|\d\s*%|^[-−]?\d{1,3}$|^\d{5,}$"
+)
+
+
+def looks_like_an_amount(cell: str) -> bool:
+    """Does the cell write an amount (not words, a year, a date or a unit)?"""
+    return _AMOUNT.search(cell) is not None
+
+
+_FIGURE_ONLY = re.compile(r"^[\s$€£¥%+\-−–.,()0-9]*[0-9][\s$€£¥%+\-−–.,()0-9]*$")
+
+
+def is_figure_only(text: str) -> bool:
+    """Is ``text`` a figure and nothing else: digits with signs, currency and brackets
+    ("2015", "$1,200.50", "(12%)")?"""
+    return _FIGURE_ONLY.match(text) is not None

@@ -13,16 +13,18 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from affidavit.gates.digits import dates_in
 from affidavit.text.abbreviations import is_abbreviation
+from affidavit.text.analyzer import Analyzer
+from affidavit.text.dates import dates_in
 from affidavit.text.numbers import (
     AMBIGUOUS_NUMBER_WORDS,
     LANGUAGE_NUMBER_WORDS,
     NUMBER_WORDS,
     PRONOUN_NUMBERS,
     canonical,
+    numbers_in,
 )
-from affidavit.text.words import Analyzer, lower
+from affidavit.text.words import fold, letter_runs
 
 _TOKEN = re.compile(
     r"(\d{1,3}(?:,\d{3})+(?!\d)|\d+)(\.\d+)?(?:(?:st|nd|rd|th)(?![^\W_]))?|[^\W\d_]+"
@@ -106,7 +108,7 @@ def read_tokens(text: str, analyzer: Analyzer, *, committing: bool) -> list[Quan
         elif match.group(0) in "()[]":
             tokens.append(QuantityToken())  # a bracket keeps "(born 1960)" and "(n − 1)!" together
         else:
-            word = lower(match.group(0), analyzer.language)
+            word = fold(match.group(0), analyzer.language)
             if word in _JOINTS:
                 tokens.append(QuantityToken(stop=True))
             elif (
@@ -170,3 +172,76 @@ def company_side(tokens: list[QuantityToken], at: int, step: int, reach: int) ->
             found.add(token.term)
         index += step
     return found
+
+
+# A percentage, or a rate's change in (percentage) points, is a percent claim.
+CLAIMED_FIGURE = re.compile(
+    r"(?<![\w.])[-−]?\d[\d,]*(?:\.(\d+))?\s*(%|(?:percentage )?points?\b|percent\b|per cent\b)?",
+    re.I,
+)
+
+
+# -- a figure as a cell or a caption writes it: its scale, currency and sign --
+
+# Scale words as reports write them, in a caption, a header or a cell: "(in millions)",
+# "$'000", "£m", "(Dollars in Thousands)", "en miles", "milyon".
+SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
+_SCALE_WORDS = (
+    ("billion", re.compile(r"\bbillions?\b|\bbn\b|\bmil millones\b|\bmilyar", re.I)),
+    ("million", re.compile(r"\bmillions?\b|(?<=[$€£¥])\s*m\b|\bmm\b|\bmillones\b|\bmilyon", re.I)),
+    ("thousand", re.compile(r"\bthousands?\b|[’']000\b|\ben miles\b|\bbin (?:tl|lira)\b", re.I)),
+)
+CURRENCIES = {"$": "$", "€": "€", "£": "£", "¥": "¥", "usd": "$", "eur": "€", "gbp": "£"}
+# Dollars of other countries, told apart so that they never add up: "NT$" beside "US$"
+# is a translation of the same figure, not a second one. "US$" is the plain dollar.
+_DOLLARS = {"us": "$", "nt": "NT$", "a": "A$", "au": "A$", "c": "C$", "ca": "C$"}
+_DOLLARS |= {"hk": "HK$", "s": "S$", "sg": "S$", "nz": "NZ$", "r": "R$"}
+_CURRENCY = re.compile(r"\b(?:us|nt|au?|ca?|hk|sg?|nz|r)\$|[$€£¥]|\b(?:usd|eur|gbp)\b", re.I)
+_PERCENT = re.compile(r"%|\bper ?cent\b|\bpercentage\b|\bpor ciento\b|\byüzde\b", re.I)
+_NEGATIVE = re.compile(r"^\s*[$€£¥]?\s*\(.*\d.*\)\s*%?\s*$|^\s*[$€£¥]?\s*[-−–]\s*[$€£¥]?\s*\d")
+_UNIT_WORDS = frozenset(
+    "million millions thousand thousands billion billions m mn mm bn k percent per cent "
+    "usd eur gbp us rmb nt tl millones mil milyon milyar bin".split()
+)
+_EMPTY_CELL = re.compile(r"^\s*(?:[-−–—]+|n/?a|nm|\*)?\s*$", re.I)
+
+
+def scale_of(text: str) -> str:
+    """The scale word a caption, header or cell states, or ""."""
+    for name, pattern in _SCALE_WORDS:
+        if pattern.search(text):
+            return name
+    return ""
+
+
+def currency_of(text: str) -> str:
+    found = _CURRENCY.search(text)
+    if not found:
+        return ""
+    written = found.group(0).lower()
+    return (
+        _DOLLARS[written[:-1]] if len(written) > 1 and written[-1] == "$" else CURRENCIES[written]
+    )
+
+
+def is_percent_text(text: str) -> bool:
+    return _PERCENT.search(text) is not None
+
+
+def read_number(written: str) -> float | None:
+    """The one number a cell writes, with its sign: "$  1,452.4" → 1452.4, "(9.9)" → −9.9.
+
+    None for an empty cell, a dash, a cell holding more or fewer than one number, or one
+    whose words are not a unit or scale.
+    """
+    if _EMPTY_CELL.match(written):
+        return None
+    found = numbers_in(written)
+    if len(found) != 1:
+        return None
+    # Only a figure with its unit: "2039 or indefinite" and "(190) bps" are not amounts.
+    words = letter_runs(written)
+    if any(word.lower() not in _UNIT_WORDS for word in words):
+        return None
+    number = abs(float(found[0]))
+    return -number if _NEGATIVE.match(written) else number

@@ -23,8 +23,8 @@ from datetime import date, datetime, timedelta
 
 import dateparser
 
-from affidavit.gates.digits import MONTH_NAMES
-from affidavit.text.number_words import NUMBER_WORDS
+from affidavit.text.dates import MONTH_NAMES
+from affidavit.text.numbers import NUMBER_WORDS
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _COUNT = r"(?P<n>\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"

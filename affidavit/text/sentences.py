@@ -124,3 +124,21 @@ def _move_openers(sentences: list[str]) -> list[str]:
         else:
             fixed.append(carry)
     return fixed
+
+
+# -- sentence ends read by rule, in a line already split --
+
+# A full stop after a word or figure, then a capital: "... in 2019. The ...".
+_FULL_STOP = re.compile(r"(?<=[a-z0-9)%])\.\s+(?=[A-Z])")
+# Two lower-case letters ending a sentence and a capital opening the next.
+_SENTENCE_END_INSIDE = re.compile(r"[a-z]{2}[.!?]\s+[A-Z]")
+
+
+def before_sentence_end(text: str) -> str:
+    """``text`` up to its first full stop that ends a sentence (all of it when none)."""
+    return _FULL_STOP.split(text, maxsplit=1)[0]
+
+
+def ends_a_sentence_inside(line: str) -> bool:
+    """Does a sentence end inside ``line``, another opening after it?"""
+    return _SENTENCE_END_INSIDE.search(line) is not None

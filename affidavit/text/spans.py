@@ -13,7 +13,8 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from affidavit.gates.digits import MONTHS
+from affidavit.text.dates import MONTHS
+from affidavit.text.years import YEAR_SINCE_1000
 
 
 class Tier(StrEnum):
@@ -40,7 +41,7 @@ class SpanPattern:
 
 # -- building blocks --
 
-# The month names are the date reader's own (gates/digits.py), longest first.
+# The month names are the date reader's own (gates/veto.py), longest first.
 _MONTHS = "|".join(sorted(MONTHS, key=len, reverse=True))
 _DIGITS = r"\d{1,3}(?:[,.]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?"
 _NUMBER_WORDS = {
@@ -331,3 +332,26 @@ PATTERNS: dict[str, tuple[SpanPattern, ...]] = {lang: _build(lang) for lang in (
 def patterns_for(language: str) -> tuple[SpanPattern, ...]:
     """The span patterns for a line in ``language`` (English's for any other)."""
     return PATTERNS.get(language, PATTERNS["en"])
+
+
+# -- what a line could hold, read fast (engine/default/typed_lines.py seats such lines) --
+
+# A year from 1000 on, a decade ("1990s"), or a century named.
+YEAR_OR_CENTURY = re.compile(
+    rf"\b{YEAR_SINCE_1000}s?\b|\bcentur(?:y|ies)\b|\bsiglo\b|\byüzyıl", re.I
+)
+# A code: letters and digits run together, or three digits or more.
+CODE_SHAPE = re.compile(r"\b(?=[\w.-]*\d)(?=[\w.-]*[A-Za-z-])[\w][\w.-]*\w\b|\b\d{3,}\b")
+EMAIL_SHAPE = re.compile(r"\S+@\S+\.\w+")
+URL_SHAPE = re.compile(r"\bhttps?://|\bwww\.|\b\w+\.(?:gov|com|org|net|edu)\b", re.I)
+PHONE_SHAPE = re.compile(r"\d{3}\D{0,2}\d{3}\D?\d{4}|\d{2,4}[ -]\d{3,4}[ -]\d{3,4}")
+
+# A length of time: a count, right before a unit, not counted back from now ("3 years",
+# "five to ten years", "a few months", "an hour"; not "two days ago").
+LENGTH_OF_TIME = re.compile(
+    r"\b(?:\d[\d.,]*|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"twenty|thirty|forty|fifty|hundreds?|thousands?|several|(?:a\s+)?few|(?:a\s+)?couple"
+    r"(?:\s+of)?|many)\s+(?:more\s+)?(?:seconds?|minutes?|hours?|days?|nights?|weeks?|"
+    r"months?|years?|decades?|centuries|century|generations?|millenni(?:a|um))\b(?!\s+ago\b)",
+    re.I,
+)

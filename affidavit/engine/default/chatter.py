@@ -14,6 +14,7 @@ import re
 from collections.abc import Collection
 
 from affidavit.results import Evidence
+from affidavit.text.words import spoken_words
 
 _INTERJECTIONS = frozenset(
     "hey hi hello thanks thank you congrats congratulations wow yep yeah yes sure definitely "
@@ -32,7 +33,6 @@ _EMPTY_PRAISE = frozenset(
 # A phrase that opens on one of these greets or thanks its listener ("Hey Deb, great to
 # hear from you", "Thanks so much for offering"): talk, whatever follows.
 _GREETINGS = frozenset("hey hi hello thanks thank congrats congratulations".split())
-_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 _WRAPPER = re.compile(r"^\[[^\]:]*shared an image:\s*")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
 
@@ -56,7 +56,7 @@ def is_chatter(text: str, line: Evidence, speakers: Collection[str], *, who: boo
     """
     if line.speaker is None or text == line.text:
         return False
-    words = [w.lower() for w in _WORD.findall(text)]
+    words = [w.lower() for w in spoken_words(text)]
     if who and 0 < len(words) <= 2 and " ".join(words) in speakers:
         return False  # a speaker's name answers "who", wherever the line writes it
     at = line.text.find(text)

@@ -13,6 +13,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from affidavit.text.sentences import before_sentence_end
+
 # The question's kind of clause, and the words that open that clause in a line.
 _INCLUDES = (
     r"(?:consists?|consisted|comprises?|comprised|is composed|are composed|is made up|"
@@ -177,7 +179,7 @@ def clause_answer(
         if subject_words and not subject_words & before:
             continue
         rest = line[found.end() :]
-        clause = re.split(r"(?<=[a-z0-9)%])\.\s+(?=[A-Z])", rest, maxsplit=1)[0]
+        clause = before_sentence_end(rest)
         clause = clause.strip().rstrip(".;:,").strip()
         if 2 <= len(clause.split()) <= 60:
             return clause

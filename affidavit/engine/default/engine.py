@@ -25,14 +25,16 @@ from affidavit.engine.default.typed_lines import (
     states_a_deadline,
 )
 from affidavit.engine.protocol import Candidate, ProposedPlan
-from affidavit.gates.digits import dates_in
 from affidavit.gates.holder import replies_to
 from affidavit.question.arithmetic import plans_for, route
 from affidavit.question.shape import AnswerType, Shape
 from affidavit.results import Evidence
 from affidavit.text.abbreviations import expansion_terms, short_forms
-from affidavit.text.words import Analyzer
-from affidavit.text.years import YEAR_WORD, written_for, years_of
+from affidavit.text.analyzer import Analyzer
+from affidavit.text.dates import dates_in
+from affidavit.text.figures import written_for, years_of
+from affidavit.text.words import fold
+from affidavit.text.years import YEAR_WORD
 
 # Only the best lines are read for spans: deeper lines rarely hold the answer and cost NER time.
 LINES_READ = 8
@@ -280,7 +282,7 @@ def _best_unique(candidates: list[Candidate]) -> list[Candidate]:
     seen: set[str] = set()
     unique = []
     for candidate in ordered:
-        key = candidate.text.casefold()
+        key = fold(candidate.text)
         if key in seen:
             continue
         seen.add(key)

@@ -32,8 +32,9 @@ from spacy.tokens import Doc, Span, Token
 
 from affidavit.errors import EngineError
 from affidavit.index.meaning.profiles import BundledEncoder, encode
+from affidavit.text.analyzer import Analyzer
 from affidavit.text.nlp import parsed
-from affidavit.text.words import Analyzer, words
+from affidavit.text.words import words, written_word_spans
 
 # A phrase longer than this many tokens is a clause, not an answer.
 MAX_TOKENS = 12
@@ -362,7 +363,7 @@ def _arcs(a: Token, b: Token) -> int:
 def _rule_phrases(line: str, asked: set[str], analyzer: Analyzer) -> list[Phrase]:
     """For languages without a parser: the words after the last question word, to a stop;
     else the words before the first."""
-    tokens = [(m.start(), m.end()) for m in re.finditer(r"[^\W_][\w'’.-]*", line)]
+    tokens = written_word_spans(line)
 
     def term(i: int) -> str | None:
         found = words(line[tokens[i][0] : tokens[i][1]], analyzer.language)

@@ -10,12 +10,13 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from affidavit.gates.digits import MONTH_NAMES
 from affidavit.plans.plan import Plan, Step
 from affidavit.question.dates import date_plans
 from affidavit.question.extremes import extreme_plans
 from affidavit.question.lookups import lookup_plans, named_plans
-from affidavit.question.routes import AND, YEARS, Need, Route
+from affidavit.question.routes import AND, Need, Route
+from affidavit.text.dates import MONTH_AND_YEAR, MONTH_NAMES
+from affidavit.text.years import YEARS
 
 _SAID_NOTE = "the same, from the figure a sentence gives for the row in each year"
 
@@ -42,9 +43,6 @@ _CHANGE_NAMED = re.compile(r"\b(?:net\s+)?(?:change|increase|decrease)\s+in\b", 
 
 
 _MONTH_NOTE = "the cell of the row in the month and year"
-_MONTH_YEAR = re.compile(
-    rf"\b(?P<month>{'|'.join(MONTH_NAMES)})\s+(?:\d{{1,2}},?\s+)?(?P<year>(?:19|20)\d\d)\b", re.I
-)
 
 
 def _month_columns(asked: str) -> list[str]:
@@ -53,7 +51,7 @@ def _month_columns(asked: str) -> list[str]:
     names has no month, or when two name the same month."""
     named = [
         (int(m["year"]), MONTH_NAMES.index(m["month"].lower()), m)
-        for m in _MONTH_YEAR.finditer(asked)
+        for m in MONTH_AND_YEAR.finditer(asked)
     ]
     if (
         not named

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from affidavit.question.shape import AnswerType
 from affidavit.text.nlp import entity_pipeline
-from affidavit.text.spans import Tier, patterns_for
+from affidavit.text.spans import LENGTH_OF_TIME, Tier, patterns_for
 
 # How well a label answers each type: 1.0 is a direct answer, lower is a fallback.
 # spaCy's labels are upper case (DATE, ORG...); the regex labels are those of ``patterns``.
@@ -111,15 +111,6 @@ _NOT_IN_TITLES = frozenset({"EMAIL", "URL", "PHONE", "ADDRESS"})
 
 # Labels spaCy gives both to points in time and to lengths of it ("380 years" is a DATE).
 _POINTS = frozenset({"DATE", "TIME"})
-# A length of time: a count, right before a unit, not counted back from now ("3 years",
-# "five to ten years", "a few months", "an hour"; not "two days ago").
-_LENGTH = re.compile(
-    r"\b(?:\d[\d.,]*|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-    r"twenty|thirty|forty|fifty|hundreds?|thousands?|several|(?:a\s+)?few|(?:a\s+)?couple"
-    r"(?:\s+of)?|many)\s+(?:more\s+)?(?:seconds?|minutes?|hours?|days?|nights?|weeks?|"
-    r"months?|years?|decades?|centuries|century|generations?|millenni(?:a|um))\b(?!\s+ago\b)",
-    re.I,
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +177,11 @@ def typed_spans(text: str, wanted: AnswerType, language: str = "en") -> list[Spa
         fit = fits.get(label, 0.0)
         if fit <= 0:
             return
-        if wanted is AnswerType.DURATION and label in _POINTS and not _LENGTH.search(span_text):
+        if (
+            wanted is AnswerType.DURATION
+            and label in _POINTS
+            and not LENGTH_OF_TIME.search(span_text)
+        ):
             return  # "today", "last Friday", "a long day" say when, not how long
         if marker and start < marker.end() and end <= marker.end():
             return  # "(2) Capital purchase obligations ...": the footnote's mark, no figure

@@ -12,15 +12,17 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from affidavit.gates.digits import dates_in
 from affidavit.question.shape import AnswerType
+from affidavit.text.dates import dates_in
 from affidavit.text.numbers import carried_numbers
-
-_YEAR = re.compile(r"\b(?:1[0-9]|20)\d{2}s?\b|\bcentur(?:y|ies)\b|\bsiglo\b|\byüzyıl", re.I)
-_CODE = re.compile(r"\b(?=[\w.-]*\d)(?=[\w.-]*[A-Za-z-])[\w][\w.-]*\w\b|\b\d{3,}\b")
-_EMAIL = re.compile(r"\S+@\S+\.\w+")
-_URL = re.compile(r"\bhttps?://|\bwww\.|\b\w+\.(?:gov|com|org|net|edu)\b", re.I)
-_PHONE = re.compile(r"\d{3}\D{0,2}\d{3}\D?\d{4}|\d{2,4}[ -]\d{3,4}[ -]\d{3,4}")
+from affidavit.text.spans import (
+    CODE_SHAPE,
+    EMAIL_SHAPE,
+    PHONE_SHAPE,
+    URL_SHAPE,
+    YEAR_OR_CENTURY,
+)
+from affidavit.text.words import fold
 
 
 def _found(pattern: re.Pattern[str]) -> Callable[[str], set[str]]:
@@ -29,7 +31,7 @@ def _found(pattern: re.Pattern[str]) -> Callable[[str], set[str]]:
 
 def _dates(text: str) -> set[str]:
     written = {text[d.start : d.end] for d in dates_in(text)}
-    return written | {m.group(0) for m in _YEAR.finditer(text)}
+    return written | {m.group(0) for m in YEAR_OR_CENTURY.finditer(text)}
 
 
 # What each type's answer looks like in a line.
@@ -40,10 +42,10 @@ _READERS: dict[AnswerType, Callable[[str], set[str]]] = {
     AnswerType.PERCENT: lambda text: set(carried_numbers(text)),
     AnswerType.QUANTITY: lambda text: set(carried_numbers(text)),
     AnswerType.DURATION: lambda text: set(carried_numbers(text)),
-    AnswerType.IDENTIFIER: _found(_CODE),
-    AnswerType.EMAIL: _found(_EMAIL),
-    AnswerType.URL: _found(_URL),
-    AnswerType.PHONE: _found(_PHONE),
+    AnswerType.IDENTIFIER: _found(CODE_SHAPE),
+    AnswerType.EMAIL: _found(EMAIL_SHAPE),
+    AnswerType.URL: _found(URL_SHAPE),
+    AnswerType.PHONE: _found(PHONE_SHAPE),
 }
 
 
@@ -90,11 +92,11 @@ def holds_answer(answer_type: AnswerType, question: str) -> Callable[[str], int]
     reader = _READERS.get(answer_type)
     if reader is None:
         return None
-    asked = {value.casefold() for value in reader(question)}
+    asked = {fold(value) for value in reader(question)}
     whole_date = answer_type is AnswerType.TIME and bool(_ASKS_A_DAY.search(question))
 
     def rank(text: str) -> int:
-        if not any(value.casefold() not in asked for value in reader(text)):
+        if not any(fold(value) not in asked for value in reader(text)):
             return 2
         if whole_date and not any(
             d.day is not None and d.year is not None and text[d.start : d.end] not in question

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from affidavit.index.packing import typed_numbers
-from affidavit.text.words import lower
+from affidavit.text.words import fold
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 # "Lydgate’s" is Lydgate, "I’m" is I: a possessive or a contraction is not part of a name.
@@ -261,7 +261,7 @@ def _read_word(
     """A word first met in ``language``: its folded id and form id, given in the order
     first met, and whether its form starts with a capital; remembered in ``seen``."""
     word = bare(raw, language)
-    folded = lower(word, language)
+    folded = fold(word, language)
     read = (
         index.setdefault(folded, len(index)),
         written.setdefault(word, len(written)),

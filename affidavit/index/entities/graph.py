@@ -33,7 +33,7 @@ from affidavit.index.entities.corpus import _WORD, Corpus, bare, extended_arrays
 from affidavit.index.entities.mining import Entity, mine_corpus
 from affidavit.index.meaning.profiles import text_digest
 from affidavit.index.packing import load_arrays, save_arrays, typed_numbers
-from affidavit.text.words import lower
+from affidavit.text.words import fold
 
 
 def llr(both: int, only_a: int, only_b: int, neither: int) -> float:
@@ -64,9 +64,9 @@ def segments(text: str, language: str = "en") -> str:
     parts = []
     for piece in pieces(text):
         if "'" in piece or "’" in piece:  # endings to cut word by word
-            folded = [lower(bare(m.group(0), language), language) for m in _WORD.finditer(piece)]
+            folded = [fold(bare(m.group(0), language), language) for m in _WORD.finditer(piece)]
         else:  # the common case, folded at once: the partition path reads every question
-            folded = _WORD.findall(lower(piece, language))
+            folded = _WORD.findall(fold(piece, language))
         if folded:
             parts.append(" " + " ".join(folded) + " ")
     return "|".join(parts)

@@ -38,8 +38,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from affidavit.index.entities.corpus import Corpus
-from affidavit.text.number_words import NUMBER_WORDS
-from affidavit.text.words import STOP_WORDS
+from affidavit.text.analyzer import STOP_WORDS
+from affidavit.text.numbers import NUMBER_WORDS
 
 MAX_WORDS = 4
 # NOTE: thresholds chosen on Middlemarch (bench/entity_graph.py prints the top 40 and the

@@ -12,7 +12,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from affidavit.text.words import Analyzer, analyzer_for, words
+from affidavit.text.analyzer import Analyzer, analyzer_for
+from affidavit.text.words import words
 
 _NAME_NOISE = frozenset({"txt", "md", "pdf", "csv", "tsv", "html", "htm", "docx", "text"})
 

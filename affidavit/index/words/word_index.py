@@ -31,7 +31,8 @@ from affidavit.index.words.scoring import (
     top_among,
 )
 from affidavit.text.abbreviations import short_forms
-from affidavit.text.words import Analyzer, detect_language
+from affidavit.text.analyzer import Analyzer
+from affidavit.text.language import detect_language
 
 
 @dataclass

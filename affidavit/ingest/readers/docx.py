@@ -8,7 +8,6 @@ shadows it.
 from __future__ import annotations
 
 import io
-import re
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -18,6 +17,7 @@ from lxml import etree
 from affidavit.errors import IngestError
 from affidavit.ingest.readers.checks import check_unit_length, collapse, pair
 from affidavit.ingest.units import Unit, UnitKind
+from affidavit.text.numbers import is_figure_only
 
 if TYPE_CHECKING:
     from docx.document import Document as DocxDocument
@@ -25,9 +25,6 @@ if TYPE_CHECKING:
     from docx.text.paragraph import Paragraph
 
 __all__ = ["read_docx"]
-
-# A header cell looks like a label, not a figure: "2015", "$1,200.50", "12%" are data.
-_NUMERIC = re.compile(r"^[\s$€£¥%+\-−–.,()0-9]*[0-9][\s$€£¥%+\-−–.,()0-9]*$")
 
 _DOCX_INVALID_HINT = "the file is not a valid .docx; open it in Word and save it again"
 
@@ -151,7 +148,8 @@ def _docx_header(first_row: Sequence[tuple[str, bool]]) -> list[str] | None:
     labels = [value for value, repeat in first_row if not repeat]
     if not labels or not all(labels) or len(set(labels)) != len(labels):
         return None
-    if any(_NUMERIC.match(label) for label in labels):
+    # A header cell looks like a label, not a figure: "2015", "$1,200.50", "12%" are data.
+    if any(is_figure_only(label) for label in labels):
         return None
     # A merged header cell names every column it spans.
     names: list[str] = []

@@ -1,0 +1,57 @@
+"""The digit veto, the gate's first and non-negotiable tier.
+
+Any number a sentence writes (in digits, or in words up to twenty) that its evidence does
+not carry vetoes the sentence outright. Spellings are normalised before comparing
+("1,200" = "1200", "7%" = "7 percent", "three" = "3"). Dates are compared whole: a date
+the sentence writes must agree, on every part it names, with a date the evidence writes,
+in whatever form ("2019-05-03" is carried by "May 3, 2019"; "February 2, 1832" is not
+carried by "February 9, 1832", even though the evidence has a 2 in February's place).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from affidavit.gates.decision import GateDecision
+from affidavit.reasons import Reason
+from affidavit.text.dates import WrittenDate, dates_in
+from affidavit.text.numbers import evidence_numbers, written_numbers
+
+
+def unsupported_numbers(
+    candidate: str, evidence: Iterable[str], language: str | None = None
+) -> list[str]:
+    """The numbers and dates ``candidate`` writes that ``evidence`` does not carry."""
+    lines = list(evidence)
+    carried = evidence_numbers(lines)
+    evidence_dates = [d for line in lines for d in dates_in(line)]
+    missing: list[str] = []
+    readings: dict[tuple[int, int], list[WrittenDate]] = {}
+    for date in dates_in(candidate):
+        readings.setdefault((date.start, date.end), []).append(date)
+    spans = list(readings)
+    for (start, end), ways in readings.items():
+        # A date is carried when one of its readings agrees with an evidence date.
+        if not any(w.agrees_with(other) for w in ways for other in evidence_dates):
+            missing.append(candidate[start:end])
+    # Numbers outside dates are compared one by one.
+    plain = candidate
+    for start, end in sorted(spans, reverse=True):
+        plain = plain[:start] + " " * (end - start) + plain[end:]
+    missing.extend(n for n in written_numbers(plain, language) if n not in carried)
+    return sorted(set(missing))
+
+
+def digit_veto(
+    candidate: str, evidence: Iterable[str], language: str | None = None
+) -> GateDecision:
+    """Veto ``candidate`` if it writes a number or date that no evidence line carries."""
+    unsupported = unsupported_numbers(candidate, evidence, language)
+    if unsupported:
+        return GateDecision(
+            "digit_veto",
+            False,
+            Reason.DIGIT_VETO.value,
+            "not in the cited evidence: " + ", ".join(unsupported),
+        )
+    return GateDecision("digit_veto", True, None, "every number is carried by the evidence")

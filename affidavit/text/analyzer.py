@@ -1,0 +1,70 @@
+"""Text to index terms, one analyser a language: tokens, less stop words, stemmed, folded.
+
+Lines are analysed with their document's language and questions with their own, so an
+English stem meets an English stem. Accents go after stemming (Snowball wants the real
+letters: Turkish ı/ş/ğ, Spanish ñ), so "canción" and "cancion" meet.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import Stemmer
+
+from affidavit.text.lang import VOCABULARIES, vocabulary
+from affidavit.text.lang.irregular import BASE_FORMS
+from affidavit.text.words import strip_accents, words
+
+_STEMMER_NAMES = {"en": "english", "es": "spanish", "tr": "turkish"}
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?:\D|$))")
+STOP_WORDS: dict[str, frozenset[str]] = {
+    language: words_of.stop_words for language, words_of in VOCABULARIES.items()
+}
+
+
+@lru_cache(maxsize=8)
+def _stemmer(language: str) -> Stemmer.Stemmer:
+    stemmer = Stemmer.Stemmer(_STEMMER_NAMES.get(language, "english"))
+    stemmer.maxCacheSize = 200_000
+    return stemmer
+
+
+class Analyzer:
+    """Text to index terms for one language: tokens, minus stop words, stemmed, folded."""
+
+    def __init__(self, language: str = "en") -> None:
+        self.language = language if language in _STEMMER_NAMES else "en"
+        self._stop = vocabulary(self.language).stop_words
+        self._stem = _stemmer(self.language).stemWord
+        self._cache: dict[str, str | None] = {}
+
+    def term(self, word: str) -> str | None:
+        """The index term for one folded token, or None for a stop word."""
+        cached = self._cache.get(word, "")
+        if cached != "":
+            return cached
+        if word in self._stop:
+            result = None
+        elif word[0].isdigit():
+            # "1,200" and "1200" are one number; "1ª" and "1a" one word.
+            result = strip_accents(_THOUSANDS.sub("", word))
+        else:
+            # "fell" is "fall" (lang/irregular.py); the token itself is what is cached, or
+            # a word read before would change how the next one reads.
+            base = BASE_FORMS.get(word, word) if self.language == "en" else word
+            # "did" is "do", a stop word too
+            result = None if base in self._stop else strip_accents(self._stem(base))
+        self._cache[word] = result
+        return result
+
+    def terms(self, text: str) -> list[str]:
+        term = self.term
+        return [t for t in map(term, words(text, self.language)) if t is not None]
+
+
+@lru_cache(maxsize=8)
+def analyzer_for(language: str) -> Analyzer:
+    """One Analyzer per language for the process: any of a language reads a word the
+    same, and this one keeps the words it has read."""
+    return Analyzer(language)
