@@ -305,11 +305,7 @@ class Memory:
         use_replies = getattr(self.engine, "use_replies", None)
         if use_replies is not None:  # a model engine caches its replies in this store
             use_replies(self._replies)
-        result = answer(question, self._retriever, self.engine, asked_at=asked_at, speaker=speaker)
-        take = getattr(self.engine, "take_accounting", None)
-        if take is not None:  # a model engine: this ask's calls, tokens, cache hits, latency
-            result.audit["engine_calls"] = take()
-        return result
+        return answer(question, self._retriever, self.engine, asked_at=asked_at, speaker=speaker)
 
     @store_errors
     def batch(
@@ -384,7 +380,7 @@ class Memory:
         """The store's entities, most mentioned first (ties by name): see
         index/entities/mining.py."""
         graph = self._retriever.graph()
-        return [EntityCount(e.name, e.count) for e in graph.entities[: max(top, 0)]]
+        return [EntityCount(name=e.name, count=e.count) for e in graph.entities[: max(top, 0)]]
 
     @reads
     def neighbours(self, entity: str, *, top: int = 10) -> list[Neighbour]:
@@ -398,7 +394,8 @@ class Memory:
         found = []
         for edge in graph.neighbours(number)[: max(top, 0)]:
             witnesses = self._retriever.lines(edge.witnesses.tolist())
-            found.append(Neighbour(graph.entities[edge.other].name, edge.weight, witnesses))
+            name = graph.entities[edge.other].name
+            found.append(Neighbour(name=name, weight=edge.weight, witnesses=witnesses))
         return found
 
     @reads

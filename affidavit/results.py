@@ -1,24 +1,60 @@
-"""What affidavit hands back: evidence lines and answers, both immutable and JSON-ready."""
+"""What affidavit hands back: evidence lines, answers and verdicts, immutable, built by
+keyword, and JSON-ready."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Protocol
+
+from affidavit.trust import DOCUMENT_TRUST
 
 
-@dataclass(frozen=True, slots=True)
+class LineKind(StrEnum):
+    """What a stored line is: a sentence of prose, a heading, a table row, a dialogue turn,
+    or the caption of an image shared in one."""
+
+    SENTENCE = "sentence"
+    HEADING = "heading"
+    ROW = "row"
+    TURN = "turn"
+    CAPTION = "caption"
+
+
+class Line(Protocol):
+    """A stored line as the gates read it, whether found for a question (Evidence) or read
+    from the store around one."""
+
+    @property
+    def document(self) -> str: ...
+    @property
+    def position(self) -> int: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def cells(self) -> dict[str, str] | None: ...
+    @property
+    def trust(self) -> float: ...
+    @property
+    def speaker(self) -> str | None: ...
+    @property
+    def date(self) -> str | None: ...
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Evidence:
     """One stored line, verbatim, with where it sits and how well it matched."""
 
     document: str
     position: int
     text: str
-    kind: str
+    kind: LineKind
     score: float
     cells: dict[str, str] | None = None
-    trust: float = 0.6  # the trust of the source the line came from (see trust.py)
+    trust: float = DOCUMENT_TRUST  # the trust of the source the line came from (trust.py)
     # A dialogue turn's speaker and its session's day (ISO); None for document lines.
     speaker: str | None = None
     date: str | None = None
@@ -45,7 +81,7 @@ class Evidence:
             "document": self.document,
             "position": self.position,
             "text": self.text,
-            "kind": self.kind,
+            "kind": str(self.kind),
             "score": round(float(self.score), 6),
             "cells": dict(self.cells) if self.cells is not None else None,
             "trust": self.trust,
@@ -58,7 +94,7 @@ class Evidence:
         return f"[{self.document} #{self.position}] {self.text}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Answer:
     """An answer with its citations and audit, or a refusal with a catalogued reason."""
 
@@ -68,7 +104,8 @@ class Answer:
     refused: bool
     reason: str | None
     citations: list[Evidence] = field(default_factory=list)
-    audit: dict[str, Any] = field(default_factory=dict)
+    # How it was reached (answer/audit.py's Audit: typed fields, read as its JSON form).
+    audit: Mapping[str, Any] = field(default_factory=dict)
     # Which documents speak of this, counted: one line of store-attested fact.
     census: str = ""
 
@@ -81,7 +118,7 @@ class Answer:
             "reason": self.reason,
             "citations": [c.to_dict() for c in self.citations],
             "census": self.census,
-            "audit": self.audit,
+            "audit": dict(self.audit),
         }
 
 
@@ -94,7 +131,7 @@ class Status(StrEnum):
     DROPPED = "dropped"  # any other test failed
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SentenceVerdict:
     """What the gate found for one sentence of the text.
 
@@ -127,7 +164,7 @@ class SentenceVerdict:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Verdict:
     """The gate's reading of a text given to ``Memory.verify``: one SentenceVerdict per
     sentence. The same function and settings judge ``ask``'s answers."""
@@ -150,7 +187,7 @@ class Verdict:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class EntityCount:
     """An entity mined from the store: how it is written most often, and how often."""
 
@@ -161,7 +198,7 @@ class EntityCount:
         return {"name": self.name, "count": self.count}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Neighbour:
     """An entity mentioned together with another, and the lines that witness it."""
 

@@ -27,6 +27,8 @@ TRUST: dict[Source, float] = {
 }
 
 SPEAKING_THRESHOLD = 0.5
+# An ingested document's lines: the trust a line carries unless its source says otherwise.
+DOCUMENT_TRUST = TRUST[Source.DOCUMENT]
 
 
 def trust_of(source: Source | str) -> float:

@@ -35,13 +35,13 @@ from _cli import bench_main
 from _squad import SHARED, SQUAD
 
 from affidavit import Memory
-from affidavit.gates.content import content_terms
 from affidavit.index.documents import WORDS_SUFFICE
 from affidavit.index.evidence_block import evidence_block
 from affidavit.index.meaning.late import rerank
 from affidavit.index.meaning.profiles import bundled_model_path, encode
 from affidavit.index.retrieval import Retriever
 from affidavit.text.analyzer import Analyzer
+from affidavit.text.content import content_terms
 from affidavit.text.words import words
 
 XQUAD = SHARED / "xquad_en_es_tr"

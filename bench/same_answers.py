@@ -339,7 +339,7 @@ def answer_record(item: dict, memory: Memory) -> tuple[dict, Any]:
         "census": answer.census,
         "citations": [[c.document, c.position, c.text] for c in answer.citations],
     }
-    return record, json_safe(answer.audit)
+    return record, json_safe(answer.to_dict()["audit"])
 
 
 def verdict_record(item: dict, memory: Memory) -> tuple[dict, Any]:

@@ -8,8 +8,8 @@ import pytest
 from conftest import QUESTIONS
 
 from affidavit.gates.claims import Claim, extract_claims
-from affidavit.gates.content import content_terms
 from affidavit.text.analyzer import Analyzer
+from affidavit.text.content import content_terms
 
 EN = Analyzer("en")
 

@@ -14,8 +14,9 @@ from conftest import CORPORA
 
 from affidavit import Memory, Reason, ScriptedEngine
 from affidavit.plans.ground import Ground
-from affidavit.plans.interpreter import Death, PlanDied, run
+from affidavit.plans.interpreter import run
 from affidavit.plans.plan import Plan, Step
+from affidavit.plans.step import Death, PlanDied
 from affidavit.plans.templates import say
 from affidavit.plans.values import Kind, read_cell
 from affidavit.results import Evidence
@@ -63,7 +64,11 @@ def ground(*uids: str) -> Ground:
     """Every line of the reports, as the interpreter anchors in them."""
     memory = _memory(*uids)
     lines = memory._retriever.around(  # noqa: SLF001 - the whole report is the ground here
-        [Evidence(f"{uid}.md", 0, "", "row", 0.0) for uid in uids], 200
+        [
+            Evidence(document=f"{uid}.md", position=0, text="", kind="row", score=0.0)
+            for uid in uids
+        ],
+        200,
     )
     return Ground(lines, Analyzer("en"))
 
@@ -200,9 +205,27 @@ def test_count_is_the_length_of_the_verified_list() -> None:
 
 def test_dates_days_between_and_tally_by_month() -> None:
     lines = [
-        Evidence("log.md", 1, "The permit was issued on May 3, 2019.", "sentence", 0.0),
-        Evidence("log.md", 2, "The permit was renewed on June 2, 2019.", "sentence", 0.0),
-        Evidence("log.md", 3, "The permit was renewed on June 20, 2019.", "sentence", 0.0),
+        Evidence(
+            document="log.md",
+            position=1,
+            text="The permit was issued on May 3, 2019.",
+            kind="sentence",
+            score=0.0,
+        ),
+        Evidence(
+            document="log.md",
+            position=2,
+            text="The permit was renewed on June 2, 2019.",
+            kind="sentence",
+            score=0.0,
+        ),
+        Evidence(
+            document="log.md",
+            position=3,
+            text="The permit was renewed on June 20, 2019.",
+            kind="sentence",
+            score=0.0,
+        ),
     ]
     g = Ground(lines, Analyzer("en"))
     issued = ("gather", {"phrase": "permit issued"}, "i")
@@ -323,8 +346,20 @@ def _rows(uid: str) -> list[Evidence]:
 
 
 def test_division_by_zero_is_undefined() -> None:
-    zero = Evidence("z.md", 1, "The reserve held 0 dollars in 2019.", "sentence", 0.0)
-    one = Evidence("z.md", 2, "The fund held 5 dollars in 2019.", "sentence", 0.0)
+    zero = Evidence(
+        document="z.md",
+        position=1,
+        text="The reserve held 0 dollars in 2019.",
+        kind="sentence",
+        score=0.0,
+    )
+    one = Evidence(
+        document="z.md",
+        position=2,
+        text="The fund held 5 dollars in 2019.",
+        kind="sentence",
+        score=0.0,
+    )
     g = Ground([zero, one], Analyzer("en"))
     plan = steps(
         ("anchor", {"phrase": "reserve held"}, "a"),

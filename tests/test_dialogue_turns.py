@@ -67,11 +67,11 @@ def test_a_generic_you_beside_an_i_stays_the_speakers() -> None:
 
 def test_greetings_and_short_names_are_talk() -> None:
     line = Evidence(
-        "chat/session-1",
-        3,
-        "Joanna: Thanks Jo! Hey Deb, great to hear from you. I painted it purple.",
-        "turn",
-        1.0,
+        document="chat/session-1",
+        position=3,
+        text="Joanna: Thanks Jo! Hey Deb, great to hear from you. I painted it purple.",
+        kind="turn",
+        score=1.0,
         speaker="Joanna",
     )
     speakers = {"joanna", "deborah"}
@@ -105,7 +105,20 @@ def test_a_reply_is_about_the_question_put_to_it() -> None:
 
 
 def test_a_slice_cut_out_of_a_word_is_no_answer() -> None:
-    line = Evidence("chat/session-1", 2, "Leo: That's great, Maya!", "turn", 1.0, speaker="Leo")
+    line = Evidence(
+        document="chat/session-1",
+        position=2,
+        text="Leo: That's great, Maya!",
+        kind="turn",
+        score=1.0,
+        speaker="Leo",
+    )
     assert is_chatter("s great, Maya", line, {"leo", "maya"}, who=False)
-    quoted = Evidence("chat/session-1", 3, "Leo: An album called 'Sleep'.", "turn", 1.0)
+    quoted = Evidence(
+        document="chat/session-1",
+        position=3,
+        text="Leo: An album called 'Sleep'.",
+        kind="turn",
+        score=1.0,
+    )
     assert not is_chatter("Sleep", replace(quoted, speaker="Leo"), {"leo"}, who=False)

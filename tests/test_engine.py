@@ -12,9 +12,8 @@ import pytest
 from conftest import QUESTIONS, questions_starting
 
 from affidavit import Candidate, DefaultEngine, Engine, Memory, Reason, ScriptedEngine
-from affidavit.answer import census as gates_census
-from affidavit.gates import exit as gates_exit
-from affidavit.gates import support as gates_support
+from affidavit.answer import census
+from affidavit.gates import context, support
 from affidavit.index.evidence_block import BLOCK_SIZE
 from affidavit.question.shape import AnswerType, read_shape
 from affidavit.results import Evidence
@@ -90,7 +89,9 @@ ALL_TIERS_PASS = [("digit_veto", True), ("mixture", True), ("readback", True), (
 def test_a_candidate_citing_its_line_with_only_evidence_numbers_is_answered(
     squad_store: Path,
 ) -> None:
-    candidate = Candidate("1 May 1191", "1191-05-01", (0,), 0.9, "scripted")
+    candidate = Candidate(
+        text="1 May 1191", value="1191-05-01", cites=(0,), score=0.9, note="scripted"
+    )
     answer, engine = ask_scripted(squad_store, LIMASSOL, candidate)
     assert not answer.refused and answer.reason is None
     assert (answer.text, answer.value) == ("1 May 1191", "1191-05-01")
@@ -104,7 +105,9 @@ def test_a_candidate_citing_its_line_with_only_evidence_numbers_is_answered(
 
 def test_a_candidate_with_a_number_the_evidence_lacks_is_vetoed(squad_store: Path) -> None:
     answer, _ = ask_scripted(
-        squad_store, LIMASSOL, Candidate("1 May 1192", "1192", (0,), 0.9, "scripted")
+        squad_store,
+        LIMASSOL,
+        Candidate(text="1 May 1192", value="1192", cites=(0,), score=0.9, note="scripted"),
     )
     assert answer.refused
     assert answer.reason == Reason.DIGIT_VETO == "digit_veto"
@@ -123,8 +126,8 @@ def test_a_vetoed_candidate_is_dropped_not_repaired(squad_store: Path) -> None:
     answer, _ = ask_scripted(
         squad_store,
         LIMASSOL,
-        Candidate("in 1192", "1192", (0,)),
-        Candidate("in May 1191", "1191", (0,)),
+        Candidate(text="in 1192", value="1192", cites=(0,)),
+        Candidate(text="in May 1191", value="1191", cites=(0,)),
     )
     assert not answer.refused
     assert answer.text == "in May 1191"
@@ -135,7 +138,9 @@ def test_a_vetoed_candidate_is_dropped_not_repaired(squad_store: Path) -> None:
 def test_a_candidate_citing_outside_the_block_is_refused(
     squad_store: Path, cites: tuple[int, ...]
 ) -> None:
-    answer, _ = ask_scripted(squad_store, LIMASSOL, Candidate("1 May 1191", "1191", cites))
+    answer, _ = ask_scripted(
+        squad_store, LIMASSOL, Candidate(text="1 May 1191", value="1191", cites=cites)
+    )
     assert answer.refused
     assert answer.reason == Reason.NO_CANDIDATE
     assert answer.citations == []
@@ -147,14 +152,16 @@ def test_a_candidate_citing_a_line_off_the_question_is_weak(
 ) -> None:
     # Lines beside a supporting line may carry the question's words for it; with no reach,
     # a line that does not name Limassol is off the question.
-    for module in (gates_support, gates_exit, gates_census):
+    for module in (support, context, census):
         monkeypatch.setattr(module, "SUPPORT_REACH", 0)
     with Memory(squad_store) as memory:
         block = memory.ask(LIMASSOL).audit["subsets"][0]["block"]
     off_topic = next(i for i, line in enumerate(block) if "Limassol" not in line)
     # Extractive, so it passes the mixture and read-back tiers; its line is off the question.
     words = block[off_topic].split("] ", 1)[1]
-    answer, _ = ask_scripted(squad_store, LIMASSOL, Candidate(words, None, (off_topic,)))
+    answer, _ = ask_scripted(
+        squad_store, LIMASSOL, Candidate(text=words, value=None, cites=(off_topic,))
+    )
     assert answer.refused
     assert answer.reason == Reason.WEAK_EVIDENCE
     assert answer.audit["subsets"][0]["candidates"][0]["gate"][-1]["gate"] == "support"
@@ -168,13 +175,13 @@ def test_no_candidates_is_no_candidate(squad_store: Path) -> None:
 
 
 def test_an_unscripted_question_gets_no_candidates(squad_store: Path) -> None:
-    engine = ScriptedEngine({"some other question?": [Candidate("x", "x", (0,))]})
+    engine = ScriptedEngine({"some other question?": [Candidate(text="x", value="x", cites=(0,))]})
     with Memory(squad_store, engine=engine) as memory:
         assert memory.ask(LIMASSOL).reason == Reason.NO_CANDIDATE
 
 
 def test_an_empty_store_is_refused_before_the_engine_is_asked() -> None:
-    engine = ScriptedEngine({LIMASSOL: [Candidate("1 May 1191", "1191", (0,))]})
+    engine = ScriptedEngine({LIMASSOL: [Candidate(text="1 May 1191", value="1191", cites=(0,))]})
     with Memory(engine=engine) as memory:
         answer = memory.ask(LIMASSOL)
     assert answer.reason == Reason.EMPTY_STORE

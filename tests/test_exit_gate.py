@@ -14,14 +14,15 @@ import pytest
 from conftest import DEMO_DIR
 
 from affidavit import Candidate, Memory, ScriptedEngine
-from affidavit.gates.content import content_terms
-from affidavit.gates.exit import Judgement, judge, support_context, support_terms
+from affidavit.gates.context import support_context, support_terms
+from affidavit.gates.exit import Judgement, judge
 from affidavit.gates.support import KeyWords
 from affidavit.question.question import key_terms
 from affidavit.question.shape import read_shape
 from affidavit.reasons import Reason
 from affidavit.results import Evidence
 from affidavit.text.analyzer import Analyzer
+from affidavit.text.content import content_terms
 from affidavit.text.numbers import evidence_numbers, numbers_in
 
 EN = Analyzer("en")
@@ -54,7 +55,9 @@ def articles(squad_lines) -> dict[str, list[Evidence]]:
     """Every stored line of the SQuAD store, per document, in document order."""
     by_document: dict[str, list[Evidence]] = {}
     for (document, position), (kind, text) in sorted(squad_lines.items()):
-        by_document.setdefault(document, []).append(Evidence(document, position, text, kind, 1.0))
+        by_document.setdefault(document, []).append(
+            Evidence(document=document, position=position, text=text, kind=kind, score=1.0)
+        )
     return by_document
 
 
@@ -480,7 +483,15 @@ def test_a_candidate_is_judged_against_its_own_documents_lines_only(squad_store:
     # "Central Asia" and the question are both said by the Black Death article; offered in
     # every other article's subset, the same words are not that subset's evidence.
     def script(asked: str, evidence: Sequence[Evidence]) -> list[Candidate]:
-        return [Candidate("Central Asia", "Central Asia", (0,), 0.9, evidence[0].document)]
+        return [
+            Candidate(
+                text="Central Asia",
+                value="Central Asia",
+                cites=(0,),
+                score=0.9,
+                note=evidence[0].document,
+            )
+        ]
 
     with Memory(squad_store, engine=ScriptedEngine(script)) as memory:
         answer = memory.ask(ORIGIN_QUESTION)
@@ -498,8 +509,8 @@ def test_a_candidate_is_judged_against_its_own_documents_lines_only(squad_store:
 def test_a_lines_evidence_terms_are_read_once_per_text_and_language() -> None:
     """Each candidate's judgement reads the same lines again (325 times a question at
     20.9 MB): their terms are read once per text and language, whichever analyzer asks."""
-    from affidavit.gates.content import _evidence_terms, evidence_terms
     from affidavit.text.analyzer import Analyzer
+    from affidavit.text.content import _evidence_terms, evidence_terms
 
     text = "The Normans gave their name to Normandy, a region in France, in 911 (AD)."
     read = _evidence_terms.cache_info().misses

@@ -10,8 +10,9 @@ from conftest import ARTICLES
 from hypothesis import given
 from hypothesis import strategies as st
 
-from affidavit.gates.exit import GateDecision, digit_veto
+from affidavit.gates.decision import GateDecision
 from affidavit.gates.support import MIN_CARRIED, KeyWords, support_decision
+from affidavit.gates.veto import digit_veto
 from affidavit.reasons import Reason
 from affidavit.text.numbers import canonical, carried_numbers, number_words_in, numbers_in
 
@@ -87,7 +88,10 @@ def test_trailing_fraction_zeros_do_not_change_the_quantity(value) -> None:
 def test_digit_veto_passes_spellings_of_carried_numbers(candidate: str, evidence: str) -> None:
     decision = digit_veto(candidate, [evidence])
     assert decision == GateDecision(
-        "digit_veto", True, None, "every number is carried by the evidence"
+        gate="digit_veto",
+        passed=True,
+        reason=None,
+        detail="every number is carried by the evidence",
     )
 
 

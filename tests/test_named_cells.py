@@ -11,8 +11,9 @@ import pytest
 from test_composer import _memory, ground, steps, stored
 
 from affidavit import Reason
-from affidavit.plans.interpreter import Death, PlanDied, run
+from affidavit.plans.interpreter import run
 from affidavit.plans.named import named_cells
+from affidavit.plans.step import Death, PlanDied
 from affidavit.question.arithmetic import route
 
 QUARTERS = "43f8c656"  # High / Low by quarter, under the rows "2019:" and "2018:"

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from affidavit.question.arithmetic import Need, plans_for, route
+from affidavit.engine.default.planning.routes import plans_for
+from affidavit.question.arithmetic import route
+from affidavit.question.routes import Need
 
 
 @pytest.mark.parametrize(

@@ -63,7 +63,9 @@ def test_on_is_a_word_not_the_turkish_ten() -> None:
 
 
 def test_an_empty_candidate_is_never_said() -> None:
-    engine = ScriptedEngine(lambda question, evidence: [Candidate("", "", (0,), 1.0)])
+    engine = ScriptedEngine(
+        lambda question, evidence: [Candidate(text="", value="", cites=(0,), score=1.0)]
+    )
     memory = Memory(engine=engine)
     memory.ingest_text("The bridge opened on 3 May 2019.", name="a")
     assert memory.ask("When did the bridge open?").refused

@@ -11,7 +11,7 @@ from conftest import DEMO_DIR
 
 from affidavit import Memory
 from affidavit.engine.default.typed_lines import holds_answer
-from affidavit.gates.exit import support_context, support_terms
+from affidavit.gates.context import support_context, support_terms
 from affidavit.question.shape import AnswerType
 from affidavit.results import Evidence
 from affidavit.text.abbreviations import expansion_terms, short_forms
@@ -43,10 +43,24 @@ def test_a_price_row_answers_a_question_naming_its_table() -> None:
 
 
 def test_a_sentence_stands_under_its_section_and_its_document_title() -> None:
-    title = Evidence("h.md", 0, "# Riverside Works site handbook", "heading", 1.0)
-    section = Evidence("h.md", 12, "## Hot work permits", "heading", 1.0)
-    line = Evidence("h.md", 13, "It must be signed by the site manager.", "sentence", 1.0)
-    far = Evidence("h.md", 20, "Tea costs 1.10.", "sentence", 1.0)
+    title = Evidence(
+        document="h.md",
+        position=0,
+        text="# Riverside Works site handbook",
+        kind="heading",
+        score=1.0,
+    )
+    section = Evidence(
+        document="h.md", position=12, text="## Hot work permits", kind="heading", score=1.0
+    )
+    line = Evidence(
+        document="h.md",
+        position=13,
+        text="It must be signed by the site manager.",
+        kind="sentence",
+        score=1.0,
+    )
+    far = Evidence(document="h.md", position=20, text="Tea costs 1.10.", kind="sentence", score=1.0)
     near = support_context([line], [title, section, line, far])
     assert near == [title, section]
     carried, own, _, _ = support_terms([line], near, EN)
@@ -55,9 +69,23 @@ def test_a_sentence_stands_under_its_section_and_its_document_title() -> None:
 
 
 def test_a_row_does_not_borrow_the_words_of_the_row_beside_it() -> None:
-    heading = Evidence("t.md", 0, "## Checks", "heading", 1.0)
-    ohio = Evidence("t.md", 2, "| Ohio | 9,338 |", "row", 1.0, {"State": "Ohio", "Permit": "9,338"})
-    utah = Evidence("t.md", 3, "| Utah | 1,200 |", "row", 1.0, {"State": "Utah", "Permit": "1,200"})
+    heading = Evidence(document="t.md", position=0, text="## Checks", kind="heading", score=1.0)
+    ohio = Evidence(
+        document="t.md",
+        position=2,
+        text="| Ohio | 9,338 |",
+        kind="row",
+        score=1.0,
+        cells={"State": "Ohio", "Permit": "9,338"},
+    )
+    utah = Evidence(
+        document="t.md",
+        position=3,
+        text="| Utah | 1,200 |",
+        kind="row",
+        score=1.0,
+        cells={"State": "Utah", "Permit": "1,200"},
+    )
     assert support_context([ohio], [heading, ohio, utah]) == [heading]
 
 

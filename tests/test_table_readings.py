@@ -12,8 +12,9 @@ import pytest
 from test_composer import _memory, ground, report, steps, stored
 
 from affidavit.plans.ground import Ground
-from affidavit.plans.interpreter import Death, PlanDied, run
+from affidavit.plans.interpreter import run
 from affidavit.plans.matching import FOOTNOTE
+from affidavit.plans.step import Death, PlanDied
 from affidavit.plans.tables import TOTAL
 from affidavit.plans.values import Kind
 from affidavit.question.arithmetic import route
@@ -326,7 +327,7 @@ def test_a_bare_total_names_what_the_rows_it_sums_share() -> None:
     # A "Total" whose figures are not the sum of the rows above says only "Total".
     memory = stored(report(CHARGES).replace("$  254", "$  264"), "altered.md")
     lines = memory._retriever.around(  # noqa: SLF001 - the whole report is the ground here
-        [Evidence("altered.md", 0, "", "row", 0.0)], 200
+        [Evidence(document="altered.md", position=0, text="", kind="row", score=0.0)], 200
     )
     altered = Ground(lines, Analyzer("en"))
     assert altered.label_terms(altered.tables[0], altered.tables[0].rows[-1]) == {"total"}

@@ -77,7 +77,7 @@ def test_only_lines_at_or_above_half_trust_may_speak() -> None:
 def test_a_caller_may_name_operator_document_or_stranger(
     source: str, trust: float, citable: bool
 ) -> None:
-    assert admit(source) == Admission(Source(source), trust, citable)
+    assert admit(source) == Admission(source=Source(source), trust=trust, citable=citable)
     assert Source(source) in INGESTIBLE
 
 

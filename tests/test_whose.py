@@ -63,7 +63,9 @@ LINE = "Maya: I finally finished the mural at the library downtown."
 def judged(kind: str, speaker: str | None, turns_need: float) -> bool:
     analyzer = Analyzer("en")
     terms = frozenset(analyzer.terms("Maya finished mural library downtown colour wall"))
-    line = Evidence("chat/session-1", 0, LINE, kind, 1.0, speaker=speaker)
+    line = Evidence(
+        document="chat/session-1", position=0, text=LINE, kind=kind, score=1.0, speaker=speaker
+    )
     return judge(
         "the mural at the library downtown",
         [line],

@@ -9,12 +9,14 @@ the best by the engine's score, weighed by how well its document matched, is sai
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from affidavit.answer.audit import AskRecord, Judged, SubsetRecord
 from affidavit.answer.census import take_census
+from affidavit.answer.disagreement import contest_line, rivals
 from affidavit.answer.readback import engine_read_back
-from affidavit.answer.rivals import contest_line, rivals
+from affidavit.answer.tables import tables_around
 from affidavit.answer.whose import told_of
 from affidavit.engine.default.typed_lines import holds_answer
 from affidavit.engine.protocol import Candidate, Engine, Planner
@@ -31,13 +33,24 @@ from affidavit.question.question import Question
 from affidavit.question.routes import TABLE_LOOK_UPS
 from affidavit.question.shape import AnswerType
 from affidavit.reasons import Reason
-from affidavit.results import Answer, Evidence
+from affidavit.results import Answer, Evidence, LineKind
 from affidavit.text.analyzer import Analyzer
 
-# A plan is grounded in the tables of the best rows found: up to this many rows, and the
-# lines within this many positions of each (a report's table and its captions).
-PLAN_TABLES = 6
-PLAN_REACH = 40
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Said:
+    """What ask says, before its audit is frozen."""
+
+    text: str
+    value: Any = None
+    refused: bool = False
+    reason: str | None = None
+    citations: list[Evidence] = field(default_factory=list)
+    census: str = ""
+
+    @classmethod
+    def refusal(cls, reason: Reason, census: str = "") -> _Said:
+        return cls(text=reason.text, refused=True, reason=reason.value, census=census)
 
 
 def answer(
@@ -48,23 +61,47 @@ def answer(
     asked_at: str | None = None,
     speaker: str | None = None,
 ) -> Answer:
+    """Answer ``question`` from the store with citations, or refuse and say why."""
     record = AskRecord(engine.name, asked_at, speaker)
+    said = _reached(question, retriever, engine, record, asked_at, speaker)
+    # A model engine accounts for this ask's calls, tokens, cache hits and latency.
+    take = getattr(engine, "take_accounting", None)
+    return Answer(
+        question=question,
+        text=said.text,
+        value=said.value,
+        refused=said.refused,
+        reason=said.reason,
+        citations=said.citations,
+        audit=record.audit(take() if take is not None else None),
+        census=said.census,
+    )
+
+
+def _reached(
+    question: str,
+    retriever: Retriever,
+    engine: Engine,
+    record: AskRecord,
+    asked_at: str | None,
+    speaker: str | None,
+) -> _Said:
     index = retriever.words()  # one generation check per question, not per candidate
     if index.size == 0:
-        return _refusal(question, Reason.EMPTY_STORE, record)
+        return _Said.refusal(Reason.EMPTY_STORE)
     asked = Question.read(question, asked_at=asked_at, speaker=speaker)
     shape, analyzer, question_terms = asked.shape, asked.analyzer, asked.key_terms
     record.shape = shape.to_dict()
     if asked.text != question:
         record.read_as = asked.text  # "I" read as the speaker
     if not asked.has_words():
-        return _refusal(question, Reason.EMPTY_QUESTION, record)
+        return _Said.refusal(Reason.EMPTY_QUESTION)
     said = asked.text
     retrieved = retriever.retrieve(said, holds_answer=holds_answer(shape.answer_type, said))
     record.withheld_below_trust = retrieved.withheld
     if not retrieved.hits:
         reason = Reason.BELOW_TRUST if retrieved.withheld else Reason.NO_EVIDENCE
-        return _refusal(question, reason, record)
+        return _Said.refusal(reason)
     computed = _compose(asked, engine, retriever, retrieved, record)
     if computed is not None and not computed.refused and asked.route is not None:
         # A computed answer's census counts the documents that speak of what it computed
@@ -73,20 +110,20 @@ def answer(
         over = KeyWords.of(frozenset(analyzer.terms(said)), index.idf, analyzer.language)
         computed_census = take_census(retriever, over, analyzer, retriever.speaking_threshold)
         record.census = computed_census.to_dict()
-        return replace(computed, census=computed_census.line, audit=record.to_dict())
+        return replace(computed, census=computed_census.line)
     keys = KeyWords.of(question_terms, index.idf, analyzer.language)
     the_census = take_census(retriever, keys, analyzer, retriever.speaking_threshold)
     census_line = the_census.line
     record.census = the_census.to_dict()
     if computed is not None:
-        return replace(computed, audit=record.to_dict())
+        return computed
     speakers = {h.speaker for h in retrieved.hits if h.speaker}
     whose = told_of(retriever, question_terms, speakers, analyzer) if speakers else None
     turns_need = MIN_CARRIED
     if whose is not None:
         record.whose = whose.to_dict()
         if not whose.passed:
-            return _refusal(question, Reason.HOLDER, record, census_line)
+            return _Said.refusal(Reason.HOLDER, census_line)
         turns_need = CONFIRMED_SPEAKER_CARRIED
     block = evidence_block(retrieved.hits)
     # The best lines chosen for the engine (no document beyond its share) ...
@@ -112,11 +149,11 @@ def answer(
                 read = engine_read_back(engine, candidate.text, subset, analyzer, cited)
                 if read is not None:
                     judgement.decisions.append(read)
-            subset_record.judged.append(Judged(candidate, list(judgement.decisions)))
+            subset_record.judged.append(Judged(candidate, tuple(judgement.decisions)))
             if judgement.passed:
                 passed.append((candidate.score * weight, number, rank, candidate, judgement, cited))
     if not passed:
-        return _refusal(question, record.why_refused(), record, census_line)
+        return _Said.refusal(record.why_refused(), census_line)
     passed.sort(key=lambda p: (-p[0], p[1], p[2]))
     best, number, _, chosen, judgement, cited = passed[0]
     record.chosen = {"subset": number, "candidate": chosen.to_dict()}
@@ -142,7 +179,7 @@ def answer(
         # "last week" lifted from a turn is a time only with the day it was said.
         text, value, record.value["said"] = relative
         record.value["read"] = value
-    return Answer(question, text, value, False, None, citations, record.to_dict(), census_line)
+    return _Said(text=text, value=value, citations=citations, census=census_line)
 
 
 def _compose(
@@ -151,11 +188,11 @@ def _compose(
     retriever: Retriever,
     retrieved: Retrieved,
     record: AskRecord,
-) -> Answer | None:
+) -> _Said | None:
     """A computed answer from the engine's plans; a refusal when the question needs a
     computation and no plan survives (the shape's verdict binds); None to go on lifting.
-    The answer's audit is left to the caller, which adds the census and writes it once."""
-    question, shape, analyzer, found = asked.asked, asked.shape, asked.analyzer, asked.route
+    The census is left to the caller."""
+    shape, analyzer, found = asked.shape, asked.analyzer, asked.route
     record.routed, record.route = True, found.to_dict() if found else None
     evidence = [e for subset in retrieved.subsets for e in subset]
     proposals = (
@@ -164,14 +201,13 @@ def _compose(
     ground = None
     if proposals:
         # The ground: the evidence, and the whole of every table a found row stands in.
-        rows = [e for e in retrieved.hits if e.kind == "row"][:PLAN_TABLES]
-        around = retriever.around(rows, PLAN_REACH)
+        around = tables_around(retriever, retrieved.hits)
         ground = Ground([*evidence, *around], analyzer, retriever.words().idf)
         composed = compose(proposals, ground, shape.language, now=asked.asked_at)
         record.plans = composed.audit
         if composed.answered:
             record.plan = composed.audit[-1]
-            return Answer(question, composed.text, composed.value, False, None, composed.citations)
+            return _Said(text=composed.text, value=composed.value, citations=composed.citations)
     if found is None:
         return None
     # A look-up of a row in a year whose row a table names (even loosely) is asked of
@@ -185,14 +221,14 @@ def _compose(
     )
     if found.binds or over_a_table:
         record.plans = record.plans or []
-        return Answer(question, Reason.PLAN_DEAD.text, None, True, Reason.PLAN_DEAD.value)
+        return _Said.refusal(Reason.PLAN_DEAD)
     return None
 
 
 def _only_rows(candidate: Candidate, subset: Sequence[Evidence]) -> bool:
     """Does the candidate cite table rows only (a cell lifted from a row)?"""
     cited = [subset[i] for i in candidate.cites if 0 <= i < len(subset)]
-    return bool(cited) and all(line.kind == "row" for line in cited)
+    return bool(cited) and all(line.kind == LineKind.ROW for line in cited)
 
 
 def _judge(
@@ -207,10 +243,10 @@ def _judge(
         failed = Judgement()
         failed.decisions.append(
             GateDecision(
-                "citation",
-                False,
-                Reason.NO_CANDIDATE.value,
-                "the candidate cites no line of its evidence subset",
+                gate="citation",
+                passed=False,
+                reason=Reason.NO_CANDIDATE.value,
+                detail="the candidate cites no line of its evidence subset",
             )
         )
         return failed
@@ -223,10 +259,4 @@ def _judge(
         anchor=anchor,
         term_weight=term_weight,
         turns_need=turns_need,
-    )
-
-
-def _refusal(question: str, reason: Reason, record: AskRecord, census_line: str = "") -> Answer:
-    return Answer(
-        question, reason.text, None, True, reason.value, [], record.to_dict(), census_line
     )

@@ -1,14 +1,14 @@
-"""The record of how an answer was reached, kept typed while ask works and written out
-as the JSON-ready ``Answer.audit`` at the end.
+"""How an answer was reached: kept in an AskRecord while ask works, then frozen once into
+the Audit the Answer carries, whose JSON form is derived from its typed fields.
 
-Every subset the engine was shown, every candidate it proposed with the gate's decisions
-on it, the plans and how each died, the census, the choice and the value read: a
-reviewer can replay the turn from it. The refusal reason is read from the typed
-decisions, never from the dictionary written for the reader.
+A reviewer can replay the turn from it: every subset the engine was shown, every
+candidate with the gate's decisions on it, the plans and how each died, the census, the
+choice and the value read. The refusal reason is read from the typed decisions.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,13 +16,15 @@ from affidavit.engine.protocol import Candidate
 from affidavit.gates.decision import GateDecision
 from affidavit.reasons import Reason
 
+Json = dict[str, Any]
 
-@dataclass
+
+@dataclass(frozen=True, slots=True)
 class Judged:
     """One candidate and the gate's decisions on it."""
 
     candidate: Candidate
-    decisions: list[GateDecision]
+    decisions: tuple[GateDecision, ...]
 
 
 @dataclass
@@ -37,32 +39,31 @@ class SubsetRecord:
 
 @dataclass
 class AskRecord:
+    """What ask has found so far; ``audit()`` freezes it."""
+
     engine: str
     asked_at: str | None
     speaker: str | None
-    shape: dict[str, Any] | None = None
-    route: dict[str, Any] | None = None
+    shape: Json | None = None
+    route: Json | None = None
     routed: bool = False  # the door was passed and the route read (None: no computation)
-    plans: list[dict[str, Any]] | None = None  # every proposed plan, and how each died
-    plan: dict[str, Any] | None = None  # the plan that answered
-    census: dict[str, Any] | None = None
-    whose: dict[str, Any] | None = None  # whom the conversation tells the question of
+    plans: list[Json] | None = None  # every proposed plan, and how each died
+    plan: Json | None = None  # the plan that answered
+    census: Json | None = None
+    whose: Json | None = None  # whom the conversation tells the question of
     withheld_below_trust: int | None = None
     best_lines: list[str] | None = None
     evidence_block: list[str] | None = None
     subsets: list[SubsetRecord] = field(default_factory=list)
-    chosen: dict[str, Any] | None = None
-    value: dict[str, Any] | None = None
+    chosen: Json | None = None
+    value: Json | None = None
     read_as: str | None = None  # the question as read, when the speaker stood for "I"
-    contradicted_by: list[dict[str, Any]] | None = None  # equal-trust lines answering otherwise
-
-    def any_candidate(self) -> bool:
-        return any(s.judged for s in self.subsets)
+    contradicted_by: list[Json] | None = None  # equal-trust lines answering otherwise
 
     def why_refused(self) -> Reason:
         """The most telling failure when no candidate passed: evidence that does not
         address the question first, then what the candidates got wrong."""
-        if not self.any_candidate():
+        if not any(s.judged for s in self.subsets):
             return Reason.NO_CANDIDATE
         failed = {
             d.reason
@@ -73,12 +74,86 @@ class AskRecord:
         }
         return next((r for r in _PRECEDENCE if r.value in failed), Reason.NO_CANDIDATE)
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "engine": self.engine,
-            "asked_at": self.asked_at,
-            "speaker": self.speaker,
-        }
+    def audit(self, engine_calls: Json | None = None) -> Audit:
+        """The record as it stands, frozen; ``engine_calls`` is a model engine's accounting."""
+        return Audit(
+            engine=self.engine,
+            asked_at=self.asked_at,
+            speaker=self.speaker,
+            read_as=self.read_as,
+            shape=self.shape,
+            withheld_below_trust=self.withheld_below_trust,
+            census=self.census,
+            whose=self.whose,
+            plans=self.plans,
+            plan=self.plan,
+            best_lines=self.best_lines,
+            evidence_block=self.evidence_block,
+            routed=self.routed,
+            route=self.route,
+            subsets=tuple(
+                SubsetAudit(s.document, s.weight, tuple(s.block), tuple(s.judged))
+                for s in self.subsets
+            ),
+            chosen=self.chosen,
+            value=self.value,
+            contradicted_by=self.contradicted_by,
+            engine_calls=engine_calls,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SubsetAudit:
+    document: str
+    weight: float
+    block: tuple[str, ...]
+    judged: tuple[Judged, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Audit(Mapping[str, Any]):
+    """How an answer was reached, typed; read as a mapping it is its JSON form (what
+    ``Answer.to_dict()`` writes), so ``answer.audit["plan"]`` and ``answer.audit.plan``
+    name the same thing."""
+
+    engine: str
+    asked_at: str | None
+    speaker: str | None
+    read_as: str | None = None
+    shape: Json | None = None
+    withheld_below_trust: int | None = None
+    census: Json | None = None
+    whose: Json | None = None
+    plans: list[Json] | None = None
+    plan: Json | None = None
+    best_lines: list[str] | None = None
+    evidence_block: list[str] | None = None
+    routed: bool = False
+    route: Json | None = None
+    subsets: tuple[SubsetAudit, ...] = ()
+    chosen: Json | None = None
+    value: Json | None = None
+    contradicted_by: list[Json] | None = None
+    engine_calls: Json | None = None
+    _json: Json = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_json", self._derived())
+
+    def to_dict(self) -> Json:
+        return dict(self._json)
+
+    def __getitem__(self, key: str) -> Any:
+        return self._json[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._json)
+
+    def __len__(self) -> int:
+        return len(self._json)
+
+    def _derived(self) -> Json:
+        out: Json = {"engine": self.engine, "asked_at": self.asked_at, "speaker": self.speaker}
         optional = {
             "read_as": self.read_as,
             "shape": self.shape,
@@ -93,9 +168,9 @@ class AskRecord:
         out.update({k: v for k, v in optional.items() if v is not None})
         if self.routed:
             out["route"] = self.route
-        candidates: list[dict[str, Any]] = []
-        gate: list[dict[str, Any]] = []
-        subsets: list[dict[str, Any]] = []
+        candidates: list[Json] = []
+        gate: list[Json] = []
+        subsets: list[Json] = []
         for number, subset in enumerate(self.subsets):
             listed = []
             for judged in subset.judged:
@@ -107,7 +182,7 @@ class AskRecord:
                 {
                     "document": subset.document,
                     "weight": round(subset.weight, 6),
-                    "block": subset.block,
+                    "block": list(subset.block),
                     "candidates": listed,
                 }
             )
@@ -117,6 +192,8 @@ class AskRecord:
         for key in ("chosen", "value", "contradicted_by"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
+        if self.engine_calls is not None:
+            out["engine_calls"] = self.engine_calls
         return out
 
 

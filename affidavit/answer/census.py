@@ -15,13 +15,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from affidavit.gates.exit import headings_standing_over, line_terms
+from affidavit.gates.context import headings_standing_over, line_terms
 from affidavit.gates.support import MIN_CARRIED, SUPPORT_REACH, KeyWords
 from affidavit.index.retrieval import Retriever
-from affidavit.index.words.names import name_terms
+from affidavit.results import LineKind
 from affidavit.store.prepared import StoredLine
 from affidavit.text.abbreviations import short_forms
-from affidavit.text.analyzer import Analyzer
+from affidavit.text.analyzer import Analyzer, name_terms
 from affidavit.text.dates import in_words
 
 # The most lines holding the rarest key word that one census reads; past it, it says so.
@@ -118,11 +118,11 @@ def take_census(
         # (support_terms), as they bear on the key words.
         around = [*beside, *headings[r]]
         context = headings_standing_over(line, around)
-        if line.kind != "row":
+        if line.kind != LineKind.ROW:
             context += [
                 e
                 for e in around
-                if e.kind != "row"
+                if e.kind != LineKind.ROW
                 and e.document == line.document
                 and 0 < abs(e.position - line.position) <= SUPPORT_REACH
             ]

@@ -49,13 +49,13 @@ def engine_read_back(
         failure = verdict.failure
         if failure is not None:
             return GateDecision(
-                "engine_readback",
-                False,
-                Reason.READBACK.value,
-                f"the engine reads it as claiming {claim!r}: {failure.detail}",
+                gate="engine_readback",
+                passed=False,
+                reason=Reason.READBACK.value,
+                detail=f"the engine reads it as claiming {claim!r}: {failure.detail}",
             )
         checked.append(claim)
     detail = f"{len(checked)} claim(s) the engine read back are each supported"
     if aside:
         detail += "; set aside as not the sentence's own words: " + "; ".join(map(repr, aside))
-    return GateDecision("engine_readback", True, None, detail)
+    return GateDecision(gate="engine_readback", passed=True, reason=None, detail=detail)

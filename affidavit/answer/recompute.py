@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from affidavit.plans.ground import Ground
-from affidavit.plans.interpreter import PlanDied, run
+from affidavit.plans.interpreter import run
 from affidavit.plans.plan import Plan, Step
+from affidavit.plans.step import PlanDied
 from affidavit.plans.values import Kind
 from affidavit.results import Evidence
 from affidavit.text.numbers import rounded

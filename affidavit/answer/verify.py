@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from affidavit.answer.contest import rival_line
+from affidavit.answer.disagreement import rival_line
 from affidavit.answer.recompute import Recomputed, recompute
+from affidavit.answer.tables import tables_around
 from affidavit.gates.binding import is_short_answer
 from affidavit.gates.claims import makes_a_claim
-from affidavit.gates.content import content_terms
 from affidavit.gates.exit import Judgement, judge
 from affidavit.index.retrieval import Retriever
 from affidavit.plans.ground import Ground
@@ -27,6 +27,7 @@ from affidavit.question.shape import read_shape
 from affidavit.reasons import Reason
 from affidavit.results import Evidence, SentenceVerdict, Status, Verdict
 from affidavit.text.analyzer import Analyzer
+from affidavit.text.content import content_terms
 from affidavit.text.language import detect_language
 from affidavit.text.numbers import written_numbers
 from affidavit.text.sentences import split_sentences
@@ -50,7 +51,7 @@ def verify(text: str, retriever: Retriever, *, question: str | None = None) -> V
         _verify_sentence(sentence, retriever, analyzer, question, question_terms, index.idf)
         for sentence in sentences
     ]
-    return Verdict(text, question, verdicts)
+    return Verdict(text=text, question=question, sentences=verdicts)
 
 
 def _verify_sentence(
@@ -67,16 +68,20 @@ def _verify_sentence(
         if question and not said & _NO:
             checked = question  # "yes" asserts the question's own statement
         else:
-            return SentenceVerdict(sentence, Status.DROPPED, Reason.UNVERIFIABLE.value)
+            return SentenceVerdict(
+                text=sentence, status=Status.DROPPED, reason=Reason.UNVERIFIABLE.value
+            )
     elif not content_terms(sentence, analyzer) and not written_numbers(sentence):
-        return SentenceVerdict(sentence, Status.DROPPED, Reason.UNVERIFIABLE.value)
+        return SentenceVerdict(
+            text=sentence, status=Status.DROPPED, reason=Reason.UNVERIFIABLE.value
+        )
     elif question is None and not makes_a_claim(sentence):
-        return SentenceVerdict(sentence, Status.DROPPED, Reason.NO_CLAIM.value)
+        return SentenceVerdict(text=sentence, status=Status.DROPPED, reason=Reason.NO_CLAIM.value)
     query = f"{question} {checked}" if question and checked != question else checked
     retrieved = retriever.retrieve(query, partitioned=False)
     if not retrieved.subsets:
         reason = Reason.BELOW_TRUST if retrieved.withheld else Reason.UNSUPPORTED
-        return SentenceVerdict(sentence, Status.DROPPED, reason.value)
+        return SentenceVerdict(text=sentence, status=Status.DROPPED, reason=reason.value)
     first: Judgement | None = None
     # A short answer ("981") takes its sense from the question, so only the document that
     # best answers to the question may carry it; a sentence's own words may find another.
@@ -109,18 +114,14 @@ def _verify_sentence(
     return _verdict(sentence, status, failure.reason, first)
 
 
-# A computed claim is grounded in the tables of the rows its words find, as ask's plans are.
-RECOMPUTE_ROWS = 6
-RECOMPUTE_REACH = 40
-
-
 def _recomputed(
     sentence: str, retriever: Retriever, analyzer: Analyzer, hits: list[Evidence]
 ) -> Recomputed | None:
-    rows = [e for e in hits if e.kind == "row"][:RECOMPUTE_ROWS]
-    if not rows:
+    # A computed claim is grounded in the tables of the rows its words find, as ask's plans.
+    around = tables_around(retriever, hits)
+    if not around:
         return None
-    ground = Ground([*hits, *retriever.around(rows, RECOMPUTE_REACH)], analyzer)
+    ground = Ground([*hits, *around], analyzer)
     return recompute(sentence, ground)
 
 
@@ -138,9 +139,20 @@ def _recomputed_verdict(
     claim = {"claim": recomputed.claimed, "plan": recomputed.plan, "trace": recomputed.trace}
     if recomputed.held:
         return SentenceVerdict(
-            sentence, Status.SUPPORTED, None, recomputed.evidence, [claim], decisions
+            text=sentence,
+            status=Status.SUPPORTED,
+            reason=None,
+            evidence=recomputed.evidence,
+            claims=[claim],
+            gates=decisions,
         )
-    return SentenceVerdict(sentence, Status.VETOED, Reason.DIGIT_VETO.value, [], [claim], decisions)
+    return SentenceVerdict(
+        text=sentence,
+        status=Status.VETOED,
+        reason=Reason.DIGIT_VETO.value,
+        claims=[claim],
+        gates=decisions,
+    )
 
 
 def _contested(sentence: str, judgement: Judgement, rival: Evidence) -> SentenceVerdict:
@@ -152,12 +164,12 @@ def _contested(sentence: str, judgement: Judgement, rival: Evidence) -> Sentence
         "detail": f"[{rival.document} #{rival.position}] says otherwise: {rival.text!r}",
     }
     return SentenceVerdict(
-        sentence,
-        Status.CONTESTED,
-        Reason.CONTESTED.value,
-        [*judgement.supporting, rival],
-        [c.to_dict() for c in judgement.claims],
-        [*(d.to_dict() for d in judgement.decisions), gate],
+        text=sentence,
+        status=Status.CONTESTED,
+        reason=Reason.CONTESTED.value,
+        evidence=[*judgement.supporting, rival],
+        claims=[c.to_dict() for c in judgement.claims],
+        gates=[*(d.to_dict() for d in judgement.decisions), gate],
     )
 
 
@@ -165,10 +177,10 @@ def _verdict(
     sentence: str, status: Status, reason: str | None, judgement: Judgement
 ) -> SentenceVerdict:
     return SentenceVerdict(
-        sentence,
-        status,
-        reason,
-        list(judgement.supporting) if status == Status.SUPPORTED else [],
-        [c.to_dict() for c in judgement.claims],
-        [d.to_dict() for d in judgement.decisions],
+        text=sentence,
+        status=status,
+        reason=reason,
+        evidence=list(judgement.supporting) if status == Status.SUPPORTED else [],
+        claims=[c.to_dict() for c in judgement.claims],
+        gates=[d.to_dict() for d in judgement.decisions],
     )

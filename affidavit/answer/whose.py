@@ -51,17 +51,17 @@ class ToldOf:
     def decision(self) -> GateDecision:
         if self.passed:
             return GateDecision(
-                "whose",
-                True,
-                None,
-                f"no turn tells it more fully of anyone other than {self.speaker} "
+                gate="whose",
+                passed=True,
+                reason=None,
+                detail=f"no turn tells it more fully of anyone other than {self.speaker} "
                 f"({self.share:.0%} of the question's other key words)",
             )
         return GateDecision(
-            "whose",
-            False,
-            Reason.HOLDER.value,
-            f"the conversation tells it of {self.rival} ({self.rival_line}: "
+            gate="whose",
+            passed=False,
+            reason=Reason.HOLDER.value,
+            detail=f"the conversation tells it of {self.rival} ({self.rival_line}: "
             f"{self.rival_share:.0%} of the question's other key words), not of "
             f"{self.speaker} (at most {self.share:.0%})",
         )

@@ -139,7 +139,7 @@ class HttpEngine:
         reply = self._ask(answer_messages(question, evidence), schema=ANSWER_SCHEMA)
         found = read_answers(reply, len(evidence))
         return [
-            Candidate(text, text, cites, score=1.0 - 0.05 * rank, note="model")
+            Candidate(text=text, value=text, cites=cites, score=1.0 - 0.05 * rank, note="model")
             for rank, (text, cites) in enumerate(found)
         ]
 

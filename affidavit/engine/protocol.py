@@ -18,7 +18,7 @@ from affidavit.question.shape import Shape
 from affidavit.results import Evidence
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Candidate:
     text: str  # what would be said
     value: Any  # the bare answer (span, number, date text, list)

@@ -20,8 +20,8 @@ from functools import lru_cache
 
 from spacy.tokens import Token
 
-from affidavit.gates.content import content_terms, is_negated
 from affidavit.text.analyzer import Analyzer
+from affidavit.text.content import content_terms, is_negated
 from affidavit.text.nlp import parsed
 from affidavit.text.words import LETTER, LETTER_OR_DIGIT
 

@@ -11,16 +11,32 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 from affidavit.errors import IngestError
-from affidavit.store.prepared import PreparedDocument
 from affidavit.trust import SPEAKING_THRESHOLD, Source, trust_of
+
+
+class Vouched(Protocol):
+    """A document on its way into the store, with the source that vouches for it."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def path(self) -> str | None: ...
+    @property
+    def source(self) -> str: ...
+    @property
+    def trust(self) -> float: ...
+
+
+_Document = TypeVar("_Document", bound=Vouched)
 
 # Sources a caller may name when ingesting text.
 INGESTIBLE = (Source.OPERATOR, Source.DOCUMENT, Source.STRANGER)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Admission:
     source: Source
     trust: float
@@ -40,13 +56,13 @@ def admit(
         raise IngestError(name, f"unknown source {source!r}", f"use one of: {allowed}")
     assert kind is not None
     trust = trust_of(kind)
-    return Admission(kind, trust, trust >= threshold)
+    return Admission(source=kind, trust=trust, citable=trust >= threshold)
 
 
 def refused_downgrades(
-    documents: Iterable[PreparedDocument],
+    documents: Iterable[_Document],
     stored_source: Callable[[str], tuple[str, float] | None],
-) -> Iterator[PreparedDocument]:
+) -> Iterator[_Document]:
     """The documents, each checked as it passes: an IngestError for the first that would
     replace a stored one of higher trust. A name is bound to its source, or a stranger's
     text under a document's name would become that document's evidence, with its trust."""

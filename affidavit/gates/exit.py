@@ -29,29 +29,25 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple, TypeVar
 
 from affidavit.gates.binding import unbound_in_sentence, unbound_numbers
 from affidavit.gates.claims import Claim, extract_claims
-from affidavit.gates.content import content_terms, evidence_terms, is_negated
+from affidavit.gates.context import SupportTerms, said_as_evidence, support_context, support_terms
 from affidavit.gates.decision import GateDecision
 from affidavit.gates.holder import holder_decision
 from affidavit.gates.roles import NEGATION, SWAPPED, conflict
 from affidavit.gates.support import (
     MIN_CARRIED,
-    RAREST_IN_OWN_LINE,
-    SUPPORT_REACH,
     KeyWords,
     support_decision,
 )
 from affidavit.gates.veto import digit_veto, unsupported_numbers
-from affidavit.index.words.names import name_terms
 from affidavit.reasons import Reason
 from affidavit.results import Evidence
-from affidavit.store.prepared import StoredLine
 from affidavit.text.abbreviations import short_form
 from affidavit.text.analyzer import Analyzer
-from affidavit.text.dates import dates_in, in_words
+from affidavit.text.content import content_terms, is_negated
+from affidavit.text.dates import dates_in
 from affidavit.text.numbers import evidence_numbers, written_numbers
 from affidavit.text.words import fold
 
@@ -64,7 +60,7 @@ CLAIM_REACH = 0
 # also needs an affirmative one ("X died out" against "X never died out"). Lines often
 # negate another clause, so this is measured before it is turned on (see bench/).
 STRICT_POLARITY = False
-__all__ = ["GateDecision", "Judgement", "KeyWords", "digit_veto", "judge", "mixture"]
+__all__ = ["Judgement", "judge", "mixture"]
 
 
 def mixture(terms: frozenset[str], evidence: set[str]) -> GateDecision:
@@ -72,20 +68,22 @@ def mixture(terms: frozenset[str], evidence: set[str]) -> GateDecision:
     evidence: "Which French painter taught her?" does not make "French" true."""
     novel = sorted(terms - evidence)
     if len(novel) <= MAX_NOVEL_TERMS:
-        return GateDecision("mixture", True, None, "every content word is in the evidence")
+        return GateDecision(
+            gate="mixture", passed=True, reason=None, detail="every content word is in the evidence"
+        )
     supplied = terms & evidence
     if not supplied:
         return GateDecision(
-            "mixture",
-            False,
-            Reason.UNSUPPORTED.value,
-            "no content word comes from the evidence: " + ", ".join(novel),
+            gate="mixture",
+            passed=False,
+            reason=Reason.UNSUPPORTED.value,
+            detail="no content word comes from the evidence: " + ", ".join(novel),
         )
     return GateDecision(
-        "mixture",
-        False,
-        Reason.MIXTURE.value,
-        "evidence words around content the evidence never supplied: " + ", ".join(novel),
+        gate="mixture",
+        passed=False,
+        reason=Reason.MIXTURE.value,
+        detail="evidence words around content the evidence never supplied: " + ", ".join(novel),
     )
 
 
@@ -137,10 +135,15 @@ def judge(
     judgement = Judgement()
     if not analyzer.terms(sentence) and not written_numbers(sentence) and not dates_in(sentence):
         judgement.decisions.append(
-            GateDecision("content", False, Reason.UNVERIFIABLE.value, "it says nothing to check")
+            GateDecision(
+                gate="content",
+                passed=False,
+                reason=Reason.UNVERIFIABLE.value,
+                detail="it says nothing to check",
+            )
         )
         return judgement
-    texts = [_said(e) for e in subset]
+    texts = [said_as_evidence(e) for e in subset]
     veto = digit_veto(sentence, texts, analyzer.language)
     judgement.decisions.append(veto)
     if not veto.passed:
@@ -153,14 +156,16 @@ def judge(
     if not mix.passed:
         return judgement
 
-    unplaced = unbound_in_sentence(sentence, [_said(e) for e in subset], analyzer)
+    unplaced = unbound_in_sentence(sentence, [said_as_evidence(e) for e in subset], analyzer)
     if unplaced:
         judgement.decisions.append(
             GateDecision(
-                "readback",
-                False,
-                Reason.READBACK.value,
-                "no evidence line writes " + ", ".join(unplaced) + " in this company of words",
+                gate="readback",
+                passed=False,
+                reason=Reason.READBACK.value,
+                detail="no evidence line writes "
+                + ", ".join(unplaced)
+                + " in this company of words",
             )
         )
         return judgement
@@ -179,20 +184,20 @@ def judge(
             reason = Reason.ROLES if clash == SWAPPED else Reason.NEGATION
             judgement.decisions.append(
                 GateDecision(
-                    "roles" if clash == SWAPPED else "polarity",
-                    False,
-                    reason.value,
-                    f"the evidence says it otherwise: {claim.text!r}",
+                    gate="roles" if clash == SWAPPED else "polarity",
+                    passed=False,
+                    reason=reason.value,
+                    detail=f"the evidence says it otherwise: {claim.text!r}",
                 )
             )
             return judgement
         if window is None:
             judgement.decisions.append(
                 GateDecision(
-                    "readback",
-                    False,
-                    Reason.READBACK.value,
-                    f"no evidence window says together: {claim.text!r}",
+                    gate="readback",
+                    passed=False,
+                    reason=Reason.READBACK.value,
+                    detail=f"no evidence window says together: {claim.text!r}",
                 )
             )
             return judgement
@@ -202,23 +207,28 @@ def judge(
         numbers = set(written_numbers(claim.text))
         for line in window.lines:
             says = (
-                content_terms(_said(line), analyzer) & needed
+                content_terms(said_as_evidence(line), analyzer) & needed
                 or (numbers & evidence_numbers([line.text]))
                 or (numbers and not unsupported_numbers(claim.text, [line.text]))
             )
             if says and line not in used:
                 used.append(line)
     judgement.decisions.append(
-        GateDecision("readback", True, None, f"{len(claims)} claim(s) read back from the evidence")
+        GateDecision(
+            gate="readback",
+            passed=True,
+            reason=None,
+            detail=f"{len(claims)} claim(s) read back from the evidence",
+        )
     )
     if analyzer.language != "en":
         # A lower tier, said as such: without a parser the roles are not read.
         judgement.decisions.append(
             GateDecision(
-                "roles",
-                True,
-                None,
-                f"who did what was not read: no {analyzer.language} parser is installed; "
+                gate="roles",
+                passed=True,
+                reason=None,
+                detail=f"who did what was not read: no {analyzer.language} parser is installed; "
                 "the claims were read back as words",
             )
         )
@@ -258,11 +268,6 @@ def _cite_carrying_neighbours(judgement: Judgement, terms: SupportTerms, keys: K
         judgement.supporting.append(line)
 
 
-def line_terms(line: Evidence | StoredLine, analyzer: Analyzer) -> frozenset[str]:
-    """The content terms a line carries for the support tier, abbreviations spelled out."""
-    return evidence_terms(_said(line), analyzer)
-
-
 def _claims(sentence: str, subset: Sequence[Evidence], analyzer: Analyzer) -> list[Claim]:
     """The sentence's claims; a verbatim piece of one line needs no parse to be read back.
 
@@ -286,18 +291,6 @@ def _without_dates(sentence: str) -> str:
     return sentence
 
 
-def _said(line: Evidence | StoredLine) -> str:
-    """A line's words as evidence: a table row says each cell under its column's name.
-
-    Each "column value" pair is closed by a joint, so a cell's number keeps the company
-    of its own column and row, not of every column name.
-    """
-    if line.cells:
-        pairs = "; ".join(f"{column} {value}" for column, value in line.cells.items())
-        return f"{pairs}; {line.text}"
-    return line.text
-
-
 def _windows(
     subset: Sequence[Evidence], anchor: Sequence[Evidence], analyzer: Analyzer, reach: int
 ) -> list[_Window]:
@@ -310,7 +303,7 @@ def _windows(
             for p in range(line.position - reach, line.position + reach + 1)
             if (line.document, p) in by_place
         )
-        text = " ".join(_said(m) for m in members)
+        text = " ".join(said_as_evidence(m) for m in members)
         windows.append(
             _Window(
                 members,
@@ -374,80 +367,3 @@ def _polarity_agrees(claim: Claim, window: _Window) -> bool:
     if STRICT_POLARITY:
         return claim.negated == window.negated
     return window.negated or not claim.negated
-
-
-def support_context(lines: Sequence[Evidence], subset: Sequence[Evidence]) -> list[Evidence]:
-    """The lines that may carry a question for ``lines``: the headings each stands under
-    (its section's, the nearest above it, and its document's title, the first) and, for
-    a sentence, the lines beside it (SUPPORT_REACH; rows excepted: another row says
-    nothing about this one, nor a row about a sentence)."""
-    near: list[Evidence] = []
-    for line in lines:
-        found = headings_standing_over(line, subset)
-        if line.kind != "row":
-            found += [e for e in _with_neighbours([line], subset, SUPPORT_REACH) if e.kind != "row"]
-        near.extend(e for e in found if e not in near and e not in lines)
-    return near
-
-
-_Line = TypeVar("_Line", Evidence, StoredLine)
-
-
-def headings_standing_over(line: _Line, lines: Sequence[_Line]) -> list[_Line]:
-    """Of the headings among ``lines``, those ``line`` stands under: its document's title
-    (the first above it) and its section's (the nearest above it), each once, in order."""
-    above = [
-        e
-        for e in lines
-        if e.kind == "heading" and e.document == line.document and e.position < line.position
-    ]
-    if not above:
-        return []
-    first = min(above, key=lambda e: e.position)
-    nearest = max(above, key=lambda e: e.position)
-    return [first] if first == nearest else [first, nearest]
-
-
-class SupportTerms(NamedTuple):
-    """What lines and their context hold for the support tier."""
-
-    carried: set[str]  # the lines', the lines' beside them and their documents' names
-    own: set[str]  # the supporting lines' own
-    written: set[str]  # where the rarest key word may stand: ``own``, or with ``near``'s
-    near: list[tuple[Evidence, frozenset[str]]]  # each context line with its terms
-
-
-def support_terms(
-    lines: Sequence[Evidence], near: Sequence[Evidence], analyzer: Analyzer
-) -> SupportTerms:
-    """The terms ``lines`` carry with their context ``near``. Every line speaks under its
-    document's name, its dateline, and a turn under its session's day: their words count
-    toward the share, but the rarest key word must be written in a line
-    (RAREST_IN_OWN_LINE: in the supporting lines)."""
-    own: set[str] = set()
-    for line in lines:
-        own |= line_terms(line, analyzer)
-    beside = [(line, line_terms(line, analyzer)) for line in near]
-    written = set(own)
-    if not RAREST_IN_OWN_LINE:
-        for _, said in beside:
-            written |= said
-    for day in sorted({line.date[:10] for line in lines if line.date}):
-        # A turn is said under its session's stamp, and the stamp is the turn's own fact:
-        # "What did Nate do on 25 May, 2022?" is carried by a turn said that day.
-        stamp = set(analyzer.terms(in_words(day[:10])))
-        own |= stamp
-        written |= stamp
-    carried = set(written)
-    for document in sorted({line.document for line in lines}):
-        carried.update(name_terms(document, analyzer))
-    for _, said in beside:
-        carried |= said
-    return SupportTerms(carried, own, written, beside)
-
-
-def _with_neighbours(
-    lines: Sequence[Evidence], subset: Sequence[Evidence], reach: int
-) -> list[Evidence]:
-    places = {(e.document, e.position + d) for e in lines for d in range(-reach, reach + 1)}
-    return [e for e in subset if (e.document, e.position) in places]

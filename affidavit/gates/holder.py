@@ -19,8 +19,7 @@ from collections.abc import Sequence
 
 from affidavit.gates.decision import GateDecision
 from affidavit.reasons import Reason
-from affidavit.results import Evidence
-from affidavit.store.prepared import StoredLine
+from affidavit.results import Evidence, Line, LineKind
 from affidavit.text.analyzer import Analyzer
 from affidavit.text.words import fold
 
@@ -50,10 +49,10 @@ def holder_decision(
     for speaker in named:
         if not any(_held(line, speaker, named, speakers, said, analyzer) for line in supporting):
             return GateDecision(
-                "holder",
-                False,
-                Reason.HOLDER.value,
-                f"no supporting line is {speaker}'s own or says it of {speaker}",
+                gate="holder",
+                passed=False,
+                reason=Reason.HOLDER.value,
+                detail=f"no supporting line is {speaker}'s own or says it of {speaker}",
             )
     return None
 
@@ -69,14 +68,14 @@ def _held(
     """Whether ``line`` holds the answer ``said`` for ``speaker``: as their own turn or
     their name in its words, unless the answer's sentence speaks of the turn's
     listener; then only the listener holds it."""
-    if line.kind != "turn" or not line.speaker or not _of_listener(line.text, said):
+    if line.kind != LineKind.TURN or not line.speaker or not _of_listener(line.text, said):
         return _holds(line, speaker, named, analyzer)
     others = speakers - {line.speaker}
     return len(others) == 1 and speaker in others
 
 
 def holds_for(
-    line: Evidence | StoredLine,
+    line: Line,
     speaker: str,
     speakers: set[str],
     key_terms: frozenset[str],
@@ -86,7 +85,7 @@ def holds_for(
     it says the question's ``key_terms``: as their own turn, or their name in its words,
     unless the sentences saying those terms are said to the turn's listener; then only
     the listener holds it (the one other speaker of a two-person session)."""
-    if line.kind == "turn" and line.speaker:
+    if line.kind == LineKind.TURN and line.speaker:
         words = line.text.removeprefix(f"{line.speaker}:")
         sentences = [m.group() for m in _SENTENCES.finditer(words) if m.group().strip()]
         saying = [s for s in sentences if set(analyzer.terms(s)) & key_terms] or sentences
@@ -96,12 +95,12 @@ def holds_for(
     return _holds(line, speaker, [speaker], analyzer)
 
 
-def replies_to(line: Evidence | StoredLine, before: Evidence | StoredLine) -> bool:
+def replies_to(line: Line, before: Line) -> bool:
     """``line`` is a turn answering the question another speaker's turn ``before`` asks
     ("Got any favorite flavors?" - "Chocolate and mixed berry!"): what it is about."""
     return (
-        line.kind == "turn"
-        and before.kind == "turn"
+        line.kind == LineKind.TURN
+        and before.kind == LineKind.TURN
         and before.speaker != line.speaker
         and before.text.rstrip().endswith("?")
     )
@@ -122,9 +121,7 @@ def _of_listener(text: str, said: str) -> bool:
     return bool(sentences) and all(_said_to_listener(s) for s in sentences)
 
 
-def _holds(
-    line: Evidence | StoredLine, speaker: str, named: Sequence[str], analyzer: Analyzer
-) -> bool:
+def _holds(line: Line, speaker: str, named: Sequence[str], analyzer: Analyzer) -> bool:
     """The line is ``speaker``'s own, or writes their name in its words. A name said to
     its listener ("Yep, Deborah! It's about ...") tells what the line's own speaker says,
     not a fact of the listener's — unless that speaker is named by the question too

@@ -153,11 +153,13 @@ def support_decision(
     it is about, not what one of its lines says.
     """
     if not keys.weights:
-        return GateDecision("support", True, None, "the question names no key words")
+        return GateDecision(
+            gate="support", passed=True, reason=None, detail="the question names no key words"
+        )
     carried = keys.carried(terms, written)
     said = f"the supporting lines carry {carried.share:.0%} of the question's weighted key words"
     if carried.passes(needed):
-        return GateDecision("support", True, None, said)
+        return GateDecision(gate="support", passed=True, reason=None, detail=said)
     if not carried.rarest:
         where = "the supporting lines" + ("" if RAREST_IN_OWN_LINE else " and those beside them")
         detail = f"{where} do not write its rarest key word, {keys.rarest!r}"
@@ -166,8 +168,5 @@ def support_decision(
     if carried.missing:
         detail += "; missing: " + ", ".join(carried.missing)
     return GateDecision(
-        "support",
-        False,
-        Reason.WEAK_EVIDENCE.value,
-        detail,
+        gate="support", passed=False, reason=Reason.WEAK_EVIDENCE.value, detail=detail
     )

@@ -49,9 +49,14 @@ def digit_veto(
     unsupported = unsupported_numbers(candidate, evidence, language)
     if unsupported:
         return GateDecision(
-            "digit_veto",
-            False,
-            Reason.DIGIT_VETO.value,
-            "not in the cited evidence: " + ", ".join(unsupported),
+            gate="digit_veto",
+            passed=False,
+            reason=Reason.DIGIT_VETO.value,
+            detail="not in the cited evidence: " + ", ".join(unsupported),
         )
-    return GateDecision("digit_veto", True, None, "every number is carried by the evidence")
+    return GateDecision(
+        gate="digit_veto",
+        passed=True,
+        reason=None,
+        detail="every number is carried by the evidence",
+    )

@@ -421,13 +421,13 @@ def headings_above(starts: list[int], positions: list[int]) -> list[int]:
 
 def _evidence(line: StoredLine, score: float) -> Evidence:
     return Evidence(
-        line.document,
-        line.position,
-        line.text,
-        line.kind,
-        score,
-        line.cells,
-        line.trust,
-        line.speaker,
-        line.date,
+        document=line.document,
+        position=line.position,
+        text=line.text,
+        kind=line.kind,
+        score=score,
+        cells=line.cells,
+        trust=line.trust,
+        speaker=line.speaker,
+        date=line.date,
     )

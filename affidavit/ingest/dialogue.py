@@ -31,8 +31,10 @@ import dateparser
 
 from affidavit.errors import IngestError
 from affidavit.ingest.pipeline import content_hash, windows_over
+from affidavit.results import LineKind
 from affidavit.store.prepared import PreparedDocument, PreparedLine
 from affidavit.text.language import detect_language
+from affidavit.trust import DOCUMENT_TRUST
 
 _SESSION_KEY = re.compile(r"^session_(\d+)$")
 _DATE_SETTINGS = {
@@ -76,7 +78,7 @@ def read_dialogue(source: Any, *, name: str) -> list[Session]:
 
 
 def prepare_dialogue(
-    sessions: list[Session], *, name: str, source: str = "document", trust: float = 0.6
+    sessions: list[Session], *, name: str, source: str = "document", trust: float = DOCUMENT_TRUST
 ) -> list[PreparedDocument]:
     """One prepared document a session, named ``{name}/session-{label}``."""
     prepared = []
@@ -85,13 +87,19 @@ def prepare_dialogue(
         for turn in session.turns:
             said = f"{turn.speaker}: {turn.text}"
             lines.append(
-                PreparedLine(len(lines), "turn", said, None, None, turn.speaker, session.date)
+                PreparedLine(
+                    len(lines), LineKind.TURN, said, speaker=turn.speaker, date=session.date
+                )
             )
             if turn.caption:
                 shared = f"[{turn.speaker} shared an image: {turn.caption}]"
                 lines.append(
                     PreparedLine(
-                        len(lines), "caption", shared, None, None, turn.speaker, session.date
+                        len(lines),
+                        LineKind.CAPTION,
+                        shared,
+                        speaker=turn.speaker,
+                        date=session.date,
                     )
                 )
         body = "\n".join(line.text for line in lines)

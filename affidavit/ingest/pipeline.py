@@ -10,9 +10,11 @@ from __future__ import annotations
 import hashlib
 
 from affidavit.ingest.units import Unit, UnitKind
+from affidavit.results import LineKind
 from affidavit.store.prepared import PreparedDocument, PreparedLine
 from affidavit.text.language import detect_language
 from affidavit.text.sentences import split_sentences
+from affidavit.trust import DOCUMENT_TRUST
 
 # Bump when line-making changes, so re-ingesting an unchanged file rebuilds its lines.
 INGEST_VERSION = "1"
@@ -35,7 +37,7 @@ def prepare_document(
     path: str | None = None,
     date: str | None = None,
     source: str = "document",
-    trust: float = 0.6,
+    trust: float = DOCUMENT_TRUST,
 ) -> PreparedDocument:
     prose = [u.text for u in units if u.kind is UnitKind.PROSE]
     language = detect_language(
@@ -51,7 +53,7 @@ def prepare_document(
         if unit.kind is UnitKind.PROSE:
             sentences = next(sentence_lists)
             for sentence in sentences:
-                lines.append(PreparedLine(len(lines), "sentence", sentence))
+                lines.append(PreparedLine(len(lines), LineKind.SENTENCE, sentence))
             if sentences:
                 # A heading directly above a paragraph gives its first windows their subject.
                 start = (
@@ -62,10 +64,10 @@ def prepare_document(
                 blocks.append((start, len(lines) - 1))
             heading_at = None
         elif unit.kind is UnitKind.HEADING:
-            lines.append(PreparedLine(position, "heading", unit.text))
+            lines.append(PreparedLine(position, LineKind.HEADING, unit.text))
             heading_at = position
         else:
-            lines.append(PreparedLine(position, "row", unit.text, unit.cells, unit.table))
+            lines.append(PreparedLine(position, LineKind.ROW, unit.text, unit.cells, unit.table))
             heading_at = None
     return PreparedDocument(
         name=name,

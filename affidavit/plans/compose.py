@@ -14,8 +14,9 @@ from typing import Any
 
 from affidavit.errors import EngineError
 from affidavit.plans.ground import Ground
-from affidavit.plans.interpreter import Outcome, PlanDied, run
+from affidavit.plans.interpreter import Outcome, run
 from affidavit.plans.plan import Plan
+from affidavit.plans.step import PlanDied
 from affidavit.plans.templates import PLACES, said_value, say
 from affidavit.results import Evidence
 

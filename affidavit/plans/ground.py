@@ -20,7 +20,7 @@ from affidavit.plans.matching import (
 )
 from affidavit.plans.tables import Table, tables_of
 from affidavit.plans.values import Kind, Source, Value
-from affidavit.results import Evidence
+from affidavit.results import Evidence, LineKind
 from affidavit.text.analyzer import Analyzer
 from affidavit.text.dates import column_date, spaced_dates
 from affidavit.text.numbers import NUMBER_WORDS
@@ -51,7 +51,7 @@ class Ground:
         # One line once, whatever score each retrieval gave it.
         unique = {(e.document, e.position): e for e in reversed(list(lines))}
         ordered = [unique[key] for key in sorted(unique)]
-        self.lines = [e for e in ordered if e.kind != "row"]
+        self.lines = [e for e in ordered if e.kind != LineKind.ROW]
         self.tables = tables_of(ordered)
         self._terms: dict[str, frozenset[str]] = {}
 
@@ -391,6 +391,3 @@ class Ground:
         """Text lines that carry every word of the phrase, in document order."""
         wanted = self.terms(phrase)
         return [e for e in self.lines if wanted and wanted <= self.terms(e.text)]
-
-
-__all__ = ["Ground", "Table", "Kind"]

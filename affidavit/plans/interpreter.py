@@ -17,7 +17,7 @@ from affidavit.plans.primitives import OPS
 from affidavit.plans.step import Death, PlanDied, Running
 from affidavit.plans.values import Kind, Value
 
-__all__ = ["Death", "Outcome", "PlanDied", "run"]
+__all__ = ["Outcome", "run"]
 
 
 @dataclass

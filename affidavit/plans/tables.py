@@ -14,7 +14,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from affidavit.plans.values import Kind, Source, Value, read_cell
-from affidavit.results import Evidence
+from affidavit.results import Evidence, LineKind
 from affidavit.text.dates import column_date
 from affidavit.text.quantities import read_number
 from affidavit.text.words import holds_a_word
@@ -138,12 +138,12 @@ def tables_of(lines: Sequence[Evidence]) -> list[Table]:
     tables: list[Table] = []
     run: list[Evidence] = []
     for line in [*lines, None]:
-        if line is not None and line.kind == "row" and (not run or _follows(line, run[-1])):
+        if line is not None and line.kind == LineKind.ROW and (not run or _follows(line, run[-1])):
             run.append(line)
             continue
         if run:
             tables.append(_table(run, lines))
-        run = [line] if line is not None and line.kind == "row" else []
+        run = [line] if line is not None and line.kind == LineKind.ROW else []
     return tables
 
 
@@ -160,7 +160,7 @@ def _table(run: list[Evidence], lines: Sequence[Evidence]) -> Table:
         e.text
         for e in lines
         if e.document == run[0].document
-        and e.kind != "row"
+        and e.kind != LineKind.ROW
         and (e.position in near or _TABLE_WORD.search(e.text) or _IN_SCALE.search(e.text))
     ]
     # The header, and body rows that state no number ("| | (in millions) | |").

@@ -5,7 +5,7 @@ total, a ratio, a share, "which year was it largest", a count of years above a b
 value of one cell, or a list look-up (question/lookups.py). Its verdict binds: a question
 that needs a computation is answered by a plan that survives, or refused; only a look-up
 may fall back to a lifted line.
-``plans_for`` (engine/default/plans.py, re-exported here) turns a route into the plans the
+``plans_for`` (engine/default/planning/routes.py, re-exported here) turns a route into the plans the
 default engine proposes.
 """
 
@@ -14,15 +14,12 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from affidavit.engine.default.plans import plans_for
 from affidavit.question.dates import read_dates
 from affidavit.question.extremes import read_extreme
 from affidavit.question.lookups import read_lookup
 from affidavit.question.routes import Need, Route, bound_of
 from affidavit.text.numbers import BOUND_FIGURE
 from affidavit.text.years import FISCAL_YEAR, YEAR, YEARS
-
-__all__ = ["Need", "Route", "plans_for", "route"]
 
 _FROM_TO = re.compile(
     rf"\bfrom\s+(?:fiscal\s+|fy\s*)?({FISCAL_YEAR})\s+to\s+"

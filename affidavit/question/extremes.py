@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 
-from affidavit.plans.plan import Plan, Step
 from affidavit.question.routes import Need, Route
 
 _WAYS = (
@@ -87,21 +86,3 @@ def read_extreme(text: str) -> Route | None:
 def _phrase(text: str) -> str:
     cleaned = _FILLER.sub(" ", text)
     return re.sub(r"\s+", " ", cleaned).strip(" ,.;:?")
-
-
-def extreme_plans(found: Route) -> list[Plan] | None:
-    """The plans for a comparison route; None when the route is not one."""
-    op = "max" if found.largest else "min"
-    if found.need == Need.EXTREME:
-        steps = (
-            Step("gather", {"row": found.rows[0], "dated": True}, "row"),
-            Step(op, {"of": "row", "say": "year"}, "answer"),
-        )
-        return [Plan(steps, note=f"the year of the row's {op}")]
-    if found.need == Need.EXTREME_ROW:
-        steps = (
-            Step("gather", {"column": found.rows[0], "parts": True}, "column"),
-            Step(op, {"of": "column", "say": "row"}, "answer"),
-        )
-        return [Plan(steps, note=f"the row of the column's {op}, totals left out")]
-    return None

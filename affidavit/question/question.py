@@ -13,11 +13,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from affidavit.gates.content import content_terms
 from affidavit.question.arithmetic import route
 from affidavit.question.routes import Route
 from affidavit.question.shape import Shape, read_shape
 from affidavit.text.analyzer import Analyzer
+from affidavit.text.content import content_terms
 from affidavit.text.language import detect_language
 
 

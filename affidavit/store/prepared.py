@@ -12,11 +12,14 @@ import sqlite3
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
 
+from affidavit.results import LineKind
+from affidavit.trust import DOCUMENT_TRUST
+
 
 @dataclass(frozen=True, slots=True)
 class PreparedLine:
     position: int
-    kind: str
+    kind: LineKind
     text: str
     cells: tuple[tuple[str, str], ...] | None = None
     table: int | None = None
@@ -45,7 +48,7 @@ class PreparedDocument:
     path: str | None = None
     date: str | None = None
     source: str = "document"
-    trust: float = 0.6
+    trust: float = DOCUMENT_TRUST
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +57,7 @@ class StoredLine:
     document: str
     document_id: int
     position: int
-    kind: str
+    kind: LineKind
     text: str
     cells: dict[str, str] | None
     trust: float
@@ -70,7 +73,9 @@ LINE_SELECT = (
 
 def stored_line(row: tuple) -> StoredLine:
     cells = {name: value for name, value in json.loads(row[6])} if row[6] else None
-    return StoredLine(row[0], row[1], row[2], row[3], row[4], row[5], cells, row[7], row[8], row[9])
+    return StoredLine(
+        row[0], row[1], row[2], row[3], LineKind(row[4]), row[5], cells, row[7], row[8], row[9]
+    )
 
 
 def insert_document(conn: sqlite3.Connection, doc: PreparedDocument, now: str) -> None:

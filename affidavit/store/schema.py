@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import sqlite3
 
+from affidavit.trust import DOCUMENT_TRUST
+
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # 1: documents, their verbatim lines, window pointer ranges, cached derived indexes.
     (
         """CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)""",
-        """CREATE TABLE documents (
+        f"""CREATE TABLE documents (
             id INTEGER PRIMARY KEY,
             name TEXT NOT NULL UNIQUE,
             path TEXT,
@@ -21,7 +23,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             language TEXT NOT NULL,
             date TEXT,
             source TEXT NOT NULL DEFAULT 'document',
-            trust REAL NOT NULL DEFAULT 0.6,
+            trust REAL NOT NULL DEFAULT {DOCUMENT_TRUST},
             ingested_at TEXT NOT NULL
         )""",
         """CREATE TABLE lines (

@@ -68,3 +68,20 @@ def analyzer_for(language: str) -> Analyzer:
     """One Analyzer per language for the process: any of a language reads a word the
     same, and this one keeps the words it has read."""
     return Analyzer(language)
+
+
+# A document name's extension says its format, not what it is about.
+_NAME_NOISE = frozenset({"txt", "md", "pdf", "csv", "tsv", "html", "htm", "docx", "text"})
+
+
+def name_terms(name: str, analyzer: Analyzer) -> list[str]:
+    """The index terms of a document's name (its extension left out)."""
+    return list(_name_terms(name, analyzer.language))
+
+
+@lru_cache(maxsize=4096)
+def _name_terms(name: str, language: str) -> tuple[str, ...]:
+    # The gates ask this of every line they read; a name's terms never change.
+    analyzer = analyzer_for(language)
+    tokens = [w for w in words(name, language) if w not in _NAME_NOISE]
+    return tuple(t for t in (analyzer.term(w) for w in tokens) if t)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from affidavit.results import Evidence
+from affidavit.results import Evidence, LineKind
 from affidavit.text.words import spoken_words
 
 _INTERJECTIONS = frozenset(
@@ -60,7 +60,7 @@ def is_chatter(text: str, line: Evidence, speakers: Collection[str], *, who: boo
     if who and 0 < len(words) <= 2 and " ".join(words) in speakers:
         return False  # a speaker's name answers "who", wherever the line writes it
     at = line.text.find(text)
-    if line.kind == "caption":
+    if line.kind == LineKind.CAPTION:
         wrapper = _WRAPPER.match(line.text)
         if wrapper and 0 <= at < wrapper.end():
             return True  # "an image", "Jolene shared an image": the library's words

@@ -17,6 +17,7 @@ from dataclasses import replace
 from affidavit.engine.default.chatter import asserted, is_chatter
 from affidavit.engine.default.clauses import ClauseAsk, clause_answer, clause_ask
 from affidavit.engine.default.phrases import answer_phrases
+from affidavit.engine.default.planning.routes import plans_for
 from affidavit.engine.default.spans import typed_spans
 from affidavit.engine.default.typed_lines import (
     asks_a_day,
@@ -26,9 +27,9 @@ from affidavit.engine.default.typed_lines import (
 )
 from affidavit.engine.protocol import Candidate, ProposedPlan
 from affidavit.gates.holder import replies_to
-from affidavit.question.arithmetic import plans_for, route
+from affidavit.question.arithmetic import route
 from affidavit.question.shape import AnswerType, Shape
-from affidavit.results import Evidence
+from affidavit.results import Evidence, LineKind
 from affidavit.text.abbreviations import expansion_terms, short_forms
 from affidavit.text.analyzer import Analyzer
 from affidavit.text.dates import dates_in
@@ -102,7 +103,7 @@ class DefaultEngine:
         asks_a_date = shape.answer_type in (AnswerType.TIME, AnswerType.DURATION)
         by_place = {(e.document, e.position): e for e in evidence}
         for index, line in enumerate(evidence[:LINES_READ]):
-            if line.kind == "turn" and "?" in line.text:
+            if line.kind == LineKind.TURN and "?" in line.text:
                 # A question asserts nothing ("what's its name?"): a turn is read for
                 # what its other sentences say.
                 said = asserted(line.text)
@@ -125,47 +126,70 @@ class DefaultEngine:
             if coverage < READ_COVERAGE:
                 continue  # too far off the question for its answer to pass the support tier
             if shape.answer_type in (AnswerType.DESCRIPTION, AnswerType.REASON):
-                if line.kind == "row":
+                if line.kind == LineKind.ROW:
                     continue  # a row answers by its cells; its pipes and labels are no prose
                 # A heading names a topic; it rarely says anything about it.
-                penalty = HEADING_PENALTY if line.kind == "heading" else 0.0
+                penalty = HEADING_PENALTY if line.kind == LineKind.HEADING else 0.0
                 # A turn of a conversation is no statement to run a clause to its end
                 # from the question's own verb ("raise awareness for ... I'm proud of you").
-                chatty = asks_clause is not None and asks_clause.any_verb and line.kind == "turn"
+                turn = line.kind == LineKind.TURN
+                chatty = asks_clause is not None and asks_clause.any_verb and turn
                 # A clause costs a pattern, not a parse: every line read may give one.
                 clause = None if chatty else _clause(asks_clause, question, line.text, analyzer)
                 if clause is not None:
                     candidates.append(
-                        Candidate(clause, clause, (index,), base - penalty + CLAUSE_GAIN, "clause")
+                        Candidate(
+                            text=clause,
+                            value=clause,
+                            cites=(index,),
+                            score=base - penalty + CLAUSE_GAIN,
+                            note="clause",
+                        )
                     )
                 if shape.answer_type is AnswerType.DESCRIPTION and index < PHRASE_LINES:
                     for phrase in answer_phrases(question, line.text, shape.language)[:2]:
                         candidates.append(
                             Candidate(
-                                phrase.text,
-                                phrase.text,
-                                (index,),
-                                base - penalty + PHRASE_GAIN * phrase.fit,
-                                f"phrase: {phrase.why}",
+                                text=phrase.text,
+                                value=phrase.text,
+                                cites=(index,),
+                                score=base - penalty + PHRASE_GAIN * phrase.fit,
+                                note=f"phrase: {phrase.why}",
                             )
                         )
                 candidates.append(
                     Candidate(
-                        line.text, line.text, (index,), base - penalty - LINE_PENALTY, "best line"
+                        text=line.text,
+                        value=line.text,
+                        cites=(index,),
+                        score=base - penalty - LINE_PENALTY,
+                        note="best line",
                     )
                 )
                 continue
-            if shape.answer_type is AnswerType.TITLE and line.kind == "heading":
+            if shape.answer_type is AnswerType.TITLE and line.kind == LineKind.HEADING:
                 # A heading is what a document or a section calls itself.
                 title = line.text.strip().lstrip("#").strip()
                 if title and not set(analyzer.terms(title)) <= question_terms:
                     candidates.append(
-                        Candidate(title, title, (index,), base + HEADING_TITLE_GAIN, "heading")
+                        Candidate(
+                            text=title,
+                            value=title,
+                            cites=(index,),
+                            score=base + HEADING_TITLE_GAIN,
+                            note="heading",
+                        )
                     )
             speaker = _speaker_who_did_it(line, shape)
             if speaker is not None:
                 candidates.append(
-                    Candidate(speaker, speaker, (index,), base + 0.15, "the turn's speaker")
+                    Candidate(
+                        text=speaker,
+                        value=speaker,
+                        cites=(index,),
+                        score=base + 0.15,
+                        note="the turn's speaker",
+                    )
                 )
             for span in typed_spans(line.text, shape.answer_type, shape.language):
                 span_terms = set(analyzer.terms(span.text))
@@ -188,7 +212,9 @@ class DefaultEngine:
                     role = _with_role(question, line.text, span.start, span.end)
                     if role is not None:
                         text, note = role, f"{note}, with the role the line gives"
-                candidates.append(Candidate(text, text, (index,), score, note))
+                candidates.append(
+                    Candidate(text=text, value=text, cites=(index,), score=score, note=note)
+                )
         speakers = {e.speaker.lower() for e in evidence if e.speaker}
         if speakers:
             who = shape.answer_type is AnswerType.PERSON
@@ -203,7 +229,7 @@ class DefaultEngine:
 def _speaker_who_did_it(line: Evidence, shape: Shape) -> str | None:
     """For "who" over a conversation: the speaker of a turn that tells it in the first
     person ("Maya: I adopted a puppy"), whose name the line writes before the words."""
-    if shape.answer_type is not AnswerType.PERSON or line.kind != "turn" or not line.speaker:
+    if shape.answer_type is not AnswerType.PERSON or line.kind != LineKind.TURN or not line.speaker:
         return None
     said = line.text.removeprefix(f"{line.speaker}:")
     return line.speaker if _FIRST_PERSON.search(said) else None
@@ -237,11 +263,11 @@ def _cell_candidates(
         if value.strip() and set(analyzer.terms(column)) & question_terms:
             found.append(
                 Candidate(
-                    value.strip(),
-                    value.strip(),
-                    (index,),
-                    base + 0.3,
-                    f"cell under column {column!r}",
+                    text=value.strip(),
+                    value=value.strip(),
+                    cites=(index,),
+                    score=base + 0.3,
+                    note=f"cell under column {column!r}",
                 )
             )
     return found
@@ -253,14 +279,20 @@ def _unnamed_cells(
     """In a row whose columns have no names, the cell that names what the question asks
     for ("Which card ...?" -> "CITIBANK - TRAVEL CBA CARD"): a cell sharing a word with
     the question and saying something the question does not."""
-    if line.kind != "row" or "|" not in line.text:
+    if line.kind != LineKind.ROW or "|" not in line.text:
         return []
     found = []
     for cell in (c.strip() for c in line.text.split("|")):
         terms = set(analyzer.terms(cell))
         if terms & question_terms and not terms <= question_terms:
             found.append(
-                Candidate(cell, cell, (index,), base + 0.2, "cell naming the question's word")
+                Candidate(
+                    text=cell,
+                    value=cell,
+                    cites=(index,),
+                    score=base + 0.2,
+                    note="cell naming the question's word",
+                )
             )
     return found
 

@@ -24,6 +24,7 @@ class Vocabulary:
     months: tuple[tuple[str, ...], ...]  # each month's spellings, the full name first
     weekdays: tuple[str, ...]
     probes: frozenset[str]  # function words whose count tells the language
+    negations: frozenset[str]  # the words that negate a clause
     yes: frozenset[str]
     no: frozenset[str]
     abbreviations: dict[str, str]  # a written abbreviation -> the word it stands for
@@ -40,6 +41,7 @@ class Vocabulary:
             months=words.MONTHS,
             weekdays=words.WEEKDAYS,
             probes=words.PROBES,
+            negations=words.NEGATIONS,
             yes=words.YES,
             no=words.NO,
             abbreviations=words.ABBREVIATIONS,

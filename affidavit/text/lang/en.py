@@ -46,6 +46,10 @@ WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 
 # Function words whose count tells a text's language.
 PROBES = frozenset("the of and to in is was that for with as by on are from".split())
+# The words that negate a clause.
+NEGATIONS = frozenset(
+    {"not", "no", "never", "nor", "neither", "none", "nobody", "nothing", "without", "cannot"}
+)
 YES = frozenset({"yes", "yeah", "correct", "true"})
 NO = frozenset({"no", "not", "false", "incorrect"})
 

@@ -48,6 +48,10 @@ PROBES = frozenset(
     "el la de que y en los las del se por con para una es su al qué cuál quién quiénes "
     "cuándo dónde cuántos cuántas cuánto cómo".split()
 )
+# The words that negate a clause.
+NEGATIONS = frozenset(
+    {"no", "nunca", "ni", "ninguno", "ninguna", "nada", "nadie", "sin", "jamás", "tampoco"}
+)
 YES = frozenset({"sí", "si"})
 NO = frozenset({"no"})
 

@@ -38,6 +38,8 @@ PROBES = frozenset(
     "ve bir bu için ile da de olarak olan daha çok gibi ise en kim kimdi kimdir nerede "
     "hangi kaç neden niçin mi mı mu mü nedir".split()
 )
+# The words that negate a clause.
+NEGATIONS = frozenset({"değil", "yok", "hiç", "asla", "hiçbir"})
 YES = frozenset({"evet"})
 NO = frozenset({"hayır", "hayir"})
 

@@ -11,18 +11,14 @@ from functools import lru_cache
 
 from affidavit.text.abbreviations import expansion_terms
 from affidavit.text.analyzer import Analyzer, analyzer_for
+from affidavit.text.lang import VOCABULARIES
 from affidavit.text.numbers import LANGUAGE_NUMBER_WORDS
 from affidavit.text.quantities import PERCENT_WORDS
 from affidavit.text.words import words
 
+# The words that negate a clause, by language.
 NEGATIONS: dict[str, frozenset[str]] = {
-    "en": frozenset(
-        {"not", "no", "never", "nor", "neither", "none", "nobody", "nothing", "without", "cannot"}
-    ),
-    "es": frozenset(
-        {"no", "nunca", "ni", "ninguno", "ninguna", "nada", "nadie", "sin", "jamás", "tampoco"}
-    ),
-    "tr": frozenset({"değil", "yok", "hiç", "asla", "hiçbir"}),
+    language: words.negations for language, words in VOCABULARIES.items()
 }
 _CONTRACTED = re.compile(r"n[’']t\b", re.IGNORECASE)
 # The negative suffix -ma/-me before a tense: past -madı, progressive -mıyor, future

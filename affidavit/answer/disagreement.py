@@ -1,11 +1,16 @@
-"""When the store disagrees with itself: other lines of equal trust that answer otherwise.
+"""When the store disagrees with itself: lines of equal trust that say otherwise.
 
 Two documents of equal trust say "The CEO of Acme is Mallory." and "The CEO of Acme is
-Alice Brown."; both candidates pass the gate, and picking one without a word would hide
-that the evidence is split. A rival is another candidate that passed every gate, from
-other lines than the answer's, at the answer's trust or above, scored close to it, saying
-a different thing (neither text holds the other, and the answer's own lines do not say
-it too). Such rivals are named in the audit (``contradicted_by``) and in the census line.
+Alice Brown.". Saying one without a word would hide that the evidence is split, so both
+flows look for the other side, each from what it holds:
+- ask has every candidate that passed the gates: a rival is another one, from other lines
+  than the answer's, scored close to it, saying a different thing (``rivals``);
+- verify has the sentence and the lines retrieved for it: a rival is a parallel line that
+  writes every word of the claim but some of its values (names and numbers), shares at
+  least half of its words, and puts values of its own in their place, and nothing else
+  ("The CEO of Acme met Bob." is another fact) (``rival_line``).
+Either way only lines at the trust of the answer's own or above count: a stranger cannot
+contest a document.
 """
 
 from __future__ import annotations
@@ -14,8 +19,9 @@ from collections.abc import Sequence
 
 from affidavit.engine.protocol import Candidate
 from affidavit.results import Evidence
+from affidavit.text.analyzer import Analyzer
 from affidavit.text.numbers import numbers_in
-from affidavit.text.words import fold
+from affidavit.text.words import fold, values_written
 
 # A rival scored below this share of the answer's score is a weaker reading of the
 # evidence, not a disagreement of it.
@@ -58,3 +64,32 @@ def contest_line(found: Sequence[tuple[Candidate, Sequence[Evidence]]]) -> str:
         f"[{lines[0].document} #{lines[0].position}] says {other.text!r}" for other, lines in found
     )
     return f"Contested: lines of equal trust answer otherwise ({told})."
+
+
+def rival_line(
+    claim: str, supporting: Sequence[Evidence], lines: Sequence[Evidence], analyzer: Analyzer
+) -> Evidence | None:
+    """The first of ``lines`` that says ``claim`` with other values, or None."""
+    if not supporting:
+        return None
+    said = set(analyzer.terms(claim))
+    values = set(analyzer.terms(" ".join(values_written(claim))))
+    if not values:
+        return None
+    trust = min(line.trust for line in supporting)
+    for line in lines:
+        if line in supporting or line.trust < trust:
+            continue
+        other = set(analyzer.terms(line.text))
+        their_values = set(analyzer.terms(" ".join(values_written(line.text))))
+        missing, added = said - other, other - said
+        shared = len(said & other)
+        if (
+            missing
+            and missing <= values
+            and added
+            and added <= their_values
+            and 2 * shared >= len(said)
+        ):
+            return line
+    return None

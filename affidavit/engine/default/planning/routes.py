@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from affidavit.engine.default.planning.dates import date_plans
+from affidavit.engine.default.planning.extremes import extreme_plans
+from affidavit.engine.default.planning.lookups import lookup_plans, named_plans
 from affidavit.plans.plan import Plan, Step
-from affidavit.question.dates import date_plans
-from affidavit.question.extremes import extreme_plans
-from affidavit.question.lookups import lookup_plans, named_plans
 from affidavit.question.routes import AND, Need, Route
 from affidavit.text.dates import MONTH_AND_YEAR, MONTH_NAMES
 from affidavit.text.years import YEARS
