@@ -1,4 +1,5 @@
-"""What affidavit hands back: evidence lines and answers, both immutable and JSON-ready."""
+"""What affidavit hands back: evidence lines and answers, both immutable and JSON-ready,
+and how an answer writes a number (the CLI and the audit report say an audit's so too)."""
 
 from __future__ import annotations
 
@@ -177,6 +178,11 @@ class Neighbour:
         }
 
 
+# What an ingest's progress hears before an index stage's name, to tell it from a file's
+# (``"index: meaning vectors"``; the CLI draws the stages as bars of their own).
+INDEX_STAGE = "index: "
+
+
 class IngestReport(list[str]):
     """What an ingest did: the names of its documents (it is that list, in order) and,
     in ``warnings``, everything skipped, renamed or cut on the way, so nothing is lost
@@ -185,3 +191,18 @@ class IngestReport(list[str]):
     def __init__(self, names: Iterable[str] = (), warnings: Iterable[str] = ()) -> None:
         super().__init__(names)
         self.warnings: list[str] = list(warnings)
+
+
+def rounded(number: float, places: int = 2) -> float:
+    """Round half away from zero at ``places`` decimals, and drop a float's noise."""
+    shifted = abs(number) * 10**places
+    whole = int(shifted + 0.5 + 1e-9)
+    result = whole / 10**places
+    return -result if number < 0 and whole else result
+
+
+def format_number(number: float, places: int = 2) -> str:
+    """A number as an answer writes it: grouped thousands, at most ``places`` decimals."""
+    value = rounded(number, places)
+    text = f"{abs(value):,.{places}f}".rstrip("0").rstrip(".") if places else f"{abs(value):,.0f}"
+    return f"-{text}" if value < 0 else text

@@ -10,6 +10,10 @@ import re
 import unicodedata
 from functools import lru_cache
 
+# How an answer writes a number is the foundation's (results.py: the CLI and the audit
+# report write an audit's numbers so too); the names stay importable from here.
+from affidavit.results import format_number, rounded
+
 # The words live below the index and the gates; their names stay importable from here.
 from affidavit.text.number_words import (
     AMBIGUOUS_NUMBER_WORDS,
@@ -119,18 +123,3 @@ def fractions_in(text: str) -> list[str]:
 def carried_numbers(text: str) -> frozenset[str]:
     """All quantities ``text`` carries, in digits or in words."""
     return frozenset(numbers_in(text)) | frozenset(number_words_in(text))
-
-
-def rounded(number: float, places: int = 2) -> float:
-    """Round half away from zero at ``places`` decimals, and drop a float's noise."""
-    shifted = abs(number) * 10**places
-    whole = int(shifted + 0.5 + 1e-9)
-    result = whole / 10**places
-    return -result if number < 0 and whole else result
-
-
-def format_number(number: float, places: int = 2) -> str:
-    """A number as an answer writes it: grouped thousands, at most ``places`` decimals."""
-    value = rounded(number, places)
-    text = f"{abs(value):,.{places}f}".rstrip("0").rstrip(".") if places else f"{abs(value):,.0f}"
-    return f"-{text}" if value < 0 else text
