@@ -13,6 +13,7 @@ from affidavit.index.meaning.late import LateInteraction, Reranker
 from affidavit.index.meaning.profiles import Encoder
 from affidavit.index.retrieval import DocumentHit
 from affidavit.ingest.bounded import IngestLimits
+from affidavit.ingest.readers.formats import SUPPORTED_SUFFIXES
 from affidavit.memory import Memory
 from affidavit.plans.plan import Plan
 from affidavit.reasons import Reason
@@ -47,6 +48,7 @@ __all__ = [
     "Neighbour",
     "IngestReport",
     "IngestLimits",
+    "SUPPORTED_SUFFIXES",
     "Encoder",
     "Reranker",
     "LateInteraction",

@@ -214,6 +214,11 @@ class Neighbour:
         }
 
 
+# What an ingest's progress hears before an index stage's name, to tell it from a file's
+# (``"index: meaning vectors"``; the CLI draws the stages as bars of their own).
+INDEX_STAGE = "index: "
+
+
 class IngestReport(list[str]):
     """What an ingest did: the names of its documents (it is that list, in order) and,
     in ``warnings``, everything skipped, renamed or cut on the way, so nothing is lost

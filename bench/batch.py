@@ -11,7 +11,7 @@ of the pairs' speed-ups is the figure: this VM's speed drifts by 15% from one mi
 the next, which one pair of runs reads as a change of speed-up. Each run's CPU time
 (user and system, of the batch process and the workers it waited for) is reported too.
 Peak memory per worker is read from /proc while the run goes, for the batch process's
-children (the local pool), Ray's ``Answerer`` actors, or the batch process itself (one
+children (the local pool), Ray's ``RayAnswerer`` actors, or the batch process itself (one
 worker answers in-process): the largest VmHWM (peak RSS, counting the model pages
 forked workers share) and the largest PSS seen (shared pages split between sharers).
 The resume run is killed (SIGKILL) once half the rows are written, then run again with
@@ -210,7 +210,7 @@ def run(limit: int | None) -> dict[str, Any]:
         results["2 workers"] = pairs[0]["2"]
         ray_out = folder / "ray.jsonl"
         command = batch_command(store, questions, ray_out, "--workers", "2", "--cluster", "local")
-        results["Ray, 2 workers"] = timed_run(command, rows, "ray::Answerer")
+        results["Ray, 2 workers"] = timed_run(command, rows, "ray::RayAnswerer")
         results["Ray, 2 workers"]["identical_to_1_worker"] = (
             ray_out.read_bytes() == one_worker.read_bytes()
         )

@@ -60,7 +60,8 @@ def run(limit: int | None) -> dict[str, Any]:
         answers = folder / "answers.jsonl"
         answers.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
         started = time.perf_counter()
-        page = write_report(answers, store, folder / "report.html").out
+        with Memory(store, read_only=True, dense=False) as reading:  # as `affidavit report`
+            page = write_report(answers, reading, folder / "report.html").out
         write_s = time.perf_counter() - started
         chrome = browser()
         try:

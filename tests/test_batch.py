@@ -346,7 +346,7 @@ def test_a_forked_worker_takes_the_indexes_its_parent_read(
     with Memory(store) as parent, Memory(store, read_only=True) as worker:
         parent.build_indexes()
         expected = [(hit.document, hit.position) for hit in parent.search(ASKED[0])]
-        worker._retriever.adopt(parent._retriever)  # noqa: SLF001 - what processes.py does
+        worker._retriever.adopt(parent._retriever)  # noqa: SLF001 - what Memory.batch does
 
         def read_again(*args: object) -> None:
             raise AssertionError("the word index was read from the store again")

@@ -43,12 +43,13 @@ _room("plans", *FOUNDATION, "text", "question", "gates")
 _room("engine", *FOUNDATION, "text", "store", "index", "question", "plans", "gates")
 _room("answer", *FOUNDATION, "text", "store", "index", "question", "plans", "gates", "engine")
 _room("batch", *FOUNDATION)
-_room("report", *FOUNDATION)
+# The report writes numbers as answers write them (text.numbers.format_number).
+_room("report", *FOUNDATION, "text")
 _room("memory", *FOUNDATION, "text", "store", "ingest", "index", "gates", "engine", "answer")
 _room("memory", *ROOMS["memory"], "batch")
 # The public API: the names users import from ``affidavit``.
 _room("api", *(r for r in ROOMS))
-_room("cli", "api", "errors", "reasons", "results", "report", "batch")
+_room("cli", "api", *FOUNDATION, "text", "report", "batch")
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ import pytest
 
 import affidavit
 from affidavit import InputError, Memory, StoreError
-from affidavit.report.data import answer_terms, marks, read_rows, utf16
+from affidavit.report.data import ReportSummary, answer_terms, marks, read_rows, utf16
 from affidavit.report.page import write_report
 
 NOW = datetime(2025, 3, 14, 9, 26, 53, tzinfo=UTC)
@@ -95,9 +95,16 @@ def write_rows(path: Path, rows: list[dict[str, Any]], tail: str = "") -> Path:
     return path
 
 
+def write(answers: Path, store: Path, out: Path, **options: Any) -> ReportSummary:
+    """The report as ``affidavit report`` writes it: the store opened read-only, without
+    the meaning model; this affidavit's version named."""
+    with Memory(store, read_only=True, dense=False) as memory:
+        return write_report(answers, memory, out, version=affidavit.__version__, **options)
+
+
 def report(tmp_path: Path, store: Path, rows: list[dict[str, Any]], **options: Any) -> str:
     answers = write_rows(tmp_path / "answers.jsonl", rows)
-    write_report(answers, store, tmp_path / "report.html", now=NOW, **options)
+    write(answers, store, tmp_path / "report.html", now=NOW, **options)
     return (tmp_path / "report.html").read_text(encoding="utf-8")
 
 
@@ -111,7 +118,7 @@ def test_summary_counts_outcomes_reasons_documents_and_changed_citations(
     tmp_path: Path, store: Path
 ) -> None:
     answers = write_rows(tmp_path / "answers.jsonl", ROWS)
-    summary = write_report(answers, store, tmp_path / "report.html", now=NOW)
+    summary = write(answers, store, tmp_path / "report.html", now=NOW)
     assert (summary.answered, summary.refused, summary.errors) == (3, 3, 1)
     assert summary.by_reason == {"weak_evidence": 2, "no_evidence": 1}
     assert summary.documents == {"handbook.md": 2, "notes.txt": 1}  # answers citing each
@@ -281,7 +288,7 @@ def test_changed_and_missing_citations_are_flagged_and_counted(tmp_path: Path, s
         answered("renamed", "?", "5.75", cite("old-handbook.md", 1, MEAL)),
     ]
     answers = write_rows(tmp_path / "answers.jsonl", rows)
-    summary = write_report(answers, store, tmp_path / "report.html", now=NOW)
+    summary = write(answers, store, tmp_path / "report.html", now=NOW)
     assert summary.changed_citations == 3
     page = summary.out.read_text(encoding="utf-8")
     assert '<li data-count="changed" class="warn"><b class="n">3</b>' in page
@@ -295,7 +302,7 @@ def test_changed_and_missing_citations_are_flagged_and_counted(tmp_path: Path, s
 
 def test_a_torn_last_line_is_ignored_and_said(tmp_path: Path, store: Path) -> None:
     answers = write_rows(tmp_path / "answers.jsonl", ROWS[:2], tail='{"id": "q3", "quest')
-    summary = write_report(answers, store, tmp_path / "report.html", now=NOW)
+    summary = write(answers, store, tmp_path / "report.html", now=NOW)
     assert (summary.answered, summary.incomplete_lines) == (2, 1)
     page = summary.out.read_text(encoding="utf-8")
     assert '<b class="n">1</b> incomplete line ignored' in page
@@ -331,10 +338,10 @@ def test_a_bad_line_raises_input_error_naming_the_file_and_line(
 
 def test_a_missing_answers_file_or_store_is_named(tmp_path: Path, store: Path) -> None:
     with pytest.raises(InputError, match="nowhere.jsonl: no such answers file"):
-        write_report(tmp_path / "nowhere.jsonl", store, tmp_path / "report.html")
+        write(tmp_path / "nowhere.jsonl", store, tmp_path / "report.html")
     answers = write_rows(tmp_path / "answers.jsonl", ROWS)
     with pytest.raises(StoreError, match="no-store.sqlite"):
-        write_report(answers, tmp_path / "no-store.sqlite", tmp_path / "report.html")
+        write(answers, tmp_path / "no-store.sqlite", tmp_path / "report.html")
     assert not (tmp_path / "report.html").exists()
 
 

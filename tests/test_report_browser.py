@@ -74,7 +74,8 @@ def asked(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[dict[str
 def written(folder: Path, store: Path, rows: list[dict[str, Any]]) -> Path:
     answers = folder / "answers.jsonl"
     answers.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
-    return write_report(answers, store, folder / "report.html").out
+    with Memory(store, read_only=True, dense=False) as memory:  # as `affidavit report`
+        return write_report(answers, memory, folder / "report.html").out
 
 
 def opened(browser: webdriver.Chrome, page: Path) -> int:

@@ -17,14 +17,15 @@ from pathlib import Path
 from typing import Any
 
 from affidavit.batch.questions import Item
-from affidavit.batch.worker import AHEAD_PER_WORKER, Answering, Recipe, Row
+from affidavit.batch.worker import AHEAD_PER_WORKER, Answering, Opener, Row, Sharing
 from affidavit.errors import AffidavitError
+from affidavit.runtime import installed_version
 
 INSTALL_HINT = "pip install 'affidavit[ray]'"
 
 
 def run_on_ray(
-    recipe: Recipe,
+    sharing: Sharing,
     pending: Sequence[Item],
     *,
     address: str,
@@ -50,9 +51,9 @@ def run_on_ray(
                 "`ray start --head` and pass --cluster auto, or ray://HOST:10001"
             ) from exc
     try:
-        store = ray.put(snapshot(recipe.path))
-        actor = ray.remote(num_cpus=1)(Answerer)
-        actors = [actor.remote(store, recipe, _version()) for _ in range(workers)]
+        store = ray.put(snapshot(sharing.path))
+        actor = ray.remote(num_cpus=1)(RayAnswerer)
+        actors = [actor.remote(store, sharing.opener, installed_version()) for _ in range(workers)]
         _dispatch(ray, actors, pending, deliver)
     finally:
         if started:
@@ -100,19 +101,19 @@ def _failed(exc: Exception) -> AffidavitError:
     )
 
 
-class Answerer:
+class RayAnswerer:
     """A Ray actor: one read-only copy of the store, answering question after question."""
 
-    def __init__(self, store: bytes, recipe: Recipe, version: str) -> None:
-        if version != _version():
+    def __init__(self, store: bytes, opener: Opener, version: str) -> None:
+        if version != installed_version():
             raise AffidavitError(
-                f"this Ray worker runs affidavit {_version()}, the driver {version}; "
+                f"this Ray worker runs affidavit {installed_version()}, the driver {version}; "
                 "install the same version on every node"
             )
         self._folder = tempfile.TemporaryDirectory(prefix="affidavit-batch-")
         path = Path(self._folder.name) / "store.sqlite"
         path.write_bytes(store)
-        self._answering = Answering(recipe.open(str(path)))  # as a local worker's
+        self._answering = Answering(opener(str(path)))  # as a local worker's
 
     def answer(self, item: Item) -> Row:
         return self._answering(item)
@@ -132,15 +133,6 @@ def snapshot(path: str) -> bytes:
             target.close()
             source.close()
         return copy.read_bytes()
-
-
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("affidavit")
-    except PackageNotFoundError:
-        return "unknown"
 
 
 def _ray() -> Any:

@@ -1,13 +1,12 @@
-"""Loads the bundled models once where batch workers start from: in the parent before
-it forks them, or in the fork server. Each worker then starts with them (shared
-copy-on-write) instead of loading them again on a contended core."""
+"""Imported by a batch's fork server before it forks any worker: calls the loaders the
+batch named in its environment (runtime.PRELOAD_VARIABLE), so each worker starts with the
+models loaded (shared copy-on-write) instead of loading them again on a contended core.
+A parent that forks its workers itself calls the loaders directly (processes.py)."""
 
 from __future__ import annotations
 
-from affidavit.index.meaning.profiles import bundled_encoder
-from affidavit.memory import Memory  # noqa: F401 — the import is the point
-from affidavit.text.nlp import entity_pipeline, parse_pipeline
+import os
 
-bundled_encoder()
-entity_pipeline()
-parse_pipeline()
+from affidavit.runtime import PRELOAD_VARIABLE, call_loaders
+
+call_loaders(os.environ.get(PRELOAD_VARIABLE, ""))

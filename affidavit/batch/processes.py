@@ -3,9 +3,10 @@ its numeric libraries on one thread, and exits when its parent does; rows come b
 input order.
 
 On Linux, when this process runs no other thread, workers are forked from it after the
-bundled models are loaded here, so they start at once and share those pages; elsewhere
-they fork from a fork server that loaded the models once (or are spawned). A fork never
-touches the parent's SQLite connection: each worker opens its own.
+models the caller names (``Sharing.preload``) are loaded here, so they start at once and
+share those pages; elsewhere they fork from a fork server that loaded the models once
+(or are spawned). A fork never touches the parent's SQLite connection: each worker opens
+its own.
 """
 
 from __future__ import annotations
@@ -16,11 +17,11 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from threadpoolctl import threadpool_limits
 from tqdm import tqdm
@@ -29,17 +30,16 @@ from tqdm.std import TqdmDefaultWriteLock
 from affidavit.batch.questions import Item
 from affidavit.batch.worker import (
     AHEAD_PER_WORKER,
+    Answerer,
     Answering,
-    Recipe,
+    Opener,
     Row,
+    Sharing,
     Written,
-    long_lived_heap,
     written,
 )
 from affidavit.errors import AffidavitError
-
-if TYPE_CHECKING:
-    from affidavit.memory import Memory
+from affidavit.runtime import PRELOAD_VARIABLE, loader_names, long_lived_heap
 
 PARENT_CHECK_SECONDS = 0.5  # how soon a worker whose parent was killed exits
 # Thread pools of numpy's BLAS and of the tokenizers, for workers started from a clean
@@ -52,37 +52,36 @@ THREAD_VARIABLES = {
     "TOKENIZERS_PARALLELISM": "false",
 }
 
-# The worker's Memory (its heap frozen after its first answer: it is the batch's process).
+# The worker's Answerer (its heap frozen after its first answer: it is the batch's process).
 _worker: Answering | None = None
 _worker_failure: BaseException | None = None
 _encoded = False  # rows sent back as their answer-file lines
-# The parent's Memory, its indexes read: a worker forked from it takes them as they are.
-_parent: Memory | None = None
+# How a worker forked from the parent opens the store, taking what the parent holds.
+_forked: Callable[[str], Answerer] | None = None
 
 
 def in_processes(
-    recipe: Recipe,
+    sharing: Sharing,
     pending: Sequence[Item],
     workers: int,
-    warmed: Memory | None = None,
     *,
     encoded: bool = False,
 ) -> Iterator[Row | Written]:
     """The rows of ``pending`` in order, answered by ``workers`` processes (``encoded``:
-    each as its answer-file line); forked ones take the indexes ``warmed`` (the
-    parent's Memory over the same store) holds."""
-    global _parent
+    each as its answer-file line); forked ones open the store with ``sharing.forked``."""
+    global _forked
     ahead = workers * AHEAD_PER_WORKER
-    _parent = warmed
+    _forked = sharing.forked
     try:
         with (
             _one_thread_each(),
             long_lived_heap() as settle,
+            _start_method(sharing) as context,
             ProcessPoolExecutor(
                 workers,
-                mp_context=_context(recipe),
+                mp_context=context,
                 initializer=_open_worker,
-                initargs=(recipe, encoded),
+                initargs=(sharing.opener, sharing.path, encoded),
             ) as pool,
         ):
             settle()  # before the workers fork: they inherit the models frozen
@@ -109,13 +108,15 @@ def in_processes(
             "run the same command again to resume (fewer --workers if memory ran out)"
         ) from exc
     finally:
-        _parent = None
+        _forked = None
 
 
-def _context(recipe: Recipe) -> Any:
-    """How workers start. NOTE: measured on 2 cores, 800 SQuAD questions: spawned
-    workers gave their first row 5.8 s after the start (importing and loading the
-    models, each on a contended core), against 2.2 s for one process."""
+@contextmanager
+def _start_method(sharing: Sharing) -> Iterator[Any]:
+    """How workers start, with the models of ``sharing.preload`` loaded where they fork
+    from. NOTE: measured on 2 cores, 800 SQuAD questions: spawned workers gave their
+    first row 5.8 s after the start (importing and loading the models, each on a
+    contended core), against 2.2 s for one process."""
     methods = multiprocessing.get_all_start_methods()
     # A fork copies only the calling thread: a lock another thread held would stay held
     # in the child for ever. tqdm's monitor (started by any bar, even a hidden one) is
@@ -123,15 +124,36 @@ def _context(recipe: Recipe) -> Any:
     others = [t for t in threading.enumerate() if t is not threading.current_thread()]
     alone = all(t.name == "tqdm_monitor" for t in others)
     if sys.platform == "linux" and "fork" in methods and alone:
-        if recipe.bundled_models:
-            import affidavit.batch.preload  # noqa: F401 — loads them here, once
-        return multiprocessing.get_context("fork")
-    if "forkserver" in methods:
+        for load in sharing.preload:  # here, once
+            load()
+        yield multiprocessing.get_context("fork")
+    elif "forkserver" in methods:
         context = multiprocessing.get_context("forkserver")
-        if recipe.bundled_models:
-            context.set_forkserver_preload(["affidavit.batch.preload"])
-        return context
-    return multiprocessing.get_context("spawn")
+        with _fork_server_loads(context, sharing):
+            yield context
+    else:
+        yield multiprocessing.get_context("spawn")
+
+
+@contextmanager
+def _fork_server_loads(context: Any, sharing: Sharing) -> Iterator[None]:
+    """A fork server started meanwhile (with the first worker, in this environment)
+    imports the opener's code, then batch/preload.py calls the loaders of
+    ``sharing.preload``: a fork server is told what to load by module name only."""
+    if not sharing.preload:
+        yield
+        return
+    code = getattr(sharing.opener.open, "__module__", None)
+    context.set_forkserver_preload([*([code] if code else []), "affidavit.batch.preload"])
+    before = os.environ.get(PRELOAD_VARIABLE)
+    os.environ[PRELOAD_VARIABLE] = loader_names(sharing.preload)
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop(PRELOAD_VARIABLE, None)
+        else:
+            os.environ[PRELOAD_VARIABLE] = before
 
 
 @contextmanager
@@ -152,7 +174,7 @@ def _one_thread_each() -> Iterator[None]:
                 os.environ.pop(name, None)
 
 
-def _open_worker(recipe: Recipe, encoded: bool) -> None:
+def _open_worker(opener: Opener, path: str, encoded: bool) -> None:
     global _worker, _worker_failure, _encoded
     # Ctrl-C reaches the whole process group: the parent stops the run and keeps what
     # was written; the workers must not each print a traceback.
@@ -162,15 +184,10 @@ def _open_worker(recipe: Recipe, encoded: bool) -> None:
     tqdm.set_lock(TqdmDefaultWriteLock())  # not the one a forked-away monitor may hold
     _encoded = encoded
     try:
-        memory = recipe.open()
-        if _parent is not None:
-            # Forked: the parent's indexes are in this process already (pages shared
-            # until written); reading them from the store again would cost each worker
-            # what the parent paid. NOTE: measured on the SQuAD dev store, 2 workers:
-            # first row 4.4 s after the start when each read them, 3.6-4.0 s taking them
-            # (3.4 s for one in-process worker).
-            memory._retriever.adopt(_parent._retriever)  # noqa: SLF001 - same store file
-        _worker = Answering(memory)
+        # Forked, the worker takes what the parent holds (see Memory.batch); started
+        # afresh, it opens the store as the opener it was sent says.
+        answerer = _forked(path) if _forked is not None else opener(path)
+        _worker = Answering(answerer)
     except BaseException as exc:  # raised again with the first question, in the parent
         _worker_failure = exc
 

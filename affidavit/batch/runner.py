@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from threadpoolctl import threadpool_limits
 from tqdm import tqdm
@@ -16,12 +16,9 @@ from tqdm import tqdm
 from affidavit.batch.output import AnswerFile
 from affidavit.batch.processes import in_processes
 from affidavit.batch.questions import questions_from, read_questions
-from affidavit.batch.worker import Answering, Recipe, Row, Written, long_lived_heap, row_kind
+from affidavit.batch.worker import Answerer, Answering, Row, Sharing, Written, row_kind
 from affidavit.errors import InputError
-from affidavit.runtime import usable_cores
-
-if TYPE_CHECKING:
-    from affidavit.memory import Memory
+from affidavit.runtime import long_lived_heap, usable_cores
 
 BatchProgress = Callable[[int, int], None]
 
@@ -57,17 +54,19 @@ class BatchReport(list[Row]):
 
 
 def run_batch(
-    memory: Memory,
+    answerer: Answerer,
     questions: str | Path | Iterable[str | Mapping[str, Any]],
     *,
+    sharing: Sharing | None = None,
     workers: int | None = None,
     progress: bool | BatchProgress = True,
     out: str | Path | None = None,
     cluster: str | None = None,
     keep_rows: bool = True,
 ) -> BatchReport:
-    """Answer ``questions`` (a JSONL file, or strings and mappings) with ``memory``
-    (see Memory.batch); ``keep_rows=False`` with ``out`` holds no row in memory."""
+    """Answer ``questions`` (a JSONL file, or strings and mappings) with ``answerer``, or
+    in other processes as ``sharing`` lets them (None: an in-memory store, answered
+    here); see Memory.batch. ``keep_rows=False`` with ``out`` holds no row in memory."""
     if isinstance(questions, str | Path):
         items = read_questions(questions)
     else:
@@ -92,23 +91,24 @@ def run_batch(
         bar(report.rows + start)
 
     try:
-        if pending and cluster is None and (workers == 1 or memory.path is None):
+        if pending and cluster is None and (workers == 1 or sharing is None):
             # One worker is one core, as each of several is (processes.py). NOTE:
             # measured on 2 cores, 400 SQuAD questions: BLAS on both cores took 2.0x
             # the CPU time of one thread for the same wall time.
             with threadpool_limits(limits=1), long_lived_heap() as settle:
-                answering = Answering(memory, settle)
+                answering = Answering(answerer, settle)
                 for item in pending:
                     deliver(answering(item))
         elif pending:
-            recipe = _recipe(memory)
-            _warm(memory)  # before the store is shipped to Ray or opened by the workers
+            shared = _shared(sharing)
+            if shared.warm is not None:
+                shared.warm()  # before the store is shipped to Ray or opened by the workers
             if cluster is not None:
                 from affidavit.batch.cluster import run_on_ray
 
-                run_on_ray(recipe, pending, address=cluster, workers=workers, deliver=deliver)
+                run_on_ray(shared, pending, address=cluster, workers=workers, deliver=deliver)
             else:
-                rows = in_processes(recipe, pending, workers, warmed=memory, encoded=not keep)
+                rows = in_processes(shared, pending, workers, encoded=not keep)
                 for row in rows:
                     deliver(row)
     finally:
@@ -126,30 +126,14 @@ def _worker_count(workers: int | None, pending: int) -> int:
     return max(1, min(workers, pending))
 
 
-def _recipe(memory: Memory) -> Recipe:
-    if memory.path is None:
+def _shared(sharing: Sharing | None) -> Sharing:
+    if sharing is None:
         raise InputError(
             "the store",
             "an in-memory store cannot be shared with worker processes or a cluster",
             "open the Memory on a file, or answer with workers=1",
         )
-    opened = memory._opened_with
-    return Recipe(
-        memory.path,
-        memory.engine,
-        opened["dense"],
-        opened["speaking_threshold"],
-        opened["encoder"],
-        opened["reranker"],
-    )
-
-
-def _warm(memory: Memory) -> None:
-    """Build and cache the store's indexes once, here, rather than once per worker (a
-    worker, local or a Ray actor with its copy, opens the store read-only and could not
-    cache what it builds)."""
-    if not memory._store.read_only:
-        memory.build_indexes()
+    return sharing
 
 
 def _progress(progress: bool | BatchProgress, start: int, total: int) -> Callable[[int], None]:

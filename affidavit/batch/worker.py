@@ -1,5 +1,7 @@
-"""What every batch worker does, wherever it runs: open the same Memory read-only from a
-recipe, and turn one question into its output row.
+"""What every batch worker does, wherever it runs: answer with an Answerer (the caller's
+own, or one a worker in another process opens read-only with the Opener it was sent),
+and turn one question into its output row. The batch never imports the Memory it runs
+for: Memory.batch hands it these.
 
 Workers in this process, in local processes and on Ray all answer through
 ``answer_row``, so a row is byte for byte the same whichever computed it (the default
@@ -9,18 +11,14 @@ engine's audit carries no clock).
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from affidavit.batch.output import row_bytes
 from affidavit.batch.questions import BadLine, Item
-from affidavit.engine.protocol import Engine
 from affidavit.errors import InputError
-
-if TYPE_CHECKING:
-    from affidavit.memory import Memory
+from affidavit.results import Answer
 
 Row = dict[str, Any]
 # Questions handed out per worker ahead of the one being answered, so no worker waits
@@ -28,43 +26,55 @@ Row = dict[str, Any]
 AHEAD_PER_WORKER = 4
 
 
+class Answerer(Protocol):
+    """What answers a batch's questions: a Memory, or a fake in a test."""
+
+    def ask(
+        self, question: str, *, asked_at: str | None = None, speaker: str | None = None
+    ) -> Answer: ...
+
+
 @dataclass(frozen=True)
-class Recipe:
-    """Everything a worker needs to open the same Memory, read-only."""
+class Opener:
+    """How a worker in another process opens the store for itself, read-only:
+    ``open(path, **options)``. It is pickled to every worker started afresh and to every
+    Ray actor, so ``open`` is found by its name there (Memory.batch gives the class
+    Memory, its options those it was opened with)."""
 
-    path: str
-    engine: Engine
-    dense: bool
-    speaking_threshold: float
-    encoder: Any = None
-    reranker: Any = None
+    open: Callable[..., Answerer]
+    options: Mapping[str, Any] = field(default_factory=dict)
 
-    @property
-    def bundled_models(self) -> bool:
-        """Does the Memory use the bundled encoder (and so the models preload.py loads)?"""
-        return self.dense and self.encoder is None
+    def __call__(self, path: str) -> Answerer:
+        return self.open(path, **self.options)
 
-    def open(self, path: str | None = None) -> Memory:
-        from affidavit.memory import Memory
 
-        return Memory(
-            path or self.path,
-            engine=self.engine,
-            dense=self.dense,
-            speaking_threshold=self.speaking_threshold,
-            encoder=self.encoder,
-            reranker=self.reranker,
-            read_only=True,
-        )
+@dataclass(frozen=True)
+class Sharing:
+    """What lets workers in other processes answer as the caller's Answerer does, over
+    the same store file (Memory.batch gives it). Only ``path`` and ``opener`` ever leave
+    this process."""
+
+    path: str  # the store file every worker opens read-only
+    opener: Opener
+    # Called once where workers fork from (this process, or the fork server), so each
+    # starts with the models they load instead of loading them again on a contended
+    # core: module-level functions, as a fork server is told them by name.
+    preload: tuple[Callable[[], object], ...] = ()
+    # How a worker forked from this process opens the store: it may take what the
+    # caller holds (its indexes, pages shared until written). A fork inherits it.
+    forked: Callable[[str], Answerer] | None = None
+    # Builds and caches the store's indexes here, once, before the workers open it
+    # read-only (a worker could not cache what it builds).
+    warm: Callable[[], None] | None = None
 
 
 class Answering:
-    """Answers item after item with one Memory; before the second (the models and indexes
-    are loaded by the first, and its row is delivered), calls ``settle`` once (see
-    long_lived_heap)."""
+    """Answers item after item with one Answerer; before the second (the models and
+    indexes are loaded by the first, and its row is delivered), calls ``settle`` once
+    (see runtime.long_lived_heap)."""
 
-    def __init__(self, memory: Memory, settle: Callable[[], None] = gc.freeze) -> None:
-        self.memory = memory
+    def __init__(self, answerer: Answerer, settle: Callable[[], None] = gc.freeze) -> None:
+        self.answerer = answerer
         self._settle = settle
         self._answered = 0
 
@@ -72,7 +82,7 @@ class Answering:
         if self._answered == 1:
             self._settle()
         self._answered += 1
-        return answer_row(self.memory, item)
+        return answer_row(self.answerer, item)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,35 +104,12 @@ def written(row: Row) -> Written:
     return Written(row_kind(row), row_bytes(row))
 
 
-def answer_row(memory: Memory, item: Item) -> Row:
+def answer_row(answerer: Answerer, item: Item) -> Row:
     """The output row of one item: its answer (or refusal), or the error its line earned."""
     if isinstance(item, BadLine):
         return item.row()
     try:
-        answer = memory.ask(item.question, asked_at=item.asked_at, speaker=item.speaker)
+        answer = answerer.ask(item.question, asked_at=item.asked_at, speaker=item.speaker)
     except InputError as exc:  # this question cannot be read; the next one may be fine
         return BadLine(item.line, item.id, f"line {item.line}: {exc}").row()
     return {"id": item.id, "line": item.line, **answer.to_dict()}
-
-
-@contextmanager
-def long_lived_heap() -> Iterator[Callable[[], None]]:
-    """While a batch runs, the objects its models, indexes and caches are made of live as
-    long as it does; the function given moves every object made so far out of the cyclic
-    collector's sight (``gc.freeze``), so its full collections stop walking them again
-    and again, and forked workers stop copying the pages it would write. On leaving they
-    are handed back (``gc.unfreeze``): nothing the batch made stays uncollectable. A
-    process that froze objects itself is left as it is.
-
-    NOTE: measured on 2 cores, 600 SQuAD questions in one process: frozen after the first
-    answer, 7% less CPU time (24.4 s against 26.8 s, the mean of three runs each)."""
-    ours = gc.get_freeze_count() == 0
-    try:
-        yield gc.freeze if ours else _leave_heap
-    finally:
-        if ours:
-            gc.unfreeze()
-
-
-def _leave_heap() -> None:
-    return None

@@ -1,5 +1,5 @@
 """The CLI's ``batch`` and ``report`` commands: thin shells over Memory.batch and
-write_report, with the progress bar, the resume message and the summary line."""
+report.page.write_report, with the progress bar, the resume message and the summary line."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from affidavit.engine.http import HttpEngine
+from affidavit import HttpEngine, Memory, __version__
 from affidavit.errors import AffidavitError
+from affidavit.report.page import ReportSummary, write_report
 
 
 def add_engine_flags(parser: argparse.ArgumentParser) -> None:
@@ -72,8 +73,6 @@ def add_commands(commands: Any) -> None:
 
 
 def _batch(args: argparse.Namespace) -> int:
-    from affidavit.memory import Memory
-
     if not args.store.is_file():
         raise AffidavitError(f"{args.store}: no such store (create it with `affidavit ingest`)")
     if not args.questions.is_file():
@@ -105,10 +104,18 @@ def _batch(args: argparse.Namespace) -> int:
 
 
 def _report(args: argparse.Namespace) -> int:
-    from affidavit.report.page import write_report
-
     if not args.store.is_file():
         raise AffidavitError(f"{args.store}: no such store (check the path)")
-    summary = write_report(args.answers, args.store, args.out, title=args.title)
+    summary = audit_report(args.answers, args.store, args.out, title=args.title)
     print(f"Report of {args.answers} written to {summary.out}")
     return 0
+
+
+def audit_report(
+    answers: Path, store: str | Path, out: Path, *, title: str | None = None
+) -> ReportSummary:
+    """The audit report as ``affidavit report`` and the demo write it: the citations
+    checked against the store opened read-only, without the meaning model (reading a
+    line needs none)."""
+    with Memory(store, read_only=True, dense=False) as memory:
+        return write_report(answers, memory, out, title=title, version=__version__)

@@ -8,10 +8,10 @@ import argparse
 import json
 from pathlib import Path
 
+from affidavit import SUPPORTED_SUFFIXES, Memory
+from affidavit.cli.batch import audit_report
 from affidavit.cli.render import file_progress, render, render_verdict
 from affidavit.errors import AffidavitError
-from affidavit.ingest.readers.formats import SUPPORTED_SUFFIXES
-from affidavit.memory import Memory
 
 DEMO_QUESTIONS = (
     "Who conquered England in 1066?",
@@ -82,8 +82,6 @@ def run_demo(args: argparse.Namespace) -> int:
 
 def _demo_batch(memory: Memory, out: Path) -> None:
     """The demo's questions as a batch, and the audit report a reviewer would read."""
-    from affidavit.report.page import write_report
-
     questions = out / "questions.jsonl"
     asked = [{"id": f"doc-{n}", "question": q} for n, q in enumerate(DEMO_QUESTIONS, 1)]
     asked += [
@@ -95,7 +93,7 @@ def _demo_batch(memory: Memory, out: Path) -> None:
     answers.unlink(missing_ok=True)  # a demo answers afresh rather than resuming
     rows = memory.batch(questions, workers=1, out=answers, progress=False)
     counts = rows.counts()
-    summary = write_report(answers, memory.path or "", out / "report.html")
+    summary = audit_report(answers, memory.path or "", out / "report.html")
     print(
         f"\nBatch: {len(rows)} questions answered into {answers} ({counts['answered']} "
         f"answers, {counts['refused']} refusals).\nAudit report: {summary.out.resolve()}"

@@ -14,12 +14,11 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from affidavit import HttpEngine, Memory
 from affidavit.cli.batch import add_commands, add_engine_flags, model_engine
 from affidavit.cli.demo import run_demo
 from affidavit.cli.render import index_progress, ingest_progress, render, render_verdict, where
-from affidavit.engine.http import HttpEngine
 from affidavit.errors import AffidavitError
-from affidavit.memory import Memory
 
 
 def main(argv: Sequence[str] | None = None) -> int:

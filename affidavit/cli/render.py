@@ -7,9 +7,8 @@ import sys
 import textwrap
 from collections.abc import Callable
 
-from affidavit.ingest.files import INDEX_STAGE
 from affidavit.reasons import Reason
-from affidavit.results import Answer, Evidence, Verdict
+from affidavit.results import INDEX_STAGE, Answer, Evidence, Verdict
 from affidavit.text.numbers import format_number
 
 

@@ -18,6 +18,7 @@ from affidavit.errors import IngestError
 from affidavit.ingest.bounded import IngestLimits, Readers, Reading, finish_reading, read_bounded
 from affidavit.ingest.pipeline import content_hash, prepare_document
 from affidavit.ingest.readers.formats import storable_path
+from affidavit.results import INDEX_STAGE  # what an ingest's progress hears before a stage
 from affidavit.runtime import usable_cores
 from affidavit.store.prepared import PreparedDocument
 
@@ -140,10 +141,6 @@ def checked_date(date: str | None, name: str | None) -> str | None:
         raise IngestError(
             name, f"date {date!r} is not an ISO 8601 date", "write it as YYYY-MM-DD"
         ) from exc
-
-
-# What an ingest's progress hears before an index stage's name, to tell it from a file's.
-INDEX_STAGE = "index: "
 
 
 def index_stages(progress: Progress | None) -> Progress | None:

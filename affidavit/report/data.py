@@ -2,7 +2,7 @@
 the rows of an answers file, which words of a cited line carry the answer, whether the
 store still holds each cited line as cited, and the counts of the summary.
 
-report.py turns these facts into the HTML page; nothing here knows about HTML.
+page.py turns these facts into the HTML page; nothing here knows about HTML.
 """
 
 from __future__ import annotations
@@ -61,6 +61,16 @@ class Lines(Protocol):
     """Where cited lines are looked up: a Memory (``Memory.line``)."""
 
     def line(self, document: str, position: int) -> Any: ...
+
+
+class CheckedStore(Lines, Protocol):
+    """The store a report checks citations against, and names by its file and its
+    fingerprint: a Memory, best opened read-only without the meaning model."""
+
+    @property
+    def path(self) -> str | None: ...
+
+    def fingerprint(self) -> str: ...
 
 
 def read_rows(path: str | Path) -> AnswerRows:

@@ -1,15 +1,15 @@
 """The audit report: one self-contained HTML file a compliance reviewer opens offline.
 
-``write_report`` reads a batch's answers file, checks every citation against the store,
-and writes a page whose summary is rendered here and whose questions are rendered by the
-inlined script from a JSON block (so 10,000 answers open in a second). No asset is
-fetched: the CSS and the script are inlined, and the page's policy forbids the network.
+``write_report`` reads a batch's answers file, checks every citation against the store
+it is given (a Memory; the report opens none itself), and writes a page whose summary is
+rendered here and whose questions are rendered by the inlined script from a JSON block
+(so 10,000 answers open in a second). No asset is fetched: the CSS and the script are
+inlined, and the page's policy forbids the network.
 """
 
 from __future__ import annotations
 
 import html
-import importlib.metadata
 import json
 import os
 import re
@@ -20,13 +20,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import affidavit
 from affidavit.errors import InputError
-from affidavit.memory import Memory
 from affidavit.reasons import Reason
 from affidavit.report.data import (
     ANSWERED,
     INPUT_ERROR,
+    CheckedStore,
     ReportSummary,
     answer_terms,
     check,
@@ -41,6 +40,7 @@ from affidavit.report.data import (
     summarise,
     utf16,
 )
+from affidavit.runtime import installed_version
 from affidavit.text.numbers import format_number
 
 __all__ = ["write_report", "ReportSummary"]
@@ -50,23 +50,25 @@ WARNINGS = ("changed", "incomplete")  # counts a reviewer must not miss when not
 
 def write_report(
     answers: str | Path,
-    store: str | Path,
+    store: CheckedStore,
     out: str | Path,
     *,
     now: datetime | None = None,
     title: str | None = None,
+    version: str | None = None,
 ) -> ReportSummary:
     """Write the audit report of ``answers`` (a batch's JSONL) over ``store`` to ``out``.
 
-    Every citation is looked up in the store (opened read-only, without the meaning
-    model) and flagged when the store no longer holds it as cited. Returns the counts
-    the page's summary states. Raises InputError for an unreadable answers file and
-    StoreError for a store that cannot be opened.
+    ``store`` is the Memory the answers came from, best opened read-only without the
+    meaning model (``Memory(path, read_only=True, dense=False)``, as ``affidavit report``
+    opens it): every citation is looked up in it and flagged when the store no longer
+    holds it as cited. ``version`` is the affidavit the page names (default: the one
+    installed). Returns the counts the page's summary states. Raises InputError for an
+    unreadable answers file.
     """
     read = read_rows(answers)
-    with Memory(store, read_only=True, dense=False) as memory:
-        fingerprint = memory.fingerprint()
-        held = stored_lines(read.rows, memory)
+    fingerprint = store.fingerprint()
+    held = stored_lines(read.rows, store)
     target = Path(out)
     summary = summarise(read.rows, held, incomplete=read.incomplete, out=target)
     engines = Counter(
@@ -76,10 +78,10 @@ def write_report(
     )
     facts = {
         "Answers file": Path(answers).name,
-        "Store": str(Path(store).resolve()),
+        "Store": str(Path(store.path).resolve()) if store.path else "in memory",
         "Store fingerprint": fingerprint,
         "Engine": ", ".join(f"{name} ({n})" for name, n in engines.most_common()) or "none named",
-        "affidavit": _version(),
+        "affidavit": version or installed_version(),
         "Written": (now or datetime.now(UTC)).strftime("%Y-%m-%d %H:%M:%S %Z").strip(),
     }
     name = title or f"Audit report: {Path(answers).name}"
@@ -95,11 +97,6 @@ def write_report(
             str(target), f"cannot write the report ({error.strerror or error})", "check the folder"
         ) from None
     return summary
-
-
-def _version() -> str:
-    version = getattr(affidavit, "__version__", None)
-    return str(version) if version else importlib.metadata.version("affidavit")
 
 
 # -- the data the script renders, one object per row --
