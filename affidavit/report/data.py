@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from affidavit.errors import InputError
+from affidavit.text.words import LETTER_OR_DIGIT
 
 ANSWERED = "answered"
 INPUT_ERROR = "input error"
@@ -24,7 +25,7 @@ REFUSED = "refused"  # the outcome of a refusal that names no reason
 
 # A word with its inner punctuation kept, so a number or code is one word: 5.75,
 # $1,496.5 (as 1,496.5), III-52.1, O'Neil.
-_WORD = re.compile(r"[^\W_]+(?:[.,'’/-][^\W_]+)*")
+_WORD = re.compile(rf"{LETTER_OR_DIGIT}+(?:[.,'’/-]{LETTER_OR_DIGIT}+)*")
 _JOINERS = ".,'’/-"
 # NOTE: words under 3 letters are skipped by length; these longer ones carry no answer
 # either, and marking every "the" of a cited line would hide the words that do.

@@ -298,7 +298,8 @@ def _page(
     }
     template = (assets / "report.html").read_text(encoding="utf-8")
     # One pass, so a placeholder written inside the data is never filled in.
-    return re.sub(r"\{\{(\w+)\}\}", lambda found: parts[found.group(1)], template)
+    named = "|".join(map(re.escape, parts))
+    return re.sub(rf"\{{\{{({named})\}}\}}", lambda found: parts[found.group(1)], template)
 
 
 def _script_json(value: Any) -> str:
