@@ -16,6 +16,7 @@ from affidavit.ingest.bounded import IngestLimits
 from affidavit.ingest.readers.formats import SUPPORTED_SUFFIXES
 from affidavit.memory import Memory
 from affidavit.plans.plan import Plan
+from affidavit.question.question import Question
 from affidavit.reasons import Reason
 from affidavit.results import (
     Answer,
@@ -31,6 +32,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Memory",
+    "Question",
     "Answer",
     "Verdict",
     "SentenceVerdict",

@@ -39,7 +39,7 @@ def test_engines_satisfy_the_runtime_checkable_protocol() -> None:
     assert not isinstance(object(), Engine)
 
     class Nameless:
-        def propose(self, question, shape, evidence):
+        def propose(self, question, evidence):
             return []
 
     assert not isinstance(Nameless(), Engine)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from conftest import DEMO_DIR
 
 from affidavit import Memory
-from affidavit.engine.default.typed_lines import holds_answer
+from affidavit.question.typed_lines import holds_answer
 from affidavit.gates.context import support_context, support_terms
 from affidavit.question.shape import AnswerType
 from affidavit.results import Evidence

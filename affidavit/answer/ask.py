@@ -18,7 +18,6 @@ from affidavit.answer.disagreement import contest_line, rivals
 from affidavit.answer.readback import engine_read_back
 from affidavit.answer.tables import tables_around
 from affidavit.answer.whose import told_of
-from affidavit.engine.default.typed_lines import holds_answer
 from affidavit.engine.protocol import Candidate, Engine, Planner
 from affidavit.gates.decision import GateDecision
 from affidavit.gates.exit import Judgement, judge
@@ -89,7 +88,9 @@ def _reached(
     index = retriever.words()  # one generation check per question, not per candidate
     if index.size == 0:
         return _Said.refusal(Reason.EMPTY_STORE)
-    asked = Question.read(question, asked_at=asked_at, speaker=speaker)
+    asked = Question.read(
+        question, asked_at=asked_at, speaker=speaker, default_language=index.main_language
+    )
     shape, analyzer, question_terms = asked.shape, asked.analyzer, asked.key_terms
     record.shape = shape.to_dict()
     if asked.text != question:
@@ -97,7 +98,7 @@ def _reached(
     if not asked.has_words():
         return _Said.refusal(Reason.EMPTY_QUESTION)
     said = asked.text
-    retrieved = retriever.retrieve(said, holds_answer=holds_answer(shape.answer_type, said))
+    retrieved = retriever.retrieve(said, holds_answer=asked.holds_answer)
     record.withheld_below_trust = retrieved.withheld
     if not retrieved.hits:
         reason = Reason.BELOW_TRUST if retrieved.withheld else Reason.NO_EVIDENCE
@@ -134,7 +135,7 @@ def _reached(
 
     passed: list[tuple[float, int, int, Candidate, Judgement, list[Evidence]]] = []
     for number, subset in enumerate(retrieved.subsets):
-        candidates = engine.propose(said, shape, subset)
+        candidates = engine.propose(asked, subset)
         weight = 0.5 + 0.5 * max(e.score for e in subset) / best_score
         subset_record = SubsetRecord(subset[0].document, weight, [e.dateline() for e in subset])
         record.subsets.append(subset_record)
@@ -195,9 +196,7 @@ def _compose(
     shape, analyzer, found = asked.shape, asked.analyzer, asked.route
     record.routed, record.route = True, found.to_dict() if found else None
     evidence = [e for subset in retrieved.subsets for e in subset]
-    proposals = (
-        engine.propose_plans(asked.text, shape, evidence) if isinstance(engine, Planner) else []
-    )
+    proposals = engine.propose_plans(asked, evidence) if isinstance(engine, Planner) else []
     ground = None
     if proposals:
         # The ground: the evidence, and the whole of every table a found row stands in.

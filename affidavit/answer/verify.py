@@ -22,29 +22,33 @@ from affidavit.gates.claims import makes_a_claim
 from affidavit.gates.exit import Judgement, judge
 from affidavit.index.retrieval import Retriever
 from affidavit.plans.ground import Ground
-from affidavit.question.question import key_terms
-from affidavit.question.shape import read_shape
+from affidavit.question.question import Question
 from affidavit.reasons import Reason
 from affidavit.results import Evidence, SentenceVerdict, Status, Verdict
-from affidavit.text.analyzer import Analyzer
+from affidavit.text.analyzer import Analyzer, analyzer_for
 from affidavit.text.content import content_terms
+from affidavit.text.lang import VOCABULARIES
 from affidavit.text.language import detect_language
 from affidavit.text.numbers import written_numbers
 from affidavit.text.sentences import split_sentences
 from affidavit.text.words import words
 
-_YES = frozenset({"yes", "yeah", "correct", "true", "sí", "si", "evet"})
-_NO = frozenset({"no", "not", "false", "incorrect", "hayır", "hayir"})
+# A bare "yes" or "no" in any of the languages (text/lang).
+_YES = frozenset().union(*(words.yes for words in VOCABULARIES.values()))
+_NO = frozenset().union(*(words.no for words in VOCABULARIES.values()))
 
 
 def verify(text: str, retriever: Retriever, *, question: str | None = None) -> Verdict:
+    """Audit ``text`` sentence by sentence against the store (see the module docstring)."""
     index = retriever.words()
+    # The text and its question are read in one language, the store's when neither shows.
     language = detect_language(
         text if not question else f"{question} {text}", default=index.main_language
     )
-    analyzer = Analyzer(language)
-    # The question's key words are read as ask reads them: one gate, one setting.
-    question_terms = key_terms(read_shape(question), analyzer) if question else frozenset()
+    analyzer = analyzer_for(language)
+    # The question is read as ask reads it (its key words: one gate, one setting).
+    asked = Question.read(question, language=language) if question else None
+    question_terms = asked.key_terms if asked is not None else frozenset()
     paragraphs = [p.strip() for p in text.split("\n\n") if p.strip()]
     sentences = [s for group in split_sentences(paragraphs, language) for s in group]
     verdicts = [

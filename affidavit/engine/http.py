@@ -38,8 +38,7 @@ from affidavit.engine.prompts import (
 )
 from affidavit.engine.protocol import Candidate, ProposedPlan
 from affidavit.errors import EngineError
-from affidavit.question.arithmetic import route
-from affidavit.question.shape import Shape
+from affidavit.question.question import Question
 from affidavit.results import Evidence
 from affidavit.store.replies import CachedReply, StoredReplies
 
@@ -133,25 +132,23 @@ class HttpEngine:
         spent, self.accounting = self.accounting, Accounting()
         return spent.to_dict()
 
-    def propose(self, question: str, shape: Shape, evidence: Sequence[Evidence]) -> list[Candidate]:
+    def propose(self, question: Question, evidence: Sequence[Evidence]) -> list[Candidate]:
         if not evidence:
             return []
-        reply = self._ask(answer_messages(question, evidence), schema=ANSWER_SCHEMA)
+        reply = self._ask(answer_messages(question.text, evidence), schema=ANSWER_SCHEMA)
         found = read_answers(reply, len(evidence))
         return [
             Candidate(text=text, value=text, cites=cites, score=1.0 - 0.05 * rank, note="model")
             for rank, (text, cites) in enumerate(found)
         ]
 
-    def propose_plans(
-        self, question: str, shape: Shape, evidence: Sequence[Evidence]
-    ) -> list[ProposedPlan]:
-        """The model's plan first, then the rule engine's, for a question the organs read
-        as a computation; no call for any other question."""
-        if route(question) is None:
+    def propose_plans(self, question: Question, evidence: Sequence[Evidence]) -> list[ProposedPlan]:
+        """The model's plan first, then the rule engine's, for a question read as a
+        computation at the door; no call for any other question."""
+        if question.route is None:
             return []
-        plan = read_plan(self._ask(plan_messages(question, evidence)))
-        rules = self._rules.propose_plans(question, shape, evidence)
+        plan = read_plan(self._ask(plan_messages(question.text, evidence)))
+        rules = self._rules.propose_plans(question, evidence)
         return [plan, *rules] if plan is not None else rules
 
     def read_back(self, sentence: str) -> list[str]:

@@ -1,6 +1,7 @@
 """The seam every engine plugs into: an engine proposes, the library disposes.
 
-An engine sees the question, its shape and the evidence block, and returns candidates,
+An engine sees the question as read at the door (a Question: its text, language, shape,
+terms and route) and the evidence block, and returns candidates,
 each citing evidence lines by their index in the block. An engine that can plan also
 proposes plans over the composer's primitives (a Plan, its JSON object or its JSON text);
 the library parses and runs them, and a malformed plan is a dead plan, never a crash. An
@@ -14,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from affidavit.plans.plan import Plan
-from affidavit.question.shape import Shape
+from affidavit.question.question import Question
 from affidavit.results import Evidence
 
 
@@ -41,7 +42,7 @@ class Candidate:
 class Engine(Protocol):
     name: str
 
-    def propose(self, question: str, shape: Shape, evidence: Sequence[Evidence]) -> list[Candidate]:
+    def propose(self, question: Question, evidence: Sequence[Evidence]) -> list[Candidate]:
         """Candidates for ``question``, best first, citing ``evidence`` by index."""
         ...
 
@@ -53,9 +54,7 @@ ProposedPlan = Plan | Mapping[str, Any] | str
 class Planner(Protocol):
     """An engine that proposes plans for questions that need a computation."""
 
-    def propose_plans(
-        self, question: str, shape: Shape, evidence: Sequence[Evidence]
-    ) -> list[ProposedPlan]:
+    def propose_plans(self, question: Question, evidence: Sequence[Evidence]) -> list[ProposedPlan]:
         """Plans for ``question``, most direct first: operations and phrases, no answer."""
         ...
 

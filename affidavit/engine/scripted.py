@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from affidavit.engine.protocol import Candidate, ProposedPlan
-from affidavit.question.shape import Shape
+from affidavit.question.question import Question
 from affidavit.results import Evidence
 
 Script = (
@@ -15,7 +15,8 @@ Script = (
 
 
 class ScriptedEngine:
-    """Answers each question with the candidates scripted for it (none if unscripted)."""
+    """Answers each question with the candidates scripted for its text as read (none if
+    unscripted)."""
 
     name = "scripted"
 
@@ -28,13 +29,11 @@ class ScriptedEngine:
         self._plans = plans or {}
         self.calls: list[tuple[str, tuple[Evidence, ...]]] = []
 
-    def propose(self, question: str, shape: Shape, evidence: Sequence[Evidence]) -> list[Candidate]:
-        self.calls.append((question, tuple(evidence)))
+    def propose(self, question: Question, evidence: Sequence[Evidence]) -> list[Candidate]:
+        self.calls.append((question.text, tuple(evidence)))
         if callable(self._script):
-            return list(self._script(question, evidence))
-        return list(self._script.get(question, ()))
+            return list(self._script(question.text, evidence))
+        return list(self._script.get(question.text, ()))
 
-    def propose_plans(
-        self, question: str, shape: Shape, evidence: Sequence[Evidence]
-    ) -> list[ProposedPlan]:
-        return list(self._plans.get(question, ()))
+    def propose_plans(self, question: Question, evidence: Sequence[Evidence]) -> list[ProposedPlan]:
+        return list(self._plans.get(question.text, ()))

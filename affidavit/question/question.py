@@ -1,61 +1,106 @@
-"""The question, read once at the door: its language, shape, key words and route.
-
-Retrieval, the composer, the engine and the gates all take this one reading instead of
-re-analysing the text at each stage, so a question is judged by the words it was routed
-by. The asking day rides along as metadata, never as words; the speaker, when given, is
-who "I", "me" and "my" mean ("When did I start learning Spanish?" asked by Leo is read as
-"When did Leo start learning Spanish?", so Leo's own turns are found and cited). English
-only: Spanish and Turkish questions keep their pronouns.
-"""
+"""The question, read once at the door: every stage (retrieval, the engine, the plans, the
+gates, the census) takes this reading instead of the text, so no stage detects the
+question's language again or cuts its words again."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property
 
 from affidavit.question.arithmetic import route
 from affidavit.question.routes import Route
 from affidavit.question.shape import Shape, read_shape
-from affidavit.text.analyzer import Analyzer
+from affidavit.question.typed_lines import holds_answer
+from affidavit.text.abbreviations import short_forms
+from affidavit.text.analyzer import Analyzer, analyzer_for
 from affidavit.text.content import content_terms
+from affidavit.text.dates import dates_in
 from affidavit.text.language import detect_language
+from affidavit.text.years import YEAR_WORD
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, kw_only=True)
 class Question:
-    text: str  # the question as read: the speaker put for "I" (see the module docstring)
+    """A question as read: its language, shape, terms, key terms and route, with the day
+    it is asked on (metadata, never words) and who asks it.
+
+    The speaker, when given, is who "I", "me" and "my" mean: "When did I start learning
+    Spanish?" asked by Leo is read as "When did Leo start learning Spanish?", so Leo's own
+    turns are found and cited (English only: Spanish and Turkish keep their pronouns).
+    Readings only some stages need (the words a document may write for the question's,
+    the years and dates it names, how a line's type is graded) are read on first use, once.
+    """
+
+    asked: str  # the question as the user wrote it
+    text: str  # the question as read: the speaker put for "I"
+    language: str
     shape: Shape
-    analyzer: Analyzer
     key_terms: frozenset[str]  # what its evidence must carry (see key_terms below)
     route: Route | None  # the computation or look-up it needs, if any
     asked_at: str | None = None
     speaker: str | None = None
-    asked: str = ""  # the question as the user wrote it
+    analyzer: Analyzer = field(init=False, repr=False, compare=False)
 
-    @property
-    def language(self) -> str:
-        return self.shape.language
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "analyzer", analyzer_for(self.language))
 
     @classmethod
     def read(
-        cls, text: str, *, asked_at: str | None = None, speaker: str | None = None
+        cls,
+        text: str,
+        *,
+        asked_at: str | None = None,
+        speaker: str | None = None,
+        language: str | None = None,
+        default_language: str = "en",
     ) -> Question:
-        read_as = seated(text, speaker)
-        shape = read_shape(read_as)
-        analyzer = Analyzer(shape.language)
+        """Read ``text`` once. Its language is ``language`` when given, else detected
+        (``default_language`` when the question shows none: the store's own)."""
+        spoken = language or detect_language(text, default=default_language)
+        read_as = seated(text, speaker, spoken)
+        shape = read_shape(read_as, language or detect_language(read_as, default=default_language))
         return cls(
-            read_as,
-            shape,
-            analyzer,
-            key_terms(shape, analyzer),
-            route(read_as),
-            asked_at,
-            speaker,
-            text,
+            asked=text,
+            text=read_as,
+            language=shape.language,
+            shape=shape,
+            key_terms=key_terms(shape, analyzer_for(shape.language)),
+            route=route(read_as),
+            asked_at=asked_at,
+            speaker=speaker,
         )
 
     def has_words(self) -> bool:
-        return bool(self.analyzer.terms(self.text))
+        return bool(self.terms)
+
+    @cached_property
+    def terms(self) -> tuple[str, ...]:
+        """The question's index terms, in order."""
+        return tuple(self.analyzer.terms(self.text))
+
+    @cached_property
+    def short_forms(self) -> tuple[str, ...]:
+        """Words a document may write for the question's ("cat" for "catalog", "due" for a
+        deadline)."""
+        return tuple(short_forms(self.text, self.language))
+
+    @cached_property
+    def years(self) -> frozenset[str]:
+        """The years the question names, as written."""
+        return frozenset(YEAR_WORD.findall(self.text))
+
+    @cached_property
+    def dated(self) -> bool:
+        """Does the question name a year or a date (a figure "in" a year, "as at" a date)?"""
+        return bool(self.years or dates_in(self.text))
+
+    @cached_property
+    def holds_answer(self) -> Callable[[str], int] | None:
+        """How well a line can hold this question's answer (0 best), or None when its
+        type has no shape to look for."""
+        return holds_answer(self.shape.answer_type, self.text)
 
 
 _FIRST_PERSON = (
@@ -64,9 +109,9 @@ _FIRST_PERSON = (
 )
 
 
-def seated(text: str, speaker: str | None) -> str:
+def seated(text: str, speaker: str | None, language: str) -> str:
     """``text`` with the speaker put for an English question's "I", "me" and "my"."""
-    if not speaker or not speaker.strip() or detect_language(text) != "en":
+    if not speaker or not speaker.strip() or language != "en":
         return text
     for pattern, form in _FIRST_PERSON:
         text = pattern.sub(form.format(speaker.strip()), text)

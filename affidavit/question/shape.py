@@ -378,8 +378,10 @@ _COMPILED = tuple(
 )
 
 
-def read_shape(question: str) -> Shape:
-    language = detect_language(question)
+def read_shape(question: str, language: str | None = None) -> Shape:
+    """What kind of answer ``question`` asks for, read in ``language`` (detected when
+    not given)."""
+    language = language or detect_language(question)
     folded = fold(question, language)
     for answer_type, patterns in _COMPILED:
         for pattern in patterns:

@@ -334,7 +334,7 @@ def patterns_for(language: str) -> tuple[SpanPattern, ...]:
     return PATTERNS.get(language, PATTERNS["en"])
 
 
-# -- what a line could hold, read fast (engine/default/typed_lines.py seats such lines) --
+# -- what a line could hold, read fast (question/typed_lines.py seats such lines) --
 
 # A year from 1000 on, a decade ("1990s"), or a century named.
 YEAR_OR_CENTURY = re.compile(

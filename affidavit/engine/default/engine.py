@@ -19,23 +19,21 @@ from affidavit.engine.default.clauses import ClauseAsk, clause_answer, clause_as
 from affidavit.engine.default.phrases import answer_phrases
 from affidavit.engine.default.planning.routes import plans_for
 from affidavit.engine.default.spans import typed_spans
-from affidavit.engine.default.typed_lines import (
+from affidavit.engine.protocol import Candidate, ProposedPlan
+from affidavit.gates.holder import replies_to
+from affidavit.question.question import Question
+from affidavit.question.shape import AnswerType, Shape
+from affidavit.question.typed_lines import (
     asks_a_day,
     asks_a_deadline,
     is_whole_date,
     states_a_deadline,
 )
-from affidavit.engine.protocol import Candidate, ProposedPlan
-from affidavit.gates.holder import replies_to
-from affidavit.question.arithmetic import route
-from affidavit.question.shape import AnswerType, Shape
 from affidavit.results import Evidence, LineKind
-from affidavit.text.abbreviations import expansion_terms, short_forms
+from affidavit.text.abbreviations import expansion_terms
 from affidavit.text.analyzer import Analyzer
-from affidavit.text.dates import dates_in
 from affidavit.text.figures import written_for, years_of
 from affidavit.text.words import fold
-from affidavit.text.years import YEAR_WORD
 
 # Only the best lines are read for spans: deeper lines rarely hold the answer and cost NER time.
 LINES_READ = 8
@@ -75,31 +73,29 @@ _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|me|my|we|our|us)\b")
 class DefaultEngine:
     name = "default"
 
-    def propose_plans(
-        self, question: str, shape: Shape, evidence: Sequence[Evidence]
-    ) -> list[ProposedPlan]:
-        """Plans for the computations the organs read in the question (none otherwise)."""
-        found = route(question)
-        return list(plans_for(found)) if found else []
+    def propose_plans(self, question: Question, evidence: Sequence[Evidence]) -> list[ProposedPlan]:
+        """Plans for the computation the question was read at the door to need (none
+        otherwise)."""
+        return list(plans_for(question.route)) if question.route else []
 
-    def propose(self, question: str, shape: Shape, evidence: Sequence[Evidence]) -> list[Candidate]:
+    def propose(self, question: Question, evidence: Sequence[Evidence]) -> list[Candidate]:
         if not evidence:
             return []
-        analyzer = Analyzer(shape.language)
-        question_terms = set(analyzer.terms(question))
+        shape, analyzer, question_text = question.shape, question.analyzer, question.text
+        question_terms = set(question.terms)
         # A line's coverage counts the question's own words, not the words that only name
         # the kind of answer ("what date"), and the words a document writes for them
         # ("due" for a deadline).
-        asked = set(analyzer.terms(" ".join([*shape.content_words, *short_forms(question)])))
+        asked = set(analyzer.terms(" ".join([*shape.content_words, *question.short_forms])))
         asked = asked or question_terms
         top_score = max(e.score for e in evidence) or 1.0
         candidates: list[Candidate] = []
-        day_wanted = shape.answer_type is AnswerType.TIME and asks_a_day(question)
-        deadline_wanted = shape.answer_type is AnswerType.TIME and asks_a_deadline(question)
-        asks_clause = clause_ask(question) if shape.language == "en" else None
-        asked_years = frozenset(YEAR_WORD.findall(question))
+        day_wanted = shape.answer_type is AnswerType.TIME and asks_a_day(question_text)
+        deadline_wanted = shape.answer_type is AnswerType.TIME and asks_a_deadline(question_text)
+        asks_clause = clause_ask(question_text) if shape.language == "en" else None
+        asked_years = question.years
         # A figure asked "as at" a date or "in" a year: the date is its condition.
-        dated_question = bool(asked_years or dates_in(question))
+        dated_question = question.dated
         asks_a_date = shape.answer_type in (AnswerType.TIME, AnswerType.DURATION)
         by_place = {(e.document, e.position): e for e in evidence}
         for index, line in enumerate(evidence[:LINES_READ]):
@@ -135,7 +131,9 @@ class DefaultEngine:
                 turn = line.kind == LineKind.TURN
                 chatty = asks_clause is not None and asks_clause.any_verb and turn
                 # A clause costs a pattern, not a parse: every line read may give one.
-                clause = None if chatty else _clause(asks_clause, question, line.text, analyzer)
+                clause = (
+                    None if chatty else _clause(asks_clause, question_text, line.text, analyzer)
+                )
                 if clause is not None:
                     candidates.append(
                         Candidate(
@@ -147,7 +145,7 @@ class DefaultEngine:
                         )
                     )
                 if shape.answer_type is AnswerType.DESCRIPTION and index < PHRASE_LINES:
-                    for phrase in answer_phrases(question, line.text, shape.language)[:2]:
+                    for phrase in answer_phrases(question_text, line.text, shape.language)[:2]:
                         candidates.append(
                             Candidate(
                                 text=phrase.text,
@@ -209,7 +207,7 @@ class DefaultEngine:
                 if span.label == "PERSON" and shape.language == "en":
                     # A person with the role the line gives them: "the site manager, Dana
                     # Okafor".
-                    role = _with_role(question, line.text, span.start, span.end)
+                    role = _with_role(question_text, line.text, span.start, span.end)
                     if role is not None:
                         text, note = role, f"{note}, with the role the line gives"
                 candidates.append(
