@@ -2,38 +2,7 @@
 
 The digit veto asks whether the evidence carries a number at all; a line that writes
 "3,000 rpm in Europe and 3,600 in the USA" carries 3,000, yet does not say "3,000 in the
-USA". So the read-back also binds the numbers of a claim to the line that supports it:
-
-- **Company.** A number's company is the nearest content terms on each side of it, up to
-  COMPANY terms a side; another number, a clause joint (; : "and", "or", "but") or a
-  full stop ends the search, and dates (judged whole by the veto) are left out. The line
-  must write the same number with some of that company around it (searched a little
-  wider, EVIDENCE_COMPANY). When the claim gives the number company on both sides ("as
-  low as 7 million"), both sides must agree, so "as low as 7" is not bound by "as high as
-  7"; one-sided company may sit on either side, so word order can change.
-- **Another number's company.** A claim whose company names what the line writes only
-  beside another number, and nothing it writes only beside this one, is unbound: "the
-  bridge opened in 1991" against "the bridge opened in 1990 and the tunnel opened in
-  1991". The test is made on both sides together and on each side apart ("they design
-  phase 1" against "As they build phase 1, they design phase 2").
-- **Lists.** Numbers written together with no word between them (a list, a formula)
-  must come in the line as one run, in the same order, so one number changed inside a
-  list is not excused by the same number written elsewhere in the line.
-- **Short answers.** A claim that is only numbers or dates ("981", "September 2001"), or
-  has at most SHORT_ANSWER_TERMS word besides ("MPEG-2"), leans on the question for its
-  sense: the evidence (its line, or the subset the caller names, for multi-hop answers)
-  must carry at least BARE_SUPPORT of the question's terms weighed by rarity (IDF over
-  the store's lines, when the caller knows it), and some question term must stand in
-  the company of the number in its line.
-  The line must write it as the same kind of quantity: a percent only as a percent (a
-  bare "61" passes for "61 per cent" when the question asks for a percentage), and a
-  plain number inside a date only as the date's year ("19" members are not bound by
-  "19 April 1943", nor "30" by "30% of the city").
-- A number written with decimals ("3.00") is not carried by a number word ("three").
-- A short answer that is a formula ("(n − 1)!") must be written in its line symbol for
-  symbol (spacing aside): its numbers mean nothing apart from its operators.
-
-A claim the line writes verbatim, with words around its numbers, is bound as written.
+USA". So the read-back also binds the numbers of a claim to the line that supports it.
 """
 
 from __future__ import annotations
@@ -53,6 +22,11 @@ from affidavit.text.quantities import (
 )
 from affidavit.text.years import YEAR_WORD
 
+# A number's company is the nearest content terms on each side of it, up to COMPANY terms a
+# side in the claim, searched a little wider (EVIDENCE_COMPANY) in the line; another number,
+# a clause joint (; : "and", "or", "but") or a full stop ends the search, and dates (judged
+# whole by the veto) are left out. BARE_SUPPORT: the share of a short answer's question its
+# evidence must carry (``_unbound_short``).
 # NOTE: each swept on the tune splits by bench/gate_thresholds.py (bench/RESULTS.md, issue
 # 12): COMPANY 2-4 and BARE_SUPPORT 0.3-0.7 moved no figure; EVIDENCE_COMPANY 7 scored a
 # hair above 5 (HaluEval tune 0.670 -> 0.671) and was kept by the sweep's rule.
@@ -80,7 +54,8 @@ def says_verbatim(line: str, words: str) -> bool:
 
 
 def is_short_answer(claim: str, analyzer: Analyzer) -> bool:
-    """Numbers or dates with at most SHORT_ANSWER_TERMS word: sense comes from the question."""
+    """Numbers or dates with at most SHORT_ANSWER_TERMS word ("981", "September 2001",
+    "MPEG-2"): sense comes from the question."""
     tokens = read_tokens(claim, analyzer, committing=True)
     has_quantity = any(t.number is not None or t.date for t in tokens)
     return has_quantity and len({t.term for t in tokens if t.term}) <= SHORT_ANSWER_TERMS
@@ -205,6 +180,11 @@ def _binding(
 ) -> str | None:
     """ "strong" (same company), "weak" (no company to compare), or None (unbound).
 
+    The line must write the same number with some of the claim's company around it. When
+    the claim gives the number company on both sides ("as low as 7 million"), both sides
+    must agree, so "as low as 7" is not bound by "as high as 7"; one-sided company may sit
+    on either side, so word order can change.
+
     A claim whose company names what the line says only of *another* number, and nothing
     the line says only of this one ("the bridge opened in 1991" against "the bridge opened
     in 1990 and the tunnel opened in 1991"), is unbound, even if a word they share
@@ -268,6 +248,15 @@ def _unbound_short(
     *,
     percent_asked: bool,
 ) -> list[str]:
+    """The numbers of a short answer that its line does not bind through the question.
+
+    The evidence must carry at least BARE_SUPPORT of the question's terms weighed by
+    rarity (``weight``: IDF over the store's lines, when the caller knows it), and some
+    question term must stand in the company of the number in its line. The line must write
+    it as the same kind of quantity (``QuantityToken.writes_as``): a bare "61" passes for
+    "61 per cent" only when the question asks for a percentage, and "19" members are not
+    bound by "19 April 1943", nor "30" by "30% of the city".
+    """
     # The question must be carried where the answer is: by its line, or (multi-hop) by
     # the subset the caller names. Rare question words weigh more: "University of
     # California" is not carried by a line that says "university" and "campuses" about

@@ -1,16 +1,4 @@
-"""A sentence to the claims it makes, for the read-back.
-
-In English each clause head (the root verb, and verbs joined to it as conjuncts, clausal
-complements, adverbial or relative clauses) makes one claim: its subject, the verb, and
-its objects and prepositional phrases, without the sub-clauses, which make claims of
-their own. A clause not asserted on its own (an infinitival complement, "consider 8 to
-be a number"; a condition, "if 1 were a prime") is no sub-clause: it stays in the claim
-it belongs to. A conjunct verb with no subject of its own shares its head's. A relative
-clause also takes the noun phrase it modifies, and words no clause holds join the first
-claim, so every word of a sentence is read back. A sentence with no verb (a bare answer
-such as "Arthur's Magazine") is one claim. Spanish and Turkish have no parser
-installable here, so each of their sentences is one claim.
-"""
+"""A sentence to the claims it makes, one a clause, for the read-back."""
 
 from __future__ import annotations
 
@@ -44,7 +32,12 @@ class Claim:
 
 
 def extract_claims(sentence: str, analyzer: Analyzer) -> list[Claim]:
-    """The claims of one sentence, in order (at least one for any non-empty sentence)."""
+    """The claims of one sentence, in order (at least one for any non-empty sentence).
+
+    A sentence with no verb (a bare answer such as "Arthur's Magazine") is one claim.
+    Spanish and Turkish have no parser installable here, so each of their sentences is one
+    claim.
+    """
     language = analyzer.language
     whole = Claim(sentence, content_terms(sentence, analyzer), is_negated(sentence, language))
     if language != "en" or len(sentence) > 2000:
@@ -59,7 +52,14 @@ def extract_claims(sentence: str, analyzer: Analyzer) -> list[Claim]:
 
 @lru_cache(maxsize=4096)
 def clause_texts(sentence: str) -> tuple[tuple[str, bool], ...]:
-    """(clause text, whether it holds a number) per clause head of an English sentence."""
+    """(clause text, whether it holds a number) per clause head of an English sentence.
+
+    Each clause head (the root verb, and verbs joined to it as conjuncts, clausal
+    complements, adverbial or relative clauses) makes one claim: its subject, the verb,
+    and its objects and prepositional phrases, without the sub-clauses, which make claims
+    of their own. A conjunct verb with no subject of its own shares its head's. A relative
+    clause also takes the noun phrase it modifies.
+    """
     doc = parsed(sentence)
     heads = [
         t for t in doc if t.pos_ in _VERBAL and t.dep_ in _CLAUSE_DEPS and not _is_unasserted(t)

@@ -1,11 +1,4 @@
-"""The entry gate: what may become a stored line or record, and at what trust.
-
-A document's lines enter at the trust of the source that vouches for them. Text from an
-unvouched source (a stranger) is kept, so it can be searched and shown, but at a trust
-below the speaking threshold: it can never be cited as fact. Sources a caller cannot
-choose (a model's extraction, the memory's own inference) are refused here; they enter
-only through the gates that produce them.
-"""
+"""The entry gate: what may become a stored line or record, and at what trust."""
 
 from __future__ import annotations
 
@@ -32,7 +25,9 @@ class Vouched(Protocol):
 
 _Document = TypeVar("_Document", bound=Vouched)
 
-# Sources a caller may name when ingesting text.
+# Sources a caller may name when ingesting text. Sources a caller cannot choose (a model's
+# extraction, the memory's own inference) are refused here; they enter only through the
+# gates that produce them.
 INGESTIBLE = (Source.OPERATOR, Source.DOCUMENT, Source.STRANGER)
 
 
@@ -46,7 +41,12 @@ class Admission:
 def admit(
     source: str, *, name: str | None = None, threshold: float = SPEAKING_THRESHOLD
 ) -> Admission:
-    """Admit text from ``source`` (operator, document or stranger), or refuse it."""
+    """Admit text from ``source`` (operator, document or stranger), or refuse it.
+
+    A document's lines enter at the trust of the source that vouches for them. Text from
+    an unvouched source (a stranger) is kept, so it can be searched and shown, but at a
+    trust below the speaking threshold: it can never be cited as fact.
+    """
     try:
         kind = Source(source)
     except ValueError:

@@ -1,29 +1,6 @@
-"""The exit gate: judge each sentence against the evidence subset it is drawn from.
-
-Four tiers, in order; the first to fail decides, and what fails is dropped, never
-repaired (a repaired sentence has no source):
-
-1. **Digit veto** — any number the sentence writes that the subset does not carry.
-2. **Mixture drop** — let C be the sentence's content terms (stemmed, stop words out,
-   numbers left to tier 1), E the subset's terms and Q the question's. Novel terms
-   N = C − E − Q. If N is empty the sentence passes. If N is not empty and C ∩ E is
-   not empty, the sentence wraps evidence words around content the evidence never
-   supplied: a *mixture*, dropped. If C ∩ E is empty too, nothing in it comes from the
-   evidence: *unsupported*, dropped. No novel term is tolerated (MAX_NOVEL_TERMS = 0):
-   on HaluEval QA (dev, 1,399 rows) 2.6% of right answers carry a novel term against
-   66.8% of hallucinated ones, so any tolerance buys little and costs much.
-3. **Read-back** — the sentence is re-read as claims (one per clause, see claims.py)
-   and each claim is verified: the claim's evidence words (its terms found in E) must
-   stand together in one line (CLAIM_REACH) that also carries the claim's numbers, each
-   in the same company as the claim puts it (binding.py), and a negated claim needs a
-   negated line.
-   Evidence words scattered over lines that never said them together do not make the
-   claim. A sentence survives only if every claim does.
-4. **Support** — with a question, the supporting lines and the lines beside them
-   (SUPPORT_REACH) must carry the question's distinctive words: its rarest key word and
-   most of their rarity-weighted share (support.py). Otherwise the sentence answers some
-   other question. The neighbours that carry key words are cited with it.
-"""
+"""The exit gate: judge each sentence against the evidence subset it is drawn from, in four
+tiers (digit veto, mixture, read-back, support). The first to fail decides, and what fails
+is dropped, never repaired (a repaired sentence has no source)."""
 
 from __future__ import annotations
 
@@ -51,6 +28,9 @@ from affidavit.text.dates import dates_in
 from affidavit.text.numbers import evidence_numbers, written_numbers
 from affidavit.text.words import fold
 
+# NOTE: no novel term is tolerated: on HaluEval QA (dev, 1,399 rows) 2.6% of right answers
+# carry a novel term against 66.8% of hallucinated ones, so any tolerance buys little and
+# costs much.
 MAX_NOVEL_TERMS = 0
 # NOTE: a claim's evidence words must stand in one line (reach 0): on HaluEval QA dev
 # (400 rows) reading claims back from a line and its neighbours rejected 73% of the
@@ -65,7 +45,13 @@ __all__ = ["Judgement", "judge", "mixture"]
 
 def mixture(terms: frozenset[str], evidence: set[str]) -> GateDecision:
     """Every content word must come from the evidence. The question's words are not
-    evidence: "Which French painter taught her?" does not make "French" true."""
+    evidence: "Which French painter taught her?" does not make "French" true.
+
+    ``terms`` are the sentence's content terms (stemmed, stop words out, numbers left to
+    the digit veto); those ``evidence`` lacks are novel. A sentence with novel terms and
+    some from the evidence wraps evidence words around content the evidence never
+    supplied: a *mixture*. If none comes from the evidence, it is *unsupported*.
+    """
     novel = sorted(terms - evidence)
     if len(novel) <= MAX_NOVEL_TERMS:
         return GateDecision(
@@ -124,7 +110,21 @@ def judge(
     term_weight: Callable[[str], float] | None = None,
     turns_need: float = MIN_CARRIED,
 ) -> Judgement:
-    """Run the four tiers on ``sentence`` against ``subset`` (one document's lines).
+    """Run the four tiers on ``sentence`` against ``subset`` (one document's lines):
+
+    1. **Digit veto** (veto.py): any number the sentence writes that the subset does not
+       carry.
+    2. **Mixture** (``mixture``): content words the subset never supplied.
+    3. **Read-back**: the sentence is re-read as claims (one per clause, claims.py) and
+       each claim's evidence words (its terms the subset has) must stand together in one
+       line (CLAIM_REACH) that also carries the claim's numbers, each in the same company
+       as the claim puts it (binding.py); a negated claim needs a negated line. Evidence
+       words scattered over lines that never said them together do not make the claim. A
+       sentence survives only if every claim does.
+    4. **Support**, with a question: the supporting lines and the lines beside them
+       (SUPPORT_REACH) must carry the question's distinctive words: its rarest key word
+       and most of their rarity-weighted share (support.py). Otherwise the sentence
+       answers some other question. The neighbours that carry key words are cited with it.
 
     ``anchor`` (optional) names lines the sentence was drawn from; their windows are tried
     first, so an extractive candidate is read back against its own line. ``turns_need``

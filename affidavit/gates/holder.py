@@ -1,16 +1,4 @@
-"""Whose it is: in a conversation, a claim about a speaker rests on that speaker's lines.
-
-"What is the name of Leo's puppy?" is not answered by Maya's "I adopted a puppy … Biscuit":
-the words are all in the conversation, but the puppy is Maya's. When the question names a
-person who speaks in the evidence, a supporting line must be that person's own turn, or a
-line that writes their name in its words (not only as the name of who is speaking), so
-the gate checks the holder and not just the words.
-
-A turn's own sentence may speak of its listener instead: Joanna's "Wow, your new hair
-color looks amazing!" is a fact of Nate's hair, not hers. A sentence that says "you" or
-"your" and never "I", "my" or "we" is held by the listener, the one other speaker of a
-two-person session; with more speakers the listener is not known and nobody holds it.
-"""
+"""Whose it is: in a conversation, a claim about a speaker rests on that speaker's lines."""
 
 from __future__ import annotations
 
@@ -39,7 +27,14 @@ def holder_decision(
 ) -> GateDecision | None:
     """A failed decision when a speaker the question names holds none of the supporting
     lines; None when the question names no speaker or every one is a holder. ``said`` is
-    the answer, whose sentence in a turn says whom the turn speaks of."""
+    the answer, whose sentence in a turn says whom the turn speaks of.
+
+    "What is the name of Leo's puppy?" is not answered by Maya's "I adopted a puppy …
+    Biscuit": the words are all in the conversation, but the puppy is Maya's. A supporting
+    line must be the named person's own turn, or a line that writes their name in its
+    words (not only as the name of who is speaking), so the gate checks the holder and not
+    just the words.
+    """
     speakers = {line.speaker for line in subset if line.speaker}
     named = sorted(
         speaker
@@ -107,6 +102,10 @@ def replies_to(line: Line, before: Line) -> bool:
 
 
 def _said_to_listener(sentence: str) -> bool:
+    """A sentence that says "you" or "your" and never "I", "my" or "we" speaks of its
+    listener: Joanna's "Wow, your new hair color looks amazing!" is a fact of Nate's hair,
+    not hers. The listener is the one other speaker of a two-person session; with more
+    speakers the listener is not known and nobody holds it."""
     return bool(_SECOND_PERSON.search(sentence)) and not _FIRST_PERSON.search(sentence)
 
 

@@ -1,25 +1,6 @@
-"""Names that trade places: two names of a line, each put where the other stands.
-
-"At the time, Iran was the world's second-largest oil exporter and a close US ally" and
-"... US was the world's second-largest oil exporter and a close Iran ally" hold the same
-words; only where each name stands differs. The roles of a verb (roles.py) see a trade
-between its subject and object; a name can also sit in a modifier ("US ally", "under
-Norman domination", "from Hawaii to Los Angeles"), where no verb's role holds it. Each
-capitalised word of an English text is read two ways:
-
-- by what it hangs from in the dependency parse: its head, passing over the name it is
-  part of, a preposition or a passive's "by", and a list's first member;
-- by the words around it (three on either side, past punctuation and other names), which
-  tell where a name stands only when the claim keeps the line's other words in their
-  order (a change of voice moves them all), and then only the words that set the two
-  names apart ("northern shore of Lake Erie", "southern shore of Lake Ontario").
-
-Two names traded when, either way, each stands in the claim where the other stands in the
-line and nowhere it stands itself. Members of one list ("Syria and Egypt") never trade: in
-another order they say the same. A change of voice or a clause cut out of the sentence
-leaves every name where it was; a paraphrase that writes a name otherwise ("the United
-States") matches nothing here and is left to the read-back's other tests.
-"""
+"""Names that trade places: two names of a line, each put where the other stands, in a
+verb's role or in a modifier no role holds ("a close US ally" read back as "a close Iran
+ally")."""
 
 from __future__ import annotations
 
@@ -51,7 +32,19 @@ class _Places:
 
 def names_traded(claim: str, line: str, analyzer: Analyzer) -> bool:
     """Do two names the claim and the line both write stand, in the claim, each where the
-    other stands in the line (and never where it stands itself)?"""
+    other stands in the line (and never where it stands itself)?
+
+    "At the time, Iran was the world's second-largest oil exporter and a close US ally" and
+    "... US was the world's second-largest oil exporter and a close Iran ally" hold the
+    same words; only where each name stands differs. The roles of a verb (roles.py) see a
+    trade between its subject and object; a name can also sit in a modifier ("US ally",
+    "under Norman domination", "from Hawaii to Los Angeles"), where no verb's role holds
+    it. Each capitalised word is read two ways: by what it hangs from in the dependency
+    parse (``_governor``), and by the words around it (``_NEAR`` on either side, past
+    punctuation and other names). A change of voice or a clause cut out of the sentence
+    leaves every name where it was; a paraphrase that writes a name otherwise ("the United
+    States") matches nothing here and is left to the read-back's other tests.
+    """
     if analyzer.language != "en" or len(claim) > LONGEST_PARSED or len(line) > LONGEST_PARSED:
         return False
     in_claim = _places(claim)
@@ -140,7 +133,8 @@ def _is_name_word(token: Token) -> bool:
 
 
 def _governor(token: Token) -> str:
-    """The word ``token`` hangs from, read past its own name, prepositions and conjuncts."""
+    """The word ``token`` hangs from, read past its own name, prepositions (and a passive's
+    "by"), and a list's later members to its first."""
     seen = {token.i}
     node = token
     while True:

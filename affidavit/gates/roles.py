@@ -1,31 +1,6 @@
 """Who did what to whom: the roles and polarity of a claim against the line that carries it.
-
 A bag of words cannot tell "Tom Hale taught Anna Berg" from "Anna Berg taught Tom Hale",
-nor "The museum was finished" from "The museum was never finished". For English, each
-verb of the English dependency parse becomes a predication: the verb (stemmed, irregular
-forms to their base), its agent (the active subject, or the passive's "by" phrase), its
-patient (the active object, or the passive subject) and whether it is negated. A claim's
-predication is checked against the line's predications of the same verb:
-
-- the same roles (in either voice) and the same polarity: the claim stands;
-- the agent where the line has the patient and the patient where it has the agent: the
-  roles are swapped, and the claim is dropped (``roles``); so too when a role both fill
-  with a name holds another name ("Carl Kim taught Anna Berg" against "Tom Hale taught
-  Anna Berg while Carl Kim watched"): the entity is not the one the line names for it;
-- the same roles with the other polarity: dropped (``negation``); a verb whose
-  complement did not happen ("failed to finish", "refused to sign") negates it, and a
-  clause said with what its line is without ("left with the trophy" against "left
-  without the trophy") has the other polarity;
-- two names of the line each put where the other stands, in a role or a modifier
-  ("a close US ally"): dropped (``roles``; places.py);
-- a claim the parser misreads, so that no role of the line's verb shows ("The crisis in
-  the US exacerbated price controls" read as a noun phrase): its words on either side of
-  the verb are read instead, and the line's patient before an active verb with the agent
-  after it is a swap;
-- no predication of that verb in the line (a paraphrase, another verb): nothing is said
-  here, and the read-back's other tests decide. Spanish and Turkish have no parser
-  installable here, so their roles are not read (the audit says so).
-"""
+nor "The museum was finished" from "The museum was never finished"."""
 
 from __future__ import annotations
 
@@ -92,6 +67,10 @@ _NOT_DONE = frozenset(
 
 @dataclass(frozen=True, slots=True)
 class Predication:
+    """A verb of the English dependency parse with its roles: the verb (stemmed, irregular
+    forms to their base), its agent (the active subject, or the passive's "by" phrase),
+    its patient (the active object, or the passive subject) and whether it is negated."""
+
     verb: str
     agent: frozenset[str]
     patient: frozenset[str]
@@ -259,7 +238,22 @@ def conflict(claim: str, line: str, analyzer: Analyzer, sentence: str | None = N
 
     ``sentence`` is the whole sentence the claim was cut from: it is parsed whole (a
     clause cut out of it parses worse) and its predications whose verb the claim writes
-    are the claim's."""
+    are the claim's. They are checked against the line's predications of the same verb:
+
+    - the same roles (in either voice) and the same polarity: the claim stands;
+    - the agent where the line has the patient and the patient where it has the agent, or
+      a role both fill with a name holding another name ("Carl Kim taught Anna Berg"
+      against "Tom Hale taught Anna Berg while Carl Kim watched"): ``roles``;
+    - the same roles with the other polarity (``_is_negated``, ``_with_and_without``):
+      ``negation``;
+    - two names of the line each put where the other stands, in a role or a modifier ("a
+      close US ally"): ``roles`` (places.py);
+    - a claim the parser misreads, so that no role of the line's verb shows: its words on
+      either side of the verb are read instead (``_written_the_other_way``);
+    - no predication of that verb in the line (a paraphrase, another verb): None, and the
+      read-back's other tests decide. Spanish and Turkish have no parser installable
+      here, so their roles are not read (the audit says so).
+    """
     if len(claim.split()) < _FEWEST_WORDS:
         return None  # "Fixed Price", "Dana Okafor": a bare answer has no roles to swap
     if fold(claim.strip().rstrip("."), analyzer.language) in fold(line, analyzer.language):

@@ -1,16 +1,5 @@
 """Whether lines carry a question: its distinctive words, weighed by how rare they are.
-
-A question's key words are weighed by their rarity among the store's lines (IDF). Lines
-carry the question when they hold its rarest key word (of those the store writes at all)
-and at least MIN_CARRIED of the weight. A word the store never writes weighs as much as
-the rarest word it does write: no line carries it, so a question about something the
-store never names is not answered by a line that shares its common words; yet one
-paraphrased word ("considered") does not by itself refuse a question whose other words
-the line says. Words that name the kind of answer ("name", "number",
-"year", "title") are not key words: the answer carries them, not the line.
-
-One test, one setting: ask's candidates, verify's sentences and the census all use it.
-"""
+One test, one setting: ask's candidates, verify's sentences and the census all use it."""
 
 from __future__ import annotations
 
@@ -26,9 +15,9 @@ from affidavit.text.analyzer import Analyzer
 # (bench/RESULTS.md, "Exact answers"); reported on the other halves.
 MIN_CARRIED = 0.8
 # The share asked of a conversation's turns when the conversation tells the question of
-# the speaker it names and of no one else more fully (whose.py): the person is checked
-# twice already (there, and by the holder tier on the answer's own lines), so fewer of
-# the other words must be written. NOTE: chosen on LoCoMo's tune conversations, the
+# the speaker it names and of no one else more fully (answer/whose.py): the person is
+# checked twice already (there, and by the holder tier on the answer's own lines), so fewer
+# of the other words must be written. NOTE: chosen on LoCoMo's tune conversations, the
 # report conversations never read (bench/RESULTS.md, issue 13). Answerable questions
 # refused / adversarial ones refused: 0.65 0.424 / 0.897, 0.6 0.390 / 0.874, 0.55 0.379
 # / 0.868, 0.5 0.343 / 0.845; 0.55 is the lowest share keeping the second above 0.85.
@@ -92,7 +81,11 @@ class KeyWords:
         if weight is None:
             return cls(tuple((t, 1.0) for t in key), frozenset(key))
         known = {t: weight(t) for t in key}
-        # A word no line writes is at least as rare as the rarest word some line writes.
+        # A word no line writes is at least as rare as the rarest word some line writes: no
+        # line carries it, so a question about something the store never names is not
+        # answered by a line that shares its common words; yet one paraphrased word
+        # ("considered") does not by itself refuse a question whose other words the line
+        # says.
         ceiling = max([w for w in known.values() if w > 0], default=1.0)
         return cls(
             tuple((t, w if w > 0 else ceiling) for t, w in known.items()),
@@ -145,7 +138,9 @@ def support_decision(
     written: Iterable[str] | None = None,
     needed: float = MIN_CARRIED,
 ) -> GateDecision:
-    """The support tier's verdict: do lines holding ``terms`` carry the question?
+    """The support tier's verdict: do lines holding ``terms`` carry the question? They do
+    when they hold its rarest key word (of those the store writes at all) and at least
+    ``needed`` of the weight.
 
     ``terms`` count toward the share: the supporting lines', those beside them and their
     documents' names. ``written`` (by default ``terms``) are the words the lines

@@ -1,12 +1,5 @@
-"""The digit veto, the gate's first and non-negotiable tier.
-
-Any number a sentence writes (in digits, or in words up to twenty) that its evidence does
-not carry vetoes the sentence outright. Spellings are normalised before comparing
-("1,200" = "1200", "7%" = "7 percent", "three" = "3"). Dates are compared whole: a date
-the sentence writes must agree, on every part it names, with a date the evidence writes,
-in whatever form ("2019-05-03" is carried by "May 3, 2019"; "February 2, 1832" is not
-carried by "February 9, 1832", even though the evidence has a 2 in February's place).
-"""
+"""The digit veto, the gate's first and non-negotiable tier: any number or date a sentence
+writes that its evidence does not carry vetoes the sentence outright."""
 
 from __future__ import annotations
 
@@ -21,7 +14,15 @@ from affidavit.text.numbers import evidence_numbers, written_numbers
 def unsupported_numbers(
     candidate: str, evidence: Iterable[str], language: str | None = None
 ) -> list[str]:
-    """The numbers and dates ``candidate`` writes that ``evidence`` does not carry."""
+    """The numbers and dates ``candidate`` writes that ``evidence`` does not carry.
+
+    Numbers are read in digits, or in words up to twenty, and compared as spellings of a
+    value ("1,200" = "1200", "7%" = "7 percent", "three" = "3"). Dates are compared whole:
+    a date the candidate writes must agree, on every part it names, with a date the
+    evidence writes, in whatever form ("2019-05-03" is carried by "May 3, 2019"; "February
+    2, 1832" is not carried by "February 9, 1832", even though the evidence has a 2 in
+    February's place).
+    """
     lines = list(evidence)
     carried = evidence_numbers(lines)
     evidence_dates = [d for line in lines for d in dates_in(line)]

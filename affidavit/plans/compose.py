@@ -1,10 +1,4 @@
-"""Composing an answer from proposed plans: parse, run, keep the first that survives.
-
-Each proposal is parsed (a malformed one is a dead plan), run by the interpreter over the
-ground the evidence stands in, and the first plan that survives gives the answer: the
-library's template sentence, the rounded value, the input lines as citations, and a trace
-of every step. Every dead plan is kept in the audit with how and where it died.
-"""
+"""Composing an answer from proposed plans: parse, run, keep the first that survives."""
 
 from __future__ import annotations
 
@@ -43,7 +37,13 @@ def compose(
     *,
     now: str | None = None,
 ) -> Composed:
-    """The first proposal that parses and runs to a value, said in ``language``."""
+    """The first proposal that parses and runs to a value, said in ``language``.
+
+    Each proposal is parsed (a malformed one is a dead plan) and run by the interpreter over
+    the ground the evidence stands in; the first plan that survives gives the answer: the
+    library's template sentence, the rounded value, the input lines as citations, and a
+    trace of every step. Every dead plan is kept in the audit with how and where it died.
+    """
     composed = Composed()
     for number, proposal in enumerate(proposals):
         entry: dict[str, Any] = {"proposal": number + 1}

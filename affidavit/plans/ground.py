@@ -1,9 +1,5 @@
-"""What a plan's phrases are anchored in: the tables and text lines around the evidence.
-
-The tables are read by plans/tables.py. A phrase anchors a cell by the row's
-label (its first cell) and the column's name, or a text line by its words; an anchor is
-found only when exactly one best match stands, so a plan never computes with a guess.
-"""
+"""What a plan's phrases are anchored in: the tables (read by plans/tables.py) and text lines
+around the evidence."""
 
 from __future__ import annotations
 
@@ -38,7 +34,12 @@ _NET_ROW = re.compile(r"^\s*(?:net|less)\b", re.I)
 
 
 class Ground:
-    """The tables and text lines of one evidence neighbourhood, for anchoring phrases."""
+    """The tables and text lines of one evidence neighbourhood, for anchoring phrases.
+
+    A phrase anchors a cell by the row's label (its first cell) and the column's name, or a
+    text line by its words; an anchor is found only when exactly one best match stands, so
+    a plan never computes with a guess.
+    """
 
     def __init__(
         self,

@@ -1,10 +1,4 @@
-"""The interpreter: runs a plan's steps over anchored values, or kills the plan and says why.
-
-Only the primitives of plan.OPERATIONS run (plans/primitives.py), and only on phrases
-the ground anchors. Every input of a computation is a cell or line the store holds, so the
-trace lets a reviewer redo the arithmetic: each step keeps its inputs (with their
-citations) and its result.
-"""
+"""The interpreter: runs a plan's steps over anchored values, or kills the plan and says why."""
 
 from __future__ import annotations
 
@@ -40,7 +34,13 @@ class Outcome:
 
 
 def run(plan: Plan, ground: Ground, *, now: str | None = None) -> Outcome:
-    """Execute ``plan`` over ``ground``; raises PlanDied naming the step and the death."""
+    """Execute ``plan`` over ``ground``; raises PlanDied naming the step and the death.
+
+    Only the primitives of plan.OPERATIONS run (plans/primitives.py), and only on phrases
+    the ground anchors. Every input of a computation is a cell or line the store holds, so
+    the trace lets a reviewer redo the arithmetic: each step keeps its inputs (with their
+    citations) and its result.
+    """
     results: dict[str, Value] = {}
     if now:
         results["now"] = Value(Kind.DATE, text=now, label="the asking day")

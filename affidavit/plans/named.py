@@ -1,20 +1,5 @@
 """The cells a phrase names by both coordinates: every word of the row's label and of the
-column's name stands in the phrase.
-
-"The difference in the high and low prices in the fourth quarter of 2019" names two
-cells of a quarterly table (the row "Fourth Quarter" under the section "2019:", the
-columns "High" and "Low"); "the respective values of operating lease obligations that
-are less than one year and between 2-5 years" names two cells of one row. Neither is a
-row in given years, which is all the year-led anchors read. The cells come back in the
-order the phrase names what sets them apart ("high" before "low"), so a difference is
-taken the way the question takes it.
-
-Matching is strict, so that a plan never computes with a guess: a label or column name
-counts only when the phrase writes all of its words, a word names one coordinate only,
-a cell whose words another named cell holds ("Sales" inside "Total sales") gives way to
-it, half of what the phrase is about must be the cell's, and the phrase's years pick the
-section or column of that year.
-"""
+column's name stands in the phrase."""
 
 from __future__ import annotations
 
@@ -29,7 +14,15 @@ from affidavit.text.years import is_year_term
 def named_cells(ground: Ground, phrase: str) -> list[Value]:
     """The cells of one table whose row and column the phrase names, in the order the
     phrase names what sets each apart; empty when no table has one, or when two tables
-    do (which one is meant is not known)."""
+    do (which one is meant is not known).
+
+    "The difference in the high and low prices in the fourth quarter of 2019" names two
+    cells of a quarterly table (the row "Fourth Quarter" under the section "2019:", the
+    columns "High" and "Low"); "the respective values of operating lease obligations that
+    are less than one year and between 2-5 years" names two cells of one row. Neither is a
+    row in given years, which is all the year-led anchors read. The order ("high" before
+    "low") lets a difference be taken the way the question takes it.
+    """
     wanted = ground.terms(phrase)
     said = set(ground.analyzer.terms(phrase))  # less the stop words: what it is about
     content = frozenset(t for t in wanted if t in said or t.isdigit())
@@ -44,6 +37,11 @@ def named_cells(ground: Ground, phrase: str) -> list[Value]:
 def _in_table(
     ground: Ground, table: Table, wanted: frozenset[str], content: frozenset[str]
 ) -> list[Value]:
+    """The cells of ``table`` the phrase names. Matching is strict, so that a plan never
+    computes with a guess: a label or column name counts only when the phrase writes all
+    of its words, a word names one coordinate only, a cell whose words another named cell
+    holds gives way to it, half of what the phrase is about must be the cell's, and the
+    phrase's years pick the section or column of that year."""
     years = frozenset(t for t in wanted if is_year_term(t))
     header = ground.terms(table.context)
     in_year = ground.rows_of_year(table, years) if years else None

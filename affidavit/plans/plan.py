@@ -1,38 +1,5 @@
 """The plan language: a short list of typed steps an engine proposes and the library runs.
-
-A plan is JSON: ``{"steps": [{"op": "anchor", "args": {"row": "Other", "column":
-"2019"}, "out": "a"}, ...]}``. Each step names one operation, its arguments, and the name
-its result is kept under; the last step's result is the answer. Arguments are of three
-sorts, fixed per argument name:
-
-- references to earlier results: ``of``, ``minus``, ``to``, ``from`` (``now`` names the
-  asking day when the question has one), ``column_of`` (an anchor whose cell must
-  stand in the same column as an earlier result's cell) and ``stated`` (a percentage
-  change as a cell states it: the answer when the change computed agrees with it);
-- phrases the store must anchor: ``phrase``, ``row``, ``column``, ``named`` (what an
-  anchored event is answered as: "Susie" of "Jolene adopt Susie", which its line must
-  write), ``cells`` (the cells whose row label and column name the phrase both writes,
-  in the order it names them: plans/named.py), and ``items`` (a list of phrases, each
-  checked against the store);
-- literals: ``before``, ``after`` (a date cutoff), ``above``, ``below`` (a bound),
-  ``descending``, ``by``, ``largest``, ``say`` (what of a chosen item is the answer: its
-  value, year, date, row or column), ``as`` (an anchor read as a number, a mention, or
-  "percent": a cell that is a percentage) and ``percent`` (a ratio said as a
-  percentage), ``tight`` (true by default: a cell's row, its section and its table's
-  header must write half the row phrase; false loosens it),
-  ``unless_tabled`` (a sentence anchor that dies when a table names its row: the cells,
-  not a sentence, give that figure), ``told`` (a date anchor read only from dialogue
-  turns, a relative "yesterday" against the day the turn was said; a gather of every
-  turn telling an event, each as its time), ``once`` (a count of events, tellings
-  whose times overlap counted once), ``among`` and ``nth`` (a ``cells`` anchor: the
-  nth, from 0, of exactly ``among`` cells the phrase names; with ``by`` "date", counted
-  from the earliest when every one is dated), and ``dated`` (a gathered
-  row's cells under columns that name a date only, not its "Change" or "%" columns), and
-  ``magnitude`` (a ratio of the figures' sizes: a share of a roll-forward's "(365,223)"
-  vested is a share of 365,223; a difference of the larger less the smaller).
-
-Parsing checks the form only; what the steps mean is the interpreter's to judge.
-"""
+Parsing checks the form only; what the steps mean is the interpreter's to judge."""
 
 from __future__ import annotations
 
@@ -65,27 +32,51 @@ OPERATIONS = frozenset(
         "tally_by_month",
     }
 )
+# A step's arguments are of three sorts, fixed per argument name. References to earlier
+# results (``now`` names the asking day when the question has one): ``column_of`` is an
+# anchor whose cell must stand in the same column as an earlier result's cell; ``stated`` a
+# percentage change as a cell states it (the answer when the change computed agrees with
+# it).
 REFERENCE_ARGS = frozenset({"of", "minus", "to", "from", "column_of", "stated"})
+# Phrases the store must anchor. ``named`` is what an anchored event is answered as
+# ("Susie" of "Jolene adopt Susie", which its line must write); ``cells`` the cells whose
+# row label and column name the phrase both writes, in the order it names them
+# (plans/named.py). ``items`` is a list of phrases, each checked against the store.
 PHRASE_ARGS = frozenset({"phrase", "row", "column", "named", "cells"})
+# Literals.
 LITERAL_ARGS = frozenset(
     {
-        "before",
+        "before",  # a date cutoff
         "after",
-        "above",
+        "above",  # a bound
         "below",
         "descending",
         "by",
         "largest",
+        # what of a chosen item is the answer: its value, year, date, row or column
         "say",
+        # an anchor read as a number, a mention, or "percent": a cell that is a percentage
         "as",
-        "percent",
+        "percent",  # a ratio said as a percentage
+        # true by default: a cell's row, its section and its table's header must write half
+        # the row phrase; false loosens it
         "tight",
+        # a sentence anchor that dies when a table names its row: the cells, not a
+        # sentence, give that figure
         "unless_tabled",
+        # a date anchor read only from dialogue turns, a relative "yesterday" against the
+        # day the turn was said; a gather of every turn telling an event, each as its time
         "told",
-        "once",
+        "once",  # a count of events, tellings whose times overlap counted once
+        # a ratio of the figures' sizes: a share of a roll-forward's "(365,223)" vested is
+        # a share of 365,223; a difference of the larger less the smaller
         "magnitude",
+        # a ``cells`` anchor: the nth, from 0, of exactly ``among`` cells the phrase names;
+        # with ``by`` "date", counted from the earliest when every one is dated
         "among",
         "nth",
+        # a gathered row's cells under columns that name a date only, not its "Change" or
+        # "%" columns
         "dated",
     }
 )
@@ -112,6 +103,10 @@ class Step:
 
 @dataclass(frozen=True, slots=True)
 class Plan:
+    """A plan as JSON: ``{"steps": [{"op": "anchor", "args": {"row": "Other", "column":
+    "2019"}, "out": "a"}, ...]}``. Each step names one operation, its arguments, and the
+    name its result is kept under; the last step's result is the answer."""
+
     steps: tuple[Step, ...]
     note: str = ""  # why the engine proposed it (audit only; never said)
     extra: dict[str, Any] = field(default_factory=dict, compare=False)

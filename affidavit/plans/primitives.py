@@ -1,9 +1,5 @@
-"""The primitives a plan is made of: anchoring, gathering, choosing and arithmetic.
-
-Each takes the running step and returns a typed value, or kills the plan with a Death.
-Anchors read cells and lines through the ground and pass every input through the gate
-on its own line; arithmetic refuses to mix kinds, units or unconverted scales.
-"""
+"""The primitives a plan is made of: anchoring, gathering, choosing and arithmetic. Each
+takes the running step and returns a typed value, or kills the plan with a Death."""
 
 from __future__ import annotations
 
@@ -37,6 +33,8 @@ from affidavit.text.years import YEAR_WORD
 
 
 def _anchor(s: Running) -> Value:
+    """One cell or line the phrase names, read through the ground; the input passes the
+    gate on its own line (``checked``)."""
     if "cells" in s.step.args:
         return checked(s, _one_named(s))
     if "row" in s.step.args or "column" in s.step.args:
@@ -314,7 +312,7 @@ def _as_stated(s: Running, computed: Value) -> Value:
     digits = re.search(r"[.,](\d+)\s*%?\s*\)?\s*$", written)
     places = len(digits.group(1)) if digits else 0
     assert computed.number is not None
-    # At the precision it is written, as verify judges a claimed change (recompute.py).
+    # At the precision it is written, as verify judges a claimed change (answer/recompute.py).
     if rounded(computed.number, places) != rounded(stated.number, places):
         raise s.die(
             Death.DISAGREES,

@@ -1,9 +1,6 @@
-"""One step being run: its arguments resolved, its inputs gated, its deaths named.
-
-Shared by the primitives (plans/primitives.py): how a plan dies (Death), how a step
-reads its phrases, literals and earlier results, how every anchored input is checked
-against its own line, and how a chosen item is said (its value, year, date, row, column).
-"""
+"""One step being run, shared by the primitives (plans/primitives.py): how a plan dies
+(Death), how a step reads its phrases, literals and earlier results, how every anchored
+input is checked against its own line, and how a chosen item is said."""
 
 from __future__ import annotations
 
@@ -17,7 +14,6 @@ from affidavit.plans.plan import Step
 from affidavit.plans.values import Kind, Source, Value, in_scale
 
 NUMERIC = frozenset({Kind.AMOUNT, Kind.PERCENT, Kind.COUNT, Kind.DURATION, Kind.NUMBER})
-# A number as a line writes it, with its currency, sign, parentheses and percent sign.
 
 
 class Death(StrEnum):
@@ -88,7 +84,8 @@ class Running:
         return values
 
     def numbers(self, values: Sequence[Value]) -> tuple[list[float], Value]:
-        """The values' numbers in one unit and scale (the first's), or the plan dies."""
+        """The values' numbers in one unit and scale (the first's), or the plan dies:
+        arithmetic refuses to mix kinds, units or unconverted scales."""
         first = values[0]
         for value in values:
             if value.kind not in NUMERIC or value.number is None:

@@ -1,11 +1,5 @@
-"""A table as the composer reads it: a run of stored rows cut into its header and body,
-its sections, its captions, and each cell read as a typed value.
-
-The rows without named cells at the top of a run are its header, the rows with cells its
-body; a line or two of text around it (and the header) state the unit and scale its cells
-leave out ("in millions"); a row with a label and no values, or a year alone ("2019:"),
-heads the rows below it.
-"""
+"""A table as the plans read it: a run of stored rows cut into its header and body, its
+sections, its captions, and each cell read as a typed value."""
 
 from __future__ import annotations
 
@@ -152,6 +146,9 @@ def _follows(line: Evidence, previous: Evidence) -> bool:
 
 
 def _table(run: list[Evidence], lines: Sequence[Evidence]) -> Table:
+    """The rows without named cells at the top of a run are its header, the rows with cells
+    its body; a line or two of text around it (and the header) state the unit and scale its
+    cells leave out ("in millions")."""
     header = tuple(e for e in run if e.cells is None)
     rows = tuple(e for e in run if e.cells is not None)
     first, last = run[0].position, run[-1].position

@@ -1,10 +1,5 @@
-"""The library's own words for a computed answer, in English, Spanish and Turkish.
-
-The engine names operations and phrases; it never writes a word of a computed answer.
-The sentence is built here from the final step's typed value and the store's own labels
-of its inputs, with the number's unit, scale and stated rounding, so a reviewer reads the
-result and the inputs it came from in one line.
-"""
+"""The library's own words for a computed answer, in English, Spanish and Turkish: the
+engine names operations and phrases; it never writes a word of a computed answer."""
 
 from __future__ import annotations
 
@@ -103,7 +98,12 @@ _ROUNDED = {"en": "rounded to 2 decimals", "es": "redondeado a 2 decimales", "tr
 
 
 def say(outcome: Outcome, language: str) -> tuple[str, Any]:
-    """The answer sentence and the answer's bare value for a plan's outcome."""
+    """The answer sentence and the answer's bare value for a plan's outcome.
+
+    The sentence is built from the final step's typed value and the store's own labels of
+    its inputs, with the number's unit, scale and stated rounding, so a reviewer reads the
+    result and the inputs it came from in one line.
+    """
     lang = language if language in _LEAD else "en"
     value = outcome.value
     lead = _LEAD[lang].get(outcome.final_op, _LEAD[lang]["anchor"])

@@ -1,14 +1,4 @@
-"""Which dialogue turns tell of an event a question names.
-
-A question asks "When did Joanna have an audition for a writing gig?"; the turn says
-"Joanna: ... had an audition yesterday for a writing gig." A turn tells of the event when
-it carries the event's words — its content words, with stop words and the light verbs every
-event sentence bends ("have", "go", "get", "do", "make", "take") left out — and when the
-person the question names is the one telling it (the turn is theirs) or is named in it.
-A phrase of four content words or more may miss one: people retell events in their own
-words. Turns are ranked by the words they miss, then kept in the order they were said, so
-the first telling of an event comes first.
-"""
+"""Which dialogue turns tell of an event a question names."""
 
 from __future__ import annotations
 
@@ -33,7 +23,14 @@ def turns_telling(
     """The turns among ``lines`` that tell of ``phrase``'s event, best first: fewest words
     missing, then (with ``rarity``, a term's weight in the store) the least telling words
     missing — a turn without "receive" tells "receive a medal" better than one without
-    "medal" — then the first said."""
+    "medal" — then the first said.
+
+    A turn tells of the event when it carries the event's words (its content words, with
+    stop words and the light verbs every event sentence bends, "have", "go", "get", "do",
+    "make", "take", left out) and when the person the question names is the one telling
+    it (the turn is theirs) or is named in it: "When did Joanna have an audition for a
+    writing gig?" is told by "Joanna: ... had an audition yesterday for a writing gig."
+    """
     # In the order they were said: by day, then session and turn ("session-16" is not
     # before "session-2" because its name sorts first).
     turns = sorted(
@@ -53,6 +50,8 @@ def turns_telling(
     }
     if not wanted:
         return []
+    # A phrase of four content words or more may miss one: people retell events in their
+    # own words.
     slack = 1 if len(wanted) >= 4 else 0
     ranked: list[tuple[int, float, int, Evidence]] = []
     asked_before = _questions_before(turns)

@@ -1,10 +1,4 @@
-"""Typed values a plan computes with, read from the cells and lines the store holds.
-
-A value knows what it is (an amount with its currency and scale, a percent, a count, a
-date at its precision, a list...) and where it came from, so the interpreter can refuse to
-add dollars to percent and a reviewer can trace every input to its cell. Numbers are read
-with the gate's own number reader (text/numbers.py); a report's "(9.9)" is −9.9.
-"""
+"""Typed values a plan computes with, read from the cells and lines the store holds."""
 
 from __future__ import annotations
 
@@ -52,6 +46,10 @@ class Source:
 
 @dataclass(frozen=True, slots=True)
 class Value:
+    """A value knows what it is (an amount with its currency and scale, a percent, a count,
+    a date at its precision, a list...) and where it came from, so the interpreter can
+    refuse to add dollars to percent and a reviewer can trace every input to its cell."""
+
     kind: Kind
     number: float | None = None
     unit: str = ""  # a currency sign for amounts
@@ -74,7 +72,8 @@ class Value:
 
 
 def read_cell(written: str, context: str = "", *, names: str | None = None) -> Value | None:
-    """A cell (or a number in a line) as a typed value; ``context`` is its column name,
+    """A cell (or a number in a line) as a typed value, its number read with the gate's own
+    reader (text/quantities.py: a report's "(9.9)" is −9.9); ``context`` is its column name,
     the table's header and caption, which state the unit and scale the cell leaves out.
     ``names`` (its column name and row label), where given, alone says whether a cell
     without a percent sign is a percentage: a header's "%Chg" column or a caption's

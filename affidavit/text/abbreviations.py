@@ -1,10 +1,5 @@
-"""Words documents write for the words questions use: "Cat. No." is a catalog number.
-
-Forms, registers and reports abbreviate the very words a reader asks with ("What is the
-catalog number?" of a line reading "Cat. No. 11368V"). An abbreviation counts only as
-written: capitalised and closed by a full stop, so "cat." ending a sentence about a pet
-stays a cat. The table is small and general on purpose: no entry is a benchmark's word.
-"""
+"""Abbreviations documents write for the words questions use ("Cat. No." is a catalog
+number), read both ways: a line's abbreviations spelled out, a question's words shortened."""
 
 from __future__ import annotations
 
@@ -14,6 +9,9 @@ from functools import lru_cache
 from affidavit.text.analyzer import Analyzer
 from affidavit.text.words import words
 
+# Forms, registers and reports abbreviate the very words a reader asks with ("What is the
+# catalog number?" of a line reading "Cat. No. 11368V"). The table is small and general on
+# purpose: no entry is a benchmark's word.
 _TABLE: dict[str, dict[str, str]] = {
     "en": {
         "no": "number",
@@ -77,6 +75,7 @@ _TABLE: dict[str, dict[str, str]] = {
     "tr": {"no": "numara", "tel": "telefon", "md": "madde"},
 }
 # A capitalised word of up to six letters closed by a full stop (or "No:" in Turkish forms).
+# An abbreviation counts only as written, so "cat." ending a sentence about a pet stays a cat.
 _WRITTEN = re.compile(r"(?<![\w.])([A-ZÁÉÍÓÚÑÇĞİÖŞÜ][a-záéíóúñçğıöşü]{0,5}|[A-Z]{2,6})[.:]")
 
 

@@ -1,9 +1,4 @@
-"""Text to index terms, one analyser a language: tokens, less stop words, stemmed, folded.
-
-Lines are analysed with their document's language and questions with their own, so an
-English stem meets an English stem. Accents go after stemming (Snowball wants the real
-letters: Turkish ı/ş/ğ, Spanish ñ), so "canción" and "cancion" meet.
-"""
+"""Text to index terms, one analyser a language: tokens, less stop words, stemmed, folded."""
 
 from __future__ import annotations
 
@@ -31,7 +26,11 @@ def _stemmer(language: str) -> Stemmer.Stemmer:
 
 
 class Analyzer:
-    """Text to index terms for one language: tokens, minus stop words, stemmed, folded."""
+    """Text to index terms for one language: tokens, minus stop words, stemmed, folded.
+
+    Lines are analysed with their document's language and questions with their own, so an
+    English stem meets an English stem.
+    """
 
     def __init__(self, language: str = "en") -> None:
         self.language = language if language in _STEMMER_NAMES else "en"
@@ -53,7 +52,8 @@ class Analyzer:
             # "fell" is "fall" (lang/irregular.py); the token itself is what is cached, or
             # a word read before would change how the next one reads.
             base = BASE_FORMS.get(word, word) if self.language == "en" else word
-            # "did" is "do", a stop word too
+            # "did" is "do", a stop word too. Accents go after stemming (Snowball wants the
+            # real letters: Turkish ı/ş/ğ, Spanish ñ), so "canción" and "cancion" meet.
             result = None if base in self._stop else strip_accents(self._stem(base))
         self._cache[word] = result
         return result

@@ -1,9 +1,4 @@
-"""Dates as texts write them: read into their parts, and written back in words.
-
-A date is read at the precision it is written with ("May 3, 2019", "March 1974",
-"03/04/2024" both ways) and compared part by part, so "2019-05-03" and "May 3, 2019" are
-one date and "February 2, 1832" is not "February 9, 1832".
-"""
+"""Dates as texts write them: read into their parts, and written back in words."""
 
 from __future__ import annotations
 
@@ -46,6 +41,9 @@ _DATE_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
 
 @dataclass(frozen=True, slots=True)
 class WrittenDate:
+    """A date at the precision it is written with ("May 3, 2019", "March 1974"): a part
+    it does not write is None; ``start`` and ``end`` are where it is written."""
+
     year: int | None
     month: int | None
     day: int | None
@@ -53,6 +51,8 @@ class WrittenDate:
     end: int
 
     def agrees_with(self, other: WrittenDate) -> bool:
+        """Compared part by part, on the parts this date writes: "2019-05-03" and "May 3,
+        2019" are one date, and "February 2, 1832" is not "February 9, 1832"."""
         return all(
             mine is None or mine == theirs
             for mine, theirs in (

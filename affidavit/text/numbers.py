@@ -1,8 +1,4 @@
-"""Numbers as the gates compare them: "1,200" = "1200", "7 percent" = "7%", "three" = 3.
-
-A number is normalised to a canonical decimal string, so two spellings of one quantity
-compare equal and any other digit does not.
-"""
+"""Numbers as the gates compare them: "1,200" = "1200", "7 percent" = "7%", "three" = 3."""
 
 from __future__ import annotations
 
@@ -38,7 +34,8 @@ _NUMBER = re.compile(
 
 
 def canonical(digits: str, fraction: str | None = None, sign: str | None = None) -> str:
-    """Canonical decimal text: no separators, no trailing fractional zeros, "-" for a minus.
+    """Canonical decimal text: no separators, no trailing fractional zeros, "-" for a minus;
+    so two spellings of one quantity compare equal and any other digit does not.
 
     Done on the text, not through a float or Decimal, so no digit is ever rounded away.
     A whole number written with a leading zero ("02", "007") is kept as written: it is a

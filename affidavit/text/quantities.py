@@ -1,11 +1,5 @@
-"""Reading a text as binding.py compares it: numbers and dates as quantities, words as terms.
-
-A number token knows its canonical value, whether it has decimals, was written as a word
-("three"), or as a percent ("7%", "7 percent", "7-percent", "siete por ciento", Turkish
-"%7" and "yüzde 7"; a range or list with one sign is all percents: "30–60%"). A date
-is one token, with its year and day. Clause joints, full stops and numbers end a
-number's *company* (the nearest content terms on one side of it, see ``company_side``).
-"""
+"""Reading a text as number binding (gates/binding.py) compares it: numbers and dates as
+quantities, words as terms; and a figure's scale, currency and sign as a cell writes it."""
 
 from __future__ import annotations
 
@@ -77,6 +71,9 @@ class QuantityToken:
 
 
 def read_tokens(text: str, analyzer: Analyzer, *, committing: bool) -> list[QuantityToken]:
+    """``text`` as quantity tokens: a number knows its canonical value, its decimals, and
+    whether it was written as a word or a percent; a date is one token, with its year and
+    day. Clause joints, full stops and numbers end a number's company (``company_side``)."""
     dates = dates_in(text)
     tokens: list[QuantityToken] = []
     spans: dict[int, tuple[int, int]] = {}  # where each number token is written
@@ -162,6 +159,8 @@ def _is_percent(text: str, start: int, end: int) -> bool:
 
 
 def company_side(tokens: list[QuantityToken], at: int, step: int, reach: int) -> set[str]:
+    """A number's *company* on one side (``step`` -1 or 1): the nearest content terms, up
+    to ``reach`` of them, until a stop token."""
     found: set[str] = set()
     index = at + step
     while 0 <= index < len(tokens) and len(found) < reach:

@@ -1,18 +1,5 @@
-"""When a told event happened: a relative expression read against the day it was said.
-
-A turn said on 8 May 2023 that writes "yesterday" tells of 7 May 2023; "two days ago",
-"last week", "this month", "last Tuesday", "in March" and "last year" likewise name a day,
-a week, a month or a year counted from the day of saying. Fast rules read the common forms;
-``dateparser`` (with the day of saying as its ``RELATIVE_BASE``) reads the rest. What is
-vague ("a few years ago", "recently") is said to be vague, never given a precision it does
-not have. The words stay as written: the result names them beside the day it was read from.
-
-A day, a month and a year are written as ISO dates at their precision ("2023-05-07",
-"2023-05", "2023"). A week or a weekend is an ISO interval of days: "last week" said on
-9 June 2023 is the seven days before it, "2023-06-02/2023-06-08"; "last weekend" the
-Saturday and Sunday before it. A vague time is an interval open at its start,
-"../2023-05-08": some time before the day it was said, and no more.
-"""
+"""When a told event happened: a relative expression ("yesterday", "last week") read
+against the day it was said."""
 
 from __future__ import annotations
 
@@ -58,6 +45,16 @@ _FIXED = (
 
 @dataclass(frozen=True, slots=True)
 class When:
+    """A time a turn tells, with the words as written beside the day it was read from.
+
+    A day, a month and a year are ISO dates at their precision ("2023-05-07", "2023-05",
+    "2023"). A week or a weekend is an ISO interval of days: "last week" said on 9 June
+    2023 is the seven days before it, "2023-06-02/2023-06-08"; "last weekend" the Saturday
+    and Sunday before it. What is vague ("a few years ago", "recently") is said to be
+    vague, never given a precision it does not have: an interval open at its start,
+    "../2023-05-08", some time before the day it was said, and no more.
+    """
+
     day: str  # ISO at its precision: "2023-05-07", "2023-06", "2023"; a week, a weekend
     # or a vague time as an interval: "2023-06-02/2023-06-08", "../2023-05-08"
     precision: str  # day, week, weekend, month, year, or vague
@@ -88,7 +85,14 @@ def times_told(
 ) -> list[tuple[tuple[int, int], When]]:
     """Every time ``text`` tells, with where it is written, in the order written; one
     place is read by one rule only (a vague time, then the fixed words, "ago", weekdays,
-    months, then dateparser)."""
+    months, then dateparser).
+
+    A turn said on 8 May 2023 that writes "yesterday" tells of 7 May 2023; "two days ago",
+    "last week", "this month", "last Tuesday", "in March" and "last year" likewise name a
+    day, a week, a month or a year counted from the day of saying. Fast rules read the
+    common forms; ``dateparser`` (with the day of saying as its ``RELATIVE_BASE``) reads
+    the rest.
+    """
     base, day = date.fromisoformat(said_on[:10]), said_on[:10]
     found: list[tuple[tuple[int, int], When]] = []
 

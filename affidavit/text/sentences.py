@@ -1,20 +1,5 @@
-"""Prose to sentences by the rule of spaCy's sentencizer, one tokenizer per language.
-
-The statistical parser would be slower by two orders of magnitude for a small gain; the
-rule-based sentencizer splits a megabyte in about a second. Sentences are returned as
-written. An ingest of many files splits them on its bounded readers, a file each
-(ingest/files.py).
-
-NOTE: the sentencizer read each paragraph as a spaCy Doc of its own and walked it a token
-object at a time; splitting text already seen took 1.27 s a 6 MB pass that way, 1.12 s
-now, and leaves the collector far fewer objects. Here
-the paragraphs of a run are tokenized as one text, joined by blank lines, and the
-sentencizer's rule is applied to the whole run's token arrays at once. spaCy cuts a text
-at whitespace before it tokenizes a piece, so a paragraph's tokens are the same either
-way, and the blank line between two paragraphs is a token of its own that ends what the
-paragraph before said (tests/test_sentences.py compares with the pipeline on corpora and
-on generated text).
-"""
+"""Prose to sentences by the rule of spaCy's sentencizer, one tokenizer per language; and
+sentence ends read by rule in a line already split."""
 
 from __future__ import annotations
 
@@ -42,6 +27,8 @@ _RUN_CHARS = 200_000
 _BETWEEN = "\n\n"
 
 
+# NOTE: the statistical parser would be slower by two orders of magnitude for a small gain;
+# the rule-based sentencizer splits a megabyte in about a second.
 @lru_cache(maxsize=4)
 def _pipeline(language: str) -> Language:
     nlp = spacy.blank(language if language in ("en", "es", "tr") else "en")
@@ -60,7 +47,11 @@ def _stops(language: str) -> np.ndarray:
 
 
 def split_sentences(paragraphs: Iterable[str], language: str = "en") -> Iterator[list[str]]:
-    """Yield, for each paragraph, its sentences (verbatim, stripped, never empty)."""
+    """Yield, for each paragraph, its sentences (verbatim, stripped, never empty).
+
+    An ingest of many files splits them on its bounded readers, a file each
+    (ingest/files.py).
+    """
     run: list[str] = []
     size = 0
     for paragraph in paragraphs:
@@ -73,6 +64,14 @@ def split_sentences(paragraphs: Iterable[str], language: str = "en") -> Iterator
         yield from _split_run(run, language)
 
 
+# NOTE: the sentencizer read each paragraph as a spaCy Doc of its own and walked it a token
+# object at a time; splitting text already seen took 1.27 s a 6 MB pass that way, 1.12 s
+# now, and leaves the collector far fewer objects. Here the paragraphs of a run are
+# tokenized as one text, joined by blank lines, and the sentencizer's rule is applied to
+# the whole run's token arrays at once. spaCy cuts a text at whitespace before it
+# tokenizes a piece, so a paragraph's tokens are the same either way, and the blank line
+# between two paragraphs is a token of its own that ends what the paragraph before said
+# (tests/test_sentences.py compares with the pipeline on corpora and on generated text).
 def _split_run(paragraphs: list[str], language: str) -> Iterator[list[str]]:
     """The sentences of each paragraph, as the sentencizer cuts a Doc of each alone.
 

@@ -1,11 +1,5 @@
-"""The regular expressions that find typed spans in a line, per language, compiled once.
-
-Codes and contacts (e-mail, URL, phone, cued identifiers, postal addresses) are read whole;
-dates, codes by their shape, measures (money, percentages, quantities, durations) and bare
-numbers follow. Every pattern was written against real lines of the project's corpora (the
-IRS 1040NR instructions, the USDA energy round-up, SQuAD and XQuAD articles); the lines are
-in tests/test_answer_types.py.
-"""
+"""The regular expressions that find typed spans in a line, per language, compiled once;
+and the fast shapes that tell what a line could hold."""
 
 from __future__ import annotations
 
@@ -18,7 +12,8 @@ from affidavit.text.years import YEAR_SINCE_1000
 
 
 class Tier(StrEnum):
-    """How a pattern's spans sit among the others' (see ``spans.typed_spans``)."""
+    """How a pattern's spans sit among the others' (see engine/default/spans.py,
+    ``typed_spans``)."""
 
     WHOLE = "whole"  # read as one token: nothing inside it is a date, code or number
     DATE = "date"
@@ -41,7 +36,7 @@ class SpanPattern:
 
 # -- building blocks --
 
-# The month names are the date reader's own (gates/veto.py), longest first.
+# The month names are the date reader's own (text/dates.py), longest first.
 _MONTHS = "|".join(sorted(MONTHS, key=len, reverse=True))
 _DIGITS = r"\d{1,3}(?:[,.]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?"
 _NUMBER_WORDS = {
@@ -152,7 +147,13 @@ def _compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
     return re.compile(pattern, flags)
 
 
+# NOTE: every pattern was written against real lines of the project's corpora (the IRS
+# 1040NR instructions, the USDA energy round-up, SQuAD and XQuAD articles); the lines are
+# in tests/test_answer_types.py.
 def _build(language: str) -> tuple[SpanPattern, ...]:
+    """The patterns of ``language``, in order: codes and contacts (e-mail, URL, phone, cued
+    identifiers, postal addresses) read whole; then dates, codes by their shape, measures
+    (money, percentages, quantities, durations), bare numbers and titles."""
     words = _NUMBER_WORDS[language]
     value = rf"(?:{_DIGITS}|{words})"
     ranged = rf"{value}(?:\s?(?:[-–—]|{_RANGE[language]})\s?{value})?"

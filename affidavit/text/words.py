@@ -1,8 +1,6 @@
 """Words: case folding (Turkish dotted and dotless i), accents, and the tokens of a text.
-
 Every room reads words through these: the index's terms, the gates' comparisons, the
-readers' letter runs. Folding happens before tokenizing, so "İstanbul" is one word.
-"""
+readers' letter runs."""
 
 from __future__ import annotations
 
@@ -55,7 +53,8 @@ def strip_accents(word: str) -> str:
 
 
 def words(text: str, language: str = "en") -> list[str]:
-    """Folded word tokens of ``text`` (no stemming, stop words kept)."""
+    """Folded word tokens of ``text`` (no stemming, stop words kept). Folding happens
+    before tokenizing, so "İstanbul" is one word."""
     return _TOKEN.findall(fold(text, language))
 
 

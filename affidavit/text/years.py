@@ -1,15 +1,13 @@
-"""What a year looks like, and the ways reports and questions write one.
-
-NOTE: the range differs by what writes the year, on purpose. Reports, their tables and the
-questions asked of them write 1900-2099 (a "1850" there is more often an amount); a table's
-column may reach back to the 1800s (statistics); prose reaches back to the year 1000
-(histories: "in 1066"); a date's year part is any three or four digits.
-"""
+"""What a year looks like, and the ways reports and questions write one."""
 
 from __future__ import annotations
 
 import re
 
+# NOTE: the range differs by what writes the year, on purpose. Reports, their tables and
+# the questions asked of them write 1900-2099 (a "1850" there is more often an amount); a
+# table's column may reach back to the 1800s (statistics); prose reaches back to the year
+# 1000 (histories: "in 1066"); a date's year part is any three or four digits.
 YEAR = r"(?:19|20)\d\d"
 YEAR_SINCE_1800 = r"(?:1[89]|20)\d\d"
 YEAR_SINCE_1000 = r"(?:1[0-9]|20)\d{2}"

@@ -1,16 +1,13 @@
-"""English irregular verb forms, read as their base form: "fell" is "fall", "grew" is "grow".
-
-Snowball stems regular inflections together ("filed", "filing" -> "file") but not the
-irregular ones, so a question asking when a city "fell" never met a line saying it "fell"
-when asked "When did it fall?". Lines and questions are read through the same table, so
-both sides meet. Forms that are also common words of their own ("found", "left", "saw",
-"rose", "ground", "lay", "born", "bound", "wound") are left out: folding them would make
-one word of two.
-"""
+"""English irregular verb forms, read as their base form: "fell" is "fall", "grew" is "grow"."""
 
 from __future__ import annotations
 
-# base: its irregular past and past-participle forms
+# base: its irregular past and past-participle forms. Snowball stems regular inflections
+# together ("filed", "filing" -> "file") but not the irregular ones, so a line saying a city
+# "fell" never met the question "When did it fall?". Lines and questions are read through
+# the same table, so both sides meet. Forms that are also common words of their own
+# ("found", "left", "saw", "rose", "ground", "lay", "born", "bound", "wound") are left out:
+# folding them would make one word of two.
 _FORMS = {
     "arise": "arose arisen",
     "awake": "awoke awoken",
