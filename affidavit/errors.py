@@ -3,10 +3,10 @@
     AffidavitError
     ├── IngestError   a file or text could not become lines (names the file and the fix)
     ├── StoreError    the SQLite store could not be opened, read or written
-    ├── InputError    a question or text given to search, ask or verify cannot be read
+    ├── InputError    a question, a text, a question set or an answers file cannot be read
     └── EngineError   an engine failed to propose (bad response, unreachable server)
 
-Each error carries the context a user needs to act on it (``path``, ``hint``).
+Each error carries what a user needs to act on it: the file or input, the problem, a hint.
 """
 
 from __future__ import annotations
@@ -55,7 +55,8 @@ class StoreError(_Contextual):
 
 
 class InputError(_Contextual):
-    """A question or text cannot be read: it holds characters that are not text."""
+    """An input cannot be read: a question or text holding characters that are not text,
+    or a question set, answers file or option a batch or a report cannot use."""
 
     def __init__(self, what: str, problem: str, hint: str = "") -> None:
         self.parts = (what, problem, hint)

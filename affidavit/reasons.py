@@ -1,8 +1,5 @@
-"""The reason catalogue: stable codes a reviewer can filter on, each with one line of text.
-
-Used by ask (why an answer was refused) and verify (why a sentence was vetoed or
-dropped). Codes never change meaning once published; new ones are only added.
-"""
+"""The reason catalogue: stable codes a reviewer can filter on, each with one line of text,
+saying why ask refused an answer or verify vetoed or dropped a sentence."""
 
 from __future__ import annotations
 
@@ -10,6 +7,8 @@ from enum import StrEnum
 
 
 class Reason(StrEnum):
+    """A code never changes meaning once published; new ones are only added."""
+
     EMPTY_STORE = "empty_store"
     EMPTY_QUESTION = "empty_question"
     NO_EVIDENCE = "no_evidence"

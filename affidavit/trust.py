@@ -1,9 +1,5 @@
-"""The trust ladder: how far each kind of source is believed.
-
-Every stored line and record carries the trust of the source it came from. Nothing below
-the speaking threshold is ever said as fact: it can be searched and shown, never cited as
-an answer or as support in a verification.
-"""
+"""The trust ladder: how far each kind of source is believed, and the threshold below
+which nothing is said as fact."""
 
 from __future__ import annotations
 
@@ -11,6 +7,8 @@ from enum import StrEnum
 
 
 class Source(StrEnum):
+    """Where a line comes from; every stored line and record carries its source's trust."""
+
     OPERATOR = "operator"  # the person running the system
     DOCUMENT = "document"  # an ingested file, with its citation
     EXTRACTION = "extraction"  # a model's extraction, if the entry gate admits it
@@ -26,6 +24,8 @@ TRUST: dict[Source, float] = {
     Source.STRANGER: 0.30,
 }
 
+# Nothing below it is ever said as fact: it can be searched and shown, never cited as an
+# answer or as support in a verification.
 SPEAKING_THRESHOLD = 0.5
 # An ingested document's lines: the trust a line carries unless its source says otherwise.
 DOCUMENT_TRUST = TRUST[Source.DOCUMENT]

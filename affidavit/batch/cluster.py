@@ -1,11 +1,5 @@
-"""The batch on a Ray cluster (the optional ``ray`` extra): the store is shipped once
-through Ray's object store, each worker is an actor that opens it read-only and answers
-question after question, and rows come back to the same in-order, resumable writer.
-
-``address`` is what ``ray.init`` takes: ``ray://HOST:PORT`` (a remote cluster, through
-Ray Client), ``auto`` (the cluster this machine belongs to) or ``local`` (start one here,
-with one CPU per worker, and stop it at the end).
-"""
+"""The batch on a Ray cluster (the optional ``ray`` extra): the store shipped once, an
+actor per worker answering question after question, the rows back in input order."""
 
 from __future__ import annotations
 
@@ -33,7 +27,13 @@ def run_on_ray(
     deliver: Callable[[Row], None],
 ) -> None:
     """Answer ``pending`` on the Ray cluster at ``address`` with ``workers`` actors,
-    handing each row to ``deliver`` in input order."""
+    handing each row to ``deliver`` in input order (to the same resumable writer as a
+    local run).
+
+    ``address`` is what ``ray.init`` takes: ``ray://HOST:PORT`` (a remote cluster, through
+    Ray Client), ``auto`` (the cluster this machine belongs to) or ``local`` (start one
+    here, with one CPU per worker, and stop it at the end).
+    """
     ray = _ray()
     started = not ray.is_initialized()
     if started:
@@ -51,6 +51,7 @@ def run_on_ray(
                 "`ray start --head` and pass --cluster auto, or ray://HOST:10001"
             ) from exc
     try:
+        # Shipped once through Ray's object store; each actor opens its copy read-only.
         store = ray.put(snapshot(sharing.path))
         actor = ray.remote(num_cpus=1)(RayAnswerer)
         actors = [actor.remote(store, sharing.opener, installed_version()) for _ in range(workers)]

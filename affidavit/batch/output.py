@@ -1,11 +1,5 @@
 """The batch's answer file: rows written in input order, each in one write, so the file is
-always a whole-line prefix of the run and a restart answers only what is missing.
-
-A process killed mid-run leaves at most the start of one line that never finished (a
-write cut by a full disk or a power loss); reopening cuts it off. A file that does not
-begin with the rows this question set would write belongs to another run and is refused
-rather than appended to.
-"""
+always a whole-line prefix of the run and a restart answers only what is missing."""
 
 from __future__ import annotations
 
@@ -43,7 +37,13 @@ class AnswerFile:
         self._synced = time.monotonic()
 
     def _resume(self, items: Sequence[Item]) -> int:
-        """How many rows the file already holds, after cutting off a torn last line."""
+        """How many rows the file already holds, after cutting off a torn last line.
+
+        A process killed mid-run leaves at most the start of one line that never finished
+        (a write cut by a full disk or a power loss). A file that does not begin with the
+        rows this question set would write belongs to another run and is refused rather
+        than appended to.
+        """
         if not self.path.exists():
             return 0
         if self.path.is_dir():

@@ -1,13 +1,6 @@
 """The batch in worker processes on this machine: each opens the store read-only, runs
 its numeric libraries on one thread, and exits when its parent does; rows come back in
-input order.
-
-On Linux, when this process runs no other thread, workers are forked from it after the
-models the caller names (``Sharing.preload``) are loaded here, so they start at once and
-share those pages; elsewhere they fork from a fork server that loaded the models once
-(or are spawned). A fork never touches the parent's SQLite connection: each worker opens
-its own.
-"""
+input order."""
 
 from __future__ import annotations
 
@@ -114,9 +107,13 @@ def in_processes(
 @contextmanager
 def _start_method(sharing: Sharing) -> Iterator[Any]:
     """How workers start, with the models of ``sharing.preload`` loaded where they fork
-    from. NOTE: measured on 2 cores, 800 SQuAD questions: spawned workers gave their
-    first row 5.8 s after the start (importing and loading the models, each on a
-    contended core), against 2.2 s for one process."""
+    from. On Linux, when this process runs no other thread, they are forked from it after
+    the models are loaded here, so they start at once and share those pages; elsewhere
+    they fork from a fork server that loaded the models once (or are spawned).
+
+    NOTE: measured on 2 cores, 800 SQuAD questions: spawned workers gave their first row
+    5.8 s after the start (importing and loading the models, each on a contended core),
+    against 2.2 s for one process."""
     methods = multiprocessing.get_all_start_methods()
     # A fork copies only the calling thread: a lock another thread held would stay held
     # in the child for ever. tqdm's monitor (started by any bar, even a hidden one) is
@@ -185,7 +182,8 @@ def _open_worker(opener: Opener, path: str, encoded: bool) -> None:
     _encoded = encoded
     try:
         # Forked, the worker takes what the parent holds (see Memory.batch); started
-        # afresh, it opens the store as the opener it was sent says.
+        # afresh, it opens the store as the opener it was sent says. Either way it opens
+        # its own SQLite connection, never touching the parent's.
         answerer = _forked(path) if _forked is not None else opener(path)
         _worker = Answering(answerer)
     except BaseException as exc:  # raised again with the first question, in the parent

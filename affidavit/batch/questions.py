@@ -1,10 +1,5 @@
 """A batch's question set: JSONL lines (or Python items) read into questions, each bad
-line kept as an error naming its line number so one typo never sinks a whole run.
-
-Input line: ``{"id": "q1", "question": "...", "asked_at": "2023-06-10", "speaker": "Maya"}``;
-only ``question`` is required (a missing ``id`` is the line number). Blank lines are
-skipped and not counted as rows, but the line numbers stay those of the file.
-"""
+line kept as an error naming its line number so one typo never sinks a whole run."""
 
 from __future__ import annotations
 
@@ -45,7 +40,12 @@ Item = BatchQuestion | BadLine
 
 
 def read_questions(path: str | Path) -> list[Item]:
-    """The question set in the JSONL file at ``path``, one item per non-blank line."""
+    """The question set in the JSONL file at ``path``, one item per non-blank line.
+
+    A line: ``{"id": "q1", "question": "...", "asked_at": "2023-06-10", "speaker": "Maya"}``;
+    only ``question`` is required (a missing ``id`` is the line number). Blank lines are
+    skipped and not counted as rows, but the line numbers stay those of the file.
+    """
     file = Path(path)
     try:
         raw = file.read_bytes()

@@ -92,8 +92,8 @@ def run_batch(
 
     try:
         if pending and cluster is None and (workers == 1 or sharing is None):
-            # One worker is one core, as each of several is (processes.py). NOTE:
-            # measured on 2 cores, 400 SQuAD questions: BLAS on both cores took 2.0x
+            # One worker is one core, as each of several is (processes.py).
+            # NOTE: measured on 2 cores, 400 SQuAD questions: BLAS on both cores took 2.0x
             # the CPU time of one thread for the same wall time.
             with threadpool_limits(limits=1), long_lived_heap() as settle:
                 answering = Answering(answerer, settle)

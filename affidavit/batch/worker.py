@@ -1,12 +1,6 @@
 """What every batch worker does, wherever it runs: answer with an Answerer (the caller's
 own, or one a worker in another process opens read-only with the Opener it was sent),
-and turn one question into its output row. The batch never imports the Memory it runs
-for: Memory.batch hands it these.
-
-Workers in this process, in local processes and on Ray all answer through
-``answer_row``, so a row is byte for byte the same whichever computed it (the default
-engine's audit carries no clock).
-"""
+and turn one question into its output row."""
 
 from __future__ import annotations
 
@@ -27,7 +21,9 @@ AHEAD_PER_WORKER = 4
 
 
 class Answerer(Protocol):
-    """What answers a batch's questions: a Memory, or a fake in a test."""
+    """What answers a batch's questions: a Memory, or a fake in a test. The batch never
+    imports the Memory it runs for: Memory.batch hands it itself, and a Sharing with its
+    Opener."""
 
     def ask(
         self, question: str, *, asked_at: str | None = None, speaker: str | None = None
@@ -85,11 +81,12 @@ class Answering:
         return answer_row(self.answerer, item)
 
 
+# NOTE: a row is about 15 KB; unpickling and encoding 2,000 of them in the parent took a
+# core's time from the workers.
 @dataclass(frozen=True, slots=True)
 class Written:
     """A row as its line of the answer file, encoded where it was answered: the parent
-    of worker processes then only writes it (a row is about 15 KB; unpickling and
-    encoding 2,000 of them in the parent took a core's time from the workers)."""
+    of worker processes then only writes it."""
 
     kind: str  # "answered", "refused" or "errors", as BatchReport counts rows
     line: bytes
@@ -105,7 +102,10 @@ def written(row: Row) -> Written:
 
 
 def answer_row(answerer: Answerer, item: Item) -> Row:
-    """The output row of one item: its answer (or refusal), or the error its line earned."""
+    """The output row of one item: its answer (or refusal), or the error its line earned.
+    Workers in this process, in local processes and on Ray all answer through this, so a
+    row is byte for byte the same whichever computed it (the default engine's audit
+    carries no clock)."""
     if isinstance(item, BadLine):
         return item.row()
     try:

@@ -1,1 +1,2 @@
-"""TODO: room docstring."""
+"""The ``affidavit`` command line: a thin shell over Memory (``main``), with the batch and
+report commands, the demo, and what a terminal shows of answers and verdicts."""

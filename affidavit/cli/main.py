@@ -1,8 +1,5 @@
-"""The `affidavit` command: a thin shell over Memory (ingest, search, ask, demo).
-
-Every failure is one line on stderr naming the file and the fix, with a non-zero exit;
-a failed ingest leaves the store as it was.
-"""
+"""The `affidavit` command: a thin shell over Memory (ingest, search, ask, verify,
+entities, demo; batch and report come from cli/batch.py)."""
 
 from __future__ import annotations
 
@@ -22,6 +19,8 @@ from affidavit.errors import AffidavitError
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command. Every failure is one line on stderr naming the file and the fix,
+    with a non-zero exit; a failed ingest leaves the store as it was."""
     parser = _parser()
     args = parser.parse_args(argv)
     try:

@@ -1,14 +1,5 @@
-"""Reading an untrusted file within bounds: time, memory and unpacked size.
-
-A PDF whose objects reference each other in a loop never returns from its parser; a
-deflate bomb or a DOCX holding 500 MB of XML eats memory until the machine swaps. So each
-file is read in a worker process (forked, so nothing is loaded twice, and kept for the
-whole ingest) that is stopped when it runs past ``IngestLimits.seconds``, that the kernel
-stops from growing past ``IngestLimits.memory_mb`` beyond what it held when the file
-came, and whose zip containers (DOCX) are measured before they are opened. A bound hit is
-an IngestError naming the file and the limit; the store is left as it was, because an
-ingest writes in one transaction that the error rolls back.
-"""
+"""Reading an untrusted file within bounds of time, memory and unpacked size, on worker
+processes that live for the whole ingest."""
 
 from __future__ import annotations
 
@@ -33,9 +24,12 @@ _RAISE = "raise the limit with Memory.ingest(..., limits=IngestLimits(...)) if y
 
 @dataclass(frozen=True, slots=True)
 class IngestLimits:
-    """Per-file bounds for reading a document. The defaults pass a 500-page PDF (about
-    80 s and a few hundred MB here) and stop the hostile files that never would."""
+    """Per-file bounds for reading a document. A PDF whose objects reference each other in
+    a loop never returns from its parser; a deflate bomb or a DOCX holding 500 MB of XML
+    eats memory until the machine swaps."""
 
+    # NOTE: the defaults pass a 500-page PDF (about 80 s and a few hundred MB here) and stop
+    # the hostile files that never would.
     seconds: float = 600.0  # wall time to read one file
     memory_mb: int = 4096  # memory the reading may add to the process it started in
     unpacked_mb: int = 256  # what a zip container (DOCX) may unpack to
@@ -65,15 +59,17 @@ class Reading:
     reply: tuple[str, Any] | None = None
 
 
+# NOTE: a worker forked for each file cost 25-35 ms a file at 100 MB (the fork copies the
+# page tables of a large process, and the pages both then write are copied), a third of the
+# ingest of 4,000 files.
 class Readers:
     """Bounded workers that live for a whole ingest: each reads one file at a time.
 
-    NOTE: a worker forked for each file cost 25-35 ms a file at 100 MB (the fork copies
-    the page tables of a large process, and the pages both then write are copied), a
-    third of the ingest of 4,000 files. A worker that hits a bound or fails is stopped
-    (a fresh one takes its place); the bounds are set again for every file a worker reads.
-    Replies are collected as they come, whichever file they answer, so a worker never
-    waits for a long file on another to be taken first.
+    Workers are forked, so nothing is loaded twice. One that runs past
+    ``IngestLimits.seconds``, hits another bound or fails is stopped (a fresh one takes its
+    place); the bounds are set again for every file a worker reads. Replies are collected
+    as they come, whichever file they answer, so a worker never waits for a long file on
+    another to be taken first.
     """
 
     def __init__(self, workers: int = 1) -> None:
@@ -154,7 +150,9 @@ def _stop(worker: Any, pipe: Connection) -> None:
 
 def finish_reading(reading: Reading, limits: IngestLimits) -> tuple[Any, list[str]]:
     """What the reading's worker read (or made of it) and the IngestWarnings it gave, or
-    the IngestError of a bound it hit. Its time counts from its start, not from this call."""
+    the IngestError of a bound it hit, naming the file and the limit (the store is left as
+    it was: the ingest's one transaction rolls back). Its time counts from its start, not
+    from this call."""
     while reading.reply is None:
         reading.readers.collect(reading, limits)
     status, payload = reading.reply
@@ -178,8 +176,8 @@ def finish_reading(reading: Reading, limits: IngestLimits) -> tuple[Any, list[st
 
 def _serve(pipe: Connection) -> None:
     """A reader: a file and its bounds in, what was read out, until the pipe closes."""
-    # The parent's objects came with the fork: set apart, no collection walks them again
-    # (nor writes to their pages). Reading the 20 MB corpus: 9.4-10.4 -> 8.5-9.7 s.
+    # NOTE: the parent's objects came with the fork: set apart, no collection walks them
+    # again (nor writes to their pages). Reading the 20 MB corpus: 9.4-10.4 -> 8.5-9.7 s.
     gc.freeze()
     while True:
         try:
@@ -192,7 +190,8 @@ def _serve(pipe: Connection) -> None:
 def _read_within(
     path: Path, limits: IngestLimits, then: Callable[[list[Any]], Any] | None
 ) -> tuple[str, Any]:
-    # The bound is what reading this file may add to the worker as it stands now.
+    # The bound is what reading this file may add to the worker as it stands now (the
+    # kernel stops it growing past ``limits.memory_mb`` beyond that).
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
     ceiling = _address_space_bytes() + limits.memory_mb * 1024 * 1024
     if hard != resource.RLIM_INFINITY:

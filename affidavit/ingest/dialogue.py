@@ -1,22 +1,5 @@
-"""Conversations as the store keeps them: one document per session, one line per turn.
-
-A turn keeps who said it and its session's date, and is a line of its own: a line break
-between turns is a boundary, so one speaker's words never run into the next's. An image or
-attachment shared with a turn stays beside it as a line of its own, marked as a caption
-("[Maya shared an image: a photo of a brown puppy on a rug]"), never glued to the next turn.
-
-Two shapes are read:
-
-- **LoCoMo's JSON**: a sample (``{"conversation": {...}, ...}``) or its conversation, whose
-  ``session_N`` lists hold turns (``speaker``, ``text``, optional ``blip_caption``) and
-  whose ``session_N_date_time`` give the sessions' dates ("1:56 pm on 8 May, 2023").
-- **JSONL**, one turn a line: ``{"session": ..., "date": ..., "speaker": ..., "text": ...}``
-  with an optional ``"caption"``; turns of one session share its ``session`` value and
-  date, in file order.
-
-Dates are read by ``dateparser`` (day before month where a date is ambiguous) and kept as
-ISO days. Anything else is an IngestError naming the input, the place and what to do.
-"""
+"""Conversations as the store keeps them, read from LoCoMo's JSON or JSONL turn records:
+one document per session, one line per turn."""
 
 from __future__ import annotations
 
@@ -37,6 +20,7 @@ from affidavit.text.language import detect_language
 from affidavit.trust import DOCUMENT_TRUST
 
 _SESSION_KEY = re.compile(r"^session_(\d+)$")
+# Day before month where a date is ambiguous.
 _DATE_SETTINGS = {
     "DATE_ORDER": "DMY",
     "PREFER_DAY_OF_MONTH": "first",
@@ -60,7 +44,18 @@ class Session:
 
 def read_dialogue(source: Any, *, name: str) -> list[Session]:
     """The sessions of ``source``: a LoCoMo sample or conversation (a mapping), JSONL turn
-    records (an iterable of mappings), or a path to a ``.json`` or ``.jsonl`` file."""
+    records (an iterable of mappings), or a path to a ``.json`` or ``.jsonl`` file.
+
+    - LoCoMo: a sample (``{"conversation": {...}, ...}``) or its conversation, whose
+      ``session_N`` lists hold turns (``speaker``, ``text``, optional ``blip_caption``)
+      and whose ``session_N_date_time`` give the sessions' dates ("1:56 pm on 8 May, 2023").
+    - JSONL, one turn a line: ``{"session": ..., "date": ..., "speaker": ..., "text": ...}``
+      with an optional ``"caption"``; turns of one session share its ``session`` value
+      and date, in file order.
+
+    Dates are kept as ISO days. Anything else is an IngestError naming the input, the
+    place and what to do.
+    """
     if isinstance(source, str | Path):
         return read_dialogue(_load(Path(source), name), name=name)
     if isinstance(source, Mapping):
@@ -80,7 +75,13 @@ def read_dialogue(source: Any, *, name: str) -> list[Session]:
 def prepare_dialogue(
     sessions: list[Session], *, name: str, source: str = "document", trust: float = DOCUMENT_TRUST
 ) -> list[PreparedDocument]:
-    """One prepared document a session, named ``{name}/session-{label}``."""
+    """One prepared document a session, named ``{name}/session-{label}``.
+
+    A turn keeps who said it and its session's date, and is a line of its own: a line
+    break between turns is a boundary, so one speaker's words never run into the next's.
+    An image or attachment shared with a turn stays beside it as a caption line ("[Maya
+    shared an image: a photo of a brown puppy on a rug]"), never glued to the next turn.
+    """
     prepared = []
     for session in sessions:
         lines: list[PreparedLine] = []
@@ -233,7 +234,8 @@ def _turn(record: Any, where: str, *, caption_key: str) -> Turn:
 
 
 def _day(stamp: str, where: str) -> str:
-    """The ISO day a session's stamp writes ("1:56 pm on 8 May, 2023" -> "2023-05-08")."""
+    """The ISO day a session's stamp writes ("1:56 pm on 8 May, 2023" -> "2023-05-08"),
+    read by ``dateparser``."""
     parsed = dateparser.parse(stamp.replace(" on ", " "), languages=["en"], settings=_DATE_SETTINGS)
     if parsed is None:
         raise IngestError(where, f"the date {stamp!r} cannot be read", "write it as YYYY-MM-DD")

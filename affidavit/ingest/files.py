@@ -1,10 +1,5 @@
-"""Files to prepared documents: each named file read within its bounds and split into
-lines (one file per core at a time), the unchanged ones skipped, with progress per file.
-
-Memory.ingest writes what this yields, as it is yielded, in one transaction; nothing here
-touches the store except through the ``known_hash`` lookup that says which documents are
-unchanged.
-"""
+"""Files to prepared documents for Memory.ingest: each read within its bounds and split
+into lines (one file per core at a time), the unchanged ones skipped, with progress."""
 
 from __future__ import annotations
 
@@ -44,6 +39,8 @@ def prepare_files(
     """Each changed file of ``named`` (file, document name) as a prepared document, in
     order; what a reader left out is added to ``warnings``. ``progress(done, total,
     name)`` is called before each file and once at the end with ``done == total``.
+    Memory.ingest writes what this yields, as it is yielded, in one transaction; nothing
+    here touches the store but ``known_hash``, which says which documents are unchanged.
 
     Files are read and split into lines by bounded workers that live for the whole
     ingest, one file per core at a time (see bounded.py), while this process takes the

@@ -1,10 +1,5 @@
 """Headers of more than one row: how many of a table's first rows name its columns, and
-the names read down them.
-
-Reports print a sparse row over the years (``| | Years Ended September 30, | |``), a row
-of units under them (``| | €m | €m |``), or a year centred over repeated sub-columns
-(``Fiscal 2019`` over ``High | Low``). These pure functions decide where the header ends
-and what each column is called; ``tables.py`` re-exports them (tests/test_tables.py).
+the names read down them. Pure functions; ``tables.py`` re-exports them (tests/test_tables.py).
 """
 
 from __future__ import annotations

@@ -1,12 +1,5 @@
-"""Wrapped lines back into one text: one space between lines, none inside a split word or code.
-
-A PDF breaks lines wherever its column ends, so a code printed ``2019–NM–035–AD`` can come
-out as ``2019–`` on one line and ``NM–035–AD`` on the next. Joined with a space it could
-never be quoted whole; joined here it is stored as printed, dash kept. A word the typesetter
-broke at a syllable ("instruc-" / "tions") is the one place a word is not stored as printed:
-its hyphen only marks the line break, so it is dropped when the document itself writes the
-word whole and never with that hyphen (``DocumentWords``).
-"""
+"""Wrapped lines back into one text: one space between lines, none inside a split word or
+code, and no hyphen that only broke a word at a syllable."""
 
 from __future__ import annotations
 
@@ -118,9 +111,11 @@ def _breaks_a_word(line: str, below: str, words: DocumentWords) -> bool:
 def join_lines(lines: Iterable[str], *, words: DocumentWords | None = None) -> str:
     """Lines of one wrapped paragraph, entry or cell as one text.
 
-    Lines are joined by one space, except that a line ending inside a word or code
-    (``continues_across_break``) runs on into the next with no space and its dash kept:
-    "self-" + "employed" is "self-employed", "2019–" + "NM–035–AD" is "2019–NM–035–AD".
+    A PDF breaks lines wherever its column ends, and a code joined back with a space could
+    never be quoted whole. Lines are joined by one space, except that a line ending inside a
+    word or code (``continues_across_break``) runs on into the next with no space and its
+    dash kept: "self-" + "employed" is "self-employed", "2019–" + "NM–035–AD" is
+    "2019–NM–035–AD".
     Given the document's ``words``, a hyphen that only breaks a word at a syllable is
     dropped, so "instruc-" + "tions" is stored "instructions" where the document writes
     "instructions" and never "instruc-tions"; this is the one place a stored word differs

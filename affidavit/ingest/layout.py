@@ -1,10 +1,5 @@
-"""Plain text to units: prose paragraphs, headings and table rows, in document order.
-
-Reads .txt/.md text and pdfminer text dumps. A delimited table (``|`` or tabs) keeps a row
-per line, its cells named when a rule follows the first row; a shattered table (a PDF dump's
-one cell per line) is regrouped into rows by the period of its cell shapes; an unnamed index
-column (a table of contents' page numbers) comes off its rows. The rules live in ``tables``.
-"""
+"""Plain text (.txt/.md and pdfminer text dumps) to units: prose paragraphs, headings and
+table rows, in document order. The table rules it applies live in ``tables``."""
 
 from __future__ import annotations
 
@@ -72,7 +67,8 @@ def lay_out(text: str, *, source: str | None = None) -> list[Unit]:
       the period their cell shapes repeat with, cells joined by " | "; without a period
       each cell is a row. Cells of two blocks (pdfminer text boxes) never share a row.
     - Rows ending in page numbers that never decrease and rise across >= 3 rows, with no
-      column name above them, lose those numbers (``tables.is_index_run``).
+      column name above them (a table of contents' page numbers), lose those numbers
+      (``tables.is_index_run``).
 
     Rows carry a per-document ``table`` number from 0. ``source`` names the document in
     errors.

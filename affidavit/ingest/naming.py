@@ -1,8 +1,4 @@
-"""Document names for ingested files, and the clash check that keeps one from replacing another.
-
-A file ingested alone is named by its file name; a folder's files by their path relative to
-the folder (so a/notes.txt and b/notes.txt stay two documents).
-"""
+"""Document names for ingested files, and the check that keeps one from replacing another."""
 
 from __future__ import annotations
 
@@ -16,7 +12,9 @@ def name_files(
     root: Path, name: str | None, warnings: list[str] | None = None
 ) -> list[tuple[Path, str]]:
     """(file, document name) for a file or every supported file under a folder; what is
-    skipped or renamed is said in ``warnings``."""
+    skipped or renamed is said in ``warnings``. A file ingested alone is named by its file
+    name; a folder's files by their path relative to the folder (so a/notes.txt and
+    b/notes.txt stay two documents)."""
     if root.is_dir():
         files = iter_document_files(root, warnings)
         if not files:

@@ -1,9 +1,4 @@
-"""Units to a stored document: sentences, line kinds, and windows as pointer ranges.
-
-Windows are ``(scale, start, end)`` ranges over line positions, never copied text. They
-live inside one paragraph's sentences (a heading may open the first one), so no window
-ever spans two table rows, a row and prose, or two documents.
-"""
+"""Units to a stored document: sentences, line kinds, and windows as pointer ranges."""
 
 from __future__ import annotations
 
@@ -83,7 +78,12 @@ def prepare_document(
 
 
 def windows_over(blocks: list[tuple[int, int]]) -> list[tuple[int, int, int]]:
-    """Pointer-range windows at every scale over each block of consecutive prose lines."""
+    """Pointer-range windows at every scale over each block of consecutive prose lines.
+
+    A window is ``(scale, start, end)`` over line positions, never copied text. A block is
+    one paragraph's sentences (a heading may open the first one), so no window ever spans
+    two table rows, a row and prose, or two documents.
+    """
     windows: list[tuple[int, int, int]] = []
     for first, last in blocks:
         length = last - first + 1

@@ -1,9 +1,4 @@
-"""What readers and the layout step hand to the line splitter: typed units of a document.
-
-A unit is prose (to be cut into sentences), a heading, or a table row. Rows carry the
-table they belong to so no window can join two rows, and their cells under column names
-when the table named its columns.
-"""
+"""What readers and the layout step hand to the line splitter: typed units of a document."""
 
 from __future__ import annotations
 
@@ -19,6 +14,9 @@ class UnitKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Unit:
+    """Prose (to be cut into sentences), a heading, or a table row. A row carries the table
+    it belongs to, so no window can join two rows."""
+
     kind: UnitKind
     text: str
     # Column name -> cell value, in column order; only for rows of a table that names columns.

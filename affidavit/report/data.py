@@ -1,9 +1,7 @@
 """What the audit report states, worked out in Python so it is deterministic and tested:
 the rows of an answers file, which words of a cited line carry the answer, whether the
-store still holds each cited line as cited, and the counts of the summary.
-
-page.py turns these facts into the HTML page; nothing here knows about HTML.
-"""
+store still holds each cited line as cited, and the counts of the summary. No HTML:
+page.py turns these facts into the page."""
 
 from __future__ import annotations
 

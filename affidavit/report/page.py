@@ -1,11 +1,5 @@
-"""The audit report: one self-contained HTML file a compliance reviewer opens offline.
-
-``write_report`` reads a batch's answers file, checks every citation against the store
-it is given (a Memory; the report opens none itself), and writes a page whose summary is
-rendered here and whose questions are rendered by the inlined script from a JSON block
-(so 10,000 answers open in a second). No asset is fetched: the CSS and the script are
-inlined, and the page's policy forbids the network.
-"""
+"""The audit report: one self-contained HTML file a compliance reviewer opens offline,
+written by ``write_report``."""
 
 from __future__ import annotations
 
@@ -59,12 +53,12 @@ def write_report(
 ) -> ReportSummary:
     """Write the audit report of ``answers`` (a batch's JSONL) over ``store`` to ``out``.
 
-    ``store`` is the Memory the answers came from, best opened read-only without the
-    meaning model (``Memory(path, read_only=True, dense=False)``, as ``affidavit report``
-    opens it): every citation is looked up in it and flagged when the store no longer
-    holds it as cited. ``version`` is the affidavit the page names (default: the one
-    installed). Returns the counts the page's summary states. Raises InputError for an
-    unreadable answers file.
+    ``store`` is the Memory the answers came from (the report opens none itself), best
+    opened read-only without the meaning model (``Memory(path, read_only=True,
+    dense=False)``, as ``affidavit report`` opens it): every citation is looked up in it
+    and flagged when the store no longer holds it as cited. ``version`` is the affidavit
+    the page names (default: the one installed). Returns the counts the page's summary
+    states. Raises InputError for an unreadable answers file.
     """
     read = read_rows(answers)
     fingerprint = store.fingerprint()
@@ -283,9 +277,14 @@ def _plain(value: Any) -> str | None:
 # -- the page --
 
 
+# NOTE: the questions are drawn by the page's script from a JSON block, so 10,000 answers
+# open in a second.
 def _page(
     title: str, summary: ReportSummary, facts: Mapping[str, str], rows: list[dict[str, Any]]
 ) -> str:
+    """The page: its summary rendered here, its questions by the inlined script from a
+    JSON block. No asset is fetched: the CSS and the script are inlined, and the page's
+    policy forbids the network."""
     assets = resources.files("affidavit.report") / "assets"
     parts = {
         "title": html.escape(title),

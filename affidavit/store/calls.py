@@ -1,9 +1,5 @@
 """Decorators for the public calls on a store: a read sees one snapshot, and any call's
-SQLite failure leaves as a StoreError naming the store.
-
-They decorate methods of an object that keeps its Store as ``_store`` (Memory), so the
-guarding is written once, not in every public method.
-"""
+SQLite failure leaves as a StoreError naming the store."""
 
 from __future__ import annotations
 
@@ -17,6 +13,9 @@ from affidavit.store.sqlite import Store
 
 
 class HoldsAStore(Protocol):
+    """What the decorators guard: an object that keeps its Store as ``_store`` (Memory), so
+    the guarding is written once, not in every public method."""
+
     _store: Store
 
 

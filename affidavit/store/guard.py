@@ -1,10 +1,5 @@
-"""What a store says when something goes wrong beneath it.
-
-SQLite reports a lock held by another writer, a damaged file or a read-only one as bare
-``sqlite3`` exceptions; a user needs the store named, what happened and what to do. A
-writer leaves a note beside the store while it holds the write lock (``<store>-writer``:
-its process id, host and start time), so one that waits in vain can say who holds it.
-"""
+"""What a store says when something goes wrong beneath it: the store named, what happened
+and what to do, and who holds the write lock another writer waits for."""
 
 from __future__ import annotations
 
@@ -27,7 +22,8 @@ RECOVER = (
 
 
 def store_failure(path: str | None, error: sqlite3.Error, waited_s: float) -> StoreError:
-    """The StoreError a raw SQLite error stands for, naming the store and the way out."""
+    """The StoreError a raw SQLite error stands for (a lock held by another writer, a
+    damaged or read-only file), naming the store and the way out."""
     said = str(error)
     if "locked" in said or "busy" in said:
         return StoreError(
@@ -52,7 +48,9 @@ def _note_path(path: str) -> Path:
 
 @contextmanager
 def writer_note(path: str | None) -> Iterator[None]:
-    """Leave a note naming this process beside the store while it writes."""
+    """Leave a note naming this process beside the store while it holds the write lock
+    (``<store>-writer``: its process id, host and start time), so a writer that waits in
+    vain can say who holds it."""
     if path is None:
         yield
         return

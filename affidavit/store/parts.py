@@ -1,9 +1,6 @@
 """What an index kept in parts needs of the store: which version of each document it
-holds, and the parts themselves under one name prefix in the index cache.
-
-An index built for some documents is stored as a part; the next ingest adds a part for
-its own documents instead of rewriting the whole (``index/words/parts.py``).
-"""
+holds, and the parts under one name prefix in the index cache (an ingest adds a part for
+its own documents instead of rewriting the whole: ``index/words/parts.py``)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
 """A document's lines on their way into the store (built before any write) and as read
-back out of it (StoredLine).
-
-Everything that can fail (reading, decoding, table rules, sentence splitting) happens
-while building one of these, so a write either stores a whole document or nothing.
-"""
+back out of it (StoredLine)."""
 
 from __future__ import annotations
 
@@ -39,6 +35,10 @@ _line_fields = attrgetter(*(f.name for f in fields(PreparedLine)))
 
 @dataclass(frozen=True, slots=True)
 class PreparedDocument:
+    """A document ready to write. Everything that can fail (reading, decoding, table rules,
+    sentence splitting) happens while building one, so a write stores a whole document or
+    nothing."""
+
     name: str
     content_hash: str
     language: str

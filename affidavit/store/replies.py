@@ -1,12 +1,4 @@
-"""A language model's replies, kept in the store so asking again costs no calls.
-
-A reply is keyed by a hash of (model, prompt version, prompt), which the engine computes;
-the store keeps the reply's text and what it cost. The cache holds a model's words, never
-a fact: a cached reply is a proposal like a fresh one and goes through the same gates. A
-reply made inside an ask is written once the ask's read snapshot ends (a read never holds
-the writer's lock); a read-only store is read, not written, and a busy store only means the
-reply is asked for again next time.
-"""
+"""A language model's replies, kept in the store so asking again costs no calls."""
 
 from __future__ import annotations
 
@@ -25,7 +17,10 @@ class CachedReply:
 
 
 class StoredReplies:
-    """The reply cache of one store."""
+    """The reply cache of one store: a reply's text and what it cost, keyed by a hash of
+    (model, prompt version, prompt) that the engine computes. It holds a model's words,
+    never a fact: a cached reply is a proposal like a fresh one and goes through the same
+    gates."""
 
     def __init__(self, store: Store) -> None:
         self._store = store
@@ -44,6 +39,9 @@ class StoredReplies:
         prompt_version: str,
         reply: CachedReply,
     ) -> None:
+        """Keep ``reply``; one made inside an ask is written once the ask's read snapshot
+        ends (a read never holds the writer's lock). A read-only store is not written, and
+        a busy store only means the reply is asked for again next time."""
         if self._store.read_only:
             return
         self._store.write_after_read(

@@ -1,9 +1,4 @@
-"""The store's SQLite schema and its additive migrations.
-
-Each migration is a list of statements applied once, in order, inside one transaction;
-``schema_version`` in the meta table records how far a file has come. Migrations only
-add (tables, columns, indexes): a file written by an older version always opens.
-"""
+"""The store's SQLite schema and its additive migrations."""
 
 from __future__ import annotations
 
@@ -11,6 +6,8 @@ import sqlite3
 
 from affidavit.trust import DOCUMENT_TRUST
 
+# Migrations only add (tables, columns, indexes): a file written by an older version always
+# opens.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # 1: documents, their verbatim lines, window pointer ranges, cached derived indexes.
     (
@@ -65,10 +62,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             created_at TEXT NOT NULL
         )""",
     ),
-    # 3: each document's headings found without reading its other lines. Every question
-    # reads the headings its lines stand under; at 100 MB a document's heading positions
-    # took 27 µs a document through the (document, position) key, which walks all of its
-    # lines, and 1.2 µs through this index (1,800 documents, 48 → 2.2 ms).
+    # 3: each document's headings found without reading its other lines.
+    # NOTE: every question reads the headings its lines stand under; at 100 MB a document's
+    # heading positions took 27 µs a document through the (document, position) key, which
+    # walks all of its lines, and 1.2 µs through this index (1,800 documents, 48 → 2.2 ms).
     (
         """CREATE INDEX headings_by_document ON lines (document_id, position)
             WHERE kind = 'heading'""",
@@ -94,7 +91,9 @@ def current_version(conn: sqlite3.Connection) -> int:
 
 
 def migrate(conn: sqlite3.Connection) -> int:
-    """Bring ``conn`` up to ``SCHEMA_VERSION``; returns the version it started from."""
+    """Bring ``conn`` up to ``SCHEMA_VERSION``; returns the version it started from. Each
+    migration is applied once, in order, inside one transaction; ``schema_version`` in the
+    meta table records how far a file has come."""
     start = current_version(conn)
     for version in range(start, SCHEMA_VERSION):
         # The connection runs in autocommit mode, so DDL is made transactional by hand.

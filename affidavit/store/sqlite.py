@@ -1,10 +1,4 @@
-"""The single-file SQLite store: documents, verbatim lines, windows, cached indexes.
-
-The lines are the ledger; every index is derived from them and cached here under the
-store's *generation*, a counter bumped by every write, so a stale cache is never read.
-Files run in WAL mode; all writes go through ``transaction()`` (BEGIN IMMEDIATE), so a
-failure leaves the store exactly as it was.
-"""
+"""The single-file SQLite store: documents, verbatim lines, windows, cached indexes."""
 
 from __future__ import annotations
 
@@ -43,6 +37,10 @@ PAGE_CACHE_KIB = 16_384
 
 
 class Store:
+    """The lines are the ledger: every index is derived from them and cached here under
+    the store's *generation*, a counter bumped by every write, so a stale cache is never
+    read. Files run in WAL mode; every write goes through ``transaction()``."""
+
     def __init__(
         self, path: str | Path | None = None, *, timeout: float = 5.0, read_only: bool = False
     ) -> None:
@@ -166,7 +164,8 @@ class Store:
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
-        """A write, all or nothing; it waits up to ``timeout`` for another writer."""
+        """A write, all or nothing (BEGIN IMMEDIATE: a failure leaves the store exactly as
+        it was); it waits up to ``timeout`` for another writer."""
         if self.read_only:
             raise StoreError(
                 self.path, "the store file is read-only", "make it writable to ingest into it"

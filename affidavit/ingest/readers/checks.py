@@ -1,8 +1,6 @@
 """Small helpers every format reader shares: length checks, whitespace, column pairing.
-
-Kept apart from ``readers`` so the format modules can use them without importing the
-module that dispatches to them (which would be an import cycle).
-"""
+Kept apart from ``formats`` so a reader uses them without importing the module that
+imports it (an import cycle)."""
 
 from __future__ import annotations
 

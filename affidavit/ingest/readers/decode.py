@@ -1,12 +1,6 @@
-"""Bytes to checked text: the first step of ingesting any text-like file.
-
-Readers hand the raw bytes of a file here and get back one ``str`` that is safe to cut into
-lines: its encoding worked out (byte-order mark, then UTF-8, then a declared or guessed
-legacy encoding), its newlines normalised to ``\\n``, its characters NFC-normalised, and
-its size sane (not empty, no absurdly long line). Anything else raises ``IngestError``
-naming the file and what to do about it, so no raw ``UnicodeDecodeError`` ever reaches
-the user.
-"""
+"""Bytes to checked text, the first step of ingesting any text-like file: one ``str`` safe
+to cut into lines, or an IngestError naming the file and what to do (never a raw
+``UnicodeDecodeError``)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,4 @@
-"""CSV and TSV files to table-row units: one ROW per record, cells named by the header.
-
-A row's text is its physical lines exactly as written, so citations slice back to the file;
-malformed records are ``IngestError``s that name the line where the bad record starts.
-"""
+"""CSV and TSV files to table-row units: one ROW per record, cells named by the header."""
 
 from __future__ import annotations
 
@@ -31,7 +27,8 @@ def _read_delimited(path: Path, data: bytes, delimiter: str) -> list[Unit]:
     check_text(text, path=path)
     # Physical lines are fed to the csv reader one at a time so that, after each record,
     # ``line_num`` tells exactly which lines it spanned: the row's text is those lines as
-    # written, and errors can name the line where the bad record starts.
+    # written (so citations slice back to the file), and errors can name the line where
+    # the bad record starts.
     lines = [line + "\n" for line in text.split("\n")]
     if delimiter == ",":
         delimiter = _sniff_delimiter(lines)

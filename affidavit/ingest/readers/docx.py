@@ -1,9 +1,4 @@
-"""Word (.docx) files to units via python-docx: headings, paragraphs and table rows in order.
-
-python-docx is imported only when a .docx is read (it costs ~50 ms). ``import docx`` here
-is the library, not this module: imports are absolute, so ``affidavit.ingest.readers.docx`` never
-shadows it.
-"""
+"""Word (.docx) files to units via python-docx: headings, paragraphs and table rows in order."""
 
 from __future__ import annotations
 
@@ -46,7 +41,10 @@ def read_docx(path: Path, data: bytes) -> list[Unit]:
         ) from exc
 
 
+# NOTE: python-docx is imported only when a .docx is read (it costs ~50 ms).
 def _open_docx(path: Path, data: bytes) -> DocxDocument:
+    # The library, not this module: imports are absolute, so affidavit.ingest.readers.docx
+    # never shadows it.
     from docx import Document
 
     # Not a zip, a missing part, bad XML, a .doc renamed .docx: python-docx raises

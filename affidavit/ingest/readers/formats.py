@@ -1,14 +1,5 @@
-"""Files to units: the front door of ingest, choosing a reader for each document format.
-
-``read_document`` turns one file into ordered ``Unit``s (prose, headings, table rows) that
-the line splitter cuts into verbatim evidence lines; ``read_text`` does the same for a
-string. Text-like files are decoded (see ``decode``) and handed to ``lay_out``; CSV/TSV
-(``delimited``), HTML (``html``), PDF (``pdf``) and DOCX (``docx``) are read with their own
-parsers so tables keep their rows and column names. Every failure — unreadable file, wrong
-encoding, malformed table, broken or encrypted PDF, empty document, absurdly long line — is
-an ``IngestError`` that names the file and says what to do; no parser's own exception
-escapes.
-"""
+"""Files to units: the front door of ingest, choosing a reader for each document format
+(``read_document``; ``read_text`` for a string), and the files of a folder to ingest."""
 
 from __future__ import annotations
 
@@ -56,7 +47,13 @@ _pdf_text = pdf_text
 
 
 def read_document(path: str | Path) -> list[Unit]:
-    """Read one file into units in document order; raise ``IngestError`` if it cannot be."""
+    """Read one file into units (prose, headings, table rows) in document order, which the
+    line splitter cuts into verbatim evidence lines.
+
+    Every failure (unreadable file, wrong encoding, malformed table, broken or encrypted
+    PDF, empty document, absurdly long line) is an ``IngestError`` that names the file and
+    says what to do; no parser's own exception escapes.
+    """
     path = Path(path)
     data = read_bytes(path)
     if not data.strip():
@@ -141,6 +138,8 @@ def _is_document_name(name: str) -> bool:
 
 
 def _reader_for(path: Path, data: bytes) -> Reader:
+    """Text-like files are decoded (``decode``) and laid out (``lay_out``); CSV/TSV, HTML,
+    PDF and DOCX have readers of their own, so tables keep their rows and column names."""
     suffix = path.suffix.lower()
     if suffix in _TEXT_SUFFIXES:
         return _read_plain

@@ -1,8 +1,4 @@
-"""HTML pages to units: headings, prose blocks and table rows, in document order.
-
-Scripts, styles, navigation and other non-content parts are dropped first; tables keep
-their rows and take column names from their header row.
-"""
+"""HTML pages to units: headings, prose blocks and table rows, in document order."""
 
 from __future__ import annotations
 
@@ -53,6 +49,8 @@ def _hidden(element: Any) -> bool:
 
 
 def read_html(path: Path, data: bytes) -> list[Unit]:
+    """Scripts, styles, navigation and other non-content parts are dropped first, then what
+    the page hides; tables keep their rows and take column names from their header row."""
     match = _META_CHARSET.search(data[:4096])
     text = decode_bytes(data, path=path, declared=match.group(1).decode() if match else None)
     if not text.strip():

@@ -1,8 +1,4 @@
-"""PDF files to units via pdfminer.six: its extracted text, laid out like a text file.
-
-pdfminer is imported only when a PDF is read (it costs ~50 ms); every way it can fail on a
-damaged, encrypted or restricted file becomes an ``IngestError``.
-"""
+"""PDF files to units via pdfminer.six: its extracted text, laid out like a text file."""
 
 from __future__ import annotations
 
@@ -39,8 +35,10 @@ def read_pdf(path: Path, data: bytes) -> list[Unit]:
     return lay_out_checked(normalise_text(text), path)
 
 
+# NOTE: pdfminer is imported only when a PDF is read (it costs ~50 ms).
 def pdf_text(path: Path, data: bytes) -> str:
-    """pdfminer.six's text with its default layout, as ``pdf2txt.py`` prints it."""
+    """pdfminer.six's text with its default layout, as ``pdf2txt.py`` prints it; every way
+    it can fail on a damaged, encrypted or restricted file becomes an ``IngestError``."""
     if not has_pdf_header(data):
         raise IngestError(path, "not a PDF (no %PDF- header)", hint=_PDF_INVALID_HINT)
     from pdfminer.high_level import extract_text
