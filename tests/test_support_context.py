@@ -10,9 +10,9 @@ from __future__ import annotations
 from conftest import DEMO_DIR
 
 from affidavit import Memory
-from affidavit.question.typed_lines import holds_answer
 from affidavit.gates.context import support_context, support_terms
 from affidavit.question.shape import AnswerType
+from affidavit.question.typed_lines import holds_answer
 from affidavit.results import Evidence
 from affidavit.text.abbreviations import expansion_terms, short_forms
 from affidavit.text.analyzer import Analyzer
