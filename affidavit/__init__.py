@@ -9,8 +9,8 @@ from affidavit.engine.http import HttpEngine
 from affidavit.engine.protocol import Candidate, Engine, Planner
 from affidavit.engine.scripted import ScriptedEngine
 from affidavit.errors import AffidavitError, EngineError, IngestError, InputError, StoreError
+from affidavit.index.meaning.encoder import Encoder
 from affidavit.index.meaning.late import LateInteraction, Reranker
-from affidavit.index.meaning.profiles import Encoder
 from affidavit.index.retrieval import DocumentHit
 from affidavit.ingest.bounded import IngestLimits
 from affidavit.ingest.readers.formats import SUPPORTED_SUFFIXES

@@ -23,8 +23,8 @@ from affidavit.engine.default.engine import DefaultEngine
 from affidavit.engine.protocol import Engine
 from affidavit.errors import IngestError, InputError, readable
 from affidavit.gates.entry import admit, refused_downgrades
+from affidavit.index.meaning.encoder import BundledEncoder, Encoder, bundled_encoder
 from affidavit.index.meaning.late import Reranker, default_reranker
-from affidavit.index.meaning.profiles import BundledEncoder, Encoder, bundled_encoder
 from affidavit.index.retrieval import DocumentHit, Retriever
 from affidavit.ingest.bounded import IngestLimits
 from affidavit.ingest.dialogue import prepare_dialogue, read_dialogue

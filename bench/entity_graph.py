@@ -28,7 +28,6 @@ from _squad import SHARED, load_squad
 
 from affidavit import Memory
 from affidavit.index.entities.graph import EntityGraph
-from affidavit.text.language import detect_language
 
 MIDDLEMARCH = SHARED / "novel_middlemarch" / "pg145_middlemarch.txt"
 XQUAD_ES = SHARED / "xquad_en_es_tr" / "xquad.es.json"
@@ -106,10 +105,10 @@ def measure(name: str, load: Callable[[Memory], None], limit: int | None) -> dic
             intersect.append(time.perf_counter() - start)
         sizes.append(0 if shared is None else len(shared))
         start = time.perf_counter()
-        retriever._partition(index, question)
+        retriever._partition(index, index.read(question))
         ranked.append(time.perf_counter() - start)
         start = time.perf_counter()
-        index.top(index.scores(question, detect_language(question, default=language)), 10)
+        index.top(index.scores(index.read(question).searched), 10)
         full.append(time.perf_counter() - start)
     # One small document added: the graph brought up to date (the store's generation moved).
     memory.ingest_text("Rollo met Drogo at the quay.\n\nDrogo thanked Rollo.", name="small note")

@@ -37,8 +37,8 @@ from _squad import SHARED, SQUAD
 from affidavit import Memory
 from affidavit.index.documents import WORDS_SUFFICE
 from affidavit.index.evidence_block import evidence_block
+from affidavit.index.meaning.encoder import bundled_model_path, encode
 from affidavit.index.meaning.late import rerank
-from affidavit.index.meaning.profiles import bundled_model_path, encode
 from affidavit.index.retrieval import Retriever
 from affidavit.text.analyzer import Analyzer
 from affidavit.text.content import content_terms
@@ -188,7 +188,9 @@ def documents_table(memory: Memory, queries: Sequence[Query], baseline) -> dict[
     if baseline is not None:
         ranks["bm25s"] = []
     for query in queries:
-        by_words = [names[d] for d, _ in ranker.word_documents(query.text)[:10]]
+        by_words = [
+            names[d] for d, _ in ranker.word_documents(memory._retriever.read(query.text))[:10]
+        ]
         by_meaning = [names[d] for d, _ in ranker.meaning_documents(query.text)[:10]]
         fused = [hit.document for hit in memory.search_documents(query.text, k=10)]
         reranker, ranker.reranker = ranker.reranker, None

@@ -16,7 +16,6 @@ from affidavit import Memory
 from affidavit.index.words import block_kernels, block_max
 from affidavit.index.words.scoring import top_only
 from affidavit.index.words.word_index import WordIndex
-from affidavit.text.analyzer import Analyzer
 
 # Questions that name a document ("Normans", "Huguenots"), so a name bonus is added.
 NAMING = [
@@ -34,8 +33,7 @@ def index() -> Iterator[WordIndex]:
 
 
 def asked(index: WordIndex, question: str) -> tuple[list[int], object]:
-    text, language = index.read(question)
-    terms = Analyzer(language).terms(text)
+    terms = index.read(question).searched
     return index._term_ids(terms), index._named(terms)
 
 
@@ -43,14 +41,12 @@ def asked(index: WordIndex, question: str) -> tuple[list[int], object]:
 def small_blocks(monkeypatch: pytest.MonkeyPatch, index: WordIndex) -> Iterator[WordIndex]:
     monkeypatch.setattr(block_max, "BLOCK_MAX_LINES", 0)
     monkeypatch.setattr(block_max, "BLOCK_SHIFT", 3)
-    index._blocks = None
     yield index
-    index._blocks = None
 
 
 def test_the_best_lines_are_top_onlys_to_the_bit(small_blocks: WordIndex) -> None:
     index = small_blocks
-    blocks = block_max.prepared(index)
+    blocks = block_max.blocks_of(index)
     assert blocks is not None and blocks.count > 50
     questions = [q["question"] for q in QUESTIONS[::3]] + NAMING
     named = 0
@@ -58,7 +54,7 @@ def test_the_best_lines_are_top_onlys_to_the_bit(small_blocks: WordIndex) -> Non
         term_ids, names = asked(index, question)
         named += names is not None
         for k in (1, 10, 50):
-            assert block_max.best(index, term_ids, names, k) == top_only(
+            assert block_max.best(index, blocks, term_ids, names, k) == top_only(
                 index, term_ids, names, k
             ), (question, k)
     assert named >= 2
@@ -78,16 +74,18 @@ def test_a_question_of_rare_words_scores_few_blocks(
 
     monkeypatch.setattr(block_kernels, "best_lines", counting)
     term_ids, names = asked(index, "Which treaty established the Duchy of Normandy?")
-    best = block_max.best(index, term_ids, names, 10)
+    blocks = block_max.blocks_of(index)
+    best = block_max.best(index, blocks, term_ids, names, 10)
     assert best == top_only(index, term_ids, names, 10)
-    blocks = block_max.prepared(index)
     assert blocks is not None and 0 < scored[0] < blocks.count / 4
 
 
 def test_no_words_and_no_names_find_nothing(small_blocks: WordIndex) -> None:
-    assert block_max.best(small_blocks, [], None, 10) == []
+    blocks = block_max.blocks_of(small_blocks)
+    assert block_max.best(small_blocks, blocks, [], None, 10) == []
     term_ids, names = asked(small_blocks, "Normans")  # the name alone
-    assert block_max.best(small_blocks, [], names, 5) == top_only(small_blocks, [], names, 5)
+    found = block_max.best(small_blocks, blocks, [], names, 5)
+    assert found == top_only(small_blocks, [], names, 5)
 
 
 def test_windows_longer_than_a_block_fall_back_to_top_only(
@@ -95,13 +93,12 @@ def test_windows_longer_than_a_block_fall_back_to_top_only(
 ) -> None:
     monkeypatch.setattr(block_max, "BLOCK_MAX_LINES", 0)
     monkeypatch.setattr(block_max, "BLOCK_SHIFT", 1)  # blocks of two lines
-    index._blocks = None
-    try:
-        assert block_max.prepared(index) is None
-        term_ids, names = asked(index, "Which treaty established the Duchy of Normandy?")
-        assert block_max.best(index, term_ids, names, 10) == top_only(index, term_ids, names, 10)
-    finally:
-        index._blocks = None
+    blocks = block_max.blocks_of(index)
+    assert blocks is None
+    term_ids, names = asked(index, "Which treaty established the Duchy of Normandy?")
+    assert block_max.best(index, blocks, term_ids, names, 10) == top_only(
+        index, term_ids, names, 10
+    )
 
 
 def test_windows_are_numbered_in_the_order_of_their_first_lines(index: WordIndex) -> None:
@@ -113,10 +110,10 @@ def test_windows_are_numbered_in_the_order_of_their_first_lines(index: WordIndex
 
 def test_a_small_store_is_read_whole(index: WordIndex, monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[object] = []
-    monkeypatch.setattr(block_max, "prepared", lambda i: calls.append(i))
-    term_ids, names = asked(index, "Which treaty established the Duchy of Normandy?")
+    monkeypatch.setattr(block_max, "blocks_of", lambda i: calls.append(i))
+    terms = index.read("Which treaty established the Duchy of Normandy?").searched
     assert index.size < block_max.BLOCK_MAX_LINES
-    assert block_max.best(index, term_ids, names, 10) == top_only(index, term_ids, names, 10)
+    assert index.best(terms, 10) == index.top(index.scored(terms), 10)
     assert calls == []
 
 

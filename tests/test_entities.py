@@ -14,7 +14,7 @@ from conftest import ARTICLES
 
 from affidavit import Memory
 from affidavit.errors import AffidavitError
-from affidavit.index.entities.corpus import _TITLES, Corpus, _runs, extended_arrays, pieces
+from affidavit.index.entities.corpus import Corpus, _runs, extended_arrays
 from affidavit.index.entities.graph import (
     EntityGraph,
     _apart,
@@ -24,6 +24,7 @@ from affidavit.index.entities.graph import (
     segments,
 )
 from affidavit.index.entities.mining import Grams, entropy, mine, pmi_weakest_split
+from affidavit.text.names import _TITLES, pieces
 
 XQUAD = Path(__file__).resolve().parents[1] / "corpora" / "xquad_slice"
 

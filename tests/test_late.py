@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from affidavit import LateInteraction, Memory, Reranker
 from affidavit.errors import EngineError
 from affidavit.index.fusion import rrf
+from affidavit.index.meaning.encoder import BundledEncoder
 from affidavit.index.meaning.late import rerank
-from affidavit.index.meaning.profiles import BundledEncoder
 
 XQUAD = Path(__file__).resolve().parents[1] / "corpora" / "xquad_slice"
 LINES = [

@@ -17,14 +17,10 @@ import numpy as np
 import pytest
 
 from affidavit import DocumentHit, Encoder, InputError, Memory
-from affidavit.index.meaning import profiles as meaning_module
-from affidavit.index.meaning.profiles import (
-    MeaningIndex,
-    bundled_encoder,
-    bundled_model_path,
-    encode,
-    quantized,
-)
+from affidavit.index.meaning import build as meaning_build
+from affidavit.index.meaning.build import build_meaning
+from affidavit.index.meaning.encoder import bundled_encoder, bundled_model_path, encode
+from affidavit.index.meaning.profiles import MeaningIndex, quantized
 from affidavit.index.packing import save_arrays
 
 XQUAD = Path(__file__).resolve().parents[1] / "corpora" / "xquad_slice"
@@ -80,7 +76,7 @@ def test_the_bundled_model_files_are_the_pinned_ones() -> None:
 
 def test_the_bundled_model_loads_offline_in_a_fresh_process() -> None:
     code = (
-        "from affidavit.index.meaning.profiles import bundled_encoder; "
+        "from affidavit.index.meaning.encoder import bundled_encoder; "
         "v = bundled_encoder().encode(['¿Dónde está la biblioteca?', 'Where is the library?']); "
         "print(v.shape[1], round(float(v[0] @ v[1]), 3))"
     )
@@ -263,7 +259,7 @@ def test_an_encoder_with_dense_false_is_a_contradiction() -> None:
 
 def test_line_vectors_are_kept_as_their_signs_a_bit_a_dimension() -> None:
     lines = [(n, 1, n, "line", text) for n, text in enumerate(_SAMPLE, 1)]
-    index = MeaningIndex.build(bundled_encoder(), lines)
+    index = build_meaning(bundled_encoder(), lambda: lines)
     exact = encode(bundled_encoder(), list(_SAMPLE))
     assert index.signs.dtype == np.uint8 and index.signs.shape == (3, exact.shape[1] // 8)
     kept = index.line_vectors(list(range(1, len(_SAMPLE) + 1)))
@@ -297,7 +293,7 @@ class NarrowEncoder:
 @pytest.mark.parametrize("encoder", [bundled_encoder(), NarrowEncoder()], ids=["256", "13"])
 def test_closeness_read_a_byte_at_a_time_is_the_sign_vectors_cosine(encoder: Encoder) -> None:
     lines = [(n, 1, n, "line", text) for n, text in enumerate(_SAMPLE * 4, 1)]
-    index = MeaningIndex.build(encoder, lines)
+    index = build_meaning(encoder, lambda: lines)
     query = encode(encoder, ["Where did the Normans settle?"])[0]
     ids = [row[0] for row in lines]
     assert np.allclose(index.closeness(ids, query), index.line_vectors(ids) @ query, atol=1e-5)
@@ -316,21 +312,21 @@ def test_profiles_of_unchanged_documents_are_kept_and_equal_a_build(
 ) -> None:
     texts = [r["text"] for r in paragraphs()[:4]]
     rows = [(n, 1 + n // 3, n, "line", text) for n, text in enumerate(texts * 3)]
-    before = MeaningIndex.build(bundled_encoder(), rows[:9])  # documents 1, 2 and 3
+    before = build_meaning(bundled_encoder(), lambda: rows[:9])  # documents 1, 2 and 3
     # Document 4 added, document 2's lines replaced under the same ids.
     changed = [*rows[:3], *[(n, 2, n, "line", "A new line " + str(n)) for n in (3, 4, 5)]]
     later = [*changed, *rows[6:]]
     profiled: list[list[int]] = []
-    original = meaning_module._profiles
+    original = meaning_build.profiles_of
 
     def spy(documents, vectors, weights):  # noqa: ANN001
         profiled.append(sorted(set(documents.tolist())))
         return original(documents, vectors, weights)
 
-    monkeypatch.setattr(meaning_module, "_profiles", spy)
-    after = MeaningIndex.build(bundled_encoder(), later, previous=before)
+    monkeypatch.setattr(meaning_build, "profiles_of", spy)
+    after = build_meaning(bundled_encoder(), lambda: later, previous=before)
     assert sorted(d for run in profiled for d in run) == [2, 4]  # changed and added only
-    whole = MeaningIndex.build(bundled_encoder(), later)
+    whole = build_meaning(bundled_encoder(), lambda: later)
     assert np.array_equal(after.profile_documents, whole.profile_documents)
     assert np.array_equal(after.profiles, whole.profiles)
 
@@ -353,7 +349,7 @@ def test_a_store_encodes_only_the_added_documents_lines(
 
 def assert_as_built(index: MeaningIndex | None, memory: Memory) -> None:
     """``index`` holds what a build from every stored line holds."""
-    whole = MeaningIndex.build(bundled_encoder(), memory._store.line_rows())
+    whole = build_meaning(bundled_encoder(), lambda: memory._store.line_rows())
     assert index is not None
     assert np.array_equal(index.line_ids, whole.line_ids)
     assert np.array_equal(index.signs, whole.signs)
@@ -416,13 +412,13 @@ def test_a_store_cached_before_parts_reuses_its_vectors(
                 (f"meaning2:{fingerprint_}", 0, replace(index, document_keys=[]).to_bytes()),
             )
     encoded: list[int] = []
-    original = meaning_module.encode
+    original = meaning_build.encode
 
     def counting(encoder, texts):  # noqa: ANN001
         encoded.append(len(texts))
         return original(encoder, texts)
 
-    monkeypatch.setattr(meaning_module, "encode", counting)
+    monkeypatch.setattr(meaning_build, "encode", counting)
     with Memory(path) as reopened:
         again = reopened._retriever.meaning()
     assert again is not None and np.array_equal(again.signs, index.signs)

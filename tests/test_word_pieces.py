@@ -10,8 +10,8 @@ from conftest import CORPORA
 from model2vec import StaticModel
 from tokenizers import Tokenizer
 
+from affidavit.index.meaning.encoder import bundled_encoder, bundled_model_path
 from affidavit.index.meaning.pieces import CachedPieces
-from affidavit.index.meaning.profiles import bundled_encoder, bundled_model_path
 
 EDGES = [
     "",

@@ -356,7 +356,7 @@ def main(argv: list[str] | None = None) -> None:
         "vector is the teacher's sentence vector for that single piece, reduced by PCA and "
         "weighted by its SentencePiece unigram probability (SIF). It loads offline with\n"
         "`model2vec.StaticModel.from_pretrained(<this folder>)`; affidavit loads it through\n"
-        "`affidavit.index.meaning.profiles.bundled_encoder()`.\n\n"
+        "`affidavit.index.meaning.encoder.bundled_encoder()`.\n\n"
         "Rebuild (needs the model-build extra; tests pin each file's sha256):\n\n"
         "    pip install -e '.[model-build]'\n"
         "    python tools/build_static_model.py affidavit/data/static-use-m3-256 --int8\n\n"

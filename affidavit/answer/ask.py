@@ -97,8 +97,7 @@ def _reached(
         record.read_as = asked.text  # "I" read as the speaker
     if not asked.has_words():
         return _Said.refusal(Reason.EMPTY_QUESTION)
-    said = asked.text
-    retrieved = retriever.retrieve(said, holds_answer=asked.holds_answer)
+    retrieved = retriever.retrieve(asked.reading, holds_answer=asked.holds_answer)
     record.withheld_below_trust = retrieved.withheld
     if not retrieved.hits:
         reason = Reason.BELOW_TRUST if retrieved.withheld else Reason.NO_EVIDENCE
@@ -107,8 +106,8 @@ def _reached(
     if computed is not None and not computed.refused and asked.route is not None:
         # A computed answer's census counts the documents that speak of what it computed
         # over (the rows and years), not of the operation's words ("percentage change").
-        said = " ".join([*asked.route.rows, *asked.route.years])
-        over = KeyWords.of(frozenset(analyzer.terms(said)), index.idf, analyzer.language)
+        over_words = " ".join([*asked.route.rows, *asked.route.years])
+        over = KeyWords.of(frozenset(analyzer.terms(over_words)), index.idf, analyzer.language)
         computed_census = take_census(retriever, over, analyzer, retriever.speaking_threshold)
         record.census = computed_census.to_dict()
         return replace(computed, census=computed_census.line)

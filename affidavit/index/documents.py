@@ -19,16 +19,16 @@ from affidavit.index import growth
 from affidavit.index.fusion import rrf
 from affidavit.index.meaning import parts as meaning_parts
 from affidavit.index.meaning.build import build_meaning
+from affidavit.index.meaning.encoder import Encoder, encode, fingerprint
 from affidavit.index.meaning.late import Reranker, rerank
-from affidavit.index.meaning.profiles import Encoder, MeaningIndex, encode, fingerprint
+from affidavit.index.meaning.profiles import MeaningIndex
 from affidavit.index.words.scoring import Scored
 from affidavit.index.words.word_index import WordIndex
 from affidavit.results import Evidence
 from affidavit.store.parts import document_keys
 from affidavit.store.sqlite import Store
 from affidavit.text.abbreviations import short_form
-from affidavit.text.analyzer import Analyzer
-from affidavit.text.language import detect_language
+from affidavit.text.reading import Reading
 
 # How deep each channel's document ranking goes into the fusion (an order-only vote).
 FUSION_DEPTH = 100
@@ -68,20 +68,18 @@ class DocumentHit:
 
 class DocumentRanker:
     """Ranks documents by words and meaning; the retriever gives it the store and the
-    word index (``words``, ``scores``) and keeps the line half for itself."""
+    word index (``words``) and keeps the line half for itself."""
 
     def __init__(
         self,
         store: Store,
         words: Callable[[], WordIndex],
-        scored: Callable[[WordIndex, str], Scored],
         *,
         encoder: Encoder | None = None,
         reranker: Reranker | None = None,
     ) -> None:
         self._store = store
         self.words = words
-        self._scored = scored
         self.encoder = encoder  # None: the meaning channel is off
         self.reranker = reranker
         self._meaning: MeaningIndex | None = None
@@ -153,12 +151,12 @@ class DocumentRanker:
 
     # -- documents --
 
-    def word_documents(self, query: str) -> list[tuple[int, float]]:
+    def word_documents(self, query: Reading) -> list[tuple[int, float]]:
         """(document id, best line score), best first, documents with any matching word."""
         index = self.words()
         if index.size == 0:
             return []
-        return _word_documents(index, self._scored(index, query))
+        return _word_documents(index, index.scored(query.searched))
 
     def meaning_documents(self, query: str) -> list[tuple[int, float]]:
         """(document id, best profile cosine), best first; empty when the channel is off."""
@@ -167,22 +165,21 @@ class DocumentRanker:
             return []
         return meaning.rank_documents(self._query_vector(query))
 
-    def coverage(self, query: str) -> float:
+    def coverage(self, query: Reading) -> float:
         """Share of the question's words the store's vocabulary holds (1.0 for none asked)."""
         index = self.words()
-        language = detect_language(query, default=index.main_language)
-        terms = set(Analyzer(language).terms(query))
+        terms = set(query.terms)
         if not terms:
             return 1.0
         # A word the store writes only abbreviated ("catalog" as "Cat.") is covered.
         return sum(
-            term in index.vocabulary or short_form(term, language) in index.vocabulary
+            term in index.vocabulary or short_form(term, query.language) in index.vocabulary
             for term in terms
         ) / len(terms)
 
     def fused_documents(
         self,
-        query: str,
+        query: Reading,
         scored: Scored | None = None,
         *,
         scores: np.ndarray | None = None,
@@ -196,7 +193,7 @@ class DocumentRanker:
         if index.size == 0:
             return []
         if scored is None:
-            scored = self._scored(index, query)
+            scored = index.scored(query.searched)
         if covered is None:
             covered = self.coverage(query)
         by_words = _word_documents(index, scored)
@@ -206,7 +203,7 @@ class DocumentRanker:
         closeness: dict[int, float] = {}
         meaning_rank: dict[int, int] = {}
         if self.encoder is not None:
-            by_meaning = self.meaning_documents(query)
+            by_meaning = self.meaning_documents(query.text)
             closeness = dict(by_meaning)
             meaning_rank = {d: r for r, (d, _) in enumerate(by_meaning[:FUSION_DEPTH], start=1)}
         if known or not meaning_rank:
@@ -219,7 +216,7 @@ class DocumentRanker:
         if self.reranker is not None and len(fused) > 1:
             if scores is None:
                 scores = scored.dense()
-            fused = self._late_documents(query, index, scores, fused, follow_words=known)
+            fused = self._late_documents(query.text, index, scores, fused, follow_words=known)
         names = self._names(index, [d for d, _ in fused])
         return [
             DocumentHit(names[d], score, words_rank.get(d), meaning_rank.get(d), closeness.get(d))

@@ -16,7 +16,9 @@ from typing import Any
 import numpy as np
 
 from affidavit.index.entities.graph import EntityGraph
-from affidavit.index.meaning.profiles import Encoder, MeaningIndex
+from affidavit.index.meaning.build import build_meaning
+from affidavit.index.meaning.encoder import Encoder
+from affidavit.index.meaning.profiles import MeaningIndex
 from affidavit.store.parts import document_keys
 from affidavit.store.sqlite import Store
 
@@ -76,7 +78,7 @@ def added_meaning(
     fresh = store.line_rows(added)
     if not _after(fresh, previous.line_ids):
         return None
-    piece = MeaningIndex.build(encoder, fresh, None, progress)
+    piece = build_meaning(encoder, lambda: fresh, None, progress)
     piece.document_keys = [key for *_, key in versions[len(previous.document_keys) :]]
     return piece
 

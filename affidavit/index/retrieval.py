@@ -42,15 +42,15 @@ from affidavit.index.entities.build import GraphBuild, built_graph, start_graph
 from affidavit.index.entities.graph import EntityGraph, segments
 from affidavit.index.entities.partition import partition
 from affidavit.index.evidence_block import Retrieved, evidence_block
+from affidavit.index.meaning.encoder import Encoder
 from affidavit.index.meaning.late import Reranker
-from affidavit.index.meaning.profiles import Encoder, MeaningIndex
+from affidavit.index.meaning.profiles import MeaningIndex
 from affidavit.index.words import parts as word_parts
-from affidavit.index.words.scoring import Scored
-from affidavit.index.words.word_index import WordIndex, block_max
+from affidavit.index.words.word_index import WordIndex
 from affidavit.results import Evidence
 from affidavit.runtime import give_back_freed_memory
 from affidavit.store.sqlite import Store, StoredLine
-from affidavit.text.language import detect_language
+from affidavit.text.reading import Reading
 from affidavit.trust import SPEAKING_THRESHOLD
 
 # The word index's cache entry: a whole index, and the parts added after it.
@@ -85,9 +85,7 @@ class Retriever:
         # Each document's headings, read once a generation: every question reads them for
         # its lines (8% of ask at 20.9 MB, a novel's chapters read question after question).
         self._headings: tuple[int, dict[int, DocumentHeadings]] = (-1, {})
-        self.ranker = DocumentRanker(
-            store, self.words, Retriever._scored, encoder=encoder, reranker=reranker
-        )
+        self.ranker = DocumentRanker(store, self.words, encoder=encoder, reranker=reranker)
 
     @property
     def encoder(self) -> Encoder | None:
@@ -132,13 +130,17 @@ class Retriever:
 
     def _graph_then_blocks(self, pending: GraphBuild | None) -> None:
         self.graph(pending)
-        block_max.warm(self.words())
+        self.words().warm_blocks()
 
-    def coverage(self, query: str) -> float:
-        return self.ranker.coverage(query)
+    def read(self, query: str | Reading) -> Reading:
+        """A query as the store reads it; a question read at the door already is one."""
+        return query if isinstance(query, Reading) else self.words().read(query)
 
-    def fused_documents(self, query: str) -> list[DocumentHit]:
-        return self.ranker.fused_documents(query)
+    def coverage(self, query: str | Reading) -> float:
+        return self.ranker.coverage(self.read(query))
+
+    def fused_documents(self, query: str | Reading) -> list[DocumentHit]:
+        return self.ranker.fused_documents(self.read(query))
 
     def words(self) -> WordIndex:
         """The word index of the store as it is now: the one in hand, or the cached
@@ -163,10 +165,6 @@ class Retriever:
         self._graph = None
         self._headings = (-1, {})
         self.ranker.forget()
-
-    @staticmethod
-    def _scored(index: WordIndex, query: str) -> Scored:
-        return index.scored(*index.read(query))
 
     def graph(self, pending: GraphBuild | None = None) -> EntityGraph:
         """The store's entity graph, cached in the store under its generation (the one
@@ -269,13 +267,12 @@ class Retriever:
         return known
 
     def _partition(
-        self, index: WordIndex, query: str
+        self, index: WordIndex, query: Reading
     ) -> tuple[list[tuple[int, float]], dict[int, StoredLine]] | None:
         """The partition path's ranked (line id, score) and its stored lines, or None to
         score the store."""
-        language = detect_language(query, default=index.main_language)
         graph = self.graph()
-        found = partition(graph, index, query, language, self._implicit)
+        found = partition(graph, index, query, self._implicit)
         if found is None:
             return None
         rows, scores = found
@@ -287,22 +284,22 @@ class Retriever:
             return None
         return ranked, stored
 
-    def search(self, query: str, k: int) -> list[Evidence]:
+    def search(self, query: str | Reading, k: int) -> list[Evidence]:
         index = self.words()
         if index.size == 0 or k <= 0:
             return []
-        shared = self._partition(index, query)
+        reading = self.read(query)
+        shared = self._partition(index, reading)
         if shared is not None:
             ranked, rows = shared[0][:k], shared[1]
         else:
-            said, language = index.read(query)
-            ranked = index.best(said, k, language)
+            ranked = index.best(reading.searched, k)
             rows = self._store.lines_by_id([line_id for line_id, _ in ranked])
         return [_evidence(rows[line_id], score) for line_id, score in ranked]
 
     def retrieve(
         self,
-        query: str,
+        query: str | Reading,
         *,
         depth: int = RETRIEVE_DEPTH,
         partitioned: bool = True,
@@ -317,7 +314,8 @@ class Retriever:
         index = self.words()
         if index.size == 0:
             return Retrieved([], [], 0)
-        shared = self._partition(index, query) if partitioned else None
+        reading = self.read(query)
+        shared = self._partition(index, reading) if partitioned else None
         covered: float | None = None  # coverage(query), computed once where it is needed
         if shared is not None:
             # The question's entities share these lines: read them, not the store.
@@ -326,15 +324,15 @@ class Retriever:
             scores[np.searchsorted(index.line_ids, [i for i, _ in ranked])] = [s for _, s in ranked]
             fused: list[DocumentHit] = []
         else:
-            scored = index.scored(*index.read(query))
+            scored = index.scored(reading.searched)
             scores = scored.dense()
             ranked = index.top(scored, depth)
             fused = []
             if self.encoder is not None:
-                covered = self.ranker.coverage(query)
-                fused = self.ranker.fused_documents(query, scored, scores=scores, covered=covered)
+                covered = self.ranker.coverage(reading)
+                fused = self.ranker.fused_documents(reading, scored, scores=scores, covered=covered)
             if fused:
-                ranked = ranked + self.ranker.proposed(query, index, scores, ranked, fused)
+                ranked = ranked + self.ranker.proposed(reading.text, index, scores, ranked, fused)
             rows = self._store.lines_by_id([line_id for line_id, _ in ranked])
         hits: list[Evidence] = []
         stored: dict[tuple[str, int], StoredLine] = {}
@@ -348,8 +346,8 @@ class Retriever:
             stored[(row.document, row.position)] = row
         if self.reranker is not None and len(hits) > 1:
             if covered is None:
-                covered = self.ranker.coverage(query)
-            hits = self.ranker.late_lines(query, hits, follow_words=covered >= WORDS_SUFFICE)
+                covered = self.ranker.coverage(reading)
+            hits = self.ranker.late_lines(reading.text, hits, follow_words=covered >= WORDS_SUFFICE)
         if holds_answer is not None:
             hits.sort(key=lambda hit: holds_answer(hit.text))  # stable: order kept
         # The best lines, no document beyond its share while others hold evidence, then

@@ -13,11 +13,11 @@ from affidavit.question.arithmetic import route
 from affidavit.question.routes import Route
 from affidavit.question.shape import Shape, read_shape
 from affidavit.question.typed_lines import holds_answer
-from affidavit.text.abbreviations import short_forms
 from affidavit.text.analyzer import Analyzer, analyzer_for
 from affidavit.text.content import content_terms
 from affidavit.text.dates import dates_in
 from affidavit.text.language import detect_language
+from affidavit.text.reading import Reading, read_for_search
 from affidavit.text.years import YEAR_WORD
 
 
@@ -76,15 +76,20 @@ class Question:
         return bool(self.terms)
 
     @cached_property
+    def reading(self) -> Reading:
+        """The question as the index searches it: its terms, and with them the words a
+        document may write for its words ("cat" for "catalog", "due" for a deadline)."""
+        return read_for_search(self.text, self.language)
+
+    @property
     def terms(self) -> tuple[str, ...]:
         """The question's index terms, in order."""
-        return tuple(self.analyzer.terms(self.text))
+        return self.reading.terms
 
-    @cached_property
+    @property
     def short_forms(self) -> tuple[str, ...]:
-        """Words a document may write for the question's ("cat" for "catalog", "due" for a
-        deadline)."""
-        return tuple(short_forms(self.text, self.language))
+        """Words a document may write for the question's."""
+        return self.reading.short_forms
 
     @cached_property
     def years(self) -> frozenset[str]:

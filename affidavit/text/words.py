@@ -15,6 +15,7 @@ LETTER = r"[^\W\d_]"
 LETTER_OR_DIGIT = r"[^\W_]"
 WORD_CHARACTER = r"\w"
 LETTER_RUN = re.compile(rf"{LETTER}+")
+_WORD_RUN = re.compile(rf"{WORD_CHARACTER}+")
 _WORD_OF_TWO_LETTERS = re.compile(rf"{LETTER}{{2,}}")
 # A word as a speaker writes it: an apostrophe inside keeps "I'm" and "don't" whole.
 _SPOKEN_WORD = re.compile(rf"{LETTER_OR_DIGIT}+(?:'{LETTER_OR_DIGIT}+)?")
@@ -87,3 +88,8 @@ def written_word_spans(text: str) -> list[tuple[int, int]]:
 def values_written(text: str) -> list[str]:
     """The values a sentence writes: its numbers, and its capitalised words but the first."""
     return _VALUE.findall(text)
+
+
+def count_words(text: str) -> int:
+    """How many runs of word characters ``text`` holds (a line's length in words)."""
+    return len(_WORD_RUN.findall(text))

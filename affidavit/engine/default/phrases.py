@@ -31,7 +31,7 @@ import numpy as np
 from spacy.tokens import Doc, Span, Token
 
 from affidavit.errors import EngineError
-from affidavit.index.meaning.profiles import BundledEncoder, encode
+from affidavit.index.meaning.encoder import BundledEncoder, encode
 from affidavit.text.analyzer import Analyzer
 from affidavit.text.nlp import parsed
 from affidavit.text.words import words, written_word_spans

@@ -29,10 +29,11 @@ from dataclasses import dataclass, field
 import ahocorasick
 import numpy as np
 
-from affidavit.index.entities.corpus import _WORD, Corpus, bare, extended_arrays, pieces
+from affidavit.index.entities.corpus import Corpus, extended_arrays
 from affidavit.index.entities.mining import Entity, mine_corpus
 from affidavit.index.meaning.profiles import text_digest
 from affidavit.index.packing import load_arrays, save_arrays, typed_numbers
+from affidavit.text.names import bare, name_word_matches, name_words, pieces
 from affidavit.text.words import fold
 
 
@@ -64,9 +65,9 @@ def segments(text: str, language: str = "en") -> str:
     parts = []
     for piece in pieces(text):
         if "'" in piece or "’" in piece:  # endings to cut word by word
-            folded = [fold(bare(m.group(0), language), language) for m in _WORD.finditer(piece)]
+            folded = [fold(bare(m.group(0), language), language) for m in name_word_matches(piece)]
         else:  # the common case, folded at once: the partition path reads every question
-            folded = _WORD.findall(fold(piece, language))
+            folded = name_words(fold(piece, language))
         if folded:
             parts.append(" " + " ".join(folded) + " ")
     return "|".join(parts)

@@ -14,13 +14,13 @@ import numpy as np
 from affidavit.index.entities.graph import EntityGraph
 from affidavit.index.words.scoring import WINDOW_GAIN
 from affidavit.index.words.word_index import WordIndex
+from affidavit.text.reading import Reading
 
 
 def partition(
     graph: EntityGraph,
     index: WordIndex,
-    question: str,
-    language: str,
+    question: Reading,
     implicit: frozenset[int] = frozenset(),
 ) -> tuple[np.ndarray, np.ndarray] | None:
     """(index rows, their word scores) of the lines shared by the question's entities,
@@ -30,7 +30,9 @@ def partition(
     "Jacksonville,_Florida.txt" is about Jacksonville without saying so) do not
     partition, since their posting lists miss the lines that take them as read.
     """
-    named = [entity for entity in graph.find(question, language) if entity not in implicit]
+    named = [
+        entity for entity in graph.find(question.text, question.language) if entity not in implicit
+    ]
     if len(named) < 2:
         return None
     # Rarest first; an entity that would empty the intersection is left out ("the King"
@@ -56,7 +58,7 @@ def partition(
     near = near[(near >= 0) & (near < index.size)]
     near = np.unique(near)
     near = near[np.isin(index.line_documents[near], index.line_documents[core])]
-    base = index.scores_among(question, near, language)
+    base = index.scores_among(question.terms, near)
     beside = np.zeros_like(base)
     for step in (-1, 1):
         at = np.searchsorted(near, near + step)

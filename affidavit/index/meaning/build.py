@@ -15,21 +15,20 @@ from collections.abc import Callable, Iterable, Iterator
 
 import numpy as np
 
-from affidavit.index.meaning import profiles as meaning
+from affidavit.index.meaning.encoder import Encoder, encode
 from affidavit.index.meaning.profiles import (
-    _WORD,
-    ENCODE_CHUNK,
-    Encoder,
     MeaningIndex,
-    _signs,
-    encode,
+    profiles_of,
     quantized,
+    signs_of,
     text_digest,
 )
 from affidavit.index.packing import typed_numbers
 from affidavit.runtime import give_back_freed_memory
+from affidavit.text.words import count_words
 
 LineRow = tuple[int, int, int, str, str]  # (line id, document id, position, kind, text)
+ENCODE_CHUNK = 8192  # lines encoded between two progress reports
 # How many chunks are encoded between two hand-backs of the freed heap (heap.py).
 TRIM_EVERY_CHUNKS = 3
 
@@ -40,14 +39,16 @@ def build_meaning(
     previous: MeaningIndex | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> MeaningIndex:
-    """MeaningIndex.build over the rows ``lines()`` gives (every line, in id order; read
-    twice, so both readings must be of one snapshot)."""
+    """Signs for every line ``lines()`` gives (every line, in id order; read twice, so
+    both readings must be of one snapshot), reusing ``previous`` where it holds a line,
+    and the profiles of the documents added or changed; ``progress(lines encoded, lines
+    to encode)`` after each chunk."""
     ids, digests, owners, counts = array("q"), array("q"), array("q"), array("q")
     for line_id, document_id, _, _, text in lines():
         ids.append(line_id)
         owners.append(document_id)
         digests.append(text_digest(text))
-        counts.append(len(_WORD.findall(text)))
+        counts.append(count_words(text))
     line_ids, documents = typed_numbers(ids), typed_numbers(owners)
     digest_of = typed_numbers(digests)
     size = len(line_ids)
@@ -86,7 +87,7 @@ def build_meaning(
         if signs is None:
             dim = fresh.shape[1]
             signs = np.zeros((size, (dim + 7) // 8), dtype=np.uint8)
-        signs[chunk] = _signs(fresh)
+        signs[chunk] = signs_of(fresh)
         wanted = is_profiled[chunk]
         profiles.add(documents[chunk[wanted]], fresh[wanted], weights[chunk[wanted]])
         done += len(chunk)
@@ -165,6 +166,6 @@ class _Profiles:
             np.concatenate(part) for part in zip(*self._held, strict=True)
         )
         self._held = []
-        owners, rows = meaning._profiles(documents, vectors, weights)
+        owners, rows = profiles_of(documents, vectors, weights)
         self._owners.append(owners)
         self._rows.append(rows)

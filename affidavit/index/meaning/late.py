@@ -101,7 +101,7 @@ _NORMS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 def default_reranker(encoder: object) -> LateInteraction | None:
     """Late interaction over ``encoder``'s word pieces, where its table can be read piece
     by piece; None otherwise."""
-    from affidavit.index.meaning.profiles import BundledEncoder
+    from affidavit.index.meaning.encoder import BundledEncoder
 
     # Asked of the class where it can be: the bundled model's table is a property that
     # loads the model, and a Memory that never asks must not pay for it. A

@@ -1,115 +1,26 @@
-"""The meaning channel: a static multilingual encoder, document profiles and their ranking.
+"""The meaning index: each line's signs and each document's profiles, and how documents
+rank by meaning against a question's vector.
 
-Meaning proposes *documents*; inside a document the question's own words choose the
-line (late interaction, in ``late.py``, only reorders what was chosen). Per line the
-encoder gives one L2-normalised vector. A document's **profile** is built from its
-words as the encoder reads them: the normalised mean of its line vectors, each line
-weighted by the square root of its number of word tokens (a long line says more than a
-heading, but not proportionally more: one 300-word table row must not outweigh the
-prose). A document longer than SECTION_LINES lines also gets one profile per run of
-SECTION_LINES consecutive lines (a *section*), so a large document is found by the part
-of it that speaks of the question; a document scores the best of its profiles.
-
-Inside a document, lines are chosen by their closeness to the question, for which a line's
-signs suffice (one bit a dimension: see ``line_vectors``); profiles are made from the
-vectors as encoded. Signs and profiles are cached in the store under the encoder's
-fingerprint. After a write only the lines the cache does not hold, and the lines of the
-documents profiled again, are encoded; on reopen nothing is.
+A document's profile is the normalised mean of its line vectors, each line weighted by
+the square root of its number of word tokens (a long line says more than a heading, but
+not proportionally more: one 300-word table row must not outweigh the prose). A document
+longer than SECTION_LINES lines also gets one profile per run of that many lines (a
+section), so a large document is found by the part that speaks of the question.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from importlib.resources import files
-from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from affidavit.errors import EngineError
 from affidavit.index.packing import load_arrays, save_arrays
-from affidavit.runtime import give_back_freed_memory
 
-BUNDLED_MODEL = "static-use-m3-256"
 # NOTE: on Middlemarch a chapter runs 100-300 lines; 64 keeps a section to a few scenes.
 SECTION_LINES = 64
-_WORD = re.compile(r"\w+", re.UNICODE)
-_PROBE = ["affidavit checks what the evidence says", "la memoria no inventa nada", "1984"]
-
-
-@runtime_checkable
-class Encoder(Protocol):
-    """Anything that turns texts into one vector each (a model2vec ``StaticModel`` does)."""
-
-    def encode(self, sentences: Sequence[str]) -> Any: ...
-
-
-def bundled_model_path() -> str:
-    return str(files("affidavit") / "data" / BUNDLED_MODEL)
-
-
-@lru_cache(maxsize=1)
-def bundled_encoder() -> Any:
-    """The static model shipped with the package (loaded once per process, offline)."""
-    from affidavit.index.meaning.pieces import CachedPieces
-
-    model = CachedPieces.from_pretrained(bundled_model_path())
-    give_back_freed_memory()  # loading leaves 117 MB of freed scratch on the C heap
-    return model
-
-
-class BundledEncoder:
-    """The bundled model, loaded on first use: a Memory that never asks never pays for it."""
-
-    def encode(self, sentences: Sequence[str], **options: Any) -> np.ndarray:
-        return np.asarray(bundled_encoder().encode(list(sentences), **options))
-
-    def tokenize(self, sentences: Sequence[str]) -> list[list[int]]:
-        return list(bundled_encoder().tokenize(list(sentences)))
-
-    @property
-    def embedding(self) -> np.ndarray:
-        return np.asarray(bundled_encoder().embedding)
-
-
-def encode(encoder: Encoder, texts: Sequence[str]) -> np.ndarray:
-    """Unit-length float32 vectors, one row per text (zero rows stay zero)."""
-    if not texts:
-        return np.zeros((0, 0), dtype=np.float32)
-    try:
-        raw = encoder.encode(list(texts), use_multiprocessing=False)  # type: ignore[call-arg]
-    except TypeError:  # an encoder without model2vec's keyword
-        raw = encoder.encode(list(texts))
-    vectors = np.asarray(raw, dtype=np.float32)
-    if vectors.ndim != 2 or vectors.shape[0] != len(texts):
-        raise EngineError(
-            f"the encoder returned shape {vectors.shape} for {len(texts)} texts; "
-            "an Encoder must return one vector per text"
-        )
-    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
-    return np.divide(vectors, norms, out=np.zeros_like(vectors), where=norms > 0)
-
-
-def fingerprint(encoder: Encoder) -> str:
-    """A name for the encoder's vector space: the hash of what it makes of fixed probes."""
-    if isinstance(encoder, BundledEncoder):
-        return _bundled_fingerprint()  # every Memory shares it; probe it once per process
-    probe = encode(encoder, _PROBE)
-    digest = hashlib.sha256(np.round(probe, 4).astype(np.float32).tobytes())
-    digest.update(str(probe.shape).encode())
-    return digest.hexdigest()[:16]
-
-
-@lru_cache(maxsize=1)
-def _bundled_fingerprint() -> str:
-    return fingerprint(bundled_encoder())
-
-
-ENCODE_CHUNK = 8192  # lines encoded between two progress reports
 
 
 @dataclass
@@ -126,22 +37,6 @@ class MeaningIndex:
     _owner_places: tuple[np.ndarray, np.ndarray] | None = field(
         default=None, init=False, repr=False, compare=False
     )
-
-    @classmethod
-    def build(
-        cls,
-        encoder: Encoder,
-        line_rows: Sequence[tuple[int, int, int, str, str]],
-        previous: MeaningIndex | None = None,
-        progress: Callable[[int, int], None] | None = None,
-    ) -> MeaningIndex:
-        """Signs for every line (reusing ``previous`` where it holds the line) and the
-        profiles of the documents added or changed; ``progress(lines encoded, lines to
-        encode)`` after each chunk (meaning_build.py reads a store's lines the same way,
-        without a list of them)."""
-        from affidavit.index.meaning.build import build_meaning
-
-        return build_meaning(encoder, lambda: line_rows, previous, progress)
 
     @classmethod
     def joined(cls, pieces: Sequence[MeaningIndex]) -> MeaningIndex:
@@ -258,7 +153,7 @@ class MeaningIndex:
             vectors = data["vectors"]
             if vectors.dtype != np.int8:
                 vectors = quantized(vectors.astype(np.float32))
-            signs, dim = _signs(vectors), vectors.shape[1]
+            signs, dim = signs_of(vectors), vectors.shape[1]
         index = cls(
             data["line_ids"],
             signs,
@@ -284,7 +179,7 @@ _BYTE_SIGNS = (
 )
 
 
-def _signs(vectors: np.ndarray) -> np.ndarray:
+def signs_of(vectors: np.ndarray) -> np.ndarray:
     """Each row's signs (a component above zero sets its bit), packed 8 to a byte."""
     return np.packbits(vectors > 0, axis=1)
 
@@ -306,7 +201,7 @@ def text_digest(text: str) -> int:
     )
 
 
-def _profiles(
+def profiles_of(
     documents: np.ndarray, vectors: np.ndarray, weights: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
     """Each document's profiles from its lines' int8 ``vectors``, read as floats a span at a

@@ -22,15 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from affidavit.index.words import bm25
-from affidavit.index.words.scoring import WINDOW_GAIN, Named, _scratch, top_only
-
-if TYPE_CHECKING:
-    from affidavit.index.words.word_index import WordIndex
+from affidavit.index.words.scoring import WINDOW_GAIN, Named, Postings, scratch_arrays, top_only
 
 # NOTE: measured at 100 MB: blocks of 32, 64 and 128 lines searched in 0.42, 0.40 and
 # 0.40 ms (single runs, p50, before the bounds were tightened); the bounds of smaller
@@ -62,13 +59,11 @@ class Blocks:
 
 
 def best(
-    index: WordIndex, term_ids: Sequence[int], named: Named | None, k: int
+    index: Postings, blocks: Blocks | None, term_ids: Sequence[int], named: Named | None, k: int
 ) -> list[tuple[int, float]]:
-    """The best ``k`` lines (store line id, score), as ``top_only`` ranks them."""
-    if k <= 0 or index.size == 0 or index.size < BLOCK_MAX_LINES:
-        return top_only(index, term_ids, named, k)
-    blocks = prepared(index)
-    if blocks is None:
+    """The best ``k`` lines (store line id, score), as ``top_only`` ranks them: over the
+    index's ``blocks`` (``blocks_of``) when it has them, else by ``top_only`` itself."""
+    if k <= 0 or index.size == 0 or blocks is None:
         return top_only(index, term_ids, named, k)
     from affidavit.index.words.block_kernels import best_lines
 
@@ -77,7 +72,7 @@ def best(
     if named is not None:
         indptr, owned = blocks.slot_blocks
         bonus = (named.bonus, index.line_documents, indptr, owned, True, blocks.count)
-    with _scratch(index.size, index.window_counts.shape[0]) as scratch:
+    with scratch_arrays(index.size, index.window_counts.shape[0]) as held:
         ids, scores, _ = best_lines(
             terms,
             blocks.line_idf[terms],
@@ -95,29 +90,15 @@ def best(
             blocks.membership,
             bonus,
             index.line_ids,
-            scratch.lines,
-            scratch.windows,
+            held.lines,
+            held.windows,
         )
     return [(int(i), float(s)) for i, s in zip(ids, scores, strict=True) if i >= 0]
 
 
-def warm(index: WordIndex) -> None:
-    """Take the index's block maxima now, if its searches will use them (an ingest's
-    last stage, so its first search does not wait for them)."""
-    if index.size >= BLOCK_MAX_LINES:
-        prepared(index)
-
-
-def prepared(index: WordIndex) -> Blocks | None:
-    """The index's block maxima, taken once (None when its windows are not numbered by
-    their first lines, or one is longer than a block)."""
-    held: Any = index._blocks
-    if held is None:
-        held = index._blocks = _blocks_of(index) or False
-    return held or None
-
-
-def _blocks_of(index: WordIndex) -> Blocks | None:
+def blocks_of(index: Postings) -> Blocks | None:
+    """An index's block maxima (None when its windows are not numbered by their first
+    lines, or one is longer than a block); taken once by the index that holds them."""
     from affidavit.index.words.block_kernels import block_runs, overlap_maxima, run_maxima
 
     incidence = index.incidence

@@ -18,19 +18,38 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 import scipy.sparse as sp
 
 from affidavit.index.words import bm25
 
-if TYPE_CHECKING:
-    from affidavit.index.words.word_index import WordIndex
-
 # NOTE: chosen on SQuAD 2.0 dev sentence retrieval (bench/retrieval.py): a line gains this
 # share of the best score of any window holding it.
 WINDOW_GAIN = 0.5
+
+
+class Postings(Protocol):
+    """What scoring reads of a word index (word_index.WordIndex is one): the term counts
+    of its lines and windows, which lines each window holds, and their length norms."""
+
+    @property
+    def size(self) -> int: ...
+    @property
+    def line_counts(self) -> sp.csc_matrix: ...
+    @property
+    def window_counts(self) -> sp.csc_matrix: ...
+    @property
+    def incidence(self) -> sp.csr_matrix: ...
+    @property
+    def line_ids(self) -> np.ndarray: ...
+    @property
+    def line_documents(self) -> np.ndarray: ...
+    @property
+    def document_ids(self) -> np.ndarray: ...
+    def unit_norms(self) -> tuple[np.ndarray, np.ndarray]: ...
+    def line_windows(self) -> tuple[np.ndarray, np.ndarray]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +94,7 @@ class Named:
 
 
 @dataclass
-class _Scratch:
+class Scratch:
     lines: np.ndarray  # float32 sums, one per line, zeros between questions
     windows: np.ndarray  # float32 sums, one per window
     best: np.ndarray  # float32, each line's best window
@@ -86,12 +105,12 @@ _LOCAL = threading.local()
 
 
 @contextmanager
-def _scratch(lines: int, windows: int) -> Iterator[_Scratch]:
+def scratch_arrays(lines: int, windows: int) -> Iterator[Scratch]:
     """This thread's scratch for an index of this size; dropped if a question fails
     half way, so no half-summed score outlives it."""
     held = getattr(_LOCAL, "scratch", None)
     if held is None or held.lines.size != lines or held.windows.size != windows:
-        held = _Scratch(
+        held = Scratch(
             np.zeros(lines, dtype=np.float32),
             np.zeros(windows, dtype=np.float32),
             np.zeros(lines, dtype=np.float32),
@@ -138,7 +157,7 @@ def _expand(
 
 
 def best_windows(
-    incidence: sp.csr_matrix, windows: np.ndarray, window_scores: np.ndarray, scratch: _Scratch
+    incidence: sp.csr_matrix, windows: np.ndarray, window_scores: np.ndarray, scratch: Scratch
 ) -> np.ndarray:
     """Put each line's best score among ``windows`` that hold it in ``scratch.best``;
     return the lines they hold, each once."""
@@ -147,13 +166,13 @@ def best_windows(
     return each_once(lines, scratch.stamp)
 
 
-def score_question(index: WordIndex, term_ids: Sequence[int], named: Named | None) -> Scored:
+def score_question(index: Postings, term_ids: Sequence[int], named: Named | None) -> Scored:
     """Lines' BM25, plus the window gain times their best window's, plus the bonus of
     each document the question names."""
     size = index.size
     line_norms, window_norms = index.unit_norms()
     window_counts = index.window_counts
-    with _scratch(size, window_counts.shape[0]) as scratch:
+    with scratch_arrays(size, window_counts.shape[0]) as scratch:
         total = scratch.lines
         reached = [accumulate(index.line_counts, line_norms, term_ids, total)]
         if term_ids and window_counts.shape[0]:
@@ -175,7 +194,7 @@ def score_question(index: WordIndex, term_ids: Sequence[int], named: Named | Non
 
 
 def top_only(
-    index: WordIndex, term_ids: Sequence[int], named: Named | None, k: int
+    index: Postings, term_ids: Sequence[int], named: Named | None, k: int
 ) -> list[tuple[int, float]]:
     """The best ``k`` lines as ``score_question`` ranks them, giving a whole score only
     to the lines that could be among them. ``named``: the documents the question names.
@@ -192,7 +211,7 @@ def top_only(
     line_norms, window_norms = index.unit_norms()
     window_counts, incidence = index.window_counts, index.incidence
     gain = np.float32(WINDOW_GAIN)
-    with _scratch(size, window_counts.shape[0]) as scratch:
+    with scratch_arrays(size, window_counts.shape[0]) as scratch:
         total, sums = scratch.lines, scratch.windows
         rows = accumulate(index.line_counts, line_norms, term_ids, total)
         windows = np.zeros(0, dtype=np.int64)

@@ -14,9 +14,8 @@ import json
 import math
 from array import array
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 import scipy.sparse as sp
@@ -30,9 +29,8 @@ from affidavit.index.words.scoring import (
     score_question,
     top_among,
 )
-from affidavit.text.abbreviations import short_forms
 from affidavit.text.analyzer import Analyzer
-from affidavit.text.language import detect_language
+from affidavit.text.reading import Reading, read_for_search
 
 
 @dataclass
@@ -62,7 +60,7 @@ class WordIndex:
     )
     _names: dict[int, str] | None = field(default=None, init=False, repr=False)
     _ids: dict[str, int] | None = field(default=None, init=False, repr=False)
-    _blocks: Any = field(default=None, init=False, repr=False)  # block_max.prepared's
+    _blocks: block_max.Blocks | bool | None = field(default=None, init=False, repr=False)
 
     @property
     def size(self) -> int:
@@ -161,9 +159,9 @@ class WordIndex:
 
     # -- querying --
 
-    def scores(self, question: str, language: str = "en") -> np.ndarray:
+    def scores(self, terms: Sequence[str]) -> np.ndarray:
         """A score for every line (0 where nothing matched)."""
-        return self.scored(question, language).dense()
+        return self.scored(terms).dense()
 
     def document_names_by_id(self) -> dict[int, str]:
         """Each indexed document's store id -> its name (computed once)."""
@@ -180,31 +178,39 @@ class WordIndex:
             self._ids = {name: d for d, name in self.document_names_by_id().items()}
         return self._ids
 
-    def read(self, query: str) -> tuple[str, str]:
-        """The query as this index reads it, and its language: a question too short to
-        show its language is read in the store's own, and the short forms a document may
-        write for its words ("Cat." for "catalog") are added."""
-        language = detect_language(query, default=self.main_language)
-        short = short_forms(query, language)
-        return (" ".join([query, *short]) if short else query), language
+    def read(self, query: str) -> Reading:
+        """A query as this index reads it: one too short to show its language is read in
+        the store's own."""
+        return read_for_search(query, default=self.main_language)
 
-    def scored(self, question: str, language: str = "en") -> Scored:
-        """Every line's score and the lines the question reached. Only the postings of
-        the question's terms are read, and only the lines of windows holding one of them
+    def scored(self, terms: Sequence[str]) -> Scored:
+        """Every line's score and the lines the question's ``terms`` reached. Only the
+        postings of the terms are read, and only the lines of windows holding one of them
         get a window score, so the work grows with those postings, not with the store
         (``index/words/scoring.py``)."""
-        terms = Analyzer(language).terms(question)
         return score_question(self, self._term_ids(terms), self._named(terms))
 
-    def best(self, question: str, k: int, language: str = "en") -> list[tuple[int, float]]:
+    def best(self, terms: Sequence[str], k: int) -> list[tuple[int, float]]:
         """(store line id, score) of the best ``k`` lines, as ``top(scored(...))`` ranks
         them, reading whole scores for the lines that could be among them only."""
         if k <= 0:
             return []
-        terms = Analyzer(language).terms(question)
-        return block_max.best(self, self._term_ids(terms), self._named(terms), k)
+        blocks = self.blocks() if self.size >= block_max.BLOCK_MAX_LINES else None
+        return block_max.best(self, blocks, self._term_ids(terms), self._named(terms), k)
 
-    def _named(self, query_terms: list[str]) -> Named | None:
+    def blocks(self) -> block_max.Blocks | None:
+        """The index's block maxima (block_max.py), taken once."""
+        if self._blocks is None:
+            self._blocks = block_max.blocks_of(self) or False
+        return self._blocks if isinstance(self._blocks, block_max.Blocks) else None
+
+    def warm_blocks(self) -> None:
+        """Take the block maxima now, if this index's searches will use them (an ingest's
+        last stage, so its first search does not wait for them)."""
+        if self.size >= block_max.BLOCK_MAX_LINES:
+            self.blocks()
+
+    def _named(self, query_terms: Sequence[str]) -> Named | None:
         """The documents whose names the question's words are in, with their bonus."""
         bonus = self._name_bonus(query_terms)
         if bonus is None:
@@ -216,16 +222,16 @@ class WordIndex:
 
         return Named(bonus, self.line_documents, rows)
 
-    def _term_ids(self, query_terms: list[str]) -> list[int]:
+    def _term_ids(self, query_terms: Sequence[str]) -> list[int]:
         """The question's terms the index holds, in the order of their words: the order
         their weights are added in is then the same however the index was assembled."""
         held = sorted({t for t in query_terms if t in self.vocabulary})
         return [self.vocabulary[t] for t in held]
 
-    def scores_among(self, question: str, rows: np.ndarray, language: str = "en") -> np.ndarray:
-        """BM25 of the question's terms for the given index rows only (no windows, no names):
-        the score of a partition read instead of the store."""
-        term_ids = self._term_ids(Analyzer(language).terms(question))
+    def scores_among(self, terms: Sequence[str], rows: np.ndarray) -> np.ndarray:
+        """BM25 of the question's ``terms`` for the given index rows only (no windows, no
+        names): the score of a partition read instead of the store."""
+        term_ids = self._term_ids(terms)
         norms = self.unit_norms()[0]
         out = np.zeros(len(rows), dtype=np.float32)
         counts = self.line_counts
@@ -297,7 +303,7 @@ class WordIndex:
             self._rows_by_slot = (order, bounds, slots)
         return self._rows_by_slot
 
-    def _name_bonus(self, query_terms: list[str]) -> np.ndarray | None:
+    def _name_bonus(self, query_terms: Sequence[str]) -> np.ndarray | None:
         return name_bonus(self.name_terms, len(self.document_ids), query_terms)
 
     def top(self, scores: Scored | np.ndarray, k: int) -> list[tuple[int, float]]:
