@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from affidavit import Memory
-from affidavit.gates.value import gated_value, read_value
+from affidavit.gates.answer_value import gated_value, read_value
 from affidavit.question.shape import AnswerType
 
 TIME, COUNT = AnswerType.TIME, AnswerType.COUNT

@@ -17,12 +17,12 @@ from affidavit.answer.census import take_census
 from affidavit.answer.disagreement import contest_line, rivals
 from affidavit.answer.readback import engine_read_back
 from affidavit.answer.tables import tables_around
-from affidavit.answer.whose import told_of
+from affidavit.answer.told_of import told_of
 from affidavit.engine.protocol import Candidate, Engine, Planner
+from affidavit.gates.answer_value import gated_value
 from affidavit.gates.decision import GateDecision
 from affidavit.gates.exit import Judgement, judge
 from affidavit.gates.support import CONFIRMED_SPEAKER_CARRIED, MIN_CARRIED, KeyWords
-from affidavit.gates.value import gated_value
 from affidavit.index.evidence_block import Retrieved, evidence_block
 from affidavit.index.retrieval import Retriever
 from affidavit.plans.compose import compose
