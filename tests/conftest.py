@@ -11,6 +11,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -72,6 +73,39 @@ def stored_lines(path: str | Path) -> list[tuple[str, int, str, str]]:
         )
     finally:
         conn.close()
+
+
+# The TAT-QA reports (corpora/tatqa, CC BY 4.0) the plans' tests (tests/plans/) and the
+# clause answers' (tests/engine/test_clauses.py) are asked of, by their table's uid.
+TATQA_SLICE = CORPORA / "tatqa" / "tatqa_slice.json"
+
+
+@cache
+def _contexts() -> dict[str, dict]:
+    return {c["table"]["uid"][:8]: c for c in json.loads(TATQA_SLICE.read_text(encoding="utf-8"))}
+
+
+def report(uid: str) -> str:
+    """One TAT-QA context as a user saves it: the table in Markdown, then the text."""
+    context = _contexts()[uid]
+    rows = [[cell.replace("|", "/") for cell in row] for row in context["table"]["table"]]
+    table = [f"| {' | '.join(rows[0])} |", "|" + "---|" * len(rows[0])]
+    table += [f"| {' | '.join(row)} |" for row in rows[1:]]
+    paragraphs = sorted(context["paragraphs"], key=lambda p: p["order"])
+    return "\n".join(table) + "\n\n" + "\n\n".join(p["text"] for p in paragraphs) + "\n"
+
+
+@cache
+def _memory(*uids: str) -> Memory:
+    memory = Memory(dense=False)
+    for uid in uids:
+        memory.ingest_text(report(uid), name=f"{uid}.md")
+    return memory
+
+
+def turn(session: int, day: str, speaker: str, text: str) -> dict[str, object]:
+    """One turn of a conversation as ``Memory.ingest_dialogue`` reads it."""
+    return {"session": session, "date": day, "speaker": speaker, "text": text}
 
 
 @pytest.fixture(scope="session")

@@ -13,7 +13,7 @@ import pytest
 
 from affidavit import Memory
 
-HANDBOOK = Path(__file__).resolve().parents[1] / "corpora" / "demo" / "site-handbook.md"
+HANDBOOK = Path(__file__).resolve().parents[2] / "corpora" / "demo" / "site-handbook.md"
 CONTENTS_PAGES = ("2", "4", "7", "11", "15")
 
 

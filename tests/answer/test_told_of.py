@@ -4,7 +4,7 @@ asks less of turns once the conversation tells it of the speaker named."""
 
 from __future__ import annotations
 
-from test_dialogue_turns import turn
+from conftest import turn
 
 from affidavit import Memory
 from affidavit.gates.exit import judge

@@ -23,7 +23,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 from affidavit import Memory
 from affidavit.report.page import write_report
 
-DEMO = Path(__file__).resolve().parent.parent / "corpora" / "demo"
+DEMO = Path(__file__).resolve().parents[2] / "corpora" / "demo"
 QUESTIONS = [
     "Who conquered England in 1066?",
     "What is the price of a hot meal?",

@@ -10,7 +10,8 @@ print, it rewrites one real table the way other reports print it, and says so.
 from __future__ import annotations
 
 import pytest
-from test_composer import _memory, report, stored
+from conftest import _memory, report
+from test_composer import stored
 
 from affidavit.ingest.headers import header_names
 from affidavit.plans.values import read_cell

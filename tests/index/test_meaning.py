@@ -23,7 +23,7 @@ from affidavit.index.meaning.encoder import bundled_encoder, bundled_model_path,
 from affidavit.index.meaning.profiles import MeaningIndex, quantized
 from affidavit.index.packing import save_arrays
 
-XQUAD = Path(__file__).resolve().parents[1] / "corpora" / "xquad_slice"
+XQUAD = Path(__file__).resolve().parents[2] / "corpora" / "xquad_slice"
 # The bundled model's files, as tools/build_static_model.py writes them (rebuild: see the
 # model folder's README.md). A changed file is a changed model: measure it, then pin it.
 MODEL_SHA256 = {

@@ -16,7 +16,7 @@ import pytest
 
 from affidavit import Memory
 
-CORPUS = Path(__file__).resolve().parents[1] / "corpora" / "squad2_articles"
+CORPUS = Path(__file__).resolve().parents[2] / "corpora" / "squad2_articles"
 
 # (document, question, gold answer, first characters of the answering line)
 CANARIES: list[tuple[str, str, str, str]] = [

@@ -26,7 +26,7 @@ from affidavit.index.entities.graph import (
 from affidavit.index.entities.mining import Grams, entropy, mine, pmi_weakest_split
 from affidavit.text.names import _TITLES, pieces
 
-XQUAD = Path(__file__).resolve().parents[1] / "corpora" / "xquad_slice"
+XQUAD = Path(__file__).resolve().parents[2] / "corpora" / "xquad_slice"
 
 
 def article_lines(*paths: Path) -> list[tuple[int, str, str]]:

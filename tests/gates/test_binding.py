@@ -12,7 +12,7 @@ from affidavit.text.analyzer import Analyzer
 
 EN = Analyzer("en")
 BLACK_DEATH = (
-    Path(__file__).resolve().parents[1] / "corpora" / "squad2_articles" / "Black_Death.txt"
+    Path(__file__).resolve().parents[2] / "corpora" / "squad2_articles" / "Black_Death.txt"
 )
 
 

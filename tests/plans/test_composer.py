@@ -7,10 +7,9 @@ saved as a user would, the table as Markdown and its paragraphs as text.
 from __future__ import annotations
 
 import json
-from functools import cache
 
 import pytest
-from conftest import CORPORA
+from conftest import _memory, report
 
 from affidavit import Memory, Reason, ScriptedEngine
 from affidavit.plans.ground import Ground
@@ -23,34 +22,10 @@ from affidavit.results import Evidence
 from affidavit.text.analyzer import Analyzer
 from affidavit.text.quantities import read_number, scale_of
 
-SLICE = CORPORA / "tatqa" / "tatqa_slice.json"
 SALES = "3ffd9053"  # sales by contract type: a sparse row over the years, "(in millions)"
 INVENTORY = "d7a538e8"  # inventories, in thousands of dollars
 PRICES = "b4fefe60"  # quarterly stock prices: Low and High under "Price Range 2018"
 TAX = "561569ae"  # deferred tax assets and liabilities, sections of rows
-
-
-@cache
-def _contexts() -> dict[str, dict]:
-    return {c["table"]["uid"][:8]: c for c in json.loads(SLICE.read_text(encoding="utf-8"))}
-
-
-def report(uid: str) -> str:
-    """One TAT-QA context as a user saves it: the table in Markdown, then the text."""
-    context = _contexts()[uid]
-    rows = [[cell.replace("|", "/") for cell in row] for row in context["table"]["table"]]
-    table = [f"| {' | '.join(rows[0])} |", "|" + "---|" * len(rows[0])]
-    table += [f"| {' | '.join(row)} |" for row in rows[1:]]
-    paragraphs = sorted(context["paragraphs"], key=lambda p: p["order"])
-    return "\n".join(table) + "\n\n" + "\n\n".join(p["text"] for p in paragraphs) + "\n"
-
-
-@cache
-def _memory(*uids: str) -> Memory:
-    memory = Memory(dense=False)
-    for uid in uids:
-        memory.ingest_text(report(uid), name=f"{uid}.md")
-    return memory
 
 
 def stored(markdown: str, name: str) -> Memory:

@@ -9,7 +9,7 @@ import pytest
 
 from affidavit import Memory
 
-DIALOGUE = Path(__file__).resolve().parents[1] / "corpora" / "dialogue" / "maya-and-leo.jsonl"
+DIALOGUE = Path(__file__).resolve().parents[2] / "corpora" / "dialogue" / "maya-and-leo.jsonl"
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,8 @@ table as Markdown, then its paragraphs.
 from __future__ import annotations
 
 import pytest
-from test_composer import _memory, ground, steps, stored
+from conftest import _memory
+from test_composer import ground, steps, stored
 
 from affidavit import Reason
 from affidavit.plans.interpreter import run

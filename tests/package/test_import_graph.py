@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parents[1] / "affidavit"
+PACKAGE = Path(__file__).resolve().parents[2] / "affidavit"
 
 # The rooms, ground floor first, each with the rooms it may import (its own aside).
 ROOMS: dict[str, frozenset[str]] = {}

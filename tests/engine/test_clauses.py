@@ -4,7 +4,7 @@ it changed is answered with the clause the line writes after that verb."""
 from __future__ import annotations
 
 import pytest
-from test_composer import _memory
+from conftest import _memory
 
 from affidavit.engine.default.clauses import clause_answer, clause_ask
 from affidavit.question.arithmetic import route

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from affidavit import IngestError, IngestLimits, Memory
 
-CORPORA = Path(__file__).resolve().parents[1] / "corpora"
+CORPORA = Path(__file__).resolve().parents[2] / "corpora"
 SLOW_PDF = CORPORA / "pdf_text_dumps" / "i1040nr.pdf"
 SAMPLES = {
     ".pdf": (CORPORA / "pdf_text_dumps" / "senate-expenditures.pdf").read_bytes(),

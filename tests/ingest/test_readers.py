@@ -21,7 +21,7 @@ from affidavit.ingest.readers.formats import (
 )
 from affidavit.ingest.units import Unit, UnitKind
 
-PDF_DIR = Path(__file__).resolve().parent.parent / "corpora" / "pdf_text_dumps"
+PDF_DIR = Path(__file__).resolve().parents[2] / "corpora" / "pdf_text_dumps"
 SENATE_PDF = PDF_DIR / "senate-expenditures.pdf"
 NICS_PDF = PDF_DIR / "nics-background-checks-2015-11.pdf"
 

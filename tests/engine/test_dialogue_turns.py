@@ -5,16 +5,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from conftest import turn
+
 from affidavit import Memory
 from affidavit.engine.default.chatter import asserted, is_chatter
 from affidavit.engine.default.spans import typed_spans
 from affidavit.question.shape import AnswerType
 from affidavit.results import Evidence
-
-
-def turn(session: int, day: str, speaker: str, text: str) -> dict[str, object]:
-    return {"session": session, "date": day, "speaker": speaker, "text": text}
-
 
 SUPERHERO = [
     turn(1, "2023-05-08", "Leo", "I saw a Spider-Man pin on your bag. Is it your favorite?"),

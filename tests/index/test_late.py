@@ -17,7 +17,7 @@ from affidavit.index.fusion import rrf
 from affidavit.index.meaning.encoder import BundledEncoder
 from affidavit.index.meaning.late import rerank
 
-XQUAD = Path(__file__).resolve().parents[1] / "corpora" / "xquad_slice"
+XQUAD = Path(__file__).resolve().parents[2] / "corpora" / "xquad_slice"
 LINES = [
     json.loads(line)["text"]
     for line in (XQUAD / "paragraphs.jsonl").read_text(encoding="utf-8").splitlines()

@@ -15,7 +15,7 @@ import re
 from functools import cache
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parents[1] / "affidavit"
+PACKAGE = Path(__file__).resolve().parents[2] / "affidavit"
 LANGUAGE_LAYER = PACKAGE / "text"
 _RE_CALLS = frozenset(
     {"compile", "search", "match", "fullmatch", "findall", "finditer", "sub", "subn", "split"}

@@ -12,7 +12,7 @@ from affidavit.errors import IngestError
 from affidavit.ingest.layout import lay_out
 from affidavit.ingest.units import Unit, UnitKind
 
-DUMPS = Path(__file__).resolve().parents[1] / "corpora" / "pdf_text_dumps"
+DUMPS = Path(__file__).resolve().parents[2] / "corpora" / "pdf_text_dumps"
 MIDDLEMARCH = Path("/work/shared/corpora/novel_middlemarch/pg145_middlemarch.txt")
 
 

@@ -9,7 +9,8 @@ table as Markdown, then its paragraphs.
 from __future__ import annotations
 
 import pytest
-from test_composer import _memory, ground, report, steps, stored
+from conftest import _memory, report
+from test_composer import ground, steps, stored
 
 from affidavit.plans.ground import Ground
 from affidavit.plans.interpreter import run

@@ -124,7 +124,7 @@ def test_the_cli_asks_a_model_server(model, tmp_path: Path, capsys, monkeypatch)
 
 
 CHANGE = "What is the percentage change in Other in 2019 from 2018?"
-CONTRACT = Path(__file__).resolve().parents[1] / "corpora" / "demo" / "contract-sales.md"
+CONTRACT = Path(__file__).resolve().parents[2] / "corpora" / "demo" / "contract-sales.md"
 
 
 @pytest.mark.parametrize(
