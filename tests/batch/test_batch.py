@@ -234,6 +234,7 @@ def _wait_for_rows(out: Path, rows: int, process: subprocess.Popen[bytes]) -> No
     pytest.fail(f"the batch wrote fewer than {rows} rows (exit {process.poll()})")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGINT])
 def test_an_interrupted_run_resumed_by_the_same_command_loses_and_repeats_nothing(
     store: Path, long_question_file: Path, tmp_path: Path, how: signal.Signals
@@ -303,6 +304,7 @@ def _children(pid: int) -> list[int]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc (Linux)")
 def test_workers_of_a_killed_batch_exit_rather_than_linger(
     store: Path, long_question_file: Path, tmp_path: Path

@@ -18,6 +18,7 @@ ray = pytest.importorskip(
 )
 
 
+@pytest.mark.slow
 def test_a_local_two_worker_ray_cluster_answers_byte_identically(
     squad_store: Path, tmp_path: Path
 ) -> None:

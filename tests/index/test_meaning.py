@@ -74,6 +74,7 @@ def test_the_bundled_model_files_are_the_pinned_ones() -> None:
     assert "Apache" in (folder / "LICENSE").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_the_bundled_model_loads_offline_in_a_fresh_process() -> None:
     code = (
         "from affidavit.index.meaning.encoder import bundled_encoder; "

@@ -95,6 +95,7 @@ def test_one_reader_a_core_serves_the_whole_ingest(
     assert len(ARTICLES) > 2 and len(forks) == 2
 
 
+@pytest.mark.slow
 def test_a_long_file_does_not_hold_back_the_reading_of_the_next(tmp_path: Path) -> None:
     """While one worker reads a long file, the other reads the files after it."""
     slow_pdf = ARTICLES[0].parent.parent / "pdf_text_dumps" / "i1040nr.pdf"  # about 6 s

@@ -78,7 +78,16 @@ def short(value: Any, width: int = 100) -> str:
     return text if len(text) <= width else text[: width - 3] + "..."
 
 
-@pytest.mark.parametrize("spec", STORES, ids=lambda spec: spec["set"])
+# The documents' set (the demo corpus, the office files and the PDFs, the 553 KB i1040nr.pdf
+# among them) takes about 20 s: it runs with the slow tests (make test-slow), the rest always.
+SLOW_SETS = {"documents"}
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [pytest.param(s, marks=pytest.mark.slow) if s["set"] in SLOW_SETS else s for s in STORES],
+    ids=lambda spec: spec["set"],
+)
 def test_answers_are_the_recorded_ones(spec: dict) -> None:
     changed = []
     with Memory() as memory:

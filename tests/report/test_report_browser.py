@@ -172,6 +172,7 @@ def test_a_reviewer_counts_filters_checks_and_moves_through_answers(
     assert all(box.value_of_css_property("display") == "block" for box in more)
 
 
+@pytest.mark.slow
 def test_ten_thousand_answers_open_at_once(
     browser: webdriver.Chrome,
     asked: tuple[Path, list[dict[str, Any]]],

@@ -61,6 +61,7 @@ def _reader(path: str, stop_at: float, done: multiprocessing.Queue) -> None:
     done.put(("reader", operations, errors))
 
 
+@pytest.mark.slow
 def test_readers_beside_a_writer_see_no_errors(tmp_path: Path) -> None:
     path = str(tmp_path / "shared.sqlite")
     seed = Memory(path, dense=False)
