@@ -120,7 +120,7 @@ class Retriever:
         """The word index of the store as it is now: the one in hand, or the cached
         parts, updated with the documents added or removed since (index/words/parts.py).
         It is derived from the stored lines and cached in the store under its generation,
-        and brought up to date lazily, by the first question after a write."""
+        and brought up to date lazily: when it is next asked for after a write."""
         generation = self._store.generation()
         if self._words is not None and self._generation == generation:
             return self._words
