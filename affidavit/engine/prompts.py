@@ -10,8 +10,7 @@ from typing import Any
 
 from affidavit.results import Evidence
 
-# Part of the response cache's key: a changed prompt is asked again, never answered from
-# replies to the old one.
+# Every prompt is versioned: this is part of the response cache's key (HttpEngine._ask).
 PROMPT_VERSION = "1"
 _FENCE_OPEN, _FENCE_CLOSE = "<<<EVIDENCE", "EVIDENCE>>>"
 
