@@ -1,32 +1,5 @@
 """From a question to evidence: ranked lines, and per-document subsets with their context.
-
-The word index is derived from the stored lines and cached in the store under its
-generation; it is rebuilt lazily after a write. A subset is one document's lines from the
-evidence block (where no document takes more than its share) plus the lines beside them
-(so a claim can be read back across a sentence boundary),
-each line carrying its own word score; lines below the speaking threshold never enter a
-subset, because nothing in a subset may be said as fact without them being citable.
-
-How documents are ranked (``fused_documents``), when the meaning channel is on:
-
-1. Words rank documents by their best line. When fewer than WORDS_SUFFICE of the
-   question's terms are in the store's vocabulary (another language, other words), the
-   meaning ranking (document profiles, ``index/meaning/profiles.py``) is fused with it by
-   reciprocal rank fusion, K = 60, order only (``index/fusion.py``); otherwise words
-   alone propose, because a static model blurs the sibling paragraphs words tell apart.
-2. Late interaction (``index/meaning/late.py``) scores each of the top LATE_DEPTH documents by
-   its best line among the LINES_READ it reads (best by words and by meaning), and
-   reorders them: fused with the words' order by RRF where the store knows the question's
-   words, by itself where it does not. It never adds or drops a document.
-
-Meaning proposes, words choose lines: the top MEANING_DOCUMENTS documents that no word
-hit reached (and whose profile is at least MEANING_FLOOR close) add PROPOSED_LINES lines
-each, read as in step 2; the top LATE_DEPTH lines are reordered the same way.
-
-The partition path (``index/entities/partition.py``) comes first: a question naming two or more
-of the store's entities (``index/entities/graph.py``) reads only the lines they share and their
-neighbours, unless none of those may be cited; ``verify`` never takes it.
-"""
+How documents are ranked is set out in ``DocumentRanker`` (index/documents.py)."""
 
 from __future__ import annotations
 
@@ -104,14 +77,15 @@ class Retriever:
     def build(self, progress: Callable[[int, int, str], None] | None = None) -> None:
         """Build every index not yet built for this generation, telling ``progress``
         (done, total, stage) of each stage and of the meaning stage's lines encoded. The
-        graph is built on another core meanwhile when that is worth it (graph_build.py)."""
+        graph is built on another core meanwhile when that is worth it
+        (index/entities/build.py)."""
         held = self._graph_generation if self._graph is not None else None
         pending = start_graph(self._store, GRAPH_CACHE, self._graph, held)
         stages: list[tuple[str, Callable[[Callable[[int, int], None]], object]]] = [
             ("word index", lambda _: self.words()),
             ("meaning vectors", self.meaning),  # None at once with the channel off
             # Then, with the graph's worker done, the word index's block maxima: the first
-            # search of a large store does not wait for them (block_max.py).
+            # search of a large store does not wait for them (index/words/block_max.py).
             ("entity graph", lambda _: self._graph_then_blocks(pending)),
         ]
         for stage, build in stages:
@@ -144,7 +118,9 @@ class Retriever:
 
     def words(self) -> WordIndex:
         """The word index of the store as it is now: the one in hand, or the cached
-        parts, updated with the documents added or removed since (``word_parts.py``)."""
+        parts, updated with the documents added or removed since (index/words/parts.py).
+        It is derived from the stored lines and cached in the store under its generation,
+        and brought up to date lazily: when it is next asked for after a write."""
         generation = self._store.generation()
         if self._words is not None and self._generation == generation:
             return self._words
@@ -270,7 +246,12 @@ class Retriever:
         self, index: WordIndex, query: Reading
     ) -> tuple[list[tuple[int, float]], dict[int, StoredLine]] | None:
         """The partition path's ranked (line id, score) and its stored lines, or None to
-        score the store."""
+        score the store.
+
+        The partition path (index/entities/partition.py) comes first: a question naming two
+        or more of the store's entities (index/entities/graph.py) reads only the lines they
+        share and their neighbours, unless none of those may be cited.
+        """
         graph = self.graph()
         found = partition(graph, index, query, self._implicit)
         if found is None:
@@ -305,12 +286,16 @@ class Retriever:
         partitioned: bool = True,
         holds_answer: Callable[[str], int] | None = None,
     ) -> Retrieved:
-        """Evidence for ``query``. ``partitioned=False`` never takes the partition path:
-        an audit must see every line that could support a sentence, not only the lines
-        that name the question's entities. ``holds_answer`` (a typed question's grade of a
-        line, 0 best: does it write a date, a number, a code?) seats the lines by grade,
-        each grade in its order, before the evidence block is chosen: a line with no date
-        cannot answer "when"."""
+        """Evidence for ``query``: the lines ranked, and a subset for each document of the
+        evidence block (``_subset``). Lines below the speaking threshold are withheld, never
+        entering a subset: nothing in a subset may be said as fact without being citable.
+
+        ``partitioned=False`` (verify's) never takes the partition path: an audit must see
+        every line that could support a sentence, not only the lines that name the
+        question's entities. ``holds_answer`` (a typed question's grade of a line, 0 best:
+        does it write a date, a number, a code?) seats the lines by grade, each grade in
+        its order, before the evidence block is chosen: a line with no date cannot answer
+        "when"."""
         index = self.words()
         if index.size == 0:
             return Retrieved([], [], 0)
@@ -371,6 +356,9 @@ class Retriever:
         index: WordIndex,
         holds_answer: Callable[[str], int] | None = None,
     ) -> list[Evidence]:
+        """One document's lines from the evidence block (where no document takes more than
+        its share) plus the lines beside them (so a claim can be read back across a
+        sentence boundary) and the headings they stand under, each with its own word score."""
         document_id = best[0].document_id
         have = {line.position for line in best}
         wanted = {

@@ -1,33 +1,5 @@
 """Entity mining, its second half: the phrases a store's own text treats as names, judged
-over the token ids ``entities.py`` reads, with no model call.
-
-A candidate is an n-gram of 1 to MAX_WORDS tokens inside one segment, neither
-starting nor ending with a stop word or a number. A candidate of two or more words is
-an entity when:
-
-- **its words occur together beyond chance**: the pointwise mutual information over its
-  *weakest split*, min over k of log2(p(phrase) / (p(left k words) p(the rest))), with
-  p = count / tokens, is at least MIN_PMI;
-- **it keeps varied company**: the entropy (bits) of the words just before it, and of
-  the words just after it (a segment edge counts as one more "word"), are each at least
-  MIN_ENTROPY, so a fragment that always continues the same way ("New" of "New York")
-  is not a unit of its own;
-- **its parts do not choose freely**: at the weakest split, at least one part occurs in
-  this phrase in at least BOUND_SHARE of all its occurrences ("York" is almost always
-  "New York"; "Mr" goes with every surname, but the surname is the bound part).
-
-A single word has no split; it is an entity when it is written with a capital where no
-sentence starts in at least CAPITAL_SHARE of its occurrences, keeps varied company, and
-is not a title (followed by a capitalised word in TITLE_SHARE of its occurrences: "Mr",
-"Sir"). Possessive and contracted endings are cut ("Lydgate’s" is Lydgate), and number
-words neither open nor close a candidate ("a thousand pounds" is a sum, not a name).
-Capitals help single words only: phrases need none, so lower-case text, Spanish and
-Turkish are mined alike. Every candidate needs MIN_COUNT occurrences.
-
-Counting is vectorised: tokens become integer ids and each n-gram length is counted with
-one ``numpy.unique`` over integer keys (Grams); so is what each candidate's occurrences
-share (capitals, the words beside them), only the judging of its figures is per candidate.
-"""
+over the token ids corpus.py reads, with no model call."""
 
 from __future__ import annotations
 
@@ -98,7 +70,35 @@ def mine(lines: Iterable[tuple[int, str, str]]) -> list[Entity]:
 
 
 def mine_corpus(corpus: Corpus) -> list[Entity]:
-    """The entities of a read corpus, most frequent first (ties by their words)."""
+    """The entities of a read corpus, most frequent first (ties by their words).
+
+    A candidate is an n-gram of 1 to MAX_WORDS tokens inside one segment, neither starting
+    nor ending with a stop word or a number (``_closed``: "a thousand pounds" is a sum,
+    not a name), with at least MIN_COUNT occurrences. A candidate of two or more words is
+    an entity when (``Company.kept``):
+
+    - **its words occur together beyond chance**: the pointwise mutual information over
+      its *weakest split*, min over k of log2(p(phrase) / (p(left k words) p(the rest))),
+      with p = count / tokens, is at least MIN_PMI;
+    - **it keeps varied company**: the entropy (bits) of the words just before it, and of
+      the words just after it (a segment edge counts as one more "word"), are each at
+      least MIN_ENTROPY, so a fragment that always continues the same way ("New" of "New
+      York") is not a unit of its own;
+    - **its parts do not choose freely**: at the weakest split, at least one part occurs
+      in this phrase in at least BOUND_SHARE of all its occurrences ("York" is almost
+      always "New York"; "Mr" goes with every surname, but the surname is the bound part).
+
+    A single word has no split; it is an entity when it is written with a capital where
+    no sentence starts in at least CAPITAL_SHARE of its occurrences, keeps varied company,
+    and is not a title (followed by a capitalised word in TITLE_SHARE of its occurrences:
+    "Mr", "Sir"). Capitals help single words only: phrases need none, so lower-case text,
+    Spanish and Turkish are mined alike.
+
+    Counting is vectorised: each n-gram length is counted with one ``numpy.unique`` over
+    integer keys (Grams), and so is what each candidate's occurrences share (capitals, the
+    words beside them: ``Candidates.company``); only the judging of its figures is per
+    candidate.
+    """
     tokens = len(corpus.ids)
     if tokens == 0:
         return []
