@@ -154,6 +154,7 @@ def tatqa_set(size: int = 100) -> list[dict]:
     grouped = by_store([(n, ask_item(q["uid"], q["question"])) for n, q in drawn])
     bench_helpers()
     from tatqa import document_text  # the documents as bench/tatqa.py writes them
+
     stores = []
     for key, items in grouped.items():
         context = contexts[int(key)]
