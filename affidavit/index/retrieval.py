@@ -3,18 +3,17 @@ How documents are ranked is set out in ``DocumentRanker`` (index/documents.py)."
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from collections.abc import Callable, Iterable, Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from affidavit.errors import AffidavitError
 from affidavit.index.documents import WORDS_SUFFICE, DocumentHit, DocumentRanker
 from affidavit.index.entities.build import GraphBuild, built_graph, start_graph
-from affidavit.index.entities.graph import EntityGraph, segments
+from affidavit.index.entities.graph import EntityGraph
 from affidavit.index.entities.partition import partition
 from affidavit.index.evidence_block import Retrieved, evidence_block
+from affidavit.index.headings import Headings, headings_above
 from affidavit.index.meaning.encoder import Encoder
 from affidavit.index.meaning.late import Reranker
 from affidavit.index.meaning.profiles import MeaningIndex
@@ -23,6 +22,7 @@ from affidavit.index.words.word_index import WordIndex
 from affidavit.results import Evidence
 from affidavit.runtime import give_back_freed_memory
 from affidavit.store.sqlite import Store, StoredLine
+from affidavit.text.names import segments
 from affidavit.text.reading import Reading
 from affidavit.trust import SPEAKING_THRESHOLD
 
@@ -57,7 +57,7 @@ class Retriever:
         self._implicit: frozenset[int] = frozenset()  # entities a document's name carries
         # Each document's headings, read once a generation: every question reads them for
         # its lines (8% of ask at 20.9 MB, a novel's chapters read question after question).
-        self._headings: tuple[int, dict[int, DocumentHeadings]] = (-1, {})
+        self._headings = Headings(store)
         self.ranker = DocumentRanker(store, self.words, encoder=encoder, reranker=reranker)
 
     @property
@@ -139,7 +139,7 @@ class Retriever:
     def forget(self) -> None:
         self._words = None
         self._graph = None
-        self._headings = (-1, {})
+        self._headings = Headings(self._store)
         self.ranker.forget()
 
     def graph(self, pending: GraphBuild | None = None) -> EntityGraph:
@@ -200,47 +200,8 @@ class Retriever:
         return [rows[line_id] for line_id in line_ids]
 
     def headings_at(self, places: Sequence[tuple[int, int]]) -> list[list[StoredLine]]:
-        """The headings each (document id, position) stands under (its section's, its
-        document's title), in ``places`` order; each document's heading positions are read
-        once a generation of the store, and only the headings some place stands under are
-        read whole (a novel's hundred chapter titles are not, for one line of it)."""
-        over: dict[int, list[int]] = {}
-        for document_id, position in places:
-            over.setdefault(document_id, []).append(position)
-        headings = self._headings_over(over)
-        return [
-            [headings[d][h] for h in headings_above(self._heading_starts(d), [p])]
-            for d, p in places
-        ]
-
-    def _headings_over(self, positions: dict[int, list[int]]) -> dict[int, dict[int, StoredLine]]:
-        """Each document's headings that lines at ``positions`` (by document id) stand
-        under, by position: read from the store once a generation, the rest from memory."""
-        known = self._document_headings(positions)
-        for document_id, at in positions.items():
-            headings = known[document_id]
-            wanted = headings_above(headings.starts, at)
-            missing = [p for p in wanted if p not in headings.lines]
-            for line in self._store.lines_at(document_id, missing):
-                headings.lines[line.position] = line
-        return {document_id: known[document_id].lines for document_id in positions}
-
-    def _heading_starts(self, document_id: int) -> list[int]:
-        return self._headings[1][document_id].starts
-
-    def _document_headings(self, document_ids: Iterable[int]) -> dict[int, DocumentHeadings]:
-        """Each document's heading positions (of at least ``document_ids``), read once a
-        generation of the store (one look at the generation a call), with the headings
-        read whole so far."""
-        generation = self._store.generation()
-        if self._headings[0] != generation:
-            self._headings = (generation, {})
-        known = self._headings[1]
-        unread = sorted({d for d in document_ids if d not in known})
-        if unread:
-            for document_id, starts in self._store.heading_positions(unread).items():
-                known[document_id] = DocumentHeadings(starts, {})
-        return known
+        """The headings each (document id, position) stands under (index/headings.py)."""
+        return self._headings.at(places)
 
     def _partition(
         self, index: WordIndex, query: Reading
@@ -369,10 +330,10 @@ class Retriever:
         context = self._store.lines_at(document_id, sorted(p for p in wanted if p >= 0))
         # A line is read under its section's heading and its document's title.
         taken = have | {line.position for line in context}
-        over = self._headings_over({document_id: sorted(have)})[document_id]
+        over = self._headings.over({document_id: sorted(have)})[document_id]
         headings = [
             over[p]
-            for p in headings_above(self._heading_starts(document_id), sorted(have))
+            for p in headings_above(self._headings.starts(document_id), sorted(have))
             if p not in taken
         ]
         members = [*context, *headings, *best]
@@ -384,25 +345,6 @@ class Retriever:
         else:
             lines.sort(key=lambda pair: (-pair[1], pair[0].position))
         return [_evidence(line, score) for line, score in lines]
-
-
-class DocumentHeadings(NamedTuple):
-    """A document's heading positions, in order, and the headings read whole so far."""
-
-    starts: list[int]
-    lines: dict[int, StoredLine]
-
-
-def headings_above(starts: list[int], positions: list[int]) -> list[int]:
-    """Of a document's heading positions ``starts``, those lines at ``positions`` stand
-    under: the nearest above each, and the document's title (its first heading) when it
-    is above one of them; each once, in order."""
-    found: set[int] = set()
-    for position in positions:
-        above = bisect_left(starts, position)  # starts[:above] stand above it
-        if above:
-            found.update((starts[0], starts[above - 1]))
-    return sorted(found)
 
 
 def _evidence(line: StoredLine, score: float) -> Evidence:

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import json
-import math
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -13,48 +12,10 @@ import ahocorasick
 import numpy as np
 
 from affidavit.index.entities.corpus import Corpus, extended_arrays
-from affidavit.index.entities.mining import Entity, mine_corpus
+from affidavit.index.entities.mining import Entity, llr, mine_corpus
 from affidavit.index.meaning.profiles import text_digest
 from affidavit.index.packing import load_arrays, save_arrays, typed_numbers
-from affidavit.text.names import bare, name_word_matches, name_words, pieces
-from affidavit.text.words import fold
-
-
-def llr(both: int, only_a: int, only_b: int, neither: int) -> float:
-    """Dunning's log-likelihood ratio G² for a 2x2 contingency table of line counts.
-
-    Signed the usual way for association: two entities mentioned together *less* often
-    than chance would have them are not neighbours, and weigh 0.
-    """
-    table = ((both, only_a), (only_b, neither))
-    total = both + only_a + only_b + neither
-    if total == 0:
-        return 0.0
-    rows = (both + only_a, only_b + neither)
-    columns = (both + only_b, only_a + neither)
-    if both * total <= rows[0] * columns[0]:
-        return 0.0
-    g2 = 0.0
-    for i in range(2):
-        for j in range(2):
-            k = table[i][j]
-            if k > 0:
-                g2 += k * math.log(k * total / (rows[i] * columns[j]))
-    return max(2.0 * g2, 0.0)
-
-
-def segments(text: str, language: str = "en") -> str:
-    """``text`` as the matcher reads it: folded words, one space apart, segments by " | "."""
-    parts = []
-    for piece in pieces(text):
-        if "'" in piece or "’" in piece:  # endings to cut word by word
-            folded = [fold(bare(m.group(0), language), language) for m in name_word_matches(piece)]
-        else:  # the common case, folded at once: the partition path reads every question
-            folded = name_words(fold(piece, language))
-        if folded:
-            parts.append(" " + " ".join(folded) + " ")
-    return "|".join(parts)
-
+from affidavit.text.names import segments
 
 # The entities are mined again once the text has grown by this share since they were
 # last mined: one addition in ten pays for a mining, the others for their own lines.
