@@ -1,14 +1,7 @@
 """The front door: a Memory ingests documents, finds evidence lines, answers and audits.
-
-    with Memory("notes.sqlite") as memory:
-        memory.ingest("contracts/")
-        answer = memory.ask("When does the lease end?")
-        verdict = memory.verify("The lease ends on 1 May 2025.")
-
 Every write is one transaction; every answer passes the exit gate or is refused with a
 catalogued reason; every line carries the trust of its source, and nothing below the
-speaking threshold is said or cited as fact.
-"""
+speaking threshold is said or cited as fact."""
 
 from __future__ import annotations
 
@@ -44,7 +37,15 @@ Progress = Callable[[int, int, str], None]
 
 
 class Memory:
-    """A store of documents as verbatim lines, searchable and answerable with citations."""
+    """A store of documents as verbatim lines, searchable and answerable with citations.
+
+    In short::
+
+        with Memory("notes.sqlite") as memory:
+            memory.ingest("contracts/")
+            answer = memory.ask("When does the lease end?")
+            verdict = memory.verify("The lease ends on 1 May 2025.")
+    """
 
     def __init__(
         self,

@@ -141,24 +141,6 @@ def squad_set(size: int = 300) -> list[dict]:
     ]
 
 
-def _cell(text: str) -> str:
-    return " ".join(text.split()).replace("|", "\\|")
-
-
-def tatqa_text(context: dict[str, Any]) -> str:
-    """bench/tatqa.py document_text(): the table as Markdown, a blank line, the paragraphs."""
-    rows = context["table"]["table"]
-    width = max(len(row) for row in rows)
-    rows = [[*row, *[""] * (width - len(row))] for row in rows]
-    table = [
-        "| " + " | ".join(_cell(c) for c in rows[0]) + " |",
-        "|" + "---|" * width,
-        *("| " + " | ".join(_cell(c) for c in row) + " |" for row in rows[1:]),
-    ]
-    paragraphs = sorted(context["paragraphs"], key=lambda p: p["order"])
-    return "\n".join(table) + "\n\n" + "\n\n".join(p["text"].strip() for p in paragraphs) + "\n"
-
-
 def tatqa_set(size: int = 100) -> list[dict]:
     path = SHARED / "tatqa" / "tatqa_dataset_dev.json"
     contexts = json.loads(path.read_text(encoding="utf-8"))
@@ -170,11 +152,14 @@ def tatqa_set(size: int = 100) -> list[dict]:
     picked = sorted(random.Random(SEED).sample(range(len(questions)), size))
     drawn = [questions[i] for i in picked]
     grouped = by_store([(n, ask_item(q["uid"], q["question"])) for n, q in drawn])
+    bench_helpers()
+    from tatqa import document_text  # the documents as bench/tatqa.py writes them
+
     stores = []
     for key, items in grouped.items():
         context = contexts[int(key)]
         name = f"{context['table']['uid']}.md"
-        stores.append(store(name, [{"text": tatqa_text(context), "name": name}], items))
+        stores.append(store(name, [{"text": document_text(context), "name": name}], items))
     return stores
 
 

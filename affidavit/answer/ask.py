@@ -1,10 +1,5 @@
-"""ask(): evidence subsets to candidates to the exit gate to an answer, or a refusal.
-
-Candidates are proposed per evidence subset (one document's lines at a time), so an
-engine never builds an answer from lines two documents never said together, and each
-candidate is judged against the subset it was drawn from. Among the candidates that pass,
-the best by the engine's score, weighed by how well its document matched, is said.
-"""
+"""ask(): an answer from the store, drawn through the exit gate with its citations, or a
+refusal that says why."""
 
 from __future__ import annotations
 
@@ -85,6 +80,13 @@ def _reached(
     asked_at: str | None,
     speaker: str | None,
 ) -> _Said:
+    """What to say, or why not, with the audit kept in ``record``.
+
+    Candidates are proposed per evidence subset (one document's lines at a time), so an
+    engine never builds an answer from lines two documents never said together, and each
+    candidate is judged against the subset it was drawn from. Among the candidates that
+    pass, the best by the engine's score, weighed by how well its document matched, is said.
+    """
     index = retriever.words()  # one generation check per question, not per candidate
     if index.size == 0:
         return _Said.refusal(Reason.EMPTY_STORE)
@@ -140,7 +142,7 @@ def _reached(
         record.subsets.append(subset_record)
         for rank, candidate in enumerate(candidates):
             if asked.route is not None and _only_rows(candidate, subset):
-                # The organs read a figure of a table here and no plan could anchor it:
+                # The question's route asks for a figure of a table and no plan could anchor it:
                 # a cell lifted instead is a guess at the cell the plan did not find.
                 continue
             judgement = _judge(candidate, subset, analyzer, question_terms, index.idf, turns_need)

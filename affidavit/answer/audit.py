@@ -1,10 +1,5 @@
 """How an answer was reached: kept in an AskRecord while ask works, then frozen once into
-the Audit the Answer carries, whose JSON form is derived from its typed fields.
-
-A reviewer can replay the turn from it: every subset the engine was shown, every
-candidate with the gate's decisions on it, the plans and how each died, the census, the
-choice and the value read. The refusal reason is read from the typed decisions.
-"""
+the Audit the Answer carries."""
 
 from __future__ import annotations
 
@@ -61,8 +56,9 @@ class AskRecord:
     contradicted_by: list[Json] | None = None  # equal-trust lines answering otherwise
 
     def why_refused(self) -> Reason:
-        """The most telling failure when no candidate passed: evidence that does not
-        address the question first, then what the candidates got wrong."""
+        """The most telling failure when no candidate passed, read from the typed decisions:
+        evidence that does not address the question first, then what the candidates got
+        wrong."""
         if not any(s.judged for s in self.subsets):
             return Reason.NO_CANDIDATE
         failed = {
@@ -113,8 +109,13 @@ class SubsetAudit:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Audit(Mapping[str, Any]):
     """How an answer was reached, typed; read as a mapping it is its JSON form (what
-    ``Answer.to_dict()`` writes), so ``answer.audit["plan"]`` and ``answer.audit.plan``
-    name the same thing."""
+    ``Answer.to_dict()`` writes, derived from the typed fields), so ``answer.audit["plan"]``
+    and ``answer.audit.plan`` name the same thing.
+
+    A reviewer can replay the turn from it: every subset the engine was shown, every
+    candidate with the gate's decisions on it, the plans and how each died, the census,
+    the choice and the value read.
+    """
 
     engine: str
     asked_at: str | None

@@ -1,12 +1,4 @@
-"""The census: which documents speak of a question, counted by the support tier's own test.
-
-A line speaks of a question when it, with the lines beside it, carries the question's
-distinctive words exactly as the exit gate's support tier asks of an answer's lines
-(gates/support.py): its rarest key word and most of their weight. Only lines that hold
-the rarest key word (or the abbreviation a document writes for it) can pass, so the
-census reads that word's posting list, never the whole store, and says how it counted.
-Lines below the speaking threshold are not counted: nothing may be said from them.
-"""
+"""The census: which documents speak of a question, counted by the support tier's own test."""
 
 from __future__ import annotations
 
@@ -68,7 +60,15 @@ class Census:
 def take_census(
     retriever: Retriever, keys: KeyWords, analyzer: Analyzer, speaking_threshold: float
 ) -> Census:
-    """Count, per document, the lines that carry ``keys`` by the support tier's test."""
+    """Count, per document, the lines that carry ``keys`` by the support tier's test.
+
+    A line speaks of a question when it, with the lines beside it, carries the question's
+    distinctive words exactly as the exit gate's support tier asks of an answer's lines
+    (gates/support.py): its rarest key word and most of their weight. Only lines that hold
+    the rarest key word (or the abbreviation a document writes for it) can pass, so the
+    census reads that word's posting list, never the whole store. Lines below the speaking
+    threshold are not counted: nothing may be said from them.
+    """
     rarest = keys.rarest
     if rarest is None:
         return Census({}, None, True)

@@ -1,17 +1,6 @@
-"""When the store disagrees with itself: lines of equal trust that say otherwise.
-
-Two documents of equal trust say "The CEO of Acme is Mallory." and "The CEO of Acme is
-Alice Brown.". Saying one without a word would hide that the evidence is split, so both
-flows look for the other side, each from what it holds:
-- ask has every candidate that passed the gates: a rival is another one, from other lines
-  than the answer's, scored close to it, saying a different thing (``rivals``);
-- verify has the sentence and the lines retrieved for it: a rival is a parallel line that
-  writes every word of the claim but some of its values (names and numbers), shares at
-  least half of its words, and puts values of its own in their place, and nothing else
-  ("The CEO of Acme met Bob." is another fact) (``rival_line``).
-Either way only lines at the trust of the answer's own or above count: a stranger cannot
-contest a document.
-"""
+"""When the store disagrees with itself: lines of equal trust that say otherwise ("The CEO
+of Acme is Mallory." against "The CEO of Acme is Alice Brown."), found for ask (``rivals``)
+and for verify (``rival_line``), so that saying one side does not hide the split."""
 
 from __future__ import annotations
 
@@ -34,7 +23,12 @@ def rivals(
     passed: Sequence[tuple[float, Candidate, Sequence[Evidence]]],
 ) -> list[tuple[Candidate, Sequence[Evidence]]]:
     """The candidates among ``passed`` that contradict ``chosen`` (score, candidate, the
-    lines it cites), best first."""
+    lines it cites), best first.
+
+    A rival passed the gates too, from other lines than the answer's, scored close to it
+    (CONTEST_SHARE), saying a different thing. Only lines at the trust of the answer's own
+    or above count: a stranger cannot contest a document.
+    """
     score, answer, cited = chosen
     said = fold(answer.text).strip()
     trust = min(line.trust for line in cited)
@@ -69,7 +63,13 @@ def contest_line(found: Sequence[tuple[Candidate, Sequence[Evidence]]]) -> str:
 def rival_line(
     claim: str, supporting: Sequence[Evidence], lines: Sequence[Evidence], analyzer: Analyzer
 ) -> Evidence | None:
-    """The first of ``lines`` that says ``claim`` with other values, or None."""
+    """The first of ``lines`` that says ``claim`` with other values, or None.
+
+    Such a line writes every word of the claim but some of its values (names and numbers),
+    shares at least half of its words, and puts values of its own in their place, and
+    nothing else ("The CEO of Acme met Bob." is another fact). Only lines at the trust of
+    the ``supporting`` lines or above count: a stranger cannot contest a document.
+    """
     if not supporting:
         return None
     said = set(analyzer.terms(claim))

@@ -1,13 +1,4 @@
-"""The engine's read-back of a sentence that passed the gates, checked claim by claim.
-
-The gates read a sentence back into claims themselves (gates.claims). An engine that can
-read back (ReadsBack) is also asked, for a sentence long enough to make more than one
-claim, and each claim it returns is judged by the same gates against the same lines. A
-claim holding a word or number the sentence does not say is not a reading of it: it is
-set aside and the audit says so. The engine's reading can only drop a sentence (one claim
-the evidence does not support fails it); a reading set aside, empty or malformed leaves
-the library's own verdict standing. The composer asks; the gate never does.
-"""
+"""The engine's read-back of a sentence that passed the gates, checked claim by claim."""
 
 from __future__ import annotations
 
@@ -33,7 +24,16 @@ def engine_read_back(
     analyzer: Analyzer,
     anchor: Sequence[Evidence],
 ) -> GateDecision | None:
-    """The verdict on the engine's claims for ``sentence``; None when it was not asked."""
+    """The verdict on the engine's claims for ``sentence``; None when it was not asked.
+
+    The gates read a sentence back into claims themselves (gates.claims); an engine that
+    can read back (ReadsBack) is also asked, by ask (the gate never asks), for a sentence
+    long enough to make more than one claim, and each claim it returns is judged by the
+    same gates against the same lines. A claim holding a word or number the sentence does
+    not say is not a reading of it: it is set aside and the audit says so. The engine's
+    reading can only drop a sentence (one claim the evidence does not support fails it); a
+    reading set aside, empty or malformed leaves the library's own verdict standing.
+    """
     if not isinstance(engine, ReadsBack) or len(sentence.split()) < READ_BACK_WORDS:
         return None
     said_terms = set(analyzer.terms(sentence))

@@ -1,12 +1,5 @@
-"""Recomputing a claim's number from the store: how verify() checks a computed claim.
-
-"Total sales rose 24.4% from 2018 to 2019" writes a number no line carries. It is
-supported only when the store can reproduce it: a row the sentence names in full, the
-columns of the years it names, and one of the plans a claim of that kind rests on (the
-change, the percentage change, the total, the average) whose result, at the precision the
-sentence writes, is the claimed number, in the direction the sentence says it moved.
-The plans are run by the same interpreter as ask's, so the verdict carries their trace.
-"""
+"""Recomputing a claim's number from the store: how verify() checks a computed claim
+("Total sales rose 24.4% from 2018 to 2019" writes a number no line carries)."""
 
 from __future__ import annotations
 
@@ -41,7 +34,14 @@ class Recomputed:
 
 def recompute(sentence: str, ground: Ground) -> Recomputed | None:
     """Whether the store reproduces the sentence's computed number; None when the sentence
-    names no row and years a plan could start from."""
+    names no row and years a plan could start from.
+
+    It holds only for a row the sentence names in full, the columns of the years it names,
+    and one of the plans a claim of that kind rests on (``_plans``: the change, the
+    percentage change, the total, the average) whose result, at the precision the sentence
+    writes, is the claimed number, in the direction the sentence says it moved. The plans
+    are run by the same interpreter as ask's, so the verdict carries their trace.
+    """
     years = sorted(set(_YEAR.findall(sentence)))
     claims = [
         m for m in CLAIMED_FIGURE.finditer(sentence) if not _YEAR.fullmatch(m.group(0).strip())

@@ -1,19 +1,5 @@
 """Whose it is, across the whole conversation: a question about one speaker is refused
-when the conversation tells what it asks more fully of someone else.
-
-The holder tier (holder.py) checks the lines behind an answer: they must be the named
-speaker's own, or say it of them. That alone lets a question with a false premise through
-on a weaker line: asked "What did Caroline realize after her charity race?" of a
-conversation in which Melanie says "I'm starting to realize that self-care is really
-important" after her race, a turn of Caroline's that mentions the race is still hers. So
-before any answer is drawn, every turn of the store that carries the question's words,
-its speakers' names set aside, is weighed by the support tier's own measure (the
-rarity-weighted share of those words; a reply of the named speaker's with the question
-put to it, every other turn on its own words) and read for whom it tells of (holder.py's
-reading: the speaker, or the listener of a sentence said to them, or someone its words
-name). When the best such turn is another person's and no turn of the named speaker's
-carries as much, the conversation does not say it of them: refused.
-"""
+when the conversation tells what it asks more fully of someone else."""
 
 from __future__ import annotations
 
@@ -85,7 +71,21 @@ def told_of(
 ) -> ToldOf | None:
     """Weigh the store's turns for the one speaker among ``speakers`` (those of the
     evidence found) the question names; None when it names none or several, or when
-    its other words are too common to read every turn holding them."""
+    its other words are too common to read every turn holding them.
+
+    The holder tier (gates/holder.py) checks the lines behind an answer: they must be the
+    named speaker's own, or say it of them. That alone lets a question with a false
+    premise through on a weaker line: asked "What did Caroline realize after her charity
+    race?" of a conversation in which Melanie says "I'm starting to realize that self-care
+    is really important" after her race, a turn of Caroline's that mentions the race is
+    still hers. So before any answer is drawn, every turn of the store that carries the
+    question's words, its speakers' names set aside, is weighed by the support tier's own
+    measure (the rarity-weighted share of those words) and read for whom it tells of
+    (gates/holder.py's reading: the speaker, or the listener of a sentence said to them,
+    or someone its words name). When the best such turn is another person's and no turn
+    of the named speaker's carries as much, the conversation does not say it of them
+    (``ToldOf.passed`` is False) and ask refuses.
+    """
     named = [s for s in sorted(speakers) if (t := set(analyzer.terms(s))) and t <= question_terms]
     if len(named) != 1:
         return None

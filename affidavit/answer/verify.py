@@ -1,14 +1,4 @@
-"""verify(): audit any text, ours or another system's, sentence by sentence against the store.
-
-Each sentence is judged by the exit gate against the evidence subsets its words (and the
-question's) retrieve, best document first: it is *supported* by the first subset whose
-lines pass every tier, *vetoed* when the best-matching document does not carry one of
-its numbers, and *dropped* otherwise, with the catalogued reason. A number no line
-writes ("rose 24.4%") is supported only when the store's own cells reproduce it
-(answer/recompute.py), and the verdict carries the plan that did. A bare "yes" is read
-as the question's statement and verified as such; a bare "no" asserts an absence that no
-line can attest, so it is unverifiable.
-"""
+"""verify(): audit any text, ours or another system's, sentence by sentence against the store."""
 
 from __future__ import annotations
 
@@ -39,7 +29,17 @@ _NO = frozenset().union(*(words.no for words in VOCABULARIES.values()))
 
 
 def verify(text: str, retriever: Retriever, *, question: str | None = None) -> Verdict:
-    """Audit ``text`` sentence by sentence against the store (see the module docstring)."""
+    """Audit ``text`` sentence by sentence against the store.
+
+    Each sentence is judged by the exit gate against the evidence subsets its words (and
+    the question's) retrieve, best document first: it is *supported* by the first subset
+    whose lines pass every tier, *vetoed* when the best-matching document does not carry
+    one of its numbers, and *dropped* otherwise, with the catalogued reason. A number no
+    line writes ("rose 24.4%") is supported only when the store's own cells reproduce it
+    (answer/recompute.py), and the verdict carries the plan that did. A bare "yes" is read
+    as the question's statement and verified as such; a bare "no" asserts an absence that
+    no line can attest, so it is unverifiable.
+    """
     index = retriever.words()
     # The text and its question are read in one language, the store's when neither shows.
     language = detect_language(

@@ -1,13 +1,6 @@
-"""One chat completion from an OpenAI-compatible server: retried, timed, and typed.
-
-This is the wire under a model engine (llama.cpp's server, Ollama, vLLM or a hosted API,
-all of which speak ``POST {base_url}/chat/completions``). It sends the messages, asks for
-JSON matching a schema through ``response_format`` when given one (and, when the server
-rejects that field, asks again without it and reads the JSON from the text), retries with
-backoff on 429, 5xx and dropped connections, and turns every failure into an EngineError
-that names the server and says what to do. The API key travels in the Authorization
-header only: it is never written into an error, a log line or an audit.
-"""
+"""One chat completion from an OpenAI-compatible server (llama.cpp's server, Ollama, vLLM
+or a hosted API: ``POST {base_url}/chat/completions``), retried, timed and typed: the wire
+under a model engine."""
 
 from __future__ import annotations
 
@@ -35,7 +28,12 @@ class Completion:
 
 
 class ChatClient:
-    """A client for ``/chat/completions`` on one server and model."""
+    """A client for ``/chat/completions`` on one server and model.
+
+    Every failure is an EngineError that names the server and says what to do. The API
+    key travels in the Authorization header only: it is never written into an error, a
+    log line or an audit.
+    """
 
     def __init__(
         self,
@@ -65,7 +63,9 @@ class ChatClient:
         self, messages: Sequence[Mapping[str, str]], *, schema: Mapping[str, Any] | None = None
     ) -> Completion:
         """The model's reply to ``messages``; with ``schema``, JSON the server was asked to
-        shape by it (the caller still parses and checks it: the schema is a request)."""
+        shape by it through ``response_format`` (the caller still parses and checks it: the
+        schema is a request). A server that rejects that field is asked again without it,
+        and the JSON is read from the text."""
         body: dict[str, Any] = {"model": self.model, "messages": list(messages)}
         if schema is not None and self._schema_ok:
             body["response_format"] = {
@@ -84,6 +84,8 @@ class ChatClient:
         return self._read(response, time.monotonic() - started, attempts)
 
     def _post(self, body: Mapping[str, Any]) -> tuple[httpx.Response, int]:
+        """The response and the attempts it took: 429, 5xx, timeouts and dropped
+        connections are retried with backoff, up to ``max_retries`` times."""
         url = f"{self.base_url}/chat/completions"
         for attempt in range(self.max_retries + 1):
             try:

@@ -1,18 +1,5 @@
-"""A language model as the engine, over any OpenAI-compatible server.
-
-The model proposes; the library disposes. ``HttpEngine`` asks the model for candidate
-answers per evidence subset (citing lines by their numbers), for a question the organs
-read as a computation for a plan over the composer's primitives, and for the read-back of
-a sentence that passed the gates (its claims, each then checked on its own); every
-proposal goes through the same gates and interpreter as the default engine's. A reply
-that is not the stated format is no candidate, no plan or no claim. The default engine's
-own plans follow the model's, so a model that cannot plan costs no computed answer.
-
-Replies are cached by (model, prompt version, prompt): in the process, and in the store
-the asking Memory hands over (``use_replies``), so asking a question set again, in this
-process or the next, costs no calls. ``cache=False`` neither reads nor writes the cache.
-Each ask's calls, tokens, cache hits and latency are kept for its audit.
-"""
+"""A language model as the engine, over any OpenAI-compatible server: the model proposes,
+the library disposes."""
 
 from __future__ import annotations
 
@@ -67,7 +54,16 @@ class Accounting:
 
 @dataclass
 class HttpEngine:
-    """An engine whose proposals come from a model behind ``base_url`` (ending in /v1)."""
+    """An engine whose proposals come from a model behind ``base_url`` (ending in /v1).
+
+    The model is asked for candidate answers per evidence subset (citing lines by their
+    numbers), for a plan over the plan language's primitives when the question is read as
+    a computation at the door, and for the read-back of a sentence that passed the gates
+    (its claims, each then checked on its own); every proposal goes through the same gates
+    and interpreter as the default engine's. A reply that is not the stated format is no
+    candidate, no plan or no claim. Each ask's calls, tokens, cache hits and latency are
+    kept for its audit (``take_accounting``).
+    """
 
     base_url: str
     model: str
@@ -144,7 +140,8 @@ class HttpEngine:
 
     def propose_plans(self, question: Question, evidence: Sequence[Evidence]) -> list[ProposedPlan]:
         """The model's plan first, then the rule engine's, for a question read as a
-        computation at the door; no call for any other question."""
+        computation at the door (so a model that cannot plan costs no computed answer);
+        no call for any other question."""
         if question.route is None:
             return []
         plan = read_plan(self._ask(plan_messages(question.text, evidence)))
@@ -157,6 +154,10 @@ class HttpEngine:
         return read_claims(self._ask(read_back_messages(sentence), schema=CLAIMS_SCHEMA))
 
     def _ask(self, messages: list[dict[str, str]], schema: dict[str, Any] | None = None) -> str:
+        """The model's reply, cached by (model, prompt version, prompt): in the process, and
+        in the store the asking Memory hands over (``use_replies``), so asking a question
+        set again, in this process or the next, costs no calls. ``cache=False`` neither
+        reads nor writes the cache."""
         key = hashlib.sha256(
             json.dumps([self.model, PROMPT_VERSION, messages, schema], sort_keys=True).encode()
         ).hexdigest()

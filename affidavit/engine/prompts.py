@@ -1,11 +1,6 @@
-"""What a model engine is asked, word for word, and how its replies are read.
-
-Every prompt is versioned (``PROMPT_VERSION``, part of the response cache's key), states
-its output format exactly, and passes the evidence as data: each line inside a fenced
-block, numbered, with its dateline, and the fence's marks removed from the lines so a
-document's text cannot close the block and pose as an instruction. The readers accept
-only the stated format; anything else is no candidate or no plan, never a crash.
-"""
+"""What a model engine is asked, word for word, and how its replies are read: each prompt
+states its output format exactly, and the readers accept only that format (anything else
+is no candidate, no plan or no claim, never a crash)."""
 
 from __future__ import annotations
 
@@ -15,6 +10,7 @@ from typing import Any
 
 from affidavit.results import Evidence
 
+# Every prompt is versioned: this is part of the response cache's key (HttpEngine._ask).
 PROMPT_VERSION = "1"
 _FENCE_OPEN, _FENCE_CLOSE = "<<<EVIDENCE", "EVIDENCE>>>"
 
@@ -74,7 +70,9 @@ CLAIMS_SCHEMA: dict[str, Any] = {
 
 
 def evidence_block(evidence: Sequence[Evidence]) -> str:
-    """The lines, numbered, inside the fence; the fence's marks never appear inside."""
+    """The lines, numbered, each with its dateline, inside the fence: the evidence passed as
+    data. The fence's marks are removed from the lines, so a document's text cannot close
+    the block and pose as an instruction."""
     rows = []
     for number, line in enumerate(evidence):
         text = line.dateline().replace(_FENCE_OPEN, "").replace(_FENCE_CLOSE, "")
@@ -127,7 +125,7 @@ def read_answers(reply: str, lines: int) -> list[tuple[str, tuple[int, ...]]]:
 
 
 def read_plan(reply: str) -> dict[str, Any] | None:
-    """The plan object in ``reply`` (the composer parses and checks it), or None."""
+    """The plan object in ``reply`` (plans/compose.py parses and checks it), or None."""
     payload = _json_object(reply)
     if not payload or not isinstance(payload.get("steps"), list) or not payload["steps"]:
         return None

@@ -1,12 +1,4 @@
-"""The seam every engine plugs into: an engine proposes, the library disposes.
-
-An engine sees the question as read at the door (a Question: its text, language, shape,
-terms and route) and the evidence block, and returns candidates,
-each citing evidence lines by their index in the block. An engine that can plan also
-proposes plans over the composer's primitives (a Plan, its JSON object or its JSON text);
-the library parses and runs them, and a malformed plan is a dead plan, never a crash. An
-engine never writes to the store; what it proposes reaches the user only through the gates.
-"""
+"""The seam every engine plugs into: an engine proposes, the library disposes."""
 
 from __future__ import annotations
 
@@ -40,6 +32,11 @@ class Candidate:
 
 @runtime_checkable
 class Engine(Protocol):
+    """What proposes answers. An engine sees the question as read at the door (a Question:
+    its text, language, shape, terms and route) and the evidence block, and returns
+    candidates, each citing evidence lines by their index in the block. An engine never
+    writes to the store; what it proposes reaches the user only through the gates."""
+
     name: str
 
     def propose(self, question: Question, evidence: Sequence[Evidence]) -> list[Candidate]:
@@ -52,7 +49,9 @@ ProposedPlan = Plan | Mapping[str, Any] | str
 
 @runtime_checkable
 class Planner(Protocol):
-    """An engine that proposes plans for questions that need a computation."""
+    """An engine that proposes plans for questions that need a computation, over the plan
+    language's primitives (a Plan, its JSON object or its JSON text). The library parses
+    and runs them, and a malformed plan is a dead plan, never a crash."""
 
     def propose_plans(self, question: Question, evidence: Sequence[Evidence]) -> list[ProposedPlan]:
         """Plans for ``question``, most direct first: operations and phrases, no answer."""

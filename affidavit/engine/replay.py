@@ -1,16 +1,5 @@
-"""A model server that replays recorded replies, for tests and benchmarks without a model.
-
-It speaks ``POST /v1/chat/completions`` on 127.0.0.1 and answers each request with the
-reply recorded for its (model, messages); a prompt with no recording is HTTP 501 naming
-it, never an invented reply. A recording is JSON Lines, one exchange a line::
-
-    {"model": "m", "messages": [...], "reply": "...", "usage": {"prompt_tokens": 9}}
-
-with optional ``status`` (an error to serve instead, e.g. 429), ``headers``, ``delay``
-(seconds to wait first) and ``body`` (raw text to send as is: a malformed response).
-Several lines for one prompt are served in order, the last one repeating, so "429, then
-the reply" is two lines. ``record`` puts the server in front of a real one and writes
-each exchange it forwards, so a recording is a real model's words.
+"""A model server that replays recorded replies, for tests and benchmarks without a model,
+or records a real one's (so a recording is a real model's words)::
 
     python -m affidavit.engine.replay serve recording.jsonl --port 8099
     python -m affidavit.engine.replay record recording.jsonl --upstream http://host/v1
@@ -41,7 +30,17 @@ def fingerprint(model: str, messages: Sequence[Any]) -> str:
 
 
 def read_recording(path: Path) -> list[dict[str, Any]]:
-    """The exchanges of a recording file, each checked to have its model and messages."""
+    """The exchanges of a recording file, each checked to have its model and messages.
+
+    A recording is JSON Lines, one exchange a line::
+
+        {"model": "m", "messages": [...], "reply": "...", "usage": {"prompt_tokens": 9}}
+
+    with optional ``status`` (an error to serve instead, e.g. 429), ``headers``, ``delay``
+    (seconds to wait first) and ``body`` (raw text to send as is: a malformed response).
+    Several lines for one prompt are served in order, the last one repeating, so "429,
+    then the reply" is two lines.
+    """
     exchanges = []
     with path.open(encoding="utf-8") as lines:
         for number, line in enumerate(lines, 1):
@@ -61,10 +60,12 @@ Responder = Callable[[dict[str, Any]], "dict[str, Any] | None"]
 
 
 class ReplayServer:
-    """Serves ``exchanges`` on 127.0.0.1 (a free port unless given), in a thread. A
-    request with no recording goes to ``respond`` (a function from the request body to an
-    exchange, for tests that answer by rule) and then, with ``upstream``, to a real
-    server, whose reply is recorded."""
+    """Serves ``exchanges`` on 127.0.0.1 (a free port unless given), in a thread, speaking
+    ``POST /v1/chat/completions``: each request is answered with the reply recorded for its
+    (model, messages). A request with no recording goes to ``respond`` (a function from the
+    request body to an exchange, for tests that answer by rule) and then, with
+    ``upstream``, to a real server, whose reply is recorded; with neither it is HTTP 501
+    naming the prompt's model, never an invented reply."""
 
     def __init__(
         self,

@@ -1,1 +1,3 @@
-"""Indexes derived from the stored lines: text analysis, BM25 over lines and windows."""
+"""Retrieval, over indexes derived from the stored lines and cached in the store: words
+(BM25 over lines and windows), meaning, and the entity graph, fused into the evidence a
+question reads."""

@@ -1,11 +1,5 @@
-"""Documents for a question: words, meaning and late interaction, fused by rank.
-
-The document half of retrieval, a part the retriever owns (``Retriever.ranker``): the
-meaning index and its cache, the word and meaning rankings of documents, their fusion,
-late interaction over the top documents and lines, and the lines a document proposed by
-meaning alone contributes. How documents are ranked is set out in ``retrieval``'s
-module docstring.
-"""
+"""Documents for a question: words, meaning and late interaction, fused by rank (the
+document half of retrieval; how, ``DocumentRanker`` sets out)."""
 
 from __future__ import annotations
 
@@ -67,8 +61,29 @@ class DocumentHit:
 
 
 class DocumentRanker:
-    """Ranks documents by words and meaning; the retriever gives it the store and the
-    word index (``words``) and keeps the line half for itself."""
+    """Ranks documents by words and meaning: the document half of retrieval, which the
+    retriever owns (``Retriever.ranker``), gives the store and the word index (``words``)
+    and keeps the line half for itself. It holds the meaning index and its cache, and adds
+    the lines a document proposed by meaning alone contributes.
+
+    How documents are ranked (``fused_documents``), when the meaning channel is on:
+
+    1. Words rank documents by their best line. When fewer than WORDS_SUFFICE of the
+       question's terms are in the store's vocabulary (another language, other words),
+       the meaning ranking (document profiles, index/meaning/profiles.py) is fused with it
+       by reciprocal rank fusion, K = 60, order only (index/fusion.py); otherwise words
+       alone propose, because a static model blurs the sibling paragraphs words tell
+       apart.
+    2. Late interaction (index/meaning/late.py) scores each of the top LATE_DEPTH documents
+       by its best line among the LINES_READ it reads (best by words and by meaning), and
+       reorders them: fused with the words' order by RRF where the store knows the
+       question's words, by itself where it does not. It never adds or drops a document.
+
+    Meaning proposes, words choose lines (``proposed``): the top MEANING_DOCUMENTS
+    documents that no word hit reached (and whose profile is at least MEANING_FLOOR close)
+    add PROPOSED_LINES lines each, read as in step 2; the top LATE_DEPTH lines are
+    reordered the same way (``late_lines``).
+    """
 
     def __init__(
         self,
@@ -135,7 +150,7 @@ class DocumentRanker:
             if piece is not None and previous is not None:
                 index = MeaningIndex.joined([previous, piece])
             else:
-                # Every line read twice in one snapshot, never held whole (meaning_build).
+                # Every line read twice in one snapshot, never held whole (index/meaning/build.py).
                 with self._store.reading():
                     index = build_meaning(
                         self.encoder, self._store.each_line_row, previous, progress
@@ -185,7 +200,7 @@ class DocumentRanker:
         scores: np.ndarray | None = None,
         covered: float | None = None,
     ) -> list[DocumentHit]:
-        """Documents, best first: see "How documents are ranked" in retrieval's docstring.
+        """Documents, best first: see "How documents are ranked" in DocumentRanker's docstring.
 
         ``scored`` (the word scores of the lines reached), ``scores`` (the same for every
         line) and ``covered`` (``coverage``) may be given by a caller that has them."""
@@ -210,7 +225,7 @@ class DocumentRanker:
             fused = rrf([words_order])
         else:
             # A ranking, not a verdict: what meaning proposes is only cited as evidence
-            # when close enough (MEANING_FLOOR, in _proposed).
+            # when close enough (MEANING_FLOOR, in ``proposed``).
             proposed = [d for d, _ in by_meaning[:FUSION_DEPTH]]
             fused = rrf([words_order, proposed])
         if self.reranker is not None and len(fused) > 1:

@@ -1,8 +1,4 @@
-"""The evidence block handed to an engine: the best lines, each with its document's name.
-
-The block is the best lines, each opening with its document's name; one document may
-take no more than its share of the block while other documents hold evidence too.
-"""
+"""The evidence block handed to an engine: the best lines, each with its document's name."""
 
 from __future__ import annotations
 
@@ -26,7 +22,8 @@ class Retrieved:
 
 
 def evidence_block(hits: Sequence[Evidence], size: int = BLOCK_SIZE) -> list[Evidence]:
-    """The best ``size`` hits, no document holding more than its fair share when others speak."""
+    """The best ``size`` hits, no document holding more than its fair share of the block
+    while other documents hold evidence too."""
     speaking = len({h.document for h in hits})
     share = size if speaking <= 1 else max(2, math.ceil(size / speaking))
     taken: Counter[str] = Counter()

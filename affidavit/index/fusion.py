@@ -1,24 +1,24 @@
-"""Reciprocal rank fusion: rankings combined by order alone.
-
-An item ranked r (1-based) by a ranking earns 1 / (K + r) from it; an item a ranking
-does not hold earns nothing from it. Scores never enter, so a channel whose scores run
-on another scale (BM25 against cosine) cannot outshout the other. K = 60 as in Cormack,
-Clarke and Büttcher (2009) and the specification. Ties break by the item's best rank in
-any ranking, then by where it first appeared, so the fused order is the same on every run.
-"""
+"""Reciprocal rank fusion: rankings combined by order alone, so a channel whose scores run on
+another scale (BM25 against cosine) cannot outshout the other."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from typing import TypeVar
 
+# As in Cormack, Clarke and Büttcher (2009) and the specification.
 RRF_K = 60
 
 Item = TypeVar("Item", bound=Hashable)
 
 
 def rrf(rankings: Sequence[Sequence[Item]], *, k: int = RRF_K) -> list[tuple[Item, float]]:
-    """Fuse best-first rankings; (item, fused score) best first."""
+    """Fuse best-first rankings; (item, fused score) best first.
+
+    An item ranked r (1-based) by a ranking earns 1 / (k + r) from it; an item a ranking
+    does not hold earns nothing from it. Ties break by the item's best rank in any
+    ranking, then by where it first appeared, so the fused order is the same on every run.
+    """
     scores: dict[Item, float] = {}
     best_rank: dict[Item, int] = {}
     first_seen: dict[Item, int] = {}

@@ -1,12 +1,6 @@
 """Bringing the entity graph and the meaning index up to date with the store when it has
 only gained documents: their lines alone are read, and the known ones are neither read nor
-hashed again.
-
-Which documents are new is told by their versions (``store/parts.py``: id, content hash
-and lines), which each index keeps beside itself. Anything else (a document replaced or
-removed, an index from an older version without its versions) takes the path that reads
-every line and compares it with what the index holds.
-"""
+hashed again."""
 
 from __future__ import annotations
 
@@ -85,7 +79,13 @@ def added_meaning(
 
 def _added(versions: Versions, held: list[str]) -> list[int] | None:
     """The ids of the documents after the ``held`` versions, when the store still holds
-    those first and unchanged; None otherwise."""
+    those first and unchanged; None otherwise.
+
+    Which documents are new is told by their versions (store/parts.py: id, content hash
+    and lines), which each index keeps beside itself. Anything else (a document replaced
+    or removed, an index from an older version without its versions) is None: the caller
+    takes the path that reads every line and compares it with what the index holds.
+    """
     if not held or [key for *_, key in versions[: len(held)]] != held:
         return None
     return [doc_id for doc_id, *_ in versions[len(held) :]]

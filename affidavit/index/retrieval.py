@@ -1,47 +1,19 @@
 """From a question to evidence: ranked lines, and per-document subsets with their context.
-
-The word index is derived from the stored lines and cached in the store under its
-generation; it is rebuilt lazily after a write. A subset is one document's lines from the
-evidence block (where no document takes more than its share) plus the lines beside them
-(so a claim can be read back across a sentence boundary),
-each line carrying its own word score; lines below the speaking threshold never enter a
-subset, because nothing in a subset may be said as fact without them being citable.
-
-How documents are ranked (``fused_documents``), when the meaning channel is on:
-
-1. Words rank documents by their best line. When fewer than WORDS_SUFFICE of the
-   question's terms are in the store's vocabulary (another language, other words), the
-   meaning ranking (document profiles, ``index/meaning/profiles.py``) is fused with it by
-   reciprocal rank fusion, K = 60, order only (``index/fusion.py``); otherwise words
-   alone propose, because a static model blurs the sibling paragraphs words tell apart.
-2. Late interaction (``index/meaning/late.py``) scores each of the top LATE_DEPTH documents by
-   its best line among the LINES_READ it reads (best by words and by meaning), and
-   reorders them: fused with the words' order by RRF where the store knows the question's
-   words, by itself where it does not. It never adds or drops a document.
-
-Meaning proposes, words choose lines: the top MEANING_DOCUMENTS documents that no word
-hit reached (and whose profile is at least MEANING_FLOOR close) add PROPOSED_LINES lines
-each, read as in step 2; the top LATE_DEPTH lines are reordered the same way.
-
-The partition path (``index/entities/partition.py``) comes first: a question naming two or more
-of the store's entities (``index/entities/graph.py``) reads only the lines they share and their
-neighbours, unless none of those may be cited; ``verify`` never takes it.
-"""
+How documents are ranked is set out in ``DocumentRanker`` (index/documents.py)."""
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from collections.abc import Callable, Iterable, Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from affidavit.errors import AffidavitError
 from affidavit.index.documents import WORDS_SUFFICE, DocumentHit, DocumentRanker
 from affidavit.index.entities.build import GraphBuild, built_graph, start_graph
-from affidavit.index.entities.graph import EntityGraph, segments
+from affidavit.index.entities.graph import EntityGraph
 from affidavit.index.entities.partition import partition
 from affidavit.index.evidence_block import Retrieved, evidence_block
+from affidavit.index.headings import Headings, headings_above
 from affidavit.index.meaning.encoder import Encoder
 from affidavit.index.meaning.late import Reranker
 from affidavit.index.meaning.profiles import MeaningIndex
@@ -50,6 +22,7 @@ from affidavit.index.words.word_index import WordIndex
 from affidavit.results import Evidence
 from affidavit.runtime import give_back_freed_memory
 from affidavit.store.sqlite import Store, StoredLine
+from affidavit.text.names import segments
 from affidavit.text.reading import Reading
 from affidavit.trust import SPEAKING_THRESHOLD
 
@@ -84,7 +57,7 @@ class Retriever:
         self._implicit: frozenset[int] = frozenset()  # entities a document's name carries
         # Each document's headings, read once a generation: every question reads them for
         # its lines (8% of ask at 20.9 MB, a novel's chapters read question after question).
-        self._headings: tuple[int, dict[int, DocumentHeadings]] = (-1, {})
+        self._headings = Headings(store)
         self.ranker = DocumentRanker(store, self.words, encoder=encoder, reranker=reranker)
 
     @property
@@ -104,14 +77,15 @@ class Retriever:
     def build(self, progress: Callable[[int, int, str], None] | None = None) -> None:
         """Build every index not yet built for this generation, telling ``progress``
         (done, total, stage) of each stage and of the meaning stage's lines encoded. The
-        graph is built on another core meanwhile when that is worth it (graph_build.py)."""
+        graph is built on another core meanwhile when that is worth it
+        (index/entities/build.py)."""
         held = self._graph_generation if self._graph is not None else None
         pending = start_graph(self._store, GRAPH_CACHE, self._graph, held)
         stages: list[tuple[str, Callable[[Callable[[int, int], None]], object]]] = [
             ("word index", lambda _: self.words()),
             ("meaning vectors", self.meaning),  # None at once with the channel off
             # Then, with the graph's worker done, the word index's block maxima: the first
-            # search of a large store does not wait for them (block_max.py).
+            # search of a large store does not wait for them (index/words/block_max.py).
             ("entity graph", lambda _: self._graph_then_blocks(pending)),
         ]
         for stage, build in stages:
@@ -144,7 +118,9 @@ class Retriever:
 
     def words(self) -> WordIndex:
         """The word index of the store as it is now: the one in hand, or the cached
-        parts, updated with the documents added or removed since (``word_parts.py``)."""
+        parts, updated with the documents added or removed since (index/words/parts.py).
+        It is derived from the stored lines and cached in the store under its generation,
+        and brought up to date lazily: when it is next asked for after a write."""
         generation = self._store.generation()
         if self._words is not None and self._generation == generation:
             return self._words
@@ -163,7 +139,7 @@ class Retriever:
     def forget(self) -> None:
         self._words = None
         self._graph = None
-        self._headings = (-1, {})
+        self._headings = Headings(self._store)
         self.ranker.forget()
 
     def graph(self, pending: GraphBuild | None = None) -> EntityGraph:
@@ -224,53 +200,19 @@ class Retriever:
         return [rows[line_id] for line_id in line_ids]
 
     def headings_at(self, places: Sequence[tuple[int, int]]) -> list[list[StoredLine]]:
-        """The headings each (document id, position) stands under (its section's, its
-        document's title), in ``places`` order; each document's heading positions are read
-        once a generation of the store, and only the headings some place stands under are
-        read whole (a novel's hundred chapter titles are not, for one line of it)."""
-        over: dict[int, list[int]] = {}
-        for document_id, position in places:
-            over.setdefault(document_id, []).append(position)
-        headings = self._headings_over(over)
-        return [
-            [headings[d][h] for h in headings_above(self._heading_starts(d), [p])]
-            for d, p in places
-        ]
-
-    def _headings_over(self, positions: dict[int, list[int]]) -> dict[int, dict[int, StoredLine]]:
-        """Each document's headings that lines at ``positions`` (by document id) stand
-        under, by position: read from the store once a generation, the rest from memory."""
-        known = self._document_headings(positions)
-        for document_id, at in positions.items():
-            headings = known[document_id]
-            wanted = headings_above(headings.starts, at)
-            missing = [p for p in wanted if p not in headings.lines]
-            for line in self._store.lines_at(document_id, missing):
-                headings.lines[line.position] = line
-        return {document_id: known[document_id].lines for document_id in positions}
-
-    def _heading_starts(self, document_id: int) -> list[int]:
-        return self._headings[1][document_id].starts
-
-    def _document_headings(self, document_ids: Iterable[int]) -> dict[int, DocumentHeadings]:
-        """Each document's heading positions (of at least ``document_ids``), read once a
-        generation of the store (one look at the generation a call), with the headings
-        read whole so far."""
-        generation = self._store.generation()
-        if self._headings[0] != generation:
-            self._headings = (generation, {})
-        known = self._headings[1]
-        unread = sorted({d for d in document_ids if d not in known})
-        if unread:
-            for document_id, starts in self._store.heading_positions(unread).items():
-                known[document_id] = DocumentHeadings(starts, {})
-        return known
+        """The headings each (document id, position) stands under (index/headings.py)."""
+        return self._headings.at(places)
 
     def _partition(
         self, index: WordIndex, query: Reading
     ) -> tuple[list[tuple[int, float]], dict[int, StoredLine]] | None:
         """The partition path's ranked (line id, score) and its stored lines, or None to
-        score the store."""
+        score the store.
+
+        The partition path (index/entities/partition.py) comes first: a question naming two
+        or more of the store's entities (index/entities/graph.py) reads only the lines they
+        share and their neighbours, unless none of those may be cited.
+        """
         graph = self.graph()
         found = partition(graph, index, query, self._implicit)
         if found is None:
@@ -305,12 +247,16 @@ class Retriever:
         partitioned: bool = True,
         holds_answer: Callable[[str], int] | None = None,
     ) -> Retrieved:
-        """Evidence for ``query``. ``partitioned=False`` never takes the partition path:
-        an audit must see every line that could support a sentence, not only the lines
-        that name the question's entities. ``holds_answer`` (a typed question's grade of a
-        line, 0 best: does it write a date, a number, a code?) seats the lines by grade,
-        each grade in its order, before the evidence block is chosen: a line with no date
-        cannot answer "when"."""
+        """Evidence for ``query``: the lines ranked, and a subset for each document of the
+        evidence block (``_subset``). Lines below the speaking threshold are withheld, never
+        entering a subset: nothing in a subset may be said as fact without being citable.
+
+        ``partitioned=False`` (verify's) never takes the partition path: an audit must see
+        every line that could support a sentence, not only the lines that name the
+        question's entities. ``holds_answer`` (a typed question's grade of a line, 0 best:
+        does it write a date, a number, a code?) seats the lines by grade, each grade in
+        its order, before the evidence block is chosen: a line with no date cannot answer
+        "when"."""
         index = self.words()
         if index.size == 0:
             return Retrieved([], [], 0)
@@ -371,6 +317,9 @@ class Retriever:
         index: WordIndex,
         holds_answer: Callable[[str], int] | None = None,
     ) -> list[Evidence]:
+        """One document's lines from the evidence block (where no document takes more than
+        its share) plus the lines beside them (so a claim can be read back across a
+        sentence boundary) and the headings they stand under, each with its own word score."""
         document_id = best[0].document_id
         have = {line.position for line in best}
         wanted = {
@@ -381,10 +330,10 @@ class Retriever:
         context = self._store.lines_at(document_id, sorted(p for p in wanted if p >= 0))
         # A line is read under its section's heading and its document's title.
         taken = have | {line.position for line in context}
-        over = self._headings_over({document_id: sorted(have)})[document_id]
+        over = self._headings.over({document_id: sorted(have)})[document_id]
         headings = [
             over[p]
-            for p in headings_above(self._heading_starts(document_id), sorted(have))
+            for p in headings_above(self._headings.starts(document_id), sorted(have))
             if p not in taken
         ]
         members = [*context, *headings, *best]
@@ -396,25 +345,6 @@ class Retriever:
         else:
             lines.sort(key=lambda pair: (-pair[1], pair[0].position))
         return [_evidence(line, score) for line, score in lines]
-
-
-class DocumentHeadings(NamedTuple):
-    """A document's heading positions, in order, and the headings read whole so far."""
-
-    starts: list[int]
-    lines: dict[int, StoredLine]
-
-
-def headings_above(starts: list[int], positions: list[int]) -> list[int]:
-    """Of a document's heading positions ``starts``, those lines at ``positions`` stand
-    under: the nearest above each, and the document's title (its first heading) when it
-    is above one of them; each once, in order."""
-    found: set[int] = set()
-    for position in positions:
-        above = bisect_left(starts, position)  # starts[:above] stand above it
-        if above:
-            found.update((starts[0], starts[above - 1]))
-    return sorted(found)
 
 
 def _evidence(line: StoredLine, score: float) -> Evidence:

@@ -8,8 +8,17 @@ from collections.abc import Sequence
 
 from affidavit.errors import IngestError
 from affidavit.ingest.joins import DocumentWords, join_lines
+from affidavit.ingest.lines import (
+    BULLET,
+    has_lower,
+    is_cell,
+    is_heading,
+    is_numeric,
+    may_continue,
+    words_of,
+    wraps_into,
+)
 from affidavit.ingest.tables import (
-    FUNCTION_WORDS,
     cell_shape,
     find_locator,
     find_period,
@@ -25,29 +34,11 @@ from affidavit.ingest.tables import (
     units_only,
 )
 from affidavit.ingest.units import Unit, UnitKind
-from affidavit.text.sentences import ends_a_sentence_inside
-from affidavit.text.words import LETTER, LETTER_OR_DIGIT
 
 __all__ = ["lay_out"]
 
 _MD_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+\S")
 _SETEXT_RULE = re.compile(r"^(?:={3,}|-{3,})$")
-_BULLET = re.compile(r"^[-*+\u2022\u2023\u25aa\u25cf\u2013]\s")
-_WORD = re.compile(rf"\S*{LETTER_OR_DIGIT}\S*")
-_LETTER = re.compile(LETTER)
-_DIGIT = re.compile(r"\d")
-_CLOSERS = "\"'\u201d\u2019)]*_"
-_QUOTES = "\"'\u201c\u2018"
-# Ends that leave a sentence or clause open or closed, which a cell or a title does not.
-_PROSE_ENDS = ".!?,;\u2014\u2013"
-
-# A heading is a short standalone line: at most this many words and characters.
-_HEADING_WORDS = 10
-_HEADING_CHARS = 80
-# A mixed-case line of more words than this reads as prose, not as a table cell.
-_CELL_WORDS = 8
-# An all-capitals line longer than this is a notice, not a cell.
-_CELL_CHARS = 100
 # A first line of this many words that stops without punctuation was wrapped, not set apart.
 _WRAP_WORDS = 6
 
@@ -137,89 +128,6 @@ def _table_end(lines: Sequence[str], i: int) -> int:
     return j
 
 
-def _words(line: str) -> list[str]:
-    """The line's words: tokens holding a letter or digit (a dot leader's dots are none)."""
-    return _WORD.findall(line)
-
-
-def _has_letter(line: str) -> bool:
-    return _LETTER.search(line) is not None
-
-
-def _has_lower(line: str) -> bool:
-    return line.upper() != line
-
-
-def _is_numeric(line: str) -> bool:
-    return _DIGIT.search(line) is not None and not _has_letter(line)
-
-
-def _ends_on_function_word(line: str) -> bool:
-    words = _words(line)
-    last = words[-1].strip(_CLOSERS + ".,;:") if words else ""
-    # A capital "A" closing a line is as likely an initial ("ARMER, DEREK A") as an article.
-    return last.lower() in FUNCTION_WORDS and (len(last) > 1 or last.islower())
-
-
-def _ends_open(line: str) -> bool:
-    """The line stops mid-phrase (a comma or a function word), so the next line goes on."""
-    return line.endswith(",") or _ends_on_function_word(line)
-
-
-def _is_cell(line: str) -> bool:
-    """Could this line be one table cell rather than a piece of running prose?
-
-    Numbers, symbols and all-capitals labels are cells (an all-capitals line is prose only
-    when it is a long sentence). A mixed-case line is a cell when it is short and shows none
-    of prose's marks: a lowercase start, sentence or clause punctuation or a dash at its
-    end, a sentence boundary inside, or a function word at its end.
-    """
-    if not _has_letter(line):
-        return True
-    words = _words(line)
-    end = line.rstrip(_CLOSERS)[-1:]
-    if not _has_lower(line):
-        return len(line) <= _CELL_CHARS and not (end in ".!?" and len(words) >= _CELL_WORDS)
-    if len(words) > _CELL_WORDS or (line[0].islower() and len(words) >= 3):
-        return False
-    if len(words) >= 3 and end in _PROSE_ENDS:
-        return False
-    if len(words) >= 4 and ends_a_sentence_inside(line):
-        return False
-    return not (len(words) >= 2 and _ends_on_function_word(line))
-
-
-def _is_heading(text: str) -> bool:
-    """A short standalone line with no sentence end, set like a title.
-
-    All-capitals ones may end in "." or ":" ("CHAPTER I.", "NOTES:"); a mixed-case one of
-    more than five words must have at least half of them capitalised.
-    """
-    words = _words(text)
-    if not words or len(words) > _HEADING_WORDS or len(text) > _HEADING_CHARS:
-        return False
-    if not _has_letter(text) or text[0].islower() or text[0] in _QUOTES or _BULLET.match(text):
-        return False
-    end = text.rstrip(_CLOSERS)[-1:]
-    if not _has_lower(text):
-        return end not in _PROSE_ENDS or end in ".:"
-    if end in _PROSE_ENDS or end == ":":
-        return False
-    capitalised = sum(1 for word in words if not word[0].islower())
-    return len(words) <= 5 or 2 * capitalised >= len(words)
-
-
-def _may_continue(line: str) -> bool:
-    """May this line stand inside an index run (a wrapped entry's start, a letter heading)?"""
-    end = line.rstrip(_CLOSERS)[-1:]
-    return len(_words(line)) <= _HEADING_WORDS and end not in ".!?"
-
-
-def _wraps_into(line: str, below: str) -> bool:
-    """Does ``line`` go on in ``below`` (it stops mid-phrase, or ``below`` starts lowercase)?"""
-    return _ends_open(line) or below[:1].islower()
-
-
 # --- assembling units -------------------------------------------------------------------------
 
 
@@ -246,8 +154,10 @@ class _Layout:
 
     def delimited(self, block: Sequence[str]) -> None:
         """One ROW per line; rule and border lines dropped; cells named under a header."""
-        delimiter = _delimiter(next((b for b in block if _words(b)), "")) or "|"
-        rows = [b for b in block if not is_rule_line(b) and (_words(b) or units_only(b, delimiter))]
+        delimiter = _delimiter(next((b for b in block if words_of(b)), "")) or "|"
+        rows = [
+            b for b in block if not is_rule_line(b) and (words_of(b) or units_only(b, delimiter))
+        ]
         if not rows:
             return
         first = block.index(rows[0])
@@ -308,7 +218,7 @@ class _Layout:
                 boxes.append([])
         stream: list[str] = []
         for box in boxes:
-            if len(box) == 1 and _is_cell(box[0]):
+            if len(box) == 1 and is_cell(box[0]):
                 stream.append(box[0])
                 continue
             self._stream(stream)
@@ -319,23 +229,23 @@ class _Layout:
 
     def _box(self, box: list[str]) -> None:
         if len(box) == 2 and _SETEXT_RULE.match(box[1]):
-            self.add(UnitKind.HEADING if _is_heading(box[0]) else UnitKind.PROSE, box[0])
+            self.add(UnitKind.HEADING if is_heading(box[0]) else UnitKind.PROSE, box[0])
             return
-        if all(_is_cell(line) for line in box):
+        if all(is_cell(line) for line in box):
             cells = _join_cell_wraps(box, self._words)
             # Two lines are one wrapped label when capitalised ("DATE / POSTED", "BOOK I. /
             # MISS BROOKE.") or when the first is long; else two cells ("Iowa / IL/IN/OH").
-            wrapped = not _has_lower(" ".join(cells)) or len(_words(cells[0])) >= _WRAP_WORDS
+            wrapped = not has_lower(" ".join(cells)) or len(words_of(cells[0])) >= _WRAP_WORDS
             if len(cells) >= 3 or (len(cells) == 2 and not wrapped):
                 self._cells(cells)
                 return
             box = [join_lines(cells, words=self._words)]
         paragraphs: list[list[str]] = [[]]
         for line in box:
-            if _BULLET.match(line) and paragraphs[-1]:
+            if BULLET.match(line) and paragraphs[-1]:
                 paragraphs.append([])
             paragraphs[-1].append(line)
-        if len(paragraphs) == 1 and len(box) == 1 and _is_heading(box[0]):
+        if len(paragraphs) == 1 and len(box) == 1 and is_heading(box[0]):
             self.add(UnitKind.HEADING, box[0])
             return
         for paragraph in paragraphs:
@@ -352,7 +262,7 @@ class _Layout:
             return
         numbers: list[str] = []
         for line in [*stream, ""]:
-            if _is_numeric(line):
+            if is_numeric(line):
                 numbers.append(line)
                 continue
             if len(numbers) >= 2:
@@ -361,7 +271,7 @@ class _Layout:
                 self.units.extend(Unit(UnitKind.PROSE, number) for number in numbers)
             numbers = []
             if line:
-                self.add(UnitKind.HEADING if _is_heading(line) else UnitKind.PROSE, line)
+                self.add(UnitKind.HEADING if is_heading(line) else UnitKind.PROSE, line)
 
     def _cells(self, cells: Sequence[str]) -> None:
         period = find_period([cell_shape(c) for c in cells])
@@ -386,9 +296,9 @@ def _codes(lines: Sequence[str]) -> str:
                 codes[i] = "S" if found.strong else "W"
                 near.update(range(max(0, i - 6), min(len(lines), i + 7)))
     for i in sorted(near):
-        if codes[i] == "x" and _may_continue(lines[i]):
+        if codes[i] == "x" and may_continue(lines[i]):
             below = lines[i + 1] if i + 1 < len(lines) else ""
-            codes[i] = "w" if below and _wraps_into(lines[i], below) else "c"
+            codes[i] = "w" if below and wraps_into(lines[i], below) else "c"
     return "".join(codes)
 
 
@@ -396,7 +306,7 @@ def _join_wrapped(lines: Sequence[str], words: DocumentWords) -> list[str]:
     """Join each line that goes on below (and has no locator yet) with the line below."""
     entries: list[str] = []
     for line in lines:
-        if entries and find_locator(entries[-1]) is None and _wraps_into(entries[-1], line):
+        if entries and find_locator(entries[-1]) is None and wraps_into(entries[-1], line):
             entries[-1] = join_lines([entries[-1], line], words=words)
         else:
             entries.append(line)
@@ -407,7 +317,7 @@ def _join_cell_wraps(box: Sequence[str], words: DocumentWords) -> list[str]:
     """Cells of one box, a label wrapped onto two lines joined back ("But / less / than")."""
     cells: list[str] = []
     for line in box:
-        if cells and not _is_numeric(cells[-1]) and _wraps_into(cells[-1], line):
+        if cells and not is_numeric(cells[-1]) and wraps_into(cells[-1], line):
             cells[-1] = join_lines([cells[-1], line], words=words)
         else:
             cells.append(line)

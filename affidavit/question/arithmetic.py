@@ -1,13 +1,5 @@
-"""The organs of arithmetic: which questions need a computation, and the plans that do it.
-
-``route`` reads a question at the door: a change, a percentage change, an average, a
-total, a ratio, a share, "which year was it largest", a count of years above a bound, the
-value of one cell, or a list look-up (question/lookups.py). Its verdict binds: a question
-that needs a computation is answered by a plan that survives, or refused; only a look-up
-may fall back to a lifted line.
-``plans_for`` (engine/default/planning/routes.py, re-exported here) turns a route into the plans the
-default engine proposes.
-"""
+"""Which questions need a computation or a look-up, read at the door (``route``); the plans
+the default engine proposes for a route are engine/default/planning/'s."""
 
 from __future__ import annotations
 
@@ -185,7 +177,14 @@ _YEAR_PHRASE = re.compile(
 
 
 def route(question: str) -> Route | None:
-    """What computation ``question`` asks for, with its row phrases and years, or None."""
+    """What computation ``question`` asks for, with its row phrases and years, or None.
+
+    A change, a percentage change, an average, a total, a ratio, a share, "which year was
+    it largest" (question/extremes.py), a count of years above a bound, the value of one
+    cell, date arithmetic (question/dates.py) or a list look-up (question/lookups.py). Its
+    verdict binds (``Route.binds``): a question that needs a computation is answered by a
+    plan that survives, or refused; only a look-up may fall back to a lifted line.
+    """
     text = question.strip().rstrip("?¿ ").strip()
     found = _route(text)
     return replace(found, asked=text) if found is not None else None

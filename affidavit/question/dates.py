@@ -1,8 +1,5 @@
-"""The organs of time: how many days between two events, how long ago one was, which came
-first. Each is date arithmetic over the dates the lines that tell of the events write; the
-asking day is metadata (``ask(asked_at=...)``), never a word of the question, so "how long
-ago" without it has no plan that survives and is refused.
-"""
+"""Questions of time, read at the door: how many days between two events, how long ago one
+was, which came first, how many times, when."""
 
 from __future__ import annotations
 
@@ -41,7 +38,12 @@ _THE = re.compile(r"^(?:the|a|an)\s+", re.I)
 
 
 def read_dates(text: str) -> Route | None:
-    """The date arithmetic ``text`` (a question less its mark) asks for, or None."""
+    """The date arithmetic ``text`` (a question less its mark) asks for, or None.
+
+    Each is date arithmetic over the dates the lines that tell of the events write; the
+    asking day is metadata (``ask(asked_at=...)``), never a word of the question, so "how
+    long ago" without it has no plan that survives and is refused.
+    """
     between = _BETWEEN.match(text)
     if between:
         return Route(

@@ -1,12 +1,5 @@
-"""The organs of comparison: which year, or which row, holds the largest or smallest figure.
-
-"In which year was X the largest?", "Which fiscal year has a higher X?" compare a row's
-cells across its years; "In which segment was X the largest?", "Which contractual
-obligation has the highest total value?" compare a column's cells across its rows (totals
-left out: a total is always the largest part). "In which year was X negative?" is a bound
-of zero. Each is a plan over gathered cells, so the answer is a year or a label the table
-writes, chosen by numbers the table holds.
-"""
+"""Questions of comparison, read at the door: which year, or which row, holds the largest
+or smallest figure."""
 
 from __future__ import annotations
 
@@ -55,7 +48,15 @@ _FILLER = re.compile(
 
 
 def read_extreme(text: str) -> Route | None:
-    """The comparison ``text`` (a question less its mark) asks for, or None."""
+    """The comparison ``text`` (a question less its mark) asks for, or None.
+
+    "In which year was X the largest?", "Which fiscal year has a higher X?" compare a
+    row's cells across its years; "In which segment was X the largest?", "Which
+    contractual obligation has the highest total value?" compare a column's cells across
+    its rows (totals left out: a total is always the largest part). "In which year was X
+    negative?" is a bound of zero. Each is a plan over gathered cells, so the answer is a
+    year or a label the table writes, chosen by numbers the table holds.
+    """
     text = _LEAD_IN.sub("", text, count=1)
     year = _WHICH_YEAR.match(text)
     if year:

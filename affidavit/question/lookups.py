@@ -1,11 +1,5 @@
-"""The organs of look-up: questions whose answer is a list the table already holds.
-
-"What was X in 2019, 2018 and 2017 respectively?" is the row's cells in those years, in
-that order; "In which years was X calculated?" the years its cells stand under; "In which
-years was X less than 150?" the years its cells pass the bound (a filter, so it binds);
-"What are the components of X?" the rows listed under that section. Each becomes a plan
-over the composer's primitives, so every item is a cell or label the store holds.
-"""
+"""Questions of look-up, read at the door: those whose answer is a list the table already
+holds."""
 
 from __future__ import annotations
 
@@ -86,7 +80,15 @@ _YEAR_WORDS = re.compile(
 
 
 def read_lookup(text: str) -> Route | None:
-    """The look-up ``text`` (a question less its question mark) asks for, or None."""
+    """The look-up ``text`` (a question less its question mark) asks for, or None.
+
+    "What was X in 2019, 2018 and 2017 respectively?" is the row's cells in those years, in
+    that order; "In which years was X calculated?" the years its cells stand under; "In
+    which years was X less than 150?" the years its cells pass the bound (a filter, so it
+    binds); "What are the components of X?" the rows listed under that section. Each
+    becomes a plan over the plan language's primitives, so every item is a cell or label
+    the store holds.
+    """
     years = tuple(YEARS.findall(text))
     where = _YEARS_WHERE.search(text)
     if where:

@@ -58,9 +58,9 @@ class Question:
     ) -> Question:
         """Read ``text`` once. Its language is ``language`` when given, else detected
         (``default_language`` when the question shows none: the store's own)."""
-        spoken = language or detect_language(text, default=default_language)
-        read_as = seated(text, speaker, spoken)
-        shape = read_shape(read_as, language or detect_language(read_as, default=default_language))
+        language = language or detect_language(text, default=default_language)
+        read_as = seated(text, speaker, language)
+        shape = read_shape(read_as, language)
         return cls(
             asked=text,
             text=read_as,

@@ -1,5 +1,5 @@
-"""What the organs read at the door: the kind of computation or look-up a question needs,
-with the phrases for its rows and the years it names, in the order it takes them."""
+"""What a question is read at the door to need: the kind of computation or look-up, with
+the phrases for its rows and the years it names, in the order it takes them."""
 
 from __future__ import annotations
 

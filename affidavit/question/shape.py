@@ -1,10 +1,4 @@
-"""The shape reader: what kind of answer a question asks for, in English, Spanish or Turkish.
-
-The shape binds: an engine proposes only answers of the expected type, and a question
-whose type finds nothing in the evidence is refused rather than answered with prose.
-Rules, not a parse: a question that names its answer's kind ("what is the catalog number /
-phone number / website / title / deadline") is read first, then the wh-word decides.
-"""
+"""The shape reader: what kind of answer a question asks for, in English, Spanish or Turkish."""
 
 from __future__ import annotations
 
@@ -37,6 +31,10 @@ class AnswerType(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Shape:
+    """What kind of answer a question asks for. The shape binds: an engine proposes only
+    answers of the expected type, and a question whose type finds nothing in the evidence
+    is refused rather than answered with prose."""
+
     answer_type: AnswerType
     cue: str  # the words that decided the type
     language: str
@@ -380,7 +378,9 @@ _COMPILED = tuple(
 
 def read_shape(question: str, language: str | None = None) -> Shape:
     """What kind of answer ``question`` asks for, read in ``language`` (detected when
-    not given)."""
+    not given). Rules, not a parse: a question that names its answer's kind ("what is the
+    catalog number / phone number / website / title / deadline") is read first, then the
+    wh-word decides."""
     language = language or detect_language(question)
     folded = fold(question, language)
     for answer_type, patterns in _COMPILED:

@@ -1,11 +1,5 @@
 """Whether a line could hold a typed question's answer at all: a date for "when", a number
-for "how many", a code for "what is the form number".
-
-A cheap test on the line's text (regular expressions and the digit veto's own readers, no
-model), used to seat the lines that could answer ahead of those that cannot before the
-evidence block is chosen. Questions whose answer has no shape of its own (what, which,
-who, where, why) get no test.
-"""
+for "how many", a code for "what is the form number"."""
 
 from __future__ import annotations
 
@@ -84,9 +78,12 @@ def is_whole_date(text: str) -> bool:
 
 def holds_answer(answer_type: AnswerType, question: str) -> Callable[[str], int] | None:
     """How well a line can hold an answer of ``answer_type`` (0 best, 2 not at all), or
-    None when the type has no shape to look for.
+    None when the type has no shape to look for (what, which, who, where, why).
 
-    What the question itself writes does not count: "By what date must the 2007 return be
+    A cheap test on the line's text (regular expressions and the readers the digit veto
+    uses, text/numbers.py and text/dates.py; no model), used to seat the lines that could
+    answer ahead of those that cannot before the evidence block is chosen. What the
+    question itself writes does not count: "By what date must the 2007 return be
     filed?" is not answered by a line whose only year is 2007. A question asking for a
     date or a deadline prefers a line writing a whole date (day, month and year)."""
     reader = _READERS.get(answer_type)

@@ -7,73 +7,17 @@ import re
 from functools import lru_cache
 
 from affidavit.text.analyzer import Analyzer
-from affidavit.text.words import words
+from affidavit.text.lang import vocabulary
+from affidavit.text.words import fold, words
+
 
 # Forms, registers and reports abbreviate the very words a reader asks with ("What is the
-# catalog number?" of a line reading "Cat. No. 11368V"). The table is small and general on
-# purpose: no entry is a benchmark's word.
-_TABLE: dict[str, dict[str, str]] = {
-    "en": {
-        "no": "number",
-        "cat": "catalog",
-        "pub": "publication",
-        "publ": "publication",
-        "reg": "regulation",
-        "regs": "regulations",
-        "sec": "section",
-        "art": "article",
-        "para": "paragraph",
-        "ch": "chapter",
-        "vol": "volume",
-        "fig": "figure",
-        "ref": "reference",
-        "dept": "department",
-        "div": "division",
-        "admin": "administration",
-        "govt": "government",
-        "natl": "national",
-        "intl": "international",
-        "assn": "association",
-        "univ": "university",
-        "corp": "corporation",
-        "inc": "incorporated",
-        "ltd": "limited",
-        "co": "company",
-        "tel": "telephone",
-        "ph": "phone",
-        "ext": "extension",
-        "amt": "amount",
-        "qty": "quantity",
-        "approx": "approximately",
-        "est": "established",
-        "acct": "account",
-        "dist": "district",
-        "ave": "avenue",
-        "blvd": "boulevard",
-        "rd": "road",
-        "mt": "mount",
-        "jan": "january",
-        "feb": "february",
-        "mar": "march",
-        "apr": "april",
-        "aug": "august",
-        "sep": "september",
-        "sept": "september",
-        "oct": "october",
-        "nov": "november",
-        "dec": "december",
-    },
-    "es": {
-        "núm": "número",
-        "nº": "número",
-        "art": "artículo",
-        "pág": "página",
-        "tel": "teléfono",
-        "dpto": "departamento",
-        "admón": "administración",
-    },
-    "tr": {"no": "numara", "tel": "telefon", "md": "madde"},
-}
+# catalog number?" of a line reading "Cat. No. 11368V"). Each language's table is small and
+# general on purpose (text/lang): no entry is a benchmark's word.
+def _table(language: str) -> dict[str, str]:
+    return vocabulary(language).abbreviations
+
+
 # A capitalised word of up to six letters closed by a full stop (or "No:" in Turkish forms).
 # An abbreviation counts only as written, so "cat." ending a sentence about a pet stays a cat.
 _WRITTEN = re.compile(r"(?<![\w.])([A-ZÁÉÍÓÚÑÇĞİÖŞÜ][a-záéíóúñçğıöşü]{0,5}|[A-Z]{2,6})[.:]")
@@ -81,17 +25,15 @@ _WRITTEN = re.compile(r"(?<![\w.])([A-ZÁÉÍÓÚÑÇĞİÖŞÜ][a-záéíóúñ
 
 def is_abbreviation(word: str, language: str = "en") -> bool:
     """Whether ``word`` (as written, before its full stop) is a written abbreviation."""
-    return bool(_WRITTEN.fullmatch(word + ".")) and word.casefold() in _TABLE.get(
-        language, _TABLE["en"]
-    )
+    return bool(_WRITTEN.fullmatch(word + ".")) and fold(word, language) in _table(language)
 
 
 def expansion_terms(text: str, analyzer: Analyzer) -> frozenset[str]:
     """Index terms of the full words that ``text``'s written abbreviations stand for."""
-    table = _TABLE.get(analyzer.language, _TABLE["en"])
+    table = _table(analyzer.language)
     found = set()
     for match in _WRITTEN.finditer(text):
-        full = table.get(match.group(1).casefold())
+        full = table.get(fold(match.group(1), analyzer.language))
         if full is not None:
             found.update(analyzer.terms(full))
     return frozenset(found)
@@ -101,7 +43,7 @@ def expansion_terms(text: str, analyzer: Analyzer) -> frozenset[str]:
 def _short_forms(language: str) -> dict[str, str]:
     analyzer = Analyzer(language)
     reverse: dict[str, str] = {}
-    for short, full in sorted(_TABLE.get(language, _TABLE["en"]).items()):
+    for short, full in sorted(_table(language).items()):
         for term in analyzer.terms(full):
             # Stop words ("no") cannot be searched for; the first abbreviation listed wins.
             if analyzer.term(short) is not None:

@@ -5,7 +5,6 @@ Turkish case ending taken off ("Lydgate’s" is Lydgate, "ABD'de" is ABD)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 from affidavit.text.words import LETTER, LETTER_OR_DIGIT, fold
 
@@ -74,6 +73,16 @@ def name_words(text: str) -> list[str]:
     return _NAME_WORD.findall(text)
 
 
-def name_word_matches(text: str) -> Iterator[re.Match[str]]:
-    """Each word of ``text`` as names are read, with where it stands."""
-    return _NAME_WORD.finditer(text)
+def segments(text: str, language: str = "en") -> str:
+    """``text`` as the matcher reads it: folded words, one space apart, segments by " | "."""
+    parts = []
+    for piece in pieces(text):
+        if "'" in piece or "’" in piece:  # endings to cut word by word
+            folded = [
+                fold(bare(m.group(0), language), language) for m in _NAME_WORD.finditer(piece)
+            ]
+        else:  # the common case, folded at once: the partition path reads every question
+            folded = name_words(fold(piece, language))
+        if folded:
+            parts.append(" " + " ".join(folded) + " ")
+    return "|".join(parts)

@@ -15,16 +15,10 @@ from conftest import ARTICLES
 from affidavit import Memory
 from affidavit.errors import AffidavitError
 from affidavit.index.entities.corpus import Corpus, _runs, extended_arrays
-from affidavit.index.entities.graph import (
-    EntityGraph,
-    _apart,
-    _fingerprints,
-    _mentions,
-    llr,
-    segments,
-)
-from affidavit.index.entities.mining import Grams, entropy, mine, pmi_weakest_split
-from affidavit.text.names import _TITLES, pieces
+from affidavit.index.entities.grams import Grams, unique_keys
+from affidavit.index.entities.graph import EntityGraph, _apart, _fingerprints, _mentions
+from affidavit.index.entities.mining import entropy, llr, mine, pmi_weakest_split
+from affidavit.text.names import _TITLES, pieces, segments
 
 XQUAD = Path(__file__).resolve().parents[2] / "corpora" / "xquad_slice"
 
@@ -461,11 +455,10 @@ def test_a_store_reads_only_the_added_documents_lines_to_update_its_graph(
 
 @pytest.mark.parametrize("size", [0, 1, 7, 5_000])
 def test_grams_are_counted_as_numpy_unique_counts_them(size: int) -> None:
-    from affidavit.index.entities.mining import _unique
 
     keys = np.random.default_rng(size).integers(0, max(size // 3, 2), size).astype(np.int64)
     expected = np.unique(keys, return_index=True, return_inverse=True, return_counts=True)
-    found = _unique(keys)
+    found = unique_keys(keys)
     for want, got in zip(expected, found, strict=True):
         assert np.array_equal(want.reshape(-1), got)
     assert found[2].dtype == np.int32  # the inverse, one per occurrence, kept narrow
@@ -474,11 +467,11 @@ def test_grams_are_counted_as_numpy_unique_counts_them(size: int) -> None:
 def test_mining_in_small_pieces_finds_the_same_entities(monkeypatch) -> None:
     # The worker counts and judges a chunk at a time to bound its memory; chunks of a few
     # tokens and a few occurrences cut every run, segment and candidate somewhere.
-    from affidavit.index.entities import mining
+    from affidavit.index.entities import grams, mining
 
     lines = article_lines(*ARTICLES)
     whole = mine(lines)
-    monkeypatch.setattr(mining, "_COMPARED_AT_ONCE", 7)
+    monkeypatch.setattr(grams, "_COMPARED_AT_ONCE", 7)
     monkeypatch.setattr(mining, "_OCCURRENCES_AT_ONCE", 5)
     assert mine(lines) == whole
     assert len(whole) > 20

@@ -1,12 +1,5 @@
-"""What a conversation's lines say that is never an answer.
-
-Turns are full of talk that carries no fact: greetings and thanks ("Hey Nate", "Thanks,
-Joanna", "Congrats, John"), a name said to its listener ("Definitely, Nate"), and the
-words the library itself writes around a turn — the speaker's name before it ("Jon:") and
-the "[Jolene shared an image: ...]" around a caption. A span made of these answers
-nothing, whatever the question, so the engine never proposes it; a speaker's bare name
-stays an answer to a "who" question.
-"""
+"""What a conversation's lines say that is never an answer: talk that carries no fact, and
+the library's own words around a turn."""
 
 from __future__ import annotations
 
@@ -51,8 +44,12 @@ def asserted(text: str) -> str:
 def is_chatter(text: str, line: Evidence, speakers: Collection[str], *, who: bool) -> bool:
     """``text``, proposed from ``line``, is talk or the library's own words, not a fact.
 
-    ``speakers`` are the conversation's speakers (lower-cased); ``who`` says the question
-    asks for a person, whose answer may be a speaker's bare name.
+    Talk is greetings and thanks ("Hey Nate", "Thanks, Joanna", "Congrats, John") and a
+    name said to its listener ("Definitely, Nate"); the library's words are the speaker's
+    name before a turn ("Jon:") and the "[Jolene shared an image: ...]" around a caption.
+    A span made of these answers nothing, whatever the question, so the engine never
+    proposes it. ``speakers`` are the conversation's speakers (lower-cased); ``who`` says
+    the question asks for a person, whose answer may be a speaker's bare name.
     """
     if line.speaker is None or text == line.text:
         return False

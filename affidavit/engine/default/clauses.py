@@ -1,11 +1,6 @@
-"""Clause answers: what a line says after the verb the question asks about.
-
-"What does interest expense include?", "What are segment assets composed of?", "How is
-EBITDA calculated?", "Why did operating income decrease?", "What is goodwill?" ask for a
-clause, not a noun phrase: the words the best line writes after "includes", "consist of",
-"is calculated by", "due to" or the subject's "is", up to the end of its sentence. The
-clause is lifted verbatim from the line, so the gates judge it as any other candidate.
-"""
+"""Clause answers: what a line says after the verb the question asks about ("What does
+interest expense include?", "How is EBITDA calculated?", "Why did operating income
+decrease?", "What is goodwill?" ask for a clause, not a noun phrase)."""
 
 from __future__ import annotations
 
@@ -168,8 +163,11 @@ def clause_ask(question: str) -> ClauseAsk | None:
 def clause_answer(
     ask: ClauseAsk, line: str, subject_words: set[str], words_of: Callable[[str], set[str]]
 ) -> str | None:
-    """The clause ``line`` writes after the ask's opener, when the words before the opener
-    name the subject (share a word with it); None otherwise.
+    """The clause ``line`` writes after the ask's opener ("includes", "consist of", "is
+    calculated by", "due to" or the subject's "is"), up to the end of its sentence, when
+    the words before the opener name the subject (share a word with it); None otherwise.
+    The clause is lifted verbatim from the line, so the gates judge it as any other
+    candidate.
 
     ``words_of`` turns text into comparable terms (the analyzer's stems).
     """

@@ -1,12 +1,4 @@
-"""The default engine: no model, no network, the same candidates every run.
-
-It reads the question's shape and proposes extractive candidates from the evidence block:
-a span of the expected type (a person for "who", a date for "when", a number for "how
-many"...) from the lines that best match the question, or, for questions no type
-describes (what/which), the phrase of the best lines that answers (phrases.py), with the
-whole line as the last resort. In a table row whose columns are named, a cell under the
-column the question names is proposed directly.
-"""
+"""The default engine: no model, no network, the same candidates every run."""
 
 from __future__ import annotations
 
@@ -37,7 +29,7 @@ from affidavit.text.words import fold
 
 # Only the best lines are read for spans: deeper lines rarely hold the answer and cost NER time.
 LINES_READ = 8
-# Phrases are parsed out of the best few lines only (a parse costs ~5 ms a line).
+# NOTE: phrases are parsed out of the best few lines only (a parse costs ~5 ms a line).
 PHRASE_LINES = 3
 MAX_CANDIDATES = 5
 HEADING_PENALTY = 0.3
@@ -71,6 +63,14 @@ _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|me|my|we|our|us)\b")
 
 
 class DefaultEngine:
+    """Extractive candidates by the question's shape: a span of the expected type (a person
+    for "who", a date for "when", a number for "how many"...) from the lines that best match
+    the question, or, for questions no type describes (what/which), the clause or phrase of
+    the best lines that answers (clauses.py, phrases.py), with the whole line as the last
+    resort. In a table row whose columns are named, a cell under the column the question
+    names is proposed directly. Plans come from planning/ for a question read as a
+    computation."""
+
     name = "default"
 
     def propose_plans(self, question: Question, evidence: Sequence[Evidence]) -> list[ProposedPlan]:

@@ -1,22 +1,5 @@
-"""The phrase that answers: the part of an evidence line a what/which/who question asks for.
-
-English lines are read with the dependency parse of the installed English pipeline. The
-question is parsed too: its wh-word's role (subject, object, the object of a preposition)
-and the verb it hangs from say where the answer sits in a line that uses the same verb.
-Every noun phrase of the line (with its apposition: "the site manager, Dana Okafor") that
-the question does not already say is a candidate, described by FEATURES, chief among them
-
-- role: it plays the wh-word's role beside the question's own verb;
-- nearness: few dependency arcs, and few words, from the line's words the question says;
-- focus: it holds, or is near in the bundled static model to, the noun the question asks
-  for ("Which regulation ...", "what kind of climate").
-
-A logistic model over the features, fitted on SQuAD 2.0 dev's tune split
-(tools/fit_phrase_weights.py, weights in affidavit/data/phrase_weights.json), gives each
-phrase its fit. Spanish and Turkish have no parser installed here, so a rule stands in:
-the words after the last question word, up to the next punctuation (or before the
-first). Every phrase is a verbatim slice of its line, so the gates read it against it.
-"""
+"""The phrase that answers: the part of an evidence line a what/which/who question asks for,
+a verbatim slice of the line, so the gates read it against it."""
 
 from __future__ import annotations
 
@@ -132,7 +115,17 @@ def _focus_text(token: Token | None) -> str:
 
 
 def answer_phrases(question: str, line: str, language: str = "en") -> list[Phrase]:
-    """Verbatim phrases of ``line`` that could answer ``question``, best first."""
+    """Verbatim phrases of ``line`` that could answer ``question``, best first.
+
+    An English line is read with the dependency parse of the installed English pipeline,
+    and so is the question: its wh-word's role (subject, object, the object of a
+    preposition) and the verb it hangs from say where the answer sits in a line that uses
+    the same verb (``read_asking``). Every noun phrase of the line (with its apposition:
+    "the site manager, Dana Okafor") that the question does not already say is a
+    candidate, described by FEATURES (``phrase_features``); a logistic model over them
+    (``_weights``) gives each phrase its fit. Spanish and Turkish have no parser installed
+    here, so a rule stands in (``_rule_phrases``).
+    """
     analyzer = Analyzer(language)
     asked = set(analyzer.terms(question))
     if language != "en":
@@ -177,6 +170,11 @@ def _quoted_name(
     return start, start + len(text[:opened].rstrip())
 
 
+# What describes a candidate phrase, chief among them its role (it plays the wh-word's role
+# beside the question's own verb), its nearness (near, near_mean, adjacent: few dependency
+# arcs, and few words, from the line's words the question says) and its focus (focus,
+# type_sim: it holds, or is near in the bundled static model to, the noun the question
+# asks for: "Which regulation ...", "what kind of climate").
 FEATURES = tuple(
     "bias role near near_mean adjacent focus said length apposition extended proper number "
     "after nsubj dobj pobj attr nsubjpass conj attached called verb_known density type_sim".split()
@@ -263,7 +261,9 @@ _WEIGHTS_FILE = Path(__file__).resolve().parents[2] / "data" / "phrase_weights.j
 
 @lru_cache(maxsize=1)
 def _weights() -> np.ndarray:
-    """The fitted weights (tools/fit_phrase_weights.py), in FEATURES order."""
+    """The weights of the logistic model over FEATURES, in FEATURES order: fitted on SQuAD
+    2.0 dev's tune split (tools/fit_phrase_weights.py), kept in
+    affidavit/data/phrase_weights.json."""
     hint = "reinstall affidavit, or refit them with tools/fit_phrase_weights.py"
     try:
         fitted = json.loads(_WEIGHTS_FILE.read_text(encoding="utf-8"))["weights"]
@@ -361,8 +361,8 @@ def _arcs(a: Token, b: Token) -> int:
 
 
 def _rule_phrases(line: str, asked: set[str], analyzer: Analyzer) -> list[Phrase]:
-    """For languages without a parser: the words after the last question word, to a stop;
-    else the words before the first."""
+    """For languages without a parser: the words after the last question word, up to the
+    next punctuation; else the words before the first."""
     tokens = written_word_spans(line)
 
     def term(i: int) -> str | None:

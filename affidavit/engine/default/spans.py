@@ -1,10 +1,4 @@
-"""Typed answer spans in an evidence line: people, places, times, counts, codes, contacts...
-
-English lines go through spaCy's NER (the re-uploaded en_core_web_sm, NER pipe only,
-loaded on first use); every language also gets the regular expressions of ``patterns``
-(codes, e-mail, URLs, phones, addresses, dates, money, percentages, quantities, durations,
-numbers), and capitalised runs stand in for names where NER is absent.
-"""
+"""Typed answer spans in an evidence line: people, places, times, counts, codes, contacts..."""
 
 from __future__ import annotations
 
@@ -17,7 +11,7 @@ from affidavit.text.nlp import entity_pipeline
 from affidavit.text.spans import LENGTH_OF_TIME, Tier, patterns_for
 
 # How well a label answers each type: 1.0 is a direct answer, lower is a fallback.
-# spaCy's labels are upper case (DATE, ORG...); the regex labels are those of ``patterns``.
+# spaCy's labels are upper case (DATE, ORG...); the regex labels are text/spans.py's.
 _LABEL_FIT: dict[AnswerType, dict[str, float]] = {
     AnswerType.PERSON: {"PERSON": 1.0, "ORG": 0.6, "NORP": 0.5, "NAME": 0.5},
     AnswerType.PLACE: {
@@ -165,7 +159,13 @@ _FOOTNOTE_MARK = re.compile(r"^\s*\(?(?:\d{1,2}|[ivx]{1,4}|[a-z])\)\s+(?=\S)", r
 
 
 def typed_spans(text: str, wanted: AnswerType, language: str = "en") -> list[Span]:
-    """Spans of ``text`` that could answer a question of type ``wanted``, best fit first."""
+    """Spans of ``text`` that could answer a question of type ``wanted``, best fit first.
+
+    English lines go through spaCy's NER (the re-uploaded en_core_web_sm, NER pipe only,
+    loaded on first use); every language also gets the regular expressions of text/spans.py
+    (codes, e-mail, URLs, phones, addresses, dates, money, percentages, quantities,
+    durations, numbers), and capitalised runs stand in for names where NER is absent.
+    """
     fits = _LABEL_FIT.get(wanted)
     if not fits:
         return []

@@ -1,14 +1,5 @@
 """The entity graph built on a second core while this process builds the word index and
-the meaning vectors.
-
-After an ingest every index is built in turn; the graph is mostly Python (reading the
-corpus, matching the entities in every line), so a thread would wait on the others. A
-forked worker reads the committed store through its own read-only connection, starting
-from the graph this process already holds (the fork shares it, nothing is copied), and
-sends back the graph's bytes: what the store caches. The parent caches and holds them
-as if it had built them itself; the bytes are the same. Anything amiss (another writer
-moved the store on, the worker failed or died) and the parent builds the graph itself.
-"""
+the meaning vectors."""
 
 from __future__ import annotations
 
@@ -66,7 +57,12 @@ def built_graph(
 ) -> EntityGraph:
     """The graph of the store at ``generation``: the one ``cached`` under ``cache`` when it
     reads, else the worker's when it built it, else built here from ``previous`` (or the
-    graph cached at an earlier generation); cached in the store when it was not."""
+    graph cached at an earlier generation); cached in the store when it was not.
+
+    The worker's bytes are cached and held as if this process had built them itself (they
+    are the same). Anything amiss (another writer moved the store on, the worker failed
+    or died) and the graph is built here.
+    """
     found = decoded(cached, EntityGraph.from_bytes)
     if found is not None:
         if pending is not None:
@@ -91,7 +87,14 @@ def start_graph(
     ``previous``, the graph in hand at generation ``held``, or else the graph cached under
     ``cache`` at an earlier generation), or None when it is not worth one: the graph is
     in hand or cached already, the store is in memory or read-only, there is one core, or
-    few lines."""
+    few lines.
+
+    After an ingest every index is built in turn; the graph is mostly Python (reading the
+    corpus, matching the entities in every line), so a thread would wait on the others. A
+    forked worker reads the committed store through its own read-only connection,
+    starting from the graph this process already holds (the fork shares it, nothing is
+    copied), and sends back the graph's bytes: what the store caches.
+    """
     if store.path is None or store.read_only or usable_cores() < 2:
         return None
     generation = store.generation()

@@ -1,11 +1,4 @@
-"""Entity mining, its first half: a store's lines read into token ids (``Corpus``).
-
-Lines are cut into *segments* at punctuation (the full stop of a title or an initial,
-"Mr.", "St.", "J.", does not cut), and segments into word tokens, folded to lower case;
-possessive and contracted endings are cut ("Lydgate’s" is Lydgate). The corpus is kept
-with the graph as flat arrays, so a document added to the store is read alone and the
-counts of ``mining.py`` are taken again over arrays, not over the text.
-"""
+"""Entity mining, its first half: a store's lines read into token ids (``Corpus``)."""
 
 from __future__ import annotations
 
@@ -27,7 +20,8 @@ class Corpus:
     (the line each token is in, as runs: mining never asks it, the kept corpus does).
 
     Kept with the graph, so a document added to the store is read alone
-    (``extended_arrays``) and the counts are taken again over arrays, not over the text.
+    (``extended_arrays``) and the counts of mining.py are taken again over arrays, not
+    over the text.
     """
 
     vocabulary: list[str]  # id -> folded word
@@ -41,7 +35,10 @@ class Corpus:
 
     @classmethod
     def read(cls, lines: Iterable[tuple[int, str, str]]) -> Corpus:
-        """``lines``: (line id, text, language)."""
+        """``lines``: (line id, text, language). Lines are cut into *segments* at
+        punctuation (the full stop of a title or an initial, "Mr.", "St.", "J.", does not
+        cut: text/names.py), and segments into word tokens, folded to lower case;
+        possessive and contracted endings are cut ("Lydgate’s" is Lydgate)."""
         return _read_lines(lines, [], [], 0)
 
     def to_arrays(self) -> dict[str, np.ndarray]:

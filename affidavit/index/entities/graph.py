@@ -1,27 +1,9 @@
-"""The entity graph: where each mined entity is mentioned, and which are mentioned together.
-
-- **Mentions.** An Aho–Corasick automaton (pyahocorasick) over the entities' folded words
-  finds every mention in a line or a question in one pass. Text is matched as its
-  segments (``entities.py``), each padded with spaces, so a mention never spans
-  punctuation and never starts or ends inside a word.
-- **Posting lists.** Each entity has the sorted ids of the lines that mention it
-  (including mentions inside a longer entity: "Casaubon" in "Mr Casaubon").
-- **Edges.** Two entities with mentions that do not overlap, in one line, are mentioned
-  together there ("Mr Brooke met Casaubon" witnesses Brooke and Casaubon, not Brooke and
-  Mr Brooke): that line *witnesses* their edge. An edge exists only with a witness
-  (it is an observation, never an inference). Its weight is Dunning's log-likelihood
-  ratio G² over the store's lines, 2 Σ k·ln(k·N / (row·column)) for the 2x2 table of
-  lines mentioning both, one, the other, or neither (``llr``), and 0 when they meet
-  less often than chance; an entity named in every line is independent of everything,
-  and its edges weigh nothing.
-- **Partition.** A question naming two entities reads the intersection of their posting
-  lists (their edge's witnesses) instead of scoring the store.
-"""
+"""The entity graph: where each mined entity is mentioned, and which are mentioned together
+(the lines that witness an edge), for the partition path and ``Memory.neighbours``."""
 
 from __future__ import annotations
 
 import json
-import math
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -30,48 +12,10 @@ import ahocorasick
 import numpy as np
 
 from affidavit.index.entities.corpus import Corpus, extended_arrays
-from affidavit.index.entities.mining import Entity, mine_corpus
+from affidavit.index.entities.mining import Entity, llr, mine_corpus
 from affidavit.index.meaning.profiles import text_digest
 from affidavit.index.packing import load_arrays, save_arrays, typed_numbers
-from affidavit.text.names import bare, name_word_matches, name_words, pieces
-from affidavit.text.words import fold
-
-
-def llr(both: int, only_a: int, only_b: int, neither: int) -> float:
-    """Dunning's log-likelihood ratio G² for a 2x2 contingency table of line counts.
-
-    Signed the usual way for association: two entities mentioned together *less* often
-    than chance would have them are not neighbours, and weigh 0.
-    """
-    table = ((both, only_a), (only_b, neither))
-    total = both + only_a + only_b + neither
-    if total == 0:
-        return 0.0
-    rows = (both + only_a, only_b + neither)
-    columns = (both + only_b, only_a + neither)
-    if both * total <= rows[0] * columns[0]:
-        return 0.0
-    g2 = 0.0
-    for i in range(2):
-        for j in range(2):
-            k = table[i][j]
-            if k > 0:
-                g2 += k * math.log(k * total / (rows[i] * columns[j]))
-    return max(2.0 * g2, 0.0)
-
-
-def segments(text: str, language: str = "en") -> str:
-    """``text`` as the matcher reads it: folded words, one space apart, segments by " | "."""
-    parts = []
-    for piece in pieces(text):
-        if "'" in piece or "’" in piece:  # endings to cut word by word
-            folded = [fold(bare(m.group(0), language), language) for m in name_word_matches(piece)]
-        else:  # the common case, folded at once: the partition path reads every question
-            folded = name_words(fold(piece, language))
-        if folded:
-            parts.append(" " + " ".join(folded) + " ")
-    return "|".join(parts)
-
+from affidavit.text.names import segments
 
 # The entities are mined again once the text has grown by this share since they were
 # last mined: one addition in ten pays for a mining, the others for their own lines.
@@ -87,6 +31,16 @@ class Edge:
 
 @dataclass
 class EntityGraph:
+    """Each entity's posting list (the sorted ids of the lines that mention it, including
+    mentions inside a longer entity: "Casaubon" in "Mr Casaubon") and the edges between
+    them.
+
+    Two entities with mentions that do not overlap, in one line, are mentioned together
+    there ("Mr Brooke met Casaubon" witnesses Brooke and Casaubon, not Brooke and Mr
+    Brooke): that line *witnesses* their edge. An edge exists only with a witness (it is
+    an observation, never an inference); its weight is ``weight``'s.
+    """
+
     entities: list[Entity]
     postings: list[np.ndarray]  # per entity: line ids, ascending
     pairs: dict[tuple[int, int], np.ndarray]  # (a, b) with a < b: witnessing line ids
@@ -273,6 +227,10 @@ class EntityGraph:
 
     @property
     def automaton(self) -> ahocorasick.Automaton:
+        """An Aho–Corasick automaton (pyahocorasick) over the entities' folded words: it
+        finds every mention in a line or a question in one pass. Text is matched as its
+        segments (``segments``), each padded with spaces, so a mention never spans
+        punctuation and never starts or ends inside a word."""
         cached = getattr(self, "_automaton", None)
         if cached is None:
             cached = ahocorasick.Automaton()
@@ -296,6 +254,11 @@ class EntityGraph:
         return seen
 
     def weight(self, a: int, b: int) -> float:
+        """The edge's weight: Dunning's log-likelihood ratio G² over the store's lines, 2 Σ
+        k·ln(k·N / (row·column)) for the 2x2 table of lines mentioning both, one, the
+        other, or neither (``llr``), and 0 when they meet less often than chance (or never
+        in one line); an entity named in every line is independent of everything, and its
+        edges weigh nothing."""
         witnesses = self.pairs.get((min(a, b), max(a, b)))
         if witnesses is None:
             return 0.0
@@ -315,7 +278,9 @@ class EntityGraph:
         return edges
 
     def together(self, entities: list[int]) -> np.ndarray:
-        """Line ids mentioning every one of ``entities``: the intersection of their postings."""
+        """Line ids mentioning every one of ``entities``: the intersection of their postings
+        (for two, their edge's witnesses), which the partition path reads instead of
+        scoring the store."""
         if len(entities) == 2:
             a, b = sorted(entities)
             witnesses = self.pairs.get((a, b))

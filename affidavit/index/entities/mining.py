@@ -1,33 +1,5 @@
 """Entity mining, its second half: the phrases a store's own text treats as names, judged
-over the token ids ``entities.py`` reads, with no model call.
-
-A candidate is an n-gram of 1 to MAX_WORDS tokens inside one segment, neither
-starting nor ending with a stop word or a number. A candidate of two or more words is
-an entity when:
-
-- **its words occur together beyond chance**: the pointwise mutual information over its
-  *weakest split*, min over k of log2(p(phrase) / (p(left k words) p(the rest))), with
-  p = count / tokens, is at least MIN_PMI;
-- **it keeps varied company**: the entropy (bits) of the words just before it, and of
-  the words just after it (a segment edge counts as one more "word"), are each at least
-  MIN_ENTROPY, so a fragment that always continues the same way ("New" of "New York")
-  is not a unit of its own;
-- **its parts do not choose freely**: at the weakest split, at least one part occurs in
-  this phrase in at least BOUND_SHARE of all its occurrences ("York" is almost always
-  "New York"; "Mr" goes with every surname, but the surname is the bound part).
-
-A single word has no split; it is an entity when it is written with a capital where no
-sentence starts in at least CAPITAL_SHARE of its occurrences, keeps varied company, and
-is not a title (followed by a capitalised word in TITLE_SHARE of its occurrences: "Mr",
-"Sir"). Possessive and contracted endings are cut ("Lydgate’s" is Lydgate), and number
-words neither open nor close a candidate ("a thousand pounds" is a sum, not a name).
-Capitals help single words only: phrases need none, so lower-case text, Spanish and
-Turkish are mined alike. Every candidate needs MIN_COUNT occurrences.
-
-Counting is vectorised: tokens become integer ids and each n-gram length is counted with
-one ``numpy.unique`` over integer keys (Grams); so is what each candidate's occurrences
-share (capitals, the words beside them), only the judging of its figures is per candidate.
-"""
+over the token ids corpus.py reads, with no model call."""
 
 from __future__ import annotations
 
@@ -38,6 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from affidavit.index.entities.corpus import Corpus
+from affidavit.index.entities.grams import Grams, Level
 from affidavit.text.analyzer import STOP_WORDS
 from affidavit.text.numbers import NUMBER_WORDS
 
@@ -66,6 +39,29 @@ class Entity:
     words: tuple[str, ...]
     name: str
     count: int
+
+
+def llr(both: int, only_a: int, only_b: int, neither: int) -> float:
+    """Dunning's log-likelihood ratio G² for a 2x2 contingency table of line counts.
+
+    Signed the usual way for association: two entities mentioned together *less* often
+    than chance would have them are not neighbours, and weigh 0.
+    """
+    table = ((both, only_a), (only_b, neither))
+    total = both + only_a + only_b + neither
+    if total == 0:
+        return 0.0
+    rows = (both + only_a, only_b + neither)
+    columns = (both + only_b, only_a + neither)
+    if both * total <= rows[0] * columns[0]:
+        return 0.0
+    g2 = 0.0
+    for i in range(2):
+        for j in range(2):
+            k = table[i][j]
+            if k > 0:
+                g2 += k * math.log(k * total / (rows[i] * columns[j]))
+    return max(2.0 * g2, 0.0)
 
 
 def pmi_weakest_split(
@@ -98,7 +94,35 @@ def mine(lines: Iterable[tuple[int, str, str]]) -> list[Entity]:
 
 
 def mine_corpus(corpus: Corpus) -> list[Entity]:
-    """The entities of a read corpus, most frequent first (ties by their words)."""
+    """The entities of a read corpus, most frequent first (ties by their words).
+
+    A candidate is an n-gram of 1 to MAX_WORDS tokens inside one segment, neither starting
+    nor ending with a stop word or a number (``_closed``: "a thousand pounds" is a sum,
+    not a name), with at least MIN_COUNT occurrences. A candidate of two or more words is
+    an entity when (``Company.kept``):
+
+    - **its words occur together beyond chance**: the pointwise mutual information over
+      its *weakest split*, min over k of log2(p(phrase) / (p(left k words) p(the rest))),
+      with p = count / tokens, is at least MIN_PMI;
+    - **it keeps varied company**: the entropy (bits) of the words just before it, and of
+      the words just after it (a segment edge counts as one more "word"), are each at
+      least MIN_ENTROPY, so a fragment that always continues the same way ("New" of "New
+      York") is not a unit of its own;
+    - **its parts do not choose freely**: at the weakest split, at least one part occurs
+      in this phrase in at least BOUND_SHARE of all its occurrences ("York" is almost
+      always "New York"; "Mr" goes with every surname, but the surname is the bound part).
+
+    A single word has no split; it is an entity when it is written with a capital where
+    no sentence starts in at least CAPITAL_SHARE of its occurrences, keeps varied company,
+    and is not a title (followed by a capitalised word in TITLE_SHARE of its occurrences:
+    "Mr", "Sir"). Capitals help single words only: phrases need none, so lower-case text,
+    Spanish and Turkish are mined alike.
+
+    Counting is vectorised: each n-gram length is counted with one ``numpy.unique`` over
+    integer keys (Grams), and so is what each candidate's occurrences share (capitals, the
+    words beside them: ``Candidates.company``); only the judging of its figures is per
+    candidate.
+    """
     tokens = len(corpus.ids)
     if tokens == 0:
         return []
@@ -160,10 +184,6 @@ def _judged(corpus: Corpus, grams: Grams, n: int, level: Level, closed: np.ndarr
 
 # Occurrences judged at a time: bounds the arrays of one length's candidates.
 _OCCURRENCES_AT_ONCE = 1_000_000
-
-
-# Sorted keys compared this many at a time (``_unique``): 8 MB of int64 a side.
-_COMPARED_AT_ONCE = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -276,145 +296,6 @@ class Company:
 def _entropy_of(neighbours: tuple[np.ndarray, np.ndarray], at: int) -> float:
     counts, starts = neighbours
     return entropy(counts[starts[at] : starts[at + 1]].tolist())
-
-
-@dataclass(frozen=True)
-class Level:
-    """The n-grams of one length: where each occurrence starts, which distinct gram it is
-    (dense, in the order of ``keys``), and the distinct grams' keys, counts and first
-    occurrences."""
-
-    starts: np.ndarray  # int32, a token position per occurrence (inside one segment)
-    inverse: np.ndarray  # int32, the distinct gram of each occurrence (both dropped once
-    # the length's candidates are judged)
-    keys: np.ndarray  # int64, sorted: (the rank of the gram's first n-1 words) * V + last
-    tally: np.ndarray  # int64, occurrences of each distinct gram
-    first: np.ndarray  # int64, a token position where each distinct gram occurs
-
-
-@dataclass
-class Grams:
-    """Every n-gram of a corpus (1 to MAX_WORDS words inside one segment), counted.
-
-    An n-gram's key is the rank of its first n-1 words among the (n-1)-grams, times the
-    vocabulary size, plus its last word: keys stay below tokens x vocabulary whatever n
-    is, so each length is counted with one 1-D ``numpy.unique``, and the count of any
-    word sequence is a chain of binary searches (no table of Python tuples, which took
-    most of the memory of mining a large store)."""
-
-    ids: np.ndarray
-    vocabulary: int
-    levels: dict[int, Level]
-
-    @classmethod
-    def count(cls, corpus: Corpus, longest: int) -> Grams:
-        """Every length counted (each length's occurrences dropped once the next is)."""
-        grams = cls(corpus.ids, max(len(corpus.vocabulary), 1), {})
-        for _, level in grams.counted(corpus, longest):
-            del level  # not held beside the next length's count
-        return grams
-
-    def counted(self, corpus: Corpus, longest: int) -> Iterator[tuple[int, Level]]:
-        """Count each length in turn, 1 to ``longest``, and give it whole (with where each
-        occurrence starts); a length is kept without its occurrences once the next one is
-        asked for."""
-        ids, size = corpus.ids, len(corpus.ids)
-        rank = ids  # the rank of the (n-1)-gram starting at each position (n = 1: the word)
-        for n in range(1, longest + 1):
-            starts = _within_segments(corpus.segment, n)
-            if n == 1:
-                key = ids[starts].astype(np.int64)
-            else:  # in place: each temporary of 17 million int64 was 136 MB of the peak
-                key = rank[starts].astype(np.int64)
-                key *= self.vocabulary
-                key += ids[starts + n - 1]
-            # The ranks are not read again until they are made anew: not held through the
-            # sort (69 MB at 17 million tokens).
-            del rank
-            keys, first, inverse, tally = _unique(key)
-            del key
-            level = Level(starts, inverse, keys, tally, starts[first].astype(np.int64))
-            self.levels[n] = level
-            if n < longest:
-                rank = np.full(size, -1, dtype=np.int32)
-                rank[starts] = inverse
-            del inverse, starts  # the level holds them while it is judged, and no longer
-            yield n, level
-            empty = np.zeros(0, dtype=np.int32)
-            self.levels[n] = Level(empty, empty, keys, tally, level.first)
-            del level  # nor beside the next length's count
-
-    def words(self, n: int) -> np.ndarray:
-        """The word ids of each distinct n-gram, a row each, in the order of its keys."""
-        first = self.levels[n].first
-        return np.stack([self.ids[first + k] for k in range(n)], axis=1)
-
-    def counts_of(self, grams: np.ndarray) -> np.ndarray:
-        """How often each row of word ids occurs inside one segment (0 when never)."""
-        rank = np.zeros(len(grams), dtype=np.int64)
-        found = np.ones(len(grams), dtype=bool)
-        for n in range(1, grams.shape[1] + 1):
-            keys = self.levels[n].keys
-            key = (
-                grams[:, 0].astype(np.int64) if n == 1 else rank * self.vocabulary + grams[:, n - 1]
-            )
-            at = np.minimum(np.searchsorted(keys, key), max(len(keys) - 1, 0))
-            found &= keys[at] == key if len(keys) else False
-            rank = at
-        counts = self.levels[grams.shape[1]].tally[rank]
-        return np.where(found, counts, 0)
-
-
-def _within_segments(segment: np.ndarray, n: int) -> np.ndarray:
-    """The positions (int32) where an n-gram starts and ends in the same segment, found a
-    chunk at a time: ``numpy.flatnonzero`` over all the tokens would hold int64 positions
-    beside their int32 copy (207 MB at 17 million tokens, the worker's peak)."""
-    size = len(segment) - n + 1
-    if size <= 0:
-        return np.zeros(0, dtype=np.int32)
-    out = np.empty(size, dtype=np.int32)
-    found = 0
-    for low in range(0, size, _COMPARED_AT_ONCE):
-        high = min(low + _COMPARED_AT_ONCE, size)
-        at = np.flatnonzero(segment[low:high] == segment[low + n - 1 : high + n - 1])
-        out[found : found + len(at)] = at + low
-        found += len(at)
-    # A copy of what was found, not a view: a view would keep the whole buffer with the
-    # level (a third of it unused at four words).
-    return out[:found].copy() if found < size else out
-
-
-def _unique(key: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """``numpy.unique(key, return_index=True, return_inverse=True, return_counts=True)``
-    with an int32 inverse, made from one stable sort: numpy's keeps several int64
-    copies of the occurrences at once (NOTE: at 17 million tokens that was 300 MB of
-    the graph's peak). The sorted keys are compared a chunk at a time, never held whole."""
-    if not len(key):
-        empty = np.zeros(0, dtype=np.int64)
-        return key, empty, np.zeros(0, dtype=np.int32), empty
-    order = np.argsort(key, kind="stable")  # the first of equal keys comes first
-    if len(key) <= np.iinfo(np.int32).max:
-        order = order.astype(np.int32)  # held through the rest: half the bytes
-    opens = np.empty(len(key), dtype=bool)
-    opens[0] = True
-    for low in range(1, len(key), _COMPARED_AT_ONCE):
-        high = min(low + _COMPARED_AT_ONCE, len(key))
-        np.not_equal(key[order[low:high]], key[order[low - 1 : high - 1]], out=opens[low:high])
-    starts = np.flatnonzero(opens)
-    first = order[starts]
-    keys = key[first]
-    # Each occurrence's distinct gram: the count of openings up to its place in the sorted
-    # order, a chunk at a time (a whole array of them was 69 MB beside the others).
-    inverse = np.empty(len(key), dtype=np.int32)
-    opened = -1
-    for low in range(0, len(key), _COMPARED_AT_ONCE):
-        high = min(low + _COMPARED_AT_ONCE, len(key))
-        ranks = np.cumsum(opens[low:high], dtype=np.int32)
-        ranks += opened
-        inverse[order[low:high]] = ranks
-        opened = int(ranks[-1])
-    tally = np.diff(np.append(starts, len(key)))
-    return keys, first, inverse, tally
 
 
 def _closed(word: str) -> bool:

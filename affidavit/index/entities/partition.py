@@ -1,11 +1,4 @@
-"""The partition path: a question naming two or more entities reads their shared lines only.
-
-The entity graph's posting lists (``graph.py``) already say which lines mention each
-entity; their intersection is the part of the store such a question can be about. Those
-lines and their neighbours are ranked by the question's words among themselves
-(``WordIndex.scores_among``) and nothing else is scored. When the intersection is empty
-the caller falls back to scoring the store.
-"""
+"""The partition path: a question naming two or more entities reads their shared lines only."""
 
 from __future__ import annotations
 
@@ -24,7 +17,13 @@ def partition(
     implicit: frozenset[int] = frozenset(),
 ) -> tuple[np.ndarray, np.ndarray] | None:
     """(index rows, their word scores) of the lines shared by the question's entities,
-    best first (ties by line id); None when it names fewer than two or they share none.
+    best first (ties by line id); None when it names fewer than two or they share none
+    (the caller then scores the store).
+
+    The entity graph's posting lists already say which lines mention each entity; their
+    intersection is the part of the store such a question can be about. Those lines and
+    their neighbours are ranked by the question's words among themselves
+    (``WordIndex.scores_among``) and nothing else is scored.
 
     Entities in ``implicit`` (those a document's name carries: every line of
     "Jacksonville,_Florida.txt" is about Jacksonville without saying so) do not

@@ -1,12 +1,4 @@
-"""Building the meaning index from the store's lines read twice, never held whole.
-
-The first reading takes what every line needs (its id, document, a digest of its text and
-its word count); the second reads the texts to encode, a chunk at a time. A document's
-profiles are made as soon as its last line is encoded, so the int8 vectors held are one
-document's, not the store's. NOTE: at 100 MB of text (1.2 million lines) the list of
-every line and the vectors of every line were 780 MB of the ingest's peak; the index is
-the same to the bit (tests/test_meaning.py).
-"""
+"""Building the meaning index from the store's lines read twice, never held whole."""
 
 from __future__ import annotations
 
@@ -29,10 +21,13 @@ from affidavit.text.words import count_words
 
 LineRow = tuple[int, int, int, str, str]  # (line id, document id, position, kind, text)
 ENCODE_CHUNK = 8192  # lines encoded between two progress reports
-# How many chunks are encoded between two hand-backs of the freed heap (heap.py).
+# How many chunks are encoded between two hand-backs of the freed heap (runtime.py).
 TRIM_EVERY_CHUNKS = 3
 
 
+# NOTE: at 100 MB of text (1.2 million lines) the list of every line and the vectors of
+# every line were 780 MB of the ingest's peak; read twice, the index is the same to the bit
+# (tests/test_meaning.py).
 def build_meaning(
     encoder: Encoder,
     lines: Callable[[], Iterable[LineRow]],
@@ -42,7 +37,13 @@ def build_meaning(
     """Signs for every line ``lines()`` gives (every line, in id order; read twice, so
     both readings must be of one snapshot), reusing ``previous`` where it holds a line,
     and the profiles of the documents added or changed; ``progress(lines encoded, lines
-    to encode)`` after each chunk."""
+    to encode)`` after each chunk.
+
+    The first reading takes what every line needs (its id, document, a digest of its text
+    and its word count); the second reads the texts to encode, a chunk at a time. A
+    document's profiles are made as soon as its last line is encoded, so the int8 vectors
+    held are one document's, not the store's.
+    """
     ids, digests, owners, counts = array("q"), array("q"), array("q"), array("q")
     for line_id, document_id, _, _, text in lines():
         ids.append(line_id)
@@ -135,7 +136,8 @@ def _chunks(rows: Iterable[LineRow], wanted: np.ndarray) -> Iterator[tuple[np.nd
 
 class _Profiles:
     """Documents' profiles made as their lines arrive in id order: a document's run of
-    lines is profiled (meaning._profiles) once the next document's first line comes."""
+    lines is profiled (profiles.py's ``profiles_of``) once the next document's first line
+    comes."""
 
     def __init__(self) -> None:
         self._owners: list[np.ndarray] = []

@@ -1,15 +1,5 @@
-"""Late interaction: reorder candidate lines by how well each question piece finds a match.
-
-The question and each candidate line are cut into the static model's own word pieces;
-each piece keeps its vector from the model's table. A line's score is MaxSim: for every
-question piece, the cosine of its best-matching piece in the line, weighted by the
-question piece's own weight (the length of its vector, which the bundled model's SIF
-weighting made small for common pieces such as "the" or "de"), summed over the question.
-Pieces match across languages ("dónde" finds "where") and across inflections, so a line
-sharing no word with the question can still be put first.
-
-The reranker only reorders: the candidates that come back are exactly those given.
-"""
+"""Late interaction: reorder candidate lines by how well each question piece finds a match;
+the candidates that come back are exactly those given."""
 
 from __future__ import annotations
 
@@ -35,7 +25,16 @@ class Reranker(Protocol):
 
 class LateInteraction:
     """MaxSim over the piece vectors of a model2vec ``StaticModel`` (or any object with
-    ``tokenize(texts) -> list[list[int]]`` and an ``embedding`` table)."""
+    ``tokenize(texts) -> list[list[int]]`` and an ``embedding`` table).
+
+    The question and each candidate line are cut into the model's own word pieces; each
+    piece keeps its vector from the model's table. A line's score is MaxSim: for every
+    question piece, the cosine of its best-matching piece in the line, weighted by the
+    question piece's own weight (the length of its vector, which the bundled model's SIF
+    weighting made small for common pieces such as "the" or "de"), summed over the
+    question. Pieces match across languages ("dónde" finds "where") and across
+    inflections, so a line sharing no word with the question can still be put first.
+    """
 
     def __init__(self, model: Any) -> None:
         self._model = model

@@ -1,12 +1,6 @@
-"""The meaning index kept in parts, as the word index is (``word_parts.py``): the whole
+"""The meaning index kept in parts, as the word index is (index/words/parts.py): the whole
 index, then one part per update holding the vectors and profiles of the documents added
-(their lines alone encoded). Opening joins them in order. A part is written only when the
-store gained documents; any other change writes the whole index again, and so do parts
-that pile up (``store/parts.py``: MAX_PARTS, REWRITE_SHARE). Parts that do not join into
-one document list (a document in two of them, as two writers may leave)
-are not used, and the index is built from the lines again; parts that do not follow one
-another (a part lost to a busy store) lend their vectors to that build.
-"""
+(their lines alone encoded)."""
 
 from __future__ import annotations
 
@@ -31,9 +25,12 @@ def newest(store: Store, prefix: str) -> int:
 
 
 def load(store: Store, prefix: str) -> tuple[MeaningIndex | None, bool]:
-    """The index the cached parts join into (None without parts, or with unusable ones),
-    and whether each part was made on the parts before it. When one was not (a part lost
-    to a busy store), the index is still good for reusing its vectors, not as it is."""
+    """The index the cached parts join into, in order (None without parts, or with
+    unusable ones), and whether each part was made on the parts before it. When one was
+    not (a part lost to a busy store), the index is still good for reusing its vectors,
+    not as it is. Parts that do not join into one document list (a document in two of
+    them, as two writers may leave) are not used: the index is built from the lines
+    again."""
     parts = cached_parts(store, prefix)
     if not parts or parts[0][0] != prefix:
         return None, False
@@ -65,7 +62,9 @@ def save(
     store: Store, prefix: str, generation: int, index: MeaningIndex, piece: MeaningIndex | None
 ) -> None:
     """Cache ``piece`` (what an update added) as a part, or the whole ``index`` when there
-    is no piece or the parts have piled up."""
+    is no piece or the parts have piled up (store/parts.py: MAX_PARTS, REWRITE_SHARE). A
+    piece is made only when the store gained documents; any other change writes the
+    whole index again."""
     part = None
     if piece is not None:
         made_on = [key for key in index.document_keys if key not in set(piece.document_keys)]

@@ -1,15 +1,4 @@
-"""The bundled encoder's tokenizer, read a word at a time through a cache of word pieces.
-
-The bundled model's tokenizer normalises a text, cuts it at spaces (each word carries
-the "▁" that marks where a space was) and splits each word into pieces on its own. So a
-word's pieces do not depend on the words around it, and a word once split need not be
-split again. NOTE: at 100 MB the tokenizer was most of encoding the lines (about 60 s of
-two cores); through the cache a line costs its normalisation and a lookup a word, and the
-ids are the tokenizer's own (tests/test_word_pieces.py compares them on every corpus).
-
-A text the cache could read otherwise than the tokenizer — one that writes "▁" itself,
-or a tokenizer of another shape — goes to the tokenizer.
-"""
+"""The bundled encoder's tokenizer, read a word at a time through a cache of word pieces."""
 
 from __future__ import annotations
 
@@ -24,8 +13,19 @@ CACHE_WORDS = 400_000
 _MARK = "\u2581"
 
 
+# NOTE: at 100 MB the tokenizer was most of encoding the lines (about 60 s of two cores);
+# through the cache a line costs its normalisation and a lookup a word, and the ids are the
+# tokenizer's own (tests/test_word_pieces.py compares them on every corpus).
 class CachedPieces(StaticModel):  # type: ignore[misc]
-    """A model2vec StaticModel whose ``tokenize`` splits each distinct word once."""
+    """A model2vec StaticModel whose ``tokenize`` splits each distinct word once.
+
+    The bundled model's tokenizer normalises a text, cuts it at spaces (each word carries
+    the "▁" that marks where a space was) and splits each word into pieces on its own. So
+    a word's pieces do not depend on the words around it, and a word once split need not
+    be split again. A text the cache could read otherwise than the tokenizer (one that
+    writes "▁" itself) or a tokenizer of another shape (``_cacheable``) goes to the
+    tokenizer.
+    """
 
     def tokenize(self, sentences: Sequence[str]) -> list[list[int]]:
         if "_pieces" not in self.__dict__:

@@ -1,12 +1,5 @@
 """The meaning index: each line's signs and each document's profiles, and how documents
-rank by meaning against a question's vector.
-
-A document's profile is the normalised mean of its line vectors, each line weighted by
-the square root of its number of word tokens (a long line says more than a heading, but
-not proportionally more: one 300-word table row must not outweigh the prose). A document
-longer than SECTION_LINES lines also gets one profile per run of that many lines (a
-section), so a large document is found by the part that speaks of the question.
-"""
+rank by meaning against a question's vector."""
 
 from __future__ import annotations
 
@@ -123,7 +116,7 @@ class MeaningIndex:
     # -- persistence (the store's index cache) --
 
     def to_bytes(self, after: str = "") -> bytes:
-        """The index as one npz payload; as a part (meaning_parts.py), ``after`` is the
+        """The index as one npz payload; as a part (parts.py), ``after`` is the
         digest of the versions of the index it was made on."""
         return save_arrays(
             {
@@ -205,7 +198,15 @@ def profiles_of(
     documents: np.ndarray, vectors: np.ndarray, weights: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
     """Each document's profiles from its lines' int8 ``vectors``, read as floats a span at a
-    time (a store of a million lines would need 1 GB to read them all at once)."""
+    time (a store of a million lines would need 1 GB to read them all at once).
+
+    A document's profile is the normalised mean of its line vectors, each line weighted by
+    ``weights``: the square root of its number of word tokens (build.py), since a long line
+    says more than a heading, but not proportionally more (one 300-word table row must not
+    outweigh the prose). A document longer than SECTION_LINES lines also gets one profile
+    per run of that many lines (a section), so a large document is found by the part that
+    speaks of the question.
+    """
     owners: list[int] = []
     rows: list[np.ndarray] = []
     if not len(documents):

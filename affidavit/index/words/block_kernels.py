@@ -1,11 +1,4 @@
-"""The compiled loops of block-max search (``block_max.py``): numba, one pass each.
-
-Numpy would need about a hundred array calls a question for the same work, 0.8 ms at
-100 MB whatever they read (bench/RESULTS.md); here a question reads only the postings of
-the blocks it scores. Every weight is BM25's own arithmetic in float64 cast to float32,
-and every sum is made term by term in the question's order, as ``word_scoring.py`` makes
-them, so each score is the same to the bit.
-"""
+"""The compiled loops of block-max search (block_max.py): numba, one pass each."""
 
 from __future__ import annotations
 
@@ -16,6 +9,9 @@ import numpy as np
 from numba import njit
 
 
+# NOTE: numpy would need about a hundred array calls a question for the same work, 0.8 ms at
+# 100 MB whatever they read (bench/RESULTS.md); compiled, a question reads only the postings
+# of the blocks it scores.
 def _kernel(function: Callable[..., Any]) -> Any:
     """``function`` compiled, its machine code cached beside the package (or in the
     user's cache) so a later process loads it; where numba finds no writable place for
@@ -234,7 +230,10 @@ def best_lines(  # type: ignore[no-untyped-def]
     windows (indptr, indices);
     ``bonus`` (each document slot's name bonus, each line's slot, each slot's blocks as
     CSR, whether any document is named, how many blocks);
-    ``lines`` and ``sums`` are zeroed scratch, left zeroed."""
+    ``lines`` and ``sums`` are zeroed scratch, left zeroed.
+
+    Every sum is made term by term in the question's order, as scoring.py makes them, of
+    weights made as ``_weight`` makes them, so each score is the same to the bit."""
     l_offsets, l_blocks, _ = line_runs
     c_offsets, c_blocks, c_highest = window_cover
     member_indptr, member_indices = membership

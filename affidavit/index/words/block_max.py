@@ -1,22 +1,4 @@
-"""Search that scores only the blocks of lines that could hold the best: block-max top-k.
-
-A large store's rows are cut into blocks of 2**BLOCK_SHIFT consecutive lines. For each
-term, its postings give the highest weight it has for a line of each block, and for a
-window overlapping each block (a window is shorter than a block, so it overlaps one or
-two). A block's upper bound is the sum over the question's terms of those highest line
-weights, the window gain times the sum of those highest window weights, and the highest
-name bonus of a document in it. The blocks are then scored exactly, highest bound first
-(``block_kernels.best_lines``), until no block left can reach the k-th score found. The
-word index numbers windows in the order of their first lines, so the windows starting
-in a block are one run of each term's postings.
-
-At 100 MB this scores about 0.3% of the blocks (63 of 18,349, p50). The ranking is
-``top_only``'s, to the bit (tests/test_block_max.py). Stores under BLOCK_MAX_LINES lines,
-where numpy's full reading is quicker, and indexes cached before windows were numbered by
-their first lines are scored by ``top_only``. The maxima are taken once an index, in
-compiled loops (0.5-0.8 s and about 200 MB at 100 MB), at the end of an ingest's index
-build or by the first search of a reopened store.
-"""
+"""Search that scores only the blocks of lines that could hold the best: block-max top-k."""
 
 from __future__ import annotations
 
@@ -33,8 +15,9 @@ from affidavit.index.words.scoring import WINDOW_GAIN, Named, Postings, scratch_
 # 0.40 ms (single runs, p50, before the bounds were tightened); the bounds of smaller
 # blocks cost more to add up, larger blocks are read more.
 BLOCK_SHIFT = 6
-# Below this many lines numpy's reading of every posting is quicker than the blocks'
-# bookkeeping (0.15 against 0.36 ms a question at 2 MB in the prototype).
+# NOTE: below this many lines numpy's reading of every posting is quicker than the blocks'
+# bookkeeping (0.15 against 0.36 ms a question at 2 MB in the prototype): smaller stores
+# are scored by ``top_only``.
 BLOCK_MAX_LINES = 100_000
 
 
@@ -58,11 +41,20 @@ class Blocks:
     no_bonus: tuple[Any, ...]  # the bonus argument of a question naming no document
 
 
+# NOTE: at 100 MB this scores about 0.3% of the blocks (63 of 18,349, p50).
 def best(
     index: Postings, blocks: Blocks | None, term_ids: Sequence[int], named: Named | None, k: int
 ) -> list[tuple[int, float]]:
-    """The best ``k`` lines (store line id, score), as ``top_only`` ranks them: over the
-    index's ``blocks`` (``blocks_of``) when it has them, else by ``top_only`` itself."""
+    """The best ``k`` lines (store line id, score), as ``top_only`` ranks them, to the bit
+    (tests/test_block_max.py): over the index's ``blocks`` (``blocks_of``) when it has
+    them, else by ``top_only`` itself.
+
+    A block's upper bound is the sum over the question's terms of their highest line
+    weights in it, the window gain times the sum of their highest weights for a window
+    overlapping it, and the highest name bonus of a document in it. The blocks are scored
+    exactly, highest bound first (``block_kernels.best_lines``), until no block left can
+    reach the k-th score found.
+    """
     if k <= 0 or index.size == 0 or blocks is None:
         return top_only(index, term_ids, named, k)
     from affidavit.index.words.block_kernels import best_lines
@@ -96,9 +88,19 @@ def best(
     return [(int(i), float(s)) for i, s in zip(ids, scores, strict=True) if i >= 0]
 
 
+# NOTE: the maxima take 0.5-0.8 s and about 200 MB at 100 MB, in compiled loops: once an
+# index, at the end of an ingest's index build or by the first search of a reopened store.
 def blocks_of(index: Postings) -> Blocks | None:
     """An index's block maxima (None when its windows are not numbered by their first
-    lines, or one is longer than a block); taken once by the index that holds them."""
+    lines, as in indexes cached before they were, or one is longer than a block); taken
+    once by the index that holds them.
+
+    Its rows are cut into blocks of 2**BLOCK_SHIFT consecutive lines. For each term, its
+    postings give the highest weight it has for a line of each block, and for a window
+    overlapping each block (a window is shorter than a block, so it overlaps one or two).
+    The word index numbers windows in the order of their first lines, so the windows
+    starting in a block are one run of each term's postings.
+    """
     from affidavit.index.words.block_kernels import block_runs, overlap_maxima, run_maxima
 
     incidence = index.incidence

@@ -1,9 +1,5 @@
-"""BM25 as pure functions over sparse term-count matrices (rows = units, columns = terms).
-
-Lucene's variant. The word index keeps raw counts and weighs only the postings of a
-question's terms (``term_weights``, summed in ``index/words/scoring.py``), with the same
-arithmetic as ``bm25_weights``, which weighs every (unit, term) at once.
-"""
+"""BM25 (Lucene's variant) as pure functions over sparse term-count matrices (rows = units,
+columns = terms)."""
 
 from __future__ import annotations
 
@@ -59,7 +55,10 @@ def length_norms(
 
 def term_weights(counts: sp.csc_matrix, norms: np.ndarray, term: int) -> np.ndarray:
     """The BM25 weight of ``term`` in each unit of its postings (``counts`` is CSC;
-    ``norms`` from ``length_norms``), in posting order, float32."""
+    ``norms`` from ``length_norms``), in posting order, float32: the same arithmetic as
+    ``bm25_weights``, which weighs every (unit, term) at once. The word index keeps raw
+    counts and weighs only the postings of a question's terms this way (summed in
+    scoring.py)."""
     lo, hi = counts.indptr[term], counts.indptr[term + 1]
     tf = counts.data[lo:hi].astype(np.float64)
     term_idf = idf(np.asarray([hi - lo]), counts.shape[0])[0]

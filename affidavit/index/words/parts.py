@@ -1,17 +1,4 @@
-"""The word index kept in parts, so an ingest pays for its own documents only.
-
-The store caches a whole index (the part named PREFIX) and, after it, one part per
-update: the index of the documents added since, and the document versions removed (a
-replaced file's old lines). Opening assembles them: parts are read oldest first, a whole
-index resets what is held, a part's removals drop what it replaced, and each document is
-taken from the last part that added it. Which documents the store holds is told by their
-keys (``store/parts.py``), never by ids alone, which SQLite reuses.
-
-An update analyses the added documents' lines only and writes a part of their size.
-Counts, not weights, are kept (BM25 is weighed at query time), so parts merge without
-rescoring. When parts pile up (``store/parts.py``: MAX_PARTS, or more than REWRITE_SHARE
-of the whole's bytes) the next update writes the whole index again and drops the parts.
-"""
+"""The word index kept in parts, so an ingest pays for its own documents only."""
 
 from __future__ import annotations
 
@@ -32,12 +19,23 @@ from affidavit.store.parts import (
 )
 from affidavit.store.sqlite import Store
 
+# The cache entry of a whole index; after it, the store caches one part per update: the
+# index of the documents added since, and the document versions removed (a replaced file's
+# old lines).
 PREFIX = "words5"  # 5: counts kept in parts, weighed at query time
 
 
 def current(store: Store, previous: WordIndex | None) -> WordIndex:
     """The word index of what the store holds now: ``previous`` (or the cached parts)
-    brought up to date with the documents added and removed since, the update cached."""
+    brought up to date with the documents added and removed since, the update cached.
+
+    An update analyses the added documents' lines only and writes a part of their size.
+    Counts, not weights, are kept (BM25 is weighed at query time), so parts merge without
+    rescoring. Which documents the store holds is told by their keys (store/parts.py),
+    never by ids alone, which SQLite reuses. When parts pile up (store/parts.py:
+    MAX_PARTS, or more than REWRITE_SHARE of the whole's bytes) the update writes the
+    whole index again and drops the parts.
+    """
     generation = store.generation()
     parts = cached_parts(store, PREFIX) if previous is None else None
     index = previous
@@ -78,7 +76,9 @@ def _index_of(store: Store, documents: list[tuple[int, str, str, str]]) -> WordI
 
 def _assembled(parts: list[tuple[str, int, bytes]]) -> tuple[WordIndex | None, bool]:
     """The index the cached parts add up to (None if one cannot be read), and whether
-    each part was made on what the parts before it add up to."""
+    each part was made on what the parts before it add up to. Parts are read oldest
+    first: a whole index resets what is held, a part's removals drop what it replaced,
+    and each document is taken from the last part that added it."""
     read: list[WordIndex] = []
     holder: dict[str, int] = {}  # document version -> the part it is taken from
     followed = True

@@ -1,16 +1,5 @@
-"""A question scored by its postings only: the work grows with the lines it touches.
-
-A store of a million lines must not cost a million of anything per question. The
-question's postings are added into one score per line (and one per window); the rows a
-posting reaches are kept as they are first reached (a BM25 weight is never 0, so a row
-still at 0 has not been reached), and the best ``k`` are chosen among those rows alone.
-The arithmetic is the dense reading's, term by term in the same order, so every score is
-the same to the bit and so is every ranking.
-
-The sums are kept in scratch arrays, one set per thread and per index size, that are put
-back to zeros where they were touched before the next question: a fresh array a
-question would pay for again page by page.
-"""
+"""A question scored by its postings only: the work grows with the lines it touches (a store
+of a million lines must not cost a million of anything per question)."""
 
 from __future__ import annotations
 
@@ -107,7 +96,8 @@ _LOCAL = threading.local()
 @contextmanager
 def scratch_arrays(lines: int, windows: int) -> Iterator[Scratch]:
     """This thread's scratch for an index of this size; dropped if a question fails
-    half way, so no half-summed score outlives it."""
+    half way, so no half-summed score outlives it. A question puts it back to zeros where
+    it touched it: a fresh array a question would pay for again page by page."""
     held = getattr(_LOCAL, "scratch", None)
     if held is None or held.lines.size != lines or held.windows.size != windows:
         held = Scratch(
@@ -168,7 +158,14 @@ def best_windows(
 
 def score_question(index: Postings, term_ids: Sequence[int], named: Named | None) -> Scored:
     """Lines' BM25, plus the window gain times their best window's, plus the bonus of
-    each document the question names."""
+    each document the question names.
+
+    The question's postings are added into one score per line (and one per window); the
+    rows a posting reaches are kept as they are first reached (a BM25 weight is never 0,
+    so a row still at 0 has not been reached), and only those rows are handed on. The
+    arithmetic is the dense reading's, term by term in the same order, so every score is
+    the same to the bit and so is every ranking.
+    """
     size = index.size
     line_norms, window_norms = index.unit_norms()
     window_counts = index.window_counts

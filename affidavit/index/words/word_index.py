@@ -1,11 +1,4 @@
-"""The word channel: BM25 over lines and over windows, plus document-name weighting.
-
-A line's score is its own BM25 plus WINDOW_GAIN times the best score of any window that
-holds it, so a sentence whose subject was named one sentence earlier is still found;
-results are always lines. A question word that appears in document names adds
-log(documents / names carrying it) to every line of those documents: a word every name
-carries weighs exactly zero. Ties break by line id (document order, then position).
-"""
+"""The word channel: BM25 over lines and over windows, plus document-name weighting."""
 
 from __future__ import annotations
 
@@ -37,7 +30,15 @@ from affidavit.text.reading import Reading, read_for_search
 class WordIndex:
     """Raw term counts of lines and windows, a column per term (its postings); BM25 is
     computed from them at query time, on the question's postings only, so an index of
-    some documents merges with another's (``index/words/parts.py``) without rescoring."""
+    some documents merges with another's (``index/words/parts.py``) without rescoring.
+
+    A line's score is its own BM25 plus WINDOW_GAIN times the best score of any window
+    that holds it, so a sentence whose subject was named one sentence earlier is still
+    found; results are always lines. A question word that appears in document names adds
+    log(documents / names carrying it) to every line of those documents (names.py): a
+    word every name carries weighs exactly zero. Ties break by line id (document order,
+    then position).
+    """
 
     vocabulary: dict[str, int]
     line_ids: np.ndarray  # store line id per index row, ascending
@@ -45,7 +46,7 @@ class WordIndex:
     document_ids: np.ndarray  # store document id per document slot, ascending
     document_languages: list[str]
     document_names: list[str]
-    document_keys: list[str]  # what a document's stored version is (word_parts.py)
+    document_keys: list[str]  # what a document's stored version is (parts.py)
     line_counts: sp.csc_matrix
     window_counts: sp.csc_matrix
     window_documents: np.ndarray  # document slot per window
@@ -317,7 +318,7 @@ class WordIndex:
     # -- cache --
 
     def to_bytes(self, removed: list[str] | None = None, after: str = "") -> bytes:
-        """The index as one npz payload (no pickles). As a part (word_parts.py):
+        """The index as one npz payload (no pickles). As a part (parts.py):
         ``removed`` names the document versions it replaces, ``after`` the digest of the
         versions held by the index it was made on."""
         arrays = {

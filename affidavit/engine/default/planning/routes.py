@@ -1,9 +1,6 @@
-"""The plans the default engine proposes for a route the organs read (arithmetic.py):
-phrases for the rows and the years, never a number or a word of the answer, most direct
-first — a row's cells in the years asked, the figures a sentence gives for it, a change a
-row states or a roll-forward shows, and last the cells the question names by row and
-column.
-"""
+"""The plans the default engine proposes for a computation route (read at the door by
+question/arithmetic.py): phrases for the rows and the years, never a number or a word of
+the answer."""
 
 from __future__ import annotations
 
@@ -146,8 +143,10 @@ def _of_rows(row: str, op: str) -> list[Plan]:
 
 
 def plans_for(found: Route) -> list[Plan]:
-    """The plans that compute what the route asks for, most direct first; last, where the
-    question's own words name the cells by row and column, a plan over those."""
+    """The plans that compute what the route asks for, most direct first (a row's cells in
+    the years asked, the figures a sentence gives for it, a change a row states or a
+    roll-forward shows); last, where the question's own words name the cells by row and
+    column, a plan over those."""
     plans = [*_year_led(found), *named_plans(found)]
     return [_unsigned(p) for p in plans] if found.unsigned else plans
 
