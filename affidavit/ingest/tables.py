@@ -1,7 +1,7 @@
 """Pure rules for table rows: rule lines, delimited cells, shattered-cell periods, index columns.
 
 ``layout`` decides where a table stands in a document; these functions decide what its rows
-are and what they say, each tested alone (tests/test_tables.py).
+are and what they say, each tested alone (tests/ingest/test_tables.py).
 """
 
 from __future__ import annotations

@@ -71,7 +71,7 @@ def split_sentences(paragraphs: Iterable[str], language: str = "en") -> Iterator
 # the whole run's token arrays at once. spaCy cuts a text at whitespace before it
 # tokenizes a piece, so a paragraph's tokens are the same either way, and the blank line
 # between two paragraphs is a token of its own that ends what the paragraph before said
-# (tests/test_sentences.py compares with the pipeline on corpora and on generated text).
+# (tests/text/test_sentences.py compares with the pipeline on corpora and on generated text).
 def _split_run(paragraphs: list[str], language: str) -> Iterator[list[str]]:
     """The sentences of each paragraph, as the sentencizer cuts a Doc of each alone.
 

@@ -149,7 +149,7 @@ def _compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
 
 # NOTE: every pattern was written against real lines of the project's corpora (the IRS
 # 1040NR instructions, the USDA energy round-up, SQuAD and XQuAD articles); the lines are
-# in tests/test_answer_types.py.
+# in tests/engine/test_answer_types.py.
 def _build(language: str) -> tuple[SpanPattern, ...]:
     """The patterns of ``language``, in order: codes and contacts (e-mail, URL, phone, cued
     identifiers, postal addresses) read whole; then dates, codes by their shape, measures

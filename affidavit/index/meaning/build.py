@@ -27,7 +27,7 @@ TRIM_EVERY_CHUNKS = 3
 
 # NOTE: at 100 MB of text (1.2 million lines) the list of every line and the vectors of
 # every line were 780 MB of the ingest's peak; read twice, the index is the same to the bit
-# (tests/test_meaning.py).
+# (tests/index/test_meaning.py).
 def build_meaning(
     encoder: Encoder,
     lines: Callable[[], Iterable[LineRow]],

@@ -15,7 +15,7 @@ _MARK = "\u2581"
 
 # NOTE: at 100 MB the tokenizer was most of encoding the lines (about 60 s of two cores);
 # through the cache a line costs its normalisation and a lookup a word, and the ids are the
-# tokenizer's own (tests/test_word_pieces.py compares them on every corpus).
+# tokenizer's own (tests/index/test_pieces.py compares them on every corpus).
 class CachedPieces(StaticModel):  # type: ignore[misc]
     """A model2vec StaticModel whose ``tokenize`` splits each distinct word once.
 

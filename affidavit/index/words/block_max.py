@@ -46,7 +46,7 @@ def best(
     index: Postings, blocks: Blocks | None, term_ids: Sequence[int], named: Named | None, k: int
 ) -> list[tuple[int, float]]:
     """The best ``k`` lines (store line id, score), as ``top_only`` ranks them, to the bit
-    (tests/test_block_max.py): over the index's ``blocks`` (``blocks_of``) when it has
+    (tests/index/test_block_max.py): over the index's ``blocks`` (``blocks_of``) when it has
     them, else by ``top_only`` itself.
 
     A block's upper bound is the sum over the question's terms of their highest line
