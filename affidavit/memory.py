@@ -14,15 +14,15 @@ from affidavit.answer.verify import verify
 from affidavit.batch import BatchReport, Opener, Sharing, run_batch
 from affidavit.engine.default.engine import DefaultEngine
 from affidavit.engine.protocol import Engine
-from affidavit.errors import IngestError, InputError, readable
+from affidavit.errors import IngestError, readable
 from affidavit.gates.entry import admit, refused_downgrades
-from affidavit.index.meaning.encoder import BundledEncoder, Encoder, bundled_encoder
-from affidavit.index.meaning.late import Reranker, default_reranker
+from affidavit.index.meaning.encoder import Encoder, bundled_encoder
+from affidavit.index.meaning.late import Reranker, meaning_channel
 from affidavit.index.retrieval import DocumentHit, Retriever
 from affidavit.ingest.bounded import IngestLimits
 from affidavit.ingest.dialogue import prepare_dialogue, read_dialogue
 from affidavit.ingest.files import checked_date, index_stages, prepare_files
-from affidavit.ingest.naming import name_files, refuse_name_clashes
+from affidavit.ingest.naming import named_files
 from affidavit.ingest.pipeline import content_hash, prepare_document
 from affidavit.ingest.readers.formats import read_text
 from affidavit.results import Answer, EntityCount, Evidence, IngestReport, Neighbour, Verdict
@@ -82,16 +82,7 @@ class Memory:
         self._replies = StoredReplies(self._store)
         self.engine: Engine = engine if engine is not None else DefaultEngine()
         self.speaking_threshold = speaking_threshold
-        if dense:
-            encoder = encoder if encoder is not None else BundledEncoder()
-            if reranker is None:
-                reranker = default_reranker(encoder)
-        elif encoder is not None:
-            raise InputError(
-                "Memory(encoder=..., dense=False)",
-                "an encoder was given with the meaning channel off",
-                "give one or the other",
-            )
+        encoder, reranker = meaning_channel(dense, encoder, reranker)
         self._retriever = Retriever(
             self._store, speaking_threshold=speaking_threshold, encoder=encoder, reranker=reranker
         )
@@ -102,9 +93,7 @@ class Memory:
         """Close the store (safe to call twice); a file store is left with a warm index."""
         try:
             if self._store.is_open and self._store.path is not None:
-                self._retriever.words()  # so the next open does not rebuild it
-                self._retriever.warm_meaning()
-                self._retriever.graph()  # the entity graph too
+                self._retriever.leave_warm()
         finally:
             self._store.close()
             self._retriever.forget()
@@ -161,14 +150,7 @@ class Memory:
         admission = admit(source, threshold=self.speaking_threshold)
         named_as = str(path) if isinstance(path, str | Path) else ", ".join(map(str, path))
         date = checked_date(date, named_as)
-        roots = [Path(path)] if isinstance(path, str | Path) else [Path(p) for p in path]
-        if name is not None and len(roots) > 1:
-            raise IngestError(None, "name= applies to one file or folder", "ingest them one by one")
-        named: list[tuple[Path, str]] = []
-        warnings: list[str] = []
-        for root in roots:
-            named.extend(name_files(root, name, warnings))
-        refuse_name_clashes(named)
+        named, warnings = named_files(path, name)
         prepared = prepare_files(
             named,
             known_hash=self._store.document_hash,
@@ -179,10 +161,9 @@ class Memory:
             warnings=warnings,
             progress=progress,
         )
-        # Each document is written as it is read (one transaction, so memory holds a few
-        # documents, never the corpus), then freed for the indexes. The word index is left
-        # to the index stages: they start the entity graph's worker first, so the two are
-        # built on both cores at once rather than one after the other.
+        # Each document is written as it is read (one transaction: memory holds a few
+        # documents, never the corpus). The word index is left to the index stages: they
+        # start the entity graph's worker first, so the two are built on both cores at once.
         if self._write(prepared, replace_trusted, words=False):
             # NOTE: at 20.9 MB the first ask after an ingest took 16 s, later ones 0.1 s.
             self._retriever.build(index_stages(progress))
@@ -402,8 +383,7 @@ class Memory:
     def entities(self, *, top: int = 50) -> list[EntityCount]:
         """The store's entities, most mentioned first (ties by name): see
         index/entities/mining.py."""
-        graph = self._retriever.graph()
-        return [EntityCount(name=e.name, count=e.count) for e in graph.entities[: max(top, 0)]]
+        return self._retriever.entity_counts(top)
 
     @reads
     def neighbours(self, entity: str, *, top: int = 10) -> list[Neighbour]:
@@ -412,17 +392,9 @@ class Memory:
         Each carries its weight (Dunning's log-likelihood ratio) and the lines that
         witness it; an entity no line mentions with it is not a neighbour.
         """
-        graph = self._retriever.graph()
-        number = self._retriever.entity(entity)
-        found = []
-        for edge in graph.neighbours(number)[: max(top, 0)]:
-            witnesses = self._retriever.lines(edge.witnesses.tolist())
-            name = graph.entities[edge.other].name
-            found.append(Neighbour(name=name, weight=edge.weight, witnesses=witnesses))
-        return found
+        return self._retriever.neighbours(entity, top)
 
     @reads
     def cooccurrences(self, a: str, b: str) -> list[Evidence]:
         """The lines that mention both entities, in store order."""
-        both = [self._retriever.entity(a), self._retriever.entity(b)]
-        return self._retriever.lines(self._retriever.graph().together(both).tolist())
+        return self._retriever.cooccurrences(a, b)

@@ -19,7 +19,7 @@ from affidavit.index.meaning.late import Reranker
 from affidavit.index.meaning.profiles import MeaningIndex
 from affidavit.index.words import parts as word_parts
 from affidavit.index.words.word_index import WordIndex
-from affidavit.results import Evidence
+from affidavit.results import EntityCount, Evidence, Neighbour
 from affidavit.runtime import give_back_freed_memory
 from affidavit.store.sqlite import Store, StoredLine
 from affidavit.text.names import segments
@@ -71,8 +71,12 @@ class Retriever:
     def meaning(self, progress: Callable[[int, int], None] | None = None) -> MeaningIndex | None:
         return self.ranker.meaning(progress)
 
-    def warm_meaning(self) -> None:
+    def leave_warm(self) -> None:
+        """Cache the word index, the meaning vectors and the entity graph in the store, so
+        the next open reads them rather than building them."""
+        self.words()
         self.ranker.warm_meaning()
+        self.graph()
 
     def build(self, progress: Callable[[int, int, str], None] | None = None) -> None:
         """Build every index not yet built for this generation, telling ``progress``
@@ -166,6 +170,27 @@ class Retriever:
         if (number := self.graph().named(name, languages)) is None:
             raise AffidavitError(f"no entity named {name!r}; Memory.entities() lists them")
         return number
+
+    def entity_counts(self, top: int) -> list[EntityCount]:
+        """The ``top`` entities, most mentioned first (ties by name)."""
+        entities = self.graph().entities[: max(top, 0)]
+        return [EntityCount(name=e.name, count=e.count) for e in entities]
+
+    def neighbours(self, entity: str, top: int) -> list[Neighbour]:
+        """The ``top`` entities mentioned with ``entity``, heaviest edge first, each with
+        the lines that witness it."""
+        graph = self.graph()
+        found = []
+        for edge in graph.neighbours(self.entity(entity))[: max(top, 0)]:
+            witnesses = self.lines(edge.witnesses.tolist())
+            name = graph.entities[edge.other].name
+            found.append(Neighbour(name=name, weight=edge.weight, witnesses=witnesses))
+        return found
+
+    def cooccurrences(self, a: str, b: str) -> list[Evidence]:
+        """The lines that mention both entities, in store order."""
+        both = [self.entity(a), self.entity(b)]
+        return self.lines(self.graph().together(both).tolist())
 
     def line_at(self, document: str, position: int) -> Evidence | None:
         """The stored line at ``position`` of the document named ``document`` (score 0)."""

@@ -1,5 +1,6 @@
 """Headers of more than one row: how many of a table's first rows name its columns, and
-the names read down them. Pure functions; ``tables.py`` re-exports them (tests/ingest/test_tables.py).
+the names read down them. Pure functions; ``tables.py`` re-exports them
+(tests/ingest/test_tables.py).
 """
 
 from __future__ import annotations

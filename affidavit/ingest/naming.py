@@ -2,10 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from affidavit.errors import IngestError
 from affidavit.ingest.readers.formats import iter_document_files, storable_path
+
+
+def named_files(
+    path: str | Path | Sequence[str | Path], name: str | None
+) -> tuple[list[tuple[Path, str]], list[str]]:
+    """(file, document name) for a file, a folder or a list of them, and the warnings of
+    what was skipped or renamed; an IngestError when two would share a name."""
+    roots = [Path(path)] if isinstance(path, str | Path) else [Path(p) for p in path]
+    if name is not None and len(roots) > 1:
+        raise IngestError(None, "name= applies to one file or folder", "ingest them one by one")
+    named: list[tuple[Path, str]] = []
+    warnings: list[str] = []
+    for root in roots:
+        named.extend(name_files(root, name, warnings))
+    refuse_name_clashes(named)
+    return named, warnings
 
 
 def name_files(

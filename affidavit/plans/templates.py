@@ -12,6 +12,7 @@ from affidavit.results import Evidence
 from affidavit.text.dates import day_written, time_written
 from affidavit.text.numbers import format_number, rounded
 from affidavit.text.relative import when_told
+from affidavit.text.words import fold
 
 PLACES = 2  # computed numbers are rounded half away from zero to two decimals
 
@@ -220,7 +221,7 @@ def told_time(text: str, cited: Sequence[Evidence]) -> tuple[str, str, str] | No
     was said: (the answer sentence, the ISO time, the time as said), or None when the text
     is not a relative time or no cited turn carries it."""
     for line in cited:
-        if not line.date or text.lower() not in line.text.lower():
+        if not line.date or fold(text) not in fold(line.text):
             continue
         when = when_told(text, line.date)
         if when is None or len(when.words) < len(text.strip(" .!,")) - 1:

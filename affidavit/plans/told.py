@@ -8,7 +8,7 @@ from affidavit.results import Evidence
 from affidavit.text.analyzer import Analyzer
 from affidavit.text.dates import column_date
 from affidavit.text.relative import when_told
-from affidavit.text.words import words
+from affidavit.text.words import fold, words
 
 _LIGHT_VERBS = ("have", "go", "get", "do", "make", "take", "be")
 _UNSEEN = 100.0  # above any word's rarity in a store (Lucene IDF stays below ~20)
@@ -39,7 +39,7 @@ def turns_telling(
     )
     if not turns:
         return []
-    speakers = {line.speaker.lower() for line in turns if line.speaker}
+    speakers = {fold(line.speaker) for line in turns if line.speaker}
     tokens = words(phrase, analyzer.language)
     people = {t for t in tokens if t in speakers}
     light = {analyzer.term(v) for v in _LIGHT_VERBS}
@@ -115,7 +115,7 @@ def _session_number(document: str) -> int:
 
 def _holder(line: Evidence, said: Sequence[str], people: set[str]) -> bool:
     """The event is told by one of the people the question names, or of them by name."""
-    speaker = (line.speaker or "").lower()
+    speaker = fold(line.speaker or "")
     if speaker in people:
         return True
     # The turn's own "Name:" prefix names its speaker, not the one it speaks of.
@@ -132,7 +132,7 @@ def day_told(line: Evidence, phrase: str, *, stamp: bool) -> tuple[str, str]:
     if day or line.date is None:
         return day, ""
     # The time nearest the event's words, the teller's own name aside.
-    near = [w for w in phrase.split() if w.lower() != (line.speaker or "").lower()]
+    near = [w for w in phrase.split() if fold(w) != fold(line.speaker or "")]
     when = when_told(line.text, line.date, near=near)
     if when is not None:
         return when.day, when.words

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from affidavit.errors import InputError
-from affidavit.text.words import LETTER_OR_DIGIT
+from affidavit.text.words import LETTER_OR_DIGIT, fold
 
 ANSWERED = "answered"
 INPUT_ERROR = "input error"
@@ -177,7 +177,7 @@ def answer_terms(row: Mapping[str, Any]) -> list[str]:
         w
         for p in phrases
         for w in _WORD.findall(p)
-        if any(c.isdigit() for c in w) or (len(w) >= 3 and w.lower() not in _STOP)
+        if any(c.isdigit() for c in w) or (len(w) >= 3 and fold(w) not in _STOP)
     ]
     return list(dict.fromkeys(sorted(phrases, key=len, reverse=True) + words))
 

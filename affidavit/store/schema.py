@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import sqlite3
 
+from affidavit.errors import StoreError
+from affidavit.store.guard import RECOVER
 from affidavit.trust import DOCUMENT_TRUST
 
 # Migrations only add (tables, columns, indexes): a file written by an older version always
@@ -111,3 +113,45 @@ def migrate(conn: sqlite3.Connection) -> int:
             raise
         conn.execute("COMMIT")
     return start
+
+
+def opened_schema(conn: sqlite3.Connection, path: str | None, *, read_only: bool) -> None:
+    """Check that a newly opened file is a store this version can use, migrating it
+    when it may be written; a StoreError naming ``path`` and what to do otherwise."""
+    try:
+        version = current_version(conn)
+    except ValueError as exc:
+        problem = f"its schema version is not a number ({exc})"
+        raise StoreError(path, problem, RECOVER) from exc
+    if version == 0 and _has_foreign_tables(conn):
+        raise StoreError(
+            path,
+            "this SQLite database is not an affidavit store",
+            "pass a new file name; affidavit will not add its tables to another database",
+        )
+    if version > SCHEMA_VERSION:
+        raise StoreError(
+            path,
+            f"store schema version {version} is newer than this affidavit "
+            f"understands ({SCHEMA_VERSION})",
+            "upgrade affidavit",
+        )
+    if read_only and version < READABLE_FROM:
+        raise StoreError(
+            path,
+            f"a read-only store at schema version {version} needs upgrading to {SCHEMA_VERSION}",
+            "open it once from a process that may write it",
+        )
+    if not read_only:
+        migrate(conn)
+    query = "SELECT name FROM sqlite_master WHERE type = 'table'"
+    missing = sorted(TABLES - {row[0] for row in conn.execute(query)})
+    if missing:
+        raise StoreError(
+            path, f"the store is damaged: missing tables {', '.join(missing)}", RECOVER
+        )
+
+
+def _has_foreign_tables(conn: sqlite3.Connection) -> bool:
+    query = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT 1"
+    return conn.execute(query).fetchone() is not None

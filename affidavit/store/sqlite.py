@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from affidavit.errors import StoreError
-from affidavit.store.guard import RECOVER, store_failure, writer_note
+from affidavit.store.guard import store_failure, writer_note
 from affidavit.store.prepared import (
     LINE_SELECT,
     PreparedDocument,
@@ -21,13 +21,7 @@ from affidavit.store.prepared import (
     insert_document,
     stored_line,
 )
-from affidavit.store.schema import (
-    READABLE_FROM,
-    SCHEMA_VERSION,
-    TABLES,
-    current_version,
-    migrate,
-)
+from affidavit.store.schema import current_version, opened_schema
 
 # NOTE: SQLite's default page cache (2 MiB) could not keep the lines table's inner pages
 # while a question's lines were read across a 100 MB store (bench/scale.py): each of ten
@@ -78,30 +72,7 @@ class Store:
                 timeout=timeout,
             )
             self._configure()
-            version = self._version()
-            if version == 0 and self._has_foreign_tables():
-                raise StoreError(
-                    self.path,
-                    "this SQLite database is not an affidavit store",
-                    "pass a new file name; affidavit will not add its tables to another database",
-                )
-            if version > SCHEMA_VERSION:
-                raise StoreError(
-                    self.path,
-                    f"store schema version {version} is newer than this affidavit "
-                    f"understands ({SCHEMA_VERSION})",
-                    "upgrade affidavit",
-                )
-            if self.read_only and version < READABLE_FROM:
-                raise StoreError(
-                    self.path,
-                    f"a read-only store at schema version {version} needs upgrading to "
-                    f"{SCHEMA_VERSION}",
-                    "open it once from a process that may write it",
-                )
-            if not self.read_only:
-                migrate(self.conn)
-            self._check_tables()
+            opened_schema(self.conn, self.path, read_only=self.read_only)
         except StoreError:
             self._abandon()
             raise
@@ -109,34 +80,10 @@ class Store:
             self._abandon()
             raise store_failure(self.path, exc, timeout) from exc
 
-    def _version(self) -> int:
-        try:
-            return current_version(self.conn)
-        except ValueError as exc:
-            problem = f"its schema version is not a number ({exc})"
-            raise StoreError(self.path, problem, RECOVER) from exc
-
-    def _check_tables(self) -> None:
-        present = {
-            row[0]
-            for row in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-        }
-        missing = sorted(TABLES - present)
-        if missing:
-            raise StoreError(
-                self.path, f"the store is damaged: missing tables {', '.join(missing)}", RECOVER
-            )
-
     def _abandon(self) -> None:
         if self._conn is not None:
             self._conn.close()
             self._conn = None
-
-    def _has_foreign_tables(self) -> bool:
-        row = self.conn.execute(
-            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT 1"
-        ).fetchone()
-        return row is not None
 
     def _configure(self) -> None:
         conn = self.conn

@@ -7,7 +7,7 @@ import re
 from collections.abc import Collection
 
 from affidavit.results import Evidence, LineKind
-from affidavit.text.words import spoken_words
+from affidavit.text.words import fold, spoken_words
 
 _INTERJECTIONS = frozenset(
     "hey hi hello thanks thank you congrats congratulations wow yep yeah yes sure definitely "
@@ -53,7 +53,7 @@ def is_chatter(text: str, line: Evidence, speakers: Collection[str], *, who: boo
     """
     if line.speaker is None or text == line.text:
         return False
-    words = [w.lower() for w in spoken_words(text)]
+    words = [fold(w) for w in spoken_words(text)]
     if who and 0 < len(words) <= 2 and " ".join(words) in speakers:
         return False  # a speaker's name answers "who", wherever the line writes it
     at = line.text.find(text)

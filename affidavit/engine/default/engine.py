@@ -213,7 +213,7 @@ class DefaultEngine:
                 candidates.append(
                     Candidate(text=text, value=text, cites=(index,), score=score, note=note)
                 )
-        speakers = {e.speaker.lower() for e in evidence if e.speaker}
+        speakers = {fold(e.speaker) for e in evidence if e.speaker}
         if speakers:
             who = shape.answer_type is AnswerType.PERSON
             candidates = [

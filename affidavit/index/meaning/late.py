@@ -9,7 +9,8 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 
-from affidavit.errors import EngineError
+from affidavit.errors import EngineError, InputError
+from affidavit.index.meaning.encoder import BundledEncoder, Encoder
 
 T = TypeVar("T")
 # Texts whose pieces are remembered (least recently used first out).
@@ -100,8 +101,6 @@ _NORMS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 def default_reranker(encoder: object) -> LateInteraction | None:
     """Late interaction over ``encoder``'s word pieces, where its table can be read piece
     by piece; None otherwise."""
-    from affidavit.index.meaning.encoder import BundledEncoder
-
     # Asked of the class where it can be: the bundled model's table is a property that
     # loads the model, and a Memory that never asks must not pay for it. A
     # vocabulary-quantised model2vec model maps pieces to rows (token_mapping): its table
@@ -140,3 +139,20 @@ def rerank(
         )
     order = sorted(range(len(candidates)), key=lambda i: (-float(scores[i]), i))
     return [candidates[i] for i in order]
+
+
+def meaning_channel(
+    dense: bool, encoder: Encoder | None, reranker: Reranker | None
+) -> tuple[Encoder | None, Reranker | None]:
+    """The encoder and reranker a Memory opened with these options searches by: the
+    bundled model and its late interaction by default, neither with ``dense=False``."""
+    if not dense:
+        if encoder is not None:
+            raise InputError(
+                "Memory(encoder=..., dense=False)",
+                "an encoder was given with the meaning channel off",
+                "give one or the other",
+            )
+        return None, reranker
+    encoder = encoder if encoder is not None else BundledEncoder()
+    return encoder, reranker if reranker is not None else default_reranker(encoder)

@@ -22,6 +22,7 @@ from affidavit.index.words.scoring import (
     score_question,
     top_among,
 )
+from affidavit.index.words.windows import in_line_order, window_incidence
 from affidavit.text.analyzer import Analyzer
 from affidavit.text.reading import Reading, read_for_search
 
@@ -104,9 +105,7 @@ class WordIndex:
         arrays and the windows' members found by a sort, not in Python lists and a dict
         of every line: at 100 MB of text those were 900 MB of the ingest's peak."""
         slot_of = {doc_id: slot for slot, (doc_id, _, _) in enumerate(documents)}
-        # Windows in the order of their first lines (documents in id order, as the lines
-        # are): the windows of a run of lines are then a run of windows (block_max.py).
-        windows = sorted(windows, key=lambda w: (slot_of[w[0]], w[2], w[3], w[1]))
+        windows = in_line_order(windows, slot_of)
         analyzers = {lang: Analyzer(lang) for _, _, lang in documents}
         languages = [lang for _, _, lang in documents]
         vocabulary: dict[str, int] = {}
@@ -133,12 +132,7 @@ class WordIndex:
             ),
             shape=(size, max(len(vocabulary), 1)),
         )
-        win_rows, win_cols = _members(typed_numbers(docs), typed_numbers(positions), windows)
-        incidence = sp.csr_matrix(
-            (np.ones(len(win_rows), dtype=np.int8), (win_rows, win_cols)),
-            shape=(len(windows), size),
-        )
-        incidence.sort_indices()
+        incidence = window_incidence(typed_numbers(docs), typed_numbers(positions), windows)
         window_counts = incidence.astype(np.float32) @ line_counts
         names = [name for _, name, _ in documents]
         return cls(
@@ -387,31 +381,3 @@ class WordIndex:
             name_terms=name_slots(meta["names"], meta["languages"]),
         )
         return index, list(meta["removed"]), str(meta.get("after", ""))
-
-
-def _members(
-    docs: np.ndarray, positions: np.ndarray, windows: list[tuple[int, int, int, int]]
-) -> tuple[np.ndarray, np.ndarray]:
-    """(window, line row) of each line each window spans, windows in order and each
-    window's lines by position, a position no line holds left out: every line's
-    (document, position) sorted once and looked up, not kept in a dict."""
-    empty = np.zeros(0, dtype=np.int64)
-    if not windows or not len(docs):
-        return empty, empty
-    spans = np.asarray([(d, start, end) for d, _, start, end in windows], dtype=np.int64)
-    sizes = np.maximum(spans[:, 2] - spans[:, 1] + 1, 0)
-    window = np.repeat(np.arange(len(windows), dtype=np.int64), sizes)
-    first = np.repeat(np.cumsum(sizes) - sizes, sizes)
-    wanted = np.repeat(spans[:, 1], sizes) + np.arange(int(sizes.sum()), dtype=np.int64) - first
-    owner = np.repeat(spans[:, 0], sizes)
-    # One key per (document, position); a position past every line's is held by none.
-    width = int(positions.max()) + 1
-    held = (wanted >= 0) & (wanted < width)
-    window, wanted, owner = window[held], wanted[held], owner[held]
-    keys = docs * width + positions
-    order = np.argsort(keys, kind="stable")
-    ordered = keys[order]
-    sought = owner * width + wanted
-    at = np.minimum(np.searchsorted(ordered, sought), len(ordered) - 1)
-    found = ordered[at] == sought
-    return window[found], order[at[found]]
