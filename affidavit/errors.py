@@ -1,13 +1,5 @@
-"""The exception tree every affidavit failure belongs to.
-
-    AffidavitError
-    ├── IngestError   a file or text could not become lines (names the file and the fix)
-    ├── StoreError    the SQLite store could not be opened, read or written
-    ├── InputError    a question, a text, a question set or an answers file cannot be read
-    └── EngineError   an engine failed to propose (bad response, unreachable server)
-
-Each error carries what a user needs to act on it: the file or input, the problem, a hint.
-"""
+"""The exception tree every affidavit failure belongs to. Each error carries what a user
+needs to act on it: the file or input, the problem, a hint."""
 
 from __future__ import annotations
 
@@ -15,7 +7,14 @@ from pathlib import Path
 
 
 class AffidavitError(Exception):
-    """Base class of every error raised by affidavit."""
+    """Base class of every error raised by affidavit::
+
+        AffidavitError
+        ├── IngestError   a file or text could not become lines (names the file and the fix)
+        ├── StoreError    the SQLite store could not be opened, read or written
+        ├── InputError    a question, a text, a question set or an answers file cannot be read
+        └── EngineError   an engine failed to propose (bad response, unreachable server)
+    """
 
 
 class _Contextual(AffidavitError):

@@ -39,7 +39,6 @@ from affidavit.index.documents import WORDS_SUFFICE
 from affidavit.index.evidence_block import evidence_block
 from affidavit.index.meaning.encoder import bundled_model_path, encode
 from affidavit.index.meaning.late import rerank
-from affidavit.index.retrieval import Retriever
 from affidavit.text.analyzer import Analyzer
 from affidavit.text.content import content_terms
 from affidavit.text.words import words
@@ -221,7 +220,7 @@ def inside_table(memory: Memory, queries: Sequence[Query]) -> dict[str, float]:
             continue
         n += 1
         ids = [i for i, _ in members]
-        scores = Retriever._scores(index, query.text)[np.searchsorted(index.line_ids, ids)]
+        scores = index.scores(index.read(query.text).searched)[np.searchsorted(index.line_ids, ids)]
         by_words = ids[int(np.argmax(scores))] if scores.max() > 0 else None
         closeness = meaning.line_vectors(ids) @ encode(retriever.encoder, [query.text])[0]
         by_meaning = ids[int(np.argmax(closeness))]

@@ -238,7 +238,7 @@ def halueval_set(size: int = 100) -> list[dict]:
 
 
 def xquad_set(rel: bool = False) -> list[dict]:
-    """The English paragraphs, one document each (as tests/index/test_meaning.py), every question."""
+    """The English paragraphs, one document each (as in test_meaning.py), every question."""
     folder = CORPORA / "xquad_slice"
     questions = read_jsonl(folder / "questions.jsonl")
     items = [ask_item(f"{q['id']}-{q['language']}", q["question"]) for q in questions]
