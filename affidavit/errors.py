@@ -9,11 +9,11 @@ from pathlib import Path
 class AffidavitError(Exception):
     """Base class of every error raised by affidavit::
 
-        AffidavitError
-        ├── IngestError   a file or text could not become lines (names the file and the fix)
-        ├── StoreError    the SQLite store could not be opened, read or written
-        ├── InputError    a question, a text, a question set or an answers file cannot be read
-        └── EngineError   an engine failed to propose (bad response, unreachable server)
+    AffidavitError
+    ├── IngestError   a file or text could not become lines (names the file and the fix)
+    ├── StoreError    the SQLite store could not be opened, read or written
+    ├── InputError    a question, a text, a question set or an answers file cannot be read
+    └── EngineError   an engine failed to propose (bad response, unreachable server)
     """
 
 
