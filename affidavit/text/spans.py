@@ -6,14 +6,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from affidavit.text.dates import MONTHS
 from affidavit.text.years import YEAR_SINCE_1000
 
 
 class Tier(StrEnum):
-    """How a pattern's spans sit among the others' (see engine/default/spans.py,
-    ``typed_spans``)."""
+    """How a pattern's spans sit among the others' (see ``pattern_spans``)."""
 
     WHOLE = "whole"  # read as one token: nothing inside it is a date, code or number
     DATE = "date"
@@ -333,6 +333,53 @@ PATTERNS: dict[str, tuple[SpanPattern, ...]] = {lang: _build(lang) for lang in (
 def patterns_for(language: str) -> tuple[SpanPattern, ...]:
     """The span patterns for a line in ``language`` (English's for any other)."""
     return PATTERNS.get(language, PATTERNS["en"])
+
+
+# What each tier may not overlap: a later span never cuts into an earlier, more specific one.
+_YIELDS_TO: dict[Tier, frozenset[Tier]] = {
+    Tier.WHOLE: frozenset({Tier.WHOLE}),
+    Tier.DATE: frozenset({Tier.WHOLE}),
+    Tier.SHAPE: frozenset({Tier.WHOLE, Tier.DATE}),
+    Tier.MEASURE: frozenset({Tier.WHOLE}),
+    Tier.NUMBER: frozenset({Tier.WHOLE, Tier.DATE, Tier.SHAPE}),
+    Tier.TITLE: frozenset(),
+}
+# A title may hold a code ("Instructions for Form 1040NR") but not a phone number or URL.
+_NOT_IN_TITLES = frozenset({"EMAIL", "URL", "PHONE", "ADDRESS"})
+
+
+@lru_cache(maxsize=4096)
+def pattern_spans(
+    text: str, language: str, *, titles: bool = False
+) -> tuple[tuple[str, int, int, str], ...]:
+    """(text, start, end, label) of every pattern match, each tier yielding to those above.
+
+    Whole spans (e-mail, URL, phone, address, codes) are read first and nothing reads
+    inside them; a date may not cut into one; digit groups overlap neither; a bare number
+    sits in no date or code. Measures overlap freely, as they always have.
+    """
+    found: list[tuple[str, int, int, str]] = []
+    claimed: list[tuple[int, int, Tier, str]] = []
+    for spec in patterns_for(language):
+        if spec.tier is Tier.TITLE and not titles:
+            continue
+        if spec.needs and not any(c in text for c in spec.needs):
+            continue
+        yields_to = _YIELDS_TO[spec.tier]
+        for m in spec.pattern.finditer(text):
+            start, end = m.span(spec.group)
+            if start < 0 or start == end:
+                continue
+            blockers = (
+                (s, e)
+                for s, e, tier, label in claimed
+                if (label in _NOT_IN_TITLES if spec.tier is Tier.TITLE else tier in yields_to)
+            )
+            if any(s < end and start < e for s, e in blockers):
+                continue
+            claimed.append((start, end, spec.tier, spec.label))
+            found.append((text[start:end], start, end, spec.label))
+    return tuple(found)
 
 
 # -- what a line could hold, read fast (question/typed_lines.py seats such lines) --

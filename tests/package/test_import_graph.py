@@ -38,10 +38,16 @@ _room("ingest", *FOUNDATION, "text", "store")
 _room("index", *FOUNDATION, "text", "store")
 _room("question", *FOUNDATION, "text")
 _room("gates", *FOUNDATION, "text", "question")
+# The reader scores spans of the lines a question's search found.
+_room("reader", *FOUNDATION, "text", "question", "index")
 # Plans run over verified primitives: a step's inputs pass the digit veto.
 _room("plans", *FOUNDATION, "text", "question", "gates")
-_room("engine", *FOUNDATION, "text", "store", "index", "question", "plans", "gates")
-_room("answer", *FOUNDATION, "text", "store", "index", "question", "plans", "gates", "engine")
+_room("engine", *FOUNDATION, "text", "store", "index", "question", "reader", "plans", "gates")
+_room(
+    "answer",
+    *FOUNDATION,
+    *("text", "store", "index", "question", "reader", "plans", "gates", "engine"),
+)
 _room("batch", *FOUNDATION)
 # The report writes numbers as answers write them (text.numbers.format_number).
 _room("report", *FOUNDATION, "text")
