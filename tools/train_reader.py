@@ -16,12 +16,9 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import re
-import string
 import subprocess
 import sys
 import time
-from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -29,6 +26,9 @@ from scipy import optimize, sparse
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from refusal_squad2 import f1, normalize  # noqa: E402  (SQuAD's official scoring)
 
 from affidavit.question.shape import read_shape  # noqa: E402
 from affidavit.reader.cues import cues_from_doc  # noqa: E402
@@ -53,23 +53,6 @@ RIGHT_ENOUGH = 0.5
 # The recorded sample: the first held-out questions of an even sample of this many.
 SAMPLE_FROM = 2_000
 SAMPLE_SIZE = 12
-
-_ARTICLES = re.compile(r"\b(a|an|the)\b")
-_PUNCTUATION = frozenset(string.punctuation)
-
-
-def normalize(text: str) -> str:
-    text = "".join(ch for ch in text.lower() if ch not in _PUNCTUATION)
-    return " ".join(_ARTICLES.sub(" ", text).split())
-
-
-def f1(gold: str, said: str) -> float:
-    g, s = normalize(gold).split(), normalize(said).split()
-    same = sum((Counter(g) & Counter(s)).values())
-    if not g or not s or same == 0:
-        return float(g == s)
-    precision, recall = same / len(s), same / len(g)
-    return 2 * precision * recall / (precision + recall)
 
 
 def load(limit: int | None) -> list[tuple[bool, str, str, list[str]]]:
@@ -127,8 +110,7 @@ def build(rows, progress_every: int = 2000):
         cues = asked[question]
         candidates = []
         for rank, line in enumerate(lines):
-            spans, _ = spans_for(cues, read[line], rank)
-            candidates.extend(spans)
+            candidates.extend(spans_for(cues, read[line], rank))
         # Right: the candidates nearest a gold answer, when one is near enough.
         overlap = [max(f1(a, c.text) for a in answers) for c in candidates]
         best = max(overlap, default=0.0)

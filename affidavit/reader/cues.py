@@ -11,7 +11,7 @@ from spacy.tokens import Doc, Token
 from affidavit.question.question import Question
 from affidavit.text.analyzer import Analyzer, analyzer_for
 from affidavit.text.nlp import parsed
-from affidavit.text.words import fold
+from affidavit.text.words import words
 
 _WH = ("what", "which", "who", "whom", "whose", "when", "where", "why", "how")
 # Spanish and Turkish question words, read as the English ones they ask like.
@@ -58,13 +58,13 @@ def cues_of(question: Question) -> Cues:
 
 @lru_cache(maxsize=512)
 def _cues(text: str, language: str, answer_type: str) -> Cues:
-    analyzer = analyzer_for(language)
-    terms = frozenset(analyzer.terms(text))
-    lowered = fold(text, language)
-    if language != "en":
-        wh = next((v for k, v in _WH_OTHER.items() if _has_word(lowered, k)), "none")
-        return Cues(wh, wh, answer_type, None, None, None, "", terms, language)
-    return cues_from_doc(text, parsed(text), answer_type)
+    if language == "en":
+        return cues_from_doc(text, parsed(text), answer_type)
+    terms = frozenset(analyzer_for(language).terms(text))
+    wh = next(
+        (v for k, v in _WH_OTHER.items() if _says(text, words(k, language), language)), "none"
+    )
+    return Cues(wh, wh, answer_type, None, None, None, "", terms, language)
 
 
 def cues_from_doc(text: str, doc: Doc, answer_type: str) -> Cues:
@@ -77,32 +77,40 @@ def cues_from_doc(text: str, doc: Doc, answer_type: str) -> Cues:
         return Cues("none", "none", answer_type, None, None, None, "", terms, language)
     after = doc[wh_token.i + 1].lower_ if wh_token.i + 1 < len(doc) else ""
     wh_next = f"{wh_token.lower_}_{after}"
-    role, verb, focus_token = _role(wh_token, analyzer)
-    focus = analyzer.term(focus_token.lower_) if focus_token is not None else None
-    focus_text = _focus_text(focus_token)
+    read = wh_role(wh_token, analyzer)
+    focus = analyzer.term(read.focus.lower_) if read.focus is not None else None
     return Cues(
-        wh_token.lower_, wh_next, answer_type, role, verb, focus, focus_text, terms, language
+        *(wh_token.lower_, wh_next, answer_type, read.role, read.verb, focus),
+        *(focus_words(read.focus), terms, language),
     )
 
 
-def _has_word(text: str, word: str) -> bool:
-    at = text.find(word)
-    while at >= 0:
-        before = text[at - 1] if at > 0 else " "
-        end = at + len(word)
-        after = text[end] if end < len(text) else " "
-        if not before.isalnum() and not after.isalnum():
-            return True
-        at = text.find(word, at + 1)
-    return False
+def _says(text: str, words_of_it: list[str], language: str) -> bool:
+    """Whether ``words_of_it`` stand together, in order, among the words of ``text``."""
+    said = words(text, language)
+    size = len(words_of_it)
+    return any(said[i : i + size] == words_of_it for i in range(len(said) - size + 1))
 
 
-def _role(wh: Token, analyzer: Analyzer) -> tuple[str | None, str | None, Token | None]:
-    """The wh-word's role, the stem of its verb and the token naming what is asked for."""
+@dataclass(frozen=True, slots=True)
+class WhRole:
+    """How a wh-word stands in its question: its role, the stem of its verb, the
+    preposition it is the object of, and the token naming what is asked for."""
+
+    role: str | None
+    verb: str | None
+    preposition: str | None
+    focus: Token | None
+
+
+def wh_role(wh: Token, analyzer: Analyzer) -> WhRole:
+    """The role of the wh-word ``wh`` in its parsed question ("Which regulation covers
+    ...": the subject of "cover", asking for a regulation)."""
     word, focus = wh, None
     if wh.dep_ in ("det", "poss"):  # "which regulation", "whose house"
         word = focus = wh.head
     role = _ROLES.get(word.dep_)
+    preposition = word.head.lower_ if word.dep_ == "pobj" else None
     head = word.head.head if word.dep_ == "pobj" else word.head
     verb = analyzer.term(head.lower_) if head.pos_ in ("VERB", "AUX") else None
     if role == "attribute" or (head.lower_ in _BE and role == "subject"):
@@ -113,11 +121,12 @@ def _role(wh: Token, analyzer: Analyzer) -> tuple[str | None, str | None, Token 
         if attribute is not None and focus is None:
             focus = attribute
         role = "attribute"
-    return role, verb, focus
+    return WhRole(role, verb, preposition, focus)
 
 
-def _focus_text(token: Token | None) -> str:
-    """The words naming what is asked for; "type of ship" names ships."""
+def focus_words(token: Token | None) -> str:
+    """The words naming what is asked for; "type of ship" and "kind of arches" name ships
+    and arches."""
     if token is None:
         return ""
     if token.lower_ in _VAGUE:

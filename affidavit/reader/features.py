@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Iterator
+from functools import lru_cache
 
 import numpy as np
 
@@ -37,7 +38,7 @@ class Matches:
         self.tokens = [i for i, t in enumerate(line.terms) if t is not None and t in cues.terms]
         held = {line.terms[i] for i in self.tokens}
         self.coverage = len(held) / len(cues.terms) if cues.terms else 0.0
-        self._chains = [_chain(line.heads, i) for i in range(len(line.heads))]
+        self._chains = _chains(line.heads)
 
     def path(self, head: int, outside: range) -> str:
         """The dependency path from ``head`` to the nearest question word outside the span."""
@@ -52,6 +53,12 @@ class Matches:
             if best is None or key < best:
                 best = key
         return best[2] if best is not None else _NO_PATH
+
+
+@lru_cache(maxsize=4096)
+def _chains(heads: tuple[int, ...]) -> tuple[list[int], ...]:
+    """Each token's way up the tree, read once a line whatever the question."""
+    return tuple(_chain(heads, i) for i in range(len(heads)))
 
 
 def _chain(heads: tuple[int, ...], token: int) -> list[int]:

@@ -11,7 +11,7 @@ from affidavit.question.question import Question
 from affidavit.reader.cues import cues_of
 from affidavit.reader.lines import read_line
 from affidavit.reader.model import Weights, weights
-from affidavit.reader.spans import spans_for
+from affidavit.reader.spans import Spanned, spans_for
 from affidavit.reader.types import BOUND, fits
 
 
@@ -19,19 +19,20 @@ from affidavit.reader.types import BOUND, fits
 class Read:
     """A span the reader proposes from line ``line`` (an index into the lines given)."""
 
-    text: str
+    span: Spanned
     line: int
-    start: int  # character offsets in its line
-    end: int
     score: float  # the scorer's logit: comparable across subsets of one question
     probability: float  # its share among every span of the lines read
-    kinds: tuple[str, ...]
-    label: str
+
+    @property
+    def text(self) -> str:
+        return self.span.text
 
     @property
     def why(self) -> str:
-        found = "+".join(self.kinds) + (f" {self.label}" if self.label else "")
-        return f"reader: {found}, p {self.probability:.2f}"
+        found = self.span.found
+        label = f" {found.label}" if found.label else ""
+        return f"reader: {'+'.join(found.kinds)}{label}, p {self.probability:.2f}"
 
 
 def read(question: Question, lines: Sequence[str], *, model: Weights | None = None) -> list[Read]:
@@ -41,23 +42,16 @@ def read(question: Question, lines: Sequence[str], *, model: Weights | None = No
     ``model``: the shipped weights unless given."""
     cues = cues_of(question)
     model = model or weights()
-    scored: list[tuple[float, int, int, int, str, tuple[str, ...], str]] = []
     wanted = question.shape.answer_type
     parse = wanted not in BOUND
+    scored: list[tuple[float, int, Spanned]] = []
     for rank, text in enumerate(lines):
-        spans, _ = spans_for(cues, read_line(text, question.language, parse=parse), rank)
-        for span in spans:
-            if not fits(wanted, span.found.label):
-                continue  # a phone number is asked for: only a span read as one answers
-            score = model.score(span.features)
-            found = span.found
-            scored.append((score, rank, span.start, span.end, span.text, found.kinds, found.label))
+        for span in spans_for(cues, read_line(text, question.language, parse=parse), rank):
+            if fits(wanted, span.found.label):  # a phone number asked: a span read as one
+                scored.append((model.score(span.features), rank, span))
     if not scored:
         return []
-    top = max(s[0] for s in scored)
-    total = sum(math.exp(s[0] - top) for s in scored)
-    scored.sort(key=lambda s: (-s[0], s[1], s[2], s[3]))
-    return [
-        Read(text, rank, start, end, score, math.exp(score - top) / total, kinds, label)
-        for score, rank, start, end, text, kinds, label in scored
-    ]
+    top = max(score for score, _, _ in scored)
+    total = sum(math.exp(score - top) for score, _, _ in scored)
+    scored.sort(key=lambda s: (-s[0], s[1], s[2].start, s[2].end))
+    return [Read(span, rank, score, math.exp(score - top) / total) for score, rank, span in scored]

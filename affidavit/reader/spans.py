@@ -23,9 +23,9 @@ class Spanned:
     features: np.ndarray
 
 
-def spans_for(cues: Cues, line: LineRead, rank: int) -> tuple[list[Spanned], float]:
+def spans_for(cues: Cues, line: LineRead, rank: int) -> list[Spanned]:
     """The spans of ``line`` that could answer (those saying something the question does
-    not), with their features, and the share of the question's words the line holds."""
+    not), with their features."""
     matches = Matches(line, cues)
     out = []
     for found in line.found:
@@ -37,4 +37,4 @@ def spans_for(cues: Cues, line: LineRead, rank: int) -> tuple[list[Spanned], flo
             start, end = found.start, found.end
         features = hashed(feature_names(cues, matches, found, rank))
         out.append(Spanned(found, line.text[start:end], start, end, features))
-    return out, matches.coverage
+    return out

@@ -15,6 +15,7 @@ from spacy.tokens import Doc, Span, Token
 
 from affidavit.errors import EngineError
 from affidavit.index.meaning.encoder import BundledEncoder, encode
+from affidavit.reader.cues import focus_words, wh_role
 from affidavit.text.analyzer import Analyzer
 from affidavit.text.nlp import parsed
 from affidavit.text.words import words, written_word_spans
@@ -23,15 +24,6 @@ from affidavit.text.words import words, written_word_spans
 MAX_TOKENS = 12
 
 _WH = frozenset({"what", "which", "who", "whom", "whose"})
-_ROLES = {
-    "nsubj": "subject",
-    "nsubjpass": "object",  # "What was built?": the thing built, subject of a passive
-    "dobj": "object",
-    "attr": "attribute",
-    "pobj": "prep",
-    "dative": "object",
-    "oprd": "attribute",
-}
 # Line roles that answer each question role (an active object is a passive subject).
 _ANSWERS = {
     "subject": {"nsubj", "agent_pobj"},
@@ -39,8 +31,6 @@ _ANSWERS = {
     "attribute": {"attr", "nsubj", "appos", "dobj", "oprd"},
     "prep": {"pobj"},
 }
-_BE = frozenset({"is", "was", "are", "were", "be", "been", "'s"})
-_VAGUE = frozenset({"type", "kind", "sort", "form", "name", "term", "part", "one", "group"})
 _BOUNDARY = re.compile(r"[,.;:!?()\[\]]")
 
 
@@ -77,41 +67,9 @@ def _read_asking(question: str, language: str) -> Asking:
     wh = next((t for t in doc if t.lower_ in _WH), None)
     if wh is None:
         return Asking(None, None, None, None)
-    word = wh
-    focus = None
-    focus_token: Token | None = None
-    if wh.dep_ == "det" or wh.dep_ == "poss":  # "which regulation", "whose house"
-        word = wh.head
-        focus = analyzer.term(word.lower_)
-        focus_token = word
-    role = _ROLES.get(word.dep_)
-    preposition = word.head.lower_ if word.dep_ == "pobj" else None
-    head = word.head.head if word.dep_ == "pobj" else word.head
-    verb = analyzer.term(head.lower_) if head.pos_ in ("VERB", "AUX") else None
-    if role == "attribute" or (head.lower_ in _BE and role == "subject"):
-        # "What is the title of X?": the noun after "be" is what is asked for.
-        attribute = next(
-            (c for c in head.children if c.dep_ in ("attr", "nsubj") and c is not word), None
-        )
-        if attribute is not None and focus is None:
-            focus = analyzer.term(attribute.lower_)
-            focus_token = attribute
-        role = "attribute"
-    return Asking(role, verb, preposition, focus, _focus_text(focus_token))
-
-
-def _focus_text(token: Token | None) -> str:
-    """The words naming what is asked for; "type of ship" and "kind of arches" name ships
-    and arches."""
-    if token is None:
-        return ""
-    if token.lower_ in _VAGUE:
-        of = next((c for c in token.children if c.dep_ == "prep" and c.lower_ == "of"), None)
-        objects = [c for c in of.children if c.dep_ == "pobj"] if of is not None else []
-        if objects:
-            token = objects[0]
-    compounds = [c.text for c in token.children if c.dep_ in ("compound", "amod")]
-    return " ".join([*compounds, token.text])
+    read = wh_role(wh, analyzer)
+    focus = analyzer.term(read.focus.lower_) if read.focus is not None else None
+    return Asking(read.role, read.verb, read.preposition, focus, focus_words(read.focus))
 
 
 def answer_phrases(question: str, line: str, language: str = "en") -> list[Phrase]:
