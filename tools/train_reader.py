@@ -36,7 +36,7 @@ from affidavit.reader.features import BITS  # noqa: E402
 from affidavit.reader.lines import line_from_doc  # noqa: E402
 from affidavit.reader.spans import spans_for  # noqa: E402
 from affidavit.text.analyzer import analyzer_for  # noqa: E402
-from affidavit.text.nlp import parse_pipeline  # noqa: E402
+from affidavit.text.nlp import reading_pipeline  # noqa: E402
 from affidavit.text.sentences import split_sentences  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpora" / "squad11_train" / "train-v1.1.json"
@@ -81,7 +81,7 @@ def best_lines(question_terms: frozenset[str], sentences: list[str], analyzer) -
 
 def build(rows, progress_every: int = 2000):
     """Features, labels and groups of every question whose candidates hold an answer."""
-    nlp = parse_pipeline()
+    nlp = reading_pipeline()
     analyzer = analyzer_for("en")
     paragraphs = sorted({r[2] for r in rows})
     sentences_of = dict(zip(paragraphs, split_sentences(paragraphs, "en"), strict=True))

@@ -61,9 +61,9 @@ def _cues(text: str, language: str, answer_type: str) -> Cues:
     if language == "en":
         return cues_from_doc(text, parsed(text), answer_type)
     terms = frozenset(analyzer_for(language).terms(text))
-    wh = next(
-        (v for k, v in _WH_OTHER.items() if _says(text, words(k, language), language)), "none"
-    )
+    # Longest first: "por qué" is why, though it holds "qué".
+    keys = sorted(_WH_OTHER, key=lambda k: (-len(words(k, language)), k))
+    wh = next((_WH_OTHER[k] for k in keys if _says(text, words(k, language), language)), "none")
     return Cues(wh, wh, answer_type, None, None, None, "", terms, language)
 
 

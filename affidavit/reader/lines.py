@@ -10,7 +10,7 @@ from functools import lru_cache
 from spacy.tokens import Doc, Span, Token
 
 from affidavit.text.analyzer import Analyzer, analyzer_for
-from affidavit.text.nlp import LONGEST_PARSED, parsed
+from affidavit.text.nlp import LONGEST_PARSED, parsed_with_names
 from affidavit.text.spans import pattern_spans
 from affidavit.text.words import fold, words, written_word_spans
 
@@ -62,7 +62,7 @@ def read_line(text: str, language: str = "en", *, parse: bool = True) -> LineRea
     words (any other language, a longer line, or ``parse`` off: a code or a contact is
     found by its pattern, no parse needed), with every span that could answer."""
     if parse and language == "en" and len(text) <= LONGEST_PARSED:
-        return line_from_doc(text, parsed(text))
+        return line_from_doc(text, parsed_with_names(text))
     return _from_words(text, language)
 
 

@@ -39,3 +39,16 @@ def parsed(text: str) -> Doc:
     """``text`` tagged and parsed, once: the claims, the roles, the names' places and the
     phrase reader all read the same sentence and lines of a question."""
     return parse_pipeline()(text)
+
+
+@lru_cache(maxsize=1)
+def reading_pipeline() -> Language:
+    """English tagger, parser and NER together: the reader weighs a span by its entity
+    label and by its place in the tree, so it needs both of one line."""
+    return spacy.load(ENGLISH_MODEL, exclude=["lemmatizer", "senter"])
+
+
+@lru_cache(maxsize=4096)
+def parsed_with_names(text: str) -> Doc:
+    """``text`` tagged, parsed and its names found, once (the reader's lines)."""
+    return reading_pipeline()(text)
