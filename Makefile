@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: demo test test-slow bench lint install clean reader
+.PHONY: demo test test-slow bench lint install clean reader answerability
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,12 @@ lint: $(STAMP)
 # ../shared/corpora; under an hour on two cores. `make test` never trains.
 reader: $(STAMP)
 	$(BIN)/python tools/train_reader.py
+	$(BIN)/python tools/train_answerability.py
+
+# Retrain only the answerability model (affidavit/data/answerability.json) on the SQuAD
+# 2.0 dev tune articles, over the reader's current weights.
+answerability: $(STAMP)
+	$(BIN)/python tools/train_answerability.py
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[bench]"

@@ -26,6 +26,7 @@ class Reason(StrEnum):
     HOLDER = "holder"
     NO_CLAIM = "no_claim"
     CONTESTED = "contested"
+    UNLIKELY = "unlikely"
 
     @property
     def text(self) -> str:
@@ -42,6 +43,10 @@ _TEXT: dict[Reason, str] = {
     Reason.NO_CANDIDATE: (
         "The evidence holds nothing of the kind the question asks for (a person, a date, "
         "a number...)."
+    ),
+    Reason.UNLIKELY: (
+        "The best candidate passed every check, but the reader judges it unlikely to answer "
+        "the question: its probability is below the threshold chosen on held-out data."
     ),
     Reason.DIGIT_VETO: "It carries a number the cited evidence does not carry.",
     Reason.MIXTURE: (

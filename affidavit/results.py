@@ -108,6 +108,11 @@ class Answer:
     audit: Mapping[str, Any] = field(default_factory=dict)
     # Which documents speak of this, counted: one line of store-attested fact.
     census: str = ""
+    # The reader's probability that the answer is right (None where it does not judge:
+    # computed answers, table cells, other languages), and the next best candidates that
+    # passed the gate, with theirs.
+    probability: float | None = None
+    rivals: list[tuple[str, float]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -118,6 +123,8 @@ class Answer:
             "reason": self.reason,
             "citations": [c.to_dict() for c in self.citations],
             "census": self.census,
+            "probability": self.probability,
+            "rivals": [list(r) for r in self.rivals],
             "audit": dict(self.audit),
         }
 

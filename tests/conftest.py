@@ -153,3 +153,14 @@ def lines_read(monkeypatch: pytest.MonkeyPatch) -> list[object]:
     """The ``documents`` argument of every ``Store.line_rows`` call from here on (None:
     every line of the store)."""
     return store_reads(monkeypatch, "line_rows")
+
+
+@pytest.fixture
+def gate_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Answerability's threshold at 0: for tests of what the gate passes, not of how
+    likely the reader finds a passed span."""
+    from affidavit.reader import answerability
+
+    shipped = answerability.model()
+    unbounded = answerability.Model(shipped.weights, 0.0, shipped.provenance)
+    monkeypatch.setattr(answerability, "model", lambda: unbounded)

@@ -26,6 +26,12 @@ from affidavit.plans.templates import told_time
 from affidavit.question.question import Question
 from affidavit.question.routes import TABLE_LOOK_UPS
 from affidavit.question.shape import AnswerType
+from affidavit.reader.answerability import (
+    Likelihood,
+    judge_answerable,
+    judges,
+    rivals_of,
+)
 from affidavit.reasons import Reason
 from affidavit.results import Answer, Evidence, LineKind
 from affidavit.text.analyzer import Analyzer
@@ -42,9 +48,13 @@ class _Said:
     citations: list[Evidence] = field(default_factory=list)
     census: str = ""
 
+    probability: float | None = None
+    rivals: list[tuple[str, float]] = field(default_factory=list)
+
     @classmethod
-    def refusal(cls, reason: Reason, census: str = "") -> _Said:
-        return cls(text=reason.text, refused=True, reason=reason.value, census=census)
+    def refusal(cls, reason: Reason, census: str = "", detail: str = "") -> _Said:
+        text = f"{reason.text} ({detail})" if detail else reason.text
+        return cls(text=text, refused=True, reason=reason.value, census=census)
 
 
 def answer(
@@ -69,6 +79,8 @@ def answer(
         citations=said.citations,
         audit=record.audit(take() if take is not None else None),
         census=said.census,
+        probability=said.probability,
+        rivals=said.rivals,
     )
 
 
@@ -159,6 +171,17 @@ def _reached(
     passed.sort(key=lambda p: (-p[0], p[1], p[2]))
     best, number, _, chosen, judgement, cited = passed[0]
     record.chosen = {"subset": number, "candidate": chosen.to_dict()}
+    likely = _answerability(asked, [(p[3], p[5]) for p in passed], best_score, index.idf)
+    if likely is not None:
+        top, others = likely
+        record.answerability = {**top.to_dict(), "rivals": rivals_of(others)}
+        if not top.answerable:
+            detail = f"best candidate {top.probability:.2f} < {top.threshold:.2f}"
+            return replace(
+                _Said.refusal(Reason.UNLIKELY, census_line, detail),
+                probability=top.probability,
+                rivals=[(j.text, j.probability) for j in others],
+            )
     disagreeing = rivals((best, chosen, cited), [(p[0], p[3], p[5]) for p in passed[1:]])
     if disagreeing:
         record.contradicted_by = [
@@ -181,7 +204,48 @@ def _reached(
         # "last week" lifted from a turn is a time only with the day it was said.
         text, value, record.value["said"] = relative
         record.value["read"] = value
-    return _Said(text=text, value=value, citations=citations, census=census_line)
+    return _Said(
+        text=text,
+        value=value,
+        citations=citations,
+        census=census_line,
+        probability=None if likely is None else likely[0].probability,
+        rivals=[] if likely is None else [(j.text, j.probability) for j in likely[1]],
+    )
+
+
+def _answerability(
+    asked: Question,
+    passed: Sequence[tuple[Candidate, Sequence[Evidence]]],
+    best_score: float,
+    weight: Callable[[str], float],
+) -> tuple[Likelihood, list[Likelihood]] | None:
+    """The reader's probability that the best candidate answers, and its two best rivals';
+    None where the reader does not judge the best (reader/answerability.judges): a
+    language, a kind of line or of answer it was not trained on, or no span it reads."""
+    judged: list[Likelihood] = []
+    for candidate, cited in passed:
+        line = cited[0] if cited else None
+        if line is None or not judges(asked, line.kind):
+            if not judged:
+                return None
+            continue
+        likely = judge_answerable(
+            asked,
+            candidate.text,
+            line.text,
+            line_share=line.score / best_score,
+            rivals=len(passed) - 1,
+            weight=weight,
+        )
+        if likely is None:
+            if not judged:
+                return None  # the best is no span the reader reads: the gate alone judges
+            continue
+        judged.append(likely)
+        if len(judged) == 3:
+            break
+    return judged[0], judged[1:]
 
 
 def _compose(

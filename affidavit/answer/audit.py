@@ -54,6 +54,7 @@ class AskRecord:
     value: Json | None = None
     read_as: str | None = None  # the question as read, when the speaker stood for "I"
     contradicted_by: list[Json] | None = None  # equal-trust lines answering otherwise
+    answerability: Json | None = None  # the reader's probability, threshold and rivals
 
     def why_refused(self) -> Reason:
         """The most telling failure when no candidate passed, read from the typed decisions:
@@ -94,6 +95,7 @@ class AskRecord:
             chosen=self.chosen,
             value=self.value,
             contradicted_by=self.contradicted_by,
+            answerability=self.answerability,
             engine_calls=engine_calls,
         )
 
@@ -135,6 +137,7 @@ class Audit(Mapping[str, Any]):
     chosen: Json | None = None
     value: Json | None = None
     contradicted_by: list[Json] | None = None
+    answerability: Json | None = None
     engine_calls: Json | None = None
     _json: Json = field(init=False, repr=False, compare=False)
 
@@ -190,7 +193,7 @@ class Audit(Mapping[str, Any]):
         if self.evidence_block is not None:
             out["subsets"] = subsets
         out["candidates"], out["gate"] = candidates, gate
-        for key in ("chosen", "value", "contradicted_by"):
+        for key in ("chosen", "answerability", "value", "contradicted_by"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
         if self.engine_calls is not None:

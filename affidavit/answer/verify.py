@@ -97,6 +97,7 @@ def _verify_sentence(
             analyzer,
             question_terms=question_terms if checked != question else frozenset(),
             term_weight=term_weight,
+            bridge=question is not None and _is_bare_answer(checked, analyzer),
         )
         if judgement.passed:
             rival = None
@@ -116,6 +117,16 @@ def _verify_sentence(
         if recomputed is not None:
             return _recomputed_verdict(sentence, recomputed, first)
     return _verdict(sentence, status, failure.reason, first)
+
+
+# An answer of at most this many content words is a bare answer to its question (a name,
+# a phrase), not a statement of its own: its sense, and the question's, may span a
+# bridge (gates/context.bridged).
+BARE_ANSWER_TERMS = 6
+
+
+def _is_bare_answer(text: str, analyzer: Analyzer) -> bool:
+    return len(content_terms(text, analyzer)) <= BARE_ANSWER_TERMS
 
 
 def _recomputed(

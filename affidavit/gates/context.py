@@ -11,6 +11,7 @@ from affidavit.results import Evidence, Line, LineKind
 from affidavit.text.analyzer import Analyzer, name_terms
 from affidavit.text.content import evidence_terms
 from affidavit.text.dates import in_words
+from affidavit.text.names import capitalised_names
 
 
 def line_terms(line: Line, analyzer: Analyzer) -> frozenset[str]:
@@ -43,6 +44,20 @@ def support_context(lines: Sequence[Evidence], subset: Sequence[Evidence]) -> li
             found += [e for e in beside if e.kind != LineKind.ROW]
         near.extend(e for e in found if e not in near and e not in lines)
     return near
+
+
+def bridged(lines: Sequence[Evidence], subset: Sequence[Evidence]) -> list[Evidence]:
+    """The lines of ``subset`` that name someone or something ``lines`` name too: the
+    second window of a bridge question ("the stadium of the team owned by X's husband":
+    one line names the husband's team, another the team's stadium)."""
+    names = frozenset().union(*(capitalised_names(line.text) for line in lines))
+    if not names:
+        return []
+    return [
+        e
+        for e in subset
+        if e not in lines and e.kind != LineKind.ROW and names & capitalised_names(e.text)
+    ]
 
 
 _Line = TypeVar("_Line", bound=Line)

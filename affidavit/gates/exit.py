@@ -9,11 +9,18 @@ from dataclasses import dataclass, field
 
 from affidavit.gates.binding import unbound_in_sentence, unbound_numbers
 from affidavit.gates.claims import Claim, extract_claims
-from affidavit.gates.context import SupportTerms, said_as_evidence, support_context, support_terms
+from affidavit.gates.context import (
+    SupportTerms,
+    bridged,
+    said_as_evidence,
+    support_context,
+    support_terms,
+)
 from affidavit.gates.decision import GateDecision
 from affidavit.gates.holder import holder_decision
 from affidavit.gates.roles import NEGATION, SWAPPED, conflict
 from affidavit.gates.support import (
+    BARE_CARRIED,
     MIN_CARRIED,
     KeyWords,
     support_decision,
@@ -109,6 +116,7 @@ def judge(
     claim_reach: int | None = None,
     term_weight: Callable[[str], float] | None = None,
     turns_need: float = MIN_CARRIED,
+    bridge: bool = False,
 ) -> Judgement:
     """Run the four tiers on ``sentence`` against ``subset`` (one document's lines):
 
@@ -130,7 +138,9 @@ def judge(
     first, so an extractive candidate is read back against its own line. ``turns_need``
     is the support tier's share when every supporting line is a conversation's turn
     (support.CONFIRMED_SPEAKER_CARRIED once the conversation was found to tell the
-    question of the speaker it names).
+    question of the speaker it names). With ``bridge`` (verify's short answers), lines
+    that carry too little of the question may borrow it from the lines that name what
+    they name, a bridge question's second window.
     """
     judgement = Judgement()
     if not analyzer.terms(sentence) and not written_numbers(sentence) and not dates_in(sentence):
@@ -240,6 +250,19 @@ def judge(
         spoken = all(line.speaker for line in judgement.supporting)
         share = turns_need if spoken else MIN_CARRIED
         decision = support_decision(keys, terms.carried, terms.written, share)
+        if not decision.passed and bridge:
+            joined = bridged(judgement.supporting, subset)
+            near = [*near, *(e for e in joined if e not in near)]
+            terms = support_terms(judgement.supporting, near, analyzer)
+            decision = support_decision(keys, terms.carried, terms.written, BARE_CARRIED)
+            if decision.passed:
+                decision = GateDecision(
+                    gate="support",
+                    passed=True,
+                    reason=None,
+                    detail=f"{decision.detail}, a bare answer, with the lines naming what "
+                    f"they name (at least {BARE_CARRIED:.0%} needed)",
+                )
         judgement.decisions.append(decision)
         if decision.passed:
             # The holder is judged on the lines that say the claim, not on the neighbours

@@ -81,6 +81,15 @@ LABEL_FIT: dict[AnswerType, dict[str, float]] = {
 BOUND = frozenset({AnswerType.EMAIL, AnswerType.PHONE, AnswerType.URL, AnswerType.IDENTIFIER})
 
 
+# A reason is a cause said in words: a figure or a date alone never gives one.
+_FIGURES = frozenset(
+    {"MONEY", "PERCENT", "CARDINAL", "QUANTITY", "NUMBER", "DATE", "TIME", "YEAR", "ORDINAL"}
+)
+
+
 def fits(wanted: AnswerType, label: str) -> bool:
-    """Whether a span labelled ``label`` may answer a question of a bound type."""
+    """Whether a span labelled ``label`` may answer a question of type ``wanted``: a
+    bound type only by a label of its own, a reason by no figure nor date."""
+    if wanted is AnswerType.REASON:
+        return label not in _FIGURES
     return wanted not in BOUND or LABEL_FIT[wanted].get(label, 0.0) > 0

@@ -54,7 +54,8 @@ class Analyzer:
             base = BASE_FORMS.get(word, word) if self.language == "en" else word
             # "did" is "do", a stop word too. Accents go after stemming (Snowball wants the
             # real letters: Turkish ı/ş/ğ, Spanish ñ), so "canción" and "cancion" meet.
-            result = None if base in self._stop else strip_accents(self._stem(base))
+            # A suffix read alone ("ları" of "DNA'ları") stems to nothing: it stays itself.
+            result = None if base in self._stop else strip_accents(self._stem(base) or base)
         self._cache[word] = result
         return result
 

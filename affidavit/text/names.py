@@ -73,6 +73,20 @@ def name_words(text: str) -> list[str]:
     return _NAME_WORD.findall(text)
 
 
+def capitalised_names(text: str, language: str = "en") -> frozenset[str]:
+    """The words ``text`` writes with a capital where a sentence does not begin, folded:
+    the names it writes ("Longs Drugs", "Hawaii")."""
+    found = set()
+    opens = True
+    for match in _NAME_WORD.finditer(text):
+        word = match.group(0)
+        if not opens and word[:1].isupper():
+            found.add(fold(bare(word, language), language))
+        before = text[match.end() : match.end() + 2]
+        opens = bool(before) and before[0] in ".?!"
+    return frozenset(found)
+
+
 def segments(text: str, language: str = "en") -> str:
     """``text`` as the matcher reads it: folded words, one space apart, segments by " | "."""
     parts = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from functools import lru_cache
 
 import spacy
@@ -37,8 +38,11 @@ def parse_pipeline() -> Language:
 @lru_cache(maxsize=4096)
 def parsed(text: str) -> Doc:
     """``text`` tagged and parsed, once: the claims, the roles, the names' places and the
-    phrase reader all read the same sentence and lines of a question."""
-    return parse_pipeline()(text)
+    phrase reader all read the same sentence and lines of a question. A line the reader
+    has read already is not parsed again: the NER pipe has its own token-to-vector layer,
+    so the tags and the tree are the same either way."""
+    read = _read_with_names.get(text)
+    return read if read is not None else parse_pipeline()(text)
 
 
 @lru_cache(maxsize=1)
@@ -48,7 +52,16 @@ def reading_pipeline() -> Language:
     return spacy.load(ENGLISH_MODEL, exclude=["lemmatizer", "senter"])
 
 
+# The lines parsed_with_names read last, for parsed() to reuse (oldest dropped first).
+_read_with_names: OrderedDict[str, Doc] = OrderedDict()
+_KEPT = 512
+
+
 @lru_cache(maxsize=4096)
 def parsed_with_names(text: str) -> Doc:
     """``text`` tagged, parsed and its names found, once (the reader's lines)."""
-    return reading_pipeline()(text)
+    doc = reading_pipeline()(text)
+    _read_with_names[text] = doc
+    while len(_read_with_names) > _KEPT:
+        _read_with_names.popitem(last=False)
+    return doc

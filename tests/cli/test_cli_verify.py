@@ -185,7 +185,7 @@ def test_operator_source_is_cited_at_operator_trust(tmp_path: Path, capsys) -> N
     path = tmp_path / "operator.sqlite"
     assert run(capsys, "ingest", BLACK_DEATH, "--store", path, "--source", "operator")[0] == 0
     code, out, _ = run(
-        capsys, "ask", "Where did the Black Death originate?", "--store", path, "--json"
+        capsys, "ask", "By what year did the Black Death reach Crimea?", "--store", path, "--json"
     )
     answer = json.loads(out)
     assert code == 0 and not answer["refused"]

@@ -217,9 +217,10 @@ def test_a_typed_answer_is_a_span_of_its_cited_line(squad, question: str) -> Non
     # NOTE: lowered from 10 / 10 / 8 of 12 when the support tier came to ask for the
     # question's rarest key word and 80% of its weight, the numbers it writes among them
     # (issue 10): "When did Dyrrachium fall" is not answered by a line saying it "was
-    # betrayed".
+    # betrayed". "Who" lowered from 5 when answerability came (issue 39): the reader
+    # shares "who" between the name and the role beside it, and refuses below 0.42.
     ("prefix", "answered_at_least"),
-    [("How many", 6), ("When", 7), ("Who", 5)],
+    [("How many", 6), ("When", 7), ("Who", 3)],
 )
 def test_many_typed_questions_are_answered(squad, prefix: str, answered_at_least: int) -> None:
     questions = questions_starting(prefix, 12)

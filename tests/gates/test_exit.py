@@ -479,7 +479,9 @@ def test_the_census_names_only_documents_that_speak_of_the_question() -> None:
     assert answer.census.startswith("1 document speaks of this (")
 
 
-def test_a_candidate_is_judged_against_its_own_documents_lines_only(squad_store: Path) -> None:
+def test_a_candidate_is_judged_against_its_own_documents_lines_only(
+    squad_store: Path, gate_alone: None
+) -> None:
     # "Central Asia" and the question are both said by the Black Death article; offered in
     # every other article's subset, the same words are not that subset's evidence.
     def script(asked: str, evidence: Sequence[Evidence]) -> list[Candidate]:

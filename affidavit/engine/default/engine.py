@@ -21,6 +21,8 @@ from affidavit.question.typed_lines import (
     is_whole_date,
     states_a_deadline,
 )
+from affidavit.reader.read import read
+from affidavit.reader.types import BOUND
 from affidavit.results import Evidence, LineKind
 from affidavit.text.abbreviations import expansion_terms
 from affidavit.text.analyzer import Analyzer
@@ -32,6 +34,11 @@ LINES_READ = 8
 # NOTE: phrases are parsed out of the best few lines only (a parse costs ~5 ms a line).
 PHRASE_LINES = 3
 MAX_CANDIDATES = 5
+# The learned reader reads this many of the best lines (a parse costs ~10 ms a line) and
+# proposes its best spans, each adding its probability times the gain to its line's base.
+READER_LINES = 3
+READER_SPANS = 8
+READER_GAIN = 0.3
 HEADING_PENALTY = 0.3
 # NOTE: a line sharing less than this share of the question's words is not read for spans
 # or phrases (a parse or NER costs ~5 ms a line); its candidates would have to borrow most
@@ -98,6 +105,9 @@ class DefaultEngine:
         dated_question = question.dated
         asks_a_date = shape.answer_type in (AnswerType.TIME, AnswerType.DURATION)
         by_place = {(e.document, e.position): e for e in evidence}
+        # English lines are read by the learned reader (affidavit/reader/), after this loop.
+        english = shape.language == "en"
+        to_read: list[tuple[int, Evidence, float]] = []
         for index, line in enumerate(evidence[:LINES_READ]):
             if line.kind == LineKind.TURN and "?" in line.text:
                 # A question asserts nothing ("what's its name?"): a turn is read for
@@ -144,7 +154,9 @@ class DefaultEngine:
                             note="clause",
                         )
                     )
-                if shape.answer_type is AnswerType.DESCRIPTION and index < PHRASE_LINES:
+                if english:
+                    to_read.append((index, line, base - penalty))
+                elif shape.answer_type is AnswerType.DESCRIPTION and index < PHRASE_LINES:
                     for phrase in answer_phrases(question_text, line.text, shape.language)[:2]:
                         candidates.append(
                             Candidate(
@@ -189,6 +201,12 @@ class DefaultEngine:
                         note="the turn's speaker",
                     )
                 )
+            if english:
+                # A row answers by its cells; a heading asked for as a title, whole.
+                titled = shape.answer_type is AnswerType.TITLE and line.kind == LineKind.HEADING
+                if line.kind != LineKind.ROW and not titled:
+                    to_read.append((index, line, base))
+                continue
             for span in typed_spans(line.text, shape.answer_type, shape.language):
                 span_terms = set(analyzer.terms(span.text))
                 if span_terms and span_terms <= question_terms:
@@ -213,6 +231,9 @@ class DefaultEngine:
                 candidates.append(
                     Candidate(text=text, value=text, cites=(index,), score=score, note=note)
                 )
+        # A code or a contact is found by its pattern, no parse: every line read may hold it.
+        reading = LINES_READ if shape.answer_type in BOUND else READER_LINES
+        candidates.extend(_read_spans(question, to_read[:reading]))
         speakers = {fold(e.speaker) for e in evidence if e.speaker}
         if speakers:
             who = shape.answer_type is AnswerType.PERSON
@@ -222,6 +243,49 @@ class DefaultEngine:
                 if not is_chatter(c.text, evidence[c.cites[0]], speakers, who=who)
             ]
         return _best_unique(candidates)
+
+
+def _read_spans(question: Question, lines: list[tuple[int, Evidence, float]]) -> list[Candidate]:
+    """The reader's spans of the best lines, each scored by its line's base and its share
+    of the reader's probability, and kept only where the line writes it for the time the
+    question asks about."""
+    if not lines:
+        return []
+    shape, question_text = question.shape, question.text
+    wanted = shape.answer_type
+    day_wanted = wanted is AnswerType.TIME and asks_a_day(question_text)
+    deadline_wanted = wanted is AnswerType.TIME and asks_a_deadline(question_text)
+    asks_a_date = wanted in (AnswerType.TIME, AnswerType.DURATION)
+    proposed = []
+    for spanned in read(question, [line.text for _, line, _ in lines])[:READER_SPANS]:
+        index, line, base = lines[spanned.line]
+        span = spanned.span
+        if question.dated and span.found.label in _DATES and not asks_a_date:
+            continue  # "the total assets as at 31 December 2018" is not a date
+        if not written_for(years_of(line.text, span.start, span.end), question.years):
+            continue  # the line writes this figure for another year than asked
+        score = base + READER_GAIN * spanned.probability
+        if day_wanted and not is_whole_date(span.text):
+            score -= PARTIAL_DATE_PENALTY  # "by what date": a year is not an answer
+        if deadline_wanted and states_a_deadline(line.text, span.start):
+            score += DEADLINE_GAIN  # "due by April 15, 2008" answers "by what date"
+        text, note = span.text, spanned.why
+        if span.found.label == "PERSON":
+            # A person with the role the line gives them: "the site manager, Dana Okafor".
+            role = _with_role(question_text, line.text, span.start, span.end)
+            if role is not None:
+                text, note = role, f"{note}, with the role the line gives"
+        proposed.append(
+            Candidate(
+                text=text,
+                value=text,
+                cites=(index,),
+                score=score,
+                note=note,
+                extra={"reader": spanned.score, "probability": spanned.probability},
+            )
+        )
+    return proposed
 
 
 def _speaker_who_did_it(line: Evidence, shape: Shape) -> str | None:
