@@ -50,6 +50,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/gate_halueval.py
 	$(BIN)/python bench/digit_perturbation.py
 	$(BIN)/python bench/refusal_squad2.py
+	$(BIN)/python bench/xquad.py
 	$(BIN)/python bench/meaning.py
 	$(BIN)/python bench/entity_graph.py
 	$(BIN)/python bench/doc_qa.py

@@ -11,11 +11,14 @@ Split by article as bench/refusal_squad2.py: even places in alphabetical order a
 **tune**, odd places **report**.
 
     .venv/bin/python bench/xquad.py [--split tune|report|all] [--limit N] [--json PATH]
+
+XQUAD_LANGUAGES=en,es in the environment asks only those languages.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import platform
 import sys
 import time
@@ -128,9 +131,9 @@ def scores(asked: Sequence[Asked]) -> dict[str, float | int]:
     }
 
 
-def run(limit: int | None, split: str = "all") -> dict:
+def run(limit: int | None, split: str = "all", languages: Sequence[str] = LANGUAGES) -> dict:
     results: dict = {"split": split, "languages": {}, "python": platform.python_version()}
-    for language in LANGUAGES:
+    for language in languages:
         asked, ingest_s = run_language(language, limit, split)
         ms = [a.ms for a in asked]
         results["languages"][language] = {
@@ -174,9 +177,10 @@ def report(result: dict) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
+    languages = os.environ.get("XQUAD_LANGUAGES", ",".join(LANGUAGES)).split(",")
     bench_main(
         __doc__ or "",
-        run,
+        lambda limit, split: run(limit, split, languages),
         report,
         limit_help="ask only the first N questions of each language",
         argv=argv,
