@@ -14,7 +14,7 @@ from affidavit.answer.verify import verify
 from affidavit.batch import BatchReport, Opener, Sharing, run_batch
 from affidavit.engine.default.engine import DefaultEngine
 from affidavit.engine.protocol import Engine
-from affidavit.errors import IngestError, readable
+from affidavit.errors import IngestError, InputError, readable
 from affidavit.gates.entry import admit, refused_downgrades
 from affidavit.index.meaning.encoder import Encoder, bundled_encoder
 from affidavit.index.meaning.late import Reranker, meaning_channel
@@ -275,20 +275,36 @@ class Memory:
         *,
         asked_at: str | None = None,
         speaker: str | None = None,
+        min_probability: float | None = None,
     ) -> Answer:
         """Answer ``question`` from the store with citations, or refuse and say why.
 
         ``asked_at`` (ISO day, default: none) is the day "how long ago" counts to;
         ``speaker`` is who asks, so an English question's "I", "me" and "my" are read as
         that name (the audit's ``read_as`` shows the question as read).
+        ``min_probability`` (0 to 1) is the reader's probability below which an answer
+        it judges is refused as ``unlikely``; by default the shipped threshold, chosen on
+        SQuAD 2.0 where half the questions have no answer. Lower it where most questions
+        have one (0 answers whatever the gate passes); the gate's tiers hold either way.
         """
         readable(question, "the question")
         if speaker is not None:
             readable(speaker, "the speaker")
+        if min_probability is not None and not 0.0 <= min_probability <= 1.0:
+            raise InputError(
+                "min_probability", f"{min_probability!r} is not a probability", "give 0 to 1"
+            )
         use_replies = getattr(self.engine, "use_replies", None)
         if use_replies is not None:  # a model engine caches its replies in this store
             use_replies(self._replies)
-        return answer(question, self._retriever, self.engine, asked_at=asked_at, speaker=speaker)
+        return answer(
+            question,
+            self._retriever,
+            self.engine,
+            asked_at=asked_at,
+            speaker=speaker,
+            min_probability=min_probability,
+        )
 
     @store_errors
     def batch(

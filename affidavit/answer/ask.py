@@ -64,10 +64,13 @@ def answer(
     *,
     asked_at: str | None = None,
     speaker: str | None = None,
+    min_probability: float | None = None,
 ) -> Answer:
-    """Answer ``question`` from the store with citations, or refuse and say why."""
+    """Answer ``question`` from the store with citations, or refuse and say why; an answer
+    the reader judges less likely than ``min_probability`` (default: the shipped
+    threshold) is refused."""
     record = AskRecord(engine.name, asked_at, speaker)
-    said = _reached(question, retriever, engine, record, asked_at, speaker)
+    said = _reached(question, retriever, engine, record, asked_at, speaker, min_probability)
     # A model engine accounts for this ask's calls, tokens, cache hits and latency.
     take = getattr(engine, "take_accounting", None)
     return Answer(
@@ -91,6 +94,7 @@ def _reached(
     record: AskRecord,
     asked_at: str | None,
     speaker: str | None,
+    min_probability: float | None = None,
 ) -> _Said:
     """What to say, or why not, with the audit kept in ``record``.
 
@@ -171,7 +175,9 @@ def _reached(
     passed.sort(key=lambda p: (-p[0], p[1], p[2]))
     best, number, _, chosen, judgement, cited = passed[0]
     record.chosen = {"subset": number, "candidate": chosen.to_dict()}
-    likely = _answerability(asked, [(p[3], p[5]) for p in passed], best_score, index.idf)
+    likely = _answerability(
+        asked, [(p[3], p[5]) for p in passed], best_score, index.idf, min_probability
+    )
     if likely is not None:
         top, others = likely
         record.answerability = {**top.to_dict(), "rivals": rivals_of(others)}
@@ -219,6 +225,7 @@ def _answerability(
     passed: Sequence[tuple[Candidate, Sequence[Evidence]]],
     best_score: float,
     weight: Callable[[str], float],
+    threshold: float | None,
 ) -> tuple[Likelihood, list[Likelihood]] | None:
     """The reader's probability that the best candidate answers, and its two best rivals';
     None where the reader does not judge the best (reader/answerability.judges): a
@@ -237,6 +244,7 @@ def _answerability(
             line_share=line.score / best_score,
             rivals=len(passed) - 1,
             weight=weight,
+            threshold=threshold,
         )
         if likely is None:
             if not judged:

@@ -102,6 +102,12 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument("--asked-at", help="the asking date (ISO 8601), for date arithmetic")
     ask.add_argument("--speaker", help='who asks: "I", "me" and "my" are read as this name')
     ask.add_argument("--json", action="store_true", help="the full answer and audit as JSON")
+    ask.add_argument(
+        "--min-probability",
+        type=float,
+        help="refuse an answer the reader finds less likely than this (0 to 1; default: "
+        "the shipped threshold, chosen on SQuAD 2.0)",
+    )
     add_engine_flags(ask)
     ask.set_defaults(run=_ask)
 
@@ -265,7 +271,12 @@ def _print_ranked(
 
 def _ask(args: argparse.Namespace) -> int:
     with _existing_store(args.store, model_engine(args)) as memory:
-        answer = memory.ask(args.question, asked_at=args.asked_at, speaker=args.speaker)
+        answer = memory.ask(
+            args.question,
+            asked_at=args.asked_at,
+            speaker=args.speaker,
+            min_probability=args.min_probability,
+        )
     if args.json:
         print(json.dumps(answer.to_dict(), ensure_ascii=False, indent=2))
     else:

@@ -135,17 +135,20 @@ def judge_answerable(
     rivals: int,
     weight: Callable[[str], float],
     chosen: Model | None = None,
+    threshold: float | None = None,
 ) -> Likelihood | None:
     """How likely ``text``, lifted from ``line``, answers ``question``; None when the
     reader does not read ``text`` as a span of ``line`` (a clause, a whole line, a model
     engine's sentence: those the gate alone judges). ``line_share``: the line's retrieval
     score over the best hit's; ``rivals``: how many other candidates passed the gate;
-    ``weight``: a term's rarity in the store (IDF)."""
+    ``weight``: a term's rarity in the store (IDF); ``threshold``: the model's own unless
+    given."""
     found = features_of(question, text, line, line_share=line_share, rivals=rivals, weight=weight)
     if not found["reader_span"]:
         return None
     used = chosen or model()
-    return Likelihood(text, used.probability(found), used.threshold, found)
+    at = used.threshold if threshold is None else threshold
+    return Likelihood(text, used.probability(found), at, found)
 
 
 def features_of(

@@ -199,3 +199,14 @@ def test_an_unknown_source_is_a_usage_error_and_creates_no_store(tmp_path: Path,
     assert stopped.value.code == 2
     assert "invalid choice: 'extraction'" in capsys.readouterr().err
     assert not path.exists()
+
+
+def test_ask_takes_a_min_probability(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "store.sqlite"
+    assert run(capsys, "ingest", BLACK_DEATH, "--store", path)[0] == 0
+    question = "Where did the Black Death originate?"
+    _, out, _ = run(capsys, "ask", question, "--store", path, "--json")
+    assert json.loads(out)["reason"] == "unlikely"
+    _, out, _ = run(capsys, "ask", question, "--store", path, "--json", "--min-probability", "0")
+    lowered = json.loads(out)
+    assert not lowered["refused"] and lowered["audit"]["answerability"]["threshold"] == 0.0

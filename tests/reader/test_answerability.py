@@ -8,7 +8,7 @@ import json
 import pytest
 
 from affidavit import Reason
-from affidavit.errors import EngineError
+from affidavit.errors import EngineError, InputError
 from affidavit.question.question import Question
 from affidavit.reader import answerability
 from affidavit.reader.answerability import FEATURES, Model, features_of, load_model, model
@@ -80,3 +80,21 @@ def test_ask_carries_the_probability_and_refuses_below_the_threshold(squad, monk
     assert "best candidate 0.50 < 0.99" in refused.text
     assert refused.audit["answerability"]["threshold"] == 0.99
     assert refused.probability == pytest.approx(0.5)
+
+
+def test_min_probability_moves_the_threshold_and_keeps_the_gate(squad):
+    question = "Where did the Black Death originate?"  # the reader is unsure: two places
+    default = squad.ask(question)
+    assert default.refused and default.reason == Reason.UNLIKELY
+    lowered = squad.ask(question, min_probability=0.0)
+    assert not lowered.refused and "Central Asia" in lowered.text
+    assert lowered.probability == pytest.approx(default.probability)
+    assert lowered.audit["answerability"]["threshold"] == 0.0
+    # The gate still disposes: nothing it refused is said at any threshold.
+    unsaid = squad.ask("What bacterium caused the Black Death?", min_probability=0.0)
+    assert unsaid.refused and unsaid.reason != Reason.UNLIKELY
+
+
+def test_min_probability_outside_zero_to_one_is_an_input_error(squad):
+    with pytest.raises(InputError, match="min_probability"):
+        squad.ask("Who was the Norse leader?", min_probability=1.5)
