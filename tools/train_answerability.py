@@ -146,6 +146,14 @@ def main() -> None:
     commit = subprocess.run(
         ["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=False
     ).stdout.strip()
+    # A model fitted from a tree with changes not committed is said to be so.
+    clean = not subprocess.run(
+        ["git", "status", "--porcelain", "--untracked-files=no"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.strip()
     refuse_all = sum(r["impossible"] for r in rows) / len(rows)
     as_asked = squad2_f1(rows, dict.fromkeys(judged, 1.0), 0.5)
     stored = {
@@ -155,6 +163,7 @@ def main() -> None:
         "corpus_file": SQUAD.name,
         "corpus_sha256": hashlib.sha256(SQUAD.read_bytes()).hexdigest(),
         "commit": commit,
+        "tree_clean": clean,
         "questions": len(rows),
         "judged": len(judged),
         "l2": L2,
