@@ -120,6 +120,15 @@ def main() -> None:
         neutral = {"weights": dict.fromkeys(FEATURES, 0.0), "threshold": 0.0}
         MODEL_FILE.write_text(json.dumps(neutral), encoding="utf-8")
         answerability.model.cache_clear()
+    # A model fitted from a tree with changes not committed is said to be so (read before
+    # the run: the code that runs is the code at its start).
+    clean = not subprocess.run(
+        ["git", "status", "--porcelain", "--untracked-files=no"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.strip()
     rows = asked_tune(args.limit)
     if args.rows is not None:
         args.rows.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
@@ -145,14 +154,6 @@ def main() -> None:
     ]
     commit = subprocess.run(
         ["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=False
-    ).stdout.strip()
-    # A model fitted from a tree with changes not committed is said to be so.
-    clean = not subprocess.run(
-        ["git", "status", "--porcelain", "--untracked-files=no"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
     ).stdout.strip()
     refuse_all = sum(r["impossible"] for r in rows) / len(rows)
     as_asked = squad2_f1(rows, dict.fromkeys(judged, 1.0), 0.5)
