@@ -25,6 +25,7 @@ def test_the_model_records_its_corpus_commit_threshold_and_tune_scores():
     assert shipped.provenance["corpus"].startswith("SQuAD 2.0 dev, tune")
     assert len(shipped.provenance["corpus_sha256"]) == 64
     assert len(shipped.provenance["commit"]) == 40
+    assert shipped.provenance["tree_clean"]  # fitted from that commit as committed
     assert 0.0 < shipped.threshold < 1.0
     scores = shipped.provenance["scores"]
     # The threshold was worth choosing: on tune it beats answering every judged candidate.
