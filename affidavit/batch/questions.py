@@ -22,6 +22,7 @@ class BatchQuestion:
     question: str
     asked_at: str | None = None
     speaker: str | None = None
+    min_probability: float | None = None  # the reader's threshold for this question
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,8 +43,8 @@ Item = BatchQuestion | BadLine
 def read_questions(path: str | Path) -> list[Item]:
     """The question set in the JSONL file at ``path``, one item per non-blank line.
 
-    A line: ``{"id": "q1", "question": "...", "asked_at": "2023-06-10", "speaker": "Maya"}``;
-    only ``question`` is required (a missing ``id`` is the line number). Blank lines are
+    A line: ``{"id": "q1", "question": "...", "asked_at": "2023-06-10", "speaker": "Maya",
+    "min_probability": 0.2}``; only ``question`` is required (a missing ``id`` is the line number). Blank lines are
     skipped and not counted as rows, but the line numbers stay those of the file.
     """
     file = Path(path)
@@ -107,7 +108,13 @@ def _question(value: Any, number: int) -> Item:
             return BadLine(number, ident, f'line {number}: "asked_at" is not an ISO day')
     if speaker is not None and (not isinstance(speaker, str) or not speaker.strip()):
         return BadLine(number, ident, f'line {number}: "speaker" is not a name')
-    return BatchQuestion(number, ident, question, asked_at, speaker)
+    least = value.get("min_probability")
+    if least is not None and (
+        isinstance(least, bool) or not isinstance(least, int | float) or not 0 <= least <= 1
+    ):
+        return BadLine(number, ident, f'line {number}: "min_probability" is not 0 to 1')
+    threshold = None if least is None else float(least)
+    return BatchQuestion(number, ident, question, asked_at, speaker, threshold)
 
 
 def _is_day(text: str) -> bool:

@@ -87,6 +87,27 @@ def test_bad_lines_become_error_rows_naming_their_line_number(tmp_path: Path) ->
     assert (last.id, last.speaker) == ("8", "Maya")  # a missing id is the line number
 
 
+def test_a_line_may_set_the_readers_threshold(store: Path, tmp_path: Path) -> None:
+    question = "Where did the Black Death originate?"  # the reader is unsure: two places
+    path = tmp_path / "q.jsonl"
+    path.write_text(
+        json.dumps({"id": "default", "question": question})
+        + "\n"
+        + json.dumps({"id": "lowered", "question": question, "min_probability": 0})
+        + "\n"
+        + json.dumps({"id": "bad", "question": question, "min_probability": 2})
+        + "\n",
+        encoding="utf-8",
+    )
+    with Memory(store) as memory:
+        rows = {r["id"]: r for r in memory.batch(path, workers=1, progress=False)}
+        assert rows["default"]["reason"] == "unlikely"
+        lowered = memory.ask(question, min_probability=0.0).to_dict()
+    assert rows["lowered"] == {"id": "lowered", "line": 2, **lowered}
+    assert not rows["lowered"]["refused"]
+    assert rows["bad"]["error"] == 'line 3: "min_probability" is not 0 to 1'
+
+
 def test_a_missing_question_set_is_an_input_error(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="nowhere.jsonl"):
         read_questions(tmp_path / "nowhere.jsonl")
