@@ -44,8 +44,9 @@ def read_questions(path: str | Path) -> list[Item]:
     """The question set in the JSONL file at ``path``, one item per non-blank line.
 
     A line: ``{"id": "q1", "question": "...", "asked_at": "2023-06-10", "speaker": "Maya",
-    "min_probability": 0.2}``; only ``question`` is required (a missing ``id`` is the line number). Blank lines are
-    skipped and not counted as rows, but the line numbers stay those of the file.
+    "min_probability": 0.2}``; only ``question`` is required (a missing ``id`` is the line
+    number). Blank lines are skipped and not counted as rows, but the line numbers stay
+    those of the file.
     """
     file = Path(path)
     try:
