@@ -60,6 +60,8 @@ HEADING_TITLE_GAIN = 0.2
 # answer when the line writes one; it goes before the phrase reader's noun phrases.
 CLAUSE_GAIN = 0.3
 _DATES = frozenset({"DATE", "TIME", "YEAR"})
+# A question asking for a time: a date it writes is no condition on the answer.
+_TIMES = frozenset({AnswerType.TIME, AnswerType.DURATION})
 # A sentence that opens on the change the sentence before it states.
 _REFERS_BACK = re.compile(
     r"^\s*(?:the|this|these|such)\s+(?:(?:net|overall|year-over-year)\s+)?(?:increases?|"
@@ -97,13 +99,7 @@ class DefaultEngine:
         asked = asked or question_terms
         top_score = max(e.score for e in evidence) or 1.0
         candidates: list[Candidate] = []
-        day_wanted = shape.answer_type is AnswerType.TIME and asks_a_day(question_text)
-        deadline_wanted = shape.answer_type is AnswerType.TIME and asks_a_deadline(question_text)
         asks_clause = clause_ask(question_text) if shape.language == "en" else None
-        asked_years = question.years
-        # A figure asked "as at" a date or "in" a year: the date is its condition.
-        dated_question = question.dated
-        asks_a_date = shape.answer_type in (AnswerType.TIME, AnswerType.DURATION)
         by_place = {(e.document, e.position): e for e in evidence}
         # English lines are read by the learned reader (affidavit/reader/), after this loop.
         english = shape.language == "en"
@@ -211,25 +207,16 @@ class DefaultEngine:
                 span_terms = set(analyzer.terms(span.text))
                 if span_terms and span_terms <= question_terms:
                     continue  # the question already says it; it cannot be the answer
-                if dated_question and span.label in _DATES and not asks_a_date:
-                    continue  # "the total assets as at 31 December 2018" is not a date
-                if not written_for(years_of(line.text, span.start, span.end), asked_years):
-                    continue  # the line writes this figure for another year than asked
+                timing = _timing(question, line.text, span.text, span.start, span.end, span.label)
+                if timing is None:
+                    continue
                 nearness = _nearness(line.text, span.start, span.end, question_terms, analyzer)
-                score = base + 0.15 * span.fit + 0.1 * nearness
-                if day_wanted and not is_whole_date(span.text):
-                    score -= PARTIAL_DATE_PENALTY  # "by what date": a year is not an answer
-                if deadline_wanted and states_a_deadline(line.text, span.start):
-                    score += DEADLINE_GAIN  # "due by April 15, 2008" answers "by what date"
-                text, note = span.text, f"{span.label} span, fit {span.fit:.2f}"
-                if span.label == "PERSON" and shape.language == "en":
-                    # A person with the role the line gives them: "the site manager, Dana
-                    # Okafor".
-                    role = _with_role(question_text, line.text, span.start, span.end)
-                    if role is not None:
-                        text, note = role, f"{note}, with the role the line gives"
+                score = base + 0.15 * span.fit + 0.1 * nearness + timing
+                note = f"{span.label} span, fit {span.fit:.2f}"
                 candidates.append(
-                    Candidate(text=text, value=text, cites=(index,), score=score, note=note)
+                    Candidate(
+                        text=span.text, value=span.text, cites=(index,), score=score, note=note
+                    )
                 )
         # A code or a contact is found by its pattern, no parse: every line read may hold it.
         reading = LINES_READ if shape.answer_type in BOUND else READER_LINES
@@ -251,28 +238,18 @@ def _read_spans(question: Question, lines: list[tuple[int, Evidence, float]]) ->
     question asks about."""
     if not lines:
         return []
-    shape, question_text = question.shape, question.text
-    wanted = shape.answer_type
-    day_wanted = wanted is AnswerType.TIME and asks_a_day(question_text)
-    deadline_wanted = wanted is AnswerType.TIME and asks_a_deadline(question_text)
-    asks_a_date = wanted in (AnswerType.TIME, AnswerType.DURATION)
     proposed = []
     for spanned in read(question, [line.text for _, line, _ in lines])[:READER_SPANS]:
         index, line, base = lines[spanned.line]
         span = spanned.span
-        if question.dated and span.found.label in _DATES and not asks_a_date:
-            continue  # "the total assets as at 31 December 2018" is not a date
-        if not written_for(years_of(line.text, span.start, span.end), question.years):
-            continue  # the line writes this figure for another year than asked
-        score = base + READER_GAIN * spanned.probability
-        if day_wanted and not is_whole_date(span.text):
-            score -= PARTIAL_DATE_PENALTY  # "by what date": a year is not an answer
-        if deadline_wanted and states_a_deadline(line.text, span.start):
-            score += DEADLINE_GAIN  # "due by April 15, 2008" answers "by what date"
+        timing = _timing(question, line.text, span.text, span.start, span.end, span.found.label)
+        if timing is None:
+            continue
+        score = base + READER_GAIN * spanned.probability + timing
         text, note = span.text, spanned.why
         if span.found.label == "PERSON":
             # A person with the role the line gives them: "the site manager, Dana Okafor".
-            role = _with_role(question_text, line.text, span.start, span.end)
+            role = _with_role(question.text, line.text, span.start, span.end)
             if role is not None:
                 text, note = role, f"{note}, with the role the line gives"
         proposed.append(
@@ -286,6 +263,26 @@ def _read_spans(question: Question, lines: list[tuple[int, Evidence, float]]) ->
             )
         )
     return proposed
+
+
+def _timing(
+    question: Question, line: str, text: str, start: int, end: int, label: str
+) -> float | None:
+    """None when ``line`` writes the span at ``start:end`` for another time than the
+    question asks about; otherwise what the question's time adds to its score."""
+    wanted = question.shape.answer_type
+    if question.dated and label in _DATES and wanted not in _TIMES:
+        return None  # "the total assets as at 31 December 2018" is not a date
+    if not written_for(years_of(line, start, end), question.years):
+        return None  # the line writes this figure for another year than asked
+    if wanted is not AnswerType.TIME:
+        return 0.0
+    timing = 0.0
+    if asks_a_day(question.text) and not is_whole_date(text):
+        timing -= PARTIAL_DATE_PENALTY  # "by what date": a year is not an answer
+    if asks_a_deadline(question.text) and states_a_deadline(line, start):
+        timing += DEADLINE_GAIN  # "due by April 15, 2008" answers "by what date"
+    return timing
 
 
 def _speaker_who_did_it(line: Evidence, shape: Shape) -> str | None:
