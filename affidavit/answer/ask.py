@@ -178,15 +178,17 @@ def _reached(
     likely = _answerability(
         asked, [(p[3], p[5]) for p in passed], best_score, index.idf, min_probability
     )
+    probability, said_rivals = None, []
     if likely is not None:
         top, others = likely
         record.answerability = {**top.to_dict(), "rivals": rivals_of(others)}
+        probability, said_rivals = top.probability, [(j.text, j.probability) for j in others]
         if not top.answerable:
             detail = f"best candidate {top.probability:.2f} < {top.threshold:.2f}"
             return replace(
                 _Said.refusal(Reason.UNLIKELY, census_line, detail),
-                probability=top.probability,
-                rivals=[(j.text, j.probability) for j in others],
+                probability=probability,
+                rivals=said_rivals,
             )
     disagreeing = rivals((best, chosen, cited), [(p[0], p[3], p[5]) for p in passed[1:]])
     if disagreeing:
@@ -215,8 +217,8 @@ def _reached(
         value=value,
         citations=citations,
         census=census_line,
-        probability=None if likely is None else likely[0].probability,
-        rivals=[] if likely is None else [(j.text, j.probability) for j in likely[1]],
+        probability=probability,
+        rivals=said_rivals,
     )
 
 

@@ -184,9 +184,12 @@ def _reader_features(question: Question, text: str, line: str) -> dict[str, floa
     if mine is None:
         return {"reader_margin": -max((s.probability for s in spans), default=0.0)}
     start, end = mine.span.start, mine.span.end
-    overlapping = [s for s in spans if s.span.start < end and start < s.span.end]
-    elsewhere = max((s.probability for s in spans if s not in overlapping), default=0.0)
-    share = sum(s.probability for s in overlapping)
+    share, elsewhere = 0.0, 0.0
+    for other in spans:
+        if other.span.start < end and start < other.span.end:
+            share += other.probability
+        else:
+            elsewhere = max(elsewhere, other.probability)
     return {
         "reader_logit": mine.score,
         "reader_share": share,
