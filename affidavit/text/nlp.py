@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from functools import lru_cache
+from threading import Lock
 
 import spacy
 from spacy.language import Language
@@ -52,16 +53,23 @@ def reading_pipeline() -> Language:
     return spacy.load(ENGLISH_MODEL, exclude=["lemmatizer", "senter"])
 
 
-# The lines parsed_with_names read last, for parsed() to reuse (oldest dropped first).
+# The lines parsed_with_names read, least recently used dropped first: its cache, and
+# what parsed() reuses.
 _read_with_names: OrderedDict[str, Doc] = OrderedDict()
-_KEPT = 512
+_KEPT = 4096
+_reading = Lock()  # batch workers may share this process's cache
 
 
-@lru_cache(maxsize=4096)
 def parsed_with_names(text: str) -> Doc:
     """``text`` tagged, parsed and its names found, once (the reader's lines)."""
-    doc = reading_pipeline()(text)
-    _read_with_names[text] = doc
-    while len(_read_with_names) > _KEPT:
-        _read_with_names.popitem(last=False)
+    with _reading:
+        doc = _read_with_names.get(text)
+        if doc is not None:
+            _read_with_names.move_to_end(text)
+            return doc
+    doc = reading_pipeline()(text)  # outside the lock: threads parse side by side
+    with _reading:
+        _read_with_names[text] = doc
+        while len(_read_with_names) > _KEPT:
+            _read_with_names.popitem(last=False)
     return doc
