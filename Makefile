@@ -33,8 +33,10 @@ lint: $(STAMP)
 	$(BIN)/mypy affidavit
 
 # Retrain the reader's weights (affidavit/data/reader.npz) from SQuAD 1.1 train in
-# ../shared/corpora; under an hour on two cores. `make test` never trains.
+# ../shared/corpora; under an hour on two cores. `make test` never trains. The network is
+# trained with torch (the `train` extra), installed here on first use.
 reader: $(STAMP)
+	$(BIN)/python -c "import torch" 2>/dev/null || $(BIN)/pip install -q -e ".[train]"
 	$(BIN)/python tools/train_reader.py
 	$(BIN)/python tools/train_answerability.py
 

@@ -19,6 +19,7 @@ import json
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -31,10 +32,10 @@ sys.path.insert(0, str(ROOT / "bench"))
 from refusal_squad2 import f1, normalize  # noqa: E402  (SQuAD's official scoring)
 
 from affidavit.question.shape import read_shape  # noqa: E402
-from affidavit.reader.cues import cues_from_doc  # noqa: E402
+from affidavit.reader.cues import Cues, cues_from_doc  # noqa: E402
 from affidavit.reader.features import BITS  # noqa: E402
-from affidavit.reader.lines import line_from_doc  # noqa: E402
-from affidavit.reader.spans import spans_for  # noqa: E402
+from affidavit.reader.lines import LineRead, line_from_doc  # noqa: E402
+from affidavit.reader.spans import Spanned, spans_for  # noqa: E402
 from affidavit.text.analyzer import analyzer_for  # noqa: E402
 from affidavit.text.nlp import reading_pipeline  # noqa: E402
 from affidavit.text.sentences import split_sentences  # noqa: E402
@@ -53,6 +54,20 @@ RIGHT_ENOUGH = 0.5
 # The recorded sample: the first held-out questions of an even sample of this many.
 SAMPLE_FROM = 2_000
 SAMPLE_SIZE = 12
+
+
+@dataclass
+class Group:
+    """One question with the candidate spans of its best lines, each labelled right or not."""
+
+    held: bool
+    question: str
+    cues: Cues
+    answers: list[str]
+    candidates: list[Spanned]
+    ranks: list[int]  # the line each candidate stands in
+    labels: list[bool]
+    lines: list[LineRead]
 
 
 def load(limit: int | None) -> list[tuple[bool, str, str, list[str]]]:
@@ -108,14 +123,17 @@ def build(rows, progress_every: int = 2000):
     groups = []
     for n, ((held, question, _, answers), lines) in enumerate(zip(rows, chosen, strict=True)):
         cues = asked[question]
-        candidates = []
+        candidates, ranks = [], []
         for rank, line in enumerate(lines):
-            candidates.extend(spans_for(cues, read[line], rank))
+            spans = spans_for(cues, read[line], rank)
+            candidates.extend(spans)
+            ranks.extend([rank] * len(spans))
         # Right: the candidates nearest a gold answer, when one is near enough.
         overlap = [max(f1(a, c.text) for a in answers) for c in candidates]
         best = max(overlap, default=0.0)
         labels = [best >= RIGHT_ENOUGH and o == best for o in overlap]
-        groups.append((held, answers, candidates, labels))
+        lines_read = [read[line] for line in lines]
+        groups.append(Group(held, question, cues, answers, candidates, ranks, labels, lines_read))
         if n % progress_every == 0:
             print(f"  {n:,} / {len(rows):,} questions featured", flush=True)
     return groups
@@ -123,11 +141,11 @@ def build(rows, progress_every: int = 2000):
 
 def matrix(groups):
     indices, starts, labels = [], [0], []
-    for _, _, candidates, marks in groups:
-        for c, mark in zip(candidates, marks, strict=True):
+    for group in groups:
+        for c, mark in zip(group.candidates, group.labels, strict=True):
             indices.append(c.features)
             labels.append(mark)
-        starts.append(starts[-1] + len(candidates))
+        starts.append(starts[-1] + len(group.candidates))
     lengths = [len(i) for i in indices]
     indptr = np.concatenate([[0], np.cumsum(lengths)])
     data = np.ones(indptr[-1], dtype=np.float32)
@@ -165,19 +183,73 @@ def fit(x, starts, labels, l2: float, iterations: int) -> np.ndarray:
     return result.x.astype(np.float32)
 
 
-def evaluate(groups, weights: np.ndarray) -> dict[str, float]:
+def hashed_scores(group: Group, weights: np.ndarray) -> np.ndarray:
+    return np.array([weights[c.features].sum() for c in group.candidates], dtype=np.float32)
+
+
+def evaluate(groups, scored: list[np.ndarray]) -> dict[str, float]:
     """Top candidate against gold: exact match, F1, and how often an answer was reachable."""
     em = f1_sum = reachable = 0.0
-    for _, answers, candidates, _ in groups:
+    for group, scores in zip(groups, scored, strict=True):
+        answers, candidates = group.answers, group.candidates
         reachable += max((f1(a, c.text) for a in answers for c in candidates), default=0.0)
         if not candidates:
             continue
-        scores = [float(weights[c.features].sum()) for c in candidates]
         best = candidates[int(np.argmax(scores))]
         em += max(float(normalize(a) == normalize(best.text)) for a in answers)
         f1_sum += max(f1(a, best.text) for a in answers)
     n = len(groups)
     return {"questions": n, "em": em / n, "f1": f1_sum / n, "oracle_f1": reachable / n}
+
+
+def train_network(train, held, weights: np.ndarray, args):
+    """The network over the hashed scores (tools/reader_network.py): trained on hashed
+    scores each half of the training questions gets from weights fitted on the other half,
+    evaluated on held-out articles with the weights fitted on all. Needs torch (the
+    ``train`` extra)."""
+    import reader_network
+    import torch
+
+    torch.set_num_threads(2)
+    half = len(train) // 2  # the corpus's order: the halves share almost no article
+    parts = [train[:half], train[half:]]
+    stacked = []
+    for i, part in enumerate(parts):
+        print(f"  hashed weights for half {i + 1} of 2, fitted on the other", flush=True)
+        x, starts, labels = matrix(parts[1 - i])
+        other = fit(x, starts, labels, args.l2, args.iterations)
+        stacked.extend(hashed_scores(g, other) for g in part)
+    examples = [reader_network.example(g, s) for g, s in zip(train, stacked, strict=True)]
+    net = reader_network.train(examples, args.epochs or reader_network.EPOCHS)
+    with_candidates = [g for g in held if g.candidates]
+    held_examples = [reader_network.example(g, hashed_scores(g, weights)) for g in with_candidates]
+    scored = dict(
+        zip(map(id, with_candidates), reader_network.scores_of(net, held_examples), strict=True)
+    )
+    empty = np.zeros(0, dtype=np.float32)
+    scores = evaluate(held, [scored.get(id(g), empty) for g in held])
+    gap = reader_network.check_numpy_agrees(
+        net, held_examples[:50], [g.cues for g in with_candidates[:50]]
+    )
+    print(json.dumps(scores, indent=1), f"numpy agrees within {gap:.1e}", flush=True)
+    if gap > 1e-3:
+        raise SystemExit(f"numpy's forward pass differs from torch's by {gap}")
+    return reader_network.arrays(net), scores
+
+
+def network_settings(epochs: int | None) -> dict:
+    import reader_network
+
+    return {
+        "projected": reader_network.PROJECTED,
+        "hidden": reader_network.HIDDEN,
+        "epochs": epochs or reader_network.EPOCHS,
+        "batch": reader_network.BATCH,
+        "learning_rate": reader_network.LEARNING_RATE,
+        "dropout": reader_network.DROPOUT,
+        "seed": reader_network.SEED,
+        "stacking": "hashed scores of each training half from weights fitted on the other",
+    }
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -186,16 +258,24 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--l2", type=float, default=L2)
     parser.add_argument("--iterations", type=int, default=ITERATIONS)
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument(
+        "--no-network", dest="network", action="store_false", help="the hashed weights alone"
+    )
+    parser.add_argument("--epochs", type=int, default=None, help="the network's passes (3)")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     groups = build(load(args.questions))
-    train = [g for g in groups if not g[0] and any(g[3])]
-    held = [g for g in groups if g[0]]
+    train = [g for g in groups if not g.held and any(g.labels)]
+    held = [g for g in groups if g.held]
     x, starts, labels = matrix(train)
     print(f"training on {len(train):,} questions, {x.shape[0]:,} candidates, {x.nnz:,} features")
     weights = fit(x, starts, labels, args.l2, args.iterations)
-    scores = evaluate(held, weights)
+    scores = evaluate(held, [hashed_scores(g, weights) for g in held])
     print(json.dumps(scores, indent=1))
+    network = None
+    if args.network:
+        network, network_scores = train_network(train, held, weights, args)
+        scores = {"hashed_alone": scores, **network_scores}
     commit = subprocess.run(
         ["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=False
     ).stdout.strip()
@@ -207,24 +287,27 @@ def main(argv: list[str] | None = None) -> None:
         "l2": args.l2,
         "bits": BITS,
         "lines_read": LINES,
+        "network": network_settings(args.epochs) if network else None,
         "held_out": f"articles at every {HELD_OUT_EVERY}th place",
         "held_out_scores": scores,
         "seconds": round(time.perf_counter() - started),
     }
-    meta["sample"] = sample(load(SAMPLE_FROM), weights)
-    np.savez_compressed(args.out, weights=weights, meta=np.array(json.dumps(meta)))
+    meta["sample"] = sample(load(SAMPLE_FROM), weights, network)
+    arrays = {f"net.{k}": v for k, v in (network or {}).items()}
+    np.savez_compressed(args.out, weights=weights, meta=np.array(json.dumps(meta)), **arrays)
     print(f"wrote {args.out}")
 
 
-def sample(rows, weights: np.ndarray) -> list[dict]:
+def sample(rows, weights: np.ndarray, network: dict | None) -> list[dict]:
     """A fixed sample of held-out questions with the span the weights put first and its
     score, read the way ask reads them (one line at a time), for the test that reloads
     the shipped weights."""
     from affidavit.question.question import Question
     from affidavit.reader.model import Weights
+    from affidavit.reader.network import Network
     from affidavit.reader.read import read
 
-    shipped = Weights(weights, {})
+    shipped = Weights(weights, {}, Network(network) if network else None)
     analyzer = analyzer_for("en")
     held = [r for r in rows if r[0]][:SAMPLE_SIZE]
     recorded = []

@@ -7,10 +7,13 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from affidavit.question.question import Question
-from affidavit.reader.cues import cues_of
-from affidavit.reader.lines import read_line
+from affidavit.reader.cues import Cues, cues_of
+from affidavit.reader.lines import LineRead, read_line
 from affidavit.reader.model import Weights, weights
+from affidavit.reader.network import Reading
 from affidavit.reader.spans import Spanned, spans_for
 from affidavit.reader.types import BOUND, fits
 
@@ -44,14 +47,39 @@ def read(question: Question, lines: Sequence[str], *, model: Weights | None = No
     model = model or weights()
     wanted = question.shape.answer_type
     parse = wanted not in BOUND
+    read_lines = [read_line(text, question.language, parse=parse) for text in lines]
+    spans = [
+        [s for s in spans_for(cues, line, rank) if fits(wanted, s.found.label)]
+        for rank, line in enumerate(read_lines)
+    ]  # a phone number asked: only spans read as one
+    edges = _edges(model, cues, question, read_lines, spans) if parse else {}
     scored: list[tuple[float, int, Spanned]] = []
-    for rank, text in enumerate(lines):
-        for span in spans_for(cues, read_line(text, question.language, parse=parse), rank):
-            if fits(wanted, span.found.label):  # a phone number asked: a span read as one
-                scored.append((model.score(span.features), rank, span))
+    for rank, found in enumerate(spans):
+        start, end = edges.get(rank, (None, None))
+        for span in found:
+            score = model.score(span.features)
+            if start is not None and end is not None:
+                score += float(start[span.found.first] + end[span.found.last - 1])
+            scored.append((score, rank, span))
     if not scored:
         return []
     top = max(score for score, _, _ in scored)
     total = sum(math.exp(score - top) for score, _, _ in scored)
     scored.sort(key=lambda s: (-s[0], s[1], s[2].start, s[2].end))
     return [Read(span, rank, score, math.exp(score - top) / total) for score, rank, span in scored]
+
+
+def _edges(
+    model: Weights,
+    cues: Cues,
+    question: Question,
+    lines: list[LineRead],
+    spans: list[list[Spanned]],
+) -> dict[int, tuple[np.ndarray, np.ndarray]]:
+    """The network's start and end scores of each parsed line with spans, by its rank
+    (none when the weights have no network)."""
+    wanted = [i for i, line in enumerate(lines) if spans[i] and line.pos and line.pos[0]]
+    if model.network is None or not wanted:
+        return {}
+    reading = Reading(model.network, cues, question.text)
+    return dict(zip(wanted, reading.edges([lines[i] for i in wanted]), strict=True))
