@@ -117,9 +117,7 @@ def answer_row(answerer: Answerer, item: Item) -> Row:
         # The threshold goes only where the line sets it: an answerer without one keeps
         # its own.
         extra = {} if item.min_probability is None else {"min_probability": item.min_probability}
-        answer = answerer.ask(
-            item.question, asked_at=item.asked_at, speaker=item.speaker, **extra
-        )
+        answer = answerer.ask(item.question, asked_at=item.asked_at, speaker=item.speaker, **extra)
     except InputError as exc:  # this question cannot be read; the next one may be fine
         return BadLine(item.line, item.id, f"line {item.line}: {exc}").row()
     return {"id": item.id, "line": item.line, **answer.to_dict()}
