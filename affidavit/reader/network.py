@@ -111,7 +111,7 @@ def _gru(x: np.ndarray, w_ih: np.ndarray, w_hh: np.ndarray, b_ih: np.ndarray, b_
     return out
 
 
-def _reversed(x: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+def reverse_words(x: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     """Each sequence's words in reverse order, its padding still after them (an involution)."""
     steps = np.arange(x.shape[1])
     index = np.where(
@@ -130,8 +130,10 @@ class Network:
         """The two-way GRU ``name`` over padded sequences: (sequences, words, 2 x hidden)."""
         names = ("weight_ih", "weight_hh", "bias_ih", "bias_hh")
         forward = _gru(x, *(self.a[f"{name}.{p}_l0"] for p in names))
-        backward = _gru(_reversed(x, lengths), *(self.a[f"{name}.{p}_l0_reverse"] for p in names))
-        return np.concatenate([forward, _reversed(backward, lengths)], axis=2)
+        backward = _gru(
+            reverse_words(x, lengths), *(self.a[f"{name}.{p}_l0_reverse"] for p in names)
+        )
+        return np.concatenate([forward, reverse_words(backward, lengths)], axis=2)
 
     def question(self, vectors: np.ndarray, cues: Cues) -> np.ndarray:
         """The question pooled into one vector, with its wh-word and type: what a line's
