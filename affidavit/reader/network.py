@@ -94,20 +94,23 @@ def _sigmoid(x: np.ndarray) -> np.ndarray:
     return 1.0 / (1.0 + np.exp(-x))
 
 
-def _gru(x: np.ndarray, w_ih: np.ndarray, w_hh: np.ndarray, b_ih: np.ndarray, b_hh: np.ndarray):
-    """One direction of torch's GRU over a batch ``x`` (sequences, words, inputs), each
-    sequence's padding after its words: the states, one a word."""
+def _gru(x: np.ndarray, gru: tuple[np.ndarray, ...]) -> np.ndarray:
+    """Both directions of torch's GRU at once: ``x`` is (2, sequences, words, inputs), the
+    second direction's words already reversed, each sequence's padding after its words;
+    ``gru`` the two directions' weights stacked (see Network._stacked). The states, one a
+    word: (2, sequences, words, hidden)."""
+    w_ih, w_hh, b_ih, b_hh = gru
     size = w_hh.shape[1]
-    gates_in = x @ w_ih.T + b_ih
-    h = np.zeros((x.shape[0], size), dtype=np.float32)
-    out = np.zeros((x.shape[0], x.shape[1], size), dtype=np.float32)
-    for t in range(x.shape[1]):
-        gates_h = h @ w_hh.T + b_hh
-        r = _sigmoid(gates_in[:, t, :size] + gates_h[:, :size])
-        z = _sigmoid(gates_in[:, t, size : 2 * size] + gates_h[:, size : 2 * size])
-        n = np.tanh(gates_in[:, t, 2 * size :] + r * gates_h[:, 2 * size :])
-        h = (1.0 - z) * n + z * h
-        out[:, t] = h
+    gates_in = x @ w_ih[:, None] + b_ih[:, None, None]
+    h = np.zeros((2, x.shape[1], size), dtype=np.float32)
+    out = np.zeros((*x.shape[:3], size), dtype=np.float32)
+    for t in range(x.shape[2]):
+        gates_h = h @ w_hh + b_hh[:, None]
+        step = gates_in[:, :, t]
+        rz = _sigmoid(step[..., : 2 * size] + gates_h[..., : 2 * size])
+        n = np.tanh(step[..., 2 * size :] + rz[..., :size] * gates_h[..., 2 * size :])
+        h = n + rz[..., size:] * (h - n)
+        out[:, :, t] = h
     return out
 
 
@@ -125,15 +128,25 @@ class Network:
 
     def __init__(self, arrays: dict[str, np.ndarray]) -> None:
         self.a = {k: v.astype(np.float32) for k, v in arrays.items()}
+        self._grus: dict[str, tuple[np.ndarray, ...]] = {}
+
+    def _stacked(self, name: str) -> tuple[np.ndarray, ...]:
+        """The GRU ``name``'s two directions, stacked and transposed for ``_gru``."""
+        if name not in self._grus:
+            parts = ("weight_ih", "weight_hh", "bias_ih", "bias_hh")
+            both = [[self.a[f"{name}.{p}_l0{way}"] for p in parts] for way in ("", "_reverse")]
+            self._grus[name] = (
+                np.stack([both[0][0].T, both[1][0].T]),
+                np.stack([both[0][1].T, both[1][1].T]),
+                np.stack([both[0][2], both[1][2]]),
+                np.stack([both[0][3], both[1][3]]),
+            )
+        return self._grus[name]
 
     def _both_ways(self, x: np.ndarray, lengths: np.ndarray, name: str) -> np.ndarray:
         """The two-way GRU ``name`` over padded sequences: (sequences, words, 2 x hidden)."""
-        names = ("weight_ih", "weight_hh", "bias_ih", "bias_hh")
-        forward = _gru(x, *(self.a[f"{name}.{p}_l0"] for p in names))
-        backward = _gru(
-            reverse_words(x, lengths), *(self.a[f"{name}.{p}_l0_reverse"] for p in names)
-        )
-        return np.concatenate([forward, reverse_words(backward, lengths)], axis=2)
+        states = _gru(np.stack([x, reverse_words(x, lengths)]), self._stacked(name))
+        return np.concatenate([states[0], reverse_words(states[1], lengths)], axis=2)
 
     def question(self, vectors: np.ndarray, cues: Cues) -> np.ndarray:
         """The question pooled into one vector, with its wh-word and type: what a line's

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from threading import Lock
 
 import numpy as np
 
@@ -13,7 +14,7 @@ from affidavit.question.question import Question
 from affidavit.reader.cues import Cues, cues_of
 from affidavit.reader.lines import LineRead, read_line
 from affidavit.reader.model import Weights, weights
-from affidavit.reader.network import Reading
+from affidavit.reader.network import Network, Reading
 from affidavit.reader.spans import Spanned, spans_for
 from affidavit.reader.types import BOUND, fits
 
@@ -81,5 +82,25 @@ def _edges(
     wanted = [i for i, line in enumerate(lines) if spans[i] and line.pos and line.pos[0]]
     if model.network is None or not wanted:
         return {}
-    reading = Reading(model.network, cues, question.text)
+    reading = _reading(model.network, cues, question.text)
     return dict(zip(wanted, reading.edges([lines[i] for i in wanted]), strict=True))
+
+
+_readings: dict[tuple[str, Cues], Reading] = {}
+_readings_lock = Lock()  # batch answers questions on threads
+
+
+def _reading(network: Network, cues: Cues, text: str) -> Reading:
+    """The network's reading of a question, kept for the question's other subsets (ask
+    reads each document's lines apart); the last few questions only."""
+    key = (text, cues)
+    with _readings_lock:
+        kept = _readings.get(key)
+        if kept is not None and kept.network is network:
+            return kept
+    reading = Reading(network, cues, text)
+    with _readings_lock:
+        if len(_readings) >= 64:
+            _readings.pop(next(iter(_readings)))
+        _readings[key] = reading
+    return reading
