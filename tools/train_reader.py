@@ -259,7 +259,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--iterations", type=int, default=ITERATIONS)
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument(
-        "--no-network", dest="network", action="store_false", help="the hashed weights alone"
+        "--network",
+        action="store_true",
+        help="also train the network beside the hashed weights (needs the `train` extra; "
+        "not in the shipped weights: bench/HISTORY.md, issue 39)",
     )
     parser.add_argument("--epochs", type=int, default=None, help="the network's passes (3)")
     args = parser.parse_args(argv)
