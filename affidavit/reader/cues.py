@@ -13,7 +13,7 @@ from affidavit.text.analyzer import Analyzer, analyzer_for
 from affidavit.text.nlp import parsed
 from affidavit.text.words import words
 
-_WH = ("what", "which", "who", "whom", "whose", "when", "where", "why", "how")
+WH_WORDS = ("what", "which", "who", "whom", "whose", "when", "where", "why", "how")
 # Spanish and Turkish question words, read as the English ones they ask like.
 _WH_OTHER = {
     "qué": "what", "cuál": "which", "cuáles": "which", "quién": "who", "quiénes": "who",
@@ -72,7 +72,7 @@ def cues_from_doc(text: str, doc: Doc, answer_type: str) -> Cues:
     analyzer = analyzer_for("en")
     language = "en"
     terms = frozenset(analyzer.terms(text))
-    wh_token = next((t for t in doc if t.lower_ in _WH), None)
+    wh_token = next((t for t in doc if t.lower_ in WH_WORDS), None)
     if wh_token is None:
         return Cues("none", "none", answer_type, None, None, None, "", terms, language)
     after = doc[wh_token.i + 1].lower_ if wh_token.i + 1 < len(doc) else ""

@@ -13,12 +13,13 @@ on numpy alone, the same arithmetic.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from threading import Lock
 
 import numpy as np
 
 from affidavit.index.meaning.encoder import bundled_encoder
 from affidavit.question.shape import AnswerType
-from affidavit.reader.cues import Cues
+from affidavit.reader.cues import WH_WORDS, Cues
 from affidavit.reader.lines import LineRead
 from affidavit.text.words import words
 
@@ -27,7 +28,7 @@ _LABELS = (
     "PERSON NORP FAC ORG GPE LOC PRODUCT EVENT WORK_OF_ART LAW LANGUAGE DATE TIME PERCENT "
     "MONEY QUANTITY ORDINAL CARDINAL".split()
 )
-_WH = ("what", "which", "who", "whom", "whose", "when", "where", "why", "how", "none")
+_WH = (*WH_WORDS, "none")  # Cues.wh is "none" without a wh-word
 _TYPES = tuple(t.value for t in AnswerType)
 # Per word: repeats a question stem, repeats a question word, is the focus, is the verb,
 # its tag, its entity label, inside a patterned value, holds a digit, capitalised.
@@ -36,20 +37,23 @@ QUESTION_FEATURES = len(_WH) + len(_TYPES)
 # A word vector is cached by its spelling; the cache is emptied when it grows past this.
 _CACHED_WORDS = 200_000
 _vectors: dict[str, np.ndarray] = {}
+_vectors_lock = Lock()  # batch answers questions on threads
 
 
 def word_vectors(words: Sequence[str]) -> np.ndarray:
     """The bundled model's vector of each word, one row each (unseen words encoded in one
     call, then kept)."""
-    missing = sorted({w for w in words if w not in _vectors})
-    if missing:
-        if len(_vectors) + len(missing) > _CACHED_WORDS:
-            _vectors.clear()
-        encoded = np.asarray(bundled_encoder().encode(missing), dtype=np.float32)
-        _vectors.update(zip(missing, encoded, strict=True))
-    if not words:
-        return np.zeros((0, next(iter(_vectors.values())).shape[0]), dtype=np.float32)
-    return np.stack([_vectors[w] for w in words])
+    model = bundled_encoder()
+    with _vectors_lock:
+        missing = sorted({w for w in words if w not in _vectors})
+        if missing:
+            if len(_vectors) + len(missing) > _CACHED_WORDS:
+                _vectors.clear()
+            encoded = np.asarray(model.encode(missing), dtype=np.float32)
+            _vectors.update(zip(missing, encoded, strict=True))
+        if not words:
+            return np.zeros((0, model.embedding.shape[1]), dtype=np.float32)
+        return np.stack([_vectors[w] for w in words])
 
 
 def question_words(text: str, language: str = "en") -> list[str]:
@@ -84,7 +88,7 @@ def token_features(line: LineRead, cues: Cues, asked: Sequence[str]) -> np.ndarr
 
 def question_features(cues: Cues) -> np.ndarray:
     out = np.zeros(QUESTION_FEATURES, dtype=np.float32)
-    out[_WH.index(cues.wh) if cues.wh in _WH else _WH.index("none")] = 1.0
+    out[_WH.index(cues.wh)] = 1.0
     if cues.answer_type in _TYPES:
         out[len(_WH) + _TYPES.index(cues.answer_type)] = 1.0
     return out

@@ -53,7 +53,7 @@ def read(question: Question, lines: Sequence[str], *, model: Weights | None = No
         [s for s in spans_for(cues, line, rank) if fits(wanted, s.found.label)]
         for rank, line in enumerate(read_lines)
     ]  # a phone number asked: only spans read as one
-    edges = _edges(model, cues, question, read_lines, spans) if parse else {}
+    edges = _edges(model, cues, question, read_lines, spans)
     scored: list[tuple[float, int, Spanned]] = []
     for rank, found in enumerate(spans):
         start, end = edges.get(rank, (None, None))
