@@ -223,11 +223,9 @@ def train_network(train, held, weights: np.ndarray, args):
     net = reader_network.train(examples, args.epochs or reader_network.EPOCHS)
     with_candidates = [g for g in held if g.candidates]
     held_examples = [reader_network.example(g, hashed_scores(g, weights)) for g in with_candidates]
-    scored = dict(
-        zip(map(id, with_candidates), reader_network.scores_of(net, held_examples), strict=True)
-    )
+    scored = iter(reader_network.scores_of(net, held_examples))  # in with_candidates' order
     empty = np.zeros(0, dtype=np.float32)
-    scores = evaluate(held, [scored.get(id(g), empty) for g in held])
+    scores = evaluate(held, [next(scored) if g.candidates else empty for g in held])
     gap = reader_network.check_numpy_agrees(
         net, held_examples[:50], [g.cues for g in with_candidates[:50]]
     )
