@@ -247,13 +247,18 @@ class Memory:
     # -- retrieval, answers, audits --
 
     @reads
-    def search(self, query: str, *, k: int = 10) -> list[Evidence]:
+    def search(
+        self, query: str, *, k: int = 10, documents: str | Sequence[str] | None = None
+    ) -> list[Evidence]:
         """The ``k`` lines that best match ``query``, best first (ties in document order).
 
         Lines of every trust are shown, each with its ``trust``; only lines at or above
         the speaking threshold can be cited by ask() or support a verify().
+        ``documents`` (names or globs, as ask takes them) limits the lines to those
+        documents.
         """
-        return self._retriever.search(readable(query, "the query"), k)
+        readable(query, "the query")
+        return self._retriever.search(query, k, self._retriever.scope(documents))
 
     @reads
     def search_documents(self, query: str, *, k: int = 10) -> list[DocumentHit]:
@@ -276,6 +281,7 @@ class Memory:
         asked_at: str | None = None,
         speaker: str | None = None,
         min_probability: float | None = None,
+        documents: str | Sequence[str] | None = None,
     ) -> Answer:
         """Answer ``question`` from the store with citations, or refuse and say why.
 
@@ -286,6 +292,10 @@ class Memory:
         it judges is refused as ``unlikely``; by default the shipped threshold, chosen on
         SQuAD 2.0 where half the questions have no answer. Lower it where most questions
         have one (0 answers whatever the gate passes); the gate's tiers hold either way.
+        ``documents`` (a name, or a list of names and glob patterns such as
+        ``"licences/*.pdf"``) limits the evidence to those documents: nothing outside
+        them is read, counted or cited (the audit's ``scope`` lists them). A name or
+        pattern that matches no stored document is an InputError.
         """
         readable(question, "the question")
         if speaker is not None:
@@ -304,6 +314,7 @@ class Memory:
             asked_at=asked_at,
             speaker=speaker,
             min_probability=min_probability,
+            scope=self._retriever.scope(documents),
         )
 
     @store_errors
@@ -360,12 +371,20 @@ class Memory:
         )
 
     @reads
-    def verify(self, text: str, *, question: str | None = None) -> Verdict:
-        """Audit ``text`` sentence by sentence against the store (see affidavit.answer.verify)."""
+    def verify(
+        self,
+        text: str,
+        *,
+        question: str | None = None,
+        documents: str | Sequence[str] | None = None,
+    ) -> Verdict:
+        """Audit ``text`` sentence by sentence against the store (see affidavit.answer.verify);
+        ``documents`` (names or globs, as ask takes them) audits it against those alone."""
         readable(text, "the text to verify")
         if question is not None:
             readable(question, "the question")
-        return verify(text, self._retriever, question=question)
+        scope = self._retriever.scope(documents)
+        return verify(text, self._retriever, question=question, scope=scope)
 
     @reads
     def stats(self) -> dict[str, Any]:

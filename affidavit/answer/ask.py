@@ -20,6 +20,7 @@ from affidavit.gates.exit import Judgement, judge
 from affidavit.gates.support import CONFIRMED_SPEAKER_CARRIED, MIN_CARRIED, KeyWords
 from affidavit.index.evidence_block import Retrieved, evidence_block
 from affidavit.index.retrieval import Retriever
+from affidavit.index.scope import Scope
 from affidavit.plans.compose import compose
 from affidavit.plans.ground import Ground
 from affidavit.plans.templates import told_time
@@ -65,12 +66,17 @@ def answer(
     asked_at: str | None = None,
     speaker: str | None = None,
     min_probability: float | None = None,
+    scope: Scope | None = None,
 ) -> Answer:
     """Answer ``question`` from the store with citations, or refuse and say why; an answer
     the reader judges less likely than ``min_probability`` (default: the shipped
-    threshold) is refused."""
+    threshold) is refused. With a ``scope``, only its documents are read."""
     record = AskRecord(engine.name, asked_at, speaker)
-    said = _reached(question, retriever, engine, record, asked_at, speaker, min_probability)
+    if scope is not None:
+        record.scope = scope.to_dict()
+    said = _reached(
+        question, retriever, engine, record, asked_at, speaker, min_probability, scope
+    )
     # A model engine accounts for this ask's calls, tokens, cache hits and latency.
     take = getattr(engine, "take_accounting", None)
     return Answer(
@@ -95,6 +101,7 @@ def _reached(
     asked_at: str | None,
     speaker: str | None,
     min_probability: float | None = None,
+    scope: Scope | None = None,
 ) -> _Said:
     """What to say, or why not, with the audit kept in ``record``.
 
@@ -115,28 +122,31 @@ def _reached(
         record.read_as = asked.text  # "I" read as the speaker
     if not asked.has_words():
         return _Said.refusal(Reason.EMPTY_QUESTION)
-    retrieved = retriever.retrieve(asked.reading, holds_answer=asked.holds_answer)
+    retrieved = retriever.retrieve(asked.reading, holds_answer=asked.holds_answer, scope=scope)
     record.withheld_below_trust = retrieved.withheld
     if not retrieved.hits:
         reason = Reason.BELOW_TRUST if retrieved.withheld else Reason.NO_EVIDENCE
-        return _Said.refusal(reason)
+        within = "" if scope is None else f"read within the scope: {len(scope.names)} documents"
+        return _Said.refusal(reason, detail=within)
     computed = _compose(asked, engine, retriever, retrieved, record)
     if computed is not None and not computed.refused and asked.route is not None:
         # A computed answer's census counts the documents that speak of what it computed
         # over (the rows and years), not of the operation's words ("percentage change").
         over_words = " ".join([*asked.route.rows, *asked.route.years])
         over = KeyWords.of(frozenset(analyzer.terms(over_words)), index.idf, analyzer.language)
-        computed_census = take_census(retriever, over, analyzer, retriever.speaking_threshold)
+        computed_census = take_census(
+            retriever, over, analyzer, retriever.speaking_threshold, scope
+        )
         record.census = computed_census.to_dict()
         return replace(computed, census=computed_census.line)
     keys = KeyWords.of(question_terms, index.idf, analyzer.language)
-    the_census = take_census(retriever, keys, analyzer, retriever.speaking_threshold)
+    the_census = take_census(retriever, keys, analyzer, retriever.speaking_threshold, scope)
     census_line = the_census.line
     record.census = the_census.to_dict()
     if computed is not None:
         return computed
     speakers = {h.speaker for h in retrieved.hits if h.speaker}
-    whose = told_of(retriever, question_terms, speakers, analyzer) if speakers else None
+    whose = told_of(retriever, question_terms, speakers, analyzer, scope) if speakers else None
     turns_need = MIN_CARRIED
     if whose is not None:
         record.whose = whose.to_dict()

@@ -55,6 +55,7 @@ class AskRecord:
     read_as: str | None = None  # the question as read, when the speaker stood for "I"
     contradicted_by: list[Json] | None = None  # equal-trust lines answering otherwise
     answerability: Json | None = None  # the reader's probability, threshold and rivals
+    scope: Json | None = None  # the documents the question was limited to, when it was
 
     def why_refused(self) -> Reason:
         """The most telling failure when no candidate passed, read from the typed decisions:
@@ -96,6 +97,7 @@ class AskRecord:
             value=self.value,
             contradicted_by=self.contradicted_by,
             answerability=self.answerability,
+            scope=self.scope,
             engine_calls=engine_calls,
         )
 
@@ -138,6 +140,7 @@ class Audit(Mapping[str, Any]):
     value: Json | None = None
     contradicted_by: list[Json] | None = None
     answerability: Json | None = None
+    scope: Json | None = None
     engine_calls: Json | None = None
     _json: Json = field(init=False, repr=False, compare=False)
 
@@ -160,6 +163,7 @@ class Audit(Mapping[str, Any]):
         out: Json = {"engine": self.engine, "asked_at": self.asked_at, "speaker": self.speaker}
         optional = {
             "read_as": self.read_as,
+            "scope": self.scope,
             "shape": self.shape,
             "withheld_below_trust": self.withheld_below_trust,
             "census": self.census,

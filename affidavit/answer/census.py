@@ -10,6 +10,7 @@ import numpy as np
 from affidavit.gates.context import headings_standing_over, line_terms
 from affidavit.gates.support import MIN_CARRIED, SUPPORT_REACH, KeyWords
 from affidavit.index.retrieval import Retriever
+from affidavit.index.scope import Scope
 from affidavit.results import LineKind
 from affidavit.store.prepared import StoredLine
 from affidavit.text.abbreviations import short_forms
@@ -58,7 +59,11 @@ class Census:
 
 
 def take_census(
-    retriever: Retriever, keys: KeyWords, analyzer: Analyzer, speaking_threshold: float
+    retriever: Retriever,
+    keys: KeyWords,
+    analyzer: Analyzer,
+    speaking_threshold: float,
+    scope: Scope | None = None,
 ) -> Census:
     """Count, per document, the lines that carry ``keys`` by the support tier's test.
 
@@ -67,7 +72,8 @@ def take_census(
     (gates/support.py): its rarest key word and most of their weight. Only lines that hold
     the rarest key word (or the abbreviation a document writes for it) can pass, so the
     census reads that word's posting list, never the whole store. Lines below the speaking
-    threshold are not counted: nothing may be said from them.
+    threshold are not counted: nothing may be said from them, nor lines outside ``scope``
+    (a question scoped to one licence is not contested by another's fee).
     """
     rarest = keys.rarest
     if rarest is None:
@@ -86,6 +92,9 @@ def take_census(
             ]
         )
     )
+    allowed = retriever.rows_in(scope)
+    if allowed is not None:
+        held = held[allowed[held]]
     complete = held.size <= CENSUS_LIMIT
     held = held[:CENSUS_LIMIT]
     if not held.size:

@@ -10,6 +10,7 @@ from affidavit.gates.decision import GateDecision
 from affidavit.gates.holder import holds_for, replies_to
 from affidavit.gates.support import SUPPORT_REACH, KeyWords
 from affidavit.index.retrieval import Retriever
+from affidavit.index.scope import Scope
 from affidavit.reasons import Reason
 from affidavit.store.prepared import StoredLine
 from affidavit.text.analyzer import Analyzer
@@ -68,6 +69,7 @@ def told_of(
     question_terms: frozenset[str],
     speakers: set[str],
     analyzer: Analyzer,
+    scope: Scope | None = None,
 ) -> ToldOf | None:
     """Weigh the store's turns for the one speaker among ``speakers`` (those of the
     evidence found) the question names; None when it names none or several, or when
@@ -100,6 +102,9 @@ def told_of(
         column = index.vocabulary[term]
         start, end = index.line_counts.indptr[column], index.line_counts.indptr[column + 1]
         held.update(int(r) for r in index.line_counts.indices[start:end])
+    allowed = retriever.rows_in(scope)  # the scope's turns only
+    if allowed is not None:
+        held = {r for r in held if allowed[r]}
     if not held or len(held) > LINES_READ:
         return None
     near = sorted(

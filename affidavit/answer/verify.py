@@ -11,6 +11,7 @@ from affidavit.gates.binding import is_short_answer
 from affidavit.gates.claims import makes_a_claim
 from affidavit.gates.exit import Judgement, judge
 from affidavit.index.retrieval import Retriever
+from affidavit.index.scope import Scope
 from affidavit.plans.ground import Ground
 from affidavit.question.question import Question
 from affidavit.reasons import Reason
@@ -28,7 +29,9 @@ _YES = frozenset().union(*(words.yes for words in VOCABULARIES.values()))
 _NO = frozenset().union(*(words.no for words in VOCABULARIES.values()))
 
 
-def verify(text: str, retriever: Retriever, *, question: str | None = None) -> Verdict:
+def verify(
+    text: str, retriever: Retriever, *, question: str | None = None, scope: Scope | None = None
+) -> Verdict:
     """Audit ``text`` sentence by sentence against the store.
 
     Each sentence is judged by the exit gate against the evidence subsets its words (and
@@ -38,7 +41,8 @@ def verify(text: str, retriever: Retriever, *, question: str | None = None) -> V
     line writes ("rose 24.4%") is supported only when the store's own cells reproduce it
     (answer/recompute.py), and the verdict carries the plan that did. A bare "yes" is read
     as the question's statement and verified as such; a bare "no" asserts an absence that
-    no line can attest, so it is unverifiable.
+    no line can attest, so it is unverifiable. With a ``scope`` only its documents are
+    read: a sentence about one document is neither supported nor contested by another.
     """
     index = retriever.words()
     # The text and its question are read in one language, the store's when neither shows.
@@ -52,7 +56,9 @@ def verify(text: str, retriever: Retriever, *, question: str | None = None) -> V
     paragraphs = [p.strip() for p in text.split("\n\n") if p.strip()]
     sentences = [s for group in split_sentences(paragraphs, language) for s in group]
     verdicts = [
-        _verify_sentence(sentence, retriever, analyzer, question, question_terms, index.idf)
+        _verify_sentence(
+            sentence, retriever, analyzer, question, question_terms, index.idf, scope
+        )
         for sentence in sentences
     ]
     return Verdict(text=text, question=question, sentences=verdicts)
@@ -65,6 +71,7 @@ def _verify_sentence(
     question: str | None,
     question_terms: frozenset[str],
     term_weight: Callable[[str], float],
+    scope: Scope | None = None,
 ) -> SentenceVerdict:
     checked = sentence
     said = set(words(sentence, analyzer.language))
@@ -82,7 +89,7 @@ def _verify_sentence(
     elif question is None and not makes_a_claim(sentence):
         return SentenceVerdict(text=sentence, status=Status.DROPPED, reason=Reason.NO_CLAIM.value)
     query = f"{question} {checked}" if question and checked != question else checked
-    retrieved = retriever.retrieve(query, partitioned=False)
+    retrieved = retriever.retrieve(query, partitioned=False, scope=scope)
     if not retrieved.subsets:
         reason = Reason.BELOW_TRUST if retrieved.withheld else Reason.UNSUPPORTED
         return SentenceVerdict(text=sentence, status=Status.DROPPED, reason=reason.value)

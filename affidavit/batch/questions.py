@@ -23,6 +23,7 @@ class BatchQuestion:
     asked_at: str | None = None
     speaker: str | None = None
     min_probability: float | None = None  # the reader's threshold for this question
+    documents: tuple[str, ...] | None = None  # names or globs the question is limited to
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,9 +45,10 @@ def read_questions(path: str | Path) -> list[Item]:
     """The question set in the JSONL file at ``path``, one item per non-blank line.
 
     A line: ``{"id": "q1", "question": "...", "asked_at": "2023-06-10", "speaker": "Maya",
-    "min_probability": 0.2}``; only ``question`` is required (a missing ``id`` is the line
-    number). Blank lines are skipped and not counted as rows, but the line numbers stay
-    those of the file.
+    "min_probability": 0.2, "documents": ["licence-a.pdf"]}``; only ``question`` is
+    required (a missing ``id`` is the line number; ``documents``, a name or a list of
+    names and globs, limits the evidence as ``Memory.ask``'s does). Blank lines are
+    skipped and not counted as rows, but the line numbers stay those of the file.
     """
     file = Path(path)
     try:
@@ -115,7 +117,17 @@ def _question(value: Any, number: int) -> Item:
     ):
         return BadLine(number, ident, f'line {number}: "min_probability" is not 0 to 1')
     threshold = None if least is None else float(least)
-    return BatchQuestion(number, ident, question, asked_at, speaker, threshold)
+    documents = value.get("documents")
+    if isinstance(documents, str):
+        documents = [documents]
+    if documents is not None and (
+        not isinstance(documents, list)
+        or not documents
+        or not all(isinstance(d, str) and d.strip() for d in documents)
+    ):
+        return BadLine(number, ident, f'line {number}: "documents" is not a list of names')
+    scope = None if documents is None else tuple(documents)
+    return BatchQuestion(number, ident, question, asked_at, speaker, threshold, scope)
 
 
 def _is_day(text: str) -> bool:

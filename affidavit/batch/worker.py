@@ -5,7 +5,7 @@ and turn one question into its output row."""
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -32,6 +32,7 @@ class Answerer(Protocol):
         asked_at: str | None = None,
         speaker: str | None = None,
         min_probability: float | None = None,
+        documents: str | Sequence[str] | None = None,
     ) -> Answer: ...
 
 
@@ -116,7 +117,11 @@ def answer_row(answerer: Answerer, item: Item) -> Row:
     try:
         # The threshold goes only where the line sets it: an answerer without one keeps
         # its own.
-        extra = {} if item.min_probability is None else {"min_probability": item.min_probability}
+        extra: dict[str, Any] = {}
+        if item.min_probability is not None:
+            extra["min_probability"] = item.min_probability
+        if item.documents is not None:  # likewise the scope: a fake answerer may take none
+            extra["documents"] = list(item.documents)
         answer = answerer.ask(item.question, asked_at=item.asked_at, speaker=item.speaker, **extra)
     except InputError as exc:  # this question cannot be read; the next one may be fine
         return BadLine(item.line, item.id, f"line {item.line}: {exc}").row()

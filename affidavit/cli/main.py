@@ -108,6 +108,7 @@ def _parser() -> argparse.ArgumentParser:
         help="refuse an answer the reader finds less likely than this (0 to 1; default: "
         "the shipped threshold, chosen on SQuAD 2.0)",
     )
+    _add_document_flag(ask)
     add_engine_flags(ask)
     ask.set_defaults(run=_ask)
 
@@ -121,6 +122,7 @@ def _parser() -> argparse.ArgumentParser:
     verify.add_argument("--question", help="the question the text answers, if any")
     verify.add_argument("--store", required=True, type=Path)
     verify.add_argument("--json", action="store_true", help="the full verdict as JSON")
+    _add_document_flag(verify)
     verify.set_defaults(run=_verify)
 
     entities = commands.add_parser(
@@ -269,6 +271,16 @@ def _print_ranked(
         print(empty)
 
 
+def _add_document_flag(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--document",
+        action="append",
+        metavar="NAME",
+        help="read only this stored document (a name or a glob such as 'licences/*.pdf'; "
+        "repeat for several)",
+    )
+
+
 def _ask(args: argparse.Namespace) -> int:
     with _existing_store(args.store, model_engine(args)) as memory:
         answer = memory.ask(
@@ -276,6 +288,7 @@ def _ask(args: argparse.Namespace) -> int:
             asked_at=args.asked_at,
             speaker=args.speaker,
             min_probability=args.min_probability,
+            documents=args.document,
         )
     if args.json:
         print(json.dumps(answer.to_dict(), ensure_ascii=False, indent=2))
@@ -295,7 +308,7 @@ def _verify(args: argparse.Namespace) -> int:
     else:
         text = args.text
     with _existing_store(args.store) as memory:
-        verdict = memory.verify(text, question=args.question)
+        verdict = memory.verify(text, question=args.question, documents=args.document)
     if args.json:
         print(json.dumps(verdict.to_dict(), ensure_ascii=False, indent=2))
     else:

@@ -17,7 +17,9 @@ from affidavit.index.headings import Headings, headings_above
 from affidavit.index.meaning.encoder import Encoder
 from affidavit.index.meaning.late import Reranker
 from affidavit.index.meaning.profiles import MeaningIndex
+from affidavit.index.scope import Scope
 from affidavit.index.words import parts as word_parts
+from affidavit.index.words.scoring import Scored
 from affidavit.index.words.word_index import WordIndex
 from affidavit.results import EntityCount, Evidence, Neighbour
 from affidavit.runtime import give_back_freed_memory
@@ -218,6 +220,21 @@ class Retriever:
                     found.append(_evidence(row, 0.0))
         return found
 
+    def scope(self, documents: str | Sequence[str] | None) -> Scope | None:
+        """The scope ``documents`` (names or globs) names in the store as it is now, None
+        for no scope; an InputError for a name or pattern that matches no document."""
+        if documents is None:
+            return None
+        return Scope.resolve(documents, self._store.document_names())
+
+    def rows_in(self, scope: Scope | None) -> np.ndarray | None:
+        """One bool per row of the word index: may the scope read that line? None for no
+        scope (every line may be read)."""
+        if scope is None:
+            return None
+        index = self.words()
+        return scope.rows(index.document_names, index.line_documents)
+
     def stored_lines(self, line_ids: Sequence[int]) -> list[StoredLine]:
         """Stored lines by id, in the order given, as the store keeps them (no score): for
         a reader of many lines that needs no Evidence of each."""
@@ -229,7 +246,7 @@ class Retriever:
         return self._headings.at(places)
 
     def _partition(
-        self, index: WordIndex, query: Reading
+        self, index: WordIndex, query: Reading, allowed: np.ndarray | None = None
     ) -> tuple[list[tuple[int, float]], dict[int, StoredLine]] | None:
         """The partition path's ranked (line id, score) and its stored lines, or None to
         score the store.
@@ -243,6 +260,11 @@ class Retriever:
         if found is None:
             return None
         rows, scores = found
+        if allowed is not None:  # the lines they share in the scope's documents only
+            keep = allowed[rows]
+            rows, scores = rows[keep], scores[keep]
+            if not rows.size:
+                return None
         ranked = [(int(index.line_ids[r]), float(s)) for r, s in zip(rows, scores, strict=True)]
         # Lines nothing may be said from must not decide what is read: when no line of the
         # partition can be cited, the whole store is scored.
@@ -251,16 +273,20 @@ class Retriever:
             return None
         return ranked, stored
 
-    def search(self, query: str | Reading, k: int) -> list[Evidence]:
+    def search(self, query: str | Reading, k: int, scope: Scope | None = None) -> list[Evidence]:
         index = self.words()
         if index.size == 0 or k <= 0:
             return []
         reading = self.read(query)
-        shared = self._partition(index, reading)
+        allowed = self.rows_in(scope)
+        shared = self._partition(index, reading, allowed)
         if shared is not None:
             ranked, rows = shared[0][:k], shared[1]
         else:
-            ranked = index.best(reading.searched, k)
+            if allowed is None:
+                ranked = index.best(reading.searched, k)
+            else:  # block maxima bound the whole store's lines, not the scope's
+                ranked = index.top(_within(index.scored(reading.searched), allowed), k)
             rows = self._store.lines_by_id([line_id for line_id, _ in ranked])
         return [_evidence(rows[line_id], score) for line_id, score in ranked]
 
@@ -271,6 +297,7 @@ class Retriever:
         depth: int = RETRIEVE_DEPTH,
         partitioned: bool = True,
         holds_answer: Callable[[str], int] | None = None,
+        scope: Scope | None = None,
     ) -> Retrieved:
         """Evidence for ``query``: the lines ranked, and a subset for each document of the
         evidence block (``_subset``). Lines below the speaking threshold are withheld, never
@@ -281,12 +308,14 @@ class Retriever:
         question's entities. ``holds_answer`` (a typed question's grade of a line, 0 best:
         does it write a date, a number, a code?) seats the lines by grade, each grade in
         its order, before the evidence block is chosen: a line with no date cannot answer
-        "when"."""
+        "when". ``scope`` limits every line read to its documents: the lines outside it are
+        never scored, ranked or shown."""
         index = self.words()
         if index.size == 0:
             return Retrieved([], [], 0)
         reading = self.read(query)
-        shared = self._partition(index, reading) if partitioned else None
+        allowed = self.rows_in(scope)
+        shared = self._partition(index, reading, allowed) if partitioned else None
         covered: float | None = None  # coverage(query), computed once where it is needed
         if shared is not None:
             # The question's entities share these lines: read them, not the store.
@@ -296,12 +325,16 @@ class Retriever:
             fused: list[DocumentHit] = []
         else:
             scored = index.scored(reading.searched)
+            if allowed is not None:
+                scored = _within(scored, allowed)
             scores = scored.dense()
             ranked = index.top(scored, depth)
             fused = []
             if self.encoder is not None:
                 covered = self.ranker.coverage(reading)
                 fused = self.ranker.fused_documents(reading, scored, scores=scores, covered=covered)
+                if scope is not None:  # meaning ranks every document: keep the scope's
+                    fused = [hit for hit in fused if scope.keeps(hit.document)]
             if fused:
                 ranked = ranked + self.ranker.proposed(reading.text, index, scores, ranked, fused)
             rows = self._store.lines_by_id([line_id for line_id, _ in ranked])
@@ -370,6 +403,12 @@ class Retriever:
         else:
             lines.sort(key=lambda pair: (-pair[1], pair[0].position))
         return [_evidence(line, score) for line, score in lines]
+
+
+def _within(scored: Scored, allowed: np.ndarray) -> Scored:
+    """``scored`` with only the rows ``allowed`` marks."""
+    keep = allowed[scored.rows]
+    return Scored(scored.rows[keep], scored.values[keep], scored.size)
 
 
 def _evidence(line: StoredLine, score: float) -> Evidence:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import ARTICLES, DEMO_DIR
 
+from affidavit import Memory
 from affidavit.cli.demo import DEMO_DIALOGUE, DEMO_QUESTIONS
 from affidavit.cli.main import main
 
@@ -226,3 +227,16 @@ def test_ingest_on_a_terminal_shows_a_bar_for_the_files_and_one_per_index_stage(
     for stage in ("word index", "meaning vectors", "entity graph"):
         assert stage in shown
     assert "index: word" not in shown  # the stage's name, not the ingest's label for it
+
+
+def test_the_demo_corpus_ingests_whole_from_the_cli(tmp_path: Path, capsys) -> None:
+    """Every file of corpora/demo is a real file inside it (a link out of the folder is
+    skipped by a folder ingest), so the documented `affidavit ingest corpora/demo` stores
+    all of them."""
+    files = sorted(p.name for p in DEMO_DIR.iterdir() if p.is_file() and not p.is_symlink())
+    assert len(files) == len(list(DEMO_DIR.iterdir())) == 6
+    store = tmp_path / "demo.sqlite"
+    code, _, err = run(capsys, "ingest", str(DEMO_DIR), "--store", str(store), "--quiet")
+    assert code == 0 and "skipped" not in err
+    with Memory(store, read_only=True) as memory:
+        assert sorted(memory.documents()) == files
