@@ -30,6 +30,7 @@ CORPORA = ROOT / "corpora"
 SQUAD_DIR = CORPORA / "squad2_articles"
 DEMO_DIR = CORPORA / "demo"
 PDF_DIR = CORPORA / "pdf_text_dumps"
+LICENCES_DIR = CORPORA / "licences"
 ARTICLES = tuple(
     SQUAD_DIR / name
     for name in (
@@ -164,3 +165,15 @@ def gate_alone(monkeypatch: pytest.MonkeyPatch) -> None:
     shipped = answerability.model()
     unbounded = answerability.Model(shipped.weights, 0.0, shipped.provenance)
     monkeypatch.setattr(answerability, "model", lambda: unbounded)
+
+
+@pytest.fixture(scope="session")
+def licences(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Memory]:
+    """A store of the four real licence and procedure documents of corpora/licences,
+    ingested once; no test may write to it."""
+    path = tmp_path_factory.mktemp("licences") / "licences.sqlite"
+    with Memory(path) as memory:
+        memory.ingest(LICENCES_DIR)
+    memory = Memory(path, read_only=True)
+    yield memory
+    memory.close()

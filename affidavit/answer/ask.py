@@ -74,9 +74,7 @@ def answer(
     record = AskRecord(engine.name, asked_at, speaker)
     if scope is not None:
         record.scope = scope.to_dict()
-    said = _reached(
-        question, retriever, engine, record, asked_at, speaker, min_probability, scope
-    )
+    said = _reached(question, retriever, engine, record, asked_at, speaker, min_probability, scope)
     # A model engine accounts for this ask's calls, tokens, cache hits and latency.
     take = getattr(engine, "take_accounting", None)
     return Answer(

@@ -56,9 +56,7 @@ def verify(
     paragraphs = [p.strip() for p in text.split("\n\n") if p.strip()]
     sentences = [s for group in split_sentences(paragraphs, language) for s in group]
     verdicts = [
-        _verify_sentence(
-            sentence, retriever, analyzer, question, question_terms, index.idf, scope
-        )
+        _verify_sentence(sentence, retriever, analyzer, question, question_terms, index.idf, scope)
         for sentence in sentences
     ]
     return Verdict(text=text, question=question, sentences=verdicts)

@@ -17,7 +17,8 @@ _FOOTNOTE = re.compile(r"\s*\(\d{1,2}\)$")  # "2018 (4)": a year with its footno
 _HEADER_ROWS_AT_MOST = 4
 
 
-def _is_header_cell(cell: str) -> bool:
+def is_header_cell(cell: str) -> bool:
+    """Could ``cell`` stand in a header: words, a year, a date, a unit, never an amount?"""
     if is_month_day_year(cell.strip()):
         return True
     return not cell or not looks_like_an_amount(_FOOTNOTE.sub("", cell))
@@ -36,7 +37,7 @@ def header_depth(rows: Sequence[Sequence[str]]) -> int:
     spread = sum(1 for cell in rows[0][1:] if cell) > 1
     for row in rows[1:_HEADER_ROWS_AT_MOST]:
         rest = [cell for cell in row[1:] if cell]
-        if not rest or not all(_is_header_cell(cell) for cell in rest):
+        if not rest or not all(is_header_cell(cell) for cell in rest):
             break
         # A lone label under labelled columns heads a section of the body, not a column:
         # a label spanning columns stands above them.

@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 
 from affidavit.errors import IngestError
+from affidavit.ingest.dialects import dialect_cells, names_itself, pasted_table_end
 from affidavit.ingest.joins import DocumentWords, join_lines
 from affidavit.ingest.lines import (
     BULLET,
@@ -73,7 +74,13 @@ def lay_out(text: str, *, source: str | None = None) -> list[Unit]:
     free_start = i = 0
     while i < len(lines):
         end = _table_end(lines, i)
-        if end > i or _MD_HEADING.match(lines[i]):
+        pasted = None if end > i or not _opens_a_block(lines, i) else pasted_table_end(lines, i)
+        if pasted is not None:
+            layout.free(lines[free_start:i])
+            end, dialect = pasted
+            layout.pasted(lines[i:end], dialect)
+            free_start = i = end
+        elif end > i or _MD_HEADING.match(lines[i]):
             layout.free(lines[free_start:i])
             if end > i:
                 layout.delimited(lines[i:end])
@@ -88,6 +95,13 @@ def lay_out(text: str, *, source: str | None = None) -> list[Unit]:
 
 
 # --- line tests -------------------------------------------------------------------------------
+
+
+def _opens_a_block(lines: Sequence[str], i: int) -> bool:
+    """Does line ``i`` open a block of text (the first after a blank line, or the one
+    after such a block's caption)? Only there may a pasted table start, so each block is
+    read for one once."""
+    return i == 0 or not lines[i - 1].strip() or (i == 1 or not lines[i - 2].strip())
 
 
 def _delimiter(line: str) -> str | None:
@@ -161,12 +175,13 @@ class _Layout:
         if not rows:
             return
         first = block.index(rows[0])
-        # The first row names the columns only when a rule line stands right below it.
-        named = first + 1 < len(block) and is_rule_line(block[first + 1])
+        # The first row names the columns when a rule line stands right below it, or when
+        # it reads as names over the rows' amounts (dialects.names_itself).
+        ruled = first + 1 < len(block) and is_rule_line(block[first + 1])
+        split = [split_delimited(row, delimiter) for row in rows]
         table = self._new_table()
-        if named:
-            split = [split_delimited(row, delimiter) for row in rows]
-            depth = header_depth(split)
+        if ruled or names_itself(split):
+            depth = header_depth(split) if ruled else 1
             names = header_names(split[:depth])
             self.units.extend(Unit(UnitKind.ROW, row.strip(), table=table) for row in rows[:depth])
             for row in rows[depth:]:
@@ -175,6 +190,16 @@ class _Layout:
             return
         texts = strip_index_column([row.strip() for row in rows], delimiter=delimiter)
         self.units.extend(Unit(UnitKind.ROW, text, table=table) for text in texts)
+
+    def pasted(self, block: Sequence[str], dialect: str) -> None:
+        """A comma-separated or space-aligned table (dialects.py): its first row names
+        the columns, each row below a ROW with its cells named."""
+        table = self._new_table()
+        names = [cell for cell in dialect_cells(block[0], dialect)]
+        self.units.append(Unit(UnitKind.ROW, block[0].strip(), table=table))
+        for row in block[1:]:
+            cells = name_cells(names, dialect_cells(row, dialect))
+            self.units.append(Unit(UnitKind.ROW, row.strip(), cells=cells, table=table))
 
     # -- free text
 
@@ -231,7 +256,9 @@ class _Layout:
         if len(box) == 2 and _SETEXT_RULE.match(box[1]):
             self.add(UnitKind.HEADING if is_heading(box[0]) else UnitKind.PROSE, box[0])
             return
-        if all(is_cell(line) for line in box):
+        # A box of bullet lines is a list, its items short like cells but never a table's.
+        listed = len(box) > 1 and all(BULLET.match(line) for line in box)
+        if not listed and all(is_cell(line) for line in box):
             cells = _join_cell_wraps(box, self._words)
             # Two lines are one wrapped label when capitalised ("DATE / POSTED", "BOOK I. /
             # MISS BROOKE.") or when the first is long; else two cells ("Iowa / IL/IN/OH").

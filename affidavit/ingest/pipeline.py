@@ -34,6 +34,9 @@ def prepare_document(
     source: str = "document",
     trust: float = DOCUMENT_TRUST,
 ) -> PreparedDocument:
+    if date is None:
+        date = next((u.text for u in units if u.kind is UnitKind.DATE), None)
+    units = [u for u in units if u.kind is not UnitKind.DATE]
     prose = [u.text for u in units if u.kind is UnitKind.PROSE]
     language = detect_language(
         " ".join(prose[:50]) if prose else " ".join(u.text for u in units[:50])

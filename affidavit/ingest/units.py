@@ -10,6 +10,9 @@ class UnitKind(StrEnum):
     PROSE = "prose"
     HEADING = "heading"
     ROW = "row"
+    # The date a document gives itself (a Markdown front matter's): the document's date
+    # where the caller gives none; not a line.
+    DATE = "date"
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ from functools import lru_cache
 from spacy.tokens import Doc, Span, Token
 
 from affidavit.text.analyzer import Analyzer, analyzer_for
+from affidavit.text.labels import label_end
 from affidavit.text.nlp import LONGEST_PARSED, parsed_with_names
 from affidavit.text.spans import pattern_spans
 from affidavit.text.words import fold, words, written_word_spans
@@ -70,8 +71,11 @@ def line_from_doc(text: str, doc: Doc) -> LineRead:
     """The reading of an English line from its parse (training pipes many lines at once)."""
     analyzer = analyzer_for("en")
     found: dict[tuple[int, int], tuple[int, set[str], str]] = {}
+    labelled = label_end(text)  # "2." of "2. Pay the fee of $250" is no answer
 
     def offer(first: int, last: int, head: int, kind: str, label: str = "") -> None:
+        while first < last and doc[first].idx < labelled:
+            first += 1
         first, last = _trim(doc, first, last)
         if last <= first or last - first > MAX_TOKENS:
             return
@@ -130,8 +134,11 @@ def _from_words(text: str, language: str) -> LineRead:
     lower = tuple(fold(text[s:e], language) for s, e in spans)
     found: dict[tuple[int, int], tuple[int, set[str], str]] = {}
     exact: dict[tuple[int, int], tuple[int, int]] = {}
+    labelled = label_end(text)
 
     def offer(first: int, last: int, kind: str, label: str = "") -> None:
+        while first < last and starts[first] < labelled:
+            first += 1
         if last <= first or last - first > MAX_TOKENS:
             return
         head, kinds, old = found.get((first, last), (last - 1, set(), ""))

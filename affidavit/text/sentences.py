@@ -13,6 +13,8 @@ from spacy.attrs import IDX, IS_PUNCT, ORTH
 from spacy.language import Language
 from spacy.pipeline import Sentencizer
 
+from affidavit.text.labels import is_label_alone
+
 # The sentencizer keeps punctuation after a full stop on the sentence it ends, so an
 # opener of the next sentence ("¿", "¡", "#", "(", "“") is carried over to where it belongs.
 # Straight quotes are left alone: after a full stop they usually close.
@@ -97,9 +99,19 @@ def _split_run(paragraphs: list[str], language: str) -> Iterator[list[str]]:
     starts = np.union1d(at[by_rule], at[firsts[firsts < at.size]])
     lows, highs = np.searchsorted(starts, begins), np.searchsorted(starts, ends)
     for end, low, high in zip(ends.tolist(), lows.tolist(), highs.tolist(), strict=True):
-        cuts = [*starts[low:high].tolist(), end]
+        cuts = _past_labels(text, [*starts[low:high].tolist(), end])
         sentences = [text[cuts[i] : cuts[i + 1]].strip() for i in range(len(cuts) - 1)]
         yield _move_openers([s for s in sentences if s])
+
+
+def _past_labels(text: str, cuts: list[int]) -> list[int]:
+    """``cuts`` without those that leave a list label alone ("1.", "(a) *Scope.*",
+    '1.1. "'): the label opens the sentence after it, as written."""
+    kept = cuts[:1]
+    for cut in cuts[1:-1]:
+        if not is_label_alone(text[kept[-1] : cut]):
+            kept.append(cut)
+    return [*kept, cuts[-1]] if len(cuts) > 1 else kept
 
 
 def _move_openers(sentences: list[str]) -> list[str]:

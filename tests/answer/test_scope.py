@@ -74,9 +74,7 @@ def test_search_within_a_scope_ranks_only_its_lines(squad: Memory) -> None:
 
 
 @pytest.mark.parametrize("documents", ["Normandy.txt", ["Normans.txt", "*.pdf"], [], [""]])
-def test_a_scope_that_names_no_stored_document_is_an_input_error(
-    squad: Memory, documents
-) -> None:
+def test_a_scope_that_names_no_stored_document_is_an_input_error(squad: Memory, documents) -> None:
     with pytest.raises(InputError) as raised:
         squad.ask(EMBARGO, documents=documents)
     if documents and documents[-1]:
@@ -105,9 +103,7 @@ def test_a_batch_line_carries_its_own_scope(squad: Memory) -> None:
         progress=False,
     )
     a, b, c, d = report
-    assert a["text"] == "March 1974" and a["audit"]["scope"]["documents"] == [
-        "1973_oil_crisis.txt"
-    ]
+    assert a["text"] == "March 1974" and a["audit"]["scope"]["documents"] == ["1973_oil_crisis.txt"]
     assert b["refused"]
     assert "Nowhere.txt" in c["error"] and "no document" in c["error"]
     assert '"documents"' in d["error"]

@@ -21,13 +21,16 @@ from affidavit.text.language import detect_language
 
 
 def sentencizer_reading(paragraphs: list[str], language: str) -> list[list[str]]:
-    """Each paragraph as a Doc of its own through the sentencizer pipeline."""
+    """Each paragraph as a Doc of its own through the sentencizer pipeline, its list
+    labels kept with the sentences they open, as the splitter keeps them."""
     nlp = sentences._pipeline(language)
     cut = (p[: sentences._MAX_PARAGRAPH] for p in paragraphs)
-    return [
-        sentences._move_openers([s for s in (span.text.strip() for span in doc.sents) if s])
-        for doc in nlp.pipe(cut)
-    ]
+    read = []
+    for doc in nlp.pipe(cut):
+        cuts = sentences._past_labels(doc.text, [s.start_char for s in doc.sents] + [len(doc.text)])
+        pieces = (doc.text[a:b].strip() for a, b in zip(cuts, cuts[1:], strict=False))
+        read.append(sentences._move_openers([s for s in pieces if s]))
+    return read
 
 
 def _prose(path) -> list[str]:
@@ -87,3 +90,30 @@ _PARAGRAPH = st.lists(
 def test_generated_paragraphs_are_cut_as_the_sentencizer_cuts_them(paragraphs, language):
     got = list(sentences.split_sentences(paragraphs, language))
     assert got == sentencizer_reading(paragraphs, language)
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "cut"),
+    [
+        (
+            "1. Submit the form. 2. Pay the fee of $250.",
+            ["1. Submit the form.", "2. Pay the fee of $250."],
+        ),
+        (
+            "(a) *Scope.* This section applies to all data.",
+            ["(a) *Scope.* This section applies to all data."],
+        ),
+        ('1.1. "Contributor" means each one.', ['1.1. "Contributor" means each one.']),
+        (
+            "8. Limitation of Liability. In no event shall.",
+            ["8. Limitation of Liability. In no event shall."],
+        ),
+        ("We met in 1066. It was cold.", ["We met in 1066.", "It was cold."]),
+        ("The fee is 12. Pay it now.", ["The fee is 12.", "Pay it now."]),
+        ("2.", ["2."]),
+    ],
+)
+def test_a_list_label_opens_the_sentence_it_numbers(paragraph, cut):
+    """A label the sentencizer leaves alone ("1.", "(a) *Scope.*") is cut with the rule it
+    numbers, verbatim: a reviewer reads "2. Pay the fee", never "2." and "Pay the fee"."""
+    assert list(sentences.split_sentences([paragraph])) == [cut]

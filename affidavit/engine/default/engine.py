@@ -101,6 +101,8 @@ class DefaultEngine:
         candidates: list[Candidate] = []
         asks_clause = clause_ask(question_text) if shape.language == "en" else None
         by_place = {(e.document, e.position): e for e in evidence}
+        # The column names of the tables shown: a row that only repeats them is a header.
+        headers = {tuple(e.cells) for e in evidence if e.cells}
         # English lines are read by the learned reader (affidavit/reader/), after this loop.
         english = shape.language == "en"
         to_read: list[tuple[int, Evidence, float]] = []
@@ -124,7 +126,9 @@ class DefaultEngine:
                 line_terms |= set(analyzer.terms(before.text))
             coverage = len(asked & line_terms) / len(asked) if asked else 0.0
             base = 0.5 * (line.score / top_score) + 0.5 * coverage
-            candidates.extend(_cell_candidates(index, line, question_terms, analyzer, base))
+            candidates.extend(
+                _cell_candidates(index, line, question_terms, analyzer, base, headers)
+            )
             if coverage < READ_COVERAGE:
                 continue  # too far off the question for its answer to pass the support tier
             if shape.answer_type in (AnswerType.DESCRIPTION, AnswerType.REASON):
@@ -313,13 +317,22 @@ def _with_role(question: str, line: str, start: int, end: int) -> str | None:
 
 
 def _cell_candidates(
-    index: int, line: Evidence, question_terms: set[str], analyzer: Analyzer, base: float
+    index: int,
+    line: Evidence,
+    question_terms: set[str],
+    analyzer: Analyzer,
+    base: float,
+    headers: set[tuple[str, ...]],
 ) -> list[Candidate]:
     if not line.cells:
-        return _unnamed_cells(index, line, question_terms, analyzer, base)
+        return _unnamed_cells(index, line, question_terms, analyzer, base, headers)
     found = []
+    # A column is asked for by the question's words its name carries that the row's own
+    # cells do not: asked "How many shares were granted?", the row "Granted" says
+    # "granted", so "Grant Date Fair Value" is not the column asked for, "Shares" is.
+    said = {term for value in line.cells.values() for term in analyzer.terms(value)}
     for column, value in line.cells.items():
-        if value.strip() and set(analyzer.terms(column)) & question_terms:
+        if value.strip() and (set(analyzer.terms(column)) & question_terms) - said:
             found.append(
                 Candidate(
                     text=value.strip(),
@@ -333,15 +346,23 @@ def _cell_candidates(
 
 
 def _unnamed_cells(
-    index: int, line: Evidence, question_terms: set[str], analyzer: Analyzer, base: float
+    index: int,
+    line: Evidence,
+    question_terms: set[str],
+    analyzer: Analyzer,
+    base: float,
+    headers: set[tuple[str, ...]],
 ) -> list[Candidate]:
     """In a row whose columns have no names, the cell that names what the question asks
     for ("Which card ...?" -> "CITIBANK - TRAVEL CBA CARD"): a cell sharing a word with
     the question and saying something the question does not."""
     if line.kind != LineKind.ROW or "|" not in line.text:
         return []
+    cells = [c.strip() for c in line.text.split("|")]
+    if tuple(c for c in cells if c) in headers:
+        return []  # a table's header row ("| Awards | Shares |") names columns, not facts
     found = []
-    for cell in (c.strip() for c in line.text.split("|")):
+    for cell in cells:
         terms = set(analyzer.terms(cell))
         if terms & question_terms and not terms <= question_terms:
             found.append(

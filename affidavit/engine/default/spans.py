@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from affidavit.question.shape import AnswerType
 from affidavit.reader.types import LABEL_FIT
+from affidavit.text.labels import label_end
 from affidavit.text.nlp import entity_pipeline
 from affidavit.text.spans import LENGTH_OF_TIME, pattern_spans
 
@@ -40,10 +41,6 @@ def _entities(text: str) -> tuple[tuple[str, int, int, str], ...]:
     return tuple((e.text, e.start_char, e.end_char, e.label_) for e in doc.ents)
 
 
-# The mark a footnote opens with: "(1)", "(iv)", "1)" at the start of its line.
-_FOOTNOTE_MARK = re.compile(r"^\s*\(?(?:\d{1,2}|[ivx]{1,4}|[a-z])\)\s+(?=\S)", re.I)
-
-
 def typed_spans(text: str, wanted: AnswerType, language: str = "en") -> list[Span]:
     """Spans of ``text`` that could answer a question of type ``wanted``, best fit first.
 
@@ -57,7 +54,7 @@ def typed_spans(text: str, wanted: AnswerType, language: str = "en") -> list[Spa
         return []
     found: dict[tuple[int, int], Span] = {}
 
-    marker = _FOOTNOTE_MARK.match(text)
+    labelled = label_end(text)  # "(2) Capital purchase obligations", "2. Pay the fee"
 
     def offer(span_text: str, start: int, end: int, label: str) -> None:
         fit = fits.get(label, 0.0)
@@ -69,8 +66,8 @@ def typed_spans(text: str, wanted: AnswerType, language: str = "en") -> list[Spa
             and not LENGTH_OF_TIME.search(span_text)
         ):
             return  # "today", "last Friday", "a long day" say when, not how long
-        if marker and start < marker.end() and end <= marker.end():
-            return  # "(2) Capital purchase obligations ...": the footnote's mark, no figure
+        if start < labelled and end <= labelled:
+            return  # a footnote's or a list's label, never a figure
         if wanted in _NAMED and not any(c.isalpha() for c in span_text):
             return  # NER on upper-case table text calls dates names; a name has letters
         key = (start, end)

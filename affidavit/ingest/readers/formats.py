@@ -19,6 +19,7 @@ from affidavit.ingest.readers.decode import (
 from affidavit.ingest.readers.delimited import read_csv, read_tsv
 from affidavit.ingest.readers.docx import read_docx
 from affidavit.ingest.readers.html import read_html
+from affidavit.ingest.readers.markdown import is_markdown, lay_out_markdown
 from affidavit.ingest.readers.pdf import has_pdf_header, pdf_text, read_pdf
 from affidavit.ingest.units import Unit
 
@@ -69,7 +70,7 @@ def read_text(text: str, *, name: str) -> list[Unit]:
     text = normalise_text(text)
     if looks_binary(text):
         raise IngestError(name, "binary data, not text", hint="pass text, not binary content")
-    return lay_out_checked(text, name)
+    return _laid_out(text, name)
 
 
 def iter_document_files(folder: str | Path, skipped: list[str] | None = None) -> list[Path]:
@@ -158,4 +159,9 @@ def _reader_for(path: Path, data: bytes) -> Reader:
 
 
 def _read_plain(path: Path, data: bytes) -> list[Unit]:
-    return lay_out_checked(decode_bytes(data, path=path), path)
+    return _laid_out(decode_bytes(data, path=path), path)
+
+
+def _laid_out(text: str, source: str | Path) -> list[Unit]:
+    """Text laid out as units; Markdown's front matter and inline marks read first."""
+    return lay_out_markdown(text, source) if is_markdown(source) else lay_out_checked(text, source)
