@@ -19,6 +19,7 @@ from affidavit.gates.entry import admit, refused_downgrades
 from affidavit.index.meaning.encoder import Encoder, bundled_encoder
 from affidavit.index.meaning.late import Reranker, meaning_channel
 from affidavit.index.retrieval import DocumentHit, Retriever
+from affidavit.index.scope import Filters
 from affidavit.ingest.bounded import IngestLimits
 from affidavit.ingest.dialogue import prepare_dialogue, read_dialogue
 from affidavit.ingest.files import checked_date, index_stages, prepare_files
@@ -248,17 +249,26 @@ class Memory:
 
     @reads
     def search(
-        self, query: str, *, k: int = 10, documents: str | Sequence[str] | None = None
+        self,
+        query: str,
+        *,
+        k: int = 10,
+        documents: str | Sequence[str] | None = None,
+        source: str | Sequence[str] | None = None,
+        min_trust: float | None = None,
+        since: str | None = None,
+        until: str | None = None,
     ) -> list[Evidence]:
         """The ``k`` lines that best match ``query``, best first (ties in document order).
 
         Lines of every trust are shown, each with its ``trust``; only lines at or above
         the speaking threshold can be cited by ask() or support a verify().
-        ``documents`` (names or globs, as ask takes them) limits the lines to those
-        documents.
+        ``documents``, ``source``, ``min_trust``, ``since`` and ``until`` choose the
+        documents searched, as ask's do.
         """
         readable(query, "the query")
-        return self._retriever.search(query, k, self._retriever.scope(documents))
+        scope = self._retriever.scope(Filters(documents, source, min_trust, since, until))
+        return self._retriever.search(query, k, scope)
 
     @reads
     def search_documents(self, query: str, *, k: int = 10) -> list[DocumentHit]:
@@ -282,6 +292,10 @@ class Memory:
         speaker: str | None = None,
         min_probability: float | None = None,
         documents: str | Sequence[str] | None = None,
+        source: str | Sequence[str] | None = None,
+        min_trust: float | None = None,
+        since: str | None = None,
+        until: str | None = None,
     ) -> Answer:
         """Answer ``question`` from the store with citations, or refuse and say why.
 
@@ -292,10 +306,14 @@ class Memory:
         it judges is refused as ``unlikely``; by default the shipped threshold, chosen on
         SQuAD 2.0 where half the questions have no answer. Lower it where most questions
         have one (0 answers whatever the gate passes); the gate's tiers hold either way.
-        ``documents`` (a name, or a list of names and glob patterns such as
-        ``"licences/*.pdf"``) limits the evidence to those documents: nothing outside
-        them is read, counted or cited (the audit's ``scope`` lists them). A name or
-        pattern that matches no stored document is an InputError.
+
+        The evidence may be limited to some documents: ``documents`` (a name, or a list
+        of names and glob patterns such as ``"licences/*.pdf"``), ``source`` (a source of
+        ``affidavit.Source``, or several), ``min_trust`` (0 to 1) and ``since``/``until``
+        (ISO days, the documents' own dates, both ends included; an undated document is
+        outside any range). Every filter given must hold. Nothing outside them is read,
+        counted or cited (the audit's ``scope`` says what was asked and which documents
+        matched). A name or pattern that matches no stored document is an InputError.
         """
         readable(question, "the question")
         if speaker is not None:
@@ -314,7 +332,7 @@ class Memory:
             asked_at=asked_at,
             speaker=speaker,
             min_probability=min_probability,
-            scope=self._retriever.scope(documents),
+            scope=self._retriever.scope(Filters(documents, source, min_trust, since, until)),
         )
 
     @store_errors
@@ -377,13 +395,18 @@ class Memory:
         *,
         question: str | None = None,
         documents: str | Sequence[str] | None = None,
+        source: str | Sequence[str] | None = None,
+        min_trust: float | None = None,
+        since: str | None = None,
+        until: str | None = None,
     ) -> Verdict:
         """Audit ``text`` sentence by sentence against the store (see affidavit.answer.verify);
-        ``documents`` (names or globs, as ask takes them) audits it against those alone."""
+        ``documents``, ``source``, ``min_trust``, ``since`` and ``until`` audit it against
+        the documents they choose alone, as ask's do."""
         readable(text, "the text to verify")
         if question is not None:
             readable(question, "the question")
-        scope = self._retriever.scope(documents)
+        scope = self._retriever.scope(Filters(documents, source, min_trust, since, until))
         return verify(text, self._retriever, question=question, scope=scope)
 
     @reads

@@ -12,6 +12,9 @@ from typing import Any
 
 from affidavit.errors import InputError
 
+# The keys of a line that choose the documents its question reads (Memory.ask's filters).
+FILTERS = ("documents", "source", "min_trust", "since", "until")
+
 
 @dataclass(frozen=True, slots=True)
 class BatchQuestion:
@@ -23,7 +26,8 @@ class BatchQuestion:
     asked_at: str | None = None
     speaker: str | None = None
     min_probability: float | None = None  # the reader's threshold for this question
-    documents: tuple[str, ...] | None = None  # names or globs the question is limited to
+    # The documents the question may read: Memory.ask's filters as the line sets them.
+    filters: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,9 +50,10 @@ def read_questions(path: str | Path) -> list[Item]:
 
     A line: ``{"id": "q1", "question": "...", "asked_at": "2023-06-10", "speaker": "Maya",
     "min_probability": 0.2, "documents": ["licence-a.pdf"]}``; only ``question`` is
-    required (a missing ``id`` is the line number; ``documents``, a name or a list of
-    names and globs, limits the evidence as ``Memory.ask``'s does). Blank lines are
-    skipped and not counted as rows, but the line numbers stay those of the file.
+    required (a missing ``id`` is the line number; ``documents``, ``source``,
+    ``min_trust``, ``since`` and ``until`` limit the evidence as ``Memory.ask``'s do, and
+    one that cannot makes the line an error row). Blank lines are skipped and not counted
+    as rows, but the line numbers stay those of the file.
     """
     file = Path(path)
     try:
@@ -117,17 +122,8 @@ def _question(value: Any, number: int) -> Item:
     ):
         return BadLine(number, ident, f'line {number}: "min_probability" is not 0 to 1')
     threshold = None if least is None else float(least)
-    documents = value.get("documents")
-    if isinstance(documents, str):
-        documents = [documents]
-    if documents is not None and (
-        not isinstance(documents, list)
-        or not documents
-        or not all(isinstance(d, str) and d.strip() for d in documents)
-    ):
-        return BadLine(number, ident, f'line {number}: "documents" is not a list of names')
-    scope = None if documents is None else tuple(documents)
-    return BatchQuestion(number, ident, question, asked_at, speaker, threshold, scope)
+    filters = tuple((key, value[key]) for key in FILTERS if value.get(key) is not None)
+    return BatchQuestion(number, ident, question, asked_at, speaker, threshold, filters)
 
 
 def _is_day(text: str) -> bool:

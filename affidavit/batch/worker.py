@@ -33,6 +33,10 @@ class Answerer(Protocol):
         speaker: str | None = None,
         min_probability: float | None = None,
         documents: str | Sequence[str] | None = None,
+        source: str | Sequence[str] | None = None,
+        min_trust: float | None = None,
+        since: str | None = None,
+        until: str | None = None,
     ) -> Answer: ...
 
 
@@ -120,8 +124,7 @@ def answer_row(answerer: Answerer, item: Item) -> Row:
         extra: dict[str, Any] = {}
         if item.min_probability is not None:
             extra["min_probability"] = item.min_probability
-        if item.documents is not None:  # likewise the scope: a fake answerer may take none
-            extra["documents"] = list(item.documents)
+        extra.update(item.filters)  # likewise the filters: a fake answerer may take none
         answer = answerer.ask(item.question, asked_at=item.asked_at, speaker=item.speaker, **extra)
     except InputError as exc:  # this question cannot be read; the next one may be fine
         return BadLine(item.line, item.id, f"line {item.line}: {exc}").row()

@@ -108,7 +108,7 @@ def _parser() -> argparse.ArgumentParser:
         help="refuse an answer the reader finds less likely than this (0 to 1; default: "
         "the shipped threshold, chosen on SQuAD 2.0)",
     )
-    _add_document_flag(ask)
+    _add_filter_flags(ask)
     add_engine_flags(ask)
     ask.set_defaults(run=_ask)
 
@@ -122,7 +122,7 @@ def _parser() -> argparse.ArgumentParser:
     verify.add_argument("--question", help="the question the text answers, if any")
     verify.add_argument("--store", required=True, type=Path)
     verify.add_argument("--json", action="store_true", help="the full verdict as JSON")
-    _add_document_flag(verify)
+    _add_filter_flags(verify)
     verify.set_defaults(run=_verify)
 
     entities = commands.add_parser(
@@ -271,7 +271,8 @@ def _print_ranked(
         print(empty)
 
 
-def _add_document_flag(command: argparse.ArgumentParser) -> None:
+def _add_filter_flags(command: argparse.ArgumentParser) -> None:
+    """The flags that choose the documents read (Memory.ask's filters)."""
     command.add_argument(
         "--document",
         action="append",
@@ -279,6 +280,24 @@ def _add_document_flag(command: argparse.ArgumentParser) -> None:
         help="read only this stored document (a name or a glob such as 'licences/*.pdf'; "
         "repeat for several)",
     )
+    command.add_argument(
+        "--source",
+        action="append",
+        help="read only documents of this source (operator, document, stranger...; repeatable)",
+    )
+    command.add_argument("--min-trust", type=float, help="read only documents this trusted (0-1)")
+    command.add_argument("--since", help="read only documents dated this ISO day or later")
+    command.add_argument("--until", help="read only documents dated this ISO day or earlier")
+
+
+def _filters(args: argparse.Namespace) -> dict[str, Any]:
+    return {
+        "documents": args.document,
+        "source": args.source,
+        "min_trust": args.min_trust,
+        "since": args.since,
+        "until": args.until,
+    }
 
 
 def _ask(args: argparse.Namespace) -> int:
@@ -288,7 +307,7 @@ def _ask(args: argparse.Namespace) -> int:
             asked_at=args.asked_at,
             speaker=args.speaker,
             min_probability=args.min_probability,
-            documents=args.document,
+            **_filters(args),
         )
     if args.json:
         print(json.dumps(answer.to_dict(), ensure_ascii=False, indent=2))
@@ -308,7 +327,7 @@ def _verify(args: argparse.Namespace) -> int:
     else:
         text = args.text
     with _existing_store(args.store) as memory:
-        verdict = memory.verify(text, question=args.question, documents=args.document)
+        verdict = memory.verify(text, question=args.question, **_filters(args))
     if args.json:
         print(json.dumps(verdict.to_dict(), ensure_ascii=False, indent=2))
     else:

@@ -17,7 +17,7 @@ from affidavit.index.headings import Headings, headings_above
 from affidavit.index.meaning.encoder import Encoder
 from affidavit.index.meaning.late import Reranker
 from affidavit.index.meaning.profiles import MeaningIndex
-from affidavit.index.scope import Scope
+from affidavit.index.scope import Filters, Scope, StoredDocument
 from affidavit.index.words import parts as word_parts
 from affidavit.index.words.scoring import Scored
 from affidavit.index.words.word_index import WordIndex
@@ -220,12 +220,14 @@ class Retriever:
                     found.append(_evidence(row, 0.0))
         return found
 
-    def scope(self, documents: str | Sequence[str] | None) -> Scope | None:
-        """The scope ``documents`` (names or globs) names in the store as it is now, None
-        for no scope; an InputError for a name or pattern that matches no document."""
-        if documents is None:
+    def scope(self, filters: Filters) -> Scope | None:
+        """The scope ``filters`` choose in the store as it is now, None for no filter; an
+        InputError for a name or pattern that matches no document, or a filter that is
+        not one."""
+        if filters.is_empty():
             return None
-        return Scope.resolve(documents, self._store.document_names())
+        stored = [StoredDocument(*facts) for facts in self._store.document_facts()]
+        return Scope.resolve(filters, stored)
 
     def rows_in(self, scope: Scope | None) -> np.ndarray | None:
         """One bool per row of the word index: may the scope read that line? None for no

@@ -1,55 +1,86 @@
-"""Which documents a question may draw on: a scope of names and glob patterns, resolved
-against the store's documents and applied inside retrieval (never to a short top-k
-afterwards, which would leave a scoped question with nothing when other documents crowd
-the ranking)."""
+"""Which documents a question may draw on: names and glob patterns, a source, a least
+trust and a date range, resolved against the store's documents and applied inside
+retrieval (never to a short top-k afterwards, which would leave a scoped question with
+nothing when other documents crowd the ranking)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import date
 from fnmatch import fnmatchcase
 
 import numpy as np
 
 from affidavit.errors import InputError
+from affidavit.trust import Source
 
 _GLOB = frozenset("*?[")
 
 
 @dataclass(frozen=True, slots=True)
-class Scope:
-    """The documents a call may read: ``names`` are the store's documents that the
-    ``patterns`` given matched (an exact name, or a glob: ``licences/*.pdf``)."""
+class StoredDocument:
+    """What a filter reads of a stored document."""
 
-    patterns: tuple[str, ...]
+    name: str
+    source: str
+    trust: float
+    date: str | None  # ISO, as stored
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    """What a call asks to read: ``documents`` (a name or glob, or a list of them),
+    ``source`` (one source or several), ``min_trust`` (0 to 1) and the document dates
+    ``since`` and ``until`` (ISO days, both ends included; a document with no date is
+    outside any date range). Every given filter must hold; none given reads everything."""
+
+    documents: str | Sequence[str] | None = None
+    source: str | Sequence[str] | None = None
+    min_trust: float | None = None
+    since: str | None = None
+    until: str | None = None
+
+    def is_empty(self) -> bool:
+        return all(
+            value is None
+            for value in (self.documents, self.source, self.min_trust, self.since, self.until)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """The documents a call may read (``names``), and the filters that chose them."""
+
+    filters: dict[str, object]
     names: frozenset[str]
 
     @classmethod
-    def resolve(cls, patterns: str | Iterable[str], documents: Sequence[str]) -> Scope:
-        """The scope ``patterns`` names among ``documents`` (the store's names). Each
-        pattern must match at least one document: a typo that matched nothing would
-        otherwise answer from nothing, or be read as no scope at all."""
-        given = (patterns,) if isinstance(patterns, str) else tuple(patterns)
-        if not given:
-            raise InputError(
-                "documents", "the scope names no document", "name one or more, or leave it out"
-            )
-        stored = set(documents)
-        names: set[str] = set()
-        for pattern in given:
-            if not isinstance(pattern, str) or not pattern.strip():
-                raise InputError(
-                    "documents", f"{pattern!r} is not a document name", "give names or globs"
-                )
-            matched = _matching(pattern, stored, documents)
-            if not matched:
-                raise InputError(
-                    pattern,
-                    f"no document of the store's {len(documents)} matches it",
-                    "Memory.documents() lists the stored names",
-                )
-            names.update(matched)
-        return cls(given, frozenset(names))
+    def resolve(cls, filters: Filters, stored: Sequence[StoredDocument]) -> Scope:
+        """The scope ``filters`` choose among the ``stored`` documents. A name or pattern
+        must match at least one document (a typo would otherwise answer from nothing);
+        the other filters may leave none, and the question is then refused for want of
+        evidence."""
+        kept = list(stored)
+        said: dict[str, object] = {}
+        if filters.documents is not None:
+            patterns = _patterns(filters.documents)
+            named = _named(patterns, [d.name for d in kept])
+            kept = [d for d in kept if d.name in named]
+            said["documents"] = list(patterns)
+        if filters.source is not None:
+            sources = _sources(filters.source)
+            kept = [d for d in kept if d.source in sources]
+            said["source"] = sorted(sources)
+        if filters.min_trust is not None:
+            least = _trust(filters.min_trust)
+            kept = [d for d in kept if d.trust >= least]
+            said["min_trust"] = least
+        if filters.since is not None or filters.until is not None:
+            since, until = _day(filters.since, "since"), _day(filters.until, "until")
+            kept = [d for d in kept if _dated_within(d.date, since, until)]
+            said.update({k: v for k, v in (("since", since), ("until", until)) if v})
+        return cls(said, frozenset(d.name for d in kept))
 
     def keeps(self, document: str) -> bool:
         return document in self.names
@@ -62,13 +93,74 @@ class Scope:
         """One bool per index row (a line): is its document in the scope?"""
         return self.slots(document_names)[line_documents]
 
-    def to_dict(self) -> dict[str, list[str]]:
-        return {"patterns": list(self.patterns), "documents": sorted(self.names)}
+    def to_dict(self) -> dict[str, object]:
+        return {**self.filters, "matched": sorted(self.names)}
 
 
-def _matching(pattern: str, stored: set[str], documents: Sequence[str]) -> list[str]:
-    if pattern in stored:
-        return [pattern]
-    if not _GLOB & set(pattern):
-        return []
-    return [name for name in documents if fnmatchcase(name, pattern)]
+def _patterns(documents: str | Iterable[str]) -> tuple[str, ...]:
+    if not isinstance(documents, str | list | tuple | set | frozenset):
+        raise InputError("documents", f"{documents!r} is not a document name", "give names")
+    given = (documents,) if isinstance(documents, str) else tuple(documents)
+    if not given:
+        raise InputError(
+            "documents", "the scope names no document", "name one or more, or leave it out"
+        )
+    for pattern in given:
+        if not isinstance(pattern, str) or not pattern.strip():
+            raise InputError(
+                "documents", f"{pattern!r} is not a document name", "give names or globs"
+            )
+    return given
+
+
+def _named(patterns: Sequence[str], names: Sequence[str]) -> set[str]:
+    stored = set(names)
+    found: set[str] = set()
+    for pattern in patterns:
+        if pattern in stored:
+            found.add(pattern)
+            continue
+        matched = [n for n in names if fnmatchcase(n, pattern)] if _GLOB & set(pattern) else []
+        if not matched:
+            raise InputError(
+                pattern,
+                f"no document of the store's {len(names)} matches it",
+                "Memory.documents() lists the stored names",
+            )
+        found.update(matched)
+    return found
+
+
+def _sources(source: str | Iterable[str]) -> set[str]:
+    if not isinstance(source, str | list | tuple | set | frozenset):
+        raise InputError("source", f"{source!r} is not a source", "give a source's name")
+    given = {source} if isinstance(source, str) else set(source)
+    known = {s.value for s in Source}
+    unknown = sorted(str(s) for s in given - known)
+    if unknown or not given:
+        raise InputError(
+            "source", f"{', '.join(unknown) or 'none'} is not a source", f"one of {sorted(known)}"
+        )
+    return given
+
+
+def _trust(value: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+        raise InputError("min_trust", f"{value!r} is not a trust", "give 0 to 1")
+    return float(value)
+
+
+def _day(value: str | None, what: str) -> str | None:
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(str(value).strip()[:10]).isoformat()
+    except ValueError:
+        raise InputError(what, f"{value!r} is not an ISO day", "write it as YYYY-MM-DD") from None
+
+
+def _dated_within(when: str | None, since: str | None, until: str | None) -> bool:
+    if not when:
+        return False
+    day = when[:10]
+    return (since is None or day >= since) and (until is None or day <= until)

@@ -218,6 +218,12 @@ class Store:
     def document_names(self) -> list[str]:
         return [r[0] for r in self.conn.execute("SELECT name FROM documents ORDER BY id")]
 
+    def document_facts(self) -> list[tuple[str, str, float, str | None]]:
+        """(name, source, trust, date) of every document, in id order."""
+        return list(
+            self.conn.execute("SELECT name, source, trust, date FROM documents ORDER BY id")
+        )
+
     def documents(self) -> list[tuple[int, str, str]]:
         """(id, name, language) of every document, in id order."""
         return list(self.conn.execute("SELECT id, name, language FROM documents ORDER BY id"))
