@@ -20,6 +20,12 @@ from affidavit.ingest.readers.formats import read_document
 
 _PAGE = resource.getpagesize()
 _RAISE = "raise the limit with Memory.ingest(..., limits=IngestLimits(...)) if you trust the file"
+# The default time bound of one file (IngestLimits.seconds_for). NOTE: a 1.0 MB, 500-page
+# PDF (bench/long_pdf.py) reads in 21-41 s here, against a bound of 150 s: a slow machine
+# has room; a looping parser on a small file gives up after BASE_SECONDS.
+BASE_SECONDS = 30.0
+SECONDS_PER_MB = 120.0
+MAX_SECONDS = 600.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,10 +36,20 @@ class IngestLimits:
 
     # NOTE: the defaults pass a 500-page PDF (about 80 s and a few hundred MB here) and stop
     # the hostile files that never would.
-    seconds: float = 600.0  # wall time to read one file
+    # Wall time to read one file; None: a bound that grows with the file's size
+    # (``seconds_for``), so a 243-byte PDF that sends its parser round a loop is stopped
+    # in half a minute, and a long report still has the time it needs.
+    seconds: float | None = None
     memory_mb: int = 4096  # memory the reading may add to the process it started in
     unpacked_mb: int = 256  # what a zip container (DOCX) may unpack to
     isolated: bool = True  # read in a worker process (False: in this one, unbounded)
+
+    def seconds_for(self, size: int) -> float:
+        """The wall time a file of ``size`` bytes may take: ``seconds`` if set, else
+        BASE_SECONDS and SECONDS_PER_MB of the file, at most MAX_SECONDS."""
+        if self.seconds is not None:
+            return self.seconds
+        return min(MAX_SECONDS, BASE_SECONDS + SECONDS_PER_MB * size / 1_000_000)
 
 
 def read_bounded(path: Path, limits: IngestLimits) -> tuple[list[Any], list[str]]:
@@ -56,6 +72,7 @@ class Reading:
     pipe: Connection
     started: float
     readers: Readers
+    size: int  # the file's bytes, which set its time bound
     reply: tuple[str, Any] | None = None
 
 
@@ -103,20 +120,21 @@ class Readers:
             worker.start()
             theirs.close()
         pipe.send((path, limits, then))
-        reading = Reading(path, worker, pipe, time.monotonic(), self)
+        reading = Reading(path, worker, pipe, time.monotonic(), self, _size(path))
         self._busy[pipe] = reading
         return reading
 
     def collect(self, waiting_for: Reading, limits: IngestLimits) -> None:
         """Take in the replies that have come, waiting until one has or until the time of
         ``waiting_for`` is up (its IngestError then)."""
-        left = limits.seconds - (time.monotonic() - waiting_for.started)
+        bound = limits.seconds_for(waiting_for.size)
+        left = bound - (time.monotonic() - waiting_for.started)
         ready = wait(list(self._busy), timeout=max(left, 0.0))
         if not ready and waiting_for.reply is None:
             self._stop(waiting_for)
             raise IngestError(
                 waiting_for.path,
-                f"reading it took longer than {limits.seconds:g} s (the limit)",
+                f"reading it took longer than {bound:g} s (the limit for its size)",
                 _RAISE,
             )
         for ready_pipe in ready:
@@ -243,3 +261,11 @@ def _check_unpacked(path: Path, limits: IngestLimits) -> None:
             f"{limits.unpacked_mb} MB limit",
             _RAISE,
         )
+
+
+def _size(path: Path) -> int:
+    """The file's size in bytes (0 when it cannot be read: the reader says why)."""
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0

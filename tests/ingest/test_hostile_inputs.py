@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from affidavit import IngestError, IngestLimits, Memory
+from affidavit.ingest import bounded
 
 CORPORA = Path(__file__).resolve().parents[2] / "corpora"
 SLOW_PDF = CORPORA / "pdf_text_dumps" / "i1040nr.pdf"
@@ -53,6 +54,26 @@ def test_a_file_that_reads_too_long_is_stopped_at_its_time_limit(
         memory.ingest(pdf, limits=IngestLimits(seconds=1))
     assert time.monotonic() - started < 5
     assert raised.value.path == str(pdf)
+    assert unchanged(memory)
+
+
+def test_the_default_time_bound_grows_with_the_files_size(
+    memory: Memory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """By default a file has a base time plus time per megabyte (a 243-byte PDF that loops
+    is stopped in half a minute, not ten); here both are shrunk so the real 1.5 MB PDF,
+    about 6 s to read, runs past its own bound."""
+    assert IngestLimits().seconds_for(243) == pytest.approx(30.0, abs=0.1)
+    assert IngestLimits().seconds_for(1_500_000) == pytest.approx(210.0)
+    assert IngestLimits().seconds_for(50_000_000) == 600.0
+    assert IngestLimits(seconds=5).seconds_for(50_000_000) == 5
+    monkeypatch.setattr(bounded, "BASE_SECONDS", 0.5)
+    monkeypatch.setattr(bounded, "SECONDS_PER_MB", 0.3)
+    pdf = tmp_path / "i1040nr.pdf"
+    shutil.copy(SLOW_PDF, pdf)
+    bound = bounded.IngestLimits().seconds_for(pdf.stat().st_size)
+    with pytest.raises(IngestError, match=f"longer than {bound:g} s"):
+        memory.ingest(pdf)
     assert unchanged(memory)
 
 
