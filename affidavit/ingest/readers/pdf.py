@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import io
+import warnings
 from pathlib import Path
 
-from affidavit.errors import IngestError
+from affidavit.errors import IngestError, IngestWarning
 from affidavit.ingest.readers.checks import lay_out_checked
 from affidavit.ingest.readers.decode import normalise_text
+from affidavit.ingest.readers.running import left_out_running
 from affidavit.ingest.units import Unit
 
 __all__ = ["has_pdf_header", "pdf_text", "read_pdf"]
@@ -32,7 +34,17 @@ def read_pdf(path: Path, data: bytes) -> list[Unit]:
             hint="run OCR on it first, e.g. with ocrmypdf, and ingest the result",
         )
     # Page breaks come out as form feeds; they are kept, and read as line breaks by layout.
-    return lay_out_checked(normalise_text(text), path)
+    text, running = left_out_running(normalise_text(text))
+    if running is not None:
+        shown = "; ".join(repr(example) for example in running.examples[:3])
+        warnings.warn(
+            IngestWarning(
+                f"{running.removed} running header and footer lines left out "
+                f"({len(running.examples)} kinds over {running.pages} pages, e.g. {shown})"
+            ),
+            stacklevel=2,
+        )
+    return lay_out_checked(text, path)
 
 
 # NOTE: pdfminer is imported only when a PDF is read (it costs ~50 ms).
