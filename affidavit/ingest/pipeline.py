@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 
+from affidavit.ingest.fields import field_of
 from affidavit.ingest.units import Unit, UnitKind
 from affidavit.results import LineKind
 from affidavit.store.prepared import PreparedDocument, PreparedLine
@@ -12,7 +13,7 @@ from affidavit.text.sentences import split_sentences
 from affidavit.trust import DOCUMENT_TRUST
 
 # Bump when line-making changes, so re-ingesting an unchanged file rebuilds its lines.
-INGEST_VERSION = "2"
+INGEST_VERSION = "3"
 
 # Sliding windows of 3 sentences, and paragraph-sized windows of up to 8 (stride 4).
 WINDOW_SCALES: tuple[tuple[int, int], ...] = ((3, 1), (8, 4))
@@ -51,7 +52,9 @@ def prepare_document(
         if unit.kind is UnitKind.PROSE:
             sentences = next(sentence_lists)
             for sentence in sentences:
-                lines.append(PreparedLine(len(lines), LineKind.SENTENCE, sentence))
+                # A field ("Fax: 202-555-0100") carries its label and value as a cell.
+                cells = field_of(sentence)
+                lines.append(PreparedLine(len(lines), LineKind.SENTENCE, sentence, cells))
             if sentences:
                 # A heading directly above a paragraph gives its first windows their subject.
                 start = (
@@ -62,7 +65,7 @@ def prepare_document(
                 blocks.append((start, len(lines) - 1))
             heading_at = None
         elif unit.kind is UnitKind.HEADING:
-            lines.append(PreparedLine(position, LineKind.HEADING, unit.text))
+            lines.append(PreparedLine(position, LineKind.HEADING, unit.text, field_of(unit.text)))
             heading_at = position
         else:
             lines.append(PreparedLine(position, LineKind.ROW, unit.text, unit.cells, unit.table))
