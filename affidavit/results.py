@@ -58,6 +58,9 @@ class Evidence:
     # A dialogue turn's speaker and its session's day (ISO); None for document lines.
     speaker: str | None = None
     date: str | None = None
+    # How sure OCR was of the line (0 to 1), for a line read off a scanned page; None for
+    # text the document itself holds.
+    ocr_confidence: float | None = None
 
     def __hash__(self) -> int:
         # The cells are a dict (unhashable); hash them as their ordered pairs.
@@ -73,6 +76,7 @@ class Evidence:
                 self.trust,
                 self.speaker,
                 self.date,
+                self.ocr_confidence,
             )
         )
 
@@ -87,6 +91,11 @@ class Evidence:
             "trust": self.trust,
             **({"speaker": self.speaker} if self.speaker is not None else {}),
             **({"date": self.date} if self.date is not None else {}),
+            **(
+                {"ocr_confidence": round(self.ocr_confidence, 4)}
+                if self.ocr_confidence is not None
+                else {}
+            ),
         }
 
     def dateline(self) -> str:

@@ -32,8 +32,10 @@ def render_verdict(verdict: Verdict) -> str:
 
 
 def where(hit: Evidence) -> str:
-    """Where a line stands: its document and position."""
-    return f"[{hit.document} #{hit.position}]"
+    """Where a line stands: its document and position, and how sure OCR was of it when it
+    was read off a scanned page."""
+    read = f" (OCR {hit.ocr_confidence:.2f})" if hit.ocr_confidence is not None else ""
+    return f"[{hit.document} #{hit.position}{read}]"
 
 
 def render(answer: Answer) -> str:

@@ -424,4 +424,5 @@ def _evidence(line: StoredLine, score: float) -> Evidence:
         trust=line.trust,
         speaker=line.speaker,
         date=line.date,
+        ocr_confidence=line.confidence,
     )

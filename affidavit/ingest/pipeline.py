@@ -54,7 +54,11 @@ def prepare_document(
             for sentence in sentences:
                 # A field ("Fax: 202-555-0100") carries its label and value as a cell.
                 cells = field_of(sentence)
-                lines.append(PreparedLine(len(lines), LineKind.SENTENCE, sentence, cells))
+                lines.append(
+                    PreparedLine(
+                        len(lines), LineKind.SENTENCE, sentence, cells, confidence=unit.confidence
+                    )
+                )
             if sentences:
                 # A heading directly above a paragraph gives its first windows their subject.
                 start = (
@@ -65,10 +69,24 @@ def prepare_document(
                 blocks.append((start, len(lines) - 1))
             heading_at = None
         elif unit.kind is UnitKind.HEADING:
-            lines.append(PreparedLine(position, LineKind.HEADING, unit.text, field_of(unit.text)))
+            cells = field_of(unit.text)
+            lines.append(
+                PreparedLine(
+                    position, LineKind.HEADING, unit.text, cells, confidence=unit.confidence
+                )
+            )
             heading_at = position
         else:
-            lines.append(PreparedLine(position, LineKind.ROW, unit.text, unit.cells, unit.table))
+            lines.append(
+                PreparedLine(
+                    position,
+                    LineKind.ROW,
+                    unit.text,
+                    unit.cells,
+                    unit.table,
+                    confidence=unit.confidence,
+                )
+            )
             heading_at = None
     return PreparedDocument(
         name=name,

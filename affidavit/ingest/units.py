@@ -26,3 +26,6 @@ class Unit:
     cells: tuple[tuple[str, str], ...] | None = None
     # Table number within the document (rows of one table share it); None outside tables.
     table: int | None = None
+    # How sure OCR was of the text (its lowest box score), for a unit read off a scanned
+    # page; None for text the document itself holds.
+    confidence: float | None = None

@@ -21,6 +21,7 @@ class PreparedLine:
     table: int | None = None
     speaker: str | None = None
     date: str | None = None
+    confidence: float | None = None  # OCR's, for a line read off a scanned page
 
     def __reduce__(self) -> tuple[type[PreparedLine], tuple[object, ...]]:
         # NOTE: a slotted dataclass pickles through a dict of its fields, built and read
@@ -63,18 +64,36 @@ class StoredLine:
     trust: float
     speaker: str | None = None  # a dialogue turn's speaker
     date: str | None = None  # a dialogue turn's session day
+    confidence: float | None = None  # OCR's, for a line read off a scanned page
 
 
-LINE_SELECT = (
-    "SELECT l.id, d.name, d.id, l.position, l.kind, l.text, l.cells, d.trust, l.speaker, l.date "
-    "FROM lines l JOIN documents d ON d.id = l.document_id"
-)
+def line_select(has_confidence: bool = True) -> str:
+    """The query of a stored line's fields; a store older than the OCR confidence column
+    (schema 4, read by a process that may not migrate it) holds no OCR line: NULL."""
+    confidence = "l.confidence" if has_confidence else "NULL"
+    return (
+        "SELECT l.id, d.name, d.id, l.position, l.kind, l.text, l.cells, d.trust, l.speaker, "
+        f"l.date, {confidence} FROM lines l JOIN documents d ON d.id = l.document_id"
+    )
+
+
+LINE_SELECT = line_select()
 
 
 def stored_line(row: tuple) -> StoredLine:
     cells = {name: value for name, value in json.loads(row[6])} if row[6] else None
     return StoredLine(
-        row[0], row[1], row[2], row[3], LineKind(row[4]), row[5], cells, row[7], row[8], row[9]
+        row[0],
+        row[1],
+        row[2],
+        row[3],
+        LineKind(row[4]),
+        row[5],
+        cells,
+        row[7],
+        row[8],
+        row[9],
+        row[10],
     )
 
 
@@ -90,7 +109,7 @@ def insert_document(conn: sqlite3.Connection, doc: PreparedDocument, now: str) -
     doc_id = cursor.lastrowid
     conn.executemany(
         "INSERT INTO lines (document_id, position, kind, text, cells, table_no, "
-        "speaker, date) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "speaker, date, confidence) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             (
                 doc_id,
@@ -101,6 +120,7 @@ def insert_document(conn: sqlite3.Connection, doc: PreparedDocument, now: str) -
                 ln.table,
                 ln.speaker,
                 ln.date,
+                ln.confidence,
             )
             for ln in doc.lines
         ),

@@ -72,11 +72,14 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         """CREATE INDEX headings_by_document ON lines (document_id, position)
             WHERE kind = 'heading'""",
     ),
+    # 4: how sure OCR was of a line read off a scanned page (NULL for a document's text).
+    ("ALTER TABLE lines ADD COLUMN confidence REAL",),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
-# The oldest version a read-only process can still read: the migrations after it only add
-# indexes, and a query without them is slower, never wrong.
+# The oldest version a read-only process can still read: the migrations after it add
+# indexes (a query without them is slower, never wrong) and the OCR confidence column (a
+# store without it holds no OCR lines: Store reads it as NULL).
 READABLE_FROM = 2
 # The tables a store at the current version holds; one missing is a damaged store.
 TABLES = frozenset({"meta", "documents", "lines", "windows", "index_cache", "engine_replies"})

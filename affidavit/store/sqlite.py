@@ -15,10 +15,10 @@ from pathlib import Path
 from affidavit.errors import StoreError
 from affidavit.store.guard import store_failure, writer_note
 from affidavit.store.prepared import (
-    LINE_SELECT,
     PreparedDocument,
     StoredLine,
     insert_document,
+    line_select,
     stored_line,
 )
 from affidavit.store.schema import current_version, opened_schema
@@ -49,6 +49,7 @@ class Store:
         self._conn: sqlite3.Connection | None = None
         self._reading = 0  # depth of nested read snapshots
         self._pending: list[Callable[[], None]] = []  # cache writes made inside a snapshot
+        self._line_select = line_select()  # as the store's lines table has its columns
         target = self.path if self.path is not None else ":memory:"
         if self.path is not None:
             file = Path(self.path).expanduser().resolve()
@@ -73,6 +74,8 @@ class Store:
             )
             self._configure()
             opened_schema(self.conn, self.path, read_only=self.read_only)
+            columns = {row[1] for row in self.conn.execute("PRAGMA table_info(lines)")}
+            self._line_select = line_select(has_confidence="confidence" in columns)
         except StoreError:
             self._abandon()
             raise
@@ -186,7 +189,7 @@ class Store:
     def line_at(self, document: str, position: int) -> StoredLine | None:
         """The line at ``position`` of the document named ``document``, or None."""
         row = self.conn.execute(
-            f"{LINE_SELECT} WHERE d.name = ? AND l.position = ?", (document, position)
+            f"{self._line_select} WHERE d.name = ? AND l.position = ?", (document, position)
         ).fetchone()
         return stored_line(row) if row else None
 
@@ -256,7 +259,7 @@ class Store:
         for chunk_start in range(0, len(ids), 900):
             chunk = ids[chunk_start : chunk_start + 900]
             marks = ",".join("?" * len(chunk))
-            for row in self.conn.execute(f"{LINE_SELECT} WHERE l.id IN ({marks})", chunk):
+            for row in self.conn.execute(f"{self._line_select} WHERE l.id IN ({marks})", chunk):
                 found[row[0]] = stored_line(row)
         return found
 
@@ -284,7 +287,7 @@ class Store:
             return []
         marks = ",".join("?" * len(positions))
         rows = self.conn.execute(
-            f"{LINE_SELECT} WHERE l.document_id = ? AND l.position IN ({marks}) "
+            f"{self._line_select} WHERE l.document_id = ? AND l.position IN ({marks}) "
             "ORDER BY l.position",
             (document_id, *positions),
         )

@@ -133,9 +133,10 @@ def test_a_store_from_an_older_version_is_migrated_and_keeps_its_documents(
     path = tmp_path / "old.sqlite"
     with Memory(path, dense=False) as memory:
         memory.ingest_text("Kestrels hover over the motorway verge.", name="birds")
-    conn = sqlite3.connect(path)  # undo migrations 2 and 3: the file as version 1 wrote it
+    conn = sqlite3.connect(path)  # undo migrations 2 to 4: the file as version 1 wrote it
     conn.execute("DROP TABLE engine_replies")
     conn.execute("DROP INDEX headings_by_document")
+    conn.execute("ALTER TABLE lines DROP COLUMN confidence")
     conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
     conn.commit()
     conn.close()
@@ -182,8 +183,9 @@ def test_a_read_only_process_reads_a_store_that_lacks_only_newer_indexes(
     path = tmp_path / "old.sqlite"
     with Memory(path, dense=False) as memory:
         memory.ingest(NORMANS)
-    conn = sqlite3.connect(path)  # the file as version 2 wrote it: no heading index
+    conn = sqlite3.connect(path)  # the file as version 2 wrote it: no heading index, no OCR
     conn.execute("DROP INDEX headings_by_document")
+    conn.execute("ALTER TABLE lines DROP COLUMN confidence")
     conn.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
     conn.commit()
     conn.close()
@@ -199,16 +201,19 @@ def test_a_read_only_process_reads_a_store_that_lacks_only_newer_indexes(
 
 def test_only_indexes_may_be_missing_from_a_store_read_only(tmp_path: Path) -> None:
     # What a read-only process cannot add must be there: every migration it may skip adds
-    # an index and nothing else, and a store older than that is refused with the reason.
+    # an index, or the OCR confidence column it reads as NULL when missing, and a store
+    # older than that is refused with the reason.
     for migration in MIGRATIONS[READABLE_FROM:]:
         for statement in migration:
-            assert statement.lstrip().upper().startswith("CREATE INDEX"), statement
+            skippable = statement.lstrip().upper().startswith("CREATE INDEX")
+            assert skippable or statement == "ALTER TABLE lines ADD COLUMN confidence REAL"
     path = tmp_path / "v1.sqlite"
     with Memory(path, dense=False) as memory:
         memory.ingest(NORMANS)
     conn = sqlite3.connect(path)  # the file as version 1 wrote it
     conn.execute("DROP TABLE engine_replies")
     conn.execute("DROP INDEX headings_by_document")
+    conn.execute("ALTER TABLE lines DROP COLUMN confidence")
     conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
     conn.commit()
     conn.close()

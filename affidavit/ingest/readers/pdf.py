@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import io
 import warnings
+from dataclasses import replace
 from pathlib import Path
 
 from affidavit.errors import IngestError, IngestWarning
 from affidavit.ingest.readers.checks import lay_out_checked
 from affidavit.ingest.readers.decode import normalise_text
+from affidavit.ingest.readers.ocr import OcrRow, ocr_available, ocr_pages, page_text
 from affidavit.ingest.readers.running import left_out_running
 from affidavit.ingest.units import Unit
 
@@ -26,25 +28,73 @@ def has_pdf_header(data: bytes) -> bool:
 
 
 def read_pdf(path: Path, data: bytes) -> list[Unit]:
-    text = pdf_text(path, data)
-    if not text.strip():
-        raise IngestError(
-            path,
-            "the PDF has no extractable text; it is probably scanned images",
-            hint="run OCR on it first, e.g. with ocrmypdf, and ingest the result",
+    """A PDF's pages laid out as text; a page with no text layer (a scanned image) read by
+    OCR when the ``ocr`` extra is installed, and reported in the warnings otherwise."""
+    pages = pdf_text(path, data).split("\f")
+    if pages and not pages[-1].strip():
+        pages.pop()  # pdfminer ends every page, the last too, with a form feed
+    blank = [number for number, page in enumerate(pages) if not page.strip()]
+    read: dict[int, list[OcrRow]] = {}
+    if blank and ocr_available():
+        read = ocr_pages(data, blank)
+    unread = [number for number in blank if not read.get(number)]
+    if len(unread) == len(pages):
+        hint = "install affidavit[ocr] to read scanned pages, or run OCR on it first"
+        if read:  # OCR ran and found nothing either
+            hint = "OCR found no text on its pages either"
+        raise IngestError(path, "the PDF has no extractable text (scanned images?)", hint=hint)
+    if unread and not read:
+        _warn(
+            f"{len(unread)} of {len(pages)} pages have no text layer (blank, or scanned "
+            f"images) and were not read: pages {_listed(unread)}; install affidavit[ocr] to "
+            "read them by OCR"
         )
+    if read:
+        said = [number for number in blank if read.get(number)]
+        _warn(f"{len(said)} scanned pages read by OCR (pages {_listed(said)})")
+    return _laid_out(path, pages, read)
+
+
+def _laid_out(path: Path, pages: list[str], read: dict[int, list[OcrRow]]) -> list[Unit]:
+    """The pages' units in page order: the text pages laid out together (their running
+    headers and footers left out), each OCR page alone, every unit of it carrying the
+    confidence of the rows it was read from."""
+    texts = [page_text(read[n]) if read.get(n) else page for n, page in enumerate(pages)]
     # Page breaks come out as form feeds; they are kept, and read as line breaks by layout.
-    text, running = left_out_running(normalise_text(text))
+    kept, running = left_out_running(normalise_text("\f".join(texts)))
     if running is not None:
         shown = "; ".join(repr(example) for example in running.examples[:3])
-        warnings.warn(
-            IngestWarning(
-                f"{running.removed} running header and footer lines left out "
-                f"({len(running.examples)} kinds over {running.pages} pages, e.g. {shown})"
-            ),
-            stacklevel=2,
+        _warn(
+            f"{running.removed} running header and footer lines left out "
+            f"({len(running.examples)} kinds over {running.pages} pages, e.g. {shown})"
         )
-    return lay_out_checked(text, path)
+    pages = kept.split("\f")
+    units: list[Unit] = []
+    start = 0
+    for number in [*sorted(n for n in read if read[n]), len(pages)]:
+        if start < number:
+            units += lay_out_checked("\f".join(pages[start:number]), path)
+        if number < len(pages):
+            rows = read[number]
+            units += [_sure(unit, rows) for unit in lay_out_checked(pages[number], path)]
+        start = number + 1
+    return units
+
+
+def _sure(unit: Unit, rows: list[OcrRow]) -> Unit:
+    """``unit`` with the lowest confidence of the OCR rows it holds."""
+    held = [row.confidence for row in rows if row.text in unit.text or unit.text in row.text]
+    least = min(held, default=min(row.confidence for row in rows))
+    return replace(unit, confidence=round(least, 4))
+
+
+def _listed(numbers: list[int]) -> str:
+    shown = ", ".join(str(n + 1) for n in numbers[:10])
+    return shown + (f" and {len(numbers) - 10} more" if len(numbers) > 10 else "")
+
+
+def _warn(message: str) -> None:
+    warnings.warn(IngestWarning(message), stacklevel=3)
 
 
 # NOTE: pdfminer is imported only when a PDF is read (it costs ~50 ms).
