@@ -17,7 +17,12 @@ from affidavit.engine.protocol import Candidate, Engine, Planner
 from affidavit.gates.answer_value import gated_value
 from affidavit.gates.decision import GateDecision
 from affidavit.gates.exit import Judgement, judge
-from affidavit.gates.support import CONFIRMED_SPEAKER_CARRIED, MIN_CARRIED, KeyWords
+from affidavit.gates.support import (
+    CONFIRMED_SPEAKER_CARRIED,
+    MIN_CARRIED,
+    KeyWords,
+    naming_terms,
+)
 from affidavit.index.evidence_block import Retrieved, evidence_block
 from affidavit.index.retrieval import Retriever
 from affidavit.index.scope import Scope
@@ -163,13 +168,15 @@ def _reached(
         candidates = engine.propose(asked, subset)
         weight = 0.5 + 0.5 * max(e.score for e in subset) / best_score
         subset_record = SubsetRecord(subset[0].document, weight, [e.dateline() for e in subset])
+        # The words that name this subset's document as a document its dateline carries.
+        asked_here = question_terms - naming_terms(question_terms, subset[0].document, analyzer)
         record.subsets.append(subset_record)
         for rank, candidate in enumerate(candidates):
             if asked.route is not None and _only_rows(candidate, subset):
                 # The question's route asks for a figure of a table and no plan could anchor it:
                 # a cell lifted instead is a guess at the cell the plan did not find.
                 continue
-            judgement = _judge(candidate, subset, analyzer, question_terms, index.idf, turns_need)
+            judgement = _judge(candidate, subset, analyzer, asked_here, index.idf, turns_need)
             if judgement.passed:
                 cited = [subset[i] for i in candidate.cites]
                 read = engine_read_back(engine, candidate.text, subset, analyzer, cited)

@@ -10,6 +10,7 @@ from affidavit.answer.tables import tables_around
 from affidavit.gates.binding import is_short_answer
 from affidavit.gates.claims import makes_a_claim
 from affidavit.gates.exit import Judgement, judge
+from affidavit.gates.support import naming_terms
 from affidavit.index.retrieval import Retriever
 from affidavit.index.scope import Scope
 from affidavit.plans.ground import Ground
@@ -100,7 +101,12 @@ def _verify_sentence(
             checked,
             subset,
             analyzer,
-            question_terms=question_terms if checked != question else frozenset(),
+            # The words that name this subset's document as a document its dateline carries.
+            question_terms=(
+                question_terms - naming_terms(question_terms, subset[0].document, analyzer)
+                if checked != question
+                else frozenset()
+            ),
             term_weight=term_weight,
             bridge=question is not None and _is_bare_answer(checked, analyzer),
         )

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from affidavit.gates.decision import GateDecision
 from affidavit.reasons import Reason
-from affidavit.text.analyzer import Analyzer
+from affidavit.text.analyzer import Analyzer, name_terms
 
 # NOTE: chosen on the tuning half of SQuAD 2.0 dev and of bench/doc_qa_questions.jsonl
 # (bench/RESULTS.md, "Exact answers"); reported on the other halves.
@@ -63,6 +63,32 @@ _ANSWER_WORDS = {
     ),
     "tr": "adı ismi numarası başlığı tarihi yılı günü türü tipi miktarı kodu belge rapor",
 }
+
+
+# Nouns a question uses to name a document as a document: "in the Apache License", "under
+# the retention policy". A question that says one names its document, and the document's
+# name, which its dateline writes for every line, carries the words that name it.
+_DOCUMENT_NOUNS = {
+    "en": (
+        "license licence licenses licences agreement policy act regulation regulations rule "
+        "rules contract lease standard"
+    ),
+    "es": "licencia acuerdo política ley reglamento norma contrato",
+    "tr": "lisans sözleşme politika kanun yönetmelik kural",
+}
+
+
+def naming_terms(
+    question_terms: frozenset[str], document: str, analyzer: Analyzer
+) -> frozenset[str]:
+    """The key terms of a question that name ``document`` as a document: words of its
+    name, when the question also says what kind of document it is ("What does
+    'Contributor' mean in the Apache License?" names apache-2.0.txt by "apache"). A line of
+    that document need not repeat them."""
+    nouns = frozenset(analyzer.terms(_DOCUMENT_NOUNS.get(analyzer.language, "")))
+    if not question_terms & nouns:
+        return frozenset()
+    return question_terms & frozenset(name_terms(document, analyzer))
 
 
 @lru_cache(maxsize=8)

@@ -117,3 +117,16 @@ def test_the_kind_of_answer_and_the_reporting_company_need_not_be_written() -> N
     assert not plans.refused and "Greece and Turkey" in plans.text
     market = memory.ask("Which market is the company's common stock traded on?")
     assert not market.refused and "NASDAQ Global Select Market" in market.text
+
+
+def test_a_question_that_names_the_document_is_carried_by_its_dateline(licences) -> None:
+    """ "… in the Apache License?": the licence's lines do not repeat its name, and need
+    not; the dateline writes it for each of them (the rarest key word, 'apache', is the
+    document's). A question naming another document is still refused by this one's."""
+    answer = licences.ask('What does "Contributor" mean in the Apache License?')
+    assert answer.text.startswith("Licensor and any individual or Legal Entity")
+    assert answer.citations[0].document == "apache-2.0.txt"
+    elsewhere = licences.ask(
+        'What does "Contributor" mean in the Apache License?', documents="mpl*"
+    )
+    assert elsewhere.refused
