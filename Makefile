@@ -56,6 +56,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/meaning.py
 	$(BIN)/python bench/entity_graph.py
 	$(BIN)/python bench/doc_qa.py
+	$(BIN)/python bench/compliance.py
 	$(BIN)/python bench/tatqa.py
 	$(BIN)/python bench/locomo.py
 	$(BIN)/python bench/load.py
