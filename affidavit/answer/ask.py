@@ -250,7 +250,10 @@ def _answerability(
     judged: list[Likelihood] = []
     for candidate, cited in passed:
         line = cited[0] if cited else None
-        if line is None or not judges(asked, line.kind):
+        # A value read under the label the question names (a field's, a row's column) is
+        # no span the reader chose: the gate alone judges it.
+        named = "column" in candidate.extra
+        if line is None or named or not judges(asked, line.kind):
             if not judged:
                 return None
             continue

@@ -100,11 +100,37 @@ def _anchor(s: Running) -> Value:
             if written_for(f.years, asked)
             and not set(numbers_in(line.text[f.start : f.end])) <= said
         ]
+        if len(stated) > 1:
+            stated = _bound_to(phrase, line.text, stated)
         if len(stated) == 1:
             value = read_cell(stated[0], line.text)
             if value is not None and (s.literal("as") != "percent" or value.kind == Kind.PERCENT):
                 return checked(s, with_sources(value, line, stated[0], label=phrase))
     raise s.die(Death.AMBIGUOUS, f"no line says {phrase!r} with exactly one number")
+
+
+# At most this many words may stand between a phrase and the figure it is bound to ("the
+# maximum fine is $1,000", "the fee, payable on application, is $120").
+_BINDING_WORDS = 4
+_ARTICLES = frozenset({"the", "a", "an"})
+
+
+def _bound_to(phrase: str, line: str, stated: list[str]) -> list[str]:
+    """Of the figures ``stated`` in ``line``, the one the line binds to ``phrase``: the
+    first after the phrase's only mention, a few words on ("The minimum fine is $250 and
+    the maximum fine is $1,000": the maximum fine's is $1,000). All of them when the
+    line does not bind one so."""
+    words = phrase.split()
+    if words and fold(words[0]) in _ARTICLES:
+        words = words[1:]
+    mentions = list(re.finditer(re.escape(" ".join(words)), line, re.IGNORECASE)) if words else []
+    if len(mentions) != 1:
+        return stated
+    after = mentions[0].end()
+    placed = sorted((line.find(f, after), f) for f in stated if line.find(f, after) >= 0)
+    if placed and len(line[after : placed[0][0]].split()) <= _BINDING_WORDS:
+        return [placed[0][1]]
+    return stated
 
 
 def _one_named(s: Running) -> Value:

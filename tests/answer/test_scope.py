@@ -155,9 +155,7 @@ def test_the_filters_choose_documents_by_source_trust_and_date(dated: Memory) ->
     assert matched(since="2030-01-01") == []
     answer = dated.ask(LICENCE_QUESTION, since="2030-01-01")
     assert answer.refused and not answer.citations and "scope: 0 documents" in answer.text
-    assert dated.ask(LICENCE_QUESTION, source="operator").audit["scope"]["source"] == [
-        "operator"
-    ]
+    assert dated.ask(LICENCE_QUESTION, source="operator").audit["scope"]["source"] == ["operator"]
 
 
 def test_search_and_verify_take_the_same_filters(dated: Memory) -> None:

@@ -340,6 +340,7 @@ def _cell_candidates(
                     cites=(index,),
                     score=base + 0.3,
                     note=f"cell under column {column!r}",
+                    extra={"column": column},
                 )
             )
     return found

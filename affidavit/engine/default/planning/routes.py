@@ -142,6 +142,17 @@ def _of_rows(row: str, op: str) -> list[Plan]:
     return [Plan(steps, note=f"{op} of {len(parts)} rows in one column")]
 
 
+def _of_statements(row: str, op: str) -> list[Plan]:
+    """ "The total of the application fee and the inspection fee": the figure a sentence
+    states for each phrase it joins ("The application fee is $120.")."""
+    parts = [p for p in AND.split(row) if p]
+    if len(parts) < 2:
+        return []
+    each = [Step("anchor", {"phrase": p}, f"s{i}") for i, p in enumerate(parts)]
+    joined = Step(op, {"of": [step.out for step in each]}, "answer")
+    return [Plan((*each, joined), note=f"{op} of the figures {len(parts)} statements give")]
+
+
 def plans_for(found: Route) -> list[Plan]:
     """The plans that compute what the route asks for, most direct first (a row's cells in
     the years asked, the figures a sentence gives for it, a change a row states or a
@@ -253,9 +264,22 @@ def _year_led(found: Route) -> list[Plan]:
         if named:
             return [plain]
         # No column named: the first row's phrase may name one ("due in less than one
-        # year"), which the second row is read in before any other.
+        # year"), which the second row is read in before any other; last, the figures two
+        # sentences state ("the maximum fine is $1,000").
         same = Step("anchor", {"row": found.rows[1], "column_of": "a"}, "b")
-        return [Plan((first, same, last), note=f"{last.op} of two rows in one column"), plain]
+        from_statements = Plan(
+            (
+                Step("anchor", {"phrase": found.rows[0]}, "a"),
+                Step("anchor", {"phrase": found.rows[1]}, "b"),
+                last,
+            ),
+            note=f"{last.op} of the figures two statements give",
+        )
+        return [
+            Plan((first, same, last), note=f"{last.op} of two rows in one column"),
+            plain,
+            from_statements,
+        ]
     if found.need in (Need.CHANGE, Need.PERCENT_CHANGE):
         if len(names) != 2:
             return monthly
@@ -309,7 +333,11 @@ def _year_led(found: Route) -> list[Plan]:
         gathered = Step("gather", {"row": row, "dated": True}, "row")
         dated = Step("order", {"of": "row", "by": "date"}, "run")
         whole_run = (gathered, dated, Step(op, {"of": "run"}, "answer"))
-        return [Plan(whole_run, note=f"{op} of the row over its periods"), *_of_rows(row, op)]
+        return [
+            Plan(whole_run, note=f"{op} of the row over its periods"),
+            *_of_rows(row, op),
+            *_of_statements(row, op),
+        ]
     if found.need == Need.RATIO and len(found.rows) == 1:
         of, to = (Step("anchor", {"row": row, "column": y}, f"v{y}") for y in found.years)
         steps = (of, to, Step("ratio", {"of": of.out, "to": to.out}, "answer"))
