@@ -85,10 +85,15 @@ def naming_terms(
     name, when the question also says what kind of document it is ("What does
     'Contributor' mean in the Apache License?" names apache-2.0.txt by "apache"). A line of
     that document need not repeat them."""
-    nouns = frozenset(analyzer.terms(_DOCUMENT_NOUNS.get(analyzer.language, "")))
-    if not question_terms & nouns:
+    if not question_terms & _document_nouns(analyzer.language):
         return frozenset()
     return question_terms & frozenset(name_terms(document, analyzer))
+
+
+@lru_cache(maxsize=8)
+def _document_nouns(language: str) -> frozenset[str]:
+    """The index terms of the nouns that name a kind of document, in ``language``."""
+    return frozenset(Analyzer(language).terms(_DOCUMENT_NOUNS.get(language, "")))
 
 
 @lru_cache(maxsize=8)

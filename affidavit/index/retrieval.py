@@ -57,6 +57,7 @@ class Retriever:
         self._graph: EntityGraph | None = None
         self._graph_generation = -1
         self._implicit: frozenset[int] = frozenset()  # entities a document's name carries
+        self._scope_rows: tuple[Scope, WordIndex, np.ndarray] | None = None  # rows_in's
         # Each document's headings, read once a generation: every question reads them for
         # its lines (8% of ask at 20.9 MB, a novel's chapters read question after question).
         self._headings = Headings(store)
@@ -235,7 +236,14 @@ class Retriever:
         if scope is None:
             return None
         index = self.words()
-        return scope.rows(index.document_names, index.line_documents)
+        # One question reads it up to three times (retrieval, census, turns): kept for the
+        # scope and index in hand.
+        held = self._scope_rows
+        if held is not None and held[0] is scope and held[1] is index:
+            return held[2]
+        rows = scope.rows(index.document_names, index.line_documents)
+        self._scope_rows = (scope, index, rows)
+        return rows
 
     def stored_lines(self, line_ids: Sequence[int]) -> list[StoredLine]:
         """Stored lines by id, in the order given, as the store keeps them (no score): for

@@ -195,7 +195,7 @@ class _Layout:
         """A comma-separated or space-aligned table (dialects.py): its first row names
         the columns, each row below a ROW with its cells named."""
         table = self._new_table()
-        names = [cell for cell in dialect_cells(block[0], dialect)]
+        names = dialect_cells(block[0], dialect)
         self.units.append(Unit(UnitKind.ROW, block[0].strip(), table=table))
         for row in block[1:]:
             cells = name_cells(names, dialect_cells(row, dialect))

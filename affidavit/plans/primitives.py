@@ -127,7 +127,7 @@ def _bound_to(phrase: str, line: str, stated: list[str]) -> list[str]:
     if len(mentions) != 1:
         return stated
     after = mentions[0].end()
-    placed = sorted((line.find(f, after), f) for f in stated if line.find(f, after) >= 0)
+    placed = sorted((at, f) for f in stated if (at := line.find(f, after)) >= 0)
     if placed and len(line[after : placed[0][0]].split()) <= _BINDING_WORDS:
         return [placed[0][1]]
     return stated

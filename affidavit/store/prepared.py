@@ -77,24 +77,10 @@ def line_select(has_confidence: bool = True) -> str:
     )
 
 
-LINE_SELECT = line_select()
-
-
 def stored_line(row: tuple) -> StoredLine:
     cells = {name: value for name, value in json.loads(row[6])} if row[6] else None
-    return StoredLine(
-        row[0],
-        row[1],
-        row[2],
-        row[3],
-        LineKind(row[4]),
-        row[5],
-        cells,
-        row[7],
-        row[8],
-        row[9],
-        row[10],
-    )
+    kind = LineKind(row[4])
+    return StoredLine(row[0], row[1], row[2], row[3], kind, row[5], cells, *row[7:11])
 
 
 def insert_document(conn: sqlite3.Connection, doc: PreparedDocument, now: str) -> None:

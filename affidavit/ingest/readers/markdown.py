@@ -67,7 +67,7 @@ def front_matter(text: str) -> tuple[dict[str, str], str]:
         return {}, text  # a rule line and prose, not front matter: kept as written
     if not isinstance(parsed, dict):
         return {}, text
-    fields = {str(k).strip(): _scalar(v) for k, v in parsed.items() if _scalar(v)}
+    fields = {str(k).strip(): said for k, v in parsed.items() if (said := _scalar(v))}
     return fields, text[closed.end() :].lstrip("\r\n")
 
 
