@@ -107,6 +107,7 @@ def test_the_front_matter_date_is_the_documents_date_when_none_is_given() -> Non
         "---\nnot: [closed\n---\nBody.",  # not YAML
         "--- a rule, then prose\nBody.",
         "---\n- a list\n---\nBody.",  # YAML, but not a mapping
+        "---\na: " + "[" * 1_500 + "\n---\nBody.",  # nested past any parser's depth
     ],
 )
 def test_what_is_not_front_matter_is_kept_as_written(text: str) -> None:
@@ -122,3 +123,14 @@ def test_inline_marks_go_but_bullets_arithmetic_and_names_stay() -> None:
         "* item one\n2 * 3 * 4 = 24\nsnake_case_name"
     )
     assert plain_inline("```\n**kept**\n```\n**gone**") == "```\n**kept**\n```\ngone"
+
+
+def test_a_front_matter_list_that_holds_itself_is_no_value() -> None:
+    """A YAML alias may make a list hold itself ("a: &a [*a]"): the field is left out, as
+    any value that is not one value is, and ingest never recurses into it."""
+    assert front_matter("---\na: &a [*a]\nowner: Compliance Office\n---\nBody.")[0] == {
+        "owner": "Compliance Office"
+    }
+    memory = Memory(dense=False)
+    memory.ingest_text("---\na: " + "[" * 1_500 + "\n---\nBody of the policy.", name="x.md")
+    assert memory.documents() == ["x.md"]

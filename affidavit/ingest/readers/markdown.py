@@ -63,8 +63,10 @@ def front_matter(text: str) -> tuple[dict[str, str], str]:
         return {}, text
     try:
         parsed = yaml.safe_load(text[opened.end() : closed.start()])
-    except yaml.YAMLError:
-        return {}, text  # a rule line and prose, not front matter: kept as written
+    except (yaml.YAMLError, RecursionError):
+        # A rule line and prose, or brackets nested past what a parser can follow: not
+        # front matter, kept as written.
+        return {}, text
     if not isinstance(parsed, dict):
         return {}, text
     fields = {str(k).strip(): said for k, v in parsed.items() if (said := _scalar(v))}
@@ -130,6 +132,7 @@ def _scalar(value: object) -> str:
         return value.isoformat()
     if isinstance(value, str | int | float) and not isinstance(value, bool):
         return str(value).strip()
-    if isinstance(value, list):  # tags: [privacy, retention]
-        return ", ".join(part for part in map(_scalar, value) if part)
+    if isinstance(value, list):  # tags: [privacy, retention]; a list in it is no one value
+        flat = (_scalar(part) for part in value if not isinstance(part, list | dict))
+        return ", ".join(part for part in flat if part)
     return ""  # a nested mapping: no one value to store
