@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from conftest import CORPORA
 
-from affidavit import IngestError, Memory
+from affidavit import IngestError, IngestLimits, Memory
 from affidavit.cli.render import render
 from affidavit.ingest.readers import ocr, pdf
 
@@ -81,3 +81,16 @@ def test_without_the_extra_a_scanned_page_is_reported_never_silently_empty(
     said = [w for w in report.warnings if "have no text layer" in w]
     assert len(said) == 1 and "pages 2" in said[0] and "affidavit[ocr]" in said[0]
     assert memory.search("DHAW20190001", k=1)  # the printed page is read
+
+
+def test_an_ocr_failure_is_an_ingest_error_naming_the_file(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(data: bytes, pages: list[int]) -> dict:
+        raise RuntimeError("Failed to load page.")
+
+    monkeypatch.setattr(pdf, "ocr_available", lambda: True)
+    monkeypatch.setattr(pdf, "ocr_pages", broken)
+    with pytest.raises(IngestError, match="OCR could not read its scanned pages") as raised:
+        Memory(dense=False).ingest(SCANNED, limits=IngestLimits(isolated=False))
+    assert raised.value.path == str(SCANNED)

@@ -36,7 +36,7 @@ def read_pdf(path: Path, data: bytes) -> list[Unit]:
     blank = [number for number, page in enumerate(pages) if not page.strip()]
     read: dict[int, list[OcrRow]] = {}
     if blank and ocr_available():
-        read = ocr_pages(data, blank)
+        read = _read_by_ocr(path, data, blank)
     unread = [number for number in blank if not read.get(number)]
     if len(unread) == len(pages):
         hint = "install affidavit[ocr] to read scanned pages, or run OCR on it first"
@@ -53,6 +53,21 @@ def read_pdf(path: Path, data: bytes) -> list[Unit]:
         said = [number for number in blank if read.get(number)]
         _warn(f"{len(said)} scanned pages read by OCR (pages {_listed(said)})")
     return _laid_out(path, pages, read)
+
+
+def _read_by_ocr(path: Path, data: bytes, pages: list[int]) -> dict[int, list[OcrRow]]:
+    """OCR's rows of ``pages``; every way the renderer or the recogniser fails on a
+    damaged page becomes an ``IngestError`` naming the file, as pdfminer's do."""
+    try:
+        return ocr_pages(data, pages)
+    except MemoryError:
+        raise  # the bounded reader reports the memory limit it hit
+    except Exception as exc:
+        raise IngestError(
+            path,
+            f"OCR could not read its scanned pages: {type(exc).__name__}: {exc}",
+            hint="check the PDF opens in a viewer, or ingest it without the ocr extra",
+        ) from exc
 
 
 def _laid_out(path: Path, pages: list[str], read: dict[int, list[OcrRow]]) -> list[Unit]:
