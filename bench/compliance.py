@@ -44,6 +44,8 @@ DOCUMENTS = ROOT / "corpora" / "licences"
 SCANNED = ROOT / "corpora" / "scanned" / "senate-expenditures-scanned.pdf"
 TUNE = frozenset({"mpl-2.0.txt", "lgpl-3.0.txt", "idna-bsd-3-clause.md"})
 SPLITS = ("tune", "report")
+# The hard subset: the form and header facts a reviewer asks first (the class 3).
+HARD = frozenset({"field", "identifier"})
 
 
 @dataclass(frozen=True)
@@ -193,6 +195,27 @@ def report(result: dict[str, Any]) -> str:
         supported = sum(s["supported"] for s in true) / len(true) if true else 0.0
         rejected = sum(not s["supported"] for s in false) / len(false) if false else 0.0
         out.append(f"| {split} | {supported:.1%} of {len(true)} | {rejected:.1%} of {len(false)} |")
+    out += [
+        "",
+        "Report split by kind (hard subset: fields and identifiers, the issue's third):",
+        "",
+        "| kind | answerable | right | wrong | refused | best line right |",
+        "|---|---|---|---|---|---|",
+    ]
+    report_rows = [r for r in rows if r["split"] == "report" and r["answerable"]]
+    for kind in sorted({r["kind"] for r in report_rows}):
+        of_kind = [r for r in report_rows if r["kind"] == kind]
+        out.append(
+            f"| {kind} | {len(of_kind)} | {_share(of_kind, 'outcome', 'right')} | "
+            f"{_share(of_kind, 'outcome', 'wrong')} | {_share(of_kind, 'outcome', 'refused')} | "
+            f"{_share(of_kind, 'best_line', 'right')} |"
+        )
+    hard = [r for r in report_rows if r["kind"] in HARD]
+    out.append(
+        f"| **hard: {' + '.join(sorted(HARD))}** | {len(hard)} | "
+        f"{_share(hard, 'outcome', 'right')} | {_share(hard, 'outcome', 'wrong')} | {_share(hard, 'outcome', 'refused')} | "
+        f"{_share(hard, 'best_line', 'right')} |"
+    )
     reasons = Counter((r["answerable"], r["reason"]) for r in rows if r["outcome"] == "refused")
     out += [
         "",
