@@ -213,7 +213,8 @@ def report(result: dict[str, Any]) -> str:
     hard = [r for r in report_rows if r["kind"] in HARD]
     out.append(
         f"| **hard: {' + '.join(sorted(HARD))}** | {len(hard)} | "
-        f"{_share(hard, 'outcome', 'right')} | {_share(hard, 'outcome', 'wrong')} | {_share(hard, 'outcome', 'refused')} | "
+        f"{_share(hard, 'outcome', 'right')} | {_share(hard, 'outcome', 'wrong')} | "
+        f"{_share(hard, 'outcome', 'refused')} | "
         f"{_share(hard, 'best_line', 'right')} |"
     )
     reasons = Counter((r["answerable"], r["reason"]) for r in rows if r["outcome"] == "refused")
