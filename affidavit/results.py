@@ -122,6 +122,9 @@ class Answer:
     # passed the gate, with theirs.
     probability: float | None = None
     rivals: list[tuple[str, float]] = field(default_factory=list)
+    # The answer is its first citation's line, verbatim and whole (no value): the line that
+    # answers was clear, but no span of the kind asked for stood in it (answer/quote.py).
+    quoted: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -130,6 +133,7 @@ class Answer:
             "value": self.value,
             "refused": self.refused,
             "reason": self.reason,
+            "quoted": self.quoted,
             "citations": [c.to_dict() for c in self.citations],
             "census": self.census,
             "probability": self.probability,

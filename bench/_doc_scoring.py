@@ -1,5 +1,6 @@
 """How bench/doc_qa.py judges an answer: right by SQuAD's normalisation, and digit faults.
 
+A quoted line (``answer.quoted``) is judged by ``quote_holds``, apart from the spans.
 Right: after SQuAD's normalisation the answer equals a gold answer; or the gold's words
 stand together in an answer of at most twice the gold's words; or the value equals a
 gold (normalised, or as the same number). A digit fault is a digit run of the answer's
@@ -55,6 +56,14 @@ def is_right(text: str, value: Any, golds: Iterable[str]) -> bool:
             if number is not None and number == gold_number:
                 return True
     return False
+
+
+def quote_holds(text: str, golds: Iterable[str]) -> bool:
+    """Does a quoted line (an answer said as its whole line) hold a gold answer's words
+    together? Such an answer is neither right (it is no span) nor wrong: it is counted
+    apart, as "quoted"; a quote that holds no gold is wrong."""
+    said = normalize(text.strip("“”")).split()
+    return any((wanted := normalize(gold).split()) and holds(said, wanted) for gold in golds)
 
 
 # -- digit faults --

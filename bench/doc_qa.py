@@ -50,7 +50,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _cli import ask_timing, bench_main  # noqa: E402
-from _doc_scoring import digit_fault, holds, is_right, normalize  # noqa: E402
+from _doc_scoring import digit_fault, holds, is_right, normalize, quote_holds  # noqa: E402
 from _squad import SHARED  # noqa: E402
 
 from affidavit import Memory  # noqa: E402
@@ -96,7 +96,7 @@ class Asked:
     answerable: bool
     question: str
     gold: list[str]
-    outcome: str  # right / wrong / refused
+    outcome: str  # right / quoted (a line said whole that holds the answer) / wrong / refused
     reason: str | None
     text: str  # the answer said, "" when refused
     value: str | None
@@ -154,6 +154,9 @@ def ask(memory: Memory, question: Question) -> Asked:
         text, value = answer.text, answer.value
         right = question.answerable and is_right(text, value, golds)
         outcome = "right" if right else "wrong"
+        if answer.quoted:  # a line quoted whole: counted apart when it holds the answer
+            holds_it = question.answerable and quote_holds(text, golds)
+            outcome = "quoted" if holds_it else "wrong"
         faults = digit_fault(text, value, [c.text for c in answer.citations])
     return Asked(
         id=question.id,
@@ -189,6 +192,7 @@ def scores(asked: Sequence[Asked]) -> dict[str, Any]:
         "questions": len(asked),
         "answerable": len(answerable),
         "right": rate(answerable, lambda a: a.outcome == "right"),
+        "quoted": rate(answerable, lambda a: a.outcome == "quoted"),
         "wrong": rate(answerable, lambda a: a.outcome == "wrong"),
         "refused": rate(answerable, lambda a: a.outcome == "refused"),
         "unanswerable": len(unanswerable),
@@ -248,9 +252,9 @@ def run(limit: int | None) -> dict[str, Any]:
 # -- reporting --
 
 _HEADER = [
-    "| | answerable | right | wrong | refused | unanswerable | refused | digit faults "
-    "| wrong (all answers) |",
-    "|---|---|---|---|---|---|---|---|---|",
+    "| | answerable | right | quoted line holding it | wrong | refused | unanswerable | refused "
+    "| digit faults | wrong (all answers) |",
+    "|---|---|---|---|---|---|---|---|---|---|",
 ]
 
 
@@ -261,7 +265,8 @@ def _pct(rate: float, of: int) -> str:
 def _row(label: str, s: dict[str, Any]) -> str:
     n, u = s["answerable"], s["unanswerable"]
     return (
-        f"| {label} | {n} | {_pct(s['right'], n)} | {_pct(s['wrong'], n)} "
+        f"| {label} | {n} | {_pct(s['right'], n)} | {_pct(s.get('quoted', 0.0), n)} "
+        f"| {_pct(s['wrong'], n)} "
         f"| {_pct(s['refused'], n)} | {u} | {_pct(s['unanswerable_refused'], u)} "
         f"| {s['digit_faults']} | {_pct(s['wrong_all'], n + u)} |"
     )

@@ -10,6 +10,7 @@ from typing import Any
 from affidavit.answer.audit import AskRecord, Judged, SubsetRecord
 from affidavit.answer.census import take_census
 from affidavit.answer.disagreement import contest_line, rivals
+from affidavit.answer.quote import Quote, carries_alone, clear_line
 from affidavit.answer.readback import engine_read_back
 from affidavit.answer.tables import tables_around
 from affidavit.answer.told_of import told_of
@@ -56,6 +57,7 @@ class _Said:
 
     probability: float | None = None
     rivals: list[tuple[str, float]] = field(default_factory=list)
+    quoted: bool = False
 
     @classmethod
     def refusal(cls, reason: Reason, census: str = "", detail: str = "") -> _Said:
@@ -93,6 +95,7 @@ def answer(
         census=said.census,
         probability=said.probability,
         rivals=said.rivals,
+        quoted=said.quoted,
     )
 
 
@@ -186,7 +189,16 @@ def _reached(
             if judgement.passed:
                 passed.append((candidate.score * weight, number, rank, candidate, judgement, cited))
     if not passed:
-        return _Said.refusal(record.why_refused(), census_line)
+        why = record.why_refused()
+        if why is Reason.NO_CANDIDATE:
+            # No span of the kind asked for: one line that plainly answers is said whole.
+            judge_line = _line_judge(analyzer, question_terms, index.idf, turns_need)
+            quote = clear_line(
+                question, shape.answer_type, retrieved.hits, retrieved.subsets, judge_line
+            )
+            if quote is not None:
+                return _quoted(quote, record, census_line)
+        return _Said.refusal(why, census_line)
     passed.sort(key=lambda p: (-p[0], p[1], p[2]))
     best, number, _, chosen, judgement, cited = passed[0]
     record.chosen = {"subset": number, "candidate": chosen.to_dict()}
@@ -199,6 +211,13 @@ def _reached(
         record.answerability = {**top.to_dict(), "rivals": rivals_of(others)}
         probability, said_rivals = top.probability, [(j.text, j.probability) for j in others]
         if not top.answerable:
+            # The reader doubts the span: the line that plainly answers is said whole.
+            judge_line = _line_judge(analyzer, question_terms, index.idf, turns_need)
+            quote = clear_line(
+                question, shape.answer_type, retrieved.hits, retrieved.subsets, judge_line
+            )
+            if quote is not None:
+                return _quoted(quote, record, census_line)
             detail = f"best candidate {top.probability:.2f} < {top.threshold:.2f}"
             return replace(
                 _Said.refusal(Reason.UNLIKELY, census_line, detail),
@@ -235,6 +254,47 @@ def _reached(
         probability=probability,
         rivals=said_rivals,
     )
+
+
+def _line_judge(
+    analyzer: Analyzer,
+    question_terms: frozenset[str],
+    term_weight: Callable[[str], float],
+    turns_need: float,
+) -> Callable[[Evidence, Sequence[Evidence]], Judgement]:
+    """The exit gate on a line said whole, against its own document's lines, and the
+    quote's own test: the line carries the question alone (quote.carries_alone)."""
+
+    def judge_line(line: Evidence, subset: Sequence[Evidence]) -> Judgement:
+        asked_here = question_terms - naming_terms(question_terms, line.document, analyzer)
+        judged = judge(
+            line.text,
+            subset,
+            analyzer,
+            question_terms=asked_here,
+            anchor=[line],
+            term_weight=term_weight,
+            turns_need=turns_need,
+        )
+        keys = KeyWords.of(asked_here, term_weight, analyzer.language)
+        if judged.passed and not carries_alone(line, subset, keys, analyzer):
+            judged.decisions.append(
+                GateDecision(
+                    gate="quote",
+                    passed=False,
+                    reason=Reason.WEAK_EVIDENCE.value,
+                    detail="the line does not carry the question by itself",
+                )
+            )
+        return judged
+
+    return judge_line
+
+
+def _quoted(quote: Quote, record: AskRecord, census: str) -> _Said:
+    """The line said whole as the answer, and the audit told why."""
+    record.quoted = quote.to_dict()
+    return _Said(text=quote.text, citations=quote.citations, census=census, quoted=True)
 
 
 def _answerability(

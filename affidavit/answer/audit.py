@@ -56,6 +56,7 @@ class AskRecord:
     contradicted_by: list[Json] | None = None  # equal-trust lines answering otherwise
     answerability: Json | None = None  # the reader's probability, threshold and rivals
     scope: Json | None = None  # the documents the question was limited to, when it was
+    quoted: Json | None = None  # the line said whole, and why (answer/quote.py)
 
     def why_refused(self) -> Reason:
         """The most telling failure when no candidate passed, read from the typed decisions:
@@ -98,6 +99,7 @@ class AskRecord:
             contradicted_by=self.contradicted_by,
             answerability=self.answerability,
             scope=self.scope,
+            quoted=self.quoted,
             engine_calls=engine_calls,
         )
 
@@ -141,6 +143,7 @@ class Audit(Mapping[str, Any]):
     contradicted_by: list[Json] | None = None
     answerability: Json | None = None
     scope: Json | None = None
+    quoted: Json | None = None
     engine_calls: Json | None = None
     _json: Json = field(init=False, repr=False, compare=False)
 
@@ -197,7 +200,7 @@ class Audit(Mapping[str, Any]):
         if self.evidence_block is not None:
             out["subsets"] = subsets
         out["candidates"], out["gate"] = candidates, gate
-        for key in ("chosen", "answerability", "value", "contradicted_by"):
+        for key in ("chosen", "answerability", "value", "contradicted_by", "quoted"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
         if self.engine_calls is not None:

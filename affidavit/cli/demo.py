@@ -71,7 +71,7 @@ def run_demo(args: argparse.Namespace) -> int:
             f"({stats['rows']} table rows).\n"
         )
         for question in DEMO_QUESTIONS:
-            print(render(memory.ask(question)))
+            print(render(memory.ask(question), name_document=len(names) > 1))
             print()
         print(f"Audit of another system's answer:\n  {DEMO_AUDIT!r}\n")
         print(render_verdict(memory.verify(DEMO_AUDIT)))

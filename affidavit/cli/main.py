@@ -309,10 +309,11 @@ def _ask(args: argparse.Namespace) -> int:
             min_probability=args.min_probability,
             **_filters(args),
         )
+        several = len(memory.documents()) > 1
     if args.json:
         print(json.dumps(answer.to_dict(), ensure_ascii=False, indent=2))
     else:
-        print(render(answer))
+        print(render(answer, name_document=several))
     return 0
 
 

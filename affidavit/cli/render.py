@@ -38,8 +38,10 @@ def where(hit: Evidence) -> str:
     return f"[{hit.document} #{hit.position}{read}]"
 
 
-def render(answer: Answer) -> str:
-    """A human-readable answer: what is said, the lines behind it, the census."""
+def render(answer: Answer, *, name_document: bool = False) -> str:
+    """A human-readable answer: what is said, the lines behind it, the census. With
+    ``name_document`` (a store of several documents), an answer drawn from one document
+    names it first ("In apache-2.0.txt: …")."""
     lines = [f"Q: {answer.question}"]
     if answer.refused:
         lines.append(f"REFUSED ({answer.reason}): {answer.text}")
@@ -51,7 +53,16 @@ def render(answer: Answer) -> str:
         }
         lines.extend(list(failures)[:3])
     else:
-        lines.append(f"A: {answer.text}")
+        # Among several documents a reviewer reads "which licence says so" first.
+        documents = sorted({c.document for c in answer.citations})
+        said_in = f"In {documents[0]}: " if name_document and len(documents) == 1 else ""
+        said = f"“{answer.text}”" if answer.quoted else answer.text
+        lines.append(f"A: {said_in}{said}")
+        if answer.quoted:
+            lines.append(
+                "   (the line that answers, quoted whole: no span of the kind asked for "
+                "stands in it)"
+            )
         lines.extend(_plan_lines(answer.audit.get("plan")))
         for hit in answer.citations:
             quote = textwrap.shorten(hit.text, width=160, placeholder=" …")

@@ -1,0 +1,75 @@
+"""Quote the line rather than guess, on real licences and a real allocation policy: a rule
+asked for as a clause is answered with its line, whole, quoted, cited and said to be a
+quote; a line that only uses a quoted term, or that holds no value of the kind a question
+names, is never quoted; the CLI names the document an answer is drawn from."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from affidavit import Memory
+from affidavit.answer.quote import asks_for_a_rule, asks_for_value, defines_asked_terms
+from affidavit.cli.main import main
+
+CORPORA = Path(__file__).resolve().parents[2] / "corpora"
+RETAIN = "What must redistributions of source code retain?"
+
+
+def test_a_rule_asked_for_as_a_clause_is_its_line_quoted_and_cited(licences: Memory) -> None:
+    answer = licences.ask(RETAIN)
+    assert not answer.refused and answer.quoted
+    assert answer.text.startswith("1. Redistributions of source code must retain")
+    assert answer.text.endswith("disclaimer.") and answer.value is None
+    first = answer.citations[0]
+    assert first.document == "idna-bsd-3-clause.md" and answer.text == first.text
+    assert answer.audit["quoted"]["line"].startswith("[idna-bsd-3-clause.md #")
+    assert answer.to_dict()["quoted"] is True
+
+
+def test_a_span_answer_is_not_a_quote(licences: Memory) -> None:
+    answer = licences.ask("When was Version 2.0 of the Mozilla Public License published?")
+    assert answer.refused or not answer.quoted
+    assert "quoted" not in answer.audit
+
+
+def test_a_quoted_term_is_answered_only_by_the_line_that_defines_it() -> None:
+    question = 'What does "Contributor" mean in the Mozilla Public License?'
+    uses = '1.11. "Patent Claims" of a Contributor means any patent claim(s) ...'
+    defines = '1.1. "Contributor" means each individual or legal entity that creates ...'
+    assert not defines_asked_terms(question, uses)
+    assert defines_asked_terms(question, defines)
+    assert defines_asked_terms(RETAIN, uses)  # no term quoted: any line may answer
+
+
+def test_only_a_question_about_a_rule_is_answered_with_a_line() -> None:
+    assert asks_for_a_rule(RETAIN)
+    assert asks_for_a_rule("Who shall bear the cost of the inspection?")
+    assert not asks_for_a_rule("What was the name of the storm that hit it in May of 2012?")
+    assert not asks_for_a_rule("What replaced the Norse religion?")
+
+
+def test_a_question_naming_a_value_is_never_answered_with_a_line(tmp_path: Path) -> None:
+    assert asks_for_value("Which UID range is used for home directories?")
+    assert asks_for_value("What fee may be charged?")
+    assert not asks_for_value(RETAIN)
+    memory = Memory(dense=False)
+    memory.ingest(CORPORA / "compliance" / "systemd-uids-gids.md")
+    for question in (
+        "From which UID range are dynamic service users allocated?",
+        "Which UID range is used for home directories managed by systemd-homed?",
+    ):
+        assert not memory.ask(question).quoted
+
+
+def test_the_cli_names_the_document_and_says_the_answer_is_a_quote(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    store = tmp_path / "licences.sqlite"
+    assert main(["ingest", str(CORPORA / "licences"), "--store", str(store), "--quiet"]) == 0
+    capsys.readouterr()
+    assert main(["ask", RETAIN, "--store", str(store)]) == 0
+    out = capsys.readouterr().out
+    assert "A: In idna-bsd-3-clause.md: “1. Redistributions" in out
+    assert "quoted whole" in out
