@@ -299,7 +299,7 @@ def report(result: dict[str, Any]) -> str:
             continue
         lines.append(_row(f"**{name}**: engine", s))
         lines.append(
-            f"| {name}: refuse everything | {s['answerable']} | 0.0% | 0.0% | 100.0% "
+            f"| {name}: refuse everything | {s['answerable']} | 0.0% | 0.0% | 0.0% | 100.0% "
             f"| {s['unanswerable']} | 100.0% | 0 | 0.0% |"
         )
         wrong_all = (s["answerable"] * (1 - s["best_line_right"]) + s["unanswerable"]) / max(
@@ -307,6 +307,7 @@ def report(result: dict[str, Any]) -> str:
         )
         lines.append(
             f"| {name}: best line | {s['answerable']} | {s['best_line_right']:.1%} "
+            f"| {s['best_line_holds_gold']:.1%} (as a quote) "
             f"| {1 - s['best_line_right']:.1%} | 0.0% | {s['unanswerable']} | 0.0% | — "
             f"| {wrong_all:.1%} |"
         )
