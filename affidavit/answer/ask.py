@@ -10,7 +10,8 @@ from typing import Any
 from affidavit.answer.audit import AskRecord, Judged, SubsetRecord
 from affidavit.answer.census import take_census
 from affidavit.answer.disagreement import contest_line, rivals
-from affidavit.answer.quote import Quote, carries_alone, clear_line
+from affidavit.answer.naming import DocumentNaming
+from affidavit.answer.quote import Quote, clear_line, line_judge
 from affidavit.answer.readback import engine_read_back
 from affidavit.answer.tables import tables_around
 from affidavit.answer.told_of import told_of
@@ -22,7 +23,6 @@ from affidavit.gates.support import (
     CONFIRMED_SPEAKER_CARRIED,
     MIN_CARRIED,
     KeyWords,
-    naming_terms,
 )
 from affidavit.index.evidence_block import Retrieved, evidence_block
 from affidavit.index.retrieval import Retriever
@@ -165,6 +165,7 @@ def _reached(
     # ... and what the engine is shown: each subset's lines with context, best document first.
     record.evidence_block = [e.dateline() for subset in retrieved.subsets for e in subset]
     best_score = max(h.score for h in retrieved.hits) or 1.0
+    naming = DocumentNaming(retriever, asked.text, question_terms, analyzer)
 
     passed: list[tuple[float, int, int, Candidate, Judgement, list[Evidence]]] = []
     for number, subset in enumerate(retrieved.subsets):
@@ -172,7 +173,7 @@ def _reached(
         weight = 0.5 + 0.5 * max(e.score for e in subset) / best_score
         subset_record = SubsetRecord(subset[0].document, weight, [e.dateline() for e in subset])
         # The words that name this subset's document as a document its dateline carries.
-        asked_here = question_terms - naming_terms(question_terms, subset[0].document, analyzer)
+        asked_here = naming.asked_of(subset[0].document)
         record.subsets.append(subset_record)
         for rank, candidate in enumerate(candidates):
             if asked.route is not None and _only_rows(candidate, subset):
@@ -192,7 +193,7 @@ def _reached(
         why = record.why_refused()
         if why is Reason.NO_CANDIDATE:
             # No span of the kind asked for: one line that plainly answers is said whole.
-            judge_line = _line_judge(analyzer, question_terms, index.idf, turns_need)
+            judge_line = line_judge(analyzer, naming.asked_of, index.idf, turns_need)
             quote = clear_line(
                 question, shape.answer_type, retrieved.hits, retrieved.subsets, judge_line
             )
@@ -212,7 +213,7 @@ def _reached(
         probability, said_rivals = top.probability, [(j.text, j.probability) for j in others]
         if not top.answerable:
             # The reader doubts the span: the line that plainly answers is said whole.
-            judge_line = _line_judge(analyzer, question_terms, index.idf, turns_need)
+            judge_line = line_judge(analyzer, naming.asked_of, index.idf, turns_need)
             quote = clear_line(
                 question, shape.answer_type, retrieved.hits, retrieved.subsets, judge_line
             )
@@ -254,41 +255,6 @@ def _reached(
         probability=probability,
         rivals=said_rivals,
     )
-
-
-def _line_judge(
-    analyzer: Analyzer,
-    question_terms: frozenset[str],
-    term_weight: Callable[[str], float],
-    turns_need: float,
-) -> Callable[[Evidence, Sequence[Evidence]], Judgement]:
-    """The exit gate on a line said whole, against its own document's lines, and the
-    quote's own test: the line carries the question alone (quote.carries_alone)."""
-
-    def judge_line(line: Evidence, subset: Sequence[Evidence]) -> Judgement:
-        asked_here = question_terms - naming_terms(question_terms, line.document, analyzer)
-        judged = judge(
-            line.text,
-            subset,
-            analyzer,
-            question_terms=asked_here,
-            anchor=[line],
-            term_weight=term_weight,
-            turns_need=turns_need,
-        )
-        keys = KeyWords.of(asked_here, term_weight, analyzer.language)
-        if judged.passed and not carries_alone(line, subset, keys, analyzer):
-            judged.decisions.append(
-                GateDecision(
-                    gate="quote",
-                    passed=False,
-                    reason=Reason.WEAK_EVIDENCE.value,
-                    detail="the line does not carry the question by itself",
-                )
-            )
-        return judged
-
-    return judge_line
 
 
 def _quoted(quote: Quote, record: AskRecord, census: str) -> _Said:

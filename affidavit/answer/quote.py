@@ -11,9 +11,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from affidavit.gates.context import headings_standing_over, support_terms
-from affidavit.gates.exit import Judgement
+from affidavit.gates.decision import GateDecision
+from affidavit.gates.exit import Judgement, judge
 from affidavit.gates.support import KeyWords, support_decision
 from affidavit.question.shape import AnswerType
+from affidavit.reasons import Reason
 from affidavit.results import Evidence, LineKind
 from affidavit.text.analyzer import Analyzer
 
@@ -153,3 +155,39 @@ def _same(one: Evidence, other: Evidence) -> bool:
 def _cited(line: Evidence, supporting: Sequence[Evidence]) -> list[Evidence]:
     """The quoted line first, then the lines beside it that carry the question for it."""
     return [line, *(e for e in supporting if e != line)]
+
+
+def line_judge(
+    analyzer: Analyzer,
+    asked_of: Callable[[str], frozenset[str]],
+    term_weight: Callable[[str], float],
+    turns_need: float,
+) -> LineJudge:
+    """The exit gate on a line said whole, against its own document's lines (asked the
+    question's key terms as ``asked_of`` its document gives them), and the quote's own
+    test: the line carries the question alone (``carries_alone``)."""
+
+    def judge_line(line: Evidence, subset: Sequence[Evidence]) -> Judgement:
+        asked_here = asked_of(line.document)
+        judged = judge(
+            line.text,
+            subset,
+            analyzer,
+            question_terms=asked_here,
+            anchor=[line],
+            term_weight=term_weight,
+            turns_need=turns_need,
+        )
+        keys = KeyWords.of(asked_here, term_weight, analyzer.language)
+        if judged.passed and not carries_alone(line, subset, keys, analyzer):
+            judged.decisions.append(
+                GateDecision(
+                    gate="quote",
+                    passed=False,
+                    reason=Reason.WEAK_EVIDENCE.value,
+                    detail="the line does not carry the question by itself",
+                )
+            )
+        return judged
+
+    return judge_line

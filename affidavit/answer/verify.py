@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from affidavit.answer.disagreement import rival_line
+from affidavit.answer.naming import DocumentNaming
 from affidavit.answer.recompute import Recomputed, recompute
 from affidavit.answer.tables import tables_around
 from affidavit.gates.binding import is_short_answer
 from affidavit.gates.claims import makes_a_claim
 from affidavit.gates.exit import Judgement, judge
-from affidavit.gates.support import naming_terms
 from affidavit.index.retrieval import Retriever
 from affidavit.index.scope import Scope
 from affidavit.plans.ground import Ground
@@ -96,6 +96,7 @@ def _verify_sentence(
     # A short answer ("981") takes its sense from the question, so only the document that
     # best answers to the question may carry it; a sentence's own words may find another.
     short = question is not None and is_short_answer(checked, analyzer)
+    naming = DocumentNaming(retriever, question or "", question_terms, analyzer)
     for subset in retrieved.subsets[:1] if short else retrieved.subsets:
         judgement = judge(
             checked,
@@ -103,9 +104,7 @@ def _verify_sentence(
             analyzer,
             # The words that name this subset's document as a document its dateline carries.
             question_terms=(
-                question_terms - naming_terms(question_terms, subset[0].document, analyzer)
-                if checked != question
-                else frozenset()
+                naming.asked_of(subset[0].document) if checked != question else frozenset()
             ),
             term_weight=term_weight,
             bridge=question is not None and _is_bare_answer(checked, analyzer),

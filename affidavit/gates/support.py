@@ -3,12 +3,14 @@ One test, one setting: ask's candidates, verify's sentences and the census all u
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
 from affidavit.gates.decision import GateDecision
 from affidavit.reasons import Reason
+from affidavit.text.abbreviations import acronyms
 from affidavit.text.analyzer import Analyzer, name_terms
 
 # NOTE: chosen on the tuning half of SQuAD 2.0 dev and of bench/doc_qa_questions.jsonl
@@ -79,15 +81,38 @@ _DOCUMENT_NOUNS = {
 
 
 def naming_terms(
-    question_terms: frozenset[str], document: str, analyzer: Analyzer
+    question_terms: frozenset[str],
+    document: str,
+    analyzer: Analyzer,
+    *,
+    title: str = "",
+    question: str = "",
 ) -> frozenset[str]:
     """The key terms of a question that name ``document`` as a document: words of its
-    name, when the question also says what kind of document it is ("What does
-    'Contributor' mean in the Apache License?" names apache-2.0.txt by "apache"). A line of
+    name or of its ``title`` (its first lines: "GNU GENERAL PUBLIC LICENSE / Version 2,
+    June 1991"), when the question also says what kind of document it is ("What does
+    'Contributor' mean in the Apache License?") or calls it by an acronym its name holds
+    ("in the LGPL", "GPL v2" of lgpl-3.0.txt, gpl-2.0.txt; read from the ``question``'s
+    capitals: "Normans" of Normans.txt is a word, not a name for the document). A line of
     that document need not repeat them."""
-    if not question_terms & _document_nouns(analyzer.language):
+    named = frozenset(name_terms(document, analyzer))
+    shortened = frozenset(analyzer.terms(" ".join(acronyms(question))))
+    if not question_terms & _document_nouns(analyzer.language) and not shortened & named:
         return frozenset()
-    return question_terms & frozenset(name_terms(document, analyzer))
+    titled = named | frozenset(analyzer.terms(title))
+    return frozenset(t for t in question_terms if t in titled or _version_of(t, titled))
+
+
+def _version_of(term: str, titled: frozenset[str]) -> bool:
+    """Is ``term`` a version the name or title numbers ("v2" of "Version 2", "2.0")?"""
+    number = _VERSION.fullmatch(term)
+    if number is None:
+        return False
+    wanted = number.group(1)
+    return any(t == wanted or t.startswith(f"{wanted}.") for t in titled)
+
+
+_VERSION = re.compile(r"v(\d+)")
 
 
 @lru_cache(maxsize=8)

@@ -22,10 +22,14 @@ _NUMBERED = re.compile(
     r"^(?P<label>(?:[^\s]+\s+){0,4}?(?:No\.|Number|No|#|RIN|ID))\s*:?\s*"
     r"(?P<value>[^\s,;]*\d[^\s,;]*?)[.,;]?$"
 )
-# '"Contributor" means each …', '"License" shall mean the terms …': a defined term.
+# '"Contributor" means each …', '"License" shall mean the terms …', '"The Library" refers
+# to a covered work …', 'A "Combined Work" is a work produced …': a defined term, the
+# line opening on it (after a number or an article at most).
 _DEFINITION = re.compile(
     r"^(?:[^\s\"“]{1,8}\s+)?[\"“](?P<label>[^\"”]{1,60})[\"”](?:\s+\([^)]{1,60}\))?"
-    r"(?:\s+(?:form|of\s+a\s+\S+))?\s+(?:shall\s+mean|means)\s+(?P<value>\S.*?)[.;]?$"
+    r"(?:\s+(?:form|of\s+a\s+\S+))?\s+"
+    r"(?:shall\s+mean|means|refers\s+to|is|are|shall\s+be|has\s+the\s+meaning)\s+"
+    r"(?P<value>\S.*?)[.;]?$"
 )
 _LETTER = re.compile(LETTER)
 _CLAUSE_OPENERS = FUNCTION_WORDS | frozenset(
@@ -40,9 +44,16 @@ def field_of(line: str) -> tuple[tuple[str, str], ...] | None:
         if found is None:
             continue
         label, value = found.group("label").strip(), found.group("value").strip()
-        if _is_label(label) and value:
+        # A quoted term is a name by its quotes ("The Library"); a bare label must look one.
+        named = _is_term(label) if pattern is _DEFINITION else _is_label(label)
+        if named and value:
             return ((label, value),)
     return None
+
+
+def _is_term(label: str) -> bool:
+    """A defined term: a few words with a letter."""
+    return 0 < len(label.split()) <= _LABEL_WORDS and bool(_LETTER.search(label))
 
 
 def _is_label(label: str) -> bool:

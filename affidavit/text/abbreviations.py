@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from affidavit.text.analyzer import Analyzer
 from affidavit.text.lang import vocabulary
-from affidavit.text.words import fold, words
+from affidavit.text.words import fold, words, written_word_spans
 
 
 # Forms, registers and reports abbreviate the very words a reader asks with ("What is the
@@ -78,3 +78,14 @@ def short_forms(text: str, language: str = "en") -> list[str]:
         if short is not None and short not in found:
             found.append(short)
     return found
+
+
+def acronyms(text: str) -> list[str]:
+    """The words ``text`` writes in capitals, as a name is shortened ("LGPL", "CC0",
+    "NICS"): two letters at least, opening on a letter."""
+    written = (text[start:end] for start, end in written_word_spans(text))
+    return [
+        word
+        for word in written
+        if len(word) >= 2 and word[0].isalpha() and word.upper() == word and word.lower() != word
+    ]

@@ -34,6 +34,24 @@ from affidavit.ingest.fields import field_of
                 "granting the License",
             ),
         ),
+        # corpora/licences/lgpl-3.0.txt, corpora/compliance/artistic-1.0.txt
+        (
+            '"The Library" refers to a covered work governed by this License, other than an '
+            "Application or a Combined Work as defined below.",
+            (
+                "The Library",
+                "a covered work governed by this License, other than an Application or a "
+                "Combined Work as defined below",
+            ),
+        ),
+        (
+            'A "Combined Work" is a work produced by combining or linking an Application '
+            "with the Library.",
+            (
+                "Combined Work",
+                "a work produced by combining or linking an Application with the Library",
+            ),
+        ),
         (
             "SPDX-License-Identifier: LGPL-2.1-or-later",
             ("SPDX-License-Identifier", "LGPL-2.1-or-later"),

@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from affidavit.engine.default.cells import cell_candidates, fits_kind
 from affidavit.engine.default.chatter import asserted, is_chatter
 from affidavit.engine.default.clauses import ClauseAsk, clause_answer, clause_ask
 from affidavit.engine.default.phrases import answer_phrases
@@ -103,6 +104,8 @@ class DefaultEngine:
         by_place = {(e.document, e.position): e for e in evidence}
         # The column names of the tables shown: a row that only repeats them is a header.
         headers = {tuple(e.cells) for e in evidence if e.cells}
+        # A cell is proposed only when it can be of the kind asked for (cells.fits_kind).
+        fits = fits_kind(shape.answer_type, question_text)
         # English lines are read by the learned reader (affidavit/reader/), after this loop.
         english = shape.language == "en"
         to_read: list[tuple[int, Evidence, float]] = []
@@ -127,7 +130,7 @@ class DefaultEngine:
             coverage = len(asked & line_terms) / len(asked) if asked else 0.0
             base = 0.5 * (line.score / top_score) + 0.5 * coverage
             candidates.extend(
-                _cell_candidates(index, line, question_terms, analyzer, base, headers)
+                cell_candidates(index, line, question_terms, analyzer, base, headers, fits)
             )
             if coverage < READ_COVERAGE:
                 continue  # too far off the question for its answer to pass the support tier
@@ -314,68 +317,6 @@ def _with_role(question: str, line: str, start: int, end: int) -> str | None:
         if phrase.start < start and phrase.end == end and before.endswith(","):
             return phrase.text
     return None
-
-
-def _cell_candidates(
-    index: int,
-    line: Evidence,
-    question_terms: set[str],
-    analyzer: Analyzer,
-    base: float,
-    headers: set[tuple[str, ...]],
-) -> list[Candidate]:
-    if not line.cells:
-        return _unnamed_cells(index, line, question_terms, analyzer, base, headers)
-    found = []
-    # A column is asked for by the question's words its name carries that the row's own
-    # cells do not: asked "How many shares were granted?", the row "Granted" says
-    # "granted", so "Grant Date Fair Value" is not the column asked for, "Shares" is.
-    said = {term for value in line.cells.values() for term in analyzer.terms(value)}
-    for column, value in line.cells.items():
-        if value.strip() and (set(analyzer.terms(column)) & question_terms) - said:
-            found.append(
-                Candidate(
-                    text=value.strip(),
-                    value=value.strip(),
-                    cites=(index,),
-                    score=base + 0.3,
-                    note=f"cell under column {column!r}",
-                    extra={"column": column},
-                )
-            )
-    return found
-
-
-def _unnamed_cells(
-    index: int,
-    line: Evidence,
-    question_terms: set[str],
-    analyzer: Analyzer,
-    base: float,
-    headers: set[tuple[str, ...]],
-) -> list[Candidate]:
-    """In a row whose columns have no names, the cell that names what the question asks
-    for ("Which card ...?" -> "CITIBANK - TRAVEL CBA CARD"): a cell sharing a word with
-    the question and saying something the question does not."""
-    if line.kind != LineKind.ROW or "|" not in line.text:
-        return []
-    cells = [c.strip() for c in line.text.split("|")]
-    if tuple(c for c in cells if c) in headers:
-        return []  # a table's header row ("| Awards | Shares |") names columns, not facts
-    found = []
-    for cell in cells:
-        terms = set(analyzer.terms(cell))
-        if terms & question_terms and not terms <= question_terms:
-            found.append(
-                Candidate(
-                    text=cell,
-                    value=cell,
-                    cites=(index,),
-                    score=base + 0.2,
-                    note="cell naming the question's word",
-                )
-            )
-    return found
 
 
 def _nearness(
