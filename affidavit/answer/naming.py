@@ -15,14 +15,16 @@ TITLE_WORDS = 12
 
 
 def document_title(retriever: Retriever, document: str) -> str:
-    """The document's title lines, joined; "" when its first line is not short."""
+    """The document's title lines, joined; "" when its first line is not short. A dash
+    set apart between words is a title's separator ("November - 2015"), said as a space
+    so that the date reads whole."""
     said: list[str] = []
     for position in range(TITLE_LINES):
         line = retriever.line_at(document, position)
         if line is None or len(line.text.split()) > TITLE_WORDS:
             break
         said.append(line.text)
-    return " ".join(said)
+    return " ".join(said).replace(" - ", " ")
 
 
 class DocumentNaming:

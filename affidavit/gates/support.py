@@ -12,6 +12,7 @@ from affidavit.gates.decision import GateDecision
 from affidavit.reasons import Reason
 from affidavit.text.abbreviations import acronyms
 from affidavit.text.analyzer import Analyzer, name_terms
+from affidavit.text.dates import dates_in
 
 # NOTE: chosen on the tuning half of SQuAD 2.0 dev and of bench/doc_qa_questions.jsonl
 # (bench/RESULTS.md, "Exact answers"); reported on the other halves.
@@ -93,12 +94,16 @@ def naming_terms(
     June 1991"), when the question also says what kind of document it is ("What does
     'Contributor' mean in the Apache License?") or calls it by an acronym its name holds
     ("in the LGPL", "GPL v2" of lgpl-3.0.txt, gpl-2.0.txt; read from the ``question``'s
-    capitals: "Normans" of Normans.txt is a word, not a name for the document). A line of
-    that document need not repeat them."""
+    capitals: "Normans" of Normans.txt is a word, not a name for the document); and,
+    whatever the question, the date its title gives it. A line of that document need not
+    repeat them."""
     named = frozenset(name_terms(document, analyzer))
+    # The date a title gives its document ("November - 2015" under "NICS Firearm
+    # Background Checks") picks the document: "in November 2015" names which report.
+    dated = frozenset(analyzer.terms(" ".join(title[d.start : d.end] for d in dates_in(title))))
     shortened = frozenset(analyzer.terms(" ".join(acronyms(question))))
     if not question_terms & _document_nouns(analyzer.language) and not shortened & named:
-        return frozenset()
+        return question_terms & dated
     titled = named | frozenset(analyzer.terms(title))
     return frozenset(t for t in question_terms if t in titled or _version_of(t, titled))
 

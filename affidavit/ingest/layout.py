@@ -256,6 +256,12 @@ class _Layout:
         if len(box) == 2 and _SETEXT_RULE.match(box[1]):
             self.add(UnitKind.HEADING if is_heading(box[0]) else UnitKind.PROSE, box[0])
             return
+        if not self.units and _is_title_box(box):
+            # A document's opening title over its subtitle ("GNU GENERAL PUBLIC LICENSE" /
+            # "Version 2, June 1991") is short like two cells, but names the document.
+            self.add(UnitKind.HEADING, box[0])
+            self.add(UnitKind.PROSE, box[1])
+            return
         # A box of bullet lines is a list, its items short like cells but never a table's.
         listed = len(box) > 1 and all(BULLET.match(line) for line in box)
         if not listed and all(is_cell(line) for line in box):
@@ -303,6 +309,17 @@ class _Layout:
     def _cells(self, cells: Sequence[str]) -> None:
         period = find_period([cell_shape(c) for c in cells])
         self._rows([" | ".join(row) for row in regroup_shattered(cells, period)])
+
+
+def _is_title_box(box: Sequence[str]) -> bool:
+    """Two lines, the first a title set in capitals (two words at least), the second a
+    written phrase under it."""
+    return (
+        len(box) == 2
+        and len(words_of(box[0])) >= 2
+        and box[0].upper() == box[0]
+        and has_lower(box[1])
+    )
 
 
 # --- helpers over lines -----------------------------------------------------------------------

@@ -1,14 +1,19 @@
 """A question names its document by the document's name or title: "in the LGPL", "the GNU
-GPL version 2", "GPL v2". Those words need not stand in the line that answers; a word that
-is only a document's name as well ("the Normans" of Normans.txt) is still asked of it."""
+GPL version 2", "GPL v2", and "in November 2015" of a report its title dates. Those words
+need not stand in the line that answers; a word that is only a document's name as well
+("the Normans" of Normans.txt) is still asked of it. A licence's title box is read as its
+title, not as a table."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from affidavit import Memory
 from affidavit.gates.support import naming_terms
 from affidavit.text.abbreviations import acronyms
 from affidavit.text.analyzer import Analyzer
 
+CORPORA = Path(__file__).resolve().parents[2] / "corpora"
 EN = Analyzer("en")
 GPL_TITLE = "GNU GENERAL PUBLIC LICENSE Version 2, June 1991"
 
@@ -50,3 +55,18 @@ def test_a_definition_is_found_when_the_question_calls_the_licence_by_its_acrony
     assert not answer.refused
     assert answer.text.startswith("a covered work governed by this License")
     assert answer.citations[0].document == "lgpl-3.0.txt"
+
+
+def test_the_date_a_title_gives_its_document_names_it() -> None:
+    question = "How many handgun checks did Ohio have in November 2015?"
+    title = "NICS Firearm Background Checks November 2015"
+    named = naming_terms(terms(question), "checks.docx", EN, title=title, question=question)
+    assert named == frozenset(EN.terms("November 2015"))
+
+
+def test_a_row_of_a_dated_report_answers_without_repeating_the_date() -> None:
+    memory = Memory(dense=False)
+    memory.ingest(CORPORA / "office" / "nics-firearm-checks-2015-11.docx")
+    answer = memory.ask("How many handgun checks did Ohio have in November 2015?")
+    assert not answer.refused and answer.text == "34,878"
+    assert answer.citations[0].text.startswith("Ohio |")
