@@ -38,3 +38,12 @@ def test_a_definition_answers_its_quoted_term_and_no_other_kind() -> None:
         "To whom must a reasonable copying fee be justified under the Artistic License?"
     )
     assert fee.refused or not fee.text.startswith("whatever you can justify")
+
+
+def test_the_definition_of_a_quoted_term_is_proposed_though_it_repeats_the_term() -> None:
+    memory = Memory(dense=False)
+    memory.ingest(ARTISTIC.parents[1] / "licences" / "lgpl-3.0.txt")
+    answer = memory.ask('What is the "Combined Work" in the LGPL?')
+    assert not answer.refused
+    assert answer.text == "a work produced by combining or linking an Application with the Library"
+    assert answer.audit["chosen"]["candidate"]["note"] == "cell under column 'Combined Work'"

@@ -20,6 +20,17 @@ _NAMED_KINDS = frozenset({AnswerType.PERSON, AnswerType.PLACE, AnswerType.ENTITY
 _QUOTED = re.compile(r"[“\"]([^”\"]{1,60})[”\"]")
 
 
+# A cell under the column the question names gains this over its line's score; the
+# definition of the very term the question quotes gains more: it is what was asked.
+CELL_GAIN = 0.3
+DEFINITION_GAIN = 0.6
+
+
+def defines_quoted(column: str, question: str) -> bool:
+    """Is ``column`` a term the question quotes ('What is the "Combined Work"?')?"""
+    return fold(column) in {fold(term) for term in _QUOTED.findall(question)}
+
+
 def fits_kind(answer_type: AnswerType, question: str) -> Callable[[str, str], bool]:
     """Can a cell's value (under its column) be an answer of ``answer_type``? A typed kind
     (a date, a number, an amount…) must be written in it (question/typed_lines.py); a name
@@ -27,10 +38,9 @@ def fits_kind(answer_type: AnswerType, question: str) -> Callable[[str, str], bo
     the definition of a term the question quotes ('Who is the "Copyright Holder"?')
     answers whatever the question's shape."""
     rank = holds_answer(answer_type, question)
-    quoted = {fold(term) for term in _QUOTED.findall(question)}
 
     def fits(column: str, value: str) -> bool:
-        if fold(column) in quoted:
+        if defines_quoted(column, question):
             return True
         if rank is not None:
             return rank(value) < 2
@@ -49,9 +59,11 @@ def cell_candidates(
     base: float,
     headers: set[tuple[str, ...]],
     fits: Callable[[str, str], bool] = lambda _column, _value: True,
+    question: str = "",
 ) -> list[Candidate]:
     """The cells of a row (or a field line) under the column the question names, each
-    a candidate when ``fits`` says it can be of the kind asked for."""
+    a candidate when ``fits`` says it can be of the kind asked for; the definition of a
+    term the ``question`` quotes first."""
     if not line.cells:
         found = _unnamed_cells(index, line, question_terms, analyzer, base, headers)
         return [c for c in found if fits("", c.text)]
@@ -61,14 +73,19 @@ def cell_candidates(
     # "granted", so "Grant Date Fair Value" is not the column asked for, "Shares" is.
     said = {term for value in line.cells.values() for term in analyzer.terms(value)}
     for column, value in line.cells.items():
-        named = (set(analyzer.terms(column)) & question_terms) - said
+        # The term a question quotes names its definition's column though the value
+        # repeats its words ('"Combined Work" is a work produced by combining…').
+        named = (set(analyzer.terms(column)) & question_terms) - said or defines_quoted(
+            column, question
+        )
         if value.strip() and named and fits(column, value.strip()):
             found.append(
                 Candidate(
                     text=value.strip(),
                     value=value.strip(),
                     cites=(index,),
-                    score=base + 0.3,
+                    score=base
+                    + (DEFINITION_GAIN if defines_quoted(column, question) else CELL_GAIN),
                     note=f"cell under column {column!r}",
                     extra={"column": column},
                 )

@@ -130,7 +130,9 @@ class DefaultEngine:
             coverage = len(asked & line_terms) / len(asked) if asked else 0.0
             base = 0.5 * (line.score / top_score) + 0.5 * coverage
             candidates.extend(
-                cell_candidates(index, line, question_terms, analyzer, base, headers, fits)
+                cell_candidates(
+                    index, line, question_terms, analyzer, base, headers, fits, question_text
+                )
             )
             if coverage < READ_COVERAGE:
                 continue  # too far off the question for its answer to pass the support tier
