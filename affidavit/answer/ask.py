@@ -11,7 +11,13 @@ from affidavit.answer.audit import AskRecord, Judged, SubsetRecord
 from affidavit.answer.census import take_census
 from affidavit.answer.disagreement import contest_line, rivals
 from affidavit.answer.naming import DocumentNaming
-from affidavit.answer.quote import Quote, clear_line, line_judge
+from affidavit.answer.quote import (
+    Quote,
+    asks_a_definition,
+    clear_line,
+    definition_decision,
+    line_judge,
+)
 from affidavit.answer.readback import engine_read_back
 from affidavit.answer.tables import tables_around
 from affidavit.answer.told_of import told_of
@@ -42,6 +48,7 @@ from affidavit.reader.answerability import (
 from affidavit.reasons import Reason
 from affidavit.results import Answer, Evidence, LineKind
 from affidavit.text.analyzer import Analyzer
+from affidavit.text.reading import Reading
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -128,7 +135,12 @@ def _reached(
         record.read_as = asked.text  # "I" read as the speaker
     if not asked.has_words():
         return _Said.refusal(Reason.EMPTY_QUESTION)
-    retrieved = retriever.retrieve(asked.reading, holds_answer=asked.holds_answer, scope=scope)
+    naming = DocumentNaming(retriever, asked.text, question_terms, analyzer)
+    query: str | Reading = asked.reading
+    if scope is None:  # a question naming one document of several is asked of it alone
+        query, scope = naming.narrowed(asked.reading)
+        record.scope = scope.to_dict() if scope is not None else None
+    retrieved = retriever.retrieve(query, holds_answer=asked.holds_answer, scope=scope)
     record.withheld_below_trust = retrieved.withheld
     if not retrieved.hits:
         reason = Reason.BELOW_TRUST if retrieved.withheld else Reason.NO_EVIDENCE
@@ -165,9 +177,9 @@ def _reached(
     # ... and what the engine is shown: each subset's lines with context, best document first.
     record.evidence_block = [e.dateline() for subset in retrieved.subsets for e in subset]
     best_score = max(h.score for h in retrieved.hits) or 1.0
-    naming = DocumentNaming(retriever, asked.text, question_terms, analyzer)
 
     passed: list[tuple[float, int, int, Candidate, Judgement, list[Evidence]]] = []
+    defining = asks_a_definition(asked.text)
     for number, subset in enumerate(retrieved.subsets):
         candidates = engine.propose(asked, subset)
         weight = 0.5 + 0.5 * max(e.score for e in subset) / best_score
@@ -181,6 +193,9 @@ def _reached(
                 # a cell lifted instead is a guess at the cell the plan did not find.
                 continue
             judgement = _judge(candidate, subset, analyzer, asked_here, index.idf, turns_need)
+            if judgement.passed and defining:
+                cited_text = [subset[i].text for i in candidate.cites]
+                judgement.decisions.append(definition_decision(asked.text, cited_text))
             if judgement.passed:
                 cited = [subset[i] for i in candidate.cites]
                 read = engine_read_back(engine, candidate.text, subset, analyzer, cited)

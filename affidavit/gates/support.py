@@ -101,11 +101,26 @@ def naming_terms(
     # The date a title gives its document ("November - 2015" under "NICS Firearm
     # Background Checks") picks the document: "in November 2015" names which report.
     dated = frozenset(analyzer.terms(" ".join(title[d.start : d.end] for d in dates_in(title))))
-    shortened = frozenset(analyzer.terms(" ".join(acronyms(question))))
-    if not question_terms & _document_nouns(analyzer.language) and not shortened & named:
+    if not names_a_document(question_terms, named, question, analyzer):
         return question_terms & dated
     titled = named | frozenset(analyzer.terms(title))
     return frozenset(t for t in question_terms if t in titled or _version_of(t, titled))
+
+
+def names_a_document(
+    question_terms: frozenset[str], named: frozenset[str], question: str, analyzer: Analyzer
+) -> bool:
+    """Does the question call a document by name, given the terms of its name (``named``):
+    saying what kind of document it is ("the Apache License"), or an acronym its name
+    holds ("the LGPL", read from the ``question``'s capitals)?"""
+    if question_terms & _document_nouns(analyzer.language):
+        return True
+    return bool(frozenset(analyzer.terms(" ".join(acronyms(question)))) & named)
+
+
+def document_nouns(language: str) -> frozenset[str]:
+    """The index terms of the nouns that name a kind of document ("licence", "policy")."""
+    return _document_nouns(language)
 
 
 def _version_of(term: str, titled: frozenset[str]) -> bool:

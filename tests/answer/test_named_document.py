@@ -1,0 +1,59 @@
+"""A question that calls one document of several by name ("in the Mozilla Public License",
+"the LGPL") is read in that document alone, its lines ranked without the words that name
+it, and the audit says the scope was the question's; a question asking what a quoted term
+means is answered only from a line that quotes the term. On the real licences."""
+
+from __future__ import annotations
+
+from affidavit import Memory
+from affidavit.answer.naming import name_words
+from affidavit.answer.quote import asks_a_definition, definition_decision
+from affidavit.text.analyzer import Analyzer
+
+EN = Analyzer("en")
+
+
+def test_the_words_that_name_a_document() -> None:
+    assert name_words("Which section of the Mozilla Public License covers it?", EN) == [
+        "Mozilla",
+        "Public",
+    ]
+    assert name_words("When was the GNU General Public License version 2 issued?", EN) == [
+        "GNU",
+        "General",
+        "Public",
+        "2",
+    ]
+    assert name_words("What does the retention policy require?", EN) == []
+
+
+def test_a_named_licence_is_read_alone(licences: Memory) -> None:
+    answer = licences.ask('What does "Contributor" mean in the Mozilla Public License?')
+    assert not answer.refused
+    assert answer.text.startswith("each individual or legal entity that creates")
+    assert {c.document for c in answer.citations} == {"mpl-2.0.txt"}
+    assert answer.audit["scope"] == {
+        "documents": ["mpl-2.0.txt"],
+        "named_by_the_question": True,
+        "matched": ["mpl-2.0.txt"],
+    }
+    apache = licences.ask('What is the "Source" form under the Apache License?')
+    assert apache.text.startswith("the preferred form for making modifications")
+    assert {c.document for c in apache.citations} == {"apache-2.0.txt"}
+
+
+def test_a_question_naming_no_document_reads_them_all(licences: Memory) -> None:
+    answer = licences.ask("What must redistributions of source code retain?")
+    assert "scope" not in answer.audit
+
+
+def test_a_definition_is_read_only_from_a_line_that_quotes_the_term() -> None:
+    question = 'Who is the "Affirmer" in CC0?'
+    assert asks_a_definition(question)
+    assert asks_a_definition('What does "License" mean?')
+    assert not asks_a_definition('Who wrote "The Raven"?')
+    defining = 'associating CC0 with a Work (the "Affirmer"), to the extent that he or she'
+    assert definition_decision(question, [defining]).passed
+    using = "Creative Commons is not a party to this document."
+    failed = definition_decision(question, [using])
+    assert not failed.passed and failed.reason == "weak_evidence"
