@@ -141,6 +141,8 @@ def _reached(
         query, scope = naming.narrowed(asked.reading)
         record.scope = scope.to_dict() if scope is not None else None
     retrieved = retriever.retrieve(query, holds_answer=asked.holds_answer, scope=scope)
+    if not retrieved.hits and query is not asked.reading:  # the name was all it said
+        retrieved = retriever.retrieve(asked.reading, holds_answer=asked.holds_answer, scope=scope)
     record.withheld_below_trust = retrieved.withheld
     if not retrieved.hits:
         reason = Reason.BELOW_TRUST if retrieved.withheld else Reason.NO_EVIDENCE

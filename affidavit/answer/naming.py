@@ -12,27 +12,38 @@ from affidavit.index.scope import Scope
 from affidavit.index.words.word_index import WordIndex
 from affidavit.text.abbreviations import acronyms
 from affidavit.text.analyzer import Analyzer, name_terms
+from affidavit.text.dates import dates_in
 from affidavit.text.reading import Reading
 from affidavit.text.words import written_word_spans
 
-# A title is the document's first lines, when short: a heading and a subtitle ("GNU
-# GENERAL PUBLIC LICENSE" / "Version 2, June 1991"; "NICS Firearm Background Checks" /
-# "November - 2015"). A first line of prose is no title.
-TITLE_LINES = 2
+# A title is the document's first line, when short, and the version or date under it
+# ("GNU GENERAL PUBLIC LICENSE" / "Version 2, June 1991"; "NICS Firearm Background
+# Checks" / "November - 2015"). A first line of prose is no title, nor a copyright line
+# under a title a subtitle.
 TITLE_WORDS = 12
+SUBTITLE_WORDS = 6
 
 
 def document_title(retriever: Retriever, document: str) -> str:
-    """The document's title lines, joined; "" when its first line is not short. A dash
-    set apart between words is a title's separator ("November - 2015"), said as a space
-    so that the date reads whole."""
-    said: list[str] = []
-    for position in range(TITLE_LINES):
-        line = retriever.line_at(document, position)
-        if line is None or len(line.text.split()) > TITLE_WORDS:
-            break
-        said.append(line.text)
+    """The document's title: its first line when short, with the line under it when
+    that gives the version or date ("Version 2, June 1991", "November - 2015"); "" when
+    the first line is not short. A dash set apart between words is a title's separator,
+    said as a space so that the date reads whole."""
+    first = retriever.line_at(document, 0)
+    if first is None or len(first.text.split()) > TITLE_WORDS:
+        return ""
+    said = [first.text]
+    second = retriever.line_at(document, 1)
+    if second is not None and _is_subtitle(second.text.replace(" - ", " ")):
+        said.append(second.text)
     return " ".join(said).replace(" - ", " ")
+
+
+def _is_subtitle(line: str) -> bool:
+    """A short line that gives a version or a date, and nothing else much."""
+    if len(line.split()) > SUBTITLE_WORDS:
+        return False
+    return bool(dates_in(line)) or line.lower().startswith(("version", "v."))
 
 
 class DocumentNaming:
@@ -83,35 +94,39 @@ def named_document(
     """The one stored document the question calls by name: "in the Apache License" of
     apache-2.0.txt, "the Mozilla Public License" of the document so titled, "the LGPL" of
     lgpl-3.0.txt. A name is the capitalised words before a noun that names a kind of
-    document ("License", "Policy"), or an acronym; the document whose name and title hold
-    most of its words is the one, when no other holds as many. None otherwise."""
-    said = name_words(question, analyzer)
-    if not said:
-        return None
+    document ("License", "Policy"), matched against each document's name and title, at
+    least half of them held; or an acronym its file name holds ("U.S." names no stored
+    document). The document holding most of them is the one, when no other holds as many;
+    None otherwise."""
     index = retriever.words()
     if len(index.document_names) < 2:
         return None
     nouns = document_nouns(analyzer.language)
-    telling = frozenset(analyzer.terms(" ".join(said))) - nouns
-    if not telling:
+    phrase = frozenset(analyzer.terms(" ".join(name_words(question, analyzer)))) - nouns
+    shortened = frozenset(analyzer.terms(" ".join(acronyms(question))))
+    if not phrase and not shortened:
         return None
     books = _titled_names(retriever, index)
-    overlaps = sorted(
-        ((len(telling & terms), name) for name, terms in books.items() if telling & terms),
-        key=lambda found: (-found[0], found[1]),
-    )
-    if not overlaps or (len(overlaps) > 1 and overlaps[0][0] == overlaps[1][0]):
+    scored = []
+    for slot, name in enumerate(index.document_names):
+        by_phrase = len(phrase & books[name])
+        held = by_phrase if 2 * by_phrase >= len(phrase) else 0
+        held += sum(1 for t in shortened if slot in index.name_terms.get(t, ()))
+        if held:
+            scored.append((held, name))
+    scored.sort(key=lambda found: (-found[0], found[1]))
+    if not scored or (len(scored) > 1 and scored[0][0] == scored[1][0]):
         return None
-    return overlaps[0][1]
+    return scored[0][1]
 
 
 def name_words(question: str, analyzer: Analyzer) -> list[str]:
     """The words a question names a document by: the capitalised words right before a
-    noun of a kind of document ("Mozilla Public" of "the Mozilla Public License"), the
-    version after it ("2" of "License version 2"), and its acronyms ("LGPL")."""
+    noun of a kind of document ("Mozilla Public" of "the Mozilla Public License") and the
+    version after it ("2" of "License version 2")."""
     nouns = document_nouns(analyzer.language)
     written = [question[start:end] for start, end in written_word_spans(question)]
-    found: list[str] = list(acronyms(question))
+    found: list[str] = []
     for at, word in enumerate(written):
         if not word[:1].isupper() or analyzer.term(word.lower()) not in nouns:
             continue
