@@ -24,6 +24,8 @@ from affidavit.results import (
     Evidence,
     IngestReport,
     Neighbour,
+    Record,
+    RecordState,
     SentenceVerdict,
     Verdict,
 )
@@ -48,6 +50,8 @@ __all__ = [
     "DocumentHit",
     "EntityCount",
     "Neighbour",
+    "Record",
+    "RecordState",
     "IngestReport",
     "IngestLimits",
     "SUPPORTED_SUFFIXES",

@@ -26,6 +26,8 @@ from affidavit.ingest.files import checked_date, index_stages, prepare_files
 from affidavit.ingest.naming import named_files
 from affidavit.ingest.pipeline import content_hash, prepare_document
 from affidavit.ingest.readers.formats import read_text
+from affidavit.records.calls import RecordCalls
+from affidavit.records.told import Records
 from affidavit.results import Answer, EntityCount, Evidence, IngestReport, Neighbour, Verdict
 from affidavit.store.calls import reads, store_errors
 from affidavit.store.prepared import PreparedDocument
@@ -37,7 +39,7 @@ from affidavit.trust import SPEAKING_THRESHOLD
 Progress = Callable[[int, int, str], None]
 
 
-class Memory:
+class Memory(RecordCalls):
     """A store of documents as verbatim lines, searchable and answerable with citations.
 
     In short::
@@ -81,6 +83,7 @@ class Memory:
             "reranker": reranker,
         }
         self._replies = StoredReplies(self._store)
+        self._records = Records(self._store)
         self.engine: Engine = engine if engine is not None else DefaultEngine()
         self.speaking_threshold = speaking_threshold
         encoder, reranker = meaning_channel(dense, encoder, reranker)
@@ -421,6 +424,21 @@ class Memory:
         """Forget every model reply cached in the store (the next ask asks the model
         again); returns how many there were."""
         return self._replies.clear()
+
+    @store_errors
+    def remove(self, document: str) -> int:
+        """Take ``document`` out of the store with everything drawn from it (its lines,
+        their windows, the records it witnesses), in one transaction, as a retention
+        request asks; returns how many lines went. A name the store does not hold is an
+        InputError."""
+        readable(document, "the document name")
+        removed = self._store.remove_document(document)
+        if removed is None:
+            raise InputError(
+                "document", f"no document {document!r} in the store", "list them with documents()"
+            )
+        self._retriever.words()  # the index lets the document go now, not at the next ask
+        return removed
 
     @reads
     def documents(self) -> list[str]:

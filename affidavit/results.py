@@ -247,3 +247,57 @@ class IngestReport(list[str]):
     def __init__(self, names: Iterable[str] = (), warnings: Iterable[str] = ()) -> None:
         super().__init__(names)
         self.warnings: list[str] = list(warnings)
+
+
+class RecordState(StrEnum):
+    """Where a record stands: said (live), replaced by a newer telling (superseded), or
+    taken back (forgotten). Superseded and forgotten records stay, as history."""
+
+    LIVE = "live"
+    SUPERSEDED = "superseded"
+    FORGOTTEN = "forgotten"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Record:
+    """A fact as (subject, predicate, value), stamped with who said it and when.
+
+    ``source`` and ``trust`` come from the trust ladder (``affidavit.trust``); ``told_at``
+    is when the store was told (UTC, ISO), ``true_at`` when the fact holds where known
+    (an ISO day). ``document`` is the document a record was drawn from (None for one told
+    by the operator), ``witness`` the (document, position) of the lines that say it.
+    ``supersedes`` and ``superseded_by`` link the tellings of one subject and predicate
+    over time; ``contradicts`` the live records of equal standing that say otherwise."""
+
+    id: int
+    subject: str
+    predicate: str
+    value: str
+    source: str
+    trust: float
+    told_at: str
+    true_at: str | None = None
+    state: RecordState = RecordState.LIVE
+    document: str | None = None
+    witness: tuple[tuple[str, int], ...] = ()
+    supersedes: tuple[int, ...] = ()
+    superseded_by: int | None = None
+    contradicts: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "subject": self.subject,
+            "predicate": self.predicate,
+            "value": self.value,
+            "source": self.source,
+            "trust": self.trust,
+            "told_at": self.told_at,
+            "true_at": self.true_at,
+            "state": str(self.state),
+            "document": self.document,
+            "witness": [list(w) for w in self.witness],
+            "supersedes": list(self.supersedes),
+            "superseded_by": self.superseded_by,
+            "contradicts": list(self.contradicts),
+        }

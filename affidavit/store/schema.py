@@ -74,12 +74,42 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     # 4: how sure OCR was of a line read off a scanned page (NULL for a document's text).
     ("ALTER TABLE lines ADD COLUMN confidence REAL",),
+    # 5: records (subject, predicate, value), told or drawn from a document, each stamped
+    # with its source, trust, when told and when true; superseded and forgotten ones stay
+    # as history, and links say which supersedes, contradicts, causes or follows which.
+    (
+        """CREATE TABLE records (
+            id INTEGER PRIMARY KEY,
+            subject TEXT NOT NULL,
+            predicate TEXT NOT NULL,
+            value TEXT NOT NULL,
+            subject_key TEXT NOT NULL,
+            predicate_key TEXT NOT NULL,
+            source TEXT NOT NULL,
+            trust REAL NOT NULL,
+            told_at TEXT NOT NULL,
+            true_at TEXT,
+            state TEXT NOT NULL DEFAULT 'live'
+                CHECK (state IN ('live', 'superseded', 'forgotten')),
+            document_id INTEGER REFERENCES documents(id) ON DELETE CASCADE,
+            witness TEXT
+        )""",
+        """CREATE INDEX records_by_key ON records (subject_key, predicate_key, state)""",
+        """CREATE TABLE record_links (
+            from_id INTEGER NOT NULL REFERENCES records(id) ON DELETE CASCADE,
+            to_id INTEGER NOT NULL REFERENCES records(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL CHECK (kind IN ('cause', 'then', 'contradicts', 'supersedes')),
+            PRIMARY KEY (from_id, to_id, kind)
+        )""",
+        """CREATE INDEX record_links_to ON record_links (to_id)""",
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
 # The oldest version a read-only process can still read: the migrations after it add
-# indexes (a query without them is slower, never wrong) and the OCR confidence column (a
-# store without it holds no OCR lines: Store reads it as NULL).
+# indexes (a query without them is slower, never wrong), the OCR confidence column (a
+# store without it holds no OCR lines: Store reads it as NULL) and the records tables (a
+# store without them holds no records: they read as none).
 READABLE_FROM = 2
 # The tables a store at the current version holds; one missing is a damaged store.
 TABLES = frozenset({"meta", "documents", "lines", "windows", "index_cache", "engine_replies"})

@@ -218,6 +218,19 @@ class Store:
             self._bump_generation(conn)
         return written
 
+    def remove_document(self, name: str) -> int | None:
+        """Delete the document ``name`` with its lines, windows and the records drawn from
+        it, in one transaction; how many lines went, or None when no document has the name."""
+        with self.transaction() as conn:
+            row = conn.execute("SELECT id FROM documents WHERE name = ?", (name,)).fetchone()
+            if row is None:
+                return None
+            query = "SELECT COUNT(*) FROM lines WHERE document_id = ?"
+            removed = int(conn.execute(query, (row[0],)).fetchone()[0])
+            conn.execute("DELETE FROM documents WHERE id = ?", (row[0],))
+            self._bump_generation(conn)
+        return removed
+
     def document_names(self) -> list[str]:
         return [r[0] for r in self.conn.execute("SELECT name FROM documents ORDER BY id")]
 

@@ -37,6 +37,8 @@ _room("store", *FOUNDATION)
 _room("ingest", *FOUNDATION, "text", "store")
 _room("index", *FOUNDATION, "text", "store")
 _room("question", *FOUNDATION, "text")
+# Records: facts told, superseded and forgotten, over the store.
+_room("records", *FOUNDATION, "text", "store", "index")
 _room("gates", *FOUNDATION, "text", "question")
 # The reader scores spans of the lines a question's search found.
 _room("reader", *FOUNDATION, "text", "question", "index")
@@ -51,7 +53,11 @@ _room(
 _room("batch", *FOUNDATION)
 # The report writes numbers as answers write them (text.numbers.format_number).
 _room("report", *FOUNDATION, "text")
-_room("memory", *FOUNDATION, "text", "store", "ingest", "index", "gates", "engine", "answer")
+_room(
+    "memory",
+    *FOUNDATION,
+    *("text", "store", "ingest", "index", "records", "gates", "engine", "answer"),
+)
 _room("memory", *ROOMS["memory"], "batch")
 # The public API: the names users import from ``affidavit``.
 _room("api", *(r for r in ROOMS))

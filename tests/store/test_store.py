@@ -133,7 +133,9 @@ def test_a_store_from_an_older_version_is_migrated_and_keeps_its_documents(
     path = tmp_path / "old.sqlite"
     with Memory(path, dense=False) as memory:
         memory.ingest_text("Kestrels hover over the motorway verge.", name="birds")
-    conn = sqlite3.connect(path)  # undo migrations 2 to 4: the file as version 1 wrote it
+    conn = sqlite3.connect(path)  # undo migrations 2 to 5: the file as version 1 wrote it
+    conn.execute("DROP TABLE record_links")
+    conn.execute("DROP TABLE records")
     conn.execute("DROP TABLE engine_replies")
     conn.execute("DROP INDEX headings_by_document")
     conn.execute("ALTER TABLE lines DROP COLUMN confidence")
@@ -184,6 +186,8 @@ def test_a_read_only_process_reads_a_store_that_lacks_only_newer_indexes(
     with Memory(path, dense=False) as memory:
         memory.ingest(NORMANS)
     conn = sqlite3.connect(path)  # the file as version 2 wrote it: no heading index, no OCR
+    conn.execute("DROP TABLE record_links")  # and no records
+    conn.execute("DROP TABLE records")
     conn.execute("DROP INDEX headings_by_document")
     conn.execute("ALTER TABLE lines DROP COLUMN confidence")
     conn.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
@@ -194,6 +198,7 @@ def test_a_read_only_process_reads_a_store_that_lacks_only_newer_indexes(
         assert hits and hits[0].document == "Normans.txt"
         answer = memory.ask("In what year did Duke William conquer England?")
         assert answer.text == "1066" and answer.citations[0].document == "Normans.txt"
+        assert memory.records(include_history=True) == []  # no records table: none told
     assert meta(path)["schema_version"] == "2"  # read, not written
     with Memory(path, dense=False) as memory:  # a writer brings it up to date
         assert memory.stats()["schema_version"] == SCHEMA_VERSION
@@ -201,16 +206,21 @@ def test_a_read_only_process_reads_a_store_that_lacks_only_newer_indexes(
 
 def test_only_indexes_may_be_missing_from_a_store_read_only(tmp_path: Path) -> None:
     # What a read-only process cannot add must be there: every migration it may skip adds
-    # an index, or the OCR confidence column it reads as NULL when missing, and a store
-    # older than that is refused with the reason.
+    # an index, the OCR confidence column it reads as NULL when missing, or the records
+    # tables it reads as holding none, and a store older than that is refused with the
+    # reason.
+    records_tables = ("CREATE TABLE records (", "CREATE TABLE record_links (")
     for migration in MIGRATIONS[READABLE_FROM:]:
         for statement in migration:
-            skippable = statement.lstrip().upper().startswith("CREATE INDEX")
+            said = statement.lstrip()
+            skippable = said.upper().startswith("CREATE INDEX") or said.startswith(records_tables)
             assert skippable or statement == "ALTER TABLE lines ADD COLUMN confidence REAL"
     path = tmp_path / "v1.sqlite"
     with Memory(path, dense=False) as memory:
         memory.ingest(NORMANS)
     conn = sqlite3.connect(path)  # the file as version 1 wrote it
+    conn.execute("DROP TABLE record_links")
+    conn.execute("DROP TABLE records")
     conn.execute("DROP TABLE engine_replies")
     conn.execute("DROP INDEX headings_by_document")
     conn.execute("ALTER TABLE lines DROP COLUMN confidence")

@@ -1,0 +1,62 @@
+"""The records half of the front door: ``Memory.tell``, ``Memory.records`` and
+``Memory.forget``, written here so the facade stays one screen of calls (memory.py
+inherits them)."""
+
+from __future__ import annotations
+
+from affidavit.records.told import Records
+from affidavit.results import Record
+from affidavit.store.calls import reads, store_errors
+from affidavit.store.sqlite import Store
+
+
+class RecordCalls:
+    """Records told to a store, read back and forgotten (records/told.py says how)."""
+
+    _store: Store
+    _records: Records
+
+    @store_errors
+    def tell(
+        self,
+        subject: str,
+        predicate: str,
+        value: str,
+        *,
+        source: str = "operator",
+        at: str | None = None,
+    ) -> Record:
+        """Tell the store a fact; returns its Record (with ``.id``).
+
+        A newer telling of the same subject and predicate supersedes the older record,
+        which stays as history; a telling from a source of lower trust does not: both
+        stand, linked as contradicting. ``source`` is a rung of the trust ladder
+        (operator, document, extraction, inference, stranger); ``at`` the day the fact
+        holds from, when known (ISO). Telling the same value again returns the record
+        that already says it::
+
+            memory.tell("Maya", "lives in", "Lisbon", at="2023-03-01")
+            memory.tell("Maya", "lives in", "Porto")  # supersedes Lisbon
+            [r.value for r in memory.records("Maya")]  # ['Porto']
+        """
+        return self._records.tell(subject, predicate, value, source=source, at=at)
+
+    @reads
+    def records(
+        self,
+        subject: str | None = None,
+        predicate: str | None = None,
+        *,
+        include_history: bool = False,
+    ) -> list[Record]:
+        """The live records of ``subject`` and ``predicate`` (either None: any; matched
+        regardless of case and spacing), in the order told; with ``include_history`` the
+        superseded and forgotten ones too, each with its ``state`` and links."""
+        return self._records.read(subject, predicate, include_history=include_history)
+
+    @store_errors
+    def forget(self, record_id: int) -> Record:
+        """Forget a record: a tombstone (``state`` forgotten) that leaves every read of live
+        records and brings back nothing it superseded; returns it. An id the store never
+        gave is an InputError."""
+        return self._records.forget(record_id)

@@ -1,0 +1,204 @@
+"""Records told to the store and read back: a fact is (subject, predicate, value), stamped
+with its source, trust, when told and when true. A newer telling of a subject's predicate
+supersedes the older one (a knowledge update: the old one leaves answers but stays as
+history, with its citations); a telling of lower trust does not overwrite a record of
+higher trust, the two are linked as contradicting; forgetting writes a tombstone, and
+neither a forgotten nor a superseded record comes back, across reopen too. Each telling is
+one transaction: a crash leaves the store as before it or as after it."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import UTC, date, datetime
+
+from affidavit.errors import InputError, readable
+from affidavit.results import Record, RecordState
+from affidavit.store.records import (
+    RecordRow,
+    insert_record,
+    link,
+    links_of,
+    mark,
+    record_by_id,
+    records_with,
+)
+from affidavit.store.sqlite import Store
+from affidavit.text.words import fold
+from affidavit.trust import Source, trust_of
+
+# A subject, predicate or value is a short statement, not a document: tell a document by
+# ingesting it.
+MAX_PART_CHARS = 2_000
+
+
+def record_keys(subject: str, predicate: str) -> tuple[str, str]:
+    """How a subject and a predicate are matched across tellings: folded (case and
+    accents aside), whitespace collapsed ("Maya's  Phone" is "maya's phone")."""
+    return " ".join(fold(subject).split()), " ".join(fold(predicate).split())
+
+
+class Records:
+    """The records of one store: tell, read, forget."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    def tell(
+        self,
+        subject: str,
+        predicate: str,
+        value: str,
+        *,
+        source: str = "operator",
+        at: str | None = None,
+    ) -> Record:
+        """Store the fact and return its Record (the live one already saying it, when the
+        same value is told again). ``source`` is a rung of the trust ladder; ``at`` is the
+        day the fact holds from (ISO), when known."""
+        parts = [_part(subject, "the subject"), _part(predicate, "the predicate")]
+        said = _part(value, "the value")
+        ladder = _source(source)
+        true_at = _day(at)
+        keys = record_keys(*parts)
+        trust = trust_of(ladder)
+        told_at = datetime.now(UTC).isoformat(timespec="seconds")
+        with self._store.transaction() as conn:
+            live = records_with(conn, *keys)
+            again = [r.id for r in live if fold(r.value) == fold(said) and r.trust >= trust]
+            if again:
+                return_id = again[0]  # told again: the record already says it
+            else:
+                return_id = insert_record(
+                    conn,
+                    subject=parts[0],
+                    predicate=parts[1],
+                    value=said,
+                    keys=keys,
+                    source=ladder.value,
+                    trust=trust,
+                    told_at=told_at,
+                    true_at=true_at,
+                )
+                _settle(conn, return_id, trust, true_at, live)
+        return self._record(return_id)
+
+    def read(
+        self,
+        subject: str | None = None,
+        predicate: str | None = None,
+        *,
+        include_history: bool = False,
+    ) -> list[Record]:
+        """The live records of ``subject`` and ``predicate`` (either None: any), in the
+        order told; with ``include_history``, the superseded and forgotten ones too."""
+        subject_key = record_keys(subject, "")[0] if subject is not None else None
+        predicate_key = record_keys("", predicate)[1] if predicate is not None else None
+        states = [s.value for s in RecordState] if include_history else [RecordState.LIVE.value]
+        with self._store.reading():
+            rows = records_with(self._store.conn, subject_key, predicate_key, states=states)
+            return self._linked(rows)
+
+    def forget(self, record_id: int) -> Record:
+        """Take a record back: it stays as a tombstone (``state`` forgotten), leaves every
+        read of live records, and does not bring back the record it superseded."""
+        if not isinstance(record_id, int) or isinstance(record_id, bool):
+            raise InputError("record_id", f"{record_id!r} is not a record id", "pass Record.id")
+        with self._store.transaction() as conn:
+            found = record_by_id(conn, record_id)
+            if found is None:
+                raise InputError(
+                    "record_id",
+                    f"no record {record_id} in the store",
+                    "list them with records(include_history=True)",
+                )
+            mark(conn, record_id, RecordState.FORGOTTEN.value)
+        return self._record(record_id)
+
+    def _record(self, record_id: int) -> Record:
+        with self._store.reading():
+            found = record_by_id(self._store.conn, record_id)
+            assert found is not None
+            return self._linked([found])[0]
+
+    def _linked(self, rows: list[RecordRow]) -> list[Record]:
+        """The rows as Records, with the links that tie each to the others."""
+        links = links_of(self._store.conn, [r.id for r in rows])
+        made = []
+        for row in rows:
+            supersedes = tuple(t for f, t, k in links if f == row.id and k == "supersedes")
+            by = [f for f, t, k in links if t == row.id and k == "supersedes"]
+            against = {t for f, t, k in links if f == row.id and k == "contradicts"}
+            against |= {f for f, t, k in links if t == row.id and k == "contradicts"}
+            made.append(
+                Record(
+                    id=row.id,
+                    subject=row.subject,
+                    predicate=row.predicate,
+                    value=row.value,
+                    source=row.source,
+                    trust=row.trust,
+                    told_at=row.told_at,
+                    true_at=row.true_at,
+                    state=RecordState(row.state),
+                    document=row.document,
+                    witness=row.witness,
+                    supersedes=supersedes,
+                    superseded_by=max(by) if by else None,
+                    contradicts=tuple(sorted(against)),
+                )
+            )
+        return made
+
+
+def _settle(
+    conn: sqlite3.Connection,
+    new: int,
+    trust: float,
+    true_at: str | None,
+    live: list[RecordRow],
+) -> None:
+    """Where the new record stands against the live ones of its subject and predicate."""
+    for old in live:
+        if trust < old.trust:
+            # Said by a source below the standing record's: both stand, linked.
+            link(conn, new, old.id, "contradicts")
+        elif true_at and old.true_at and true_at < old.true_at:
+            # An older truth told later: history under the record that holds now.
+            mark(conn, new, RecordState.SUPERSEDED.value)
+            link(conn, old.id, new, "supersedes")
+        else:
+            mark(conn, old.id, RecordState.SUPERSEDED.value)
+            link(conn, new, old.id, "supersedes")
+
+
+def _part(text: str, what: str) -> str:
+    """A subject, predicate or value: text, not empty, not a document's length."""
+    readable(text, what)
+    said = " ".join(text.split())
+    if not said:
+        raise InputError(what, "it is empty", "say what the record is about")
+    if len(said) > MAX_PART_CHARS:
+        raise InputError(
+            what,
+            f"{len(said):,} characters, over {MAX_PART_CHARS:,}",
+            "ingest long text as a document",
+        )
+    return said
+
+
+def _source(source: str) -> Source:
+    try:
+        return Source(source)
+    except ValueError:
+        rungs = ", ".join(s.value for s in Source)
+        raise InputError("source", f"{source!r} is not a source", f"one of {rungs}") from None
+
+
+def _day(at: str | None) -> str | None:
+    """``at`` as an ISO day (a full timestamp keeps its day), or None."""
+    if at is None:
+        return None
+    try:
+        return date.fromisoformat(str(at)[:10]).isoformat()
+    except ValueError:
+        raise InputError("at", f"{at!r} is not an ISO date", "write it as 2024-05-01") from None

@@ -1,0 +1,138 @@
+"""The records tables as SQL: rows in and out, each call inside the caller's transaction or
+snapshot. What a telling means (which record supersedes which) is decided in
+affidavit/records/; here records are only written, marked, linked and read."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class RecordRow:
+    """A records row as stored, with its document's name (None for a told record)."""
+
+    id: int
+    subject: str
+    predicate: str
+    value: str
+    source: str
+    trust: float
+    told_at: str
+    true_at: str | None
+    state: str
+    document: str | None
+    witness: tuple[tuple[str, int], ...]
+
+
+_COLUMNS = (
+    "r.id, r.subject, r.predicate, r.value, r.source, r.trust, r.told_at, r.true_at, "
+    "r.state, d.name, r.witness"
+)
+_FROM = "FROM records r LEFT JOIN documents d ON d.id = r.document_id"
+
+
+def has_records(conn: sqlite3.Connection) -> bool:
+    """Does the store hold the records tables (a store written before schema 5, opened
+    read-only, does not: it holds no records)?"""
+    query = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'records'"
+    return conn.execute(query).fetchone() is not None
+
+
+def insert_record(
+    conn: sqlite3.Connection,
+    *,
+    subject: str,
+    predicate: str,
+    value: str,
+    keys: tuple[str, str],
+    source: str,
+    trust: float,
+    told_at: str,
+    true_at: str | None,
+    state: str = "live",
+    document_id: int | None = None,
+    witness: Sequence[tuple[str, int]] = (),
+) -> int:
+    """Write one record; its id."""
+    cursor = conn.execute(
+        "INSERT INTO records (subject, predicate, value, subject_key, predicate_key, source, "
+        "trust, told_at, true_at, state, document_id, witness) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            subject,
+            predicate,
+            value,
+            keys[0],
+            keys[1],
+            source,
+            trust,
+            told_at,
+            true_at,
+            state,
+            document_id,
+            json.dumps([list(w) for w in witness]) if witness else None,
+        ),
+    )
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+def mark(conn: sqlite3.Connection, record_id: int, state: str) -> None:
+    conn.execute("UPDATE records SET state = ? WHERE id = ?", (state, record_id))
+
+
+def link(conn: sqlite3.Connection, from_id: int, to_id: int, kind: str) -> None:
+    conn.execute(
+        "INSERT OR IGNORE INTO record_links (from_id, to_id, kind) VALUES (?, ?, ?)",
+        (from_id, to_id, kind),
+    )
+
+
+def records_with(
+    conn: sqlite3.Connection,
+    subject_key: str | None = None,
+    predicate_key: str | None = None,
+    *,
+    states: Sequence[str] = ("live",),
+) -> list[RecordRow]:
+    """The records of a subject and predicate (either may be None: any), in the given
+    states, in the order they were told."""
+    if not has_records(conn):
+        return []
+    where = [f"r.state IN ({', '.join('?' for _ in states)})"]
+    params: list[object] = list(states)
+    if subject_key is not None:
+        where.append("r.subject_key = ?")
+        params.append(subject_key)
+    if predicate_key is not None:
+        where.append("r.predicate_key = ?")
+        params.append(predicate_key)
+    query = f"SELECT {_COLUMNS} {_FROM} WHERE {' AND '.join(where)} ORDER BY r.id"
+    return [_row(found) for found in conn.execute(query, params)]
+
+
+def record_by_id(conn: sqlite3.Connection, record_id: int) -> RecordRow | None:
+    if not has_records(conn):
+        return None
+    found = conn.execute(f"SELECT {_COLUMNS} {_FROM} WHERE r.id = ?", (record_id,)).fetchone()
+    return _row(found) if found is not None else None
+
+
+def links_of(conn: sqlite3.Connection, ids: Sequence[int]) -> list[tuple[int, int, str]]:
+    """Every link from or to one of ``ids``: (from, to, kind), sorted."""
+    if not ids or not has_records(conn):
+        return []
+    marks = ", ".join("?" for _ in ids)
+    query = (
+        "SELECT from_id, to_id, kind FROM record_links "
+        f"WHERE from_id IN ({marks}) OR to_id IN ({marks}) ORDER BY from_id, to_id, kind"
+    )
+    return list(conn.execute(query, [*ids, *ids]))
+
+
+def _row(found: tuple) -> RecordRow:
+    witness = tuple((str(d), int(p)) for d, p in json.loads(found[10])) if found[10] else ()
+    return RecordRow(*found[:10], witness)

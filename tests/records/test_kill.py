@@ -1,0 +1,60 @@
+"""A process killed with SIGKILL while it tells records and removes documents leaves the
+store as before a call or as after it, never between: every superseded record has the
+record that superseded it, one live record per subject and predicate, and a document is
+whole or gone."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from affidavit import Memory
+
+CHILD = """
+import sys
+from affidavit import Memory
+memory = Memory(sys.argv[1], dense=False)
+print("ready", flush=True)
+n = 0
+while True:
+    n += 1
+    memory.tell("Maya", "lives in", f"city {n}")
+    memory.ingest_text("Kestrels hover over the verge. " * 50, name=f"doc-{n % 3}")
+    if n % 2:
+        memory.remove(f"doc-{n % 3}")
+"""
+KILLS = 6
+
+
+def test_a_killed_writer_leaves_records_and_documents_whole(tmp_path: Path) -> None:
+    path = tmp_path / "killed.sqlite"
+    Memory(path, dense=False).close()
+    for kill in range(KILLS):
+        child = subprocess.Popen(
+            [sys.executable, "-c", CHILD, str(path)],
+            stdout=subprocess.PIPE,
+            env={**os.environ, "PYTHONHASHSEED": "0"},
+        )
+        assert child.stdout is not None and child.stdout.readline().strip() == b"ready"
+        time.sleep(0.15 + 0.1 * kill)
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        child.stdout.close()
+        with Memory(path, dense=False) as memory:
+            history = memory.records("Maya", "lives in", include_history=True)
+            live = [r for r in history if r.state == "live"]
+            assert len(live) <= 1
+            assert all(r.superseded_by is not None for r in history if r.state == "superseded")
+        conn = sqlite3.connect(path)
+        counts = conn.execute(
+            "SELECT d.name, COUNT(l.id) FROM documents d LEFT JOIN lines l "
+            "ON l.document_id = d.id GROUP BY d.id"
+        ).fetchall()
+        conn.close()
+        assert all(lines > 0 for _, lines in counts)  # whole, never a document without lines
+    assert len(history) >= KILLS  # each child wrote before it was killed
