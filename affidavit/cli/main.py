@@ -1,5 +1,6 @@
 """The `affidavit` command: a thin shell over Memory (ingest, search, ask, verify,
-entities, demo; batch and report come from cli/batch.py)."""
+entities, demo; batch and report come from cli/batch.py; tell, records, forget and
+remove from cli/records.py)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typing import Any
 from affidavit import HttpEngine, Memory
 from affidavit.cli.batch import add_commands, add_engine_flags, model_engine
 from affidavit.cli.demo import run_demo
+from affidavit.cli.records import add_record_commands
 from affidavit.cli.render import index_progress, ingest_progress, render, render_verdict, where
 from affidavit.errors import AffidavitError
 
@@ -151,6 +153,7 @@ def _parser() -> argparse.ArgumentParser:
     demo.set_defaults(run=run_demo)
 
     add_commands(commands)
+    add_record_commands(commands)
     return parser
 
 

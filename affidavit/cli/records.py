@@ -1,0 +1,113 @@
+"""The records commands of the `affidavit` CLI: tell a fact, list what is told (with its
+history), forget one, and remove a document with everything drawn from it."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from affidavit import Memory, Record
+from affidavit.errors import AffidavitError
+
+SOURCES = ("operator", "document", "extraction", "inference", "stranger")
+
+
+def add_record_commands(commands: Any) -> None:
+    """Add tell, records, forget and remove to the CLI's subcommands."""
+    tell = commands.add_parser(
+        "tell",
+        help="tell the store a fact (subject, predicate, value); a newer telling supersedes",
+        epilog='Example: affidavit tell Maya "lives in" Porto --at 2024-05-01 --store m.sqlite',
+    )
+    tell.add_argument("subject")
+    tell.add_argument("predicate")
+    tell.add_argument("value")
+    tell.add_argument("--store", required=True, type=Path)
+    tell.add_argument("--source", choices=SOURCES, default="operator")
+    tell.add_argument("--at", help="the day the fact holds from (ISO, e.g. 2024-05-01)")
+    tell.add_argument("--json", action="store_true", help="JSON output")
+    tell.set_defaults(run=_tell)
+
+    listed = commands.add_parser(
+        "records",
+        help="list the live records (of a subject, a predicate), or their whole history",
+        epilog="Example: affidavit records Maya --history --store m.sqlite",
+    )
+    listed.add_argument("subject", nargs="?")
+    listed.add_argument("--predicate")
+    listed.add_argument("--history", action="store_true", help="superseded and forgotten too")
+    listed.add_argument("--store", required=True, type=Path)
+    listed.add_argument("--json", action="store_true", help="JSON output")
+    listed.set_defaults(run=_records)
+
+    forget = commands.add_parser(
+        "forget", help="forget a record by its id (a tombstone: it leaves every answer)"
+    )
+    forget.add_argument("record_id", type=int)
+    forget.add_argument("--store", required=True, type=Path)
+    forget.set_defaults(run=_forget)
+
+    remove = commands.add_parser(
+        "remove",
+        help="take a document and everything drawn from it out of the store",
+        epilog="Example: affidavit remove contract-2019.pdf --store m.sqlite",
+    )
+    remove.add_argument("document")
+    remove.add_argument("--store", required=True, type=Path)
+    remove.set_defaults(run=_remove)
+
+
+def line(record: Record) -> str:
+    """One record as a line: its id, the fact, its state, who told it and when."""
+    when = f", true from {record.true_at}" if record.true_at else ""
+    state = "" if record.state == "live" else f" [{record.state}]"
+    links = []
+    if record.superseded_by is not None:
+        links.append(f"superseded by #{record.superseded_by}")
+    if record.contradicts:
+        links.append("contradicts " + ", ".join(f"#{i}" for i in record.contradicts))
+    tail = f" ({'; '.join(links)})" if links else ""
+    return (
+        f"#{record.id} {record.subject} | {record.predicate} | {record.value}{state} — "
+        f"told by the {record.source} on {record.told_at[:10]}{when}{tail}"
+    )
+
+
+def _store(path: Path) -> Memory:
+    if not path.exists():
+        raise AffidavitError(f"{path}: no such store (create it with `affidavit ingest`)")
+    return Memory(path, dense=False)
+
+
+def _tell(args: argparse.Namespace) -> int:
+    with Memory(args.store, dense=False) as memory:
+        record = memory.tell(
+            args.subject, args.predicate, args.value, source=args.source, at=args.at
+        )
+    print(json.dumps(record.to_dict(), ensure_ascii=False) if args.json else line(record))
+    return 0
+
+
+def _records(args: argparse.Namespace) -> int:
+    with _store(args.store) as memory:
+        found = memory.records(args.subject, args.predicate, include_history=args.history)
+    if args.json:
+        print(json.dumps([r.to_dict() for r in found], ensure_ascii=False, indent=2))
+    else:
+        print("\n".join(line(r) for r in found) if found else "no record")
+    return 0
+
+
+def _forget(args: argparse.Namespace) -> int:
+    with _store(args.store) as memory:
+        print(line(memory.forget(args.record_id)))
+    return 0
+
+
+def _remove(args: argparse.Namespace) -> int:
+    with _store(args.store) as memory:
+        removed = memory.remove(args.document)
+    print(f"removed {args.document}: {removed} lines, and the records drawn from it")
+    return 0

@@ -1,0 +1,43 @@
+"""The records commands: tell, records (with --history and --json), forget and remove,
+each a thin shell over Memory, each failure one line naming the input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from affidavit.cli.main import main
+
+CORPORA = Path(__file__).resolve().parents[2] / "corpora"
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_tell_supersede_forget_and_history(capsys, tmp_path: Path) -> None:
+    store = str(tmp_path / "m.sqlite")
+    assert run(capsys, "tell", "Maya", "lives in", "Lisbon", "--store", store)[0] == 0
+    code, out, _ = run(capsys, "tell", "Maya", "lives in", "Porto", "--store", store, "--json")
+    porto = json.loads(out)
+    assert code == 0 and porto["value"] == "Porto" and porto["supersedes"] == [1]
+    code, out, _ = run(capsys, "records", "Maya", "--history", "--store", store)
+    assert out.splitlines()[0].startswith("#1 Maya | lives in | Lisbon [superseded]")
+    assert "(superseded by #2)" in out
+    assert run(capsys, "forget", str(porto["id"]), "--store", store)[0] == 0
+    assert run(capsys, "records", "--store", store)[1] == "no record\n"
+    code, _, err = run(capsys, "forget", "99", "--store", store)
+    assert code == 1 and err.count("\n") == 1 and "no record 99" in err
+
+
+def test_remove_takes_a_document_out(capsys, tmp_path: Path) -> None:
+    store = str(tmp_path / "m.sqlite")
+    licences = CORPORA / "licences"
+    cc0, bsd = str(licences / "cc0-1.0.txt"), str(licences / "idna-bsd-3-clause.md")
+    assert run(capsys, "ingest", cc0, bsd, "--store", store, "--quiet")[0] == 0
+    code, out, _ = run(capsys, "remove", "cc0-1.0.txt", "--store", store)
+    assert code == 0 and out.startswith("removed cc0-1.0.txt: ")
+    code, _, err = run(capsys, "remove", "cc0-1.0.txt", "--store", store)
+    assert code == 1 and "no document 'cc0-1.0.txt'" in err
