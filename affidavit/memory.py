@@ -432,6 +432,13 @@ class Memory(RecordCalls):
         request asks; returns how many lines went. A name the store does not hold is an
         InputError."""
         readable(document, "the document name")
+        told = self._records.told_by_name(document)
+        if told is not None:
+            raise InputError(
+                "document",
+                f"{document!r} is the line of told record {told.id}",
+                f"forget the record instead: forget({told.id})",
+            )
         removed = self._store.remove_document(document)
         if removed is None:
             raise InputError(

@@ -4,15 +4,22 @@ supersedes the older one (a knowledge update: the old one leaves answers but sta
 history, with its citations); a telling of lower trust does not overwrite a record of
 higher trust, the two are linked as contradicting; forgetting writes a tombstone, and
 neither a forgotten nor a superseded record comes back, across reopen too. Each telling is
-one transaction: a crash leaves the store as before it or as after it."""
+one transaction: a crash leaves the store as before it or as after it.
+
+A live record is also a line ("Maya lives in Porto.") of a one-line document named for its
+telling ("told by the operator on 2026-12-04 (record 7)"), at its source's trust: asked
+and verified through the same gates as any document line, and cited as told. The line
+leaves the store when its record is superseded or forgotten."""
 
 from __future__ import annotations
 
 import sqlite3
 from datetime import UTC, date, datetime
+from hashlib import sha256
 
 from affidavit.errors import InputError, readable
-from affidavit.results import Record, RecordState
+from affidavit.results import LineKind, Record, RecordState
+from affidavit.store.prepared import PreparedDocument, PreparedLine, insert_document
 from affidavit.store.records import (
     RecordRow,
     insert_record,
@@ -23,6 +30,7 @@ from affidavit.store.records import (
     records_with,
 )
 from affidavit.store.sqlite import Store
+from affidavit.text.language import detect_language
 from affidavit.text.words import fold
 from affidavit.trust import Source, trust_of
 
@@ -80,6 +88,7 @@ class Records:
                     true_at=true_at,
                 )
                 _settle(conn, return_id, trust, true_at, live)
+                self._lines(conn, return_id, live)
         return self._record(return_id)
 
     def read(
@@ -112,7 +121,34 @@ class Records:
                     "list them with records(include_history=True)",
                 )
             mark(conn, record_id, RecordState.FORGOTTEN.value)
+            conn.execute("DELETE FROM documents WHERE name = ?", (told_name(found),))
+            self._store.changed(conn)
         return self._record(record_id)
+
+    def _lines(self, conn: sqlite3.Connection, new: int, live: list[RecordRow]) -> None:
+        """The told lines after a telling: the new record's, if it stands, and none of the
+        records it superseded."""
+        now = record_by_id(conn, new)
+        assert now is not None
+        for old in live:
+            row = record_by_id(conn, old.id)
+            if row is not None and row.state != RecordState.LIVE.value:
+                conn.execute("DELETE FROM documents WHERE name = ?", (told_name(row),))
+        if now.state == RecordState.LIVE.value:
+            insert_document(conn, told_document(now), now.told_at)
+        self._store.changed(conn)
+
+    def told_by_name(self, document: str) -> Record | None:
+        """The record whose told line ``document`` is, or None for any other document."""
+        head, _, tail = document.rpartition(" (record ")
+        if not head.startswith("told by the ") or not tail.endswith(")"):
+            return None
+        number = tail[:-1]
+        if not number.isdigit():
+            return None
+        with self._store.reading():
+            row = record_by_id(self._store.conn, int(number))
+        return self._record(row.id) if row is not None and told_name(row) == document else None
 
     def _record(self, record_id: int) -> Record:
         with self._store.reading():
@@ -169,6 +205,32 @@ def _settle(
         else:
             mark(conn, old.id, RecordState.SUPERSEDED.value)
             link(conn, new, old.id, "supersedes")
+
+
+def told_name(row: RecordRow) -> str:
+    """The name of the document a told record's line stands in: how it is cited."""
+    return f"told by the {row.source} on {row.told_at[:10]} (record {row.id})"
+
+
+def told_sentence(row: RecordRow) -> str:
+    """The record said as a sentence: subject, predicate and value, in that order."""
+    said = f"{row.subject} {row.predicate} {row.value}".strip()
+    return said if said.endswith((".", "!", "?")) else f"{said}."
+
+
+def told_document(row: RecordRow) -> PreparedDocument:
+    """The one-line document of a told record, at its source's trust, dated the day it
+    holds from where known, else the day it was told."""
+    sentence = told_sentence(row)
+    return PreparedDocument(
+        name=told_name(row),
+        content_hash=sha256(sentence.encode("utf-8")).hexdigest(),
+        language=detect_language(sentence),
+        lines=(PreparedLine(0, LineKind.SENTENCE, sentence),),
+        date=row.true_at or row.told_at[:10],
+        source=row.source,
+        trust=row.trust,
+    )
 
 
 def _part(text: str, what: str) -> str:

@@ -162,6 +162,11 @@ class Store:
         row = self.conn.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
         return int(row[0]) if row else 0
 
+    def changed(self, conn: sqlite3.Connection) -> None:
+        """Say, inside a write's transaction, that the lines changed: cached indexes are
+        stale (a write outside ``write_documents``, such as a told record's line)."""
+        self._bump_generation(conn)
+
     def _bump_generation(self, conn: sqlite3.Connection) -> None:
         conn.execute(
             "INSERT INTO meta (key, value) VALUES ('generation', '1') ON CONFLICT (key) "

@@ -116,3 +116,24 @@ def test_removing_a_document_takes_it_out_of_search(store: Path) -> None:
     with Memory(store, dense=False) as reopened:
         assert reopened.documents() == ["cc0-1.0.txt"]
         assert all(h.document != "mpl-2.0.txt" for h in reopened.search("Mozilla litigation"))
+
+
+def test_a_told_record_answers_as_a_line_cited_as_told(store: Path) -> None:
+    with Memory(store, dense=False) as memory:
+        memory.ingest(CORPORA / "licences" / "cc0-1.0.txt")
+        memory.tell("Maya", "lives in", "Lisbon")
+        porto = memory.tell("Maya", "lives in", "Porto")
+        answer = memory.ask("Where does Maya live?")
+        assert not answer.refused and answer.text == "Porto"
+        cited = answer.citations[0]
+        assert cited.document == f"told by the operator on {porto.told_at[:10]} (record 2)"
+        assert (cited.text, cited.trust) == ("Maya lives in Porto.", 0.75)
+        assert memory.verify("Maya lives in Porto.").supported
+        assert not memory.verify("Maya lives in Lisbon.").supported  # superseded: history
+    with Memory(store, dense=False) as reopened:
+        assert reopened.ask("Where does Maya live?").text == "Porto"
+        reopened.forget(porto.id)
+        assert reopened.ask("Where does Maya live?").refused  # Lisbon does not come back
+        told = f"told by the operator on {porto.told_at[:10]} (record 1)"
+        with pytest.raises(InputError, match="forget the record instead"):
+            reopened.remove(told)
