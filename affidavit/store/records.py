@@ -135,4 +135,7 @@ def links_of(conn: sqlite3.Connection, ids: Sequence[int]) -> list[tuple[int, in
 
 def _row(found: tuple) -> RecordRow:
     witness = tuple((str(d), int(p)) for d, p in json.loads(found[10])) if found[10] else ()
-    return RecordRow(*found[:10], witness)
+    record_id, subject, predicate, value, source, trust, told_at, true_at, state, name = found[:10]
+    return RecordRow(
+        record_id, subject, predicate, value, source, trust, told_at, true_at, state, name, witness
+    )
