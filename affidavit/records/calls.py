@@ -25,6 +25,7 @@ class RecordCalls:
         *,
         source: str = "operator",
         at: str | None = None,
+        witness: tuple[str, int] | None = None,
     ) -> Record:
         """Tell the store a fact; returns its Record (with ``.id``).
 
@@ -33,13 +34,16 @@ class RecordCalls:
         stand, linked as contradicting. ``source`` is a rung of the trust ladder
         (operator, document, extraction, inference, stranger); ``at`` the day the fact
         holds from, when known (ISO). Telling the same value again returns the record
-        that already says it::
+        that already says it. With ``witness=(document, position)`` the record is drawn
+        from that stored line (a model's extraction: ``source="extraction"``) and enters
+        only if the line carries its subject, a cue of its predicate and its value, digits
+        exactly; otherwise an InputError says what the line lacks::
 
             memory.tell("Maya", "lives in", "Lisbon", at="2023-03-01")
             memory.tell("Maya", "lives in", "Porto")  # supersedes Lisbon
             [r.value for r in memory.records("Maya")]  # ['Porto']
         """
-        return self._records.tell(subject, predicate, value, source=source, at=at)
+        return self._records.tell(subject, predicate, value, source=source, at=at, witness=witness)
 
     @reads
     def records(

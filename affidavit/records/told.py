@@ -18,6 +18,7 @@ from datetime import UTC, date, datetime
 from hashlib import sha256
 
 from affidavit.errors import InputError, readable
+from affidavit.records.entry import entry
 from affidavit.results import LineKind, Record, RecordState
 from affidavit.store.prepared import PreparedDocument, PreparedLine, insert_document
 from affidavit.store.records import (
@@ -59,14 +60,19 @@ class Records:
         *,
         source: str = "operator",
         at: str | None = None,
+        witness: tuple[str, int] | None = None,
     ) -> Record:
         """Store the fact and return its Record (the live one already saying it, when the
         same value is told again). ``source`` is a rung of the trust ladder; ``at`` is the
-        day the fact holds from (ISO), when known."""
+        day the fact holds from (ISO), when known. With ``witness`` (document, position),
+        the record is drawn from that stored line: it enters only if the line says it
+        (records/entry.py), belongs to that document (``remove`` takes it too) and is
+        cited by the line itself, not by a told line."""
         parts = [_part(subject, "the subject"), _part(predicate, "the predicate")]
         said = _part(value, "the value")
         ladder = _source(source)
         true_at = _day(at)
+        document_id = self._witnessed(parts, said, witness)
         keys = record_keys(*parts)
         trust = trust_of(ladder)
         told_at = datetime.now(UTC).isoformat(timespec="seconds")
@@ -86,6 +92,8 @@ class Records:
                     trust=trust,
                     told_at=told_at,
                     true_at=true_at,
+                    document_id=document_id,
+                    witness=[witness] if witness is not None else (),
                 )
                 _settle(conn, return_id, trust, true_at, live)
                 self._lines(conn, return_id, live)
@@ -134,9 +142,39 @@ class Records:
             row = record_by_id(conn, old.id)
             if row is not None and row.state != RecordState.LIVE.value:
                 conn.execute("DELETE FROM documents WHERE name = ?", (told_name(row),))
-        if now.state == RecordState.LIVE.value:
+        if now.state == RecordState.LIVE.value and now.document is None:
+            # A record drawn from a line is cited by that line; a told one by its own.
             insert_document(conn, told_document(now), now.told_at)
         self._store.changed(conn)
+
+    def _witnessed(
+        self, parts: list[str], value: str, witness: tuple[str, int] | None
+    ) -> int | None:
+        """The id of the witnessing line's document, once the entry gate admits the
+        record on it; None without a witness. An InputError when the line is not stored or
+        does not say the record."""
+        if witness is None:
+            return None
+        if (
+            not isinstance(witness, tuple | list)
+            or len(witness) != 2
+            or not isinstance(witness[0], str)
+            or not isinstance(witness[1], int)
+        ):
+            raise InputError("witness", f"{witness!r} is not a line", "pass (document, position)")
+        document, position = witness
+        with self._store.reading():
+            line = self._store.line_at(document, position)
+            title = self._store.line_at(document, 0)
+        if line is None:
+            raise InputError(
+                "witness", f"no line {position} in a document {document!r}", "cite a stored line"
+            )
+        named = f"{document} {title.text if title is not None else ''}"
+        admitted = entry(parts[0], parts[1], value, line.text, named)
+        if not admitted.admitted:
+            raise InputError("witness", admitted.detail, "tell only what the line says")
+        return line.document_id
 
     def told_by_name(self, document: str) -> Record | None:
         """The record whose told line ``document`` is, or None for any other document."""

@@ -137,3 +137,22 @@ def test_a_told_record_answers_as_a_line_cited_as_told(store: Path) -> None:
         told = f"told by the operator on {porto.told_at[:10]} (record 1)"
         with pytest.raises(InputError, match="forget the record instead"):
             reopened.remove(told)
+
+
+def test_a_record_drawn_from_a_line_enters_only_if_the_line_says_it(store: Path) -> None:
+    with Memory(store, dense=False) as memory:
+        memory.ingest(CORPORA / "licences" / "apache-2.0.txt")
+        line = ("apache-2.0.txt", 1)  # "Version 2.0, January 2004 http://www.apache.org/..."
+        drawn = memory.tell("Apache License", "version", "2.0", source="extraction", witness=line)
+        assert (drawn.document, drawn.witness, drawn.trust) == ("apache-2.0.txt", (line,), 0.5)
+        assert memory.documents() == ["apache-2.0.txt"]  # cited by its own line, no told one
+        for value, lacks in (("3.0", "the value"), ("200", "the digits")):
+            with pytest.raises(InputError, match=lacks):
+                memory.tell("Apache License", "version", value, witness=line)
+        with pytest.raises(InputError, match="a word of the predicate"):
+            memory.tell("Apache License", "price", "2.0", witness=line)
+        with pytest.raises(InputError, match="no line 999"):
+            memory.tell("Apache License", "version", "2.0", witness=("apache-2.0.txt", 999))
+        assert memory.records(include_history=True) == [drawn]
+        memory.remove("apache-2.0.txt")  # a retention request takes what was drawn from it
+        assert memory.records(include_history=True) == []
