@@ -264,6 +264,9 @@ def _reached(
         # "last week" lifted from a turn is a time only with the day it was said.
         text, value, record.value["said"] = relative
         record.value["read"] = value
+    # Where the store disagrees with itself, the other side is cited too, after the
+    # answer's own lines: saying one side must not hide the other.
+    citations += [line for _, lines in disagreeing for line in lines if line not in citations]
     return _Said(
         text=text,
         value=value,

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from affidavit.engine.protocol import Candidate
 from affidavit.results import Evidence
 from affidavit.text.analyzer import Analyzer
+from affidavit.text.dates import WrittenDate, dates_in
 from affidavit.text.numbers import numbers_in
 from affidavit.text.words import fold, values_written
 
@@ -41,15 +42,32 @@ def rivals(
             continue
         if text in said or said in text or text in own_text:
             continue  # the same thing said more or less fully, or said by the answer's lines
-        if set(numbers_in(text)) & set(numbers_in(said)):
+        if _one_time(text, said):
             continue  # "autumn 1347" and "November 1347": one time at two precisions
         if any(line in cited for line in lines) or min(line.trust for line in lines) < trust:
             continue
+        if any(line in taken for _, taken in found for line in lines):
+            continue  # the rival line is said once, by its best reading
         seen.add(text)
         found.append((other, lines))
         if len(found) == MAX_RIVALS:
             break
     return found
+
+
+def _one_time(text: str, said: str) -> bool:
+    """Do two answers name one time (or one figure) at two precisions? Two dates do when
+    every part both write agrees ("November 1347" and "1347"; not "1 May 2025" and "1 June
+    2025", which share a day and a year); other answers when they share a number."""
+    ours, theirs = dates_in(said), dates_in(text)
+    if ours and theirs:
+        return any(_agree(a, b) for a in ours for b in theirs)
+    return bool(set(numbers_in(text)) & set(numbers_in(said)))
+
+
+def _agree(one: WrittenDate, other: WrittenDate) -> bool:
+    parts = ((one.year, other.year), (one.month, other.month), (one.day, other.day))
+    return all(a is None or b is None or a == b for a, b in parts)
 
 
 def contest_line(found: Sequence[tuple[Candidate, Sequence[Evidence]]]) -> str:

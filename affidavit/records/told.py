@@ -95,7 +95,8 @@ class Records:
                     document_id=document_id,
                     witness=[witness] if witness is not None else (),
                 )
-                _settle(conn, return_id, trust, true_at, live)
+                drawn_from = witness[0] if witness is not None else None
+                _settle(conn, return_id, trust, true_at, live, drawn_from)
                 self._lines(conn, return_id, live)
         return self._record(return_id)
 
@@ -230,11 +231,16 @@ def _settle(
     trust: float,
     true_at: str | None,
     live: list[RecordRow],
+    drawn_from: str | None = None,
 ) -> None:
-    """Where the new record stands against the live ones of its subject and predicate."""
+    """Where the new record stands against the live ones of its subject and predicate:
+    a telling updates what was told (supersedes it), but two documents that say different
+    values disagree, and neither overwrites the other."""
     for old in live:
-        if trust < old.trust:
-            # Said by a source below the standing record's: both stand, linked.
+        other_document = drawn_from and old.document and old.document != drawn_from
+        if trust < old.trust or other_document:
+            # Said by a source below the standing record's, or by another document: both
+            # stand, linked, and an answer from either says the store disagrees.
             link(conn, new, old.id, "contradicts")
         elif true_at and old.true_at and true_at < old.true_at:
             # An older truth told later: history under the record that holds now.

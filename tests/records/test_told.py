@@ -1,5 +1,6 @@
 """Records told to a store: a newer telling supersedes the older, which stays as history;
-a lower-trust telling stands beside a higher-trust record, linked as contradicting;
+a lower-trust telling, or another document's, stands beside the record, linked as
+contradicting, and an answer from either cites both;
 forgetting writes a tombstone and resurrects nothing; every record, state and link
 survives reopen; bad input is an InputError that leaves the store as it was; removing a
 real document takes its lines out of search in one call."""
@@ -156,3 +157,18 @@ def test_a_record_drawn_from_a_line_enters_only_if_the_line_says_it(store: Path)
         assert memory.records(include_history=True) == [drawn]
         memory.remove("apache-2.0.txt")  # a retention request takes what was drawn from it
         assert memory.records(include_history=True) == []
+
+
+def test_two_documents_that_disagree_are_linked_never_overwritten(store: Path) -> None:
+    with Memory(store, dense=False) as memory:
+        memory.ingest_text("The inspection is due on 1 May 2025.", name="notice-a")
+        memory.ingest_text("The inspection is due on 1 June 2025.", name="notice-b")
+        a = memory.tell("inspection", "due", "1 May 2025", witness=("notice-a", 0))
+        b = memory.tell("inspection", "due", "1 June 2025", witness=("notice-b", 0))
+        live = memory.records("inspection", "due")
+        assert [r.value for r in live] == ["1 May 2025", "1 June 2025"]
+        assert live[0].contradicts == (b.id,) and live[1].contradicts == (a.id,)
+        answer = memory.ask("When is the inspection due?")
+        assert answer.text == "1 May 2025"  # one side said, the other cited and named
+        assert [c.document for c in answer.citations] == ["notice-a", "notice-b"]
+        assert "Contested" in answer.census and "'1 June 2025'" in answer.census
