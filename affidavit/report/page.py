@@ -240,7 +240,8 @@ def _gates(audit: Mapping[str, Any]) -> tuple[list[dict[str, Any]], list[dict[st
 
 
 def _notes(audit: Mapping[str, Any]) -> list[str]:
-    """What the audit says was withheld or stands against the answer."""
+    """What the audit says was withheld or stands against the answer, and how the answer
+    was read: a line quoted whole, a document the question named."""
     notes = []
     withheld = audit.get("withheld_below_trust")
     if isinstance(withheld, int) and withheld > 0:
@@ -252,6 +253,13 @@ def _notes(audit: Mapping[str, Any]) -> list[str]:
         notes.append(f"Contradicted by {_plain(rival.get('text'))!r}: {lines}")
     if audit.get("read_as"):
         notes.append(f"The question was read as: {_plain(audit['read_as'])}")
+    quoted = _object(audit.get("quoted"))
+    if quoted:
+        notes.append(f"Quoted whole: {_plain(quoted.get('line'))} ({_plain(quoted.get('why'))})")
+    scope = _object(audit.get("scope"))
+    if scope.get("named_by_the_question"):
+        named = ", ".join(_plain(name) or "" for name in _items(scope.get("matched")))
+        notes.append(f"Read in {named} alone: the question names it.")
     for key, value in audit.items():
         if key.startswith("withheld") and key != "withheld_below_trust" and value:
             notes.append(f"{key.replace('_', ' ')}: {_plain(value)}")

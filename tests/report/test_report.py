@@ -280,6 +280,21 @@ def test_gate_vetoes_are_grouped_and_withheld_lines_said(tmp_path: Path, store: 
     assert shown["notes"][1] == "Contradicted by 'Kim': [notes.txt #4] Kim signs."
 
 
+def test_a_quoted_answer_and_a_named_document_are_said(tmp_path: Path, store: Path) -> None:
+    row = answered("q", "What must a permit holder do?", PERMIT, cite("notes.txt", 0, PERMIT))
+    row["audit"]["quoted"] = {"line": f"[notes.txt #0] {PERMIT}", "why": "no span"}
+    row["audit"]["scope"] = {
+        "documents": ["notes.txt"],
+        "named_by_the_question": True,
+        "matched": ["notes.txt"],
+    }
+    (shown,) = page_data(report(tmp_path, store, [row]))
+    assert shown["notes"] == [
+        f"Quoted whole: [notes.txt #0] {PERMIT} (no span)",
+        "Read in notes.txt alone: the question names it.",
+    ]
+
+
 def test_changed_and_missing_citations_are_flagged_and_counted(tmp_path: Path, store: Path) -> None:
     rows = [
         answered("ok", "?", "Dana Okafor", cite("notes.txt", 0, PERMIT)),
