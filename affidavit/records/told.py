@@ -109,6 +109,9 @@ class Records:
     ) -> list[Record]:
         """The live records of ``subject`` and ``predicate`` (either None: any), in the
         order told; with ``include_history``, the superseded and forgotten ones too."""
+        for given, what in ((subject, "subject"), (predicate, "predicate")):
+            if given is not None:
+                readable(given, what)
         subject_key = record_keys(subject, "")[0] if subject is not None else None
         predicate_key = record_keys("", predicate)[1] if predicate is not None else None
         states = [s.value for s in RecordState] if include_history else [RecordState.LIVE.value]

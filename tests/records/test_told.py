@@ -94,6 +94,8 @@ def test_every_record_state_and_link_survives_reopen(store: Path) -> None:
         (lambda m: m.tell("Maya", "lives in", "Porto", at="May 2023"), "at"),
         (lambda m: m.forget(999), "record_id"),
         (lambda m: m.remove("no-such-document.txt"), "document"),
+        (lambda m: m.records(42), "subject"),
+        (lambda m: m.tell("Maya", "lives in", "Porto", witness="line 3"), "witness"),
     ],
 )
 def test_bad_input_is_an_input_error_and_changes_nothing(store: Path, call, what: str) -> None:
