@@ -301,3 +301,24 @@ class Record:
             "superseded_by": self.superseded_by,
             "contradicts": list(self.contradicts),
         }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Profile:
+    """What the store knows of one entity, as a page: its live records (each cited by its
+    told line or the line it was drawn from), the values they superseded or that were
+    forgotten, as history, and the entities most mentioned with it, each with the lines
+    that witness it."""
+
+    name: str
+    facts: tuple[Record, ...] = ()
+    history: tuple[Record, ...] = ()
+    neighbours: tuple[Neighbour, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "facts": [r.to_dict() for r in self.facts],
+            "history": [r.to_dict() for r in self.history],
+            "neighbours": [n.to_dict() for n in self.neighbours],
+        }

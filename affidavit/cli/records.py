@@ -1,5 +1,6 @@
 """The records commands of the `affidavit` CLI: tell a fact, list what is told (with its
-history), forget one, and remove a document with everything drawn from it."""
+history), forget one, show an entity's page, and remove a document with everything drawn
+from it."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ SOURCES = ("operator", "document", "extraction", "inference", "stranger")
 
 
 def add_record_commands(commands: Any) -> None:
-    """Add tell, records, forget and remove to the CLI's subcommands."""
+    """Add tell, records, forget, profile and remove to the CLI's subcommands."""
     tell = commands.add_parser(
         "tell",
         help="tell the store a fact (subject, predicate, value); a newer telling supersedes",
@@ -48,6 +49,17 @@ def add_record_commands(commands: Any) -> None:
     forget.add_argument("record_id", type=int)
     forget.add_argument("--store", required=True, type=Path)
     forget.set_defaults(run=_forget)
+
+    profile = commands.add_parser(
+        "profile",
+        help="what the store knows of one entity: its facts, their history, its neighbours",
+        epilog="Example: affidavit profile Rollo --store m.sqlite",
+    )
+    profile.add_argument("entity")
+    profile.add_argument("--top", type=int, default=10, help="how many neighbours (default 10)")
+    profile.add_argument("--store", required=True, type=Path)
+    profile.add_argument("--json", action="store_true", help="JSON output")
+    profile.set_defaults(run=_profile)
 
     remove = commands.add_parser(
         "remove",
@@ -103,6 +115,25 @@ def _records(args: argparse.Namespace) -> int:
 def _forget(args: argparse.Namespace) -> int:
     with _store(args.store) as memory:
         print(line(memory.forget(args.record_id)))
+    return 0
+
+
+def _profile(args: argparse.Namespace) -> int:
+    with _store(args.store) as memory:
+        page = memory.profile(args.entity, top=args.top)
+    if args.json:
+        print(json.dumps(page.to_dict(), ensure_ascii=False, indent=2))
+        return 0
+    out = [page.name, "facts:"]
+    out += [f"  {line(r)}" for r in page.facts] or ["  none told"]
+    if page.history:
+        out += ["history:", *(f"  {line(r)}" for r in page.history)]
+    if page.neighbours:
+        out.append("mentioned with:")
+        out += [
+            f"  {n.name} (weight {n.weight:.1f}, {len(n.witnesses)} lines)" for n in page.neighbours
+        ]
+    print("\n".join(out))
     return 0
 
 

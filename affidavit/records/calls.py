@@ -1,11 +1,13 @@
-"""The records half of the front door: ``Memory.tell``, ``Memory.records`` and
-``Memory.forget``, written here so the facade stays one screen of calls (memory.py
-inherits them)."""
+"""The records half of the front door: ``Memory.tell``, ``Memory.records``,
+``Memory.forget`` and ``Memory.profile``, written here so the facade stays one screen of
+calls (memory.py inherits them)."""
 
 from __future__ import annotations
 
+from affidavit.errors import AffidavitError, InputError, readable
+from affidavit.index.retrieval import Retriever
 from affidavit.records.told import Records
-from affidavit.results import Record
+from affidavit.results import Neighbour, Profile, Record, RecordState
 from affidavit.store.calls import reads, store_errors
 from affidavit.store.sqlite import Store
 
@@ -15,6 +17,7 @@ class RecordCalls:
 
     _store: Store
     _records: Records
+    _retriever: Retriever
 
     @store_errors
     def tell(
@@ -64,3 +67,31 @@ class RecordCalls:
         records and brings back nothing it superseded; returns it. An id the store never
         gave is an InputError."""
         return self._records.forget(record_id)
+
+    @reads
+    def profile(self, entity: str, *, top: int = 10) -> Profile:
+        """What the store knows of ``entity``, as a page (a ``Profile``): its live records
+        as facts, each cited; the superseded and forgotten ones as history; and the
+        ``top`` entities most mentioned with it, with the lines that witness them. Read
+        from the store as it is now, so it is never out of date. An entity the store
+        neither holds records of nor mentions is an InputError."""
+        readable(entity, "the entity")
+        every = self._records.read(entity, include_history=True)
+        try:
+            neighbours: list[Neighbour] = self._retriever.neighbours(entity, top)
+            mentioned = True
+        except AffidavitError:
+            neighbours, mentioned = [], False
+        if not every and not mentioned:
+            raise InputError(
+                "entity",
+                f"the store holds no record of {entity!r} and no line mentions it",
+                "list what it knows with records() and entities()",
+            )
+        live = tuple(r for r in every if r.state is RecordState.LIVE)
+        return Profile(
+            name=" ".join(entity.split()),
+            facts=live,
+            history=tuple(r for r in every if r.state is not RecordState.LIVE),
+            neighbours=tuple(neighbours),
+        )

@@ -41,3 +41,15 @@ def test_remove_takes_a_document_out(capsys, tmp_path: Path) -> None:
     assert code == 0 and out.startswith("removed cc0-1.0.txt: ")
     code, _, err = run(capsys, "remove", "cc0-1.0.txt", "--store", store)
     assert code == 1 and "no document 'cc0-1.0.txt'" in err
+
+
+def test_profile_shows_facts_history_and_neighbours(capsys, tmp_path: Path) -> None:
+    store = str(tmp_path / "m.sqlite")
+    normans = str(CORPORA / "squad2_articles" / "Normans.txt")
+    assert run(capsys, "ingest", normans, "--store", store, "--quiet")[0] == 0
+    run(capsys, "tell", "Rollo", "died in", "928", "--store", store)
+    run(capsys, "tell", "Rollo", "died in", "932", "--store", store)
+    code, out, _ = run(capsys, "profile", "Rollo", "--top", "2", "--store", store)
+    assert code == 0 and out.startswith("Rollo\nfacts:\n  #2 Rollo | died in | 932")
+    assert "history:\n  #1 Rollo | died in | 928 [superseded]" in out
+    assert "mentioned with:" in out

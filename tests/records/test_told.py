@@ -174,3 +174,21 @@ def test_two_documents_that_disagree_are_linked_never_overwritten(store: Path) -
         assert answer.text == "1 May 2025"  # one side said, the other cited and named
         assert [c.document for c in answer.citations] == ["notice-a", "notice-b"]
         assert "Contested" in answer.census and "'1 June 2025'" in answer.census
+
+
+def test_an_entitys_page_holds_its_facts_history_and_neighbours(store: Path) -> None:
+    with Memory(store, dense=False) as memory:
+        memory.ingest(CORPORA / "squad2_articles" / "Normans.txt")
+        memory.tell("Rollo", "ruled", "Normandy")
+        memory.tell("Rollo", "died in", "928")
+        latest = memory.tell("Rollo", "died in", "932")
+        page = memory.profile("rollo", top=3)
+        assert [(r.predicate, r.value) for r in page.facts] == [
+            ("ruled", "Normandy"),
+            ("died in", "932"),
+        ]
+        assert [(r.value, r.superseded_by) for r in page.history] == [("928", latest.id)]
+        assert len(page.neighbours) == 3 and all(n.witnesses for n in page.neighbours)
+        assert page.to_dict()["facts"][1]["value"] == "932"
+        with pytest.raises(InputError, match="no record of 'Zorblax'"):
+            memory.profile("Zorblax")
