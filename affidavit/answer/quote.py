@@ -18,6 +18,7 @@ from affidavit.question.shape import AnswerType
 from affidavit.reasons import Reason
 from affidavit.results import Evidence, LineKind
 from affidavit.text.analyzer import Analyzer
+from affidavit.text.words import quoted_terms
 
 # The kinds of answer that are a clause, not a typed span ("What must modified files
 # carry?"): only these are quoted. A line holding no value of a typed kind (a number, a
@@ -100,15 +101,12 @@ def asks_for_value(question: str) -> bool:
     return False
 
 
-_QUOTED_TERM = re.compile(r"[“\"]([^”\"]{1,80})[”\"]")
-
-
 def defines_asked_terms(question: str, line: str) -> bool:
     """A question that quotes a term ("What does “Contributor” mean?") asks about it as a
     term, and the line that answers quotes it too where it defines it: a line that merely
     uses the word is not the definition."""
-    asked = {t.strip().lower() for t in _QUOTED_TERM.findall(question)}
-    quoted = {t.strip().lower() for t in _QUOTED_TERM.findall(line)}
+    asked = {t.strip().lower() for t in quoted_terms(question)}
+    quoted = {t.strip().lower() for t in quoted_terms(line)}
     return asked <= quoted
 
 
@@ -123,7 +121,7 @@ _ASKS_DEFINITION = re.compile(
 
 def asks_a_definition(question: str) -> bool:
     """Does ``question`` ask what a term it quotes is or means?"""
-    return bool(_QUOTED_TERM.search(question) and _ASKS_DEFINITION.search(question))
+    return bool(quoted_terms(question) and _ASKS_DEFINITION.search(question))
 
 
 def definition_decision(question: str, lines: Sequence[str]) -> GateDecision:

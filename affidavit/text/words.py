@@ -4,6 +4,7 @@ readers' letter runs."""
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -32,6 +33,8 @@ _TOKEN = re.compile(
     rf"\d+(?:[.,]\d+)+(?={LETTER})|\d+(?:[.,]\d+)*(?!{LETTER_OR_DIGIT})|{LETTER_OR_DIGIT}+",
     re.UNICODE,
 )
+# A term set in quotation marks, straight or curly ("“Contributor”", '"Source" form').
+_QUOTED_TERM = '[“"]([^”"]{{1,{longest}}})[”"]'
 _ALL_STOP = frozenset().union(*(v.stop_words for v in VOCABULARIES.values()))
 
 
@@ -93,3 +96,14 @@ def values_written(text: str) -> list[str]:
 def count_words(text: str) -> int:
     """How many runs of word characters ``text`` holds (a line's length in words)."""
     return len(_WORD_RUN.findall(text))
+
+
+@functools.lru_cache(maxsize=4)
+def _quoting(longest: int) -> re.Pattern[str]:
+    return re.compile(_QUOTED_TERM.format(longest=longest))
+
+
+def quoted_terms(text: str, longest: int = 80) -> list[str]:
+    """The terms ``text`` sets in quotation marks, as written, each of at most
+    ``longest`` characters (a longer quotation is a passage, not a term)."""
+    return _quoting(longest).findall(text)

@@ -4,7 +4,6 @@ names what the question asks for; each only when it can be of the kind asked for
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from affidavit.engine.protocol import Candidate
@@ -12,12 +11,14 @@ from affidavit.question.shape import AnswerType
 from affidavit.question.typed_lines import holds_answer
 from affidavit.results import Evidence, LineKind
 from affidavit.text.analyzer import Analyzer
-from affidavit.text.words import fold
+from affidavit.text.words import fold, quoted_terms
 
 # Kinds whose answer names someone or somewhere: a value that opens in lower case
 # ("whatever you can justify on the basis of media cost") is a clause, not a name.
 _NAMED_KINDS = frozenset({AnswerType.PERSON, AnswerType.PLACE, AnswerType.ENTITY})
-_QUOTED = re.compile(r"[“\"]([^”\"]{1,60})[”\"]")
+# A defined term's label is at most this long (ingest/fields.py): a longer quotation in
+# the question names no column.
+_LONGEST_TERM = 60
 
 
 # A cell under the column the question names gains this over its line's score; the
@@ -26,9 +27,10 @@ CELL_GAIN = 0.3
 DEFINITION_GAIN = 0.6
 
 
-def defines_quoted(column: str, question: str) -> bool:
-    """Is ``column`` a term the question quotes ('What is the "Combined Work"?')?"""
-    return fold(column) in {fold(term) for term in _QUOTED.findall(question)}
+def quoted_columns(question: str) -> frozenset[str]:
+    """The terms a question quotes ('What is the "Combined Work"?'), folded as column
+    names are compared: read once a question, not once a cell."""
+    return frozenset(fold(term) for term in quoted_terms(question, _LONGEST_TERM))
 
 
 def fits_kind(answer_type: AnswerType, question: str) -> Callable[[str, str], bool]:
@@ -38,9 +40,10 @@ def fits_kind(answer_type: AnswerType, question: str) -> Callable[[str, str], bo
     the definition of a term the question quotes ('Who is the "Copyright Holder"?')
     answers whatever the question's shape."""
     rank = holds_answer(answer_type, question)
+    quoted = quoted_columns(question)
 
     def fits(column: str, value: str) -> bool:
-        if defines_quoted(column, question):
+        if fold(column) in quoted:
             return True
         if rank is not None:
             return rank(value) < 2
@@ -59,11 +62,11 @@ def cell_candidates(
     base: float,
     headers: set[tuple[str, ...]],
     fits: Callable[[str, str], bool] = lambda _column, _value: True,
-    question: str = "",
+    quoted: frozenset[str] = frozenset(),
 ) -> list[Candidate]:
     """The cells of a row (or a field line) under the column the question names, each
     a candidate when ``fits`` says it can be of the kind asked for; the definition of a
-    term the ``question`` quotes first."""
+    term the question quotes (``quoted``: quoted_columns) first."""
     if not line.cells:
         found = _unnamed_cells(index, line, question_terms, analyzer, base, headers)
         return [c for c in found if fits("", c.text)]
@@ -75,17 +78,15 @@ def cell_candidates(
     for column, value in line.cells.items():
         # The term a question quotes names its definition's column though the value
         # repeats its words ('"Combined Work" is a work produced by combining…').
-        named = (set(analyzer.terms(column)) & question_terms) - said or defines_quoted(
-            column, question
-        )
+        defined = fold(column) in quoted
+        named = (set(analyzer.terms(column)) & question_terms) - said or defined
         if value.strip() and named and fits(column, value.strip()):
             found.append(
                 Candidate(
                     text=value.strip(),
                     value=value.strip(),
                     cites=(index,),
-                    score=base
-                    + (DEFINITION_GAIN if defines_quoted(column, question) else CELL_GAIN),
+                    score=base + (DEFINITION_GAIN if defined else CELL_GAIN),
                     note=f"cell under column {column!r}",
                     extra={"column": column},
                 )

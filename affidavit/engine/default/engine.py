@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from affidavit.engine.default.cells import cell_candidates, fits_kind
+from affidavit.engine.default.cells import cell_candidates, fits_kind, quoted_columns
 from affidavit.engine.default.chatter import asserted, is_chatter
 from affidavit.engine.default.clauses import ClauseAsk, clause_answer, clause_ask
 from affidavit.engine.default.phrases import answer_phrases
@@ -106,6 +106,7 @@ class DefaultEngine:
         headers = {tuple(e.cells) for e in evidence if e.cells}
         # A cell is proposed only when it can be of the kind asked for (cells.fits_kind).
         fits = fits_kind(shape.answer_type, question_text)
+        quoted = quoted_columns(question_text)
         # English lines are read by the learned reader (affidavit/reader/), after this loop.
         english = shape.language == "en"
         to_read: list[tuple[int, Evidence, float]] = []
@@ -130,9 +131,7 @@ class DefaultEngine:
             coverage = len(asked & line_terms) / len(asked) if asked else 0.0
             base = 0.5 * (line.score / top_score) + 0.5 * coverage
             candidates.extend(
-                cell_candidates(
-                    index, line, question_terms, analyzer, base, headers, fits, question_text
-                )
+                cell_candidates(index, line, question_terms, analyzer, base, headers, fits, quoted)
             )
             if coverage < READ_COVERAGE:
                 continue  # too far off the question for its answer to pass the support tier
