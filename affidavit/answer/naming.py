@@ -4,6 +4,7 @@ Apache License") is read in that document alone, without them."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from weakref import ref
 
 from affidavit.gates.support import document_nouns, naming_terms
@@ -81,7 +82,7 @@ class DocumentNaming:
                 self._terms,
                 document,
                 self._analyzer,
-                title=document_title(self._retriever, document),
+                title=title_of(self._retriever, self._retriever.words(), document),
                 question=self._question,
             )
             self._asked[document] = self._terms - naming
@@ -141,23 +142,46 @@ def name_words(question: str, analyzer: Analyzer) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-# The last word index (one generation of a store) seen, held weakly, with its documents'
-# name and title terms: read once a generation, not once a question.
-_BOOKS: list[tuple[ref[WordIndex], dict[str, frozenset[str]]]] = []
+@dataclass
+class _Titles:
+    """The titles read in one generation of a store (its word index, held weakly), each
+    read once; and, once a question named a document, every document's name and title
+    terms."""
+
+    index: ref[WordIndex]
+    titles: dict[str, str] = field(default_factory=dict)
+    books: dict[str, frozenset[str]] | None = None
+
+
+# The generation last read: a question reads its documents' titles from here, not anew.
+_LAST: list[_Titles] = []
+
+
+def _read_in(index: WordIndex) -> _Titles:
+    if not _LAST or _LAST[0].index() is not index:
+        _LAST[:] = [_Titles(ref(index))]
+    return _LAST[0]
+
+
+def title_of(retriever: Retriever, index: WordIndex, document: str) -> str:
+    """``document_title``, read once a generation of the store (``index``)."""
+    titles = _read_in(index).titles
+    if document not in titles:
+        titles[document] = document_title(retriever, document)
+    return titles[document]
 
 
 def _titled_names(retriever: Retriever, index: WordIndex) -> dict[str, frozenset[str]]:
     """Each document's name and title terms, read once a generation of the store."""
-    if _BOOKS and _BOOKS[0][0]() is index:
-        return _BOOKS[0][1]
-    analyzer = Analyzer("en")
-    books = {
-        name: frozenset(name_terms(name, analyzer))
-        | frozenset(analyzer.terms(document_title(retriever, name)))
-        for name in index.document_names
-    }
-    _BOOKS[:] = [(ref(index), books)]
-    return books
+    read = _read_in(index)
+    if read.books is None:
+        analyzer = Analyzer("en")
+        read.books = {
+            name: frozenset(name_terms(name, analyzer))
+            | frozenset(analyzer.terms(title_of(retriever, index, name)))
+            for name in index.document_names
+        }
+    return read.books
 
 
 def named_scope(name: str) -> Scope:
