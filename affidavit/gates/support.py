@@ -113,14 +113,9 @@ def names_a_document(
     """Does the question call a document by name, given the terms of its name (``named``):
     saying what kind of document it is ("the Apache License"), or an acronym its name
     holds ("the LGPL", read from the ``question``'s capitals)?"""
-    if question_terms & _document_nouns(analyzer.language):
+    if question_terms & document_nouns(analyzer.language):
         return True
     return bool(frozenset(analyzer.terms(" ".join(acronyms(question)))) & named)
-
-
-def document_nouns(language: str) -> frozenset[str]:
-    """The index terms of the nouns that name a kind of document ("licence", "policy")."""
-    return _document_nouns(language)
 
 
 def _version_of(term: str, titled: frozenset[str]) -> bool:
@@ -136,8 +131,9 @@ _VERSION = re.compile(r"v(\d+)")
 
 
 @lru_cache(maxsize=8)
-def _document_nouns(language: str) -> frozenset[str]:
-    """The index terms of the nouns that name a kind of document, in ``language``."""
+def document_nouns(language: str) -> frozenset[str]:
+    """The index terms of the nouns that name a kind of document ("licence", "policy"),
+    in ``language``."""
     return frozenset(Analyzer(language).terms(_DOCUMENT_NOUNS.get(language, "")))
 
 

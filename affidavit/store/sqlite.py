@@ -163,11 +163,8 @@ class Store:
         return int(row[0]) if row else 0
 
     def changed(self, conn: sqlite3.Connection) -> None:
-        """Say, inside a write's transaction, that the lines changed: cached indexes are
-        stale (a write outside ``write_documents``, such as a told record's line)."""
-        self._bump_generation(conn)
-
-    def _bump_generation(self, conn: sqlite3.Connection) -> None:
+        """Say, inside a write's transaction, that the lines changed: the generation moves
+        on, and cached indexes built at the old one are stale."""
         conn.execute(
             "INSERT INTO meta (key, value) VALUES ('generation', '1') ON CONFLICT (key) "
             "DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)"
@@ -220,7 +217,7 @@ class Store:
             for doc in itertools.chain((first,), pending):
                 written += 1
                 insert_document(conn, doc, now)
-            self._bump_generation(conn)
+            self.changed(conn)
         return written
 
     def remove_document(self, name: str) -> int | None:
@@ -233,7 +230,7 @@ class Store:
             query = "SELECT COUNT(*) FROM lines WHERE document_id = ?"
             removed = int(conn.execute(query, (row[0],)).fetchone()[0])
             conn.execute("DELETE FROM documents WHERE id = ?", (row[0],))
-            self._bump_generation(conn)
+            self.changed(conn)
         return removed
 
     def document_names(self) -> list[str]:

@@ -373,7 +373,7 @@ def test_a_failure_mid_write_leaves_the_store_as_it_was(tmp_path: Path, monkeypa
 
         # The generation bump is the last statement of the write: everything before it
         # (delete the old version, insert lines and windows) has run when it fails.
-        monkeypatch.setattr(Store, "_bump_generation", fail)
+        monkeypatch.setattr(Store, "changed", fail)
         document.write_text("A different text about Normandy entirely.", encoding="utf-8")
         with pytest.raises(RuntimeError, match="mid-write"):
             memory.ingest(document)
