@@ -11,19 +11,14 @@ from affidavit.answer.audit import AskRecord, Judged, SubsetRecord
 from affidavit.answer.census import take_census
 from affidavit.answer.disagreement import contest_line, rivals
 from affidavit.answer.naming import DocumentNaming
-from affidavit.answer.quote import (
-    Quote,
-    asks_a_definition,
-    clear_line,
-    definition_decision,
-    line_judge,
-)
+from affidavit.answer.quote import Quote, clear_line, line_judge
 from affidavit.answer.readback import engine_read_back
 from affidavit.answer.tables import tables_around
 from affidavit.answer.told_of import told_of
 from affidavit.engine.protocol import Candidate, Engine, Planner
 from affidavit.gates.answer_value import gated_value
 from affidavit.gates.decision import GateDecision
+from affidavit.gates.definition import asks_a_definition, definition_decision
 from affidavit.gates.exit import Judgement, judge
 from affidavit.gates.support import (
     CONFIRMED_SPEAKER_CARRIED,

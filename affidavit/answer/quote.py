@@ -5,20 +5,19 @@ wrong kind, or by a refusal of an answer that stands in the text."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from affidavit.gates.context import headings_standing_over, support_terms
 from affidavit.gates.decision import GateDecision
+from affidavit.gates.definition import defines_asked_terms
 from affidavit.gates.exit import Judgement, judge
 from affidavit.gates.support import KeyWords, support_decision
 from affidavit.question.shape import AnswerType
 from affidavit.reasons import Reason
 from affidavit.results import Evidence, LineKind
 from affidavit.text.analyzer import Analyzer
-from affidavit.text.words import quoted_terms
 
 # The kinds of answer that are a clause, not a typed span ("What must modified files
 # carry?"): only these are quoted. A line holding no value of a typed kind (a number, a
@@ -99,44 +98,6 @@ def asks_for_value(question: str) -> bool:
         if word in ("what", "which"):
             return any(w in _VALUE_NOUNS for w in words[at + 1 : at + 4])
     return False
-
-
-def defines_asked_terms(question: str, line: str) -> bool:
-    """A question that quotes a term ("What does “Contributor” mean?") asks about it as a
-    term, and the line that answers quotes it too where it defines it: a line that merely
-    uses the word is not the definition."""
-    asked = {t.strip().lower() for t in quoted_terms(question)}
-    quoted = {t.strip().lower() for t in quoted_terms(line)}
-    return asked <= quoted
-
-
-# "What does “X” mean?", "What is the “X”?", "Who is the “X”?", "How is “X” defined?":
-# a question asking what a quoted term is.
-_ASKS_DEFINITION = re.compile(
-    r"\b(?:mean|means|meant|refers?|defined?|definition)\b"
-    r"|\b(?:what|who)\s+(?:is|are)\s+(?:(?:a|an|the)\s+)?[“\"]",
-    re.IGNORECASE,
-)
-
-
-def asks_a_definition(question: str) -> bool:
-    """Does ``question`` ask what a term it quotes is or means?"""
-    return bool(quoted_terms(question) and _ASKS_DEFINITION.search(question))
-
-
-def definition_decision(question: str, lines: Sequence[str]) -> GateDecision:
-    """A question asking what a quoted term means is answered from a line that quotes
-    the term where it defines it ('(the "Affirmer")'), not from one that merely uses the
-    word: the gate's decision on the candidate's cited ``lines``."""
-    passed = any(defines_asked_terms(question, line) for line in lines)
-    return GateDecision(
-        gate="definition",
-        passed=passed,
-        reason=None if passed else Reason.WEAK_EVIDENCE.value,
-        detail="the cited line quotes the term asked about"
-        if passed
-        else "the question asks what a quoted term means; the cited line does not quote it",
-    )
 
 
 def clear_line(

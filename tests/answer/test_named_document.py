@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from affidavit import Memory
 from affidavit.answer.naming import name_words
-from affidavit.answer.quote import asks_a_definition, definition_decision
+from affidavit.gates.definition import asks_a_definition, definition_decision
 from affidavit.text.analyzer import Analyzer
 
 EN = Analyzer("en")

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from affidavit import Memory
-from affidavit.answer.quote import asks_for_a_rule, asks_for_value, defines_asked_terms
+from affidavit.answer.quote import asks_for_a_rule, asks_for_value
 from affidavit.cli.main import main
+from affidavit.gates.definition import defines_asked_terms
 
 CORPORA = Path(__file__).resolve().parents[2] / "corpora"
 RETAIN = "What must redistributions of source code retain?"
