@@ -80,7 +80,9 @@ class RecordCalls:
         try:
             neighbours: list[Neighbour] = self._retriever.neighbours(entity, top)
             mentioned = True
-        except AffidavitError:
+        except AffidavitError as exc:
+            if type(exc) is not AffidavitError:
+                raise  # a store's failure is said, never taken for "no such entity"
             neighbours, mentioned = [], False
         if not every and not mentioned:
             raise InputError(
