@@ -322,3 +322,27 @@ class Profile:
             "history": [r.to_dict() for r in self.history],
             "neighbours": [n.to_dict() for n in self.neighbours],
         }
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """``word`` in ``language`` names the concept ``concept``, which the store's language
+    calls ``means``; ``source`` says who said so and ``cosine`` how near the model put the
+    two words (None where the operator said it)."""
+
+    word: str
+    language: str
+    means: str
+    concept: int
+    source: str
+    cosine: float | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "word": self.word,
+            "language": self.language,
+            "means": self.means,
+            "concept": self.concept,
+            "source": self.source,
+            "cosine": self.cosine,
+        }

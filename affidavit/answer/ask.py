@@ -41,9 +41,13 @@ from affidavit.reader.answerability import (
     rivals_of,
 )
 from affidavit.reasons import Reason
+from affidavit.records.gloss import across_languages
 from affidavit.results import Answer, Evidence, LineKind
 from affidavit.text.analyzer import Analyzer
 from affidavit.text.reading import Reading
+
+# The lines a question in another language finds as asked, whose words its reading prefers.
+EVIDENCE_LINES = 8
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -121,6 +125,20 @@ def _reached(
     index = retriever.words()  # one generation check per question, not per candidate
     if index.size == 0:
         return _Said.refusal(Reason.EMPTY_STORE)
+    crossed = across_languages(
+        question,
+        retriever.store,
+        index.vocabulary,
+        index.main_language,
+        lambda asked: [
+            h.text for h in retriever.retrieve(asked, scope=scope).hits[:EVIDENCE_LINES]
+        ],
+    )
+    if crossed is not None:
+        # Asked in Spanish or Turkish of English lines: read in English through the labels,
+        # and from here on asked as an English question is.
+        record.read_in = crossed.to_dict()
+        question = crossed.read_as
     asked = Question.read(
         question, asked_at=asked_at, speaker=speaker, default_language=index.main_language
     )

@@ -53,6 +53,7 @@ class AskRecord:
     chosen: Json | None = None
     value: Json | None = None
     read_as: str | None = None  # the question as read, when the speaker stood for "I"
+    read_in: Json | None = None  # a question of another language, read in the store's
     contradicted_by: list[Json] | None = None  # equal-trust lines answering otherwise
     answerability: Json | None = None  # the reader's probability, threshold and rivals
     scope: Json | None = None  # the documents the question was limited to, when it was
@@ -80,6 +81,7 @@ class AskRecord:
             asked_at=self.asked_at,
             speaker=self.speaker,
             read_as=self.read_as,
+            read_in=self.read_in,
             shape=self.shape,
             withheld_below_trust=self.withheld_below_trust,
             census=self.census,
@@ -127,6 +129,7 @@ class Audit(Mapping[str, Any]):
     asked_at: str | None
     speaker: str | None
     read_as: str | None = None
+    read_in: Json | None = None
     shape: Json | None = None
     withheld_below_trust: int | None = None
     census: Json | None = None
@@ -166,6 +169,7 @@ class Audit(Mapping[str, Any]):
         out: Json = {"engine": self.engine, "asked_at": self.asked_at, "speaker": self.speaker}
         optional = {
             "read_as": self.read_as,
+            "read_in": self.read_in,
             "scope": self.scope,
             "shape": self.shape,
             "withheld_below_trust": self.withheld_below_trust,

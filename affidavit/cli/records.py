@@ -16,7 +16,7 @@ SOURCES = ("operator", "document", "extraction", "inference", "stranger")
 
 
 def add_record_commands(commands: Any) -> None:
-    """Add tell, records, forget, profile and remove to the CLI's subcommands."""
+    """Add tell, records, forget, profile, labels and remove to the CLI's subcommands."""
     tell = commands.add_parser(
         "tell",
         help="tell the store a fact (subject, predicate, value); a newer telling supersedes",
@@ -60,6 +60,19 @@ def add_record_commands(commands: Any) -> None:
     profile.add_argument("--store", required=True, type=Path)
     profile.add_argument("--json", action="store_true", help="JSON output")
     profile.set_defaults(run=_profile)
+
+    labels = commands.add_parser(
+        "labels",
+        help="the concepts a word labels across en/es/tr, and who said so",
+        epilog="Example: affidavit labels ciudad --store m.sqlite; "
+        "affidavit labels cuota --means fee --language es --store m.sqlite",
+    )
+    labels.add_argument("word")
+    labels.add_argument("--means", help="tell the store that WORD names this word of its lines")
+    labels.add_argument("--language", choices=("es", "tr"), help="WORD's language, with --means")
+    labels.add_argument("--store", required=True, type=Path)
+    labels.add_argument("--json", action="store_true", help="JSON output")
+    labels.set_defaults(run=_labels)
 
     remove = commands.add_parser(
         "remove",
@@ -134,6 +147,26 @@ def _profile(args: argparse.Namespace) -> int:
             f"  {n.name} (weight {n.weight:.1f}, {len(n.witnesses)} lines)" for n in page.neighbours
         ]
     print("\n".join(out))
+    return 0
+
+
+def _labels(args: argparse.Namespace) -> int:
+    if args.means is not None:
+        if args.language is None:
+            raise AffidavitError("--means needs --language (es or tr): the word's language")
+        with Memory(args.store, dense=False) as memory:
+            memory.label(args.word, args.means, language=args.language)
+    with _store(args.store) as memory:
+        found = memory.labels(args.word)
+    if args.json:
+        print(json.dumps([label.to_dict() for label in found], ensure_ascii=False, indent=2))
+        return 0
+    rows = [
+        f"{label.word} ({label.language}) = {label.means} (en) — concept {label.concept}, "
+        f"{label.source}" + (f", cosine {label.cosine:.2f}" if label.cosine is not None else "")
+        for label in found
+    ]
+    print("\n".join(rows) if rows else f"no label of {args.word!r}")
     return 0
 
 

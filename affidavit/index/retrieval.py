@@ -123,6 +123,10 @@ class Retriever:
     def fused_documents(self, query: str | Reading) -> list[DocumentHit]:
         return self.ranker.fused_documents(self.read(query))
 
+    @property
+    def store(self) -> Store:
+        return self._store
+
     def words(self) -> WordIndex:
         """The word index of the store as it is now: the one in hand, or the cached
         parts, updated with the documents added or removed since (index/words/parts.py).

@@ -4,10 +4,13 @@ calls (memory.py inherits them)."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from affidavit.errors import AffidavitError, InputError, readable
 from affidavit.index.retrieval import Retriever
+from affidavit.records.labels import LABELLED_LANGUAGES, Labels
 from affidavit.records.told import Records
-from affidavit.results import Neighbour, Profile, Record, RecordState
+from affidavit.results import Label, Neighbour, Profile, Record, RecordState
 from affidavit.store.calls import reads, store_errors
 from affidavit.store.sqlite import Store
 
@@ -67,6 +70,34 @@ class RecordCalls:
         records and brings back nothing it superseded; returns it. An id the store never
         gave is an InputError."""
         return self._records.forget(record_id)
+
+    @store_errors
+    def label(self, word: str, means: str, *, language: str) -> Label:
+        """Tell the store that ``word`` of ``language`` (es or tr) names what its lines
+        call ``means``: a question in that language reads the word as ``means`` before
+        any label of the bundled model. It survives reopen::
+
+            memory.label("cuota", "fee", language="es")
+            memory.ask("¿Cuál es la cuota anual?")  # read as "What annual fee?"
+        """
+        readable(word, "the word")
+        readable(means, "what the word means")
+        if language not in LABELLED_LANGUAGES:
+            raise InputError(
+                f"language {language!r}",
+                f"labels are read for {', '.join(LABELLED_LANGUAGES)} questions",
+                "give language='es' or language='tr'",
+            )
+        told_at = datetime.now(UTC).isoformat(timespec="seconds")
+        return Labels(self._store).add(word, means, language, told_at)
+
+    @reads
+    def labels(self, word: str) -> list[Label]:
+        """Every label ``word`` takes part in: what it names as a Spanish or Turkish word,
+        and the Spanish and Turkish words that name it as an English one; the operator's
+        labels first, then the bundled model's (with its cosine)."""
+        readable(word, "the word")
+        return Labels(self._store).of(word)
 
     @reads
     def profile(self, entity: str, *, top: int = 10) -> Profile:

@@ -103,13 +103,24 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )""",
         """CREATE INDEX record_links_to ON record_links (to_id)""",
     ),
+    # 6: labels the operator gave: a word of a language that names the same concept as a
+    # word of the store's language ("cuota" in Spanish means "fee").
+    (
+        """CREATE TABLE labels (
+            word TEXT NOT NULL,
+            language TEXT NOT NULL,
+            means TEXT NOT NULL,
+            told_at TEXT NOT NULL,
+            PRIMARY KEY (word, language, means)
+        )""",
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
 # The oldest version a read-only process can still read: the migrations after it add
 # indexes (a query without them is slower, never wrong), the OCR confidence column (a
 # store without it holds no OCR lines: Store reads it as NULL) and the records tables (a
-# store without them holds no records: they read as none).
+# store without them holds no records: they read as none; nor labels).
 READABLE_FROM = 2
 # The tables a store at the current version holds; one missing is a damaged store.
 TABLES = frozenset({"meta", "documents", "lines", "windows", "index_cache", "engine_replies"})

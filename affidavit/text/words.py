@@ -22,6 +22,8 @@ _WORD_OF_TWO_LETTERS = re.compile(rf"{LETTER}{{2,}}")
 _SPOKEN_WORD = re.compile(rf"{LETTER_OR_DIGIT}+(?:'{LETTER_OR_DIGIT}+)?")
 # A word as written with what may stand inside it: "Smith's", "U.S.", "self-employed".
 _WRITTEN_WORD = re.compile(rf"{LETTER_OR_DIGIT}[\w'’.-]*")
+# A word as asked, case kept, with its inner apostrophes and hyphens: "Broncos'u", "1562'de".
+_ASKED_WORD = re.compile(rf"{LETTER_OR_DIGIT}+(?:['’-]{LETTER_OR_DIGIT}+)*")
 # A value a sentence writes: a number, or a capitalised word that does not open it.
 _VALUE = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][\w'-]*|\b\d[\d,.]*\b")
 
@@ -60,6 +62,12 @@ def words(text: str, language: str = "en") -> list[str]:
     """Folded word tokens of ``text`` (no stemming, stop words kept). Folding happens
     before tokenizing, so "İstanbul" is one word."""
     return _TOKEN.findall(fold(text, language))
+
+
+def asked_words(text: str) -> list[str]:
+    """The words of ``text`` as written (case kept), a Turkish case ending after an
+    apostrophe kept with its word ("Broncos'u")."""
+    return _ASKED_WORD.findall(text)
 
 
 def letter_runs(text: str) -> list[str]:

@@ -53,3 +53,20 @@ def test_profile_shows_facts_history_and_neighbours(capsys, tmp_path: Path) -> N
     assert code == 0 and out.startswith("Rollo\nfacts:\n  #2 Rollo | died in | 932")
     assert "history:\n  #1 Rollo | died in | 928 [superseded]" in out
     assert "mentioned with:" in out
+
+
+def test_labels_lists_a_words_concepts_and_takes_the_operators(capsys, tmp_path: Path) -> None:
+    store = str(tmp_path / "m.sqlite")
+    cc0 = str(CORPORA / "licences" / "cc0-1.0.txt")
+    assert run(capsys, "ingest", cc0, "--store", store, "--quiet")[0] == 0
+    code, out, _ = run(capsys, "labels", "ciudad", "--store", store)
+    assert code == 0 and out.startswith("ciudad (es) = city (en) — concept ")
+    assert "bundled model, cosine 0.94" in out
+    code, out, _ = run(
+        capsys, "labels", "obra", "--means", "work", "--language", "es", "--store", store
+    )
+    assert code == 0 and "obra (es) = work (en)" in out and "operator" in out
+    code, out, _ = run(capsys, "labels", "obra", "--store", store, "--json")
+    assert json.loads(out)[0]["source"] == "operator"
+    code, _, err = run(capsys, "labels", "obra", "--means", "work", "--store", store)
+    assert code == 1 and "--language" in err

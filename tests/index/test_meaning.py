@@ -143,7 +143,8 @@ def test_dense_false_turns_the_meaning_channel_off() -> None:
     assert memory._retriever.meaning() is None
     spanish = "¿Qué tipo de profesional se considera un técnico de farmacia?"
     assert memory.search_documents(spanish, k=5) == []  # it shares no word with the store
-    assert memory.ask(spanish).refused
+    # Asked, it is read in English through the labels (records/gloss.py), not by meaning.
+    assert memory.ask(spanish).audit["read_in"]["language"] == "es"
     english = memory.search_documents("What is a pharmacy technician considered?", k=1)
     assert english[0].document == "Pharmacy #1"
     assert english[0].meaning_rank is None

@@ -48,7 +48,7 @@ _room("engine", *FOUNDATION, "text", "store", "index", "question", "reader", "pl
 _room(
     "answer",
     *FOUNDATION,
-    *("text", "store", "index", "question", "reader", "plans", "gates", "engine"),
+    *("text", "store", "index", "records", "question", "reader", "plans", "gates", "engine"),
 )
 _room("batch", *FOUNDATION)
 # The report writes numbers as answers write them (text.numbers.format_number).

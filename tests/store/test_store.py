@@ -133,9 +133,10 @@ def test_a_store_from_an_older_version_is_migrated_and_keeps_its_documents(
     path = tmp_path / "old.sqlite"
     with Memory(path, dense=False) as memory:
         memory.ingest_text("Kestrels hover over the motorway verge.", name="birds")
-    conn = sqlite3.connect(path)  # undo migrations 2 to 5: the file as version 1 wrote it
+    conn = sqlite3.connect(path)  # undo migrations 2 to 6: the file as version 1 wrote it
     conn.execute("DROP TABLE record_links")
     conn.execute("DROP TABLE records")
+    conn.execute("DROP TABLE labels")
     conn.execute("DROP TABLE engine_replies")
     conn.execute("DROP INDEX headings_by_document")
     conn.execute("ALTER TABLE lines DROP COLUMN confidence")
@@ -188,6 +189,7 @@ def test_a_read_only_process_reads_a_store_that_lacks_only_newer_indexes(
     conn = sqlite3.connect(path)  # the file as version 2 wrote it: no heading index, no OCR
     conn.execute("DROP TABLE record_links")  # and no records
     conn.execute("DROP TABLE records")
+    conn.execute("DROP TABLE labels")
     conn.execute("DROP INDEX headings_by_document")
     conn.execute("ALTER TABLE lines DROP COLUMN confidence")
     conn.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
@@ -207,9 +209,13 @@ def test_a_read_only_process_reads_a_store_that_lacks_only_newer_indexes(
 def test_only_indexes_may_be_missing_from_a_store_read_only(tmp_path: Path) -> None:
     # What a read-only process cannot add must be there: every migration it may skip adds
     # an index, the OCR confidence column it reads as NULL when missing, or the records
-    # tables it reads as holding none, and a store older than that is refused with the
-    # reason.
-    records_tables = ("CREATE TABLE records (", "CREATE TABLE record_links (")
+    # and labels tables it reads as holding none, and a store older than that is refused
+    # with the reason.
+    records_tables = (
+        "CREATE TABLE records (",
+        "CREATE TABLE record_links (",
+        "CREATE TABLE labels (",
+    )
     for migration in MIGRATIONS[READABLE_FROM:]:
         for statement in migration:
             said = statement.lstrip()
@@ -221,6 +227,7 @@ def test_only_indexes_may_be_missing_from_a_store_read_only(tmp_path: Path) -> N
     conn = sqlite3.connect(path)  # the file as version 1 wrote it
     conn.execute("DROP TABLE record_links")
     conn.execute("DROP TABLE records")
+    conn.execute("DROP TABLE labels")
     conn.execute("DROP TABLE engine_replies")
     conn.execute("DROP INDEX headings_by_document")
     conn.execute("ALTER TABLE lines DROP COLUMN confidence")

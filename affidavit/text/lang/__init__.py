@@ -28,6 +28,7 @@ class Vocabulary:
     yes: frozenset[str]
     no: frozenset[str]
     abbreviations: dict[str, str]  # a written abbreviation -> the word it stands for
+    question_words: dict[str, str]  # a question word or phrase -> the English one
 
     @classmethod
     def of(cls, language: str, words: ModuleType) -> Vocabulary:
@@ -45,6 +46,7 @@ class Vocabulary:
             yes=words.YES,
             no=words.NO,
             abbreviations=words.ABBREVIATIONS,
+            question_words=words.QUESTION_WORDS,
         )
 
 

@@ -104,3 +104,6 @@ ABBREVIATIONS: dict[str, str] = {
     "nov": "november",
     "dec": "december",
 }
+
+# English is the language the others are read into: its question words need no reading.
+QUESTION_WORDS: dict[str, str] = {}

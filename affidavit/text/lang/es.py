@@ -64,3 +64,32 @@ ABBREVIATIONS: dict[str, str] = {
     "dpto": "departamento",
     "admón": "administración",
 }
+
+# Question words and the English ones they are, longest phrases first: a Spanish question
+# asked of English lines is read in English (records/gloss.py).
+QUESTION_WORDS: dict[str, str] = {
+    "en qué año": "in what year",
+    "a qué distancia": "how far",
+    "qué tan lejos": "how far",
+    "qué edad": "how old",
+    "cuánto tiempo": "how long",
+    "por qué": "why",
+    "de dónde": "where from",
+    "a quiénes": "who",
+    "a quién": "who",
+    "de quién": "whose",
+    "cuántos": "how many",
+    "cuántas": "how many",
+    "cuánto": "how much",
+    "cuánta": "how much",
+    "cuán": "how",
+    "quiénes": "who",
+    "quién": "who",
+    "cuándo": "when",
+    "dónde": "where",
+    "adónde": "where",
+    "cómo": "how",
+    "cuáles": "what",
+    "cuál": "what",
+    "qué": "what",
+}

@@ -44,3 +44,45 @@ YES = frozenset({"evet"})
 NO = frozenset({"hayır", "hayir"})
 
 ABBREVIATIONS: dict[str, str] = {"no": "numara", "tel": "telefon", "md": "madde"}
+
+# Question words and the English ones they are, longest phrases first: a Turkish question
+# asked of English lines is read in English (records/gloss.py). Turkish asks at the end of
+# the clause; the gloss moves the English question word to the front.
+QUESTION_WORDS: dict[str, str] = {
+    "ne zaman": "when",
+    "ne kadar uzakta": "how far",
+    "ne kadar uzak": "how far",
+    "ne kadar": "how much",
+    "kaç yaşında": "how old",
+    "kaç yaşındaydı": "how old",
+    "hangi yıl": "what year",
+    "hangi yılda": "in what year",
+    "kaç": "how many",
+    "kim": "who",
+    "kimdir": "who",
+    "kimdi": "who",
+    "kimin": "whose",
+    "kime": "who",
+    "kimi": "who",
+    "kimler": "who",
+    "kimlerdir": "who",
+    "hangi": "which",
+    "hangisi": "which",
+    "hangileri": "which",
+    "nerede": "where",
+    "nereye": "where",
+    "nereden": "where from",
+    "neresi": "where",
+    "neresidir": "where",
+    "neden": "why",
+    "niçin": "why",
+    "niye": "why",
+    "nasıl": "how",
+    "nedir": "what",
+    "neydi": "what",
+    "neyi": "what",
+    "neye": "what",
+    "neler": "what",
+    "nelerdir": "what",
+    "ne": "what",
+}

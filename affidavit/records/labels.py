@@ -1,0 +1,191 @@
+"""Identity across languages: which English words name the same concept as a Spanish or
+Turkish word, so that a question asked in one language is read against lines in another.
+
+A concept is a numeric key; a word is only a label of it, in a language. Labels come from
+three places, in this order of precedence:
+
+* the operator (``Memory.label``), kept in the store;
+* the bundled static model: ``affidavit/data/labels/{es,tr}.tsv``, built by
+  ``tools/build_labels.py`` from the model's word-piece vectors (mutual near neighbours
+  across the languages above a threshold read off a development word list);
+* the store's own words: a name ("Denver", "Tesla") is spelled alike in every language,
+  and a word the shipped table does not hold may still lie near one of the store's
+  English words in the model's space (the same threshold, no mutual check).
+
+One spelling may label two concepts: Turkish "son" (last) and English "son" are told
+apart by their language.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache, lru_cache
+from importlib.resources import files
+
+import numpy as np
+
+from affidavit.results import Label
+from affidavit.store.labels import insert_label, labels_of
+from affidavit.store.sqlite import Store
+from affidavit.text.words import fold
+
+LABELLED_LANGUAGES = ("es", "tr")
+_DATA = files("affidavit") / "data" / "labels"
+# Below this a Turkish or Spanish word's prefix is too short to name a stem ("kaz").
+_SHORTEST_STEM = 4
+
+
+def concept_of(means: str) -> int:
+    """The numeric key of the concept an English word names (stable across runs)."""
+    return zlib.crc32(fold(means).encode("utf-8"))
+
+
+@cache
+def shipped(language: str) -> dict[str, tuple[tuple[str, float], ...]]:
+    """The bundled model's labels of ``language``: word -> English words, nearest first."""
+    if language not in LABELLED_LANGUAGES:
+        return {}
+    table: dict[str, tuple[tuple[str, float], ...]] = {}
+    for row in (_DATA / f"{language}.tsv").read_text(encoding="utf-8").splitlines():
+        word, *meanings = row.split("\t")
+        pairs = (m.rsplit(" ", 1) for m in meanings)
+        table[word] = tuple((english, float(cosine)) for english, cosine in pairs)
+    return table
+
+
+@lru_cache(maxsize=1)
+def threshold() -> float:
+    """The cosine the shipped labels were cut at (the first line of threshold.txt)."""
+    return float((_DATA / "threshold.txt").read_text(encoding="utf-8").split()[0])
+
+
+@lru_cache(maxsize=1)
+def english_side() -> tuple[tuple[str, ...], np.ndarray]:
+    """The English words the shipped labels point into, with unit vectors of the model."""
+    from affidavit.index.meaning.encoder import BundledEncoder, encode
+
+    english = tuple((_DATA / "en.txt").read_text(encoding="utf-8").split())
+    return english, encode(BundledEncoder(), list(english))
+
+
+def dev_score(
+    rows: Sequence[Mapping[str, str]],
+    language: str,
+    table: Mapping[str, Sequence[tuple[str, float]]],
+    cut: float,
+) -> tuple[int, int, int]:
+    """(right, wrong, none) of ``table``'s labels at or above ``cut`` on a development
+    word list (rows of en and ``language``): right when a label is the English word or
+    its plural or past ("city"/"cities" count alike), and when one spelling serves both
+    languages and no label is needed."""
+    right = wrong = none = 0
+    for row in rows:
+        kept = [english for english, cosine in table.get(row[language], ()) if cosine >= cut]
+        if row[language] == row["en"] and not kept:
+            right += 1
+        elif not kept:
+            none += 1
+        elif _plain(row["en"]) in {_plain(e) for e in kept}:
+            right += 1
+        else:
+            wrong += 1
+    return right, wrong, none
+
+
+def _plain(word: str) -> str:
+    for ending in ("es", "s", "ed", "d"):
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            return word[: -len(ending)]
+    return word
+
+
+class Labels:
+    """The labels a store answers with: the operator's, then the bundled model's."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    def add(self, word: str, means: str, language: str, told_at: str) -> Label:
+        """Keep the operator's word: ``word`` in ``language`` means ``means``."""
+        with self._store.transaction() as conn:
+            insert_label(conn, fold(word, language), language, fold(means), told_at)
+        return Label(fold(word, language), language, fold(means), concept_of(means), "operator")
+
+    def operator(self) -> dict[tuple[str, str], list[str]]:
+        """(word, language) -> what the operator said it means."""
+        told: dict[tuple[str, str], list[str]] = {}
+        for word, language, means, _ in labels_of(self._store.conn):
+            told.setdefault((word, language), []).append(means)
+        return told
+
+    def meanings(
+        self, word: str, language: str, operator: Mapping[tuple[str, str], list[str]]
+    ) -> list[Label]:
+        """What ``word`` (folded) of ``language`` labels: the operator's meanings first,
+        then the bundled model's, nearest first."""
+        found = [
+            Label(word, language, m, concept_of(m), "operator")
+            for m in operator.get((word, language), [])
+        ]
+        found += [
+            Label(word, language, english, concept_of(english), "bundled model", cosine)
+            for english, cosine in shipped(language).get(word, ())
+        ]
+        return found
+
+    def stem_meanings(
+        self, word: str, language: str, operator: Mapping[tuple[str, str], list[str]]
+    ) -> list[Label]:
+        """The meanings of the longest prefix of ``word`` that is labelled: Turkish and
+        Spanish inflect by endings ("kazanmıştır" is "kazan" + tense and person)."""
+        for end in range(len(word) - 1, _SHORTEST_STEM - 1, -1):
+            found = self.meanings(word[:end], language, operator)
+            if found:
+                return found
+        return []
+
+    def nearest(self, word: str, language: str, held: Callable[[str], bool]) -> Label | None:
+        """The store's English word nearest ``word`` in the model's space, if at or above
+        the shipped threshold."""
+        from affidavit.index.meaning.encoder import BundledEncoder, encode
+
+        english, vectors = english_side()
+        vector = encode(BundledEncoder(), [word])[0]
+        if not vector.any():
+            return None
+        similarity = vectors @ vector
+        for index in np.argsort(-similarity, kind="stable")[:20]:
+            cosine = float(similarity[index])
+            if cosine < threshold():
+                return None
+            if held(english[index]):
+                means = english[index]
+                return Label(word, language, means, concept_of(means), "nearest", round(cosine, 3))
+        return None
+
+    def of(self, word: str) -> list[Label]:
+        """Every label ``word`` takes part in, in any language: the concepts it names as a
+        Spanish or Turkish word, and the Spanish and Turkish words that name it."""
+        operator = self.operator()
+        found: list[Label] = []
+        for language in LABELLED_LANGUAGES:
+            found += self.meanings(fold(word, language), language, operator)
+        folded = fold(word)
+        for (told, language), told_meanings in sorted(operator.items()):
+            found += [
+                Label(told, language, m, concept_of(m), "operator")
+                for m in told_meanings
+                if m == folded and (told, language) != (folded, language)
+            ]
+        for language in LABELLED_LANGUAGES:
+            for other, pairs in shipped(language).items():
+                found += [
+                    Label(other, language, english, concept_of(english), "bundled model", c)
+                    for english, c in pairs
+                    if english == folded
+                ]
+        unique: dict[tuple[str, str, str], Label] = {}
+        for label in found:
+            unique.setdefault((label.word, label.language, label.means), label)
+        return list(unique.values())

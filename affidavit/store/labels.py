@@ -1,0 +1,32 @@
+"""The labels table as SQL: the words the operator said name a concept of the store's
+language. What a label means to a question is decided in affidavit/records/labels.py."""
+
+from __future__ import annotations
+
+import sqlite3
+
+
+def has_labels(conn: sqlite3.Connection) -> bool:
+    """Does the store hold the labels table (one before schema 6, opened read-only, does
+    not: it holds no operator labels)?"""
+    query = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'labels'"
+    return conn.execute(query).fetchone() is not None
+
+
+def insert_label(
+    conn: sqlite3.Connection, word: str, language: str, means: str, told_at: str
+) -> bool:
+    """Write one label; False when the store already held it."""
+    cursor = conn.execute(
+        "INSERT OR IGNORE INTO labels (word, language, means, told_at) VALUES (?, ?, ?, ?)",
+        (word, language, means, told_at),
+    )
+    return cursor.rowcount > 0
+
+
+def labels_of(conn: sqlite3.Connection) -> list[tuple[str, str, str, str]]:
+    """Every label the operator gave: (word, language, means, told at), sorted."""
+    if not has_labels(conn):
+        return []
+    query = "SELECT word, language, means, told_at FROM labels ORDER BY word, language, means"
+    return list(conn.execute(query))

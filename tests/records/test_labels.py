@@ -1,0 +1,98 @@
+"""Identity across languages: the shipped labels reproduce their recorded score on the
+development word list; a Spanish or Turkish question over English paragraphs (XQuAD,
+CC BY-SA 4.0) is read in English through the labels and answered from the English lines,
+its reading word by word in the audit; the operator's labels come first and survive
+reopen; `labels` lists a word's concepts both ways."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+
+from affidavit import InputError, Label, Memory
+from affidavit.records.labels import dev_score, shipped, threshold
+
+ROOT = Path(__file__).resolve().parents[2]
+SLICE = ROOT / "corpora" / "xquad_slice"
+DEV_WORDS = ROOT / "tools" / "label_dev_words.tsv"
+RECORDED = ROOT / "affidavit" / "data" / "labels" / "threshold.txt"
+
+
+def test_the_shipped_labels_reproduce_their_recorded_dev_score() -> None:
+    with DEV_WORDS.open(encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle, delimiter="\t"))
+    cells = []
+    for language in ("es", "tr"):
+        right, wrong, none = dev_score(rows, language, shipped(language), threshold())
+        cells.append(f"{right} / {wrong} / {none}")
+    recorded = RECORDED.read_text(encoding="utf-8")
+    assert f"| {threshold():.2f} | {cells[0]} | {cells[1]} |" in recorded
+
+
+@pytest.fixture(scope="module")
+def english_paragraphs() -> Memory:
+    memory = Memory(dense=False)
+    with (SLICE / "paragraphs.jsonl").open(encoding="utf-8") as handle:
+        for line in handle:
+            paragraph = json.loads(line)
+            memory.ingest_text(paragraph["text"], name=paragraph["name"])
+    return memory
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "answer"),
+    [
+        ("¿Quién es el primer administrador de la Oficina Federal de Energía?", "es", "Simon"),
+        ("¿Cuándo fue el último brote de la plaga?", "es", "1654"),
+        ("Johns Nehri'ni 1562'de kim haritaladı?", "tr", "Jean Ribault"),
+    ],
+)
+def test_a_question_in_another_language_is_answered_from_the_english_lines(
+    english_paragraphs: Memory, question: str, language: str, answer: str
+) -> None:
+    said = english_paragraphs.ask(question)
+    assert not said.refused and answer in said.text
+    assert said.question == question
+    assert said.citations and answer in said.citations[0].text  # an English line
+    read_in = said.audit["read_in"]
+    assert read_in["language"] == language and read_in["read_as"] != question
+    hows = {w["how"] for w in read_in["words"]}
+    assert "question word" in hows and hows & {"label", "nearest in the evidence", "name"}
+
+
+def test_an_english_question_is_read_as_asked(english_paragraphs: Memory) -> None:
+    said = english_paragraphs.ask("Who is the first administrator of the Federal Energy Office?")
+    assert "read_in" not in said.audit and "Simon" in said.text
+
+
+def test_an_operator_label_comes_first_and_survives_reopen(tmp_path: Path) -> None:
+    store = tmp_path / "labels.sqlite"
+    with Memory(store, dense=False) as memory:
+        memory.ingest_text("The annual levy is 40 dollars a household.", name="levy.txt")
+        assert memory.ask("¿Cuál es la cuota anual?").refused  # nothing reads "cuota"
+        told = memory.label("cuota", "levy", language="es")
+        assert told == Label("cuota", "es", "levy", told.concept, "operator")
+    with Memory(store, dense=False) as memory:
+        said = memory.ask("¿Cuál es la cuota anual?")
+        assert not said.refused and "40 dollars" in said.text
+        read = {w["asked"]: (w["read"], w["how"]) for w in said.audit["read_in"]["words"]}
+        assert read["cuota"] == ("levy", "operator")
+        assert memory.labels("cuota")[0].source == "operator"
+
+
+def test_labels_are_listed_both_ways_with_their_concept() -> None:
+    memory = Memory(dense=False)
+    spanish = memory.labels("ciudad")
+    assert [(x.language, x.means, x.source) for x in spanish] == [("es", "city", "bundled model")]
+    naming_city = memory.labels("city")
+    assert {"ciudad"} <= {x.word for x in naming_city if x.language == "es"}
+    assert len({x.concept for x in naming_city}) == 1  # one concept, many labels
+    assert spanish[0].cosine is not None and spanish[0].cosine >= threshold()
+
+
+def test_a_label_in_a_language_the_labels_do_not_read_is_an_input_error() -> None:
+    with pytest.raises(InputError, match="language 'fr'"):
+        Memory(dense=False).label("ville", "city", language="fr")
