@@ -250,10 +250,12 @@ class IngestReport(list[str]):
 
 
 class RecordState(StrEnum):
-    """Where a record stands: said (live), replaced by a newer telling (superseded), or
-    taken back (forgotten). Superseded and forgotten records stay, as history."""
+    """Where a record stands: said (live), no longer holding since a day (ended: "I
+    cancelled my subscription"), replaced by a newer telling (superseded), or taken back
+    (forgotten). Ended, superseded and forgotten records stay, as history."""
 
     LIVE = "live"
+    ENDED = "ended"
     SUPERSEDED = "superseded"
     FORGOTTEN = "forgotten"
 
@@ -283,6 +285,7 @@ class Record:
     supersedes: tuple[int, ...] = ()
     superseded_by: int | None = None
     contradicts: tuple[int, ...] = ()
+    ended_at: str | None = None  # the day the fact stopped holding, for an ended record
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -300,6 +303,7 @@ class Record:
             "supersedes": list(self.supersedes),
             "superseded_by": self.superseded_by,
             "contradicts": list(self.contradicts),
+            "ended_at": self.ended_at,
         }
 
 

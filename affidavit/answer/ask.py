@@ -10,6 +10,7 @@ from typing import Any
 from affidavit.answer.audit import AskRecord, Judged, SubsetRecord
 from affidavit.answer.census import take_census
 from affidavit.answer.disagreement import contest_line, rivals
+from affidavit.answer.likely import likeliest
 from affidavit.answer.naming import DocumentNaming
 from affidavit.answer.quote import Quote, clear_line, line_judge
 from affidavit.answer.readback import engine_read_back
@@ -34,12 +35,7 @@ from affidavit.plans.templates import told_time
 from affidavit.question.question import Question
 from affidavit.question.routes import TABLE_LOOK_UPS
 from affidavit.question.shape import AnswerType
-from affidavit.reader.answerability import (
-    Likelihood,
-    judge_answerable,
-    judges,
-    rivals_of,
-)
+from affidavit.reader.answerability import rivals_of
 from affidavit.reasons import Reason
 from affidavit.records.gloss import across_languages
 from affidavit.results import Answer, Evidence, LineKind
@@ -161,7 +157,9 @@ def _reached(
         reason = Reason.BELOW_TRUST if retrieved.withheld else Reason.NO_EVIDENCE
         within = "" if scope is None else f"read within the scope: {len(scope.names)} documents"
         return _Said.refusal(reason, detail=within)
-    computed = _compose(asked, engine, retriever, retrieved, record)
+    # A computed answer is worded in the asker's language, whatever language it was read in.
+    speaking = crossed.language if crossed is not None else shape.language
+    computed = _compose(asked, engine, retriever, retrieved, record, speaking)
     if computed is not None and not computed.refused and asked.route is not None:
         # A computed answer's census counts the documents that speak of what it computed
         # over (the rows and years), not of the operation's words ("percentage change").
@@ -233,7 +231,7 @@ def _reached(
     passed.sort(key=lambda p: (-p[0], p[1], p[2]))
     best, number, _, chosen, judgement, cited = passed[0]
     record.chosen = {"subset": number, "candidate": chosen.to_dict()}
-    likely = _answerability(
+    likely = likeliest(
         asked, [(p[3], p[5]) for p in passed], best_score, index.idf, min_probability
     )
     probability, said_rivals = None, []
@@ -296,56 +294,18 @@ def _quoted(quote: Quote, record: AskRecord, census: str) -> _Said:
     return _Said(text=quote.text, citations=quote.citations, census=census, quoted=True)
 
 
-def _answerability(
-    asked: Question,
-    passed: Sequence[tuple[Candidate, Sequence[Evidence]]],
-    best_score: float,
-    weight: Callable[[str], float],
-    threshold: float | None,
-) -> tuple[Likelihood, list[Likelihood]] | None:
-    """The reader's probability that the best candidate answers, and its two best rivals';
-    None where the reader does not judge the best (reader/answerability.judges): a
-    language, a kind of line or of answer it was not trained on, or no span it reads."""
-    judged: list[Likelihood] = []
-    for candidate, cited in passed:
-        line = cited[0] if cited else None
-        # A value read under the label the question names (a field's, a row's column) is
-        # no span the reader chose: the gate alone judges it.
-        named = "column" in candidate.extra
-        if line is None or named or not judges(asked, line.kind):
-            if not judged:
-                return None
-            continue
-        likely = judge_answerable(
-            asked,
-            candidate.text,
-            line.text,
-            line_share=line.score / best_score,
-            rivals=len(passed) - 1,
-            weight=weight,
-            threshold=threshold,
-        )
-        if likely is None:
-            if not judged:
-                return None  # the best is no span the reader reads: the gate alone judges
-            continue
-        judged.append(likely)
-        if len(judged) == 3:
-            break
-    return judged[0], judged[1:]
-
-
 def _compose(
     asked: Question,
     engine: Engine,
     retriever: Retriever,
     retrieved: Retrieved,
     record: AskRecord,
+    speaking: str,
 ) -> _Said | None:
-    """A computed answer from the engine's plans; a refusal when the question needs a
-    computation and no plan survives (the shape's verdict binds); None to go on lifting.
-    The census is left to the caller."""
-    shape, analyzer, found = asked.shape, asked.analyzer, asked.route
+    """A computed answer from the engine's plans, worded in ``speaking``; a refusal when
+    the question needs a computation and no plan survives (the shape's verdict binds);
+    None to go on lifting. The census is left to the caller."""
+    analyzer, found = asked.analyzer, asked.route
     record.routed, record.route = True, found.to_dict() if found else None
     evidence = [e for subset in retrieved.subsets for e in subset]
     proposals = engine.propose_plans(asked, evidence) if isinstance(engine, Planner) else []
@@ -354,7 +314,7 @@ def _compose(
         # The ground: the evidence, and the whole of every table a found row stands in.
         around = tables_around(retriever, retrieved.hits)
         ground = Ground([*evidence, *around], analyzer, retriever.words().idf)
-        composed = compose(proposals, ground, shape.language, now=asked.asked_at)
+        composed = compose(proposals, ground, speaking, now=asked.asked_at)
         record.plans = composed.audit
         if composed.answered:
             record.plan = composed.audit[-1]

@@ -16,7 +16,7 @@ SOURCES = ("operator", "document", "extraction", "inference", "stranger")
 
 
 def add_record_commands(commands: Any) -> None:
-    """Add tell, records, forget, profile, labels and remove to the CLI's subcommands."""
+    """Add tell, records, forget, end, profile, labels and remove to the CLI's subcommands."""
     tell = commands.add_parser(
         "tell",
         help="tell the store a fact (subject, predicate, value); a newer telling supersedes",
@@ -49,6 +49,16 @@ def add_record_commands(commands: Any) -> None:
     forget.add_argument("record_id", type=int)
     forget.add_argument("--store", required=True, type=Path)
     forget.set_defaults(run=_forget)
+
+    ended = commands.add_parser(
+        "end",
+        help="say a record's fact stopped holding (kept as history that says until when)",
+        epilog="Example: affidavit end 7 --at 2024-05-01 --store m.sqlite",
+    )
+    ended.add_argument("record_id", type=int)
+    ended.add_argument("--at", help="the day it stopped holding (ISO; default today)")
+    ended.add_argument("--store", required=True, type=Path)
+    ended.set_defaults(run=_end)
 
     profile = commands.add_parser(
         "profile",
@@ -87,6 +97,7 @@ def add_record_commands(commands: Any) -> None:
 def line(record: Record) -> str:
     """One record as a line: its id, the fact, its state, who told it and when."""
     when = f", true from {record.true_at}" if record.true_at else ""
+    when += f" until {record.ended_at}" if record.ended_at else ""
     state = "" if record.state == "live" else f" [{record.state}]"
     links = []
     if record.superseded_by is not None:
@@ -128,6 +139,12 @@ def _records(args: argparse.Namespace) -> int:
 def _forget(args: argparse.Namespace) -> int:
     with _store(args.store) as memory:
         print(line(memory.forget(args.record_id)))
+    return 0
+
+
+def _end(args: argparse.Namespace) -> int:
+    with _store(args.store) as memory:
+        print(line(memory.end(args.record_id, at=args.at)))
     return 0
 
 

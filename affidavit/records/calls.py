@@ -60,8 +60,9 @@ class RecordCalls:
         include_history: bool = False,
     ) -> list[Record]:
         """The live records of ``subject`` and ``predicate`` (either None: any; matched
-        regardless of case and spacing), in the order told; with ``include_history`` the
-        superseded and forgotten ones too, each with its ``state`` and links."""
+        regardless of case and spacing), in the order told: what holds now. With
+        ``include_history`` the ended, superseded and forgotten ones too, each with its
+        ``state`` and links."""
         return self._records.read(subject, predicate, include_history=include_history)
 
     @store_errors
@@ -70,6 +71,20 @@ class RecordCalls:
         records and brings back nothing it superseded; returns it. An id the store never
         gave is an InputError."""
         return self._records.forget(record_id)
+
+    @store_errors
+    def end(self, record_id: int, *, at: str | None = None) -> Record:
+        """Say that a live record's fact stopped holding on ``at`` (an ISO day; default
+        today): "I cancelled my subscription". The record stays, its ``state`` ended and
+        its ``ended_at`` the day; it leaves ``records()`` (what holds now) but not the
+        history, and its told line says until when it held, so ``ask`` and ``verify``
+        read the ending too. A newer telling of the same value holds again::
+
+            wired = memory.tell("Maya", "subscribes to", "Wired", at="2023-01-10")
+            memory.end(wired.id, at="2024-05-01")
+            memory.records("Maya")  # []
+        """
+        return self._records.end(record_id, at)
 
     @store_errors
     def label(self, word: str, means: str, *, language: str) -> Label:

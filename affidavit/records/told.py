@@ -23,6 +23,7 @@ from affidavit.results import LineKind, Record, RecordState
 from affidavit.store.prepared import PreparedDocument, PreparedLine, insert_document
 from affidavit.store.records import (
     RecordRow,
+    end,
     insert_record,
     link,
     links_of,
@@ -78,7 +79,13 @@ class Records:
         told_at = datetime.now(UTC).isoformat(timespec="seconds")
         with self._store.transaction() as conn:
             live = records_with(conn, *keys)
-            again = [r.id for r in live if fold(r.value) == fold(said) and r.trust >= trust]
+            # A value told again is the record already saying it, unless that one ended:
+            # told again, it holds again (a new record).
+            again = [
+                r.id
+                for r in live
+                if fold(r.value) == fold(said) and r.trust >= trust and r.ended_at is None
+            ]
             if again:
                 return_id = again[0]  # told again: the record already says it
             else:
@@ -117,7 +124,49 @@ class Records:
         states = [s.value for s in RecordState] if include_history else [RecordState.LIVE.value]
         with self._store.reading():
             rows = records_with(self._store.conn, subject_key, predicate_key, states=states)
+            if not include_history:
+                rows = [r for r in rows if r.ended_at is None]  # what holds now
             return self._linked(rows)
+
+    def end(self, record_id: int, at: str | None = None) -> Record:
+        """Say that a live record's fact stopped holding on ``at`` (ISO; default today):
+        it stays, as history that says so ("Maya subscribes to Wired until 2024-05-01."),
+        and leaves every read of what holds now. Ending an ended record again returns it."""
+        if not isinstance(record_id, int) or isinstance(record_id, bool):
+            raise InputError("record_id", f"{record_id!r} is not a record id", "pass Record.id")
+        day = _day(at) or datetime.now(UTC).date().isoformat()
+        with self._store.transaction() as conn:
+            found = record_by_id(conn, record_id)
+            if found is None:
+                raise InputError(
+                    "record_id",
+                    f"no record {record_id} in the store",
+                    "list them with records(include_history=True)",
+                )
+            if found.state != RecordState.LIVE.value:
+                raise InputError(
+                    "record_id",
+                    f"record {record_id} is {found.state}: only a live fact can end",
+                    "end the record that holds now",
+                )
+            if found.ended_at is None:
+                self._end(conn, found, day)
+        return self._record(record_id)
+
+    def _end(self, conn: sqlite3.Connection, found: RecordRow, day: str) -> None:
+        """Stamp the day ``found`` stopped holding, and say so in its told line."""
+        if found.true_at is not None and day < found.true_at:
+            raise InputError(
+                "at", f"{day} is before the fact began ({found.true_at})", "check the day"
+            )
+        end(conn, found.id, day)
+        if found.document is None:
+            # The told line says the fact ended; a drawn record's line is its document's.
+            conn.execute("DELETE FROM documents WHERE name = ?", (told_name(found),))
+            ended = record_by_id(conn, found.id)
+            assert ended is not None
+            insert_document(conn, told_document(ended), ended.told_at)
+        self._store.changed(conn)
 
     def forget(self, record_id: int) -> Record:
         """Take a record back: it stays as a tombstone (``state`` forgotten), leaves every
@@ -207,6 +256,9 @@ class Records:
             by = [f for f, t, k in links if t == row.id and k == "supersedes"]
             against = {t for f, t, k in links if f == row.id and k == "contradicts"}
             against |= {f for f, t, k in links if t == row.id and k == "contradicts"}
+            state = RecordState(row.state)
+            if state is RecordState.LIVE and row.ended_at is not None:
+                state = RecordState.ENDED
             made.append(
                 Record(
                     id=row.id,
@@ -217,12 +269,13 @@ class Records:
                     trust=row.trust,
                     told_at=row.told_at,
                     true_at=row.true_at,
-                    state=RecordState(row.state),
+                    state=state,
                     document=row.document,
                     witness=row.witness,
                     supersedes=supersedes,
                     superseded_by=max(by) if by else None,
                     contradicts=tuple(sorted(against)),
+                    ended_at=row.ended_at,
                 )
             )
         return made
@@ -260,8 +313,11 @@ def told_name(row: RecordRow) -> str:
 
 
 def told_sentence(row: RecordRow) -> str:
-    """The record said as a sentence: subject, predicate and value, in that order."""
+    """The record said as a sentence: subject, predicate and value, in that order, and
+    the day it ended, for an ended one."""
     said = f"{row.subject} {row.predicate} {row.value}".strip()
+    if row.ended_at:
+        return f"{said.rstrip('.!?')} until {row.ended_at}."
     return said if said.endswith((".", "!", "?")) else f"{said}."
 
 

@@ -25,12 +25,16 @@ class RecordRow:
     state: str
     document: str | None
     witness: tuple[tuple[str, int], ...]
+    ended_at: str | None = None
 
 
 _COLUMNS = (
     "r.id, r.subject, r.predicate, r.value, r.source, r.trust, r.told_at, r.true_at, "
     "r.state, d.name, r.witness"
 )
+# A store before schema 7, opened read-only, has no ended_at column: none of its records
+# ended.
+_ENDED = ", r.ended_at"
 _FROM = "FROM records r LEFT JOIN documents d ON d.id = r.document_id"
 
 
@@ -80,6 +84,15 @@ def insert_record(
     return cursor.lastrowid
 
 
+def has_endings(conn: sqlite3.Connection) -> bool:
+    """Does the records table hold the day a fact ended (schema 7 on)?"""
+    return any(row[1] == "ended_at" for row in conn.execute("PRAGMA table_info(records)"))
+
+
+def end(conn: sqlite3.Connection, record_id: int, day: str) -> None:
+    conn.execute("UPDATE records SET ended_at = ? WHERE id = ?", (day, record_id))
+
+
 def mark(conn: sqlite3.Connection, record_id: int, state: str) -> None:
     conn.execute("UPDATE records SET state = ? WHERE id = ?", (state, record_id))
 
@@ -110,14 +123,14 @@ def records_with(
     if predicate_key is not None:
         where.append("r.predicate_key = ?")
         params.append(predicate_key)
-    query = f"SELECT {_COLUMNS} {_FROM} WHERE {' AND '.join(where)} ORDER BY r.id"
+    query = f"SELECT {_columns(conn)} {_FROM} WHERE {' AND '.join(where)} ORDER BY r.id"
     return [_row(found) for found in conn.execute(query, params)]
 
 
 def record_by_id(conn: sqlite3.Connection, record_id: int) -> RecordRow | None:
     if not has_records(conn):
         return None
-    found = conn.execute(f"SELECT {_COLUMNS} {_FROM} WHERE r.id = ?", (record_id,)).fetchone()
+    found = conn.execute(f"SELECT {_columns(conn)} {_FROM} WHERE r.id = ?", (record_id,)).fetchone()
     return _row(found) if found is not None else None
 
 
@@ -133,9 +146,25 @@ def links_of(conn: sqlite3.Connection, ids: Sequence[int]) -> list[tuple[int, in
     return list(conn.execute(query, [*ids, *ids]))
 
 
+def _columns(conn: sqlite3.Connection) -> str:
+    return _COLUMNS + _ENDED if has_endings(conn) else _COLUMNS
+
+
 def _row(found: tuple) -> RecordRow:
     witness = tuple((str(d), int(p)) for d, p in json.loads(found[10])) if found[10] else ()
     record_id, subject, predicate, value, source, trust, told_at, true_at, state, name = found[:10]
+    ended_at = found[11] if len(found) > 11 else None
     return RecordRow(
-        record_id, subject, predicate, value, source, trust, told_at, true_at, state, name, witness
+        record_id,
+        subject,
+        predicate,
+        value,
+        source,
+        trust,
+        told_at,
+        true_at,
+        state,
+        name,
+        witness,
+        ended_at,
     )

@@ -114,6 +114,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (word, language, means)
         )""",
     ),
+    # 7: the day a fact stopped holding ("I cancelled my subscription"): an ended record
+    # stays live, saying so.
+    ("ALTER TABLE records ADD COLUMN ended_at TEXT",),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

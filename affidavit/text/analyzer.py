@@ -25,6 +25,13 @@ def _stemmer(language: str) -> Stemmer.Stemmer:
     return stemmer
 
 
+def stem(word: str, language: str) -> str:
+    """The Snowball stem of one folded word of ``language``, its letters as written (the
+    index terms strip accents after stemming; a word list keyed by spelling needs them):
+    "eczaneleri" is "eczane", "bölgelerinde" "bölge"."""
+    return _stemmer(language).stemWord(word) or word
+
+
 class Analyzer:
     """Text to index terms for one language: tokens, minus stop words, stemmed, folded.
 

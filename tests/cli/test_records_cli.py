@@ -70,3 +70,13 @@ def test_labels_lists_a_words_concepts_and_takes_the_operators(capsys, tmp_path:
     assert json.loads(out)[0]["source"] == "operator"
     code, _, err = run(capsys, "labels", "obra", "--means", "work", "--store", store)
     assert code == 1 and "--language" in err
+
+
+def test_end_says_until_when_and_the_record_leaves_what_holds(capsys, tmp_path: Path) -> None:
+    store = str(tmp_path / "m.sqlite")
+    assert run(capsys, "tell", "Maya", "subscribes to", "Wired", "--store", store)[0] == 0
+    code, out, _ = run(capsys, "end", "1", "--at", "2024-05-01", "--store", store)
+    assert code == 0 and "[ended]" in out and "until 2024-05-01" in out
+    assert run(capsys, "records", "--store", store)[1] == "no record\n"
+    code, _, err = run(capsys, "end", "1", "--at", "May", "--store", store)
+    assert code == 1 and "not an ISO date" in err

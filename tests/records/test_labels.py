@@ -46,8 +46,8 @@ def english_paragraphs() -> Memory:
     ("question", "language", "answer"),
     [
         ("¿Quién es el primer administrador de la Oficina Federal de Energía?", "es", "Simon"),
-        ("¿Cuándo fue el último brote de la plaga?", "es", "1654"),
-        ("Johns Nehri'ni 1562'de kim haritaladı?", "tr", "Jean Ribault"),
+        ("¿Cuántas personas murieron de peste en París en 1466?", "es", "40,000"),
+        ("¿Cuántas veces se produjo la peste en Venecia?", "es", "22"),
     ],
 )
 def test_a_question_in_another_language_is_answered_from_the_english_lines(
@@ -63,6 +63,14 @@ def test_a_question_in_another_language_is_answered_from_the_english_lines(
     assert "question word" in hows and hows & {"label", "nearest in the evidence", "name"}
 
 
+def test_a_turkish_question_is_read_with_its_question_word_and_noun_first(
+    english_paragraphs: Memory,
+) -> None:
+    said = english_paragraphs.ask("Jacksonville hangi eyalettedir?")
+    assert said.audit["read_in"]["read_as"].startswith("Which state")
+    assert not said.text.startswith("Tropical Storm")  # "which Jacksonville" asked no storm
+
+
 def test_an_english_question_is_read_as_asked(english_paragraphs: Memory) -> None:
     said = english_paragraphs.ask("Who is the first administrator of the Federal Energy Office?")
     assert "read_in" not in said.audit and "Simon" in said.text
@@ -71,13 +79,18 @@ def test_an_english_question_is_read_as_asked(english_paragraphs: Memory) -> Non
 def test_an_operator_label_comes_first_and_survives_reopen(tmp_path: Path) -> None:
     store = tmp_path / "labels.sqlite"
     with Memory(store, dense=False) as memory:
-        memory.ingest_text("The annual levy is 40 dollars a household.", name="levy.txt")
-        assert memory.ask("¿Cuál es la cuota anual?").refused  # nothing reads "cuota"
+        memory.ingest_text(
+            "The annual levy is 40 dollars a household. The annual parking fee is 10 dollars.",
+            name="levy.txt",
+        )
+        as_a_fee = memory.ask("¿Cuál es la cuota anual?")
+        read = {w["asked"]: (w["read"], w["how"]) for w in as_a_fee.audit["read_in"]["words"]}
+        assert read["cuota"] == ("fee", "nearest in the evidence") and "10" in as_a_fee.text
         told = memory.label("cuota", "levy", language="es")
         assert told == Label("cuota", "es", "levy", told.concept, "operator")
     with Memory(store, dense=False) as memory:
         said = memory.ask("¿Cuál es la cuota anual?")
-        assert not said.refused and "40 dollars" in said.text
+        assert not said.refused and "40 dollars" in said.text  # this office's "cuota"
         read = {w["asked"]: (w["read"], w["how"]) for w in said.audit["read_in"]["words"]}
         assert read["cuota"] == ("levy", "operator")
         assert memory.labels("cuota")[0].source == "operator"
@@ -96,3 +109,20 @@ def test_labels_are_listed_both_ways_with_their_concept() -> None:
 def test_a_label_in_a_language_the_labels_do_not_read_is_an_input_error() -> None:
     with pytest.raises(InputError, match="language 'fr'"):
         Memory(dense=False).label("ville", "city", language="fr")
+
+
+def test_a_computed_answer_is_worded_in_the_askers_language() -> None:
+    # A TAT-QA report's table (CC BY 4.0), asked in Spanish and Turkish: the plan runs on
+    # the English rows, and the library's sentence is the asker's.
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from conftest import _memory
+
+    memory = _memory("789efd09")
+    spanish = memory.ask("¿Cuál fue el promedio del total de 2018 y 2019?")
+    assert spanish.value == pytest.approx(49654.5)
+    assert spanish.text.startswith("El promedio es $49,654.5")
+    turkish = memory.ask("2019 yılında toplam neydi?")
+    assert turkish.value == 55945 and turkish.text.startswith("Değer: $55,945")
+    assert memory.ask("What was the total in 2019?").text.startswith("The value is $55,945")

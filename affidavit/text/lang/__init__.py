@@ -29,6 +29,8 @@ class Vocabulary:
     no: frozenset[str]
     abbreviations: dict[str, str]  # a written abbreviation -> the word it stands for
     question_words: dict[str, str]  # a question word or phrase -> the English one
+    common_words: dict[str, str]  # a word -> its English, where the model cannot place it
+    light_word_starts: tuple[str, ...]  # how light verbs and copulas begin (Turkish)
 
     @classmethod
     def of(cls, language: str, words: ModuleType) -> Vocabulary:
@@ -47,6 +49,8 @@ class Vocabulary:
             no=words.NO,
             abbreviations=words.ABBREVIATIONS,
             question_words=words.QUESTION_WORDS,
+            common_words=words.COMMON_WORDS,
+            light_word_starts=words.LIGHT_WORD_STARTS,
         )
 
 

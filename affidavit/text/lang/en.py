@@ -107,3 +107,9 @@ ABBREVIATIONS: dict[str, str] = {
 
 # English is the language the others are read into: its question words need no reading.
 QUESTION_WORDS: dict[str, str] = {}
+
+# English is the language the others are read into: its common words need no reading.
+COMMON_WORDS: dict[str, str] = {}
+
+# Light verbs and copulas a reading leaves out (see tr.py); the stop words hold them here.
+LIGHT_WORD_STARTS: tuple[str, ...] = ()

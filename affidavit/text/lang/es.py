@@ -78,6 +78,7 @@ QUESTION_WORDS: dict[str, str] = {
     "a quiénes": "who",
     "a quién": "who",
     "de quién": "whose",
+    "cuántas veces": "how many times",
     "cuántos": "how many",
     "cuántas": "how many",
     "cuánto": "how much",
@@ -93,3 +94,55 @@ QUESTION_WORDS: dict[str, str] = {
     "cuál": "what",
     "qué": "what",
 }
+
+# Words whose English is one of the few content words too frequent for the bundled model
+# to place (its vector is int8 noise: "new", "first", "time"; tools/build_labels.py), so no
+# label of the model can name them.
+COMMON_WORDS: dict[str, str] = {
+    **dict.fromkeys(("nuevo", "nueva", "nuevos", "nuevas"), "new"),
+    **dict.fromkeys(("primer", "primero", "primera", "primeros", "primeras"), "first"),
+    **dict.fromkeys(("tiempo",), "time"),
+    **dict.fromkeys(("vez", "veces"), "times"),
+    **dict.fromkeys(("gente", "personas", "pueblo"), "people"),
+    **dict.fromkeys(("bueno", "buena", "buenos", "buenas", "buen"), "good"),
+    **dict.fromkeys(("hombre",), "man"),
+    **dict.fromkeys(("hombres",), "men"),
+    **dict.fromkeys(("hijo",), "son"),
+    **dict.fromkeys(("uso", "usa", "usan", "usar", "usó", "usaron", "utiliza", "utilizan"), "use"),
+    **dict.fromkeys(("dijo", "dijeron"), "said"),
+    **dict.fromkeys(("manera", "modo"), "way"),
+    **dict.fromkeys(("necesita", "necesitan", "necesidad", "necesidades"), "need"),
+    # The few function words a question's computation is read by ("between 2018 and 2019",
+    # "from 2018 to 2019"), so the English reading keeps them. NOTE: not "de": "el promedio
+    # del total de 2018 y 2019" read "average of total of 2018 and 2019" is a sum.
+    **dict.fromkeys(("y", "e"), "and"),
+    # The copula after the question word, which English computations are read by ("what
+    # was the average total ...").
+    **dict.fromkeys(("es",), "is"),
+    **dict.fromkeys(("son",), "are"),
+    **dict.fromkeys(("fue", "era"), "was"),
+    **dict.fromkeys(("fueron", "eran"), "were"),
+    **dict.fromkeys(("entre",), "between"),
+    **dict.fromkeys(("desde",), "from"),
+    **dict.fromkeys(("hasta",), "to"),
+    **dict.fromkeys(("para",), "for"),
+    **dict.fromkeys(("en",), "in"),
+    # How a question asks a name ("¿Cómo se llama...?": what is it called?).
+    **dict.fromkeys(
+        ("llama", "llaman", "llamaba", "llamaban", "llamó", "llamado", "llamada"), "called"
+    ),
+    **dict.fromkeys(("denomina", "denominan", "denominado", "denominada"), "called"),
+    # The words a question asks for a computation by, which the lines need not hold.
+    **dict.fromkeys(("promedio", "media"), "average"),
+    **dict.fromkeys(("total",), "total"),
+    **dict.fromkeys(("suma",), "sum"),
+    **dict.fromkeys(("diferencia",), "difference"),
+    **dict.fromkeys(("cambio", "variación"), "change"),
+    **dict.fromkeys(("porcentaje",), "percentage"),
+    **dict.fromkeys(("aumento", "incremento"), "increase"),
+    **dict.fromkeys(("disminución", "descenso"), "decrease"),
+    **dict.fromkeys(("proporción", "razón"), "ratio"),
+}
+
+# Light verbs and copulas a reading leaves out (see tr.py); the stop words hold them here.
+LIGHT_WORD_STARTS: tuple[str, ...] = ()

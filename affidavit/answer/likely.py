@@ -1,0 +1,50 @@
+"""The reader's say on the candidates the gates passed: its probability that the best
+answers the question, and its two best rivals', for ask to say or refuse by."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from affidavit.engine.protocol import Candidate
+from affidavit.question.question import Question
+from affidavit.reader.answerability import Likelihood, judge_answerable, judges
+from affidavit.results import Evidence
+
+
+def likeliest(
+    asked: Question,
+    passed: Sequence[tuple[Candidate, Sequence[Evidence]]],
+    best_score: float,
+    weight: Callable[[str], float],
+    threshold: float | None,
+) -> tuple[Likelihood, list[Likelihood]] | None:
+    """The reader's probability that the best candidate answers, and its two best rivals';
+    None where the reader does not judge the best (reader/answerability.judges): a
+    language, a kind of line or of answer it was not trained on, or no span it reads."""
+    judged: list[Likelihood] = []
+    for candidate, cited in passed:
+        line = cited[0] if cited else None
+        # A value read under the label the question names (a field's, a row's column) is
+        # no span the reader chose: the gate alone judges it.
+        named = "column" in candidate.extra
+        if line is None or named or not judges(asked, line.kind):
+            if not judged:
+                return None
+            continue
+        likely = judge_answerable(
+            asked,
+            candidate.text,
+            line.text,
+            line_share=line.score / best_score,
+            rivals=len(passed) - 1,
+            weight=weight,
+            threshold=threshold,
+        )
+        if likely is None:
+            if not judged:
+                return None  # the best is no span the reader reads: the gate alone judges
+            continue
+        judged.append(likely)
+        if len(judged) == 3:
+            break
+    return judged[0], judged[1:]
