@@ -132,17 +132,9 @@ class Records:
         """Say that a live record's fact stopped holding on ``at`` (ISO; default today):
         it stays, as history that says so ("Maya subscribes to Wired until 2024-05-01."),
         and leaves every read of what holds now. Ending an ended record again returns it."""
-        if not isinstance(record_id, int) or isinstance(record_id, bool):
-            raise InputError("record_id", f"{record_id!r} is not a record id", "pass Record.id")
         day = _day(at) or datetime.now(UTC).date().isoformat()
         with self._store.transaction() as conn:
-            found = record_by_id(conn, record_id)
-            if found is None:
-                raise InputError(
-                    "record_id",
-                    f"no record {record_id} in the store",
-                    "list them with records(include_history=True)",
-                )
+            found = _stored(conn, record_id)
             if found.state != RecordState.LIVE.value:
                 raise InputError(
                     "record_id",
@@ -171,16 +163,8 @@ class Records:
     def forget(self, record_id: int) -> Record:
         """Take a record back: it stays as a tombstone (``state`` forgotten), leaves every
         read of live records, and does not bring back the record it superseded."""
-        if not isinstance(record_id, int) or isinstance(record_id, bool):
-            raise InputError("record_id", f"{record_id!r} is not a record id", "pass Record.id")
         with self._store.transaction() as conn:
-            found = record_by_id(conn, record_id)
-            if found is None:
-                raise InputError(
-                    "record_id",
-                    f"no record {record_id} in the store",
-                    "list them with records(include_history=True)",
-                )
+            found = _stored(conn, record_id)
             mark(conn, record_id, RecordState.FORGOTTEN.value)
             conn.execute("DELETE FROM documents WHERE name = ?", (told_name(found),))
             self._store.changed(conn)
@@ -334,6 +318,21 @@ def told_document(row: RecordRow) -> PreparedDocument:
         source=row.source,
         trust=row.trust,
     )
+
+
+def _stored(conn: sqlite3.Connection, record_id: int) -> RecordRow:
+    """The stored record ``record_id``; an InputError naming it when it is no record id or
+    the store never gave it."""
+    if not isinstance(record_id, int) or isinstance(record_id, bool):
+        raise InputError("record_id", f"{record_id!r} is not a record id", "pass Record.id")
+    found = record_by_id(conn, record_id)
+    if found is None:
+        raise InputError(
+            "record_id",
+            f"no record {record_id} in the store",
+            "list them with records(include_history=True)",
+        )
+    return found
 
 
 def _part(text: str, what: str) -> str:
