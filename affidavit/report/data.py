@@ -54,6 +54,9 @@ class ReportSummary:
     changed_citations: int  # citations the store no longer holds as cited
     incomplete_lines: int
     out: Path
+    # Answers said where the store disagrees with itself: (row id, question, the answer,
+    # [(what the other side says, its lines)]), in the file's order.
+    disagreements: tuple[tuple[str, str, str, tuple[tuple[str, str], ...]], ...] = ()
 
 
 class Lines(Protocol):
@@ -265,6 +268,7 @@ def summarise(
         if isinstance(document, str)
     )
     changed = sum(check(c, held) is not None for row in rows for c in citations(row))
+    disagreements = tuple(found for found in map(_disagreement, rows) if found is not None)
     return ReportSummary(
         answered=answered,
         refused=sum(outcomes.values()),
@@ -274,7 +278,25 @@ def summarise(
         changed_citations=changed,
         incomplete_lines=incomplete,
         out=out,
+        disagreements=disagreements,
     )
+
+
+def _disagreement(
+    row: Mapping[str, Any],
+) -> tuple[str, str, str, tuple[tuple[str, str], ...]] | None:
+    """An answered row whose audit names lines of equal standing that answer otherwise."""
+    audit = row.get("audit")
+    rivals = audit.get("contradicted_by") if isinstance(audit, dict) else None
+    if outcome(row) != ANSWERED or not isinstance(rivals, list) or not rivals:
+        return None
+    sides = tuple(
+        (str(rival.get("text", "")), "; ".join(str(line) for line in rival.get("lines", [])))
+        for rival in rivals
+        if isinstance(rival, dict)
+    )
+    said = (str(row.get("id", "")), str(row.get("question", "")), str(row.get("text", "")))
+    return (*said, sides) if sides else None
 
 
 def _ranked(counts: Counter[str]) -> dict[str, int]:

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from affidavit.errors import InputError
-from affidavit.reasons import Reason
 from affidavit.report.data import (
     ANSWERED,
     INPUT_ERROR,
@@ -34,12 +33,11 @@ from affidavit.report.data import (
     summarise,
     utf16,
 )
+from affidavit.report.summary import options, outcome_options, summary_html
 from affidavit.runtime import installed_version
 from affidavit.text.numbers import format_number
 
 __all__ = ["write_report", "ReportSummary"]
-
-WARNINGS = ("changed", "incomplete")  # counts a reviewer must not miss when not zero
 
 
 def write_report(
@@ -253,6 +251,12 @@ def _notes(audit: Mapping[str, Any]) -> list[str]:
         notes.append(f"Contradicted by {_plain(rival.get('text'))!r}: {lines}")
     if audit.get("read_as"):
         notes.append(f"The question was read as: {_plain(audit['read_as'])}")
+    read_in = _object(audit.get("read_in"))
+    if read_in:
+        notes.append(
+            f"Asked in {_plain(read_in.get('language'))}, read in English as: "
+            f"{_plain(read_in.get('read_as'))}"
+        )
     quoted = _object(audit.get("quoted"))
     if quoted:
         notes.append(f"Quoted whole: {_plain(quoted.get('line'))} ({_plain(quoted.get('why'))})")
@@ -298,9 +302,9 @@ def _page(
         "title": html.escape(title),
         "css": (assets / "report.css").read_text(encoding="utf-8"),
         "js": (assets / "report.js").read_text(encoding="utf-8"),
-        "summary": _summary(summary, facts),
-        "outcome_options": _outcome_options(summary),
-        "document_options": _options(summary.documents, "Every document"),
+        "summary": summary_html(summary, facts),
+        "outcome_options": outcome_options(summary),
+        "document_options": options(summary.documents, "Every document"),
         "data": _script_json(rows),
     }
     template = (assets / "report.html").read_text(encoding="utf-8")
@@ -314,82 +318,3 @@ def _script_json(value: Any) -> str:
     and "&" are written as \\u escapes, which JSON.parse reads back as they were."""
     text = json.dumps(value, ensure_ascii=True, separators=(",", ":"))
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-
-
-def _summary(summary: ReportSummary, facts: Mapping[str, str]) -> str:
-    e = html.escape
-    listed = "".join(f"<div><dt>{e(k)}</dt><dd>{e(v)}</dd></div>" for k, v in facts.items())
-    counts = [
-        ("answered", summary.answered, "answered"),
-        ("refused", summary.refused, "refused"),
-        ("errors", summary.errors, _plural(summary.errors, "input error")),
-        (
-            "changed",
-            summary.changed_citations,
-            f"{_plural(summary.changed_citations, 'citation')} not in the store as cited",
-        ),
-    ]
-    if summary.incomplete_lines:
-        counts.append(
-            (
-                "incomplete",
-                summary.incomplete_lines,
-                _plural(summary.incomplete_lines, "incomplete line") + " ignored",
-            )
-        )
-    shown = "".join(
-        f'<li data-count="{key}" class="{"warn" if n and key in WARNINGS else ""}">'
-        f'<b class="n">{n}</b> {e(label)}</li>'
-        for key, n, label in counts
-    )
-    reasons = "".join(
-        f'<tr><td><button type="button" class="pick" data-outcome="{e(code)}">{e(code)}'
-        f"</button></td><td>{n}</td><td>{e(_reason_text(code))}</td></tr>"
-        for code, n in summary.by_reason.items()
-    )
-    documents = "".join(
-        f'<tr><td><button type="button" class="pick" data-document="{e(name)}">{e(name)}'
-        f"</button></td><td>{n}</td></tr>"
-        for name, n in summary.documents.items()
-    )
-    return (
-        f'<dl class="facts">{listed}</dl><ul class="counts">{shown}</ul><div class="tables">'
-        "<table><caption>Refusals by reason</caption><thead><tr><th>Reason</th>"
-        f"<th>Refusals</th><th>What it means</th></tr></thead><tbody>{reasons}</tbody></table>"
-        "<table><caption>Documents cited</caption><thead><tr><th>Document</th>"
-        f"<th>Answers citing it</th></tr></thead><tbody>{documents}</tbody></table></div>"
-    )
-
-
-def _plural(n: int, thing: str) -> str:
-    return thing if n == 1 else f"{thing}s"
-
-
-def _reason_text(code: str) -> str:
-    try:
-        return Reason(code).text
-    except ValueError:
-        return ""
-
-
-def _outcome_options(summary: ReportSummary) -> str:
-    total = summary.answered + summary.refused + summary.errors
-    options = {
-        "": f"Every outcome ({total})",
-        ANSWERED: f"Answered ({summary.answered})",
-        "*refused": f"Refused, any reason ({summary.refused})",
-        **{code: f"Refused: {code} ({n})" for code, n in summary.by_reason.items()},
-        INPUT_ERROR: f"Input error ({summary.errors})",
-    }
-    return "".join(
-        f'<option value="{html.escape(value)}">{html.escape(label)}</option>'
-        for value, label in options.items()
-    )
-
-
-def _options(counts: Mapping[str, int], every: str) -> str:
-    first = f'<option value="">{html.escape(every)}</option>'
-    return first + "".join(
-        f'<option value="{html.escape(name)}">{html.escape(name)} ({n})</option>'
-        for name, n in counts.items()
-    )

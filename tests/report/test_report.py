@@ -365,3 +365,25 @@ def test_input_error_rows_keep_their_line(tmp_path: Path, store: Path) -> None:
     shown = page_data(report(tmp_path, store, rows))
     assert shown[1] == {"line": 11, "outcome": "input error", "error": "line 11: not JSON"}
     assert shown[2]["line"] == 3  # no line of its own: its line in the answers file
+
+
+def test_answers_where_the_store_disagrees_have_their_own_section(
+    tmp_path: Path, store: Path
+) -> None:
+    row = answered("q9", "Who signs permits?", "Dana Okafor", cite("notes.txt", 0, PERMIT))
+    row["audit"]["contradicted_by"] = [{"text": "Kim", "lines": ["[memo.txt #4] Kim signs."]}]
+    row["audit"]["read_in"] = {"language": "es", "read_as": "Who signs permits?", "words": []}
+    quiet = answered("q1", "Which regulation?", "Regulation III-52.1", cite("handbook.md", 0, RULE))
+    page = report(tmp_path, store, [quiet, row])
+    section = page[page.index('<section class="disagrees">') : page.index("</section>")]
+    assert "<h2>The store disagrees</h2>" in section
+    assert "<td>q9</td><td>Who signs permits?</td><td>Dana Okafor</td>" in section
+    assert "<b>Kim</b>: [memo.txt #4] Kim signs." in section and "q1" not in section
+    assert '<li data-count="disagrees" class="warn"><b class="n">1</b>' in page
+    (_, shown) = page_data(page)
+    assert "Asked in es, read in English as: Who signs permits?" in shown["notes"]
+
+
+def test_a_report_with_no_disagreement_has_no_such_section(tmp_path: Path, store: Path) -> None:
+    page = report(tmp_path, store, ROWS)
+    assert '<section class="disagrees">' not in page and 'data-count="disagrees"' not in page
