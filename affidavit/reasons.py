@@ -32,6 +32,11 @@ class Reason(StrEnum):
     def text(self) -> str:
         return _TEXT[self]
 
+    def said_in(self, language: str) -> str:
+        """The reason's line in ``language`` (es, tr; English for any other): a question
+        asked in Spanish or Turkish is refused in its own language."""
+        return _TEXT_IN.get(language, {}).get(self, _TEXT[self])
+
 
 _TEXT: dict[Reason, str] = {
     Reason.EMPTY_STORE: "The store holds no documents, so there is nothing to answer from.",
@@ -78,4 +83,71 @@ _TEXT: dict[Reason, str] = {
         "The question needs a computation, and no plan could be carried out on values the "
         "store holds."
     ),
+}
+
+# The same lines for a question asked in Spanish or Turkish.
+_TEXT_IN: dict[str, dict[Reason, str]] = {
+    "es": {
+        Reason.EMPTY_STORE: "El almacén no contiene documentos: no hay nada de qué responder.",
+        Reason.EMPTY_QUESTION: "La pregunta no tiene palabras que buscar.",
+        Reason.NO_EVIDENCE: "Ninguna línea del almacén comparte una palabra de contenido con la "
+        "pregunta.",
+        Reason.WEAK_EVIDENCE: "A las mejores líneas de evidencia les faltan demasiadas palabras "
+        "clave de la pregunta para sostener una respuesta.",
+        Reason.NO_CANDIDATE: "La evidencia no contiene nada del tipo que pide la pregunta (una "
+        "persona, una fecha, un número...).",
+        Reason.UNLIKELY: "El mejor candidato pasó todas las comprobaciones, pero el lector juzga "
+        "improbable que responda a la pregunta: su probabilidad está por debajo del umbral "
+        "elegido con datos reservados.",
+        Reason.DIGIT_VETO: "Lleva un número que la evidencia citada no lleva.",
+        Reason.MIXTURE: "Envuelve palabras de la evidencia alrededor de un contenido que la "
+        "evidencia nunca dio.",
+        Reason.UNSUPPORTED: "Nada de lo que dice viene de la evidencia.",
+        Reason.READBACK: "Leída cláusula por cláusula, una de sus afirmaciones no la dice "
+        "ninguna línea de la evidencia.",
+        Reason.UNVERIFIABLE: "No afirma nada que pueda contrastarse con la evidencia.",
+        Reason.CONTESTED: "La evidencia lo dice, y otra línea de igual confianza dice lo "
+        "contrario: el almacén se contradice.",
+        Reason.NO_CLAIM: "No afirma nada: una expresión de búsqueda o una frase suelta no "
+        "dice nada que comprobar.",
+        Reason.BELOW_TRUST: "La única evidencia viene de fuentes por debajo del umbral para "
+        "hablar.",
+        Reason.ROLES: "La evidencia lo dice con los papeles al revés (quién hizo qué a quién), "
+        "o con dos de sus nombres intercambiados.",
+        Reason.NEGATION: "La evidencia dice lo contrario: un lado está negado y el otro no.",
+        Reason.HOLDER: "La pregunta trata de un participante de la conversación, y ninguna de "
+        "las líneas tras la respuesta es suya ni lo dice de él.",
+        Reason.PLAN_DEAD: "La pregunta requiere un cálculo, y ningún plan pudo llevarse a cabo "
+        "con los valores del almacén.",
+    },
+    "tr": {
+        Reason.EMPTY_STORE: "Depoda belge yok: yanıtlanacak bir şey yok.",
+        Reason.EMPTY_QUESTION: "Soruda aranacak bir sözcük yok.",
+        Reason.NO_EVIDENCE: "Depodaki hiçbir satır soruyla bir içerik sözcüğü paylaşmıyor.",
+        Reason.WEAK_EVIDENCE: "En iyi kanıt satırlarında sorunun anahtar sözcüklerinden "
+        "çok fazlası eksik; bir yanıtı desteklemiyorlar.",
+        Reason.NO_CANDIDATE: "Kanıtta sorunun istediği türden bir şey yok (bir kişi, bir "
+        "tarih, bir sayı...).",
+        Reason.UNLIKELY: "En iyi aday tüm denetimlerden geçti, ama okuyucu soruyu yanıtlamasını "
+        "olası bulmuyor: olasılığı ayrılmış verilerle seçilen eşiğin altında.",
+        Reason.DIGIT_VETO: "Alıntılanan kanıtta bulunmayan bir sayı içeriyor.",
+        Reason.MIXTURE: "Kanıttan sözcükleri, kanıtın hiç vermediği bir içeriğin çevresine "
+        "sarıyor.",
+        Reason.UNSUPPORTED: "Söylediği hiçbir şey kanıttan gelmiyor.",
+        Reason.READBACK: "Cümle cümle geri okunduğunda, savlarından birini hiçbir kanıt satırı "
+        "söylemiyor.",
+        Reason.UNVERIFIABLE: "Kanıtla denetlenebilecek hiçbir şey öne sürmüyor.",
+        Reason.CONTESTED: "Kanıt bunu söylüyor, eşit güvendeki başka bir satır ise aksini: "
+        "depo kendisiyle çelişiyor.",
+        Reason.NO_CLAIM: "Bir sav içermiyor: bir arama ifadesi ya da yalın bir söz öbeği "
+        "denetlenecek bir şey söylemez.",
+        Reason.BELOW_TRUST: "Tek kanıt, konuşma eşiğinin altındaki kaynaklardan geliyor.",
+        Reason.ROLES: "Kanıt bunu roller ters çevrilmiş olarak (kim kime ne yaptı) ya da iki "
+        "adı yer değiştirmiş olarak söylüyor.",
+        Reason.NEGATION: "Kanıt tersini söylüyor: bir taraf olumsuz, öteki değil.",
+        Reason.HOLDER: "Soru, konuşmadaki bir kişiyle ilgili; yanıtın dayandığı satırların hiçbiri "
+        "o kişinin kendi sözü değil ya da onun hakkında değil.",
+        Reason.PLAN_DEAD: "Soru bir hesaplama gerektiriyor ve depodaki değerlerle hiçbir plan "
+        "yürütülemedi.",
+    },
 }

@@ -84,6 +84,10 @@ def answer(
     if scope is not None:
         record.scope = scope.to_dict()
     said = _reached(question, retriever, engine, record, asked_at, speaker, min_probability, scope)
+    if said.refused and said.reason and record.read_in:
+        # Refused in the asker's language; the detail in brackets stays as measured.
+        reason, language = Reason(said.reason), str(record.read_in["language"])
+        said = replace(said, text=said.text.replace(reason.text, reason.said_in(language), 1))
     # A model engine accounts for this ask's calls, tokens, cache hits and latency.
     take = getattr(engine, "take_accounting", None)
     return Answer(

@@ -126,3 +126,23 @@ def test_a_computed_answer_is_worded_in_the_askers_language() -> None:
     turkish = memory.ask("2019 yılında toplam neydi?")
     assert turkish.value == 55945 and turkish.text.startswith("Değer: $55,945")
     assert memory.ask("What was the total in 2019?").text.startswith("The value is $55,945")
+
+
+def test_a_refusal_is_said_in_the_askers_language(english_paragraphs: Memory) -> None:
+    spanish = english_paragraphs.ask("¿Cuál es el color favorito de Rollo?")
+    turkish = english_paragraphs.ask("Rollo'nun en sevdiği renk nedir?")
+    english = english_paragraphs.ask("What is the favourite colour of Rollo?")
+    assert spanish.refused and turkish.refused and english.refused
+    assert spanish.text.startswith("La evidencia no contiene nada del tipo que pide")
+    assert turkish.text.startswith("Kanıtta sorunun istediği türden bir şey yok")
+    assert english.text.startswith("The evidence holds nothing of the kind")
+    assert spanish.reason == turkish.reason == english.reason  # the code stays the same
+
+
+@pytest.mark.parametrize("language", ["es", "tr"])
+def test_every_reason_has_its_line_in_spanish_and_turkish(language: str) -> None:
+    from affidavit.reasons import Reason
+
+    for reason in Reason:
+        assert reason.said_in(language) != reason.text, reason
+    assert Reason.NO_EVIDENCE.said_in("fr") == Reason.NO_EVIDENCE.text
