@@ -309,19 +309,21 @@ class Record:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Profile:
-    """What the store knows of one entity, as a page: its live records (each cited by its
-    told line or the line it was drawn from), the values they superseded or that were
-    forgotten, as history, and the entities most mentioned with it, each with the lines
-    that witness it."""
+    """What the store knows of one entity, as a page: its labels, its live records (each
+    cited by its told line or the line it was drawn from), the values that ended, were
+    superseded or were forgotten, as history, and the entities most mentioned with it,
+    each with the lines that witness it."""
 
     name: str
     facts: tuple[Record, ...] = ()
     history: tuple[Record, ...] = ()
     neighbours: tuple[Neighbour, ...] = ()
+    labels: tuple[Label, ...] = ()  # its other names: inflections, es/tr words
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
+            "labels": [label.to_dict() for label in self.labels],
             "facts": [r.to_dict() for r in self.facts],
             "history": [r.to_dict() for r in self.history],
             "neighbours": [n.to_dict() for n in self.neighbours],

@@ -48,8 +48,8 @@ FOREIGN = ("es", "tr")
 # Languages whose words leak into wordfreq's English list (names, loans, web text).
 RIVALS = ("es", "tr", "fr", "pt", "it", "de", "nl", "id", "ms", "pl", "sv", "ro", "ca", "ar")
 # A Spanish or Turkish word must be that language's more than its neighbours' ("cidade",
-# "città" and "kota" stay off the sides).
-FOREIGN_RIVALS = {"es": ("en", "pt", "it", "fr", "ca"), "tr": ("en", "id", "ms")}
+# "città", "kota" and "stad" stay off the sides).
+FOREIGN_RIVALS = {"es": ("en", "pt", "it", "fr", "ca"), "tr": ("en", "id", "ms", "nl", "de", "sv")}
 FOREIGN_MARGIN = 1.0
 TOP_N = 100_000  # wordfreq's most frequent words considered per language
 MUTUAL_K = 10

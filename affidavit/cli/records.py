@@ -154,7 +154,12 @@ def _profile(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(page.to_dict(), ensure_ascii=False, indent=2))
         return 0
-    out = [page.name, "facts:"]
+    out = [page.name]
+    if page.labels:
+        out.append(
+            "also: " + ", ".join(f"{label.word} ({label.language})" for label in page.labels)
+        )
+    out.append("facts:")
     out += [f"  {line(r)}" for r in page.facts] or ["  none told"]
     if page.history:
         out += ["history:", *(f"  {line(r)}" for r in page.history)]

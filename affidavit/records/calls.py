@@ -112,11 +112,18 @@ class RecordCalls:
         and the Spanish and Turkish words that name it as an English one; the operator's
         labels first, then the bundled model's (with its cosine)."""
         readable(word, "the word")
-        return Labels(self._store).of(word)
+        return Labels(self._store).of(word, self._entity_names())
+
+    def _entity_names(self) -> list[str]:
+        """Every name of the store's entity graph (none for an empty store)."""
+        if self._retriever.words().size == 0:
+            return []
+        return [entity.name for entity in self._retriever.graph().entities]
 
     @reads
     def profile(self, entity: str, *, top: int = 10) -> Profile:
-        """What the store knows of ``entity``, as a page (a ``Profile``): its live records
+        """What the store knows of ``entity``, as a page (a ``Profile``): its labels (its
+        inflections in the entity graph, its Spanish and Turkish words); its live records
         as facts, each cited; the superseded and forgotten ones as history; and the
         ``top`` entities most mentioned with it, with the lines that witness them. Read
         from the store as it is now, so it is never out of date. An entity the store
@@ -139,6 +146,7 @@ class RecordCalls:
         live = tuple(r for r in every if r.state is RecordState.LIVE)
         return Profile(
             name=" ".join(entity.split()),
+            labels=tuple(Labels(self._store).of(entity, self._entity_names())),
             facts=live,
             history=tuple(r for r in every if r.state is not RecordState.LIVE),
             neighbours=tuple(neighbours),

@@ -28,6 +28,7 @@ import numpy as np
 from affidavit.results import Label
 from affidavit.store.labels import insert_label, labels_of
 from affidavit.store.sqlite import Store
+from affidavit.text.analyzer import analyzer_for
 from affidavit.text.words import fold
 
 LABELLED_LANGUAGES = ("es", "tr")
@@ -100,6 +101,25 @@ def _plain(word: str) -> str:
     return word
 
 
+def aliases(word: str, names: Sequence[str]) -> list[Label]:
+    """The entity-graph names that inflect ``word`` ("Norman", "Normans", "Norman's"): one
+    concept, keyed by the group's shortest name, each name an English label of it."""
+    analyzer = analyzer_for("en")
+    stems = " ".join(analyzer.terms(word))
+    if not stems:
+        return []
+    group = sorted(
+        {n for n in names if " ".join(analyzer.terms(n)) == stems} | {" ".join(word.split())},
+        key=lambda n: (len(n), n),
+    )
+    key = concept_of(group[0])
+    return [
+        Label(name, "en", group[0], key, "entity graph")
+        for name in group
+        if fold(name) != fold(" ".join(word.split()))
+    ]
+
+
 class Labels:
     """The labels a store answers with: the operator's, then the bundled model's."""
 
@@ -164,11 +184,12 @@ class Labels:
                 return Label(word, language, means, concept_of(means), "nearest", round(cosine, 3))
         return None
 
-    def of(self, word: str) -> list[Label]:
+    def of(self, word: str, names: Sequence[str] = ()) -> list[Label]:
         """Every label ``word`` takes part in, in any language: the concepts it names as a
-        Spanish or Turkish word, and the Spanish and Turkish words that name it."""
+        Spanish or Turkish word, the Spanish and Turkish words that name it, and the
+        entity-graph ``names`` that are its inflections ("Normans" of "Norman")."""
         operator = self.operator()
-        found: list[Label] = []
+        found: list[Label] = aliases(word, names)
         for language in LABELLED_LANGUAGES:
             found += self.meanings(fold(word, language), language, operator)
         folded = fold(word)

@@ -146,3 +146,16 @@ def test_every_reason_has_its_line_in_spanish_and_turkish(language: str) -> None
     for reason in Reason:
         assert reason.said_in(language) != reason.text, reason
     assert Reason.NO_EVIDENCE.said_in("fr") == Reason.NO_EVIDENCE.text
+
+
+def test_an_entitys_inflections_are_labels_of_one_concept() -> None:
+    # The Normans article of SQuAD 2.0 (CC BY-SA 4.0): the entity graph holds "Norman"
+    # (64 mentions) and "Normans" (39) as two entities.
+    memory = Memory(dense=False)
+    memory.ingest(str(ROOT / "corpora" / "squad2_articles" / "Normans.txt"))
+    (plural,) = memory.labels("Norman")
+    (singular,) = memory.labels("Normans")
+    assert (plural.word, plural.source, singular.word) == ("Normans", "entity graph", "Norman")
+    assert plural.concept == singular.concept  # one concept, whichever name is asked
+    assert [label.word for label in memory.profile("Norman").labels] == ["Normans"]
+    assert memory.labels("Rollo") == []
