@@ -15,6 +15,10 @@ from affidavit.store.calls import reads, store_errors
 from affidavit.store.sqlite import Store
 
 
+# A label is a word or a short name, not a sentence.
+MAX_LABEL_CHARS = 100
+
+
 class RecordCalls:
     """Records told to a store, read back and forgotten (records/told.py says how)."""
 
@@ -95,8 +99,14 @@ class RecordCalls:
             memory.label("cuota", "fee", language="es")
             memory.ask("¿Cuál es la cuota anual?")  # read as "What annual fee?"
         """
-        readable(word, "the word")
-        readable(means, "what the word means")
+        for given, what in ((word, "the word"), (means, "what the word means")):
+            readable(given, what)
+            if not given.strip():
+                raise InputError(what, "it is empty", "give the word")
+            if len(given) > MAX_LABEL_CHARS:
+                raise InputError(
+                    what, f"{len(given):,} characters, over {MAX_LABEL_CHARS}", "give one word"
+                )
         if language not in LABELLED_LANGUAGES:
             raise InputError(
                 f"language {language!r}",

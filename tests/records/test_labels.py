@@ -159,3 +159,20 @@ def test_an_entitys_inflections_are_labels_of_one_concept() -> None:
     assert plural.concept == singular.concept  # one concept, whichever name is asked
     assert [label.word for label in memory.profile("Norman").labels] == ["Normans"]
     assert memory.labels("Rollo") == []
+
+
+@pytest.mark.parametrize(
+    ("word", "means", "problem"),
+    [
+        ("", "fee", "the word: it is empty"),
+        ("cuota", "  ", "means: it is empty"),
+        ("x" * 101, "fee", "over 100"),
+    ],
+)
+def test_an_empty_or_overlong_label_is_an_input_error_and_stores_nothing(
+    tmp_path: Path, word: str, means: str, problem: str
+) -> None:
+    with Memory(tmp_path / "m.sqlite", dense=False) as memory:
+        with pytest.raises(InputError, match=problem):
+            memory.label(word, means, language="es")
+        assert all(label.source != "operator" for label in memory.labels("fee"))
