@@ -14,7 +14,6 @@ from affidavit.results import Label, Neighbour, Profile, Record, RecordState
 from affidavit.store.calls import reads, store_errors
 from affidavit.store.sqlite import Store
 
-
 # A label is a word or a short name, not a sentence.
 MAX_LABEL_CHARS = 100
 
