@@ -163,8 +163,6 @@ def main(argv: list[str] | None = None) -> None:
                 rows.append(word + "\t" + "\t".join(f"{e} {c:.3f}" for e, c in kept))
         (OUT / f"{language}.tsv").write_text("\n".join(rows) + "\n", encoding="utf-8")
         print(f"{language}: {len(rows)} words labelled")
-    # The English side, for a word of a question the table does not hold (records/labels.py).
-    (OUT / "en.txt").write_text("\n".join(sorted(set(english))) + "\n", encoding="utf-8")
     (OUT / "threshold.txt").write_text(f"{threshold:.2f}\n{dev}\n", encoding="utf-8")
 
 

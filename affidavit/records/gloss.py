@@ -3,13 +3,16 @@ that it is asked of English lines by the same reader, retrieval and gates as an 
 question: a question word matches a line word when both label one concept.
 
 Each word of the question is read, in this order, as: a question word of its language
-("¿cuántos" is "how many"); a number or a name, spelled alike in every language (the
-part of a Turkish name before its apostrophe: "Broncos'u" is "Broncos"); a word the
-operator labelled; a word of the bundled labels (among several meanings, the one the
-store's lines use); a word the store's lines hold as it is; the labelled stem of an
-inflected word; the store's nearest English word in the model's space. A function word of
-the question's language that none of these reads is left out; any other word is kept as
-asked. The gloss, word by word, goes into the answer's audit.
+("¿cuántos" is "how many"); a number, spelled alike in every language; a Turkish name
+before its case ending ("Broncos'u" is "Broncos"); a word the operator labelled; one of
+the few common words the model cannot place ("nuevo" is "new"); the cognate the found
+lines write ("ctenóforos": "ctenophores"); a name the store holds; a label of the bundled
+model the found lines use; the found lines' word nearest it in the model's space; a label
+the store holds; the word itself, where the store writes it; the label of its stem
+("bölgelerinde" by "bölge"). The found lines are those the question finds as asked (the
+meaning channel reads across languages), then those its reading so far finds. A function
+word nothing reads is left out; any other word nothing reads stays as asked, so the gate
+finds it missing. The reading, word by word, goes into the answer's audit (``read_in``).
 """
 
 from __future__ import annotations

@@ -8,9 +8,11 @@ three places, in this order of precedence:
 * the bundled static model: ``affidavit/data/labels/{es,tr}.tsv``, built by
   ``tools/build_labels.py`` from the model's word-piece vectors (mutual near neighbours
   across the languages above a threshold read off a development word list);
-* the store's own words: a name ("Denver", "Tesla") is spelled alike in every language,
-  and a word the shipped table does not hold may still lie near one of the store's
-  English words in the model's space (the same threshold, no mutual check).
+* the entity graph: a name's inflections ("Norman", "Normans") label one concept.
+
+How a question's words are read through them, and through the lines it finds (names and
+numbers alike in every language, cognates, the lines' nearest words), is
+records/gloss.py's.
 
 One spelling may label two concepts: Turkish "son" (last) and English "son" are told
 apart by their language.
@@ -19,11 +21,9 @@ apart by their language.
 from __future__ import annotations
 
 import zlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from importlib.resources import files
-
-import numpy as np
 
 from affidavit.results import Label
 from affidavit.store.labels import insert_label, labels_of
@@ -59,15 +59,6 @@ def shipped(language: str) -> dict[str, tuple[tuple[str, float], ...]]:
 def threshold() -> float:
     """The cosine the shipped labels were cut at (the first line of threshold.txt)."""
     return float((_DATA / "threshold.txt").read_text(encoding="utf-8").split()[0])
-
-
-@lru_cache(maxsize=1)
-def english_side() -> tuple[tuple[str, ...], np.ndarray]:
-    """The English words the shipped labels point into, with unit vectors of the model."""
-    from affidavit.index.meaning.encoder import BundledEncoder, encode
-
-    english = tuple((_DATA / "en.txt").read_text(encoding="utf-8").split())
-    return english, encode(BundledEncoder(), list(english))
 
 
 def dev_score(
@@ -164,25 +155,6 @@ class Labels:
             if found:
                 return found
         return []
-
-    def nearest(self, word: str, language: str, held: Callable[[str], bool]) -> Label | None:
-        """The store's English word nearest ``word`` in the model's space, if at or above
-        the shipped threshold."""
-        from affidavit.index.meaning.encoder import BundledEncoder, encode
-
-        english, vectors = english_side()
-        vector = encode(BundledEncoder(), [word])[0]
-        if not vector.any():
-            return None
-        similarity = vectors @ vector
-        for index in np.argsort(-similarity, kind="stable")[:20]:
-            cosine = float(similarity[index])
-            if cosine < threshold():
-                return None
-            if held(english[index]):
-                means = english[index]
-                return Label(word, language, means, concept_of(means), "nearest", round(cosine, 3))
-        return None
 
     def of(self, word: str, names: Sequence[str] = ()) -> list[Label]:
         """Every label ``word`` takes part in, in any language: the concepts it names as a
