@@ -43,6 +43,10 @@ def render(answer: Answer, *, name_document: bool = False) -> str:
     ``name_document`` (a store of several documents), an answer drawn from one document
     names it first ("In apache-2.0.txt: …")."""
     lines = [f"Q: {answer.question}"]
+    if "read_in" in answer.audit:
+        # Asked in Spanish or Turkish: the English it was asked as, so a reviewer sees what
+        # the lines were searched and judged for.
+        lines.append(f"   read as: {answer.audit['read_in']['read_as']}")
     if answer.refused:
         lines.append(f"REFUSED ({answer.reason}): {answer.text}")
         # The same failure often repeats across candidates: each is said once.

@@ -80,3 +80,14 @@ def test_end_says_until_when_and_the_record_leaves_what_holds(capsys, tmp_path: 
     assert run(capsys, "records", "--store", store)[1] == "no record\n"
     code, _, err = run(capsys, "end", "1", "--at", "May", "--store", store)
     assert code == 1 and "not an ISO date" in err
+
+
+def test_ask_in_spanish_shows_the_english_it_was_asked_as(capsys, tmp_path: Path) -> None:
+    store = str(tmp_path / "m.sqlite")
+    article = str(CORPORA / "squad2_articles" / "Jacksonville,_Florida.txt")
+    assert run(capsys, "ingest", article, "--store", store, "--quiet")[0] == 0
+    question = "¿Cuál fue la población de la ciudad de Jacksonville en 2010?"
+    code, out, _ = run(capsys, "ask", question, "--store", store)
+    lines = out.splitlines()
+    assert code == 0 and lines[1].startswith("   read as: What was ")
+    assert lines[2] == "A: El valor es 1,345,596."
