@@ -1,7 +1,8 @@
-"""A process killed with SIGKILL while it tells records and removes documents leaves the
-store as before a call or as after it, never between: every superseded record has the
-record that superseded it, one live record per subject and predicate, and a document is
-whole or gone."""
+"""A process killed with SIGKILL while it tells, ends and labels records and removes
+documents leaves the store as before a call or as after it, never between: every
+superseded record has the record that superseded it, one live record per subject and
+predicate, an ended record's told line says until when and a live one's does not, and a
+document is whole or gone."""
 
 from __future__ import annotations
 
@@ -23,7 +24,10 @@ print("ready", flush=True)
 n = 0
 while True:
     n += 1
-    memory.tell("Maya", "lives in", f"city {n}")
+    told = memory.tell("Maya", "lives in", f"city {n}")
+    if n % 3 == 0:
+        memory.end(told.id)
+        memory.label(f"palabra{n}", "word", language="es")
     memory.ingest_text("Kestrels hover over the verge. " * 50, name=f"doc-{n % 3}")
     if n % 2:
         memory.remove(f"doc-{n % 3}")
@@ -47,9 +51,16 @@ def test_a_killed_writer_leaves_records_and_documents_whole(tmp_path: Path) -> N
         child.stdout.close()
         with Memory(path, dense=False) as memory:
             history = memory.records("Maya", "lives in", include_history=True)
-            live = [r for r in history if r.state == "live"]
+            live = [r for r in history if r.state in ("live", "ended")]
             assert len(live) <= 1
             assert all(r.superseded_by is not None for r in history if r.state == "superseded")
+            for record in live:  # its told line, rewritten in the same transaction as it ends
+                (line,) = [
+                    h.text
+                    for h in memory.search("Maya lives in city", k=50)
+                    if h.document.endswith(f"(record {record.id})")
+                ]
+                assert line.endswith(f"until {record.ended_at}.") == (record.state == "ended")
         conn = sqlite3.connect(path)
         counts = conn.execute(
             "SELECT d.name, COUNT(l.id) FROM documents d LEFT JOIN lines l "
