@@ -15,6 +15,7 @@ from affidavit.text.words import fold, strip_accents
 
 # One spelling for each sound the three languages write differently, longest first.
 _SOUNDS = (
+    ("cion", "tion"),  # "dirección", "nación": "direction", "nation"
     ("ph", "f"),
     ("th", "t"),
     ("ch", "c"),

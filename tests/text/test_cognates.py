@@ -36,3 +36,8 @@ def test_a_word_that_is_another_and_more_is_no_cognate(asked: str, english: str)
 def test_a_skeleton_sets_spelling_habits_aside() -> None:
     assert skeleton("Ctenophores") == skeleton("ctenóforos", "es") == "ctenofor"
     assert skeleton("sol", "es") == "sol"  # too short to lose an ending
+
+
+def test_spanish_cion_is_english_tion() -> None:
+    assert likeness("dirección", "direction", ("es", "en")) == 1.0
+    assert likeness("nación", "nation", ("es", "en")) == 1.0
