@@ -63,9 +63,10 @@ class RecordCalls:
         include_history: bool = False,
     ) -> list[Record]:
         """The live records of ``subject`` and ``predicate`` (either None: any; matched
-        regardless of case and spacing), in the order told: what holds now. With
-        ``include_history`` the ended, superseded and forgotten ones too, each with its
-        ``state`` and links."""
+        regardless of case and spacing), in the order told: what holds now. A subject is
+        a concept: the records told of its inflections ("Normans" for "Norman") are its
+        records too. With ``include_history`` the ended, superseded and
+        forgotten ones too, each with its ``state`` and links."""
         return self._records.read(subject, predicate, include_history=include_history)
 
     @store_errors

@@ -30,8 +30,10 @@ from affidavit.store.records import (
     mark,
     record_by_id,
     records_with,
+    subject_keys_from,
 )
 from affidavit.store.sqlite import Store
+from affidavit.text.analyzer import analyzer_for
 from affidavit.text.language import detect_language
 from affidavit.text.words import fold
 from affidavit.trust import Source, trust_of
@@ -39,6 +41,10 @@ from affidavit.trust import Source, trust_of
 # A subject, predicate or value is a short statement, not a document: tell a document by
 # ingesting it.
 MAX_PART_CHARS = 2_000
+# A subject's inflections differ from it in its last letters only ("norman", "normans",
+# "norman's"; "city", "cities"), and no more keys than this are read to find them.
+INFLECTION_CHARS = 3
+CONCEPT_KEYS = 200
 
 
 def record_keys(subject: str, predicate: str) -> tuple[str, str]:
@@ -123,10 +129,35 @@ class Records:
         predicate_key = record_keys("", predicate)[1] if predicate is not None else None
         states = [s.value for s in RecordState] if include_history else [RecordState.LIVE.value]
         with self._store.reading():
-            rows = records_with(self._store.conn, subject_key, predicate_key, states=states)
+            rows = [
+                row
+                for key in self._keys_of(subject_key)
+                for row in records_with(self._store.conn, key, predicate_key, states=states)
+            ]
+            rows.sort(key=lambda row: row.id)
             if not include_history:
                 rows = [r for r in rows if r.ended_at is None]  # what holds now
             return self._linked(rows)
+
+    def _keys_of(self, subject_key: str | None) -> list[str | None]:
+        """The subject keys of one concept: ``subject_key`` and the keys told of its
+        inflections ("normans" and "norman's" for "norman"), by the English stems."""
+        if subject_key is None:
+            return [None]
+        analyzer = analyzer_for("en")
+        stems = analyzer.terms(subject_key)
+        if not stems:
+            return [subject_key]
+        # An inflection changes a word's last letters ("norman's", "cities" of "city"):
+        # only the keys that share the rest are read, and no more than a bounded number.
+        kept = max(len(subject_key) - INFLECTION_CHARS, min(len(subject_key), 3))
+        prefix = subject_key[:kept]
+        alike = [
+            key
+            for key in subject_keys_from(self._store.conn, prefix, CONCEPT_KEYS)
+            if key != subject_key and analyzer.terms(key) == stems
+        ]
+        return [subject_key, *alike]
 
     def end(self, record_id: int, at: str | None = None) -> Record:
         """Say that a live record's fact stopped holding on ``at`` (ISO; default today):

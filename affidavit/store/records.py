@@ -127,6 +127,18 @@ def records_with(
     return [_row(found) for found in conn.execute(query, params)]
 
 
+def subject_keys_from(conn: sqlite3.Connection, prefix: str, limit: int) -> list[str]:
+    """The first ``limit`` subject keys the records table holds that begin with
+    ``prefix``, in order (read off the subject index by range, not by scanning)."""
+    if not prefix or not has_records(conn):
+        return []
+    query = (
+        "SELECT DISTINCT subject_key FROM records "
+        "WHERE subject_key >= ? AND subject_key < ? ORDER BY subject_key LIMIT ?"
+    )
+    return [row[0] for row in conn.execute(query, (prefix, prefix + "\uffff", limit))]
+
+
 def record_by_id(conn: sqlite3.Connection, record_id: int) -> RecordRow | None:
     if not has_records(conn):
         return None

@@ -176,3 +176,12 @@ def test_an_empty_or_overlong_label_is_an_input_error_and_stores_nothing(
         with pytest.raises(InputError, match=problem):
             memory.label(word, means, language="es")
         assert all(label.source != "operator" for label in memory.labels("fee"))
+
+
+def test_a_subjects_records_are_read_under_each_of_its_names(tmp_path: Path) -> None:
+    with Memory(tmp_path / "m.sqlite", dense=False) as memory:
+        memory.ingest(str(ROOT / "corpora" / "squad2_articles" / "Normans.txt"))
+        told = memory.tell("Normans", "spoke", "Norman French")
+        assert memory.records("Norman") == [told] == memory.records("normans")
+        assert memory.profile("Norman").facts == (told,)
+        assert memory.records("Rollo") == []
