@@ -160,7 +160,9 @@ class SentenceVerdict:
     ``mixture``, ``readback``, ``roles`` (roles or names the other way round),
     ``negation``, ``unsupported``, ``weak_evidence`` (the question's words not carried),
     ``holder``, ``unverifiable``, ``below_trust``, ``no_claim``, ``contested``. ``claims``
-    and ``gates`` are the audit: each clause read and each tier's decision, in order."""
+    and ``gates`` are the audit: each clause read and each tier's decision, in order.
+    ``read_in`` is a Spanish or Turkish sentence's English reading (records/gloss.py), the
+    sentence that was checked."""
 
     text: str
     status: Status
@@ -168,6 +170,7 @@ class SentenceVerdict:
     evidence: list[Evidence] = field(default_factory=list)
     claims: list[dict[str, Any]] = field(default_factory=list)
     gates: list[dict[str, Any]] = field(default_factory=list)
+    read_in: dict[str, Any] | None = None
 
     @property
     def supported(self) -> bool:
@@ -181,6 +184,7 @@ class SentenceVerdict:
             "evidence": [e.to_dict() for e in self.evidence],
             "claims": self.claims,
             "gates": self.gates,
+            **({"read_in": self.read_in} if self.read_in else {}),
         }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from affidavit.answer.disagreement import rival_line
 from affidavit.answer.naming import DocumentNaming
@@ -16,6 +17,7 @@ from affidavit.index.scope import Scope
 from affidavit.plans.ground import Ground
 from affidavit.question.question import Question
 from affidavit.reasons import Reason
+from affidavit.records.gloss import across_languages
 from affidavit.results import Evidence, SentenceVerdict, Status, Verdict
 from affidavit.text.analyzer import Analyzer, analyzer_for
 from affidavit.text.content import content_terms
@@ -57,10 +59,42 @@ def verify(
     paragraphs = [p.strip() for p in text.split("\n\n") if p.strip()]
     sentences = [s for group in split_sentences(paragraphs, language) for s in group]
     verdicts = [
-        _verify_sentence(sentence, retriever, analyzer, question, question_terms, index.idf, scope)
+        _across(sentence, retriever, analyzer, question, question_terms, index.idf, scope)
         for sentence in sentences
     ]
     return Verdict(text=text, question=question, sentences=verdicts)
+
+
+def _across(
+    sentence: str,
+    retriever: Retriever,
+    analyzer: Analyzer,
+    question: str | None,
+    question_terms: frozenset[str],
+    term_weight: Callable[[str], float],
+    scope: Scope | None,
+) -> SentenceVerdict:
+    """A sentence's verdict; a Spanish or Turkish sentence over English lines (with no
+    question) is checked as its English reading, as ``ask`` reads a question."""
+    index = retriever.words()
+    crossed = None
+    if question is None:
+        crossed = across_languages(
+            sentence,
+            retriever.store,
+            index.vocabulary,
+            index.main_language,
+            lambda said: [h.text for h in retriever.retrieve(said, scope=scope).hits[:8]],
+        )
+    if crossed is None:
+        return _verify_sentence(
+            sentence, retriever, analyzer, question, question_terms, term_weight, scope
+        )
+    english = analyzer_for(index.main_language)
+    checked = _verify_sentence(
+        crossed.read_as.rstrip("?") + ".", retriever, english, None, frozenset(), term_weight, scope
+    )
+    return replace(checked, text=sentence, read_in=crossed.to_dict())
 
 
 def _verify_sentence(

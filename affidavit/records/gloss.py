@@ -29,6 +29,7 @@ from affidavit.text.analyzer import stem as stem_of
 from affidavit.text.cognates import NEAR, likeness
 from affidavit.text.lang import vocabulary as vocabulary_of
 from affidavit.text.language import detect_language
+from affidavit.text.numbers import english_number
 from affidavit.text.words import asked_words, fold, words
 
 _LONGEST_QUESTION_PHRASE = 3
@@ -187,7 +188,7 @@ def _read_word(
     near_lines: NearWords,
 ) -> tuple[str, str, str] | None:
     if any(c.isdigit() for c in token):
-        return token, _before_apostrophe(token), "number"
+        return token, english_number(_before_apostrophe(token)), "number"
     if _before_apostrophe(token) != token:  # a Turkish name with its ending: "Polonya'daki"
         name = _before_apostrophe(token)
         cognate = near_lines.cognate(name, language)

@@ -156,3 +156,19 @@ def is_figure_only(text: str) -> bool:
     """Is ``text`` a figure and nothing else: digits with signs, currency and brackets
     ("2015", "$1,200.50", "(12%)")?"""
     return _FIGURE_ONLY.match(text) is not None
+
+
+# Spanish and Turkish: "1.345.596" groups thousands with dots; "3,5" marks a decimal.
+_DOTTED_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3})+")
+_COMMA_DECIMAL = re.compile(r"\d+,\d{1,2}")
+
+
+def english_number(written: str) -> str:
+    """A number as English writes it: Spanish and Turkish group thousands with dots and
+    mark decimals with a comma ("1.345.596" is 1,345,596; "3,5" is 3.5); a number that
+    is neither is left as written."""
+    if _DOTTED_THOUSANDS.fullmatch(written):
+        return written.replace(".", ",")
+    if _COMMA_DECIMAL.fullmatch(written):
+        return written.replace(",", ".")
+    return written

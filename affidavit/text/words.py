@@ -23,7 +23,9 @@ _SPOKEN_WORD = re.compile(rf"{LETTER_OR_DIGIT}+(?:'{LETTER_OR_DIGIT}+)?")
 # A word as written with what may stand inside it: "Smith's", "U.S.", "self-employed".
 _WRITTEN_WORD = re.compile(rf"{LETTER_OR_DIGIT}[\w'’.-]*")
 # A word as asked, case kept, with its inner apostrophes and hyphens: "Broncos'u", "1562'de".
-_ASKED_WORD = re.compile(rf"{LETTER_OR_DIGIT}+(?:['’-]{LETTER_OR_DIGIT}+)*")
+_ASKED_WORD = re.compile(
+    rf"\d+(?:[.,]\d+)+(?:['’]{LETTER}+)?|{LETTER_OR_DIGIT}+(?:['’-]{LETTER_OR_DIGIT}+)*"
+)
 # A value a sentence writes: a number, or a capitalised word that does not open it.
 _VALUE = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][\w'-]*|\b\d[\d,.]*\b")
 
@@ -66,7 +68,7 @@ def words(text: str, language: str = "en") -> list[str]:
 
 def asked_words(text: str) -> list[str]:
     """The words of ``text`` as written (case kept), a Turkish case ending after an
-    apostrophe kept with its word ("Broncos'u")."""
+    apostrophe kept with its word ("Broncos'u"), a number whole ("1,345,596")."""
     return _ASKED_WORD.findall(text)
 
 

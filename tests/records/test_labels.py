@@ -185,3 +185,18 @@ def test_a_subjects_records_are_read_under_each_of_its_names(tmp_path: Path) -> 
         assert memory.records("Norman") == [told] == memory.records("normans")
         assert memory.profile("Norman").facts == (told,)
         assert memory.records("Rollo") == []
+
+
+def test_a_spanish_claim_is_verified_as_its_english_reading(tmp_path: Path) -> None:
+    # The Jacksonville article of SQuAD 2.0 (CC BY-SA 4.0): "... with a population of
+    # 1,345,596 in 2010."; Spanish writes the number 1.345.596.
+    memory = Memory(dense=False)
+    memory.ingest(str(ROOT / "corpora" / "squad2_articles" / "Jacksonville,_Florida.txt"))
+    true = memory.verify("La población de Jacksonville en 2010 era de 1.345.596.").sentences[0]
+    assert true.supported and "1,345,596" in true.evidence[0].text
+    assert true.read_in is not None and "1,345,596" in true.read_in["read_as"]
+    assert true.text == "La población de Jacksonville en 2010 era de 1.345.596."
+    false = memory.verify("La población de Jacksonville en 2010 era de 1.345.597.").sentences[0]
+    assert false.status.value == "vetoed" and false.reason == "digit_veto"
+    english = memory.verify("Jacksonville had a population of 1,345,596 in 2010.").sentences[0]
+    assert english.supported and english.read_in is None
