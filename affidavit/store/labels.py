@@ -5,12 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 
-
-def has_labels(conn: sqlite3.Connection) -> bool:
-    """Does the store hold the labels table (one before schema 6, opened read-only, does
-    not: it holds no operator labels)?"""
-    query = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'labels'"
-    return conn.execute(query).fetchone() is not None
+from affidavit.store.schema import has_table
 
 
 def insert_label(
@@ -26,7 +21,7 @@ def insert_label(
 
 def labels_of(conn: sqlite3.Connection) -> list[tuple[str, str, str, str]]:
     """Every label the operator gave: (word, language, means, told at), sorted."""
-    if not has_labels(conn):
+    if not has_table(conn, "labels"):  # a store before schema 6, opened read-only
         return []
     query = "SELECT word, language, means, told_at FROM labels ORDER BY word, language, means"
     return list(conn.execute(query))

@@ -9,6 +9,8 @@ import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from affidavit.store.schema import has_table
+
 
 @dataclass(frozen=True, slots=True)
 class RecordRow:
@@ -41,8 +43,7 @@ _FROM = "FROM records r LEFT JOIN documents d ON d.id = r.document_id"
 def has_records(conn: sqlite3.Connection) -> bool:
     """Does the store hold the records tables (a store written before schema 5, opened
     read-only, does not: it holds no records)?"""
-    query = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'records'"
-    return conn.execute(query).fetchone() is not None
+    return has_table(conn, "records")
 
 
 def insert_record(

@@ -129,11 +129,15 @@ READABLE_FROM = 2
 TABLES = frozenset({"meta", "documents", "lines", "windows", "index_cache", "engine_replies"})
 
 
+def has_table(conn: sqlite3.Connection, name: str) -> bool:
+    """Does the store hold the table ``name`` (a store before the migration that adds it,
+    opened read-only, does not)?"""
+    query = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?"
+    return conn.execute(query, (name,)).fetchone() is not None
+
+
 def current_version(conn: sqlite3.Connection) -> int:
-    has_meta = conn.execute(
-        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'"
-    ).fetchone()
-    if not has_meta:
+    if not has_table(conn, "meta"):
         return 0
     row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
     return int(row[0]) if row else 0
