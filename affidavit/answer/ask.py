@@ -42,9 +42,6 @@ from affidavit.results import Answer, Evidence, LineKind
 from affidavit.text.analyzer import Analyzer
 from affidavit.text.reading import Reading
 
-# The lines a question in another language finds as asked, whose words its reading prefers.
-EVIDENCE_LINES = 8
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class _Said:
@@ -125,15 +122,7 @@ def _reached(
     index = retriever.words()  # one generation check per question, not per candidate
     if index.size == 0:
         return _Said.refusal(Reason.EMPTY_STORE)
-    crossed = across_languages(
-        question,
-        retriever.store,
-        index.vocabulary,
-        index.main_language,
-        lambda asked: [
-            h.text for h in retriever.retrieve(asked, scope=scope).hits[:EVIDENCE_LINES]
-        ],
-    )
+    crossed = across_languages(question, retriever, scope)
     if crossed is not None:
         # Asked in Spanish or Turkish of English lines: read in English through the labels,
         # and from here on asked as an English question is.

@@ -76,21 +76,12 @@ def _across(
 ) -> SentenceVerdict:
     """A sentence's verdict; a Spanish or Turkish sentence over English lines (with no
     question) is checked as its English reading, as ``ask`` reads a question."""
-    index = retriever.words()
-    crossed = None
-    if question is None:
-        crossed = across_languages(
-            sentence,
-            retriever.store,
-            index.vocabulary,
-            index.main_language,
-            lambda said: [h.text for h in retriever.retrieve(said, scope=scope).hits[:8]],
-        )
+    crossed = across_languages(sentence, retriever, scope) if question is None else None
     if crossed is None:
         return _verify_sentence(
             sentence, retriever, analyzer, question, question_terms, term_weight, scope
         )
-    english = analyzer_for(index.main_language)
+    english = analyzer_for(retriever.words().main_language)
     checked = _verify_sentence(
         crossed.read_as.rstrip("?") + ".", retriever, english, None, frozenset(), term_weight, scope
     )

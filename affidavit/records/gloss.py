@@ -22,8 +22,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from affidavit.index.retrieval import Retriever
+from affidavit.index.scope import Scope
 from affidavit.records.labels import LABELLED_LANGUAGES, Label, Labels
-from affidavit.store.sqlite import Store
 from affidavit.text.analyzer import analyzer_for
 from affidavit.text.analyzer import stem as stem_of
 from affidavit.text.cognates import NEAR, likeness
@@ -42,6 +43,8 @@ _MARKS = {"es": "ñ¿¡", "tr": "ğışİĞŞ"}
 # / 0.049; 0.3 es 0.144 / 0.114, tr 0.069 / 0.043. The evidence is a few lines, so a
 # loose cut finds few wrong words; a word left unread would only fail the gate.
 EVIDENCE_THRESHOLD = 0.4
+# How many of the lines a question finds lend their words to its reading.
+EVIDENCE_LINES = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,16 +122,18 @@ def gloss(
 
 
 def across_languages(
-    question: str,
-    store: Store,
-    vocabulary: Mapping[str, int],
-    store_language: str,
-    evidence: Callable[[str], Sequence[str]],
+    question: str, retriever: Retriever, scope: Scope | None = None
 ) -> Gloss | None:
     """``question`` read in the store's language when it is asked in another that the
     labels read (Spanish or Turkish, over English lines); None when it needs no reading.
-    ``evidence`` gives the lines a question finds as asked (the meaning channel reads
-    across languages)."""
+    The words are read against the lines the question finds (within ``scope``): as asked
+    first (the meaning channel reads across languages), then as read so far."""
+    index = retriever.words()
+    store_language, vocabulary = index.main_language, index.vocabulary
+
+    def evidence(asked: str) -> list[str]:
+        return [hit.text for hit in retriever.retrieve(asked, scope=scope).hits[:EVIDENCE_LINES]]
+
     language = detect_language(question, default=store_language)
     if store_language != "en" or language not in LABELLED_LANGUAGES:
         return None
@@ -141,8 +146,8 @@ def across_languages(
     english = sum(1 for w in asked if w in theirs and w not in ours)
     if own + sum(1 for c in question if c in _MARKS[language]) <= english:
         return None
-    labels = Labels(store)
-    found = list(evidence(question))
+    labels = Labels(retriever.store)
+    found = evidence(question)
     read = gloss(question, language, labels, vocabulary, store_language, found)
     if read.read_as and any(how == "not read" for _, _, how in read.words):
         # The words read so far find English lines the question as asked may not (the
