@@ -204,9 +204,9 @@ def _read_word(
             if label is not None:
                 return token, label.means, "label"
         return token, name, "name"
-    told = [m for m in labels.meanings(word, language, operator) if m.source == "operator"]
-    if told:
-        return token, told[0].means, "operator"
+    labelled = labels.meanings(word, language, operator)  # the operator's first
+    if labelled and labelled[0].source == "operator":
+        return token, labelled[0].means, "operator"
     common = vocabulary_of(language).common_words.get(word)
     if common is not None:
         return token, common, "common word"
@@ -220,9 +220,7 @@ def _read_word(
         return token, token, "name"
     # A Turkish or Spanish word is read by its stem too: "bölgelerinde" by "bölge".
     root = stem_of(word, language)
-    meanings = labels.meanings(word, language, operator) or (
-        labels.meanings(root, language, operator) if len(root) >= 3 else []
-    )
+    meanings = labelled or (labels.meanings(root, language, operator) if len(root) >= 3 else [])
     if not stop:
         # A label the found lines use is the surest reading; then the lines' own word
         # nearest the question's.
