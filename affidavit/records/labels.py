@@ -92,15 +92,20 @@ def _plain(word: str) -> str:
     return word
 
 
+def inflection_key(name: str) -> tuple[str, ...]:
+    """What the inflections of a name share: its English stems ("Norman", "Normans" and
+    "Norman's" are all ("norman",)); empty for a name of stop words only."""
+    return tuple(analyzer_for("en").terms(name))
+
+
 def aliases(word: str, names: Sequence[str]) -> list[Label]:
     """The entity-graph names that inflect ``word`` ("Norman", "Normans", "Norman's"): one
     concept, keyed by the group's shortest name, each name an English label of it."""
-    analyzer = analyzer_for("en")
-    stems = " ".join(analyzer.terms(word))
+    stems = inflection_key(word)
     if not stems:
         return []
     group = sorted(
-        {n for n in names if " ".join(analyzer.terms(n)) == stems} | {" ".join(word.split())},
+        {n for n in names if inflection_key(n) == stems} | {" ".join(word.split())},
         key=lambda n: (len(n), n),
     )
     key = concept_of(group[0])

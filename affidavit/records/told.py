@@ -19,6 +19,7 @@ from hashlib import sha256
 
 from affidavit.errors import InputError, readable
 from affidavit.records.entry import entry
+from affidavit.records.labels import inflection_key
 from affidavit.results import LineKind, Record, RecordState
 from affidavit.store.prepared import PreparedDocument, PreparedLine, insert_document
 from affidavit.store.records import (
@@ -33,7 +34,6 @@ from affidavit.store.records import (
     subject_keys_from,
 )
 from affidavit.store.sqlite import Store
-from affidavit.text.analyzer import analyzer_for
 from affidavit.text.language import detect_language
 from affidavit.text.words import fold
 from affidavit.trust import Source, trust_of
@@ -144,8 +144,7 @@ class Records:
         inflections ("normans" and "norman's" for "norman"), by the English stems."""
         if subject_key is None:
             return [None]
-        analyzer = analyzer_for("en")
-        stems = analyzer.terms(subject_key)
+        stems = inflection_key(subject_key)
         if not stems:
             return [subject_key]
         # An inflection changes a word's last letters ("norman's", "cities" of "city"):
@@ -155,7 +154,7 @@ class Records:
         alike = [
             key
             for key in subject_keys_from(self._store.conn, prefix, CONCEPT_KEYS)
-            if key != subject_key and analyzer.terms(key) == stems
+            if key != subject_key and inflection_key(key) == stems
         ]
         return [subject_key, *alike]
 
