@@ -82,6 +82,18 @@ def readable(text: str, what: str) -> str:
     return text
 
 
+def short_text(text: str, what: str, *, longest: int, empty_hint: str, long_hint: str) -> str:
+    """``text`` readable (see ``readable``), its spaces collapsed, neither empty nor over
+    ``longest`` characters; an InputError naming ``what`` and the hint otherwise."""
+    readable(text, what)
+    said = " ".join(text.split())
+    if not said:
+        raise InputError(what, "it is empty", empty_hint)
+    if len(said) > longest:
+        raise InputError(what, f"{len(said):,} characters, over {longest:,}", long_hint)
+    return said
+
+
 class IngestWarning(UserWarning):
     """Part of a document was left out on purpose (hidden HTML text, say); ingest goes
     on, and ``Memory.ingest``'s report lists the warning so nothing is lost unsaid."""

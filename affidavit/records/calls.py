@@ -4,9 +4,7 @@ calls (memory.py inherits them)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
-from affidavit.errors import AffidavitError, InputError, readable
+from affidavit.errors import AffidavitError, InputError, readable, short_text
 from affidavit.index.retrieval import Retriever
 from affidavit.records.labels import LABELLED_LANGUAGES, Labels
 from affidavit.records.told import Records
@@ -99,22 +97,23 @@ class RecordCalls:
             memory.label("cuota", "fee", language="es")
             memory.ask("¿Cuál es la cuota anual?")  # read as "What annual fee?"
         """
-        for given, what in ((word, "the word"), (means, "what the word means")):
-            readable(given, what)
-            if not given.strip():
-                raise InputError(what, "it is empty", "give the word")
-            if len(given) > MAX_LABEL_CHARS:
-                raise InputError(
-                    what, f"{len(given):,} characters, over {MAX_LABEL_CHARS}", "give one word"
-                )
+        word, means = (
+            short_text(
+                given,
+                what,
+                longest=MAX_LABEL_CHARS,
+                empty_hint="give the word",
+                long_hint="give one word",
+            )
+            for given, what in ((word, "the word"), (means, "what the word means"))
+        )
         if language not in LABELLED_LANGUAGES:
             raise InputError(
                 f"language {language!r}",
                 f"labels are read for {', '.join(LABELLED_LANGUAGES)} questions",
                 "give language='es' or language='tr'",
             )
-        told_at = datetime.now(UTC).isoformat(timespec="seconds")
-        return Labels(self._store).add(word, means, language, told_at)
+        return Labels(self._store).add(word, means, language)
 
     @reads
     def labels(self, word: str) -> list[Label]:

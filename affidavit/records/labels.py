@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
 from functools import cache, lru_cache
 from importlib.resources import files
 
@@ -122,8 +123,10 @@ class Labels:
     def __init__(self, store: Store) -> None:
         self._store = store
 
-    def add(self, word: str, means: str, language: str, told_at: str) -> Label:
-        """Keep the operator's word: ``word`` in ``language`` means ``means``."""
+    def add(self, word: str, means: str, language: str) -> Label:
+        """Keep the operator's word: ``word`` in ``language`` means ``means``, stamped
+        with when it was told (UTC), as a told record is."""
+        told_at = datetime.now(UTC).isoformat(timespec="seconds")
         with self._store.transaction() as conn:
             insert_label(conn, fold(word, language), language, fold(means), told_at)
         return Label(fold(word, language), language, fold(means), concept_of(means), "operator")

@@ -17,7 +17,7 @@ import sqlite3
 from datetime import UTC, date, datetime
 from hashlib import sha256
 
-from affidavit.errors import InputError, readable
+from affidavit.errors import InputError, readable, short_text
 from affidavit.records.entry import entry
 from affidavit.records.labels import inflection_key
 from affidavit.results import LineKind, Record, RecordState
@@ -367,17 +367,13 @@ def _stored(conn: sqlite3.Connection, record_id: int) -> RecordRow:
 
 def _part(text: str, what: str) -> str:
     """A subject, predicate or value: text, not empty, not a document's length."""
-    readable(text, what)
-    said = " ".join(text.split())
-    if not said:
-        raise InputError(what, "it is empty", "say what the record is about")
-    if len(said) > MAX_PART_CHARS:
-        raise InputError(
-            what,
-            f"{len(said):,} characters, over {MAX_PART_CHARS:,}",
-            "ingest long text as a document",
-        )
-    return said
+    return short_text(
+        text,
+        what,
+        longest=MAX_PART_CHARS,
+        empty_hint="say what the record is about",
+        long_hint="ingest long text as a document",
+    )
 
 
 def _source(source: str) -> Source:
