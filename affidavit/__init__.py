@@ -6,7 +6,7 @@ where the evidence falls short, it refuses and says why.
 
 from affidavit.engine.default.engine import DefaultEngine
 from affidavit.engine.http import HttpEngine
-from affidavit.engine.protocol import Candidate, Engine, Planner
+from affidavit.engine.protocol import Candidate, Engine, ListsEvents, Planner, ProposedEvent
 from affidavit.engine.scripted import ScriptedEngine
 from affidavit.errors import AffidavitError, EngineError, IngestError, InputError, StoreError
 from affidavit.index.meaning.encoder import Encoder
@@ -20,6 +20,7 @@ from affidavit.question.question import Question
 from affidavit.reasons import Reason
 from affidavit.results import (
     Answer,
+    Distilled,
     EntityCount,
     Evidence,
     IngestReport,
@@ -56,6 +57,9 @@ __all__ = [
     "Record",
     "RecordState",
     "Label",
+    "Distilled",
+    "ProposedEvent",
+    "ListsEvents",
     "IngestReport",
     "IngestLimits",
     "SUPPORTED_SUFFIXES",

@@ -13,7 +13,7 @@ from affidavit.answer.ask import answer
 from affidavit.answer.verify import verify
 from affidavit.batch import BatchReport, Opener, Sharing, run_batch
 from affidavit.engine.default.engine import DefaultEngine
-from affidavit.engine.protocol import Engine
+from affidavit.engine.protocol import Engine, ListsEvents
 from affidavit.errors import IngestError, InputError, readable
 from affidavit.gates.entry import admit, refused_downgrades
 from affidavit.index.meaning.encoder import Encoder, bundled_encoder
@@ -27,6 +27,7 @@ from affidavit.ingest.naming import named_files
 from affidavit.ingest.pipeline import content_hash, prepare_document
 from affidavit.ingest.readers.formats import read_text
 from affidavit.records.calls import RecordCalls
+from affidavit.records.distil import Event
 from affidavit.records.told import Records
 from affidavit.results import Answer, EntityCount, Evidence, IngestReport, Neighbour, Verdict
 from affidavit.store.calls import reads, store_errors
@@ -90,6 +91,12 @@ class Memory(RecordCalls):
         self._retriever = Retriever(
             self._store, speaking_threshold=speaking_threshold, encoder=encoder, reranker=reranker
         )
+
+    def _list_events(self, lines: Sequence[Evidence]) -> Sequence[Event]:
+        """What the engine lists of ``lines`` for distil; the default engine's reading of
+        each sentence's tree when the engine lists none of its own."""
+        lister = self.engine if isinstance(self.engine, ListsEvents) else DefaultEngine()
+        return lister.events(lines)
 
     # -- lifecycle --
 

@@ -290,6 +290,7 @@ class Record:
     superseded_by: int | None = None
     contradicts: tuple[int, ...] = ()
     ended_at: str | None = None  # the day the fact stopped holding, for an ended record
+    kind: str | None = None  # what sort of thing the value is ("pottery class"): finding only
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -308,6 +309,7 @@ class Record:
             "superseded_by": self.superseded_by,
             "contradicts": list(self.contradicts),
             "ended_at": self.ended_at,
+            "kind": self.kind,
         }
 
 
@@ -324,10 +326,17 @@ class Profile:
     neighbours: tuple[Neighbour, ...] = ()
     labels: tuple[Label, ...] = ()  # its other names: inflections, es/tr words
 
+    @property
+    def categories(self) -> tuple[str, ...]:
+        """The kinds of its live facts' values ("pottery class", "place"), sorted: what
+        sorts of thing the store knows of it."""
+        return tuple(sorted({r.kind for r in self.facts if r.kind}))
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "labels": [label.to_dict() for label in self.labels],
+            "categories": list(self.categories),
             "facts": [r.to_dict() for r in self.facts],
             "history": [r.to_dict() for r in self.history],
             "neighbours": [n.to_dict() for n in self.neighbours],
@@ -355,4 +364,25 @@ class Label:
             "concept": self.concept,
             "source": self.source,
             "cosine": self.cosine,
+        }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Distilled:
+    """What ``Memory.distil`` wrote of one passage: the ``records`` its lines admitted (each
+    drawn from and cited by its line, at extraction trust), the earlier records it
+    ``ended`` ("I cancelled my subscription"), and each event the engine listed that its
+    line does not say, ``refused`` with the reason."""
+
+    document: str
+    records: tuple[Record, ...] = ()
+    ended: tuple[Record, ...] = ()
+    refused: tuple[tuple[str, str], ...] = ()  # (the event as listed, why it did not enter)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "document": self.document,
+            "records": [r.to_dict() for r in self.records],
+            "ended": [r.to_dict() for r in self.ended],
+            "refused": [{"event": event, "reason": reason} for event, reason in self.refused],
         }

@@ -9,6 +9,7 @@ from typing import Any
 
 from affidavit.answer.audit import AskRecord, Judged, SubsetRecord
 from affidavit.answer.census import take_census
+from affidavit.answer.currency import Stale, asks_of_the_past, current_first
 from affidavit.answer.disagreement import contest_line, rivals
 from affidavit.answer.likely import likeliest
 from affidavit.answer.naming import DocumentNaming
@@ -222,6 +223,11 @@ def _reached(
                 return _quoted(quote, record, census_line)
         return _Said.refusal(why, census_line)
     passed.sort(key=lambda p: (-p[0], p[1], p[2]))
+    stale: list[Stale] = []
+    if not asks_of_the_past(asked.text):
+        # Asked of now: a candidate whose record was superseded or ended gives way.
+        passed, stale = current_first(passed, retriever.store, analyzer)
+        record.no_longer_holds = [s.to_dict() for s in stale]
     best, number, _, chosen, judgement, cited = passed[0]
     record.chosen = {"subset": number, "candidate": chosen.to_dict()}
     likely = likeliest(
@@ -246,7 +252,13 @@ def _reached(
                 probability=probability,
                 rivals=said_rivals,
             )
-    disagreeing = rivals((best, chosen, cited), [(p[0], p[3], p[5]) for p in passed[1:]])
+    # What was and no longer is does not disagree with what is; said, it says so.
+    gone = {s.candidate for s in stale}
+    if chosen.text in gone:
+        note = next(s.note for s in stale if s.candidate == chosen.text)
+        census_line = f"{census_line} {note}".strip()
+    standing = [(p[0], p[3], p[5]) for p in passed[1:] if p[3].text not in gone]
+    disagreeing = rivals((best, chosen, cited), standing)
     if disagreeing:
         record.contradicted_by = [
             {"text": other.text, "lines": [line.dateline() for line in lines]}

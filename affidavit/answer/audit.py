@@ -58,6 +58,7 @@ class AskRecord:
     answerability: Json | None = None  # the reader's probability, threshold and rivals
     scope: Json | None = None  # the documents the question was limited to, when it was
     quoted: Json | None = None  # the line said whole, and why (answer/quote.py)
+    no_longer_holds: list[Json] | None = None  # candidates whose record was replaced
 
     def why_refused(self) -> Reason:
         """The most telling failure when no candidate passed, read from the typed decisions:
@@ -102,6 +103,7 @@ class AskRecord:
             answerability=self.answerability,
             scope=self.scope,
             quoted=self.quoted,
+            no_longer_holds=self.no_longer_holds or None,
             engine_calls=engine_calls,
         )
 
@@ -147,6 +149,7 @@ class Audit(Mapping[str, Any]):
     answerability: Json | None = None
     scope: Json | None = None
     quoted: Json | None = None
+    no_longer_holds: list[Json] | None = None
     engine_calls: Json | None = None
     _json: Json = field(init=False, repr=False, compare=False)
 
@@ -204,7 +207,14 @@ class Audit(Mapping[str, Any]):
         if self.evidence_block is not None:
             out["subsets"] = subsets
         out["candidates"], out["gate"] = candidates, gate
-        for key in ("chosen", "answerability", "value", "contradicted_by", "quoted"):
+        for key in (
+            "chosen",
+            "answerability",
+            "value",
+            "contradicted_by",
+            "quoted",
+            "no_longer_holds",
+        ):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
         if self.engine_calls is not None:

@@ -1,6 +1,6 @@
-"""The records commands of the `affidavit` CLI: tell a fact, list what is told (with its
-history), forget one, show an entity's page, and remove a document with everything drawn
-from it."""
+"""The records commands of the `affidavit` CLI: tell a fact, distil a passage's events,
+list what is told (with its history), forget one, show an entity's page, and remove a
+document with everything drawn from it."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ SOURCES = ("operator", "document", "extraction", "inference", "stranger")
 
 
 def add_record_commands(commands: Any) -> None:
-    """Add tell, records, forget, end, profile, labels and remove to the CLI's subcommands."""
+    """Add tell, distil, records, forget, end, profile, labels and remove to the CLI's
+    subcommands."""
     tell = commands.add_parser(
         "tell",
         help="tell the store a fact (subject, predicate, value); a newer telling supersedes",
@@ -28,8 +29,21 @@ def add_record_commands(commands: Any) -> None:
     tell.add_argument("--store", required=True, type=Path)
     tell.add_argument("--source", choices=SOURCES, default="operator")
     tell.add_argument("--at", help="the day the fact holds from (ISO, e.g. 2024-05-01)")
+    tell.add_argument("--kind", help='what sort of thing the value is ("magazine"): for finding')
     tell.add_argument("--json", action="store_true", help="JSON output")
     tell.set_defaults(run=_tell)
+
+    distil = commands.add_parser(
+        "distil",
+        help="write the events a stored passage or conversation session reports as records",
+        epilog="Example: affidavit distil chat/session-2 --store m.sqlite",
+    )
+    distil.add_argument(
+        "document", help="a stored document's name (a conversation's session: NAME/session-1)"
+    )
+    distil.add_argument("--store", required=True, type=Path)
+    distil.add_argument("--json", action="store_true", help="JSON output")
+    distil.set_defaults(run=_distil)
 
     listed = commands.add_parser(
         "records",
@@ -105,8 +119,9 @@ def line(record: Record) -> str:
     if record.contradicts:
         links.append("contradicts " + ", ".join(f"#{i}" for i in record.contradicts))
     tail = f" ({'; '.join(links)})" if links else ""
+    kind = f" [{record.kind}]" if record.kind else ""
     return (
-        f"#{record.id} {record.subject} | {record.predicate} | {record.value}{state} — "
+        f"#{record.id} {record.subject} | {record.predicate} | {record.value}{kind}{state} — "
         f"told by the {record.source} on {record.told_at[:10]}{when}{tail}"
     )
 
@@ -120,9 +135,26 @@ def _store(path: Path) -> Memory:
 def _tell(args: argparse.Namespace) -> int:
     with Memory(args.store, dense=False) as memory:
         record = memory.tell(
-            args.subject, args.predicate, args.value, source=args.source, at=args.at
+            args.subject, args.predicate, args.value, source=args.source, at=args.at, kind=args.kind
         )
     print(json.dumps(record.to_dict(), ensure_ascii=False) if args.json else line(record))
+    return 0
+
+
+def _distil(args: argparse.Namespace) -> int:
+    with _store(args.store) as memory:
+        result = memory.distil(args.document)
+    if args.json:
+        print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+        return 0
+    out = [f"{args.document}: {len(result.records)} record(s) written or already held"]
+    out += [f"  {line(r)}" for r in result.records]
+    if result.ended:
+        out += ["ended:", *(f"  {line(r)}" for r in result.ended)]
+    if result.refused:
+        out.append("not admitted (the line does not say it):")
+        out += [f"  {event}: {reason}" for event, reason in result.refused]
+    print("\n".join(out))
     return 0
 
 
@@ -159,6 +191,8 @@ def _profile(args: argparse.Namespace) -> int:
         out.append(
             "also: " + ", ".join(f"{label.word} ({label.language})" for label in page.labels)
         )
+    if page.categories:
+        out.append("kinds: " + ", ".join(page.categories))
     out.append("facts:")
     out += [f"  {line(r)}" for r in page.facts] or ["  none told"]
     if page.history:

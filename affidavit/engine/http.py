@@ -15,19 +15,25 @@ from affidavit.engine.default.engine import DefaultEngine
 from affidavit.engine.prompts import (
     ANSWER_SCHEMA,
     CLAIMS_SCHEMA,
+    EVENTS_SCHEMA,
     PROMPT_VERSION,
     answer_messages,
+    events_messages,
     plan_messages,
     read_answers,
     read_back_messages,
     read_claims,
+    read_events,
     read_plan,
 )
-from affidavit.engine.protocol import Candidate, ProposedPlan
+from affidavit.engine.protocol import Candidate, ProposedEvent, ProposedPlan
 from affidavit.errors import EngineError
 from affidavit.question.question import Question
 from affidavit.results import Evidence
 from affidavit.store.replies import CachedReply, StoredReplies
+
+# How many lines one call lists the events of: a long document is asked block by block.
+EVENT_BLOCK = 40
 
 
 @dataclass
@@ -152,6 +158,15 @@ class HttpEngine:
         """The claims the model reads ``sentence`` as making, each to be checked by the
         gates on its own; [] when the reply is not the stated format."""
         return read_claims(self._ask(read_back_messages(sentence), schema=CLAIMS_SCHEMA))
+
+    def events(self, lines: Sequence[Evidence]) -> list[ProposedEvent]:
+        """The events the model lists of ``lines``, asked a block of lines at a time;
+        each still enters the store only if its own line says it."""
+        found: list[ProposedEvent] = []
+        for start in range(0, len(lines), EVENT_BLOCK):
+            block = lines[start : start + EVENT_BLOCK]
+            found.extend(read_events(self._ask(events_messages(block), EVENTS_SCHEMA), block))
+        return found
 
     def _ask(self, messages: list[dict[str, str]], schema: dict[str, Any] | None = None) -> str:
         """The model's reply, cached by (model, prompt version, prompt): in the process, and

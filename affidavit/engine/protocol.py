@@ -67,3 +67,44 @@ class ReadsBack(Protocol):
     def read_back(self, sentence: str) -> list[str]:
         """The separate claims ``sentence`` makes, in its own words."""
         ...
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ProposedEvent:
+    """An event or fact one line of a passage reports, as an engine lists it: who or what
+    it is about, what is said of it and the value, in the line's own words. ``position``
+    is the line's place in its document; ``kind`` what sort of thing the value is
+    ("pottery class"), an index key only; ``when`` the words of the line that tell when
+    ("yesterday"); ``ends`` whether it says that an earlier fact stopped holding ("I
+    cancelled my subscription")."""
+
+    subject: str
+    predicate: str
+    value: str
+    position: int
+    kind: str = ""
+    when: str = ""
+    ends: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "subject": self.subject,
+            "predicate": self.predicate,
+            "value": self.value,
+            "position": self.position,
+            "kind": self.kind,
+            "when": self.when,
+            "ends": self.ends,
+        }
+
+
+@runtime_checkable
+class ListsEvents(Protocol):
+    """An engine that lists the events a passage reports (``Memory.distil``). It only
+    proposes: each event enters the store only if its own line says it (the records'
+    entry gate), at extraction trust."""
+
+    def events(self, lines: Sequence[Evidence]) -> list[ProposedEvent]:
+        """The events ``lines`` (one document's, in order) report, each naming its line by
+        ``position``."""
+        ...

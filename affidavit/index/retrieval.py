@@ -14,6 +14,7 @@ from affidavit.index.entities.graph import EntityGraph
 from affidavit.index.entities.partition import partition
 from affidavit.index.evidence_block import Retrieved, evidence_block
 from affidavit.index.headings import Headings, headings_above
+from affidavit.index.kinds import with_kinds
 from affidavit.index.meaning.encoder import Encoder
 from affidavit.index.meaning.late import Reranker
 from affidavit.index.meaning.profiles import MeaningIndex
@@ -352,6 +353,7 @@ class Retriever:
             if fused:
                 ranked = ranked + self.ranker.proposed(reading.text, index, scores, ranked, fused)
             rows = self._store.lines_by_id([line_id for line_id, _ in ranked])
+        ranked, rows = with_kinds(self._store, reading, ranked, rows, scope)
         hits: list[Evidence] = []
         stored: dict[tuple[str, int], StoredLine] = {}
         withheld = 0

@@ -4,11 +4,22 @@ calls (memory.py inherits them)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from affidavit.errors import AffidavitError, InputError, readable, short_text
 from affidavit.index.retrieval import Retriever
+from affidavit.records.distil import Event, distil
 from affidavit.records.labels import LABELLED_LANGUAGES, Labels
 from affidavit.records.told import Records
-from affidavit.results import Label, Neighbour, Profile, Record, RecordState
+from affidavit.results import (
+    Distilled,
+    Evidence,
+    Label,
+    Neighbour,
+    Profile,
+    Record,
+    RecordState,
+)
 from affidavit.store.calls import reads, store_errors
 from affidavit.store.sqlite import Store
 
@@ -33,6 +44,7 @@ class RecordCalls:
         source: str = "operator",
         at: str | None = None,
         witness: tuple[str, int] | None = None,
+        kind: str | None = None,
     ) -> Record:
         """Tell the store a fact; returns its Record (with ``.id``).
 
@@ -44,13 +56,60 @@ class RecordCalls:
         that already says it. With ``witness=(document, position)`` the record is drawn
         from that stored line (a model's extraction: ``source="extraction"``) and enters
         only if the line carries its subject, a cue of its predicate and its value, digits
-        exactly; otherwise an InputError says what the line lacks::
+        exactly; otherwise an InputError says what the line lacks. ``kind`` names what
+        sort of thing the value is ("magazine subscription"): a question that names the
+        kind finds the record's line, though no gate or answer reads the kind::
 
             memory.tell("Maya", "lives in", "Lisbon", at="2023-03-01")
             memory.tell("Maya", "lives in", "Porto")  # supersedes Lisbon
             [r.value for r in memory.records("Maya")]  # ['Porto']
         """
-        return self._records.tell(subject, predicate, value, source=source, at=at, witness=witness)
+        return self._records.tell(
+            subject, predicate, value, source=source, at=at, witness=witness, kind=kind
+        )
+
+    @store_errors
+    def distil(self, document: str) -> Distilled:
+        """Write the events the stored ``document`` (a passage, or one session of a
+        conversation) reports as records: the engine lists them, and each enters only if
+        its own line carries its subject, a cue of its predicate and its value, digits
+        exactly, at extraction trust, drawn from and cited by that line (``remove`` takes
+        them with the document). A speaker's "I" is the speaker; an event's day is the one
+        its words name ("yesterday"), else the day the line was said. An event that says
+        a fact stopped ("I cancelled my subscription") ends the earlier live records of its
+        subject that it names. Each record carries its kind ("pottery class") for finding.
+        Distilling again writes nothing new::
+
+            memory.ingest_dialogue("chat.jsonl")
+            memory.distil("chat/session-1").records  # (Maya, adopted, puppy ...), ...
+        """
+        readable(document, "the document")
+        with self._store.reading():
+            stored = self._store.document_lines(document)
+        if not stored:
+            raise InputError(
+                "document",
+                f"no document {document!r} in the store",
+                "name one that documents() lists",
+            )
+        lines = [
+            Evidence(
+                document=line.document,
+                position=line.position,
+                text=line.text,
+                kind=line.kind,
+                score=0.0,
+                trust=line.trust,
+                speaker=line.speaker,
+                date=line.date,
+            )
+            for line in stored
+        ]
+        return distil(self._records, document, lines, self._list_events(lines))
+
+    def _list_events(self, lines: Sequence[Evidence]) -> Sequence[Event]:
+        """The events the engine lists of ``lines`` (Memory supplies it)."""
+        raise NotImplementedError
 
     @reads
     def records(

@@ -15,18 +15,17 @@ from __future__ import annotations
 
 import sqlite3
 from datetime import UTC, date, datetime
-from hashlib import sha256
 
 from affidavit.errors import InputError, readable, short_text
 from affidavit.records.entry import entry
 from affidavit.records.labels import inflection_key
-from affidavit.results import LineKind, Record, RecordState
-from affidavit.store.prepared import PreparedDocument, PreparedLine, insert_document
+from affidavit.records.settle import settle, told_document, told_name
+from affidavit.results import Record, RecordState
+from affidavit.store.prepared import insert_document
 from affidavit.store.records import (
     RecordRow,
     end,
     insert_record,
-    link,
     links_of,
     mark,
     record_by_id,
@@ -34,7 +33,7 @@ from affidavit.store.records import (
     subject_keys_from,
 )
 from affidavit.store.sqlite import Store
-from affidavit.text.language import detect_language
+from affidavit.text.analyzer import analyzer_for
 from affidavit.text.words import fold
 from affidavit.trust import Source, trust_of
 
@@ -45,6 +44,8 @@ MAX_PART_CHARS = 2_000
 # "norman's"; "city", "cities"), and no more keys than this are read to find them.
 INFLECTION_CHARS = 3
 CONCEPT_KEYS = 200
+# A kind is a few words ("magazine subscription").
+MAX_KIND_CHARS = 80
 
 
 def record_keys(subject: str, predicate: str) -> tuple[str, str]:
@@ -68,29 +69,35 @@ class Records:
         source: str = "operator",
         at: str | None = None,
         witness: tuple[str, int] | None = None,
+        kind: str | None = None,
     ) -> Record:
         """Store the fact and return its Record (the live one already saying it, when the
         same value is told again). ``source`` is a rung of the trust ladder; ``at`` is the
         day the fact holds from (ISO), when known. With ``witness`` (document, position),
         the record is drawn from that stored line: it enters only if the line says it
         (records/entry.py), belongs to that document (``remove`` takes it too) and is
-        cited by the line itself, not by a told line."""
+        cited by the line itself, not by a told line. ``kind`` is what sort of thing the
+        value is ("pottery class"): an index key a question may find the record by."""
         parts = [_part(subject, "the subject"), _part(predicate, "the predicate")]
         said = _part(value, "the value")
         ladder = _source(source)
         true_at = _day(at)
-        document_id = self._witnessed(parts, said, witness)
+        sort = _kind(kind)
+        document_id, speaker = self._witnessed(parts, said, witness)
         keys = record_keys(*parts)
         trust = trust_of(ladder)
         told_at = datetime.now(UTC).isoformat(timespec="seconds")
         with self._store.transaction() as conn:
             live = records_with(conn, *keys)
             # A value told again is the record already saying it, unless that one ended:
-            # told again, it holds again (a new record).
+            # told again, it holds again (a new record); drawn again from the same line, it
+            # is the same telling.
             again = [
                 r.id
                 for r in live
-                if fold(r.value) == fold(said) and r.trust >= trust and r.ended_at is None
+                if fold(r.value) == fold(said)
+                and r.trust >= trust
+                and (r.ended_at is None or (witness is not None and witness in r.witness))
             ]
             if again:
                 return_id = again[0]  # told again: the record already says it
@@ -107,9 +114,10 @@ class Records:
                     true_at=true_at,
                     document_id=document_id,
                     witness=[witness] if witness is not None else (),
+                    kind=sort,
                 )
-                drawn_from = witness[0] if witness is not None else None
-                _settle(conn, return_id, trust, true_at, live, drawn_from)
+                drawn = (witness[0], speaker) if witness is not None else None
+                settle(conn, return_id, trust, true_at, live, drawn)
                 self._lines(conn, return_id, live)
         return self._record(return_id)
 
@@ -216,12 +224,12 @@ class Records:
 
     def _witnessed(
         self, parts: list[str], value: str, witness: tuple[str, int] | None
-    ) -> int | None:
-        """The id of the witnessing line's document, once the entry gate admits the
-        record on it; None without a witness. An InputError when the line is not stored or
-        does not say the record."""
+    ) -> tuple[int | None, str | None]:
+        """The id of the witnessing line's document and who spoke the line, once the entry
+        gate admits the record on it; (None, None) without a witness. An InputError when
+        the line is not stored or does not say the record."""
         if witness is None:
-            return None
+            return None, None
         if (
             not isinstance(witness, tuple | list)
             or len(witness) != 2
@@ -241,7 +249,7 @@ class Records:
         admitted = entry(parts[0], parts[1], value, line.text, named)
         if not admitted.admitted:
             raise InputError("witness", admitted.detail, "tell only what the line says")
-        return line.document_id
+        return line.document_id, line.speaker
 
     def told_by_name(self, document: str) -> Record | None:
         """The record whose told line ``document`` is, or None for any other document."""
@@ -254,6 +262,12 @@ class Records:
         with self._store.reading():
             row = record_by_id(self._store.conn, int(number))
         return self._record(row.id) if row is not None and told_name(row) == document else None
+
+    def record(self, record_id: int) -> Record:
+        """The record ``record_id`` as it stands now (an InputError for no such record)."""
+        with self._store.reading():
+            _stored(self._store.conn, record_id)
+        return self._record(record_id)
 
     def _record(self, record_id: int) -> Record:
         with self._store.reading():
@@ -290,64 +304,10 @@ class Records:
                     superseded_by=max(by) if by else None,
                     contradicts=tuple(sorted(against)),
                     ended_at=row.ended_at,
+                    kind=row.kind,
                 )
             )
         return made
-
-
-def _settle(
-    conn: sqlite3.Connection,
-    new: int,
-    trust: float,
-    true_at: str | None,
-    live: list[RecordRow],
-    drawn_from: str | None = None,
-) -> None:
-    """Where the new record stands against the live ones of its subject and predicate:
-    a telling updates what was told (supersedes it), but two documents that say different
-    values disagree, and neither overwrites the other."""
-    for old in live:
-        other_document = drawn_from and old.document and old.document != drawn_from
-        if trust < old.trust or other_document:
-            # Said by a source below the standing record's, or by another document: both
-            # stand, linked, and an answer from either says the store disagrees.
-            link(conn, new, old.id, "contradicts")
-        elif true_at and old.true_at and true_at < old.true_at:
-            # An older truth told later: history under the record that holds now.
-            mark(conn, new, RecordState.SUPERSEDED.value)
-            link(conn, old.id, new, "supersedes")
-        else:
-            mark(conn, old.id, RecordState.SUPERSEDED.value)
-            link(conn, new, old.id, "supersedes")
-
-
-def told_name(row: RecordRow) -> str:
-    """The name of the document a told record's line stands in: how it is cited."""
-    return f"told by the {row.source} on {row.told_at[:10]} (record {row.id})"
-
-
-def told_sentence(row: RecordRow) -> str:
-    """The record said as a sentence: subject, predicate and value, in that order, and
-    the day it ended, for an ended one."""
-    said = f"{row.subject} {row.predicate} {row.value}".strip()
-    if row.ended_at:
-        return f"{said.rstrip('.!?')} until {row.ended_at}."
-    return said if said.endswith((".", "!", "?")) else f"{said}."
-
-
-def told_document(row: RecordRow) -> PreparedDocument:
-    """The one-line document of a told record, at its source's trust, dated the day it
-    holds from where known, else the day it was told."""
-    sentence = told_sentence(row)
-    return PreparedDocument(
-        name=told_name(row),
-        content_hash=sha256(sentence.encode("utf-8")).hexdigest(),
-        language=detect_language(sentence),
-        lines=(PreparedLine(0, LineKind.SENTENCE, sentence),),
-        date=row.true_at or row.told_at[:10],
-        source=row.source,
-        trust=row.trust,
-    )
 
 
 def _stored(conn: sqlite3.Connection, record_id: int) -> RecordRow:
@@ -374,6 +334,22 @@ def _part(text: str, what: str) -> str:
         empty_hint="say what the record is about",
         long_hint="ingest long text as a document",
     )
+
+
+def _kind(kind: str | None) -> tuple[str, str] | None:
+    """(the kind as told, the word a question names it by: its last word's stem), or
+    None for no kind."""
+    if kind is None:
+        return None
+    told = short_text(
+        kind,
+        "the kind",
+        longest=MAX_KIND_CHARS,
+        empty_hint="name a sort of thing",
+        long_hint="name the sort of thing in a few words",
+    )
+    terms = analyzer_for("en").terms(told)
+    return (told, terms[-1]) if terms else None
 
 
 def _source(source: str) -> Source:

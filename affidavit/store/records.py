@@ -28,15 +28,16 @@ class RecordRow:
     document: str | None
     witness: tuple[tuple[str, int], ...]
     ended_at: str | None = None
+    kind: str | None = None
 
 
 _COLUMNS = (
     "r.id, r.subject, r.predicate, r.value, r.source, r.trust, r.told_at, r.true_at, "
     "r.state, d.name, r.witness"
 )
-# A store before schema 7, opened read-only, has no ended_at column: none of its records
-# ended.
-_ENDED = ", r.ended_at"
+# A store before schema 7 (8), opened read-only, has no ended_at (kind) column: none of
+# its records ended (has a kind).
+_LATER_COLUMNS = ("ended_at", "kind")
 _FROM = "FROM records r LEFT JOIN documents d ON d.id = r.document_id"
 
 
@@ -60,12 +61,14 @@ def insert_record(
     state: str = "live",
     document_id: int | None = None,
     witness: Sequence[tuple[str, int]] = (),
+    kind: tuple[str, str] | None = None,
 ) -> int:
-    """Write one record; its id."""
+    """Write one record; its id. ``kind`` is (what sort of thing its value is, the word
+    a question may name it by)."""
     cursor = conn.execute(
         "INSERT INTO records (subject, predicate, value, subject_key, predicate_key, source, "
-        "trust, told_at, true_at, state, document_id, witness) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "trust, told_at, true_at, state, document_id, witness, kind, kind_key) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             subject,
             predicate,
@@ -79,15 +82,36 @@ def insert_record(
             state,
             document_id,
             json.dumps([list(w) for w in witness]) if witness else None,
+            kind[0] if kind else None,
+            kind[1] if kind else None,
         ),
     )
     assert cursor.lastrowid is not None
     return cursor.lastrowid
 
 
-def has_endings(conn: sqlite3.Connection) -> bool:
-    """Does the records table hold the day a fact ended (schema 7 on)?"""
-    return any(row[1] == "ended_at" for row in conn.execute("PRAGMA table_info(records)"))
+def _later_columns(conn: sqlite3.Connection) -> tuple[str, ...]:
+    """The columns added after schema 5 that this store's records table holds."""
+    held = {row[1] for row in conn.execute("PRAGMA table_info(records)")}
+    return tuple(c for c in _LATER_COLUMNS if c in held)
+
+
+def witnesses_of_kinds(
+    conn: sqlite3.Connection, keys: Sequence[str], limit: int
+) -> list[tuple[str, int]]:
+    """The witnessing lines (document, position) of the live records whose kind a
+    question names by one of ``keys``, at most ``limit``, oldest record first."""
+    if not keys or "kind" not in (_later_columns(conn) if has_records(conn) else ()):
+        return []
+    marks = ", ".join("?" for _ in keys)
+    query = (
+        f"SELECT witness FROM records WHERE kind_key IN ({marks}) AND state = 'live' "
+        "AND witness IS NOT NULL ORDER BY id LIMIT ?"
+    )
+    found: list[tuple[str, int]] = []
+    for (witness,) in conn.execute(query, [*keys, limit]):
+        found.extend((str(d), int(p)) for d, p in json.loads(witness))
+    return found
 
 
 def end(conn: sqlite3.Connection, record_id: int, day: str) -> None:
@@ -128,6 +152,31 @@ def records_with(
     return [_row(found) for found in conn.execute(query, params)]
 
 
+def drawn_from(conn: sqlite3.Connection, lines: Sequence[tuple[str, int]]) -> list[RecordRow]:
+    """The records, in any state, drawn from one of ``lines`` (document, position), in the
+    order told."""
+    if not lines or not has_records(conn):
+        return []
+    names = sorted({document for document, _ in lines})
+    marks = ", ".join("?" for _ in names)
+    query = f"SELECT {_columns(conn)} {_FROM} WHERE d.name IN ({marks}) ORDER BY r.id"
+    wanted = set(lines)
+    rows = (_row(found) for found in conn.execute(query, names))
+    return [row for row in rows if wanted & set(row.witness)]
+
+
+def superseders(conn: sqlite3.Connection, ids: Sequence[int]) -> dict[int, int]:
+    """For each of ``ids`` that was superseded, the newest record that superseded it."""
+    if not ids or not has_records(conn):
+        return {}
+    marks = ", ".join("?" for _ in ids)
+    query = (
+        "SELECT to_id, MAX(from_id) FROM record_links "
+        f"WHERE kind = 'supersedes' AND to_id IN ({marks}) GROUP BY to_id"
+    )
+    return {int(old): int(new) for old, new in conn.execute(query, list(ids))}
+
+
 def subject_keys_from(conn: sqlite3.Connection, prefix: str, limit: int) -> list[str]:
     """The first ``limit`` subject keys the records table holds that begin with
     ``prefix``, in order (read off the subject index by range, not by scanning)."""
@@ -160,13 +209,14 @@ def links_of(conn: sqlite3.Connection, ids: Sequence[int]) -> list[tuple[int, in
 
 
 def _columns(conn: sqlite3.Connection) -> str:
-    return _COLUMNS + _ENDED if has_endings(conn) else _COLUMNS
+    return _COLUMNS + "".join(f", r.{c}" for c in _later_columns(conn))
 
 
 def _row(found: tuple) -> RecordRow:
     witness = tuple((str(d), int(p)) for d, p in json.loads(found[10])) if found[10] else ()
     record_id, subject, predicate, value, source, trust, told_at, true_at, state, name = found[:10]
     ended_at = found[11] if len(found) > 11 else None
+    kind = found[12] if len(found) > 12 else None
     return RecordRow(
         record_id,
         subject,
@@ -180,4 +230,5 @@ def _row(found: tuple) -> RecordRow:
         name,
         witness,
         ended_at,
+        kind,
     )

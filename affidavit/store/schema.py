@@ -117,6 +117,16 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # 7: the day a fact stopped holding ("I cancelled my subscription"): an ended record
     # stays live, saying so.
     ("ALTER TABLE records ADD COLUMN ended_at TEXT",),
+    # 8: what sort of thing a distilled record's value is ("pottery class"), and the word
+    # a question may name it by: an index key that widens what a question finds.
+    (
+        "ALTER TABLE records ADD COLUMN kind TEXT",
+        "ALTER TABLE records ADD COLUMN kind_key TEXT",
+        """CREATE INDEX records_by_kind ON records (kind_key, state)
+            WHERE kind_key IS NOT NULL""",
+        # An answer's lines are looked up for the records drawn from them (what holds now).
+        "CREATE INDEX records_by_document ON records (document_id) WHERE document_id IS NOT NULL",
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -195,6 +195,14 @@ class Store:
         ).fetchone()
         return stored_line(row) if row else None
 
+    def document_lines(self, name: str) -> list[StoredLine]:
+        """Every line of the document named ``name``, in position order (none when no
+        document has the name)."""
+        rows = self.conn.execute(
+            f"{self._line_select} WHERE d.name = ? ORDER BY l.position", (name,)
+        )
+        return [stored_line(row) for row in rows]
+
     def document_source(self, name: str) -> tuple[str, float] | None:
         """The source and trust a stored document was ingested under, or None."""
         row = self.conn.execute(

@@ -91,3 +91,22 @@ def test_ask_in_spanish_shows_the_english_it_was_asked_as(capsys, tmp_path: Path
     lines = out.splitlines()
     assert code == 0 and lines[1].startswith("   read as: What was ")
     assert lines[2] == "A: El valor es 1,345,596."
+
+
+def test_distil_writes_a_sessions_events_and_says_what_it_ended(capsys, tmp_path: Path) -> None:
+    store = str(tmp_path / "m.sqlite")
+    chat = str(CORPORA / "dialogue" / "ana-and-sam.jsonl")
+    assert run(capsys, "ingest", chat, "--dialogue", "chat", "--store", store, "--quiet")[0] == 0
+    code, out, _ = run(capsys, "distil", "chat/session-1", "--store", store)
+    assert code == 0 and "#1 Ana | live in | Lisbon [place]" in out
+    code, out, _ = run(capsys, "distil", "chat/session-2", "--store", store, "--json")
+    ended = json.loads(out)["ended"]
+    assert code == 0 and [r["value"] for r in ended] == ["Wired magazine"]
+    code, out, _ = run(capsys, "profile", "Ana", "--store", store)
+    assert "kinds: " in out and "Lisbon [place] [superseded]" in out
+    code, _, err = run(capsys, "distil", "chat/session-9", "--store", store)
+    assert code == 1 and "no document 'chat/session-9'" in err
+    code, out, _ = run(
+        capsys, "tell", "Ana", "reads", "Wired", "--kind", "magazine", "--store", store, "--json"
+    )
+    assert code == 0 and json.loads(out)["kind"] == "magazine"

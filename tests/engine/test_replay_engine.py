@@ -243,3 +243,40 @@ def test_a_recorder_whose_upstream_is_down_says_so_and_records_nothing() -> None
         with pytest.raises(EngineError, match="HTTP 502.*did not answer"):
             asked(memory)
     assert recorder.recorded == []
+
+
+def listing(events: list[dict[str, Any]]) -> Callable[[dict[str, Any]], dict]:
+    """A model that lists ``events`` (their ``line`` the block's row holding ``at``) when
+    asked for a passage's events."""
+
+    def respond(body: dict[str, Any]) -> dict[str, Any]:
+        system, user = (m["content"] for m in body["messages"])
+        assert system.startswith("You list")
+        rows = [row for row in user.splitlines() if row[:1].isdigit()]
+        listed = []
+        for event in events:
+            at = event.pop("at")
+            listed.append({"line": next(i for i, r in enumerate(rows) if at in r), **event})
+        exchange = {"model": body["model"], "messages": body["messages"]}
+        return {**exchange, "reply": json.dumps({"events": listed}), "usage": {}}
+
+    return respond
+
+
+def test_a_model_engines_events_enter_only_where_their_lines_say_them() -> None:
+    chat = Path(__file__).resolve().parents[2] / "corpora" / "dialogue" / "maya-and-leo.jsonl"
+    said = {"subject": "Maya", "predicate": "adopted", "value": "a puppy", "kind": "pet"}
+    invented = {"subject": "Maya", "predicate": "adopted", "value": "a kitten", "kind": "pet"}
+    events = [
+        {**said, "at": "adopted", "when": "yesterday", "ends": False},
+        {**invented, "at": "pottery", "when": "", "ends": False},
+    ]
+    with ReplayServer(respond=listing(events)) as server:
+        memory = Memory(dense=False, engine=HttpEngine(server.url, MODEL))
+        memory.ingest_dialogue(chat, name="chat")
+        result = memory.distil("chat/session-1")
+    (record,) = result.records
+    assert (record.value, record.kind, record.true_at) == ("a puppy", "pet", "2023-05-07")
+    assert record.witness == (("chat/session-1", 0),) and record.source == "extraction"
+    ((event, reason),) = result.refused
+    assert "a kitten" in event and "the value 'a kitten'" in reason

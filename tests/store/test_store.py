@@ -209,13 +209,14 @@ def test_a_read_only_process_reads_a_store_that_lacks_only_newer_indexes(
 def test_only_indexes_may_be_missing_from_a_store_read_only(tmp_path: Path) -> None:
     # What a read-only process cannot add must be there: every migration it may skip adds
     # an index, the OCR confidence column it reads as NULL when missing, or the records
-    # and labels tables (and the day a record ended) it reads as holding none, and a store
-    # older than that is refused with the reason.
+    # and labels tables (and the day a record ended, and its kind) it reads as holding
+    # none, and a store older than that is refused with the reason.
     records_tables = (
         "CREATE TABLE records (",
         "CREATE TABLE record_links (",
         "CREATE TABLE labels (",
         "ALTER TABLE records ADD COLUMN ended_at",
+        "ALTER TABLE records ADD COLUMN kind",
     )
     for migration in MIGRATIONS[READABLE_FROM:]:
         for statement in migration:

@@ -9,10 +9,11 @@ from dataclasses import replace
 from affidavit.engine.default.cells import cell_candidates, fits_kind, quoted_columns
 from affidavit.engine.default.chatter import asserted, is_chatter
 from affidavit.engine.default.clauses import ClauseAsk, clause_answer, clause_ask
+from affidavit.engine.default.events import list_events
 from affidavit.engine.default.phrases import answer_phrases
 from affidavit.engine.default.planning.routes import plans_for
 from affidavit.engine.default.spans import typed_spans
-from affidavit.engine.protocol import Candidate, ProposedPlan
+from affidavit.engine.protocol import Candidate, ProposedEvent, ProposedPlan
 from affidavit.gates.holder import replies_to
 from affidavit.question.question import Question
 from affidavit.question.shape import AnswerType, Shape
@@ -87,6 +88,11 @@ class DefaultEngine:
         """Plans for the computation the question was read at the door to need (none
         otherwise)."""
         return list(plans_for(question.route)) if question.route else []
+
+    def events(self, lines: Sequence[Evidence]) -> list[ProposedEvent]:
+        """The events ``lines`` report, read from each asserted sentence's tree
+        (events.py): the subject, the verb and its object, in the line's own words."""
+        return list_events(lines)
 
     def propose(self, question: Question, evidence: Sequence[Evidence]) -> list[Candidate]:
         if not evidence:
