@@ -291,6 +291,7 @@ class Record:
     contradicts: tuple[int, ...] = ()
     ended_at: str | None = None  # the day the fact stopped holding, for an ended record
     kind: str | None = None  # what sort of thing the value is ("pottery class"): finding only
+    because: tuple[int, ...] = ()  # the records a derived record was inferred from
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -310,6 +311,7 @@ class Record:
             "contradicts": list(self.contradicts),
             "ended_at": self.ended_at,
             "kind": self.kind,
+            "because": list(self.because),
         }
 
 
@@ -385,4 +387,20 @@ class Distilled:
             "records": [r.to_dict() for r in self.records],
             "ended": [r.to_dict() for r in self.ended],
             "refused": [{"event": event, "reason": reason} for event, reason in self.refused],
+        }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Inferred:
+    """What ``Memory.infer`` learned and derived: the predicates the store's closed
+    triangles show to be ``transitive``, and the ``records`` their chains imply (source
+    inference, below the speaking threshold: searchable, never said as fact)."""
+
+    transitive: tuple[str, ...] = ()
+    records: tuple[Record, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "transitive": list(self.transitive),
+            "records": [r.to_dict() for r in self.records],
         }

@@ -34,18 +34,27 @@ session's day) — the answer with retrieval taken out, so what is left is the r
 The paper's figures are printed beside ours for orientation only: they come from a
 different setup (a language model reading the conversation, or retrieved observations).
 
+With ``LOCOMO_DISTIL=1`` every session is distilled (``Memory.distil``) after ingest and
+before the questions, so records say what superseded or ended what (timed apart from
+ingest). The questions that ask of now (``of_now``: "now", "currently", "still", "latest",
+"recently", "these days", "anymore", "new ..." in the question) are scored apart beside the
+rest: the questions whose answer is what holds at the end of the conversation.
+
 Split by conversation: the conversations sorted by the sha1 hex digest of their
 ``sample_id``, those at even places are the **tune** split, those at odd places the
 **report** split.
 
-    .venv/bin/python bench/locomo.py [--split tune|report|all] [--limit N] [--json PATH]
+    [LOCOMO_DISTIL=1] .venv/bin/python bench/locomo.py [--split tune|report|all] [--limit N]
+        [--json PATH]
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import platform
+import re
 import sys
 import time
 from collections.abc import Sequence
@@ -90,6 +99,13 @@ PAPER = (
 
 # The extractive ceiling reads the best run of words of the top this many lines.
 CEILING_LINES = 5
+DISTIL = os.environ.get("LOCOMO_DISTIL", "") not in ("", "0")
+# A question that asks of now: its answer is what holds at the end of the conversation.
+OF_NOW = re.compile(
+    r"\b(?:now|currently|current|still|latest|these days|anymore|any more|recently|"
+    r"most recent|new)\b",
+    re.I,
+)
 
 
 def load_samples(path: Path = DATA) -> list[dict[str, Any]]:
@@ -149,6 +165,7 @@ class Asked:
     best_line_right_date: bool | None
     hard: bool  # see HARD
     ask_ms: float
+    of_now: bool = False  # asks of now (OF_NOW)
     # The extractive ceiling (categories 2-4): the best run of words of the top line, and
     # of the best of the top five lines (``best_span_f1``); None for categories 1 and 5.
     ceiling_line: float | None = None
@@ -176,6 +193,9 @@ def ask_sample(sample: dict[str, Any], split: str) -> tuple[list[Asked], float]:
     start = time.perf_counter()
     memory.ingest_dialogue(sample, name=str(sample["sample_id"]))
     ingest_s = time.perf_counter() - start
+    if DISTIL:
+        for document in memory.documents():
+            memory.distil(document)
     now = last_day(sample)
     written = frozenset(
         term
@@ -216,6 +236,7 @@ def ask_sample(sample: dict[str, Any], split: str) -> tuple[list[Asked], float]:
                 best_line_right_date=None if days is None else right_date(best_day, days),
                 hard=is_hard(category, qa["question"], gold, written),
                 ask_ms=ms,
+                of_now=category != 5 and OF_NOW.search(qa["question"]) is not None,
                 ceiling_line=ceilings[0] if ceilings else None,
                 ceiling_five=max(ceilings) if ceilings else None,
                 evidence_only=None if alone is None else score(category, prediction(alone), gold),
@@ -309,6 +330,14 @@ def summary(asked: Sequence[Asked]) -> dict[str, Any]:
                 "refused": float(np.mean([a.refused for a in rows])),
                 "best_line": float(np.mean([a.best_line_score for a in rows])),
             }
+    now = [a for a in asked if a.of_now]
+    if now:
+        out["of_now"] = {
+            "n": len(now),
+            "score": float(np.mean([a.score for a in now])),
+            "refused": float(np.mean([a.refused for a in now])),
+            "best_line": float(np.mean([a.best_line_score for a in now])),
+        }
     dated = [a for a in asked if a.right_date is not None]
     if dated:
         out["temporal_right_date"] = {
@@ -333,6 +362,7 @@ def run(limit: int | None, split: str = "all") -> dict[str, Any]:
     times = [a.ask_ms for a in asked]
     return {
         "split": split,
+        "distilled": DISTIL,
         "samples": {name: [str(s["sample_id"]) for s in parts[name]] for name in SPLITS},
         "by_split": {
             name: summary([a for a in asked if a.split == name])
@@ -351,7 +381,8 @@ def run(limit: int | None, split: str = "all") -> dict[str, Any]:
 
 
 def report(result: dict[str, Any]) -> str:
-    lines = [f"LoCoMo ({result['machine']}), split {result['split']}"]
+    distilled = ", every session distilled" if result.get("distilled") else ""
+    lines = [f"LoCoMo ({result['machine']}), split {result['split']}{distilled}"]
     for name, part in result["by_split"].items():
         lines.append(
             f"\n{name}: {', '.join(result['samples'][name])}; {part['questions']} questions"
@@ -360,7 +391,8 @@ def report(result: dict[str, Any]) -> str:
             f"{'category':<14}{'n':>5}{'engine':>9}{'refused':>9}{'best line':>11}"
             f"{'ceiling 1':>11}{'ceiling 5':>11}{'on its evidence (refused)':>27}"
         )
-        for category in (*CATEGORIES.values(), "overall_1_4", "hard_temporal", "hard_adversarial"):
+        rows = (*CATEGORIES.values(), "overall_1_4", "hard_temporal", "hard_adversarial", "of_now")
+        for category in rows:
             row = part.get(category)
             if row is None:
                 continue

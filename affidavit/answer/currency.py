@@ -89,6 +89,12 @@ def current_first(
         else:
             stale.append(found)
             behind.append(entry)
+    # Only a candidate drawn from what replaced it makes one give way: a question worded in
+    # the present may still ask of a past moment, and then nothing that holds answers it.
+    current = {now for s in stale if s.replaced_by is not None for now in [s.replaced_by]}
+    answering = [entry for entry in fresh if _drawn_from(entry[5], rows, current)]
+    if not answering:
+        return passed, [s for s in stale if s.state == "ended"]
     return [*fresh, *behind], stale
 
 
@@ -121,6 +127,12 @@ def _stale(
     if now is None:
         return Stale(candidate.text, row.id, row.state, None)
     return Stale(candidate.text, row.id, row.state, now.id, now.value, now.true_at)
+
+
+def _drawn_from(lines: Sequence[Evidence], rows: list[RecordRow], ids: set[int]) -> bool:
+    """Does one of ``lines`` witness one of the records ``ids``?"""
+    places = {(line.document, line.position) for line in lines}
+    return any(row.id in ids and places & set(row.witness) for row in rows)
 
 
 def _holds(row: RecordRow) -> bool:

@@ -16,8 +16,8 @@ SOURCES = ("operator", "document", "extraction", "inference", "stranger")
 
 
 def add_record_commands(commands: Any) -> None:
-    """Add tell, distil, records, forget, end, profile, labels and remove to the CLI's
-    subcommands."""
+    """Add tell, distil, infer, records, forget, end, profile, labels and remove to the
+    CLI's subcommands."""
     tell = commands.add_parser(
         "tell",
         help="tell the store a fact (subject, predicate, value); a newer telling supersedes",
@@ -44,6 +44,15 @@ def add_record_commands(commands: Any) -> None:
     distil.add_argument("--store", required=True, type=Path)
     distil.add_argument("--json", action="store_true", help="JSON output")
     distil.set_defaults(run=_distil)
+
+    inferred = commands.add_parser(
+        "infer",
+        help="learn transitive predicates and derive what their chains imply (never said)",
+        epilog="Example: affidavit infer --store m.sqlite",
+    )
+    inferred.add_argument("--store", required=True, type=Path)
+    inferred.add_argument("--json", action="store_true", help="JSON output")
+    inferred.set_defaults(run=_infer)
 
     listed = commands.add_parser(
         "records",
@@ -154,6 +163,19 @@ def _distil(args: argparse.Namespace) -> int:
     if result.refused:
         out.append("not admitted (the line does not say it):")
         out += [f"  {event}: {reason}" for event, reason in result.refused]
+    print("\n".join(out))
+    return 0
+
+
+def _infer(args: argparse.Namespace) -> int:
+    with _store(args.store) as memory:
+        result = memory.infer()
+    if args.json:
+        print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+        return 0
+    learned = ", ".join(repr(p) for p in result.transitive) or "none"
+    out = [f"transitive: {learned}; {len(result.records)} record(s) derived (trust 0.35)"]
+    out += [f"  {line(r)} (from {', '.join(f'#{i}' for i in r.because)})" for r in result.records]
     print("\n".join(out))
     return 0
 

@@ -68,10 +68,12 @@ _EVENTS_SYSTEM = (
     "number, and its subject, predicate and value copied from that line's words (a "
     "speaker's \"I\" is the speaker's name); kind: what sort of thing the value is, in one "
     'or two words ("magazine subscription"); when: the line\'s words that say when, or '
-    '""; ends: true if it says an earlier fact stopped holding ("I cancelled ..."). Leave '
-    "out what is only wished, planned, asked or denied. Reply with one JSON object and "
-    'nothing else: {"events": [{"line": 0, "subject": "...", "predicate": "...", '
-    '"value": "...", "kind": "...", "when": "", "ends": false}]}.'
+    '""; ends: true if it says an earlier fact stopped holding ("I cancelled ..."); '
+    'lasting: true if it states what holds until said otherwise ("I live in Porto"), false '
+    'for an event that happened ("I moved to Porto"). Leave out what is only wished, '
+    "planned, asked or denied. Reply with one JSON object and nothing else: "
+    '{"events": [{"line": 0, "subject": "...", "predicate": "...", "value": "...", '
+    '"kind": "...", "when": "", "ends": false, "lasting": false}]}.'
 )
 
 _EVENT_FIELDS = ("subject", "predicate", "value", "kind", "when")
@@ -86,8 +88,9 @@ EVENTS_SCHEMA: dict[str, Any] = {
                     "line": {"type": "integer"},
                     **{name: {"type": "string"} for name in _EVENT_FIELDS},
                     "ends": {"type": "boolean"},
+                    "lasting": {"type": "boolean"},
                 },
-                "required": ["line", *_EVENT_FIELDS, "ends"],
+                "required": ["line", *_EVENT_FIELDS, "ends", "lasting"],
                 "additionalProperties": False,
             },
         }
@@ -174,6 +177,7 @@ def read_events(reply: str, lines: Sequence[Evidence]) -> list[ProposedEvent]:
                     kind=kind,
                     when=when,
                     ends=event.get("ends") is True,
+                    lasting=event.get("lasting") is True,
                 )
             )
     return found

@@ -76,7 +76,10 @@ class ProposedEvent:
     is the line's place in its document; ``kind`` what sort of thing the value is
     ("pottery class"), an index key only; ``when`` the words of the line that tell when
     ("yesterday"); ``ends`` whether it says that an earlier fact stopped holding ("I
-    cancelled my subscription")."""
+    cancelled my subscription"); ``lasting`` whether it states what holds until said
+    otherwise ("I live in Porto", "my favorite book is Dune"), which a later telling
+    replaces, rather than an event that happened ("I went to Porto"), which adds to
+    the others."""
 
     subject: str
     predicate: str
@@ -85,6 +88,7 @@ class ProposedEvent:
     kind: str = ""
     when: str = ""
     ends: bool = False
+    lasting: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -95,6 +99,7 @@ class ProposedEvent:
             "kind": self.kind,
             "when": self.when,
             "ends": self.ends,
+            "lasting": self.lasting,
         }
 
 

@@ -10,12 +10,15 @@ from collections.abc import Sequence
 from affidavit.index.scope import Scope
 from affidavit.store.records import witnesses_of_kinds
 from affidavit.store.sqlite import Store, StoredLine
+from affidavit.text.analyzer import analyzer_for
 from affidavit.text.reading import Reading
 
 # At most this many lines are found by kind for one question, and they are seated after
 # the best word matches, so they reach the evidence block without displacing the best.
 KIND_LINES = 3
 KIND_SEAT = 2
+# How many records of the named kinds are read to choose those lines from.
+KIND_READ = 200
 
 
 def with_kinds(
@@ -44,17 +47,27 @@ def with_kinds(
 
 
 def _kind_lines(store: Store, terms: Sequence[str], scope: Scope | None) -> list[StoredLine]:
-    """The stored lines that witness records of a kind one of ``terms`` names, in the
-    order the records were told, each once."""
+    """The stored lines that witness records of a kind one of ``terms`` names, where the
+    line does not write the kind's word itself (then the words already find it) and does
+    write another of ``terms`` (a kind alone, "place", names too many things to find by):
+    most such words first, then in the order the records were told; each once."""
     if not terms:
         return []
+    asked = set(terms)
     with store.reading():
-        witnesses = witnesses_of_kinds(store.conn, terms, KIND_LINES)
-        lines: list[StoredLine] = []
-        for document, position in witnesses:
+        witnesses = witnesses_of_kinds(store.conn, terms, KIND_READ)
+        found: list[tuple[int, int, StoredLine]] = []
+        seen: set[int] = set()
+        for order, (document, position, kind) in enumerate(witnesses):
             if scope is not None and not scope.keeps(document):
                 continue
             line = store.line_at(document, position)
-            if line is not None and all(line.id != kept.id for kept in lines):
-                lines.append(line)
-    return lines[:KIND_LINES]
+            if line is None or line.id in seen:
+                continue
+            seen.add(line.id)
+            written = set(analyzer_for("en").terms(line.text))
+            shared = len(asked & written)
+            if shared and kind not in written:
+                found.append((-shared, order, line))
+    found.sort(key=lambda f: (f[0], f[1]))
+    return [line for _, _, line in found[:KIND_LINES]]

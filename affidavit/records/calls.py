@@ -14,6 +14,7 @@ from affidavit.records.told import Records
 from affidavit.results import (
     Distilled,
     Evidence,
+    Inferred,
     Label,
     Neighbour,
     Profile,
@@ -106,6 +107,24 @@ class RecordCalls:
             for line in stored
         ]
         return distil(self._records, document, lines, self._list_events(lines))
+
+    @store_errors
+    def infer(self) -> Inferred:
+        """Learn which predicates are transitive and derive what their chains imply. Two
+        distinct closed triangles of one predicate's live records (a→b, b→c and a→c) teach
+        that it is transitive; then every chain of its told or drawn records without the
+        record that closes it yields that record, ``source`` inference at trust 0.35,
+        below the speaking threshold, its ``because`` the records of its chain. Its line
+        can be searched, never cited: ``ask`` withholds it and refuses on it alone. A value
+        the predicate itself links to the standing one ("Paris is in Europe" beside
+        "France is in Europe") never supersedes it: both stand. One transaction::
+
+            for a, b in [("Paris", "France"), ("France", "Europe"), ("Paris", "Europe"),
+                         ("Lyon", "France"), ("Lyon", "Europe"), ("Nice", "France")]:
+                memory.tell(a, "is in", b)
+            memory.infer().records  # (Nice, is in, Europe), inferred
+        """
+        return self._records.infer()
 
     def _list_events(self, lines: Sequence[Evidence]) -> Sequence[Event]:
         """The events the engine lists of ``lines`` (Memory supplies it)."""

@@ -40,6 +40,8 @@ class Event(Protocol):
     def when(self) -> str: ...
     @property
     def ends(self) -> bool: ...
+    @property
+    def lasting(self) -> bool: ...
 
 
 def distil(
@@ -66,6 +68,7 @@ def distil(
                 at=_day(event, line),
                 witness=(document, line.position),
                 kind=event.kind or None,
+                adds=not event.lasting,
             )
         except InputError as exc:
             refused.append((listed, exc.problem))

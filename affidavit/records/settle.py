@@ -9,8 +9,9 @@ from hashlib import sha256
 
 from affidavit.results import LineKind, RecordState
 from affidavit.store.prepared import PreparedDocument, PreparedLine
-from affidavit.store.records import RecordRow, link, mark
+from affidavit.store.records import RecordRow, link, mark, records_with
 from affidavit.text.language import detect_language
+from affidavit.text.words import fold
 
 
 def settle(
@@ -20,12 +21,18 @@ def settle(
     true_at: str | None,
     live: list[RecordRow],
     drawn: tuple[str, str | None] | None = None,
+    said: tuple[str, str] | None = None,
 ) -> None:
     """Where the new record stands against the live ones of its subject and predicate:
     a telling updates what was told (supersedes it), but two documents that say different
     values disagree, and neither overwrites the other, unless one speaker says both on
-    different days (a conversation's later session updates what its speaker said)."""
+    different days (a conversation's later session updates what its speaker said). Two
+    values the predicate itself links ("Paris is in France", "Paris is in Europe" beside
+    "France is in Europe": ``said`` is the new record's predicate key and value) are one
+    chain, not an update: both stand."""
     for old in live:
+        if said is not None and _chained(conn, said[0], old.value, said[1]):
+            continue
         other_document = drawn and old.document and old.document != drawn[0]
         if other_document and drawn and drawn[1] and true_at and old.true_at:
             other_document = true_at == old.true_at or _speaker(conn, old) != drawn[1]
@@ -40,6 +47,20 @@ def settle(
         else:
             mark(conn, old.id, RecordState.SUPERSEDED.value)
             link(conn, new, old.id, "supersedes")
+
+
+def _chained(conn: sqlite3.Connection, predicate_key: str, one: str, other: str) -> bool:
+    """Does a live record say ``one`` has the predicate with value ``other``, or the
+    other way round?"""
+    a, b = _key(one), _key(other)
+    for subject, value in ((a, b), (b, a)):
+        if any(_key(r.value) == value for r in records_with(conn, subject, predicate_key)):
+            return True
+    return False
+
+
+def _key(text: str) -> str:
+    return " ".join(fold(text).split())
 
 
 def _speaker(conn: sqlite3.Connection, row: RecordRow) -> str | None:

@@ -18,9 +18,10 @@ from datetime import UTC, date, datetime
 
 from affidavit.errors import InputError, readable, short_text
 from affidavit.records.entry import entry
+from affidavit.records.inference import infer
 from affidavit.records.labels import inflection_key
 from affidavit.records.settle import settle, told_document, told_name
-from affidavit.results import Record, RecordState
+from affidavit.results import Inferred, Record, RecordState
 from affidavit.store.prepared import insert_document
 from affidavit.store.records import (
     RecordRow,
@@ -70,6 +71,7 @@ class Records:
         at: str | None = None,
         witness: tuple[str, int] | None = None,
         kind: str | None = None,
+        adds: bool = False,
     ) -> Record:
         """Store the fact and return its Record (the live one already saying it, when the
         same value is told again). ``source`` is a rung of the trust ladder; ``at`` is the
@@ -77,7 +79,9 @@ class Records:
         the record is drawn from that stored line: it enters only if the line says it
         (records/entry.py), belongs to that document (``remove`` takes it too) and is
         cited by the line itself, not by a told line. ``kind`` is what sort of thing the
-        value is ("pottery class"): an index key a question may find the record by."""
+        value is ("pottery class"): an index key a question may find the record by. With
+        ``adds`` the record is an event that happened ("Maya went to Porto"): it stands
+        beside the other values of its subject and predicate, replacing none."""
         parts = [_part(subject, "the subject"), _part(predicate, "the predicate")]
         said = _part(value, "the value")
         ladder = _source(source)
@@ -117,7 +121,8 @@ class Records:
                     kind=sort,
                 )
                 drawn = (witness[0], speaker) if witness is not None else None
-                settle(conn, return_id, trust, true_at, live, drawn)
+                if not adds:
+                    settle(conn, return_id, trust, true_at, live, drawn, (keys[1], said))
                 self._lines(conn, return_id, live)
         return self._record(return_id)
 
@@ -263,6 +268,12 @@ class Records:
             row = record_by_id(self._store.conn, int(number))
         return self._record(row.id) if row is not None and told_name(row) == document else None
 
+    def infer(self) -> Inferred:
+        """Learn the transitive predicates and derive what their chains imply
+        (records/inference.py)."""
+        transitive, made = infer(self._store)
+        return Inferred(transitive=transitive, records=tuple(self._record(i) for i in made))
+
     def record(self, record_id: int) -> Record:
         """The record ``record_id`` as it stands now (an InputError for no such record)."""
         with self._store.reading():
@@ -284,6 +295,7 @@ class Records:
             by = [f for f, t, k in links if t == row.id and k == "supersedes"]
             against = {t for f, t, k in links if f == row.id and k == "contradicts"}
             against |= {f for f, t, k in links if t == row.id and k == "contradicts"}
+            because = tuple(f for f, t, k in links if t == row.id and k == "cause")
             state = RecordState(row.state)
             if state is RecordState.LIVE and row.ended_at is not None:
                 state = RecordState.ENDED
@@ -305,6 +317,7 @@ class Records:
                     contradicts=tuple(sorted(against)),
                     ended_at=row.ended_at,
                     kind=row.kind,
+                    because=because,
                 )
             )
         return made

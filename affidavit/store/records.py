@@ -98,19 +98,19 @@ def _later_columns(conn: sqlite3.Connection) -> tuple[str, ...]:
 
 def witnesses_of_kinds(
     conn: sqlite3.Connection, keys: Sequence[str], limit: int
-) -> list[tuple[str, int]]:
-    """The witnessing lines (document, position) of the live records whose kind a
-    question names by one of ``keys``, at most ``limit``, oldest record first."""
+) -> list[tuple[str, int, str]]:
+    """The witnessing lines (document, position, the kind key named) of the live records
+    whose kind a question names by one of ``keys``, at most ``limit``, oldest first."""
     if not keys or "kind" not in (_later_columns(conn) if has_records(conn) else ()):
         return []
     marks = ", ".join("?" for _ in keys)
     query = (
-        f"SELECT witness FROM records WHERE kind_key IN ({marks}) AND state = 'live' "
-        "AND witness IS NOT NULL ORDER BY id LIMIT ?"
+        f"SELECT witness, kind_key FROM records WHERE kind_key IN ({marks}) "
+        "AND state = 'live' AND witness IS NOT NULL ORDER BY id LIMIT ?"
     )
-    found: list[tuple[str, int]] = []
-    for (witness,) in conn.execute(query, [*keys, limit]):
-        found.extend((str(d), int(p)) for d, p in json.loads(witness))
+    found: list[tuple[str, int, str]] = []
+    for witness, key in conn.execute(query, [*keys, limit]):
+        found.extend((str(d), int(p), str(key)) for d, p in json.loads(witness))
     return found
 
 

@@ -110,3 +110,16 @@ def test_distil_writes_a_sessions_events_and_says_what_it_ended(capsys, tmp_path
         capsys, "tell", "Ana", "reads", "Wired", "--kind", "magazine", "--store", store, "--json"
     )
     assert code == 0 and json.loads(out)["kind"] == "magazine"
+
+
+def test_infer_says_what_it_learned_and_derived(capsys, tmp_path: Path) -> None:
+    store = str(tmp_path / "m.sqlite")
+    for place, within in [("Rouen", "Normandy"), ("Normandy", "France"), ("Rouen", "France")]:
+        assert run(capsys, "tell", place, "is in", within, "--store", store)[0] == 0
+    code, out, _ = run(capsys, "infer", "--store", store)
+    assert code == 0 and out.startswith("transitive: none; 0 record(s) derived")
+    for place, within in [("Caen", "Normandy"), ("Caen", "France"), ("Bayeux", "Normandy")]:
+        assert run(capsys, "tell", place, "is in", within, "--store", store)[0] == 0
+    code, out, _ = run(capsys, "infer", "--store", store)
+    assert code == 0 and "transitive: 'is in'; 1 record(s) derived" in out
+    assert "Bayeux | is in | France — told by the inference" in out

@@ -106,9 +106,21 @@ def _sentence_events(sentence: Span, line: Evidence) -> list[ProposedEvent]:
                 kind=_kind(value),
                 when=_when(sentence.text, line.date),
                 ends=verb.lower_ in ENDING_VERBS,
+                lasting=_lasting(verb),
             )
         )
     return events
+
+
+def _lasting(verb: Token) -> bool:
+    """Does the verb state what holds now (the present: "I live", "my favorite book is",
+    "I'm reading"), not an event that happened (the past: "I moved", "I adopted")?"""
+    if verb.tag_ in ("VBP", "VBZ"):
+        return True
+    present = {"am", "is", "are", "'m", "'re", "'s"}
+    return verb.tag_ == "VBG" and any(
+        c.dep_ == "aux" and c.lower_ in present for c in verb.children
+    )
 
 
 def _unsure(verb: Token) -> bool:
