@@ -36,10 +36,14 @@ def add_record_commands(commands: Any) -> None:
     distil = commands.add_parser(
         "distil",
         help="write the events a stored passage or conversation session reports as records",
-        epilog="Example: affidavit distil chat/session-2 --store m.sqlite",
+        epilog="Example: affidavit distil chat/session-2 --store m.sqlite "
+        "(without a document: every document not distilled yet)",
     )
     distil.add_argument(
-        "document", help="a stored document's name (a conversation's session: NAME/session-1)"
+        "document",
+        nargs="?",
+        help="a stored document's name (a conversation's session: NAME/session-1); "
+        "none: every document not distilled yet",
     )
     distil.add_argument("--store", required=True, type=Path)
     distil.add_argument("--json", action="store_true", help="JSON output")
@@ -152,18 +156,23 @@ def _tell(args: argparse.Namespace) -> int:
 
 def _distil(args: argparse.Namespace) -> int:
     with _store(args.store) as memory:
-        result = memory.distil(args.document)
+        done = [memory.distil(args.document)] if args.document else memory.distil_new()
     if args.json:
-        print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+        print(json.dumps([d.to_dict() for d in done], ensure_ascii=False, indent=2))
         return 0
-    out = [f"{args.document}: {len(result.records)} record(s) written or already held"]
-    out += [f"  {line(r)}" for r in result.records]
-    if result.ended:
-        out += ["ended:", *(f"  {line(r)}" for r in result.ended)]
-    if result.refused:
-        out.append("not admitted (the line does not say it):")
-        out += [f"  {event}: {reason}" for event, reason in result.refused]
-    print("\n".join(out))
+    if not done:
+        print("every document is distilled already")
+    out = []
+    for result in done:
+        out.append(f"{result.document}: {len(result.records)} record(s) written or already held")
+        out += [f"  {line(r)}" for r in result.records]
+        if result.ended:
+            out += ["ended:", *(f"  {line(r)}" for r in result.ended)]
+        if result.refused:
+            out.append("not admitted (the line does not say it):")
+            out += [f"  {event}: {reason}" for event, reason in result.refused]
+    if out:
+        print("\n".join(out))
     return 0
 
 

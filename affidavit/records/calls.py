@@ -4,7 +4,7 @@ calls (memory.py inherits them)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from affidavit.errors import AffidavitError, InputError, readable, short_text
 from affidavit.index.retrieval import Retriever
@@ -106,7 +106,31 @@ class RecordCalls:
             )
             for line in stored
         ]
-        return distil(self._records, document, lines, self._list_events(lines))
+        distilled = distil(self._records, document, lines, self._list_events(lines))
+        self._records.distilled(document)
+        return distilled
+
+    @store_errors
+    def distil_new(
+        self, *, progress: Callable[[int, int, str], None] | None = None
+    ) -> list[Distilled]:
+        """Distil every document the store holds that has not been distilled yet, in the
+        order stored: after each ingest, what is new is folded in and nothing twice (a
+        ledger keeps the documents distilled; a document stored again is new). ``progress``
+        is called with (done, total, document) before each one::
+
+            memory.ingest("notes/")
+            memory.distil_new()  # the new documents' events, as records
+        """
+        pending = self._records.undistilled()
+        done = []
+        for number, document in enumerate(pending):
+            if progress is not None:
+                progress(number, len(pending), document)
+            done.append(self.distil(document))
+        if progress is not None:
+            progress(len(pending), len(pending), "")
+        return done
 
     @store_errors
     def infer(self) -> Inferred:

@@ -29,9 +29,11 @@ from affidavit.store.records import (
     insert_record,
     links_of,
     mark,
+    mark_distilled,
     record_by_id,
     records_with,
     subject_keys_from,
+    undistilled,
 )
 from affidavit.store.sqlite import Store
 from affidavit.text.analyzer import analyzer_for
@@ -267,6 +269,16 @@ class Records:
         with self._store.reading():
             row = record_by_id(self._store.conn, int(number))
         return self._record(row.id) if row is not None and told_name(row) == document else None
+
+    def undistilled(self) -> list[str]:
+        """The documents not yet distilled, in the order stored."""
+        with self._store.reading():
+            return undistilled(self._store.conn)
+
+    def distilled(self, document: str) -> None:
+        """Write ``document`` into the ledger of documents distilled."""
+        with self._store.transaction() as conn:
+            mark_distilled(conn, document, datetime.now(UTC).isoformat(timespec="seconds"))
 
     def infer(self) -> Inferred:
         """Learn the transitive predicates and derive what their chains imply

@@ -249,6 +249,8 @@ def _notes(audit: Mapping[str, Any]) -> list[str]:
     for rival in dicts(audit.get("contradicted_by")):
         lines = "; ".join(_plain(line) or "" for line in _items(rival.get("lines")))
         notes.append(f"Contradicted by {_plain(rival.get('text'))!r}: {lines}")
+    for gone in dicts(audit.get("no_longer_holds")):
+        notes.append(_no_longer(gone))
     if audit.get("read_as"):
         notes.append(f"The question was read as: {_plain(audit['read_as'])}")
     read_in = _object(audit.get("read_in"))
@@ -268,6 +270,18 @@ def _notes(audit: Mapping[str, Any]) -> list[str]:
         if key.startswith("withheld") and key != "withheld_below_trust" and value:
             notes.append(f"{key.replace('_', ' ')}: {_plain(value)}")
     return notes
+
+
+def _no_longer(gone: Mapping[str, Any]) -> str:
+    """A candidate drawn from a record that no longer holds, and what holds instead."""
+    said = f"{_plain(gone.get('candidate'))!r} no longer holds: record {_plain(gone.get('record'))}"
+    since = f" on {_plain(gone.get('since'))}" if gone.get("since") else ""
+    if gone.get("state") == "ended":
+        return f"{said} ended{since}."
+    if gone.get("replaced_by") is not None:
+        now = _plain(gone.get("now"))
+        return f"{said} was superseded{since} by record {_plain(gone['replaced_by'])} ({now!r})."
+    return f"{said} is {_plain(gone.get('state'))}."
 
 
 def _object(found: Any) -> dict[str, Any]:

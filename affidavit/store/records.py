@@ -232,3 +232,24 @@ def _row(found: tuple) -> RecordRow:
         ended_at,
         kind,
     )
+
+
+def undistilled(conn: sqlite3.Connection) -> list[str]:
+    """The names of the documents the ledger does not hold as distilled, in the order
+    stored (every document, in a store without the ledger)."""
+    if not has_table(conn, "distilled"):
+        return [row[0] for row in conn.execute("SELECT name FROM documents ORDER BY id")]
+    query = (
+        "SELECT d.name FROM documents d LEFT JOIN distilled l ON l.document_id = d.id "
+        "WHERE l.document_id IS NULL ORDER BY d.id"
+    )
+    return [row[0] for row in conn.execute(query)]
+
+
+def mark_distilled(conn: sqlite3.Connection, document: str, now: str) -> None:
+    """Write ``document`` into the ledger of documents distilled."""
+    conn.execute(
+        "INSERT OR REPLACE INTO distilled (document_id, distilled_at) "
+        "SELECT id, ? FROM documents WHERE name = ?",
+        (now, document),
+    )

@@ -127,6 +127,14 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # An answer's lines are looked up for the records drawn from them (what holds now).
         "CREATE INDEX records_by_document ON records (document_id) WHERE document_id IS NOT NULL",
     ),
+    # 9: the ledger of documents already distilled, so distilling the store again folds in
+    # only what is new (a document stored again is a new row: distilled again).
+    (
+        """CREATE TABLE distilled (
+            document_id INTEGER PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
+            distilled_at TEXT NOT NULL
+        )""",
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

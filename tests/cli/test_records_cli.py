@@ -100,12 +100,15 @@ def test_distil_writes_a_sessions_events_and_says_what_it_ended(capsys, tmp_path
     code, out, _ = run(capsys, "distil", "chat/session-1", "--store", store)
     assert code == 0 and "#1 Ana | live in | Lisbon [place]" in out
     code, out, _ = run(capsys, "distil", "chat/session-2", "--store", store, "--json")
-    ended = json.loads(out)["ended"]
+    ended = json.loads(out)[0]["ended"]
     assert code == 0 and [r["value"] for r in ended] == ["Wired magazine"]
     code, out, _ = run(capsys, "profile", "Ana", "--store", store)
     assert "kinds: " in out and "Lisbon [place] [superseded]" in out
     code, _, err = run(capsys, "distil", "chat/session-9", "--store", store)
     assert code == 1 and "no document 'chat/session-9'" in err
+    code, out, _ = run(capsys, "distil", "--store", store)  # the one left: session 3
+    assert code == 0 and out.startswith("chat/session-3: ")
+    assert run(capsys, "distil", "--store", store)[1] == "every document is distilled already\n"
     code, out, _ = run(
         capsys, "tell", "Ana", "reads", "Wired", "--kind", "magazine", "--store", store, "--json"
     )

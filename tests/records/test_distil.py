@@ -191,3 +191,22 @@ def test_events_add_up_where_states_replace(memory: Memory) -> None:
     adopted = [r for r in memory.records("Sam", "adopted")]
     assert [r.value for r in adopted] == ["cat", "second cat"]
     assert all(r.supersedes == () and r.contradicts == () for r in adopted)
+
+
+def test_distilling_what_is_new_folds_each_document_in_once(tmp_path: Path) -> None:
+    path = tmp_path / "chat.sqlite"
+    with Memory(path, dense=False) as memory:
+        memory.ingest_dialogue(CHAT, name="chat")
+        memory.distil("chat/session-1")
+        seen: list[tuple[int, int, str]] = []
+        done = memory.distil_new(progress=lambda *step: seen.append(step))
+        assert [d.document for d in done] == ["chat/session-2", "chat/session-3"]
+        assert seen[0] == (0, 2, "chat/session-2") and seen[-1] == (2, 2, "")
+        held = memory.records(include_history=True)
+    with Memory(path, dense=False) as memory:  # the ledger survives reopen
+        assert memory.distil_new() == []
+        memory.ingest_dialogue(CHAT, name="again")  # new documents: folded in, once
+        assert [d.document for d in memory.distil_new()] == [
+            f"again/session-{n}" for n in (1, 2, 3)
+        ]
+        assert len(memory.records(include_history=True)) > len(held)

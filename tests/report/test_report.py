@@ -295,6 +295,33 @@ def test_a_quoted_answer_and_a_named_document_are_said(tmp_path: Path, store: Pa
     ]
 
 
+def test_what_no_longer_holds_is_said_with_what_replaced_it(tmp_path: Path, store: Path) -> None:
+    row = answered("q", "Who signs a permit?", "Dana Okafor", cite("notes.txt", 0, PERMIT))
+    row["audit"]["no_longer_holds"] = [
+        {
+            "candidate": "Kim",
+            "record": 3,
+            "state": "superseded",
+            "replaced_by": 7,
+            "now": "Dana Okafor",
+            "since": "2024-05-01",
+        },
+        {
+            "candidate": "Lee",
+            "record": 2,
+            "state": "ended",
+            "replaced_by": None,
+            "now": None,
+            "since": "2023-06-04",
+        },
+    ]
+    (shown,) = page_data(report(tmp_path, store, [row]))
+    assert shown["notes"] == [
+        "'Kim' no longer holds: record 3 was superseded on 2024-05-01 by record 7 ('Dana Okafor').",
+        "'Lee' no longer holds: record 2 ended on 2023-06-04.",
+    ]
+
+
 def test_changed_and_missing_citations_are_flagged_and_counted(tmp_path: Path, store: Path) -> None:
     rows = [
         answered("ok", "?", "Dana Okafor", cite("notes.txt", 0, PERMIT)),

@@ -133,10 +133,11 @@ def test_a_store_from_an_older_version_is_migrated_and_keeps_its_documents(
     path = tmp_path / "old.sqlite"
     with Memory(path, dense=False) as memory:
         memory.ingest_text("Kestrels hover over the motorway verge.", name="birds")
-    conn = sqlite3.connect(path)  # undo migrations 2 to 6: the file as version 1 wrote it
+    conn = sqlite3.connect(path)  # undo migrations 2 to 9: the file as version 1 wrote it
     conn.execute("DROP TABLE record_links")
     conn.execute("DROP TABLE records")
     conn.execute("DROP TABLE labels")
+    conn.execute("DROP TABLE distilled")
     conn.execute("DROP TABLE engine_replies")
     conn.execute("DROP INDEX headings_by_document")
     conn.execute("ALTER TABLE lines DROP COLUMN confidence")
@@ -190,6 +191,7 @@ def test_a_read_only_process_reads_a_store_that_lacks_only_newer_indexes(
     conn.execute("DROP TABLE record_links")  # and no records
     conn.execute("DROP TABLE records")
     conn.execute("DROP TABLE labels")
+    conn.execute("DROP TABLE distilled")
     conn.execute("DROP INDEX headings_by_document")
     conn.execute("ALTER TABLE lines DROP COLUMN confidence")
     conn.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
@@ -209,14 +211,16 @@ def test_a_read_only_process_reads_a_store_that_lacks_only_newer_indexes(
 def test_only_indexes_may_be_missing_from_a_store_read_only(tmp_path: Path) -> None:
     # What a read-only process cannot add must be there: every migration it may skip adds
     # an index, the OCR confidence column it reads as NULL when missing, or the records
-    # and labels tables (and the day a record ended, and its kind) it reads as holding
-    # none, and a store older than that is refused with the reason.
+    # and labels tables (and the day a record ended, its kind, the ledger of documents
+    # distilled) it reads as holding none, and a store older than that is refused with the
+    # reason.
     records_tables = (
         "CREATE TABLE records (",
         "CREATE TABLE record_links (",
         "CREATE TABLE labels (",
         "ALTER TABLE records ADD COLUMN ended_at",
         "ALTER TABLE records ADD COLUMN kind",
+        "CREATE TABLE distilled (",
     )
     for migration in MIGRATIONS[READABLE_FROM:]:
         for statement in migration:
@@ -230,6 +234,7 @@ def test_only_indexes_may_be_missing_from_a_store_read_only(tmp_path: Path) -> N
     conn.execute("DROP TABLE record_links")
     conn.execute("DROP TABLE records")
     conn.execute("DROP TABLE labels")
+    conn.execute("DROP TABLE distilled")
     conn.execute("DROP TABLE engine_replies")
     conn.execute("DROP INDEX headings_by_document")
     conn.execute("ALTER TABLE lines DROP COLUMN confidence")
