@@ -11,6 +11,7 @@ from affidavit.answer.audit import AskRecord, Judged, SubsetRecord
 from affidavit.answer.census import take_census
 from affidavit.answer.currency import Stale, asks_of_the_past, current_first
 from affidavit.answer.disagreement import contest_line, rivals
+from affidavit.answer.last_organ import whole_telling
 from affidavit.answer.likely import likeliest
 from affidavit.answer.naming import DocumentNaming
 from affidavit.answer.quote import Quote, clear_line, line_judge
@@ -187,19 +188,27 @@ def _reached(
 
     passed: list[tuple[float, int, int, Candidate, Judgement, list[Evidence]]] = []
     defining = asks_a_definition(asked.text)
-    for number, subset in enumerate(retrieved.subsets):
+
+    def weigh(
+        number: int,
+        subset: list[Evidence],
+        weight: float,
+        asked_here: frozenset[str],
+        chained: bool = False,
+    ) -> None:
+        """Judge the engine's candidates for one subset; those that pass join ``passed``
+        (``chained``: the last organ's, whose cited lines are a second tier of support)."""
         candidates = engine.propose(asked, subset)
-        weight = 0.5 + 0.5 * max(e.score for e in subset) / best_score
         subset_record = SubsetRecord(subset[0].document, weight, [e.dateline() for e in subset])
-        # The words that name this subset's document as a document its dateline carries.
-        asked_here = naming.asked_of(subset[0].document)
         record.subsets.append(subset_record)
         for rank, candidate in enumerate(candidates):
             if asked.route is not None and _only_rows(candidate, subset):
                 # The question's route asks for a figure of a table and no plan could anchor it:
                 # a cell lifted instead is a guess at the cell the plan did not find.
                 continue
-            judgement = _judge(candidate, subset, analyzer, asked_here, index.idf, turns_need)
+            judgement = _judge(
+                candidate, subset, analyzer, asked_here, index.idf, turns_need, chained
+            )
             if judgement.passed and defining:
                 cited_text = [subset[i].text for i in candidate.cites]
                 judgement.decisions.append(definition_decision(asked.text, cited_text))
@@ -211,6 +220,18 @@ def _reached(
             subset_record.judged.append(Judged(candidate, tuple(judgement.decisions)))
             if judgement.passed:
                 passed.append((candidate.score * weight, number, rank, candidate, judgement, cited))
+
+    for number, subset in enumerate(retrieved.subsets):
+        weight = 0.5 + 0.5 * max(e.score for e in subset) / best_score
+        # The words that name this subset's document as a document its dateline carries.
+        weigh(number, subset, weight, naming.asked_of(subset[0].document))
+    if not passed:
+        # Every organ died: a small store whose every line is dated is read whole, in time
+        # order, through the same gates, so clues said apart can meet.
+        whole = whole_telling(retriever, scope)
+        if whole is not None:
+            record.last_organ = {"lines": len(whole)}
+            weigh(len(retrieved.subsets), whole, 1.0, question_terms, chained=True)
     if not passed:
         why = record.why_refused()
         if why is Reason.NO_CANDIDATE:
@@ -354,6 +375,7 @@ def _judge(
     question_terms: frozenset[str],
     term_weight: Callable[[str], float],
     turns_need: float,
+    chained: bool = False,
 ) -> Judgement:
     if not candidate.cites or any(not 0 <= i < len(subset) for i in candidate.cites):
         failed = Judgement()
@@ -375,4 +397,5 @@ def _judge(
         anchor=anchor,
         term_weight=term_weight,
         turns_need=turns_need,
+        chain=anchor if chained else (),
     )

@@ -59,6 +59,7 @@ class AskRecord:
     scope: Json | None = None  # the documents the question was limited to, when it was
     quoted: Json | None = None  # the line said whole, and why (answer/quote.py)
     no_longer_holds: list[Json] | None = None  # candidates whose record was replaced
+    last_organ: Json | None = None  # the store read whole, when every organ died
 
     def why_refused(self) -> Reason:
         """The most telling failure when no candidate passed, read from the typed decisions:
@@ -104,6 +105,7 @@ class AskRecord:
             scope=self.scope,
             quoted=self.quoted,
             no_longer_holds=self.no_longer_holds or None,
+            last_organ=self.last_organ,
             engine_calls=engine_calls,
         )
 
@@ -150,6 +152,7 @@ class Audit(Mapping[str, Any]):
     scope: Json | None = None
     quoted: Json | None = None
     no_longer_holds: list[Json] | None = None
+    last_organ: Json | None = None
     engine_calls: Json | None = None
     _json: Json = field(init=False, repr=False, compare=False)
 
@@ -214,6 +217,7 @@ class Audit(Mapping[str, Any]):
             "contradicted_by",
             "quoted",
             "no_longer_holds",
+            "last_organ",
         ):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)

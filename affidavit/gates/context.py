@@ -60,6 +60,18 @@ def bridged(lines: Sequence[Evidence], subset: Sequence[Evidence]) -> list[Evide
     ]
 
 
+def chained(lines: Sequence[Evidence], chain: Sequence[Evidence]) -> list[Evidence]:
+    """The lines of ``chain`` tied to ``lines``: they name someone or something ``lines``
+    name (``bridged``), or are turns said by a speaker of ``lines`` (a person's own
+    telling, sessions apart)."""
+    speakers = {line.speaker for line in lines if line.speaker}
+    tied = bridged(lines, chain)
+    return [
+        *tied,
+        *(e for e in chain if e not in lines and e not in tied and e.speaker in speakers),
+    ]
+
+
 _Line = TypeVar("_Line", bound=Line)
 
 

@@ -12,6 +12,7 @@ from affidavit.gates.claims import Claim, extract_claims
 from affidavit.gates.context import (
     SupportTerms,
     bridged,
+    chained,
     said_as_evidence,
     support_context,
     support_terms,
@@ -117,6 +118,7 @@ def judge(
     term_weight: Callable[[str], float] | None = None,
     turns_need: float = MIN_CARRIED,
     bridge: bool = False,
+    chain: Sequence[Evidence] = (),
 ) -> Judgement:
     """Run the four tiers on ``sentence`` against ``subset`` (one document's lines):
 
@@ -140,7 +142,11 @@ def judge(
     (support.CONFIRMED_SPEAKER_CARRIED once the conversation was found to tell the
     question of the speaker it names). With ``bridge`` (verify's short answers), lines
     that carry too little of the question may borrow it from the lines that name what
-    they name, a bridge question's second window.
+    they name, a bridge question's second window. ``chain`` (the last organ's: the lines
+    a candidate cites across a conversation read whole) is a second tier for support:
+    those of its lines that name what the supporting lines name may carry the question's
+    key words too, at the same share (nothing is loosened, the clues may only be apart),
+    when they name what the supporting lines name or are their speaker's own turns.
     """
     judgement = Judgement()
     if not analyzer.terms(sentence) and not written_numbers(sentence) and not dates_in(sentence):
@@ -250,6 +256,19 @@ def judge(
         spoken = all(line.speaker for line in judgement.supporting)
         share = turns_need if spoken else MIN_CARRIED
         decision = support_decision(keys, terms.carried, terms.written, share)
+        if not decision.passed and chain:
+            tied = chained(judgement.supporting, chain)
+            near = [*near, *(e for e in tied if e not in near)]
+            terms = support_terms(judgement.supporting, near, analyzer)
+            decision = support_decision(keys, terms.carried, terms.written, share)
+            if decision.passed:
+                decision = GateDecision(
+                    gate="support",
+                    passed=True,
+                    reason=None,
+                    detail=f"{decision.detail}, with the cited lines told apart that name "
+                    "what it names or are its speaker's",
+                )
         if not decision.passed and bridge:
             joined = bridged(judgement.supporting, subset)
             near = [*near, *(e for e in joined if e not in near)]
