@@ -33,6 +33,7 @@ from affidavit.report.data import (
     summarise,
     utf16,
 )
+from affidavit.report.pages import entity_pages
 from affidavit.report.summary import options, outcome_options, summary_html
 from affidavit.runtime import installed_version
 from affidavit.text.numbers import format_number
@@ -78,7 +79,11 @@ def write_report(
     }
     name = title or f"Audit report: {Path(answers).name}"
     shown = [_shown(row, held) for row in read.rows]
-    page = _page(name, summary, facts, shown)
+    pages, links = entity_pages(read.rows, store)
+    for row, linked in zip(shown, links, strict=True):
+        if linked and row["outcome"] != INPUT_ERROR:
+            row["pages"] = linked
+    page = _page(name, summary, facts, shown, pages)
     # Written beside and moved in place, so a reviewer never opens half a report.
     part = target.with_name(target.name + ".part")
     try:
@@ -306,7 +311,11 @@ def _plain(value: Any) -> str | None:
 # NOTE: the questions are drawn by the page's script from a JSON block, so 10,000 answers
 # open in a second.
 def _page(
-    title: str, summary: ReportSummary, facts: Mapping[str, str], rows: list[dict[str, Any]]
+    title: str,
+    summary: ReportSummary,
+    facts: Mapping[str, str],
+    rows: list[dict[str, Any]],
+    pages: str = "",
 ) -> str:
     """The page: its summary rendered here, its questions by the inlined script from a
     JSON block. No asset is fetched: the CSS and the script are inlined, and the page's
@@ -320,6 +329,7 @@ def _page(
         "outcome_options": outcome_options(summary),
         "document_options": options(summary.documents, "Every document"),
         "data": _script_json(rows),
+        "pages": pages,
     }
     template = (assets / "report.html").read_text(encoding="utf-8")
     # One pass, so a placeholder written inside the data is never filled in.

@@ -414,3 +414,28 @@ def test_answers_where_the_store_disagrees_have_their_own_section(
 def test_a_report_with_no_disagreement_has_no_such_section(tmp_path: Path, store: Path) -> None:
     page = report(tmp_path, store, ROWS)
     assert '<section class="disagrees">' not in page and 'data-count="disagrees"' not in page
+
+
+def test_each_entity_an_answer_names_has_a_page_it_links_to(tmp_path: Path) -> None:
+    normans = Path(__file__).resolve().parents[2] / "corpora" / "demo" / "Normans.txt"
+    path = tmp_path / "normans.sqlite"
+    with Memory(path, dense=False) as memory:
+        memory.ingest(normans)
+        memory.tell("Rollo", "founded", "the Duchy of Normandy", at="0911-01-01")
+        memory.tell("Rollo", "was baptised in", "912")
+    rows = [
+        answered("n1", "Who was Rollo?", "a Viking leader", cite("Normans.txt", 1, "Rollo")),
+        refused("n2", "What did the Normans build?", "weak_evidence"),
+        {"id": "n3", "error": "line 3: not JSON"},
+    ]
+    page = report(tmp_path, path, rows)
+    shown = page_data(page)
+    assert shown[0]["pages"][0][0] == "Rollo"
+    anchor = shown[0]["pages"][0][1]
+    assert f'<article class="page" id="{anchor}"><h3>Rollo</h3>' in page
+    section = page[page.index(f'id="{anchor}"') :]
+    section = section[: section.index("</article>")]
+    assert "Rollo | founded | the Duchy of Normandy" in section and "operator" in section
+    assert "<h4>Mentioned with</h4>" in section
+    assert any(name == "Normans" for name, _ in shown[1]["pages"])
+    assert "pages" not in shown[2]  # an input error names nothing

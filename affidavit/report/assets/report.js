@@ -151,6 +151,16 @@
       row.engine ? "engine " + row.engine : null];
     meta = meta.filter(Boolean);
     if (meta.length) item.appendChild(el("p", "meta", meta.join(" · ")));
+    if (row.pages) {
+      var pages = el("p", "meta", "Pages: ");
+      row.pages.forEach(function (page, i) {
+        var link = el("a", "", page[0]);
+        link.href = "#" + page[1];
+        if (i) pages.appendChild(document.createTextNode(", "));
+        pages.appendChild(link);
+      });
+      item.appendChild(pages);
+    }
     if (citations.length) {
       item.appendChild(listOf("citations", citations, citation));
     }
