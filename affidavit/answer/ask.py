@@ -9,6 +9,7 @@ from typing import Any
 
 from affidavit.answer.audit import AskRecord, Judged, SubsetRecord
 from affidavit.answer.census import take_census
+from affidavit.answer.copies import copies_of, said_by
 from affidavit.answer.currency import Stale, asks_of_the_past, current_first
 from affidavit.answer.disagreement import contest_line, rivals
 from affidavit.answer.last_organ import whole_telling
@@ -304,6 +305,12 @@ def _reached(
     # Where the store disagrees with itself, the other side is cited too, after the
     # answer's own lines: saying one side must not hide the other.
     citations += [line for _, lines in disagreeing for line in lines if line not in citations]
+    # The documents that write a cited line word for word are cited too, and counted.
+    copied = copies_of(citations, retrieved.copies)
+    if copied:
+        record.copies = [line.dateline() for line in copied]
+        census_line = f"{census_line} {said_by(citations, copied)}".strip()
+        citations += copied
     return _Said(
         text=text,
         value=value,

@@ -60,6 +60,7 @@ class AskRecord:
     quoted: Json | None = None  # the line said whole, and why (answer/quote.py)
     no_longer_holds: list[Json] | None = None  # candidates whose record was replaced
     last_organ: Json | None = None  # the store read whole, when every organ died
+    copies: list[str] | None = None  # other documents' copies of the cited lines
 
     def why_refused(self) -> Reason:
         """The most telling failure when no candidate passed, read from the typed decisions:
@@ -106,6 +107,7 @@ class AskRecord:
             quoted=self.quoted,
             no_longer_holds=self.no_longer_holds or None,
             last_organ=self.last_organ,
+            copies=self.copies,
             engine_calls=engine_calls,
         )
 
@@ -153,6 +155,7 @@ class Audit(Mapping[str, Any]):
     quoted: Json | None = None
     no_longer_holds: list[Json] | None = None
     last_organ: Json | None = None
+    copies: list[str] | None = None
     engine_calls: Json | None = None
     _json: Json = field(init=False, repr=False, compare=False)
 
@@ -218,6 +221,7 @@ class Audit(Mapping[str, Any]):
             "quoted",
             "no_longer_holds",
             "last_organ",
+            "copies",
         ):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)

@@ -11,6 +11,7 @@ from affidavit.gates.context import headings_standing_over, line_terms
 from affidavit.gates.support import MIN_CARRIED, SUPPORT_REACH, KeyWords
 from affidavit.index.retrieval import Retriever
 from affidavit.index.scope import Scope
+from affidavit.index.words.word_index import WordIndex
 from affidavit.results import LineKind
 from affidavit.store.prepared import StoredLine
 from affidavit.text.abbreviations import short_forms
@@ -95,6 +96,10 @@ def take_census(
     allowed = retriever.rows_in(scope)
     if allowed is not None:
         held = held[allowed[held]]
+    said = KeyTermsSaid(keys.terms, analyzer)
+    # A document that is an exact copy of another (its content and source the same, its
+    # name carrying the same key words) says what that one says: it is read once.
+    held, copied = _without_copies(retriever, index, held, said)
     complete = held.size <= CENSUS_LIMIT
     held = held[:CENSUS_LIMIT]
     if not held.size:
@@ -115,7 +120,6 @@ def take_census(
     places = [(int(index.document_ids[index.line_documents[r]]), lines[r].position) for r in rows]
     headings = dict(zip(rows, retriever.headings_at(places), strict=True))
     # Only the key words decide: each line's are read once, not once per row beside it.
-    said = KeyTermsSaid(keys.terms, analyzer)
     counts: Counter[str] = Counter()
     for r in rows:
         line = lines[r]
@@ -146,8 +150,40 @@ def take_census(
             carried |= said.of(other)
         if said.passes(frozenset(carried), keys):
             counts[line.document] += 1
+    for copy, original in copied.items():
+        if counts[original]:
+            counts[copy] = counts[original]
     ranked = dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
     return Census(ranked, rarest, complete)
+
+
+def _without_copies(
+    retriever: Retriever, index: WordIndex, rows: np.ndarray, said: KeyTermsSaid
+) -> tuple[np.ndarray, dict[str, str]]:
+    """``rows`` without those of documents that copy an earlier one of them (the same
+    content hash, the same key words in the name), and each such copy's original, by
+    name."""
+    slots = np.unique(index.line_documents[rows])
+    if slots.size < 2:
+        return rows, {}
+    ids = [int(index.document_ids[slot]) for slot in slots]
+    with retriever.store.reading():
+        hashes = retriever.store.content_hashes(ids)
+    first: dict[tuple[str, frozenset[str]], str] = {}
+    copied: dict[str, str] = {}
+    dropped = []
+    for slot, document_id in zip(slots.tolist(), ids, strict=True):
+        name = index.document_names[slot]
+        key = (hashes.get(document_id, str(document_id)), said.name(name))
+        if key in first:
+            copied[name] = first[key]
+            dropped.append(slot)
+        else:
+            first[key] = name
+    if not dropped:
+        return rows, {}
+    keep = ~np.isin(index.line_documents[rows], np.asarray(dropped))
+    return rows[keep], copied
 
 
 class KeyTermsSaid:
@@ -157,16 +193,17 @@ class KeyTermsSaid:
     def __init__(self, keys: frozenset[str], analyzer: Analyzer) -> None:
         self._keys = keys
         self._analyzer = analyzer
-        self._lines: dict[tuple[str, int], frozenset[str]] = {}
+        # By the line's kind and words: copies of one line in many documents are read once.
+        self._lines: dict[tuple[str, str, tuple[tuple[str, str], ...]], frozenset[str]] = {}
         self._days: dict[str, frozenset[str]] = {}
         self._names: dict[str, frozenset[str]] = {}
         self._verdicts: dict[frozenset[str], bool] = {}
 
     def of(self, line: StoredLine) -> frozenset[str]:
-        place = (line.document, line.position)
-        found = self._lines.get(place)
+        said = (line.kind, line.text, tuple(line.cells.items()) if line.cells else ())
+        found = self._lines.get(said)
         if found is None:
-            found = self._lines[place] = line_terms(line, self._analyzer) & self._keys
+            found = self._lines[said] = line_terms(line, self._analyzer) & self._keys
         return found
 
     def passes(self, carried: frozenset[str], keys: KeyWords) -> bool:

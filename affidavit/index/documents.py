@@ -258,7 +258,12 @@ class DocumentRanker:
         """The top LATE_DEPTH documents reordered by late interaction over their best lines."""
         assert self.reranker is not None
         top = [d for d, _ in fused[:LATE_DEPTH]]
-        reading = {d: self._lines_to_read(index, scores, d, query) for d in top}
+        # A document that copies another (the same content hash) is read once: it scores
+        # as its original does.
+        hashes = self._store.content_hashes(top)
+        original: dict[str, int] = {}
+        same = {d: original.setdefault(hashes.get(d, str(d)), d) for d in top}
+        reading = {d: self._lines_to_read(index, scores, d, query) for d in top if same[d] == d}
         every = [line_id for line_ids in reading.values() for line_id in line_ids]
         rows = self._store.lines_by_id(every)
         found = np.asarray(self.reranker.scores(query, [rows[line_id].text for line_id in every]))
@@ -273,6 +278,7 @@ class DocumentRanker:
             mine = found[start : start + len(line_ids)]
             late[document_id] = float(np.max(mine)) if len(mine) else 0.0
             start += len(line_ids)
+        late.update({d: late[same[d]] for d in top if same[d] != d})
         by_late = sorted(top, key=lambda d: (-late[d], top.index(d)))
         # Where the store knows the question's words their order is strong, and late
         # interaction's is fused with it; where it does not, late interaction's decides.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from affidavit.results import Evidence
 
@@ -16,9 +16,11 @@ BLOCK_SIZE = 8
 class Retrieved:
     """What retrieval hands on for a question: the lines, and the block's subsets."""
 
-    hits: list[Evidence]  # citable lines, best first
+    hits: list[Evidence]  # citable lines, best first, each copied line once
     subsets: list[list[Evidence]]  # one per document, best document first
     withheld: int  # lines that matched but sit below the speaking threshold
+    # For a line other documents write word for word, those other places (index/copies.py).
+    copies: dict[tuple[str, int], list[Evidence]] = field(default_factory=dict)
 
 
 def evidence_block(hits: Sequence[Evidence], size: int = BLOCK_SIZE) -> list[Evidence]:

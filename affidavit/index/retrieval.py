@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from affidavit.errors import AffidavitError
+from affidavit.index.copies import distinct
 from affidavit.index.documents import WORDS_SUFFICE, DocumentHit, DocumentRanker
 from affidavit.index.entities.build import GraphBuild, built_graph, start_graph
 from affidavit.index.entities.graph import EntityGraph
@@ -370,6 +371,8 @@ class Retriever:
             hits = self.ranker.late_lines(reading.text, hits, follow_words=covered >= WORDS_SUFFICE)
         if holds_answer is not None:
             hits.sort(key=lambda hit: holds_answer(hit.text))  # stable: order kept
+        # A line many documents write word for word is read once, its copies kept.
+        hits, copies = distinct(hits)
         # The best lines, no document beyond its share while others hold evidence, then
         # grouped by document (best document first) with their context.
         by_document: dict[str, list[StoredLine]] = {}
@@ -382,7 +385,7 @@ class Retriever:
         subsets = [
             self._subset(lines, scores, index, holds_answer) for lines in by_document.values()
         ]
-        return Retrieved(hits, subsets, withheld)
+        return Retrieved(hits, subsets, withheld, copies)
 
     def _subset(
         self,

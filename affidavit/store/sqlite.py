@@ -195,6 +195,17 @@ class Store:
         ).fetchone()
         return stored_line(row) if row else None
 
+    def content_hashes(self, ids: Sequence[int]) -> dict[int, str]:
+        """The content hash of each of the documents ``ids`` (a missing id is left out)."""
+        found: dict[int, str] = {}
+        ids = list(ids)
+        for start in range(0, len(ids), 900):
+            chunk = ids[start : start + 900]
+            marks = ",".join("?" * len(chunk))
+            query = f"SELECT id, content_hash FROM documents WHERE id IN ({marks})"
+            found.update({int(i): str(h) for i, h in self.conn.execute(query, chunk)})
+        return found
+
     def document_lines(self, name: str) -> list[StoredLine]:
         """Every line of the document named ``name``, in position order (none when no
         document has the name)."""

@@ -1,0 +1,49 @@
+"""Lines that repeat each other across documents (versions of one policy, copies of one
+file): the evidence block reads each such line once, at its best place, and keeps where
+else it is written, so an answer cites every copy and its census says how many documents
+say it. Only sentences and turns long enough to be one document's own words are taken
+for copies: a short line ("Yes!", "Contents") or a table row says the same words about
+different things in different documents, and each keeps its own place."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from affidavit.results import Evidence, LineKind
+
+# A line shorter than this is not taken for a copy of another (see above).
+SHORTEST_COPY = 40
+_COPIED_KINDS = frozenset({LineKind.SENTENCE, LineKind.TURN})
+
+Place = tuple[str, int]
+
+
+def copy_key(line: Evidence) -> str | None:
+    """What two copies of a line share: its words as written, spacing aside; None for a
+    line that is never taken for a copy."""
+    if line.kind not in _COPIED_KINDS:
+        return None
+    said = " ".join(line.text.split())
+    return said if len(said) >= SHORTEST_COPY else None
+
+
+def distinct(hits: Sequence[Evidence]) -> tuple[list[Evidence], dict[Place, list[Evidence]]]:
+    """``hits`` with each copied line kept once, where it ranks best (ties: the order
+    given), and for each kept line the other places that write it, in rank order."""
+    kept: list[Evidence] = []
+    first: dict[str, Evidence] = {}
+    copies: dict[Place, list[Evidence]] = {}
+    for hit in hits:
+        key = copy_key(hit)
+        if key is None:
+            kept.append(hit)
+            continue
+        held = first.get(key)
+        if held is None:
+            first[key] = hit
+            kept.append(hit)
+        elif hit.trust > held.trust:
+            kept.append(hit)  # a copy in a more trusted source stands on its own
+        else:
+            copies.setdefault((held.document, held.position), []).append(hit)
+    return kept, copies

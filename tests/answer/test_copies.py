@@ -1,0 +1,53 @@
+"""Copies: a document stored twice under two names (a policy's versions, a copied file)
+is read once and cited twice. The answer is the one a single copy gives; its citations
+hold the same line in each copy; its census says how many documents say it word for word;
+the census counts each copy; a table row or a short line is never taken for a copy. The
+text is the Normans article (corpora/demo/Normans.txt)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from affidavit import Memory
+from affidavit.index.copies import copy_key, distinct
+from affidavit.results import Evidence, LineKind
+
+NORMANS = Path(__file__).resolve().parents[2] / "corpora" / "demo" / "Normans.txt"
+QUESTION = "Who was the duke in the battle of Hastings?"
+
+
+def test_a_copied_line_is_read_once_and_cited_in_every_copy() -> None:
+    text = NORMANS.read_text(encoding="utf-8")
+    single = Memory(dense=False)
+    single.ingest_text(text, name="2023/normans.txt")
+    copied = Memory(dense=False)
+    for year in ("2023", "2024", "2025"):
+        copied.ingest_text(text, name=f"{year}/normans.txt")
+    once, thrice = single.ask(QUESTION), copied.ask(QUESTION)
+    assert not once.refused and thrice.text == once.text
+    own = once.citations[0]
+    places = {(c.document, c.position) for c in thrice.citations}
+    assert {(f"{y}/normans.txt", own.position) for y in ("2023", "2024", "2025")} <= places
+    assert "3 documents say this word for word: " in thrice.census
+    assert len(thrice.audit["copies"]) >= 2
+    assert "2024/normans.txt" in thrice.audit["census"]["documents"]
+
+
+def line(document: str, text: str, kind: LineKind = LineKind.SENTENCE) -> Evidence:
+    return Evidence(document=document, position=0, text=text, kind=kind, score=1.0)
+
+
+def test_rows_and_short_lines_are_never_copies() -> None:
+    row = "| Total | 5 |"
+    hits = [
+        line("a.md", row, LineKind.ROW),
+        line("b.md", row, LineKind.ROW),
+        line("a.md", "Yes!"),
+        line("b.md", "Yes!"),
+        line("a.md", "The permit is valid for one shift and must be signed."),
+        line("b.md", "The  permit is valid for one shift and must be signed."),
+    ]
+    kept, copies = distinct(hits)
+    assert [h.document for h in kept] == ["a.md", "b.md", "a.md", "b.md", "a.md"]
+    assert [c.document for c in copies[("a.md", 0)]] == ["b.md"]
+    assert copy_key(hits[0]) is None and copy_key(hits[2]) is None
