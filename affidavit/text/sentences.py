@@ -4,8 +4,10 @@ sentence ends read by rule in a line already split."""
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
+from threading import Lock
 
 import numpy as np
 import spacy
@@ -51,19 +53,73 @@ def _stops(language: str) -> np.ndarray:
 def split_sentences(paragraphs: Iterable[str], language: str = "en") -> Iterator[list[str]]:
     """Yield, for each paragraph, its sentences (verbatim, stripped, never empty).
 
-    An ingest of many files splits them on its bounded readers, a file each
-    (ingest/files.py).
+    A paragraph split before (a document stored again, a new version of one) is taken
+    from a bounded memory of recent splits, so a document that repeats another costs
+    little more than reading it. An ingest of many files splits them on its bounded
+    readers, a file each (ingest/files.py).
     """
-    run: list[str] = []
+    pending: list[tuple[str, list[str] | None]] = []
     size = 0
     for paragraph in paragraphs:
-        run.append(paragraph[:_MAX_PARAGRAPH])
-        size += len(run[-1]) + len(_BETWEEN)
-        if size >= _RUN_CHARS:
-            yield from _split_run(run, language)
-            run, size = [], 0
-    if run:
-        yield from _split_run(run, language)
+        paragraph = paragraph[:_MAX_PARAGRAPH]
+        known = _SPLITS.get((language, paragraph))
+        pending.append((paragraph, known))
+        if known is None:
+            size += len(paragraph) + len(_BETWEEN)
+        if size >= _RUN_CHARS or len(pending) >= _RUN_PARAGRAPHS:
+            yield from _split_pending(pending, language)
+            pending, size = [], 0
+    if pending:
+        yield from _split_pending(pending, language)
+
+
+def _split_pending(
+    pending: list[tuple[str, list[str] | None]], language: str
+) -> Iterator[list[str]]:
+    """The sentences of each pending paragraph, in order: those remembered as they were,
+    the rest split together as one run and remembered."""
+    unknown = [paragraph for paragraph, known in pending if known is None]
+    fresh = iter(list(_split_run(unknown, language)) if unknown else [])
+    for paragraph, known in pending:
+        if known is None:
+            known = next(fresh)
+            _SPLITS.put((language, paragraph), known)
+        yield list(known)
+
+
+class _Splits:
+    """The most recent paragraphs' sentences, the oldest forgotten first."""
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._held: OrderedDict[tuple[str, str], list[str]] = OrderedDict()
+        self._lock = Lock()  # batch workers' threads may share this process's memory
+
+    def get(self, key: tuple[str, str]) -> list[str] | None:
+        if len(key[1]) < _REMEMBERED_CHARS:
+            return None
+        with self._lock:
+            found = self._held.get(key)
+            if found is not None:
+                self._held.move_to_end(key)
+            return found
+
+    def put(self, key: tuple[str, str], sentences: list[str]) -> None:
+        if len(key[1]) < _REMEMBERED_CHARS:
+            return
+        with self._lock:
+            self._held[key] = list(sentences)
+            while len(self._held) > self._size:
+                self._held.popitem(last=False)
+
+
+# Paragraphs shorter than this are split again (cheaper than remembering); up to
+# _REMEMBERED paragraphs are remembered (about a 10 MB document's worth).
+_REMEMBERED_CHARS = 80
+_REMEMBERED = 30_000
+_SPLITS = _Splits(_REMEMBERED)
+# A run of pending paragraphs is split once it holds this many, whatever their size.
+_RUN_PARAGRAPHS = 5_000
 
 
 # NOTE: the sentencizer read each paragraph as a spaCy Doc of its own and walked it a token

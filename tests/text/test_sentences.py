@@ -60,10 +60,31 @@ def test_every_corpus_paragraph_is_cut_as_the_sentencizer_cuts_it(name, paragrap
 def test_runs_are_cut_anywhere_without_changing_a_sentence(monkeypatch):
     paragraphs = _prose(SQUAD_DIR / "Normans.txt")
     whole = list(sentences.split_sentences(paragraphs))
-    monkeypatch.setattr(sentences, "_RUN_CHARS", 1)  # a run of one paragraph each
-    assert list(sentences.split_sentences(paragraphs)) == whole
-    monkeypatch.setattr(sentences, "_RUN_CHARS", 5_000)
-    assert list(sentences.split_sentences(paragraphs)) == whole
+    for run in (1, 5_000):  # a run of one paragraph each, then of a few
+        monkeypatch.setattr(sentences, "_SPLITS", sentences._Splits(100))  # nothing remembered
+        monkeypatch.setattr(sentences, "_RUN_CHARS", run)
+        assert list(sentences.split_sentences(paragraphs)) == whole
+
+
+def test_a_paragraph_split_before_is_remembered_and_the_memory_is_bounded(monkeypatch):
+    paragraphs = _prose(SQUAD_DIR / "Normans.txt")
+    monkeypatch.setattr(sentences, "_SPLITS", sentences._Splits(10_000))
+    first = list(sentences.split_sentences(paragraphs))
+
+    def never(*_: object) -> None:
+        raise AssertionError("split again")
+
+    long_ones = [p for p in paragraphs if len(p) >= sentences._REMEMBERED_CHARS]
+    monkeypatch.setattr(sentences, "_split_run", never)
+    assert list(sentences.split_sentences(long_ones)) == [
+        cut for p, cut in zip(paragraphs, first, strict=True) if p in long_ones
+    ]
+    monkeypatch.undo()
+    small = sentences._Splits(3)
+    for n in range(5):
+        small.put(("en", f"{n} " + "x" * 100), [str(n)])
+    assert small.get(("en", "0 " + "x" * 100)) is None
+    assert small.get(("en", "4 " + "x" * 100)) == ["4"]
 
 
 def test_empty_and_blank_paragraphs_keep_their_places():
