@@ -23,6 +23,8 @@ from affidavit.results import (
     Distilled,
     EntityCount,
     Evidence,
+    Health,
+    HealthPoint,
     Inferred,
     IngestReport,
     Label,
@@ -31,6 +33,7 @@ from affidavit.results import (
     Record,
     RecordState,
     SentenceVerdict,
+    StoredDocument,
     Verdict,
 )
 
@@ -63,6 +66,9 @@ __all__ = [
     "ProposedEvent",
     "ListsEvents",
     "IngestReport",
+    "StoredDocument",
+    "Health",
+    "HealthPoint",
     "IngestLimits",
     "SUPPORTED_SUFFIXES",
     "Encoder",

@@ -8,14 +8,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
+from warnings import warn
 
 from affidavit.answer.ask import answer
 from affidavit.answer.verify import verify
 from affidavit.batch import BatchReport, Opener, Sharing, run_batch
 from affidavit.engine.default.engine import DefaultEngine
 from affidavit.engine.protocol import Engine, ListsEvents
-from affidavit.errors import IngestError, InputError, readable
+from affidavit.errors import IngestError, IngestWarning, InputError, readable
 from affidavit.gates.entry import admit, refused_downgrades
+from affidavit.index.health import HealthCalls, measure
 from affidavit.index.meaning.encoder import Encoder, bundled_encoder
 from affidavit.index.meaning.late import Reranker, meaning_channel
 from affidavit.index.retrieval import DocumentHit, Retriever
@@ -33,14 +35,16 @@ from affidavit.results import Answer, EntityCount, Evidence, IngestReport, Neigh
 from affidavit.store.calls import reads, store_errors
 from affidavit.store.prepared import PreparedDocument
 from affidavit.store.replies import StoredReplies
+from affidavit.store.resemblance import repeat_warnings
 from affidavit.store.sqlite import Store
+from affidavit.store.upkeep import UpkeepCalls
 from affidavit.text.nlp import entity_pipeline, parse_pipeline
 from affidavit.trust import SPEAKING_THRESHOLD
 
 Progress = Callable[[int, int, str], None]
 
 
-class Memory(RecordCalls):
+class Memory(RecordCalls, UpkeepCalls, HealthCalls):
     """A store of documents as verbatim lines, searchable and answerable with citations.
 
     In short::
@@ -178,6 +182,12 @@ class Memory(RecordCalls):
         if self._write(prepared, replace_trusted, words=False):
             # NOTE: at 20.9 MB the first ask after an ingest took 16 s, later ones 0.1 s.
             self._retriever.build(index_stages(progress))
+        with self._store.reading():
+            warnings += repeat_warnings(self._store.conn, [name for _, name in named])
+        if not self._store.read_only:
+            health = measure(self._retriever)  # the trend across ingests
+            if health.warning:
+                warnings.append(f"retrieval's health: {health.warning}")
         return IngestReport((doc_name for _, doc_name in named), warnings)
 
     @store_errors
@@ -207,6 +217,9 @@ class Memory(RecordCalls):
                 units, name=name, digest=digest, date=date, source=source, trust=trust
             )
             self._write([document], replace_trusted)
+            with self._store.reading():
+                for said in repeat_warnings(self._store.conn, [name]):
+                    warn(said, IngestWarning, stacklevel=3)
         return name
 
     @store_errors
@@ -419,19 +432,6 @@ class Memory(RecordCalls):
         scope = self._retriever.scope(Filters(documents, source, min_trust, since, until))
         return verify(text, self._retriever, question=question, scope=scope)
 
-    @reads
-    def stats(self) -> dict[str, Any]:
-        stats: dict[str, Any] = dict(self._store.stats())
-        stats["path"] = self._store.path
-        stats["engine_replies"] = len(self._replies)
-        return stats
-
-    @store_errors
-    def forget_replies(self) -> int:
-        """Forget every model reply cached in the store (the next ask asks the model
-        again); returns how many there were."""
-        return self._replies.clear()
-
     @store_errors
     def remove(self, document: str) -> int:
         """Take ``document`` out of the store with everything drawn from it (its lines,
@@ -453,16 +453,6 @@ class Memory(RecordCalls):
             )
         self._retriever.words()  # the index lets the document go now, not at the next ask
         return removed
-
-    @reads
-    def documents(self) -> list[str]:
-        return self._store.document_names()
-
-    @reads
-    def fingerprint(self) -> str:
-        """A digest of the documents the store holds (names, contents, trust): two stores
-        with the same fingerprint answer alike; a report names the store by it."""
-        return self._store.fingerprint()
 
     @reads
     def line(self, document: str, position: int) -> Evidence | None:

@@ -404,3 +404,72 @@ class Inferred:
             "transitive": list(self.transitive),
             "records": [r.to_dict() for r in self.records],
         }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StoredDocument:
+    """One document as the store holds it: its name, when it was stored (UTC, ISO), the
+    date it carries where known, its source and trust, and how many lines it has."""
+
+    name: str
+    stored_at: str
+    date: str | None
+    source: str
+    trust: float
+    lines: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "stored_at": self.stored_at,
+            "date": self.date,
+            "source": self.source,
+            "trust": self.trust,
+            "lines": self.lines,
+        }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HealthPoint:
+    """One measure of retrieval's health: when, over how big a store, and what it found."""
+
+    measured_at: str
+    documents: int
+    lines: int
+    canaries: int
+    recall: float  # recall@k: the share of canaries whose line is in the top k
+    mrr: float
+    ndcg: float
+    distinct_share: float  # the share of the store's lines that are not copies of another
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "measured_at": self.measured_at,
+            "documents": self.documents,
+            "lines": self.lines,
+            "canaries": self.canaries,
+            "recall": self.recall,
+            "mrr": self.mrr,
+            "ndcg": self.ndcg,
+            "distinct_share": self.distinct_share,
+        }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Health:
+    """Retrieval's health now (``now``), at ``k``, with every earlier measure (``trend``,
+    oldest first) and a ``warning`` when recall fell by more than the margin since the
+    first measure of this canary set (None otherwise)."""
+
+    k: int
+    now: HealthPoint
+    trend: tuple[HealthPoint, ...] = ()
+    warning: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "k": self.k,
+            "now": self.now.to_dict(),
+            "trend": [p.to_dict() for p in self.trend],
+            "warning": self.warning,
+        }

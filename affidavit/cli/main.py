@@ -17,6 +17,7 @@ from affidavit.cli.batch import add_commands, add_engine_flags, model_engine
 from affidavit.cli.demo import run_demo
 from affidavit.cli.records import add_record_commands
 from affidavit.cli.render import index_progress, ingest_progress, render, render_verdict, where
+from affidavit.cli.upkeep import add_upkeep_commands
 from affidavit.errors import AffidavitError
 
 
@@ -154,6 +155,7 @@ def _parser() -> argparse.ArgumentParser:
 
     add_commands(commands)
     add_record_commands(commands)
+    add_upkeep_commands(commands)
     return parser
 
 

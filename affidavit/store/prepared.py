@@ -9,6 +9,8 @@ from dataclasses import dataclass, field, fields
 from operator import attrgetter
 
 from affidavit.results import LineKind
+from affidavit.store.resemblance import keep_signature
+from affidavit.store.schema import has_table
 from affidavit.trust import DOCUMENT_TRUST
 
 
@@ -115,3 +117,6 @@ def insert_document(conn: sqlite3.Connection, doc: PreparedDocument, now: str) -
         "INSERT INTO windows (document_id, scale, start, end) VALUES (?, ?, ?, ?)",
         ((doc_id, scale, start, end) for scale, start, end in doc.windows),
     )
+    if has_table(conn, "signatures"):
+        assert doc_id is not None
+        keep_signature(conn, doc_id, [line.text for line in doc.lines])

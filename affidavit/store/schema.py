@@ -135,6 +135,35 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             distilled_at TEXT NOT NULL
         )""",
     ),
+    # 10: each document's signature (store/resemblance.py), so a near-duplicate is named
+    # at ingest without reading the store's lines.
+    (
+        """CREATE TABLE signatures (
+            document_id INTEGER PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
+            signature BLOB NOT NULL
+        )""",
+    ),
+    # 11: retrieval's health: a frozen canary set (a query and the line that answers it)
+    # and what each measure of it found, so a collapse is seen across ingests.
+    (
+        """CREATE TABLE canaries (
+            id INTEGER PRIMARY KEY,
+            document TEXT NOT NULL,
+            position INTEGER NOT NULL,
+            query TEXT NOT NULL
+        )""",
+        """CREATE TABLE health (
+            id INTEGER PRIMARY KEY,
+            measured_at TEXT NOT NULL,
+            documents INTEGER NOT NULL,
+            lines INTEGER NOT NULL,
+            canaries INTEGER NOT NULL,
+            recall REAL NOT NULL,
+            mrr REAL NOT NULL,
+            ndcg REAL NOT NULL,
+            distinct_share REAL NOT NULL
+        )""",
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -133,11 +133,14 @@ def test_a_store_from_an_older_version_is_migrated_and_keeps_its_documents(
     path = tmp_path / "old.sqlite"
     with Memory(path, dense=False) as memory:
         memory.ingest_text("Kestrels hover over the motorway verge.", name="birds")
-    conn = sqlite3.connect(path)  # undo migrations 2 to 9: the file as version 1 wrote it
+    conn = sqlite3.connect(path)  # undo migrations 2 to 11: the file as version 1 wrote it
     conn.execute("DROP TABLE record_links")
     conn.execute("DROP TABLE records")
     conn.execute("DROP TABLE labels")
     conn.execute("DROP TABLE distilled")
+    conn.execute("DROP TABLE signatures")
+    conn.execute("DROP TABLE canaries")
+    conn.execute("DROP TABLE health")
     conn.execute("DROP TABLE engine_replies")
     conn.execute("DROP INDEX headings_by_document")
     conn.execute("ALTER TABLE lines DROP COLUMN confidence")
@@ -192,6 +195,9 @@ def test_a_read_only_process_reads_a_store_that_lacks_only_newer_indexes(
     conn.execute("DROP TABLE records")
     conn.execute("DROP TABLE labels")
     conn.execute("DROP TABLE distilled")
+    conn.execute("DROP TABLE signatures")
+    conn.execute("DROP TABLE canaries")
+    conn.execute("DROP TABLE health")
     conn.execute("DROP INDEX headings_by_document")
     conn.execute("ALTER TABLE lines DROP COLUMN confidence")
     conn.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
@@ -221,6 +227,9 @@ def test_only_indexes_may_be_missing_from_a_store_read_only(tmp_path: Path) -> N
         "ALTER TABLE records ADD COLUMN ended_at",
         "ALTER TABLE records ADD COLUMN kind",
         "CREATE TABLE distilled (",
+        "CREATE TABLE signatures (",
+        "CREATE TABLE canaries (",
+        "CREATE TABLE health (",
     )
     for migration in MIGRATIONS[READABLE_FROM:]:
         for statement in migration:
@@ -235,6 +244,9 @@ def test_only_indexes_may_be_missing_from_a_store_read_only(tmp_path: Path) -> N
     conn.execute("DROP TABLE records")
     conn.execute("DROP TABLE labels")
     conn.execute("DROP TABLE distilled")
+    conn.execute("DROP TABLE signatures")
+    conn.execute("DROP TABLE canaries")
+    conn.execute("DROP TABLE health")
     conn.execute("DROP TABLE engine_replies")
     conn.execute("DROP INDEX headings_by_document")
     conn.execute("ALTER TABLE lines DROP COLUMN confidence")

@@ -1,0 +1,114 @@
+"""The store's upkeep over the demo corpus: the catalogue lists every document oldest
+stored first with its source and lines; stats count documents and lines per source;
+vacuum gives back the room a removed document left and changes nothing the store holds;
+a vacuum killed with SIGKILL leaves the store as it was; the CLI shows both; a document
+that repeats a stored one almost whole is named in the ingest's warnings."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import warnings
+from pathlib import Path
+
+from affidavit import Memory
+from affidavit.cli.main import main
+
+DEMO = Path(__file__).resolve().parents[2] / "corpora" / "demo"
+
+
+def filled(path: Path) -> Memory:
+    memory = Memory(path, dense=False)
+    memory.ingest(DEMO)
+    memory.ingest_text("Dana Okafor signs every permit.", name="notes.txt", source="operator")
+    return memory
+
+
+def test_the_catalogue_and_the_counts_per_source(tmp_path: Path) -> None:
+    with filled(tmp_path / "s.sqlite") as memory:
+        listed = memory.catalogue()
+        assert [d.name for d in listed][-1] == "notes.txt"  # stored last, listed last
+        assert sorted(d.name for d in listed) == sorted(memory.documents())
+        notes = listed[-1]
+        assert (notes.source, notes.trust, notes.lines) == ("operator", 0.75, 1)
+        assert [d.stored_at for d in listed] == sorted(d.stored_at for d in listed)
+        by_source = memory.stats()["by_source"]
+        assert by_source["operator"] == {"documents": 1, "lines": 1}
+        assert by_source["document"]["documents"] == 6
+        assert by_source["document"]["lines"] == sum(d.lines for d in listed[:-1])
+
+
+def test_vacuum_gives_back_the_room_and_changes_nothing_held(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite"
+    with filled(path) as memory:
+        memory.remove("Black_Death.txt")
+        memory.remove("Normans.txt")
+        before = (memory.fingerprint(), [h.text for h in memory.search("oil embargo", k=5)])
+        sizes = memory.vacuum()
+        assert sizes["after"] < sizes["before"]
+        assert (memory.fingerprint(), [h.text for h in memory.search("oil embargo", k=5)]) == before
+    with Memory(path, dense=False) as memory:
+        assert memory.fingerprint() == before[0]
+
+
+VACUUMING = """
+import sys
+from affidavit import Memory
+memory = Memory(sys.argv[1], dense=False)
+print("ready", flush=True)
+while True:
+    memory.vacuum()
+"""
+
+
+def test_a_killed_vacuum_leaves_the_store_as_it_was(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite"
+    with filled(path) as memory:
+        memory.remove("Black_Death.txt")
+        held = memory.fingerprint()
+    for kill in range(4):
+        child = subprocess.Popen(
+            [sys.executable, "-c", VACUUMING, str(path)], stdout=subprocess.PIPE
+        )
+        assert child.stdout is not None and child.stdout.readline().strip() == b"ready"
+        time.sleep(0.05 + 0.07 * kill)
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        child.stdout.close()
+        with Memory(path, dense=False) as memory:
+            assert memory.fingerprint() == held
+            assert memory.search("oil embargo", k=1)
+
+
+def test_the_cli_lists_and_vacuums(capsys, tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite"
+    filled(path).close()
+    assert main(["documents", "--store", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-2].endswith("notes.txt") and "operator" in out[-2]
+    assert out[-1] == "document: 6 documents, 566 lines; operator: 1 documents, 1 lines"
+    assert main(["remove", "Normans.txt", "--store", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["vacuum", "--store", str(path)]) == 0
+    assert "bytes before" in capsys.readouterr().out
+    assert os.path.exists(path)
+
+
+def test_a_near_duplicate_is_named_in_the_ingests_warnings(tmp_path: Path) -> None:
+    text = (DEMO / "Normans.txt").read_text(encoding="utf-8")
+    versions = tmp_path / "versions"
+    versions.mkdir()
+    (versions / "normans-2024.txt").write_text(text.replace("Normandy", "Normandie", 1))
+    memory = Memory(dense=False)
+    assert memory.ingest(DEMO).warnings == []  # six different documents
+    report = memory.ingest(versions)
+    (said,) = report.warnings
+    assert said.startswith("normans-2024.txt: 9") and "Normans.txt's too" in said
+    with warnings.catch_warnings(record=True) as heard:
+        warnings.simplefilter("always")
+        memory.ingest_text((DEMO / "Black_Death.txt").read_text(encoding="utf-8"), name="bd.txt")
+        memory.ingest_text("Dana Okafor signs every permit.", name="notes.txt")
+    assert [str(w.message).split(":")[0] for w in heard] == ["bd.txt"]
