@@ -168,6 +168,21 @@ class HealthCalls:
         """
         return measure(self._retriever, refresh=refresh)
 
+    @store_errors
+    def last_health(self) -> HealthPoint | None:
+        """The last measure ``health`` or an ``ingest`` logged, read without measuring
+        (so a store opened read-only, as the audit report opens it, can say it); None
+        when the store was never measured."""
+        return last_measure(self._store)
+
+
+def last_measure(store: Store) -> HealthPoint | None:
+    """The store's last logged measure of health, read without measuring (a read-only
+    store's too), or None when it was never measured."""
+    with store.reading():
+        logged = measures(store.conn)
+    return _point(logged[-1]) if logged else None
+
 
 def canaries_of(store: Store) -> list[Canary]:
     """The store's canary set as kept (document, position, query)."""

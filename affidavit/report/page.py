@@ -77,6 +77,14 @@ def write_report(
         "affidavit": version or installed_version(),
         "Written": (now or datetime.now(UTC)).strftime("%Y-%m-%d %H:%M:%S %Z").strip(),
     }
+    health = getattr(store, "last_health", None)
+    point = health() if health is not None else None
+    if point is not None:
+        facts["Retrieval health"] = (
+            f"recall@10 {point.recall:.2f}, MRR {point.mrr:.2f}, nDCG {point.ndcg:.2f}, "
+            f"distinct lines {point.distinct_share:.2f} ({point.canaries} canaries, "
+            f"measured {point.measured_at})"
+        )
     name = title or f"Audit report: {Path(answers).name}"
     shown = [_shown(row, held) for row in read.rows]
     pages, links = entity_pages(read.rows, store)

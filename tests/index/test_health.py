@@ -49,3 +49,19 @@ def test_the_cli_shows_the_trend(capsys, tmp_path: Path) -> None:
     assert main(["health", "--store", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert len(out) == 3 and "recall@10" in out[0] and out[-1] == "no warning"
+
+
+def test_the_audit_report_states_the_last_measure(tmp_path: Path) -> None:
+    from affidavit.report.page import write_report
+
+    path = tmp_path / "s.sqlite"
+    with Memory(path, dense=False) as memory:
+        memory.ingest(DEMO / "Normans.txt")
+        measured = memory.health().now
+    answers = tmp_path / "answers.jsonl"
+    answers.write_text("", encoding="utf-8")
+    with Memory(path, dense=False, read_only=True) as memory:
+        assert memory.last_health() == measured
+        write_report(answers, memory, tmp_path / "report.html")
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert f"recall@10 {measured.recall:.2f}, MRR {measured.mrr:.2f}" in page
