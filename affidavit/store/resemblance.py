@@ -94,8 +94,16 @@ def near_duplicates(
 
 
 def repeat_warnings(conn: sqlite3.Connection, names: Sequence[str]) -> list[str]:
-    """The ingest's words for each near-duplicate of ``names``."""
-    return [
-        f"{name}: {share:.0%} of its lines are {other}'s too (a version or a copy of it?)"
-        for name, other, share in near_duplicates(conn, names)
-    ]
+    """The ingest's words for each of ``names`` that repeats stored documents: one line a
+    document, naming the one most alike and how many others are as alike."""
+    by_name: dict[str, list[tuple[str, float]]] = {}
+    for name, other, share in near_duplicates(conn, names):
+        by_name.setdefault(name, []).append((other, share))
+    said = []
+    for name, alike in by_name.items():
+        other, share = alike[0]
+        more = f", and {len(alike) - 1} other documents' as much" if len(alike) > 1 else ""
+        said.append(
+            f"{name}: {share:.0%} of its lines are {other}'s too{more} (a version or a copy?)"
+        )
+    return said
