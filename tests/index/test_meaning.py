@@ -439,3 +439,30 @@ def test_a_lost_part_lends_its_vectors_and_the_index_is_whole_again(
             conn.execute("DELETE FROM index_cache WHERE name = ?", (names[1],))
     with Memory(path) as reopened:
         assert_as_built(reopened._retriever.meaning(), reopened)
+
+
+class TextsEncoder:
+    """The bundled model, counting the texts it is asked to encode."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    def encode(self, sentences: Sequence[str]) -> np.ndarray:
+        self.texts.extend(sentences)
+        return np.asarray(bundled_encoder().encode(list(sentences), use_multiprocessing=False))
+
+
+def test_a_line_written_again_is_encoded_once_and_equals_a_build_without_copies(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    texts = [r["text"] for r in paragraphs()[:5]]
+    # Three documents, each the same five lines: copies in chunks apart.
+    rows = [(n, 1 + n // 5, n, "line", text) for n, text in enumerate(texts * 3)]
+    monkeypatch.setattr(meaning_build, "ENCODE_CHUNK", 4)
+    counting = TextsEncoder()
+    built = build_meaning(counting, lambda: rows)
+    assert sorted(counting.texts) == sorted(texts)  # each text once
+    monkeypatch.setattr(meaning_build, "VECTORS_KEPT", 0)  # nothing kept: every line encoded
+    plain = build_meaning(bundled_encoder(), lambda: rows)
+    assert np.array_equal(built.signs, plain.signs)
+    assert np.array_equal(built.profiles, plain.profiles)

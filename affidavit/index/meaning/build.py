@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from array import array
 from collections.abc import Callable, Iterable, Iterator
 
@@ -23,6 +24,9 @@ LineRow = tuple[int, int, int, str, str]  # (line id, document id, position, kin
 ENCODE_CHUNK = 8192  # lines encoded between two progress reports
 # How many chunks are encoded between two hand-backs of the freed heap (runtime.py).
 TRIM_EVERY_CHUNKS = 3
+# The most vectors one build keeps to reuse for a line written again (int8: 256 bytes each
+# with the bundled model, about 50 MB at most).
+VECTORS_KEPT = 200_000
 
 
 # NOTE: at 100 MB of text (1.2 million lines) the list of every line and the vectors of
@@ -83,8 +87,9 @@ def build_meaning(
     to_encode = np.union1d(missing, np.flatnonzero(is_profiled))
     profiles = _Profiles()
     done = 0
+    seen = _Seen()
     for number, (chunk, texts) in enumerate(_chunks(lines(), to_encode), start=1):
-        fresh = quantized(encode(encoder, texts))
+        fresh = seen.vectors(encoder, texts, digest_of[chunk])
         if signs is None:
             dim = fresh.shape[1]
             signs = np.zeros((size, (dim + 7) // 8), dtype=np.uint8)
@@ -132,6 +137,30 @@ def _chunks(rows: Iterable[LineRow], wanted: np.ndarray) -> Iterator[tuple[np.nd
             start, texts = start + len(texts), []
     if texts:
         yield wanted[start : start + len(texts)], texts
+
+
+class _Seen:
+    """The vectors of the texts one build has encoded, by digest (at most VECTORS_KEPT,
+    the first ones): a line another line writes word for word (a copy, a version, a
+    repeated row) is encoded once. A text's vector is its own whatever it is encoded
+    with, so nothing changes but the time."""
+
+    def __init__(self) -> None:
+        self._held: dict[int, np.ndarray] = {}
+
+    def vectors(self, encoder: Encoder, texts: list[str], digests: np.ndarray) -> np.ndarray:
+        keys = digests.tolist()
+        wanted: dict[int, str] = {}
+        for key, text in zip(keys, texts, strict=True):
+            if key not in self._held and key not in wanted:
+                wanted[key] = text
+        made = quantized(encode(encoder, list(wanted.values()))) if wanted else None
+        fresh = dict(zip(wanted, made, strict=True)) if made is not None else {}
+        if fresh and len(self._held) < VECTORS_KEPT:
+            room = VECTORS_KEPT - len(self._held)
+            self._held.update(itertools.islice(fresh.items(), room))
+        rows = [fresh[key] if key in fresh else self._held[key] for key in keys]
+        return np.stack(rows) if rows else np.zeros((0, 0), dtype=np.int8)
 
 
 class _Profiles:
