@@ -91,7 +91,7 @@ def current_first(
             behind.append(entry)
     # Only a candidate drawn from what replaced it makes one give way: a question worded in
     # the present may still ask of a past moment, and then nothing that holds answers it.
-    current = {now for s in stale if s.replaced_by is not None for now in [s.replaced_by]}
+    current = {s.replaced_by for s in stale if s.replaced_by is not None}
     answering = [entry for entry in fresh if _drawn_from(entry[5], rows, current)]
     if not answering:
         return passed, [s for s in stale if s.state == "ended"]

@@ -7,7 +7,7 @@ line, is not read this way."""
 
 from __future__ import annotations
 
-from affidavit.index.retrieval import Retriever
+from affidavit.index.retrieval import Retriever, as_evidence
 from affidavit.index.scope import Scope
 from affidavit.results import Evidence
 
@@ -31,18 +31,4 @@ def whole_telling(retriever: Retriever, scope: Scope | None) -> list[Evidence] |
     if not lines or any(not line.date for line in lines):
         return None
     lines.sort(key=lambda line: (line.date or "", line.document_id, line.position))
-    return [
-        Evidence(
-            document=line.document,
-            position=line.position,
-            text=line.text,
-            kind=line.kind,
-            score=0.0,
-            cells=line.cells,
-            trust=line.trust,
-            speaker=line.speaker,
-            date=line.date,
-            ocr_confidence=line.confidence,
-        )
-        for line in lines
-    ]
+    return [as_evidence(line) for line in lines]

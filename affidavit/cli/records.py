@@ -139,10 +139,12 @@ def line(record: Record) -> str:
     )
 
 
-def _store(path: Path) -> Memory:
+def open_store(path: Path, *, read_only: bool = False) -> Memory:
+    """The existing store at ``path`` (without the meaning model), or an error saying
+    how to make one."""
     if not path.exists():
         raise AffidavitError(f"{path}: no such store (create it with `affidavit ingest`)")
-    return Memory(path, dense=False)
+    return Memory(path, dense=False, read_only=read_only)
 
 
 def _tell(args: argparse.Namespace) -> int:
@@ -155,7 +157,7 @@ def _tell(args: argparse.Namespace) -> int:
 
 
 def _distil(args: argparse.Namespace) -> int:
-    with _store(args.store) as memory:
+    with open_store(args.store) as memory:
         done = [memory.distil(args.document)] if args.document else memory.distil_new()
     if args.json:
         print(json.dumps([d.to_dict() for d in done], ensure_ascii=False, indent=2))
@@ -177,7 +179,7 @@ def _distil(args: argparse.Namespace) -> int:
 
 
 def _infer(args: argparse.Namespace) -> int:
-    with _store(args.store) as memory:
+    with open_store(args.store) as memory:
         result = memory.infer()
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
@@ -190,7 +192,7 @@ def _infer(args: argparse.Namespace) -> int:
 
 
 def _records(args: argparse.Namespace) -> int:
-    with _store(args.store) as memory:
+    with open_store(args.store) as memory:
         found = memory.records(args.subject, args.predicate, include_history=args.history)
     if args.json:
         print(json.dumps([r.to_dict() for r in found], ensure_ascii=False, indent=2))
@@ -200,19 +202,19 @@ def _records(args: argparse.Namespace) -> int:
 
 
 def _forget(args: argparse.Namespace) -> int:
-    with _store(args.store) as memory:
+    with open_store(args.store) as memory:
         print(line(memory.forget(args.record_id)))
     return 0
 
 
 def _end(args: argparse.Namespace) -> int:
-    with _store(args.store) as memory:
+    with open_store(args.store) as memory:
         print(line(memory.end(args.record_id, at=args.at)))
     return 0
 
 
 def _profile(args: argparse.Namespace) -> int:
-    with _store(args.store) as memory:
+    with open_store(args.store) as memory:
         page = memory.profile(args.entity, top=args.top)
     if args.json:
         print(json.dumps(page.to_dict(), ensure_ascii=False, indent=2))
@@ -243,7 +245,7 @@ def _labels(args: argparse.Namespace) -> int:
             raise AffidavitError("--means needs --language (es or tr): the word's language")
         with Memory(args.store, dense=False) as memory:
             memory.label(args.word, args.means, language=args.language)
-    with _store(args.store) as memory:
+    with open_store(args.store) as memory:
         found = memory.labels(args.word)
     if args.json:
         print(json.dumps([label.to_dict() for label in found], ensure_ascii=False, indent=2))
@@ -258,7 +260,7 @@ def _labels(args: argparse.Namespace) -> int:
 
 
 def _remove(args: argparse.Namespace) -> int:
-    with _store(args.store) as memory:
+    with open_store(args.store) as memory:
         removed = memory.remove(args.document)
     print(f"removed {args.document}: {removed} lines, and the records drawn from it")
     return 0

@@ -9,8 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from affidavit import Memory
-from affidavit.errors import AffidavitError
+from affidavit.cli.records import open_store
 
 
 def add_upkeep_commands(commands: Any) -> None:
@@ -43,14 +42,8 @@ def add_upkeep_commands(commands: Any) -> None:
     health.set_defaults(run=_health)
 
 
-def _opened(path: Path, *, read_only: bool) -> Memory:
-    if not path.exists():
-        raise AffidavitError(f"{path}: no such store (create it with `affidavit ingest`)")
-    return Memory(path, dense=False, read_only=read_only)
-
-
 def _documents(args: argparse.Namespace) -> int:
-    with _opened(args.store, read_only=True) as memory:
+    with open_store(args.store, read_only=True) as memory:
         listed, by_source = memory.catalogue(), memory.stats()["by_source"]
     if args.json:
         payload = {"documents": [d.to_dict() for d in listed], "by_source": by_source}
@@ -73,14 +66,14 @@ def _documents(args: argparse.Namespace) -> int:
 
 
 def _vacuum(args: argparse.Namespace) -> int:
-    with _opened(args.store, read_only=False) as memory:
+    with open_store(args.store, read_only=False) as memory:
         sizes = memory.vacuum()
     print(f"{args.store}: {sizes['before']:,} bytes before, {sizes['after']:,} after")
     return 0
 
 
 def _health(args: argparse.Namespace) -> int:
-    with _opened(args.store, read_only=False) as memory:
+    with open_store(args.store, read_only=False) as memory:
         found = memory.health(refresh=args.refresh)
     if args.json:
         print(json.dumps(found.to_dict(), ensure_ascii=False, indent=2))

@@ -257,31 +257,26 @@ def judge(
         share = turns_need if spoken else MIN_CARRIED
         decision = support_decision(keys, terms.carried, terms.written, share)
         if not decision.passed and chain:
-            tied = chained(judgement.supporting, chain)
-            near = [*near, *(e for e in tied if e not in near)]
-            terms = support_terms(judgement.supporting, near, analyzer)
-            decision = support_decision(keys, terms.carried, terms.written, share)
-            if decision.passed:
-                decision = GateDecision(
-                    gate="support",
-                    passed=True,
-                    reason=None,
-                    detail=f"{decision.detail}, with the cited lines told apart that name "
-                    "what it names or are its speaker's",
-                )
+            near, terms, decision = _supported_with(
+                chained(judgement.supporting, chain),
+                judgement.supporting,
+                near,
+                analyzer,
+                keys,
+                share,
+                "with the cited lines told apart that name what it names or are its speaker's",
+            )
         if not decision.passed and bridge:
-            joined = bridged(judgement.supporting, subset)
-            near = [*near, *(e for e in joined if e not in near)]
-            terms = support_terms(judgement.supporting, near, analyzer)
-            decision = support_decision(keys, terms.carried, terms.written, BARE_CARRIED)
-            if decision.passed:
-                decision = GateDecision(
-                    gate="support",
-                    passed=True,
-                    reason=None,
-                    detail=f"{decision.detail}, a bare answer, with the lines naming what "
-                    f"they name (at least {BARE_CARRIED:.0%} needed)",
-                )
+            near, terms, decision = _supported_with(
+                bridged(judgement.supporting, subset),
+                judgement.supporting,
+                near,
+                analyzer,
+                keys,
+                BARE_CARRIED,
+                "a bare answer, with the lines naming what they name "
+                f"(at least {BARE_CARRIED:.0%} needed)",
+            )
         judgement.decisions.append(decision)
         if decision.passed:
             # The holder is judged on the lines that say the claim, not on the neighbours
@@ -409,3 +404,24 @@ def _polarity_agrees(claim: Claim, window: _Window) -> bool:
     if STRICT_POLARITY:
         return claim.negated == window.negated
     return window.negated or not claim.negated
+
+
+def _supported_with(
+    more: Sequence[Evidence],
+    supporting: Sequence[Evidence],
+    near: list[Evidence],
+    analyzer: Analyzer,
+    keys: KeyWords,
+    share: float,
+    how: str,
+) -> tuple[list[Evidence], SupportTerms, GateDecision]:
+    """The support tier asked again with ``more`` lines beside the supporting ones, at
+    ``share``: the context, its terms and the decision (a pass says ``how``)."""
+    near = [*near, *(e for e in more if e not in near)]
+    terms = support_terms(supporting, near, analyzer)
+    decision = support_decision(keys, terms.carried, terms.written, share)
+    if decision.passed:
+        decision = GateDecision(
+            gate="support", passed=True, reason=None, detail=f"{decision.detail}, {how}"
+        )
+    return near, terms, decision

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 from affidavit.index.retrieval import Retriever
@@ -25,7 +26,7 @@ from affidavit.store.health import (
     replace_canaries,
 )
 from affidavit.store.sqlite import Store
-from affidavit.text.analyzer import analyzer_for
+from affidavit.text.analyzer import Analyzer, analyzer_for
 from affidavit.text.words import asked_words
 
 CANARIES = 50
@@ -64,11 +65,10 @@ def draw(retriever: Retriever) -> list[Canary]:
     return drawn
 
 
-def _query(text: str, analyzer, idf) -> str | None:  # type: ignore[no-untyped-def]
+def _query(text: str, analyzer: Analyzer, idf: Callable[[str], float]) -> str | None:
     """The line's rarest QUERY_WORDS words as written, in its order; None for a line of
     too few content words."""
-    words = [(w, analyzer.term(w)) for w in asked_words(text)]
-    words = [(w, t) for w, t in words if t]
+    words = [(w, t) for w in asked_words(text) if (t := analyzer.term(w))]
     if len({t for _, t in words}) < MIN_TERMS:
         return None
     rarest = sorted({t for _, t in words}, key=lambda t: (-idf(t), t))[:QUERY_WORDS]

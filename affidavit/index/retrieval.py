@@ -204,12 +204,12 @@ class Retriever:
     def line_at(self, document: str, position: int) -> Evidence | None:
         """The stored line at ``position`` of the document named ``document`` (score 0)."""
         found = self._store.line_at(document, position)
-        return _evidence(found, 0.0) if found is not None else None
+        return as_evidence(found) if found is not None else None
 
     def lines(self, line_ids: list[int]) -> list[Evidence]:
         """Stored lines by id, in the order given, as Evidence (score 0)."""
         rows = self._store.lines_by_id(line_ids)
-        return [_evidence(rows[line_id], 0.0) for line_id in line_ids]
+        return [as_evidence(rows[line_id]) for line_id in line_ids]
 
     def around(self, lines: Sequence[Evidence], reach: int) -> list[Evidence]:
         """The citable lines within ``reach`` positions of each given line, in document
@@ -224,7 +224,7 @@ class Retriever:
         for document_id in sorted(wanted):
             for row in self._store.lines_at(document_id, sorted(wanted[document_id])):
                 if row.trust >= self.speaking_threshold:
-                    found.append(_evidence(row, 0.0))
+                    found.append(as_evidence(row))
         return found
 
     def scope(self, filters: Filters) -> Scope | None:
@@ -304,7 +304,7 @@ class Retriever:
             else:  # block maxima bound the whole store's lines, not the scope's
                 ranked = index.top(_within(index.scored(reading.searched), allowed), k)
             rows = self._store.lines_by_id([line_id for line_id, _ in ranked])
-        return [_evidence(rows[line_id], score) for line_id, score in ranked]
+        return [as_evidence(rows[line_id], score) for line_id, score in ranked]
 
     def retrieve(
         self,
@@ -363,7 +363,7 @@ class Retriever:
             if row.trust < self.speaking_threshold:
                 withheld += 1
                 continue
-            hits.append(_evidence(row, score))
+            hits.append(as_evidence(row, score))
             stored[(row.document, row.position)] = row
         if self.reranker is not None and len(hits) > 1:
             if covered is None:
@@ -421,7 +421,7 @@ class Retriever:
             lines.sort(key=lambda pair: (holds_answer(pair[0].text), -pair[1], pair[0].position))
         else:
             lines.sort(key=lambda pair: (-pair[1], pair[0].position))
-        return [_evidence(line, score) for line, score in lines]
+        return [as_evidence(line, score) for line, score in lines]
 
 
 def _within(scored: Scored, allowed: np.ndarray) -> Scored:
@@ -430,7 +430,8 @@ def _within(scored: Scored, allowed: np.ndarray) -> Scored:
     return Scored(scored.rows[keep], scored.values[keep], scored.size)
 
 
-def _evidence(line: StoredLine, score: float) -> Evidence:
+def as_evidence(line: StoredLine, score: float = 0.0) -> Evidence:
+    """A stored line as the Evidence a question reads, with its word score."""
     return Evidence(
         document=line.document,
         position=line.position,

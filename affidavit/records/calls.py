@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from affidavit.errors import AffidavitError, InputError, readable, short_text
-from affidavit.index.retrieval import Retriever
+from affidavit.index.retrieval import Retriever, as_evidence
 from affidavit.records.distil import Event, distil
 from affidavit.records.labels import LABELLED_LANGUAGES, Labels
 from affidavit.records.told import Records
@@ -93,19 +93,7 @@ class RecordCalls:
                 f"no document {document!r} in the store",
                 "name one that documents() lists",
             )
-        lines = [
-            Evidence(
-                document=line.document,
-                position=line.position,
-                text=line.text,
-                kind=line.kind,
-                score=0.0,
-                trust=line.trust,
-                speaker=line.speaker,
-                date=line.date,
-            )
-            for line in stored
-        ]
+        lines = [as_evidence(line) for line in stored]
         distilled = distil(self._records, document, lines, self._list_events(lines))
         self._records.distilled(document)
         return distilled

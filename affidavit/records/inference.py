@@ -14,11 +14,10 @@ import sqlite3
 from collections import defaultdict
 from datetime import UTC, datetime
 
-from affidavit.records.settle import told_document
+from affidavit.records.settle import record_key, told_document
 from affidavit.store.prepared import insert_document
 from affidavit.store.records import RecordRow, insert_record, link, record_by_id, records_with
 from affidavit.store.sqlite import Store
-from affidavit.text.words import fold
 from affidavit.trust import Source, trust_of
 
 # Two closed triangles teach transitivity (the specification's "witnessed twice").
@@ -40,8 +39,8 @@ def infer(store: Store) -> tuple[tuple[str, ...], list[int]]:
         by_predicate: dict[str, dict[Edge, RecordRow]] = defaultdict(dict)
         for row in premises:
             if row.ended_at is None:
-                by_predicate[_key(row.predicate)].setdefault(
-                    (_key(row.subject), _key(row.value)), row
+                by_predicate[record_key(row.predicate)].setdefault(
+                    (record_key(row.subject), record_key(row.value)), row
                 )
         for predicate in sorted(by_predicate):
             edges = by_predicate[predicate]
@@ -78,7 +77,7 @@ def _derive(
     trust = trust_of(Source.INFERENCE)
     made: list[int] = []
     for start in sorted(following):
-        held = {_key(r.value) for r in records_with(conn, start, predicate)}
+        held = {record_key(r.value) for r in records_with(conn, start, predicate)}
         # Breadth first, each value reached once, by its shortest chain.
         paths: dict[str, list[Edge]] = {}
         frontier: list[tuple[str, list[Edge]]] = [(start, [])]
@@ -122,7 +121,3 @@ def _following(edges: dict[Edge, RecordRow]) -> dict[str, set[str]]:
         if subject != value:
             following[subject].add(value)
     return following
-
-
-def _key(text: str) -> str:
-    return " ".join(fold(text).split())

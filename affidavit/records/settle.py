@@ -52,14 +52,16 @@ def settle(
 def _chained(conn: sqlite3.Connection, predicate_key: str, one: str, other: str) -> bool:
     """Does a live record say ``one`` has the predicate with value ``other``, or the
     other way round?"""
-    a, b = _key(one), _key(other)
+    a, b = record_key(one), record_key(other)
     for subject, value in ((a, b), (b, a)):
-        if any(_key(r.value) == value for r in records_with(conn, subject, predicate_key)):
+        if any(record_key(r.value) == value for r in records_with(conn, subject, predicate_key)):
             return True
     return False
 
 
-def _key(text: str) -> str:
+def record_key(text: str) -> str:
+    """How a subject, predicate or value is matched across tellings: folded (case and
+    accents aside), whitespace collapsed ("Maya's  Phone" is "maya's phone")."""
     return " ".join(fold(text).split())
 
 

@@ -20,7 +20,7 @@ from affidavit.errors import InputError, readable, short_text
 from affidavit.records.entry import entry
 from affidavit.records.inference import infer
 from affidavit.records.labels import inflection_key
-from affidavit.records.settle import settle, told_document, told_name
+from affidavit.records.settle import record_key, settle, told_document, told_name
 from affidavit.results import Inferred, Record, RecordState
 from affidavit.store.prepared import insert_document
 from affidavit.store.records import (
@@ -52,9 +52,8 @@ MAX_KIND_CHARS = 80
 
 
 def record_keys(subject: str, predicate: str) -> tuple[str, str]:
-    """How a subject and a predicate are matched across tellings: folded (case and
-    accents aside), whitespace collapsed ("Maya's  Phone" is "maya's phone")."""
-    return " ".join(fold(subject).split()), " ".join(fold(predicate).split())
+    """How a subject and a predicate are matched across tellings (settle.record_key)."""
+    return record_key(subject), record_key(predicate)
 
 
 class Records:
