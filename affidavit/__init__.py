@@ -36,11 +36,13 @@ from affidavit.results import (
     StoredDocument,
     Verdict,
 )
+from affidavit.shards.memory import ShardedMemory  # Memory(folder, shards=N) opens one
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Memory",
+    "ShardedMemory",
     "Question",
     "Answer",
     "Verdict",

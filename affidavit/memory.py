@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 from warnings import warn
 
 from affidavit.answer.ask import answer
@@ -55,10 +55,29 @@ class Memory(RecordCalls, UpkeepCalls, HealthCalls):
             verdict = memory.verify("The lease ends on 1 May 2025.")
     """
 
+    # The class a sharded store's folder is opened as (affidavit/shards registers it).
+    _sharded: ClassVar[Any] = None
+
+    def __new__(cls, path: str | Path | None = None, **options: Any) -> Memory:
+        # Memory(folder, shards=N) makes a sharded store and Memory(folder) opens one: the
+        # front door is the same, the class behind it the sharded one.
+        sharded = cls._sharded
+        if cls is Memory and sharded is not None:
+            if options.get("shards") is not None or sharded.owns(path):
+                return super().__new__(sharded)
+        return super().__new__(cls)
+
+    @classmethod
+    def _open_sharded_as(cls, sharded: type[Memory]) -> None:
+        """Open a sharded store's folder as ``sharded`` (called once, by affidavit.shards)."""
+        cls._sharded = sharded
+
     def __init__(
         self,
         path: str | Path | None = None,
         *,
+        shards: int | None = None,
+        cluster: str | None = None,
         engine: Engine | None = None,
         speaking_threshold: float = SPEAKING_THRESHOLD,
         encoder: Encoder | None = None,
@@ -78,7 +97,19 @@ class Memory(RecordCalls, UpkeepCalls, HealthCalls):
         this process may not write is opened read-only: searched and asked, not written;
         ``read_only=True`` opens an existing store so whatever the permissions (a batch's
         workers do).
+
+        ``shards=N`` makes a sharded store in the folder ``path`` (N stores and a
+        manifest; documents split by a hash of their names); ``Memory(folder)`` opens it
+        again. Its shards answer on Ray actors with ``cluster`` (``local``, ``auto`` or
+        ``ray://HOST:PORT``, as ``ray.init`` takes), else in this process; see
+        affidavit/shards. Both are for a sharded store only.
         """
+        if shards is not None or cluster is not None:
+            raise InputError(
+                "shards" if shards is not None else "cluster",
+                f"{str(path)!r} is not a sharded store's folder",
+                "a sharded store is made in a folder: Memory(folder, shards=N)",
+            )
         self._store = Store(path, timeout=timeout, read_only=read_only)
         # How this Memory was opened, so a batch's workers open the same one.
         self._opened_with: dict[str, Any] = {
@@ -162,11 +193,27 @@ class Memory(RecordCalls, UpkeepCalls, HealthCalls):
         ``progress(done, total, name)`` hears each file, then each index stage as
         ``"index: STAGE"``.
         """
-        admission = admit(source, threshold=self.speaking_threshold)
+        admit(source, threshold=self.speaking_threshold)  # an unknown source fails first
         named_as = str(path) if isinstance(path, str | Path) else ", ".join(map(str, path))
         date = checked_date(date, named_as)
         named, warnings = named_files(path, name)
-        prepared = prepare_files(
+        prepared = self._prepared(named, warnings, source, date, limits, progress)
+        self._store_prepared(prepared, named, warnings, replace_trusted, progress)
+        return IngestReport((doc_name for _, doc_name in named), warnings)
+
+    def _prepared(
+        self,
+        named: Sequence[tuple[Path, str]],
+        warnings: list[str],
+        source: str,
+        date: str | None,
+        limits: IngestLimits | None,
+        progress: Progress | None,
+    ) -> Iterable[PreparedDocument]:
+        """The changed files of ``named`` (file, document name) read into documents, one
+        at a time as they are taken; what a reader left out goes to ``warnings``."""
+        admission = admit(source, threshold=self.speaking_threshold)
+        return prepare_files(
             named,
             known_hash=self._store.document_hash,
             source=admission.source.value,
@@ -176,6 +223,17 @@ class Memory(RecordCalls, UpkeepCalls, HealthCalls):
             warnings=warnings,
             progress=progress,
         )
+
+    def _store_prepared(
+        self,
+        prepared: Iterable[PreparedDocument],
+        named: Sequence[tuple[Path, str]],
+        warnings: list[str],
+        replace_trusted: bool,
+        progress: Progress | None,
+    ) -> None:
+        """Write ``prepared`` in one transaction, bring the indexes up to date and add the
+        near-copy and health warnings of ingest (a sharded store's shards do the same)."""
         # Each document is written as it is read (one transaction: memory holds a few
         # documents, never the corpus). The word index is left to the index stages: they
         # start the entity graph's worker first, so the two are built on both cores at once.
@@ -188,7 +246,6 @@ class Memory(RecordCalls, UpkeepCalls, HealthCalls):
             health = measure(self._retriever)  # the trend across ingests
             if health.warning:
                 warnings.append(f"retrieval's health: {health.warning}")
-        return IngestReport((doc_name for _, doc_name in named), warnings)
 
     @store_errors
     def ingest_text(

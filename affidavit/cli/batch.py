@@ -73,18 +73,21 @@ def add_commands(commands: Any) -> None:
 
 
 def _batch(args: argparse.Namespace) -> int:
-    if not args.store.is_file():
+    if not args.store.exists():
         raise AffidavitError(f"{args.store}: no such store (create it with `affidavit ingest`)")
     if not args.questions.is_file():
         raise AffidavitError(f"{args.questions}: no such question set (check the path)")
-    with Memory(args.store, engine=model_engine(args)) as memory:
+    # A folder is a sharded store: its shards are the cluster's actors, not the batch's.
+    sharded = args.store.is_dir()
+    cluster = {"cluster": args.cluster} if sharded and args.cluster else {}
+    with Memory(args.store, engine=model_engine(args), **cluster) as memory:
         try:
             report = memory.batch(
                 args.questions,
                 workers=args.workers,
                 progress=not args.quiet,
                 out=args.out,
-                cluster=args.cluster,
+                cluster=None if sharded else args.cluster,
                 keep_rows=False,  # they are in the file; a long run needs no memory for them
             )
         except KeyboardInterrupt:

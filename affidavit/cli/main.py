@@ -57,7 +57,23 @@ def _parser() -> argparse.ArgumentParser:
         epilog="Example: affidavit ingest reports/ notes.md --store memory.sqlite",
     )
     ingest.add_argument("paths", nargs="+", type=Path, help="files or folders (recursive)")
-    ingest.add_argument("--store", required=True, type=Path, help="the SQLite store file")
+    ingest.add_argument(
+        "--store",
+        required=True,
+        type=Path,
+        help="the SQLite store file, or a sharded store's folder",
+    )
+    ingest.add_argument(
+        "--shards",
+        type=int,
+        metavar="N",
+        help="make --store a sharded store of N shards (a new folder); later calls find them",
+    )
+    ingest.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="a sharded store's shards ingest on Ray: local, auto or ray://HOST:PORT",
+    )
     ingest.add_argument("--date", help="date to stamp on the documents (ISO 8601)")
     ingest.add_argument(
         "--source",
@@ -171,7 +187,10 @@ def _ingest(args: argparse.Namespace) -> int:
     for path in args.paths:
         if not path.exists():
             raise AffidavitError(f"{path}: no such file or folder (check the path)")
-    with Memory(args.store) as memory:
+    sharding = {"shards": args.shards} if args.shards is not None else {}
+    if args.cluster is not None:
+        sharding["cluster"] = args.cluster
+    with Memory(args.store, **sharding) as memory:
         before = memory.stats()
         if args.dialogue is not None:
             if len(args.paths) != 1 or args.date is not None:

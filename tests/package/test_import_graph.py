@@ -59,6 +59,8 @@ _room(
     *("text", "store", "ingest", "index", "records", "gates", "engine", "answer"),
 )
 _room("memory", *ROOMS["memory"], "batch")
+# A sharded store is a Memory of Memories: its shards are stores, its replies merged.
+_room("shards", *ROOMS["memory"], "memory")
 # The public API: the names users import from ``affidavit``.
 _room("api", *(r for r in ROOMS))
 _room("cli", "api", *FOUNDATION, "text", "report", "batch")

@@ -1,0 +1,143 @@
+"""The shards of a store held open, in this process or as Ray actors: the same call asked
+of every shard (or of some), the replies in shard order.
+
+On Ray each shard is an actor that opens its store once and keeps it, its indexes and
+its models for every later call; the calls of one round run on all actors at once. In
+this process (no cluster given) the shards are asked one after another."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from affidavit.errors import AffidavitError
+from affidavit.runtime import installed_version, usable_cores
+from affidavit.shards.shard import Shard
+
+INSTALL_HINT = "pip install 'affidavit[ray]'"
+Call = tuple[str, Sequence[Any], Mapping[str, Any]]
+
+
+class LocalShards:
+    """Every shard a Shard in this process."""
+
+    def __init__(self, paths: Sequence[str], options: Mapping[str, Any]) -> None:
+        self._shards = [Shard(path, **options) for path in paths]
+
+    def ask_each(self, calls: Mapping[int, Call]) -> tuple[dict[int, Any], dict[int, Exception]]:
+        """Each shard's reply to its call, and each failure, by shard. Once one shard has
+        failed the later ones are not asked (in this process nothing runs at once)."""
+        replies: dict[int, Any] = {}
+        for at, (method, args, kwargs) in sorted(calls.items()):
+            try:
+                replies[at] = self._shards[at].call(method, args, dict(kwargs))
+            except Exception as exc:
+                return replies, {at: exc}
+        return replies, {}
+
+    def close(self) -> None:
+        for shard in self._shards:
+            shard.close()
+
+
+class RayShards:
+    """Every shard a Ray actor holding its Shard open (the optional ``ray`` extra)."""
+
+    def __init__(self, paths: Sequence[str], options: Mapping[str, Any], address: str) -> None:
+        self._ray = ray = _ray()
+        self._started = not ray.is_initialized()
+        if self._started:
+            try:
+                ray.init(
+                    address=address,
+                    num_cpus=usable_cores() if address == "local" else None,
+                    include_dashboard=False,
+                    log_to_driver=False,
+                    logging_level=logging.WARNING,
+                )
+            except Exception as exc:  # Ray raises ConnectionError, RuntimeError, ValueError
+                raise AffidavitError(
+                    f"cannot reach the Ray cluster at {address!r} ({exc}); start one with "
+                    "`ray start --head` and pass cluster='auto', or 'ray://HOST:10001'"
+                ) from exc
+        cpus = float(ray.cluster_resources().get("CPU", 1.0))
+        # The actors share the cluster's cores: a shard works only while a call runs.
+        share = max(min(1.0, cpus / max(len(paths), 1)), 0.01)
+        holder = ray.remote(num_cpus=share)(_Holder)
+        self._actors = [holder.remote(path, dict(options), installed_version()) for path in paths]
+        try:
+            ray.get([actor.ready.remote() for actor in self._actors])
+        except Exception as exc:
+            self.close()
+            raise _unwrapped(ray, exc) from None
+
+    def ask_each(self, calls: Mapping[int, Call]) -> tuple[dict[int, Any], dict[int, Exception]]:
+        """Each shard's reply and each failure, by shard: the calls run on all actors at
+        once, and every one is waited for, so none runs on after the call returns."""
+        ray = self._ray
+        pending = {
+            at: self._actors[at].call.remote(m, a, dict(k)) for at, (m, a, k) in calls.items()
+        }
+        replies: dict[int, Any] = {}
+        failures: dict[int, Exception] = {}
+        for at in sorted(pending):
+            try:
+                replies[at] = ray.get(pending[at])
+            except Exception as exc:
+                failures[at] = _unwrapped(ray, exc)
+        return replies, failures
+
+    def close(self) -> None:
+        for actor in self._actors:
+            try:
+                self._ray.get(actor.close.remote())
+            except Exception:  # an actor already gone has nothing to close
+                pass
+            self._ray.kill(actor)
+        self._actors = []
+        if self._started and self._ray.is_initialized():
+            self._ray.shutdown()
+
+
+class _Holder:
+    """A Ray actor: one shard's store, open for the actor's life."""
+
+    def __init__(self, path: str, options: dict[str, Any], version: str) -> None:
+        if version != installed_version():
+            raise AffidavitError(
+                f"this Ray worker runs affidavit {installed_version()}, the driver {version}; "
+                "install the same version on every node"
+            )
+        self._shard = Shard(path, **options)
+
+    def ready(self) -> bool:
+        return True
+
+    def call(self, method: str, args: Sequence[Any], kwargs: dict[str, Any]) -> Any:
+        return self._shard.call(method, args, kwargs)
+
+    def close(self) -> None:
+        self._shard.close()
+
+
+def _unwrapped(ray: Any, exc: Exception) -> Exception:
+    """The AffidavitError a shard raised, as it was raised; any other failure of a Ray
+    worker as an AffidavitError saying so."""
+    if isinstance(exc, ray.exceptions.RayTaskError):
+        cause = exc.as_instanceof_cause()
+        if isinstance(cause, AffidavitError):
+            return cause
+    if isinstance(exc, AffidavitError):
+        return exc
+    return AffidavitError(f"a shard's Ray worker failed ({type(exc).__name__}: {exc})")
+
+
+def _ray() -> Any:
+    try:
+        import ray
+    except ImportError as exc:
+        raise AffidavitError(
+            f"a sharded store on a Ray cluster needs Ray, which is not installed: {INSTALL_HINT}"
+        ) from exc
+    return ray

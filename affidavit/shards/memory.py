@@ -1,0 +1,482 @@
+"""A sharded store behind the Memory front door: ``Memory(folder, shards=N)`` makes one,
+``Memory(folder)`` opens it again. Every call is asked of the shards (as Ray actors with
+``cluster=``, else in this process) and their replies are merged (shards/merge.py)."""
+
+from __future__ import annotations
+
+import hashlib
+import warnings as warnings_module
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from affidavit.batch import BatchReport, run_batch
+from affidavit.engine.default.engine import DefaultEngine
+from affidavit.engine.protocol import Engine
+from affidavit.errors import AffidavitError, IngestError, InputError, StoreError, readable
+from affidavit.gates.entry import admit
+from affidavit.index.meaning.encoder import Encoder
+from affidavit.index.meaning.late import Reranker
+from affidavit.index.retrieval import DocumentHit
+from affidavit.index.scope import Filters, Scope
+from affidavit.index.scope import StoredDocument as Filtered
+from affidavit.ingest.bounded import IngestLimits
+from affidavit.ingest.files import checked_date
+from affidavit.ingest.naming import named_files
+from affidavit.memory import Memory, Progress
+from affidavit.results import (
+    Answer,
+    EntityCount,
+    Evidence,
+    Health,
+    HealthPoint,
+    IngestReport,
+    Neighbour,
+    StoredDocument,
+    Verdict,
+)
+from affidavit.shards.group import Call, LocalShards, RayShards
+from affidavit.shards.manifest import is_sharded, open_manifest
+from affidavit.shards.merge import merged_answer, merged_documents, merged_lines, merged_verdict
+from affidavit.trust import SPEAKING_THRESHOLD
+
+# Whatever an entity list is cut to on one shard, the whole's top is among them.
+ALL_ENTITIES = 1_000_000
+
+
+class ShardedMemory(Memory):
+    """A store split by document over N shard files in one folder, each shard answered on
+    its own (a Ray actor with ``cluster=``) and the replies merged. Made and opened
+    through Memory::
+
+        with Memory("estate/", shards=4, cluster="local") as memory:
+            memory.ingest("policies/")
+            answer = memory.ask("Who approves a purchase over 10,000 euros?")
+    """
+
+    def __init__(
+        self,
+        path: str | Path | None = None,
+        *,
+        shards: int | None = None,
+        cluster: str | None = None,
+        engine: Engine | None = None,
+        speaking_threshold: float = SPEAKING_THRESHOLD,
+        encoder: Encoder | None = None,
+        reranker: Reranker | None = None,
+        dense: bool = True,
+        timeout: float = 5.0,
+        read_only: bool = False,
+    ) -> None:
+        if path is None:
+            raise InputError("path", "a sharded store needs a folder", "pass a folder's path")
+        self._manifest = open_manifest(path, shards)
+        self.engine = engine if engine is not None else DefaultEngine()
+        self.speaking_threshold = speaking_threshold
+        options = {
+            "engine": self.engine,
+            "speaking_threshold": speaking_threshold,
+            "encoder": encoder,
+            "reranker": reranker,
+            "dense": dense,
+            "timeout": timeout,
+            "read_only": read_only,
+        }
+        paths = [str(p) for p in self._manifest.paths()]
+        self._shards: LocalShards | RayShards = (
+            LocalShards(paths, options) if cluster is None else RayShards(paths, options, cluster)
+        )
+
+    @classmethod
+    def owns(cls, path: str | Path | None) -> bool:
+        """Whether ``path`` is a sharded store's folder (Memory opens it as this class)."""
+        return is_sharded(path)
+
+    @property
+    def shard_count(self) -> int:
+        return self._manifest.count
+
+    # -- the shards asked --
+
+    def _each(
+        self, method: str, *args: Any, only: Iterable[int] | None = None, **kwargs: Any
+    ) -> list[Any]:
+        """``method`` asked of every shard (or of ``only`` these), the replies in shard order."""
+        chosen = range(self._manifest.count) if only is None else sorted(set(only))
+        return list(self._ask({at: (method, args, kwargs) for at in chosen}).values())
+
+    def _ask(self, calls: Mapping[int, Call]) -> dict[int, Any]:
+        replies, failures = self._shards.ask_each(calls)
+        if failures:
+            raise min(failures.items())[1]  # the first shard's, whatever order they failed in
+        return {at: self._warned(reply) for at, reply in sorted(replies.items())}
+
+    @staticmethod
+    def _warned(reply: tuple[Any, list[tuple[str, type[Warning]]]]) -> Any:
+        """A shard's reply, its warnings given again here (a Ray worker's are not seen)."""
+        answer, warned = reply
+        for message, category in warned:
+            warnings_module.warn(message, category, stacklevel=5)
+        return answer
+
+    def _holders(self, names: Sequence[str]) -> dict[str, int]:
+        """The shard each of ``names`` lives on: the one holding it, else its own by the rule."""
+        held: dict[str, int] = {}
+        for at, holding in enumerate(self._each("holding", list(names))):
+            for name in holding:
+                held.setdefault(name, at)
+        return {name: held.get(name, self._manifest.shard_of(name)) for name in names}
+
+    def _scoped(self, filters: Filters) -> list[int] | None:
+        """The shards a call limited by ``filters`` reads (None: all). A name or pattern
+        must match a document of some shard, as in one store."""
+        if filters.documents is None:
+            return None
+        catalogues = self._each("documents")
+        stored = [Filtered(name, "", 0.0, None) for names in catalogues for name in names]
+        matched = Scope.resolve(Filters(documents=filters.documents), stored).names
+        return [at for at, names in enumerate(catalogues) if matched & set(names)]
+
+    # -- lifecycle --
+
+    def close(self) -> None:
+        shards = getattr(self, "_shards", None)
+        if shards is not None:
+            shards.close()
+
+    def build_indexes(self, *, progress: Progress | None = None) -> None:
+        """Build each shard's indexes (``progress`` hears each shard done)."""
+        for at in range(self._manifest.count):
+            self._each("build_indexes", only=[at])
+            if progress is not None:
+                progress(at + 1, self._manifest.count, "index: shards")
+
+    @property
+    def path(self) -> str | None:
+        return str(self._manifest.folder)
+
+    # -- ingest --
+
+    def ingest(
+        self,
+        path: str | Path | Sequence[str | Path],
+        *,
+        name: str | None = None,
+        date: str | None = None,
+        source: str = "document",
+        progress: Progress | None = None,
+        limits: IngestLimits | None = None,
+        replace_trusted: bool = False,
+    ) -> IngestReport:
+        """As Memory.ingest, all or nothing across the shards: every shard first reads its
+        files (on its Ray worker, all at once), and only when none failed does each write
+        them and bring its indexes up to date. ``progress`` hears the files as a whole
+        when every shard has read its own, then the indexes."""
+        admit(source, threshold=self.speaking_threshold)
+        named_as = str(path) if isinstance(path, str | Path) else ", ".join(map(str, path))
+        date = checked_date(date, named_as)
+        named, warnings = named_files(path, name)
+        homes = self._holders([doc_name for _, doc_name in named])
+        parts: dict[int, list[tuple[str, str]]] = {}
+        for file, doc_name in named:
+            parts.setdefault(homes[doc_name], []).append((str(file), doc_name))
+        if progress is not None:
+            progress(0, len(named), named[0][1] if named else "")
+        options = {
+            "source": source,
+            "date": date,
+            "limits": limits,
+            "replace_trusted": replace_trusted,
+        }
+        try:
+            read = self._ask({at: ("prepare", (pairs,), options) for at, pairs in parts.items()})
+        except BaseException:
+            self._each("discard", only=parts)
+            raise
+        for at in sorted(read):
+            warnings += read[at]
+        if progress is not None:
+            progress(len(named), len(named), "")
+            progress(0, 1, "index: shards")
+        written = self._committed(parts, replace_trusted)
+        for at in sorted(written):
+            warnings += written[at]
+        if progress is not None:
+            progress(1, 1, "index: shards")
+        return IngestReport((doc_name for _, doc_name in named), warnings)
+
+    def _committed(self, parts: Mapping[int, object], replace_trusted: bool) -> dict[int, Any]:
+        """Each prepared shard's spool written (its warnings), or a StoreError naming the
+        shards that wrote before one failed: nothing read is left unwritten silently."""
+        calls = {at: ("commit", (), {"replace_trusted": replace_trusted}) for at in parts}
+        replies, failures = self._shards.ask_each(calls)
+        if failures:
+            at, failure = min(failures.items())
+            wrote = ", ".join(self._manifest.files[w] for w in sorted(replies)) or "none"
+            self._each("discard", only=parts)
+            raise StoreError(
+                self._manifest.folder / self._manifest.files[at],
+                f"failed while writing its documents ({failure}); shards that wrote: {wrote}",
+                "run the same ingest again: what is stored is skipped",
+            ) from failure
+        return {at: self._warned(reply) for at, reply in sorted(replies.items())}
+
+    def ingest_text(
+        self,
+        text: str,
+        *,
+        name: str,
+        date: str | None = None,
+        source: str = "document",
+        replace_trusted: bool = False,
+    ) -> str:
+        if not name or not name.strip():
+            raise IngestError(None, "a text needs a document name", "pass name='...'")
+        options = {"name": name, "date": date, "source": source, "replace_trusted": replace_trusted}
+        at = self._holders([readable(name, "the document name")])[name]
+        return self._ask({at: ("ingest_text", (text,), options)})[at]
+
+    def ingest_dialogue(
+        self,
+        sessions: Any,
+        *,
+        name: str,
+        source: str = "document",
+        replace_trusted: bool = False,
+    ) -> list[str]:
+        """As Memory.ingest_dialogue; every session of a conversation goes to one shard
+        (the one its name chooses), so its sessions are written in one transaction."""
+        if not name or not name.strip():
+            raise IngestError(None, "a dialogue needs a name", "pass name='...'")
+        at = self._manifest.shard_of(name)
+        if isinstance(sessions, Path):
+            sessions = str(sessions)
+        options = {"name": name, "source": source, "replace_trusted": replace_trusted}
+        return self._ask({at: ("ingest_dialogue", (sessions,), options)})[at]
+
+    # -- retrieval, answers, audits --
+
+    def search(self, query: str, *, k: int = 10, **filters: Any) -> list[Evidence]:
+        """As Memory.search: each shard's ``k`` best lines, merged by score."""
+        readable(query, "the query")
+        only = self._scoped(Filters(**filters))
+        return merged_lines(self._each("search", query, k=k, only=only, **filters), k)
+
+    def search_documents(self, query: str, *, k: int = 10) -> list[DocumentHit]:
+        if k <= 0:
+            return []
+        return merged_documents(
+            self._each("search_documents", readable(query, "the query"), k=k), k
+        )
+
+    def ask(self, question: str, **options: Any) -> Answer:
+        """As Memory.ask: every shard answers, and the answers are merged (shards/merge.py)."""
+        readable(question, "the question")
+        only = self._scoped(_filters(options))
+        return merged_answer(self._each("ask", question, only=only, **options))
+
+    def verify(self, text: str, **options: Any) -> Verdict:
+        readable(text, "the text to verify")
+        only = self._scoped(_filters(options))
+        return merged_verdict(self._each("verify", text, only=only, **options))
+
+    def batch(
+        self,
+        questions: str | Path | Iterable[str | Mapping[str, Any]],
+        *,
+        workers: int | None = None,
+        progress: bool | Callable[[int, int], None] = True,
+        out: str | Path | None = None,
+        cluster: str | None = None,
+        keep_rows: bool = True,
+    ) -> BatchReport:
+        """As Memory.batch; each question is asked of every shard at once, so the shards'
+        cluster (``cluster=`` when the store was opened) does the work, not ``workers``."""
+        if cluster is not None or workers not in (None, 1):
+            raise InputError(
+                "cluster" if cluster is not None else "workers",
+                "a sharded store answers a batch on its shards",
+                "open it with Memory(folder, cluster=...) and leave workers and cluster out",
+            )
+        return run_batch(
+            self, questions, workers=1, progress=progress, out=out, keep_rows=keep_rows
+        )
+
+    def remove(self, document: str) -> int:
+        readable(document, "the document name")
+        holders = [at for at, held in enumerate(self._each("holding", [document])) if held]
+        if not holders:
+            raise InputError(
+                "document", f"no document {document!r} in the store", "list them with documents()"
+            )
+        return sum(self._each("remove", document, only=holders))
+
+    def line(self, document: str, position: int) -> Evidence | None:
+        found = [line for line in self._each("line", document, position) if line is not None]
+        return found[0] if found else None
+
+    # -- the entity graph: each shard's, summed --
+
+    def entities(self, *, top: int = 50) -> list[EntityCount]:
+        """The entities of every shard, their mentions summed (each shard mines its own)."""
+        counts: dict[str, int] = {}
+        for listed in self._each("entities", top=ALL_ENTITIES):
+            for entity in listed:
+                counts[entity.name] = counts.get(entity.name, 0) + entity.count
+        ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[: max(top, 0)]
+        return [EntityCount(name=name, count=count) for name, count in ranked]
+
+    def neighbours(self, entity: str, *, top: int = 10) -> list[Neighbour]:
+        """The neighbours of ``entity`` on every shard that knows it: a neighbour several
+        shards name keeps its heaviest edge (weights are each shard's own) and all its
+        witnesses."""
+        merged: dict[str, Neighbour] = {}
+        for found in self._known("neighbours", entity, top=ALL_ENTITIES):
+            for n in found:
+                had = merged.get(n.name)
+                witnesses = [*(had.witnesses if had else []), *n.witnesses]
+                weight = max(n.weight, had.weight) if had else n.weight
+                merged[n.name] = Neighbour(name=n.name, weight=weight, witnesses=witnesses)
+        ranked = sorted(merged.values(), key=lambda n: (-n.weight, n.name))
+        return ranked[: max(top, 0)]
+
+    def cooccurrences(self, a: str, b: str) -> list[Evidence]:
+        """The lines of every shard that mention both, in shard order, each in store order."""
+        return [line for lines in self._known("cooccurrences", a, b) for line in lines]
+
+    def _known(self, method: str, *args: Any, **kwargs: Any) -> list[Any]:
+        """``method`` asked of every shard; a shard whose graph does not name the entity
+        has nothing to add; when none names it, the first shard's error is raised."""
+        replies, failure = [], None
+        for at in range(self._manifest.count):
+            try:
+                replies += self._each(method, *args, only=[at], **kwargs)
+            except AffidavitError as exc:
+                failure = failure or exc
+        if not replies and failure is not None:
+            raise failure
+        return replies
+
+    # -- what the store holds, and its upkeep --
+
+    def stats(self) -> dict[str, Any]:
+        """Each count summed over the shards, with ``shards``: how many, and each's stats."""
+        each = self._each("stats")
+        total: dict[str, Any] = {}
+        for stats in each:
+            for key, value in stats.items():
+                if isinstance(value, int) and not isinstance(value, bool) and key != "schema":
+                    total[key] = total.get(key, 0) + value
+        by_source: dict[str, dict[str, int]] = {}
+        for stats in each:
+            for source, counts in stats.get("by_source", {}).items():
+                into = by_source.setdefault(source, {})
+                for key, value in counts.items():
+                    into[key] = into.get(key, 0) + value
+        total["by_source"] = by_source
+        total["path"] = self.path
+        total["shards"] = each
+        return total
+
+    def catalogue(self) -> list[StoredDocument]:
+        every = [d for listed in self._each("catalogue") for d in listed]
+        return sorted(every, key=lambda d: (d.stored_at, d.name))
+
+    def documents(self) -> list[str]:
+        return [d.name for d in self.catalogue()]
+
+    def fingerprint(self) -> str:
+        joined = "\n".join(self._each("fingerprint"))
+        return hashlib.sha256(joined.encode("utf-8")).hexdigest()
+
+    def vacuum(self) -> dict[str, int]:
+        total: dict[str, int] = {}
+        for done in self._each("vacuum"):
+            for key, value in done.items():
+                total[key] = total.get(key, 0) + value
+        return total
+
+    def forget_replies(self) -> int:
+        return sum(self._each("forget_replies"))
+
+    def health(self, *, refresh: bool = False) -> Health:
+        """Every shard's health on its own canaries, weighed together by their number; a
+        shard's warning is named by its file."""
+        each = self._each("health", refresh=refresh)
+        said = [
+            f"{self._manifest.files[at]}: {h.warning}" for at, h in enumerate(each) if h.warning
+        ]
+        return Health(
+            k=each[0].k, now=_weighed([h.now for h in each]), warning="; ".join(said) or None
+        )
+
+    def last_health(self) -> HealthPoint | None:
+        points = [p for p in self._each("last_health") if p is not None]
+        return _weighed(points) if points else None
+
+    # -- the records graph is one store's --
+
+    def tell(self, *args: Any, **kwargs: Any) -> NoReturn:
+        _one_store_only("tell")
+
+    def distil(self, *args: Any, **kwargs: Any) -> NoReturn:
+        _one_store_only("distil")
+
+    def distil_new(self, *args: Any, **kwargs: Any) -> NoReturn:
+        _one_store_only("distil_new")
+
+    def infer(self, *args: Any, **kwargs: Any) -> NoReturn:
+        _one_store_only("infer")
+
+    def records(self, *args: Any, **kwargs: Any) -> NoReturn:
+        _one_store_only("records")
+
+    def forget(self, *args: Any, **kwargs: Any) -> NoReturn:
+        _one_store_only("forget")
+
+    def end(self, *args: Any, **kwargs: Any) -> NoReturn:
+        _one_store_only("end")
+
+    def label(self, *args: Any, **kwargs: Any) -> NoReturn:
+        _one_store_only("label")
+
+    def labels(self, *args: Any, **kwargs: Any) -> NoReturn:
+        _one_store_only("labels")
+
+    def profile(self, *args: Any, **kwargs: Any) -> NoReturn:
+        _one_store_only("profile")
+
+
+def _filters(options: Mapping[str, Any]) -> Filters:
+    keys = ("documents", "source", "min_trust", "since", "until")
+    return Filters(**{key: options[key] for key in keys if key in options})
+
+
+def _weighed(points: Sequence[HealthPoint]) -> HealthPoint:
+    """One health point of several shards': rates weighed by canaries, counts summed."""
+    canaries = sum(p.canaries for p in points)
+
+    def mean(value: Callable[[HealthPoint], float]) -> float:
+        return sum(value(p) * p.canaries for p in points) / canaries if canaries else 0.0
+
+    lines = sum(p.lines for p in points)
+    return HealthPoint(
+        measured_at=max(p.measured_at for p in points),
+        documents=sum(p.documents for p in points),
+        lines=lines,
+        canaries=canaries,
+        recall=mean(lambda p: p.recall),
+        mrr=mean(lambda p: p.mrr),
+        ndcg=mean(lambda p: p.ndcg),
+        distinct_share=sum(p.distinct_share * p.lines for p in points) / lines if lines else 0.0,
+    )
+
+
+def _one_store_only(call: str) -> NoReturn:
+    raise AffidavitError(
+        f"{call}() is not available on a sharded store: told records, labels and profiles "
+        "live in one store (a store of records beside the shards is not built yet)"
+    )
+
+
+Memory._open_sharded_as(ShardedMemory)

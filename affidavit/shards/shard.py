@@ -1,0 +1,104 @@
+"""One shard: an ordinary store that can take its part of an ingest in two steps, so that
+a sharded ingest is all or nothing.
+
+``prepare`` reads the shard's files into documents and spools them to a file beside the
+shard, touching nothing in the store; only when every shard has prepared without an
+error does each ``commit`` write its spool in one transaction. A bad file anywhere
+raises before any shard is written, and every spool is discarded."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import tempfile
+import warnings
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from affidavit.errors import AffidavitError
+from affidavit.gates.entry import refused_downgrades
+from affidavit.ingest.bounded import IngestLimits
+from affidavit.memory import Memory
+from affidavit.store.prepared import PreparedDocument
+
+
+class Shard(Memory):
+    """A shard's store, opened as a Memory is, with the two steps of a sharded ingest."""
+
+    _spool: Path | None = None
+
+    def call(
+        self, method: str, args: Sequence[Any], kwargs: dict[str, Any]
+    ) -> tuple[Any, list[tuple[str, type[Warning]]]]:
+        """``method(*args, **kwargs)`` of this store, and the warnings it gave (a Ray
+        worker's would be lost; the sharded store gives them again where it was called)."""
+        with warnings.catch_warnings(record=True) as heard:
+            warnings.simplefilter("always")
+            reply = getattr(self, method)(*args, **kwargs)
+        return reply, [(str(w.message), w.category) for w in heard]
+
+    def holding(self, names: Sequence[str]) -> list[str]:
+        """Which of ``names`` this shard holds a document of."""
+        held = set(self.documents())
+        return [name for name in names if name in held]
+
+    def prepare(
+        self,
+        named: Sequence[tuple[str, str]],
+        *,
+        source: str,
+        date: str | None,
+        limits: IngestLimits | None,
+        replace_trusted: bool,
+    ) -> list[str]:
+        """Read ``named`` (file, document name) into documents spooled beside the store,
+        writing nothing in it; the readers' warnings. An IngestError (a bad file, or one
+        that would replace a document of higher trust) leaves no spool."""
+        self.discard()
+        pairs = [(Path(file), name) for file, name in named]
+        warnings: list[str] = []
+        folder = Path(self.path).parent if self.path else None
+        handle, spooled = tempfile.mkstemp(prefix=".spool-", dir=folder)
+        try:
+            with os.fdopen(handle, "wb") as spool:
+                documents = self._prepared(pairs, warnings, source, date, limits, None)
+                if not replace_trusted:  # refused now, before any shard writes
+                    documents = refused_downgrades(documents, self._store.document_source)
+                for document in documents:
+                    pickle.dump(document, spool, protocol=pickle.HIGHEST_PROTOCOL)
+        except BaseException:
+            os.unlink(spooled)
+            raise
+        self._spool = Path(spooled)
+        self._named = pairs
+        return warnings
+
+    def commit(self, *, replace_trusted: bool) -> list[str]:
+        """Write the spooled documents in one transaction and bring the indexes up to
+        date; the near-copy and health warnings."""
+        if self._spool is None:
+            raise AffidavitError(f"{self.path}: commit without a prepared ingest")
+        warnings: list[str] = []
+        try:
+            self._store_prepared(
+                _spooled(self._spool), self._named, warnings, replace_trusted, None
+            )
+        finally:
+            self.discard()
+        return warnings
+
+    def discard(self) -> None:
+        """Forget a prepared ingest (its spool deleted)."""
+        if self._spool is not None:
+            self._spool.unlink(missing_ok=True)
+            self._spool = None
+
+
+def _spooled(path: Path) -> Iterator[PreparedDocument]:
+    with path.open("rb") as spool:
+        while True:
+            try:
+                yield pickle.load(spool)
+            except EOFError:
+                return
