@@ -24,7 +24,8 @@ from affidavit.index.retrieval import DocumentHit, Retriever
 from affidavit.index.scope import Filters
 from affidavit.ingest.bounded import IngestLimits
 from affidavit.ingest.dialogue import prepare_dialogue, read_dialogue
-from affidavit.ingest.files import checked_date, index_stages, prepare_files
+from affidavit.ingest.files import addressing, checked_date, index_stages, prepare_files
+from affidavit.ingest.lookalike import lookalike_warnings
 from affidavit.ingest.naming import named_files
 from affidavit.ingest.pipeline import content_hash, prepare_document
 from affidavit.ingest.readers.formats import read_text
@@ -240,8 +241,12 @@ class Memory(RecordCalls, UpkeepCalls, HealthCalls):
         if self._write(prepared, replace_trusted, words=False):
             # NOTE: at 20.9 MB the first ask after an ingest took 16 s, later ones 0.1 s.
             self._retriever.build(index_stages(progress))
+        added = [name for _, name in named]
         with self._store.reading():
-            warnings += repeat_warnings(self._store.conn, [name for _, name in named])
+            warnings += repeat_warnings(self._store.conn, added)
+            held = set(added)
+            others = [name for name in self._store.document_names() if name not in held]
+        warnings += lookalike_warnings(others, added)
         if not self._store.read_only:
             health = measure(self._retriever)  # the trend across ingests
             if health.warning:
@@ -275,8 +280,11 @@ class Memory(RecordCalls, UpkeepCalls, HealthCalls):
             )
             self._write([document], replace_trusted)
             with self._store.reading():
-                for said in repeat_warnings(self._store.conn, [name]):
-                    warn(said, IngestWarning, stacklevel=3)
+                said = repeat_warnings(self._store.conn, [name])
+                others = [other for other in self._store.document_names() if other != name]
+            spoken = [f"{name}: {line}" for line in addressing(document)]
+            for warning in [*said, *lookalike_warnings(others, [name]), *spoken]:
+                warn(warning, IngestWarning, stacklevel=3)
         return name
 
     @store_errors

@@ -9,6 +9,7 @@ import functools
 import gc
 import importlib
 import os
+import signal
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -102,3 +103,23 @@ def installed_version() -> str:
         return version("affidavit")
     except PackageNotFoundError:
         return "unknown"
+
+
+# prctl(2): deliver a signal to this process when the thread that forked it ends.
+_PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent(parent: int) -> bool:
+    """Have the kernel kill this forked worker (SIGKILL) the moment its parent ``parent``
+    dies, so a killed ingest leaves no reader or graph worker holding the store's files,
+    memory or the parent's output pipe; whether the system could (Linux). A parent gone
+    before the request ends this worker at once."""
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError, TypeError):  # not Linux's C library
+        return False
+    if prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
+        return False
+    if os.getppid() != parent:  # it died before the request: no signal will come
+        os._exit(1)
+    return True

@@ -32,7 +32,7 @@ from affidavit.batch.worker import (
     written,
 )
 from affidavit.errors import AffidavitError
-from affidavit.runtime import PRELOAD_VARIABLE, loader_names, long_lived_heap
+from affidavit.runtime import PRELOAD_VARIABLE, die_with_parent, loader_names, long_lived_heap
 
 PARENT_CHECK_SECONDS = 0.5  # how soon a worker whose parent was killed exits
 # Thread pools of numpy's BLAS and of the tokenizers, for workers started from a clean
@@ -176,6 +176,7 @@ def _open_worker(opener: Opener, path: str, encoded: bool) -> None:
     # Ctrl-C reaches the whole process group: the parent stops the run and keeps what
     # was written; the workers must not each print a traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent(os.getppid())  # at once where the kernel can; else the watchdog
     threading.Thread(target=_exit_with_parent, args=(os.getppid(),), daemon=True).start()
     threadpool_limits(limits=1)  # a forked worker inherits the parent's BLAS pool size
     tqdm.set_lock(TqdmDefaultWriteLock())  # not the one a forked-away monitor may hold

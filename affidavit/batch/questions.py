@@ -46,14 +46,15 @@ Item = BatchQuestion | BadLine
 
 
 def read_questions(path: str | Path) -> list[Item]:
-    """The question set in the JSONL file at ``path``, one item per non-blank line.
+    """The question set in the JSONL file at ``path``, one item per line.
 
     A line: ``{"id": "q1", "question": "...", "asked_at": "2023-06-10", "speaker": "Maya",
     "min_probability": 0.2, "documents": ["licence-a.pdf"]}``; only ``question`` is
     required (a missing ``id`` is the line number; ``documents``, ``source``,
     ``min_trust``, ``since`` and ``until`` limit the evidence as ``Memory.ask``'s do, and
-    one that cannot makes the line an error row). Blank lines are skipped and not counted
-    as rows, but the line numbers stay those of the file.
+    one that cannot makes the line an error row). A line that is not UTF-8, an empty or
+    blank line, and an id another line has (as text: ``7`` and ``"7"`` are one id) are
+    error rows naming their line; only the file's last line break ends no line.
     """
     file = Path(path)
     try:
@@ -62,10 +63,10 @@ def read_questions(path: str | Path) -> list[Item]:
         raise InputError(
             str(file), f"cannot read the question set ({exc.strerror or exc})", "check the path"
         ) from exc
-    lines = raw.decode("utf-8", errors="replace").splitlines()
-    return _checked(
-        (number, _parsed(text, number)) for number, text in enumerate(lines, 1) if text.strip()
-    )
+    lines = raw.split(b"\n")
+    if lines and not lines[-1]:
+        lines.pop()  # the break that ends the last line
+    return _checked((number, _parsed(text, number)) for number, text in enumerate(lines, 1))
 
 
 def questions_from(items: Iterable[str | Mapping[str, Any]]) -> list[Item]:
@@ -77,7 +78,17 @@ def questions_from(items: Iterable[str | Mapping[str, Any]]) -> list[Item]:
     )
 
 
-def _parsed(text: str, number: int) -> Any:
+def _parsed(raw: bytes, number: int) -> Any:
+    try:
+        text = raw.removesuffix(b"\r").decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return BadLine(
+            number,
+            None,
+            f"line {number}: not UTF-8 (byte {raw[exc.start]:#04x} at {exc.start + 1})",
+        )
+    if not text.strip():
+        return BadLine(number, None, f"line {number}: empty (a line holds one question)")
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
@@ -86,17 +97,28 @@ def _parsed(text: str, number: int) -> Any:
 
 def _checked(numbered: Iterable[tuple[int, Any]]) -> list[Item]:
     items: list[Item] = []
-    seen: dict[str, int] = {}
+    seen: dict[str, tuple[int, Any]] = {}  # id as text -> its first line and id as written
     for number, value in numbered:
         item = value if isinstance(value, BadLine) else _question(value, number)
         if isinstance(item, BatchQuestion):
+            written = value.get("id", number) if isinstance(value, Mapping) else number
             if item.id in seen:
-                first = seen[item.id]
-                item = BadLine(number, item.id, f"line {number}: id {item.id!r} is line {first}'s")
+                first, was = seen[item.id]
+                item = BadLine(number, item.id, _twice(number, written, first, was))
             else:
-                seen[item.id] = number
+                seen[item.id] = (number, written)
         items.append(item)
     return items
+
+
+def _twice(number: int, written: Any, first: int, was: Any) -> str:
+    """The error of an id a line shares with an earlier one (compared as text)."""
+    if type(written) is type(was):
+        return f"line {number}: id {written!r} is line {first}'s"
+    return (
+        f"line {number}: id {json.dumps(written)} is line {first}'s {json.dumps(was)} "
+        "(ids are compared as text)"
+    )
 
 
 def _question(value: Any, number: int) -> Item:

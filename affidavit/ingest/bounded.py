@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
+import os
 import resource
 import time
 import warnings
@@ -17,6 +18,7 @@ from typing import Any
 
 from affidavit.errors import IngestError, IngestWarning
 from affidavit.ingest.readers.formats import read_document
+from affidavit.runtime import die_with_parent
 
 _PAGE = resource.getpagesize()
 _RAISE = "raise the limit with Memory.ingest(..., limits=IngestLimits(...)) if you trust the file"
@@ -116,7 +118,7 @@ class Readers:
         else:
             context = multiprocessing.get_context("fork")
             pipe, theirs = context.Pipe()
-            worker = context.Process(target=_serve, args=(theirs,), daemon=True)
+            worker = context.Process(target=_serve, args=(theirs, os.getpid()), daemon=True)
             worker.start()
             theirs.close()
         pipe.send((path, limits, then))
@@ -192,8 +194,10 @@ def finish_reading(reading: Reading, limits: IngestLimits) -> tuple[Any, list[st
     raise IngestError(path, f"the reader failed: {payload}", "report this file as a bug")
 
 
-def _serve(pipe: Connection) -> None:
-    """A reader: a file and its bounds in, what was read out, until the pipe closes."""
+def _serve(pipe: Connection, parent: int) -> None:
+    """A reader: a file and its bounds in, what was read out, until the pipe closes or
+    the parent dies (killed, it takes its readers with it)."""
+    die_with_parent(parent)
     # NOTE: the parent's objects came with the fork: set apart, no collection walks them
     # again (nor writes to their pages). Reading the 20 MB corpus: 9.4-10.4 -> 8.5-9.7 s.
     gc.freeze()

@@ -3,7 +3,10 @@ into lines (one file per core at a time), the unchanged ones skipped, with progr
 
 from __future__ import annotations
 
+import errno
 import functools
+import os
+import stat
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
@@ -16,6 +19,7 @@ from affidavit.ingest.readers.formats import storable_path
 from affidavit.results import INDEX_STAGE  # what an ingest's progress hears before a stage
 from affidavit.runtime import usable_cores
 from affidavit.store.prepared import PreparedDocument
+from affidavit.text.addressing import addresses_a_model
 
 Progress = Callable[[int, int, str], None]
 # What may be read ahead of the file being taken, while a long one holds a worker.
@@ -23,6 +27,10 @@ AHEAD_FILES = 64
 AHEAD_BYTES = 64 * 1024 * 1024
 # A file's work: None (unchanged), its reading under way, or the document and its warnings.
 Job = Reading | tuple[PreparedDocument, list[str]] | None
+
+
+# A file is hashed a piece at a time: memory holds one piece, never the file.
+HASH_PIECE = 1 << 20
 
 
 def prepare_files(
@@ -76,7 +84,7 @@ def prepare_files(
             if job is None:  # unchanged
                 continue
             prepared, said = finish_reading(job, limits) if isinstance(job, Reading) else job
-            warnings.extend(f"{doc_name}: {line}" for line in said)
+            warnings.extend(f"{doc_name}: {line}" for line in [*said, *addressing(prepared)])
             yield prepared
     if progress is not None:
         progress(len(named), len(named), "")
@@ -101,16 +109,7 @@ def _begin(
 ) -> Job:
     """None for an unchanged document; else its reading, started on ``readers`` (or,
     unisolated, the prepared document and its warnings)."""
-    try:
-        data = file.read_bytes()
-    except OSError as exc:
-        raise IngestError(
-            file,
-            f"cannot read the file ({exc.strerror or exc})",
-            "check the path and its permissions",
-        ) from exc
-    digest = content_hash(data, source, date)
-    del data  # the bounded reader reads the file again, in its own process
+    digest = _file_digest(file, source, date)  # the bounded reader reads it again, apart
     if known_hash(doc_name) == digest:
         return None
     prepare = functools.partial(
@@ -126,6 +125,48 @@ def _begin(
         units, said = read_bounded(file, limits)
         return prepare(units), said
     return readers.start(file, limits, prepare)
+
+
+def _file_digest(file: Path, source: str, date: str | None) -> str:
+    """The content hash of ``file``, read in pieces, once it is known to be a regular file.
+
+    The file is opened without blocking and checked on the open descriptor, so a FIFO or
+    a device given by name (or swapped in after a check) is refused at once: read whole,
+    a FIFO never ends and ``/dev/zero`` fills memory before any bound applies."""
+    try:
+        handle = os.open(file, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise IngestError(
+                file, "a link that loops, or a chain of more than 40 links", "give the file itself"
+            ) from exc
+        raise IngestError(
+            file,
+            f"cannot read the file ({exc.strerror or exc})",
+            "check the path and its permissions",
+        ) from exc
+    with os.fdopen(handle, "rb") as opened:
+        if not stat.S_ISREG(os.fstat(opened.fileno()).st_mode):
+            raise IngestError(
+                file, "not a regular file (a FIFO, device or socket)", "give a regular file"
+            )
+        try:
+            return content_hash(iter(lambda: opened.read(HASH_PIECE), b""), source, date)
+        except OSError as exc:
+            raise IngestError(
+                file, f"cannot read the file ({exc.strerror or exc})", "check the file"
+            ) from exc
+
+
+def addressing(document: PreparedDocument) -> list[str]:
+    """A warning for each line of ``document`` that gives orders to its reader or a model
+    (text/addressing.py): kept as text, never obeyed, and shown to the reviewer."""
+    return [
+        f"line {line.position} speaks to its reader or a model, kept as text and never "
+        f"obeyed: {line.text[:80]!r}"
+        for line in document.lines
+        if addresses_a_model(line.text)
+    ]
 
 
 def checked_date(date: str | None, name: str | None) -> str | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -43,6 +45,8 @@ def name_files(
         prefix = f"{name}/" if name else ""
         return [(f, _storable(prefix + f.relative_to(root).as_posix(), warnings)) for f in files]
     if not root.exists():
+        if root.is_symlink():  # a link that leads nowhere: say which way it fails
+            raise IngestError(root, _broken_link(root), "give the file itself")
         raise IngestError(root, "no such file or folder", "check the path")
     return [(root, name or _storable(root.name, warnings))]
 
@@ -64,3 +68,13 @@ def refuse_name_clashes(named: list[tuple[Path, str]]) -> None:
                 "ingest their folder instead, or give one of them another name with name=",
             )
         seen[doc_name] = file
+
+
+def _broken_link(link: Path) -> str:
+    """Why the link ``link`` reaches no file: a loop or too long a chain, or a dead end."""
+    try:
+        os.stat(link)  # the system's own walk, whose chain of links ends at 40
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "a link that loops, or a chain of more than 40 links"
+    return "a link to a file that does not exist"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 
 from affidavit.ingest.fields import field_of
 from affidavit.ingest.units import Unit, UnitKind
@@ -19,10 +20,15 @@ INGEST_VERSION = "4"
 WINDOW_SCALES: tuple[tuple[int, int], ...] = ((3, 1), (8, 4))
 
 
-def content_hash(data: bytes, source: str = "document", date: str | None = None) -> str:
-    """The identity of a document as ingested: same bytes, same source, same date."""
-    header = f"{INGEST_VERSION}\0{source}\0{date or ''}\0".encode()
-    return hashlib.sha256(header + data).hexdigest()
+def content_hash(
+    data: bytes | Iterable[bytes], source: str = "document", date: str | None = None
+) -> str:
+    """The identity of a document as ingested: same bytes, same source, same date.
+    ``data`` may come in pieces (a file read a piece at a time): the hash is the same."""
+    digest = hashlib.sha256(f"{INGEST_VERSION}\0{source}\0{date or ''}\0".encode())
+    for piece in (data,) if isinstance(data, bytes) else data:
+        digest.update(piece)
+    return digest.hexdigest()
 
 
 def prepare_document(

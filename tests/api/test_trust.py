@@ -271,8 +271,8 @@ def test_text_a_browser_does_not_show_is_no_evidence(tmp_path) -> None:
     ]
     # Left out on purpose, and said: nothing is dropped without a word.
     assert report.warnings == [
-        "acme.html: 2 hidden element(s) left out (display:none, visibility:hidden or the "
-        "hidden attribute): text no reader of the page sees is not evidence"
+        "acme.html: 2 hidden element(s) left out (1 by display:none, 1 by the hidden "
+        "attribute): text no reader of the page sees is not evidence"
     ]
 
 

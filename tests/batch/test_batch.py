@@ -76,15 +76,30 @@ def test_bad_lines_become_error_rows_naming_their_line_number(tmp_path: Path) ->
         encoding="utf-8",
     )
     items = read_questions(path)
-    assert [item.line for item in items] == [1, 2, 4, 5, 6, 7, 8]
+    assert [item.line for item in items] == [1, 2, 3, 4, 5, 6, 7, 8]
     errors = {item.line: item.error for item in items if hasattr(item, "error")}
     assert errors[2].startswith("line 2: not JSON")
+    assert errors[3] == "line 3: empty (a line holds one question)"
     assert errors[4] == 'line 4: no "question" (a non-empty string)'
     assert errors[5] == "line 5: not a JSON object"
     assert "id 'a' is line 1's" in errors[6]
     assert '"asked_at" is not an ISO day' in errors[7]
     last = items[-1]
     assert (last.id, last.speaker) == ("8", "Maya")  # a missing id is the line number
+
+
+def test_lines_not_utf8_and_ids_alike_as_text_are_error_rows(tmp_path: Path) -> None:
+    path = tmp_path / "q.jsonl"
+    path.write_bytes(
+        b'{"id": 7, "question": "Who ruled Normandy?"}\r\n'
+        b'{"id": "q2", "question": "Who ruled \xff Normandy?"}\n'
+        b'{"id": "7", "question": "Who ruled Normandy again?"}\n'
+    )
+    items = read_questions(path)
+    assert [item.line for item in items] == [1, 2, 3]
+    assert items[0].question == "Who ruled Normandy?"  # a CRLF line is a line
+    assert items[1].error == "line 2: not UTF-8 (byte 0xff at 37)"
+    assert items[2].error == 'line 3: id "7" is line 1\'s 7 (ids are compared as text)'
 
 
 def test_a_line_may_set_the_readers_threshold(store: Path, tmp_path: Path) -> None:

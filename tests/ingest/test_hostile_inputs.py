@@ -10,6 +10,7 @@ Then hypothesis damages the project's real PDF, DOCX and HTML files byte by byte
 from __future__ import annotations
 
 import io
+import os
 import shutil
 import time
 import zipfile
@@ -207,3 +208,101 @@ def test_a_charset_that_is_no_text_encoding_is_ignored(tmp_path: Path, codec: st
     memory = Memory(dense=False)
     memory.ingest(page)  # latin-1 bytes, guessed once the declaration is set aside
     assert memory.search("opened", k=1)[0].text == "Café opened in 1920 in the old town."
+
+
+def test_a_fifo_given_by_name_is_refused_at_once_not_read_forever(
+    memory: Memory, tmp_path: Path
+) -> None:
+    fifo = tmp_path / "p.txt"
+    os.mkfifo(fifo)
+    started = time.monotonic()
+    with pytest.raises(IngestError, match="not a regular file"):
+        memory.ingest(fifo)
+    assert time.monotonic() - started < 5 and unchanged(memory)
+
+
+def test_a_link_to_a_device_given_by_name_is_refused_before_it_is_read(
+    memory: Memory, tmp_path: Path
+) -> None:
+    endless = tmp_path / "zero.txt"
+    endless.symlink_to("/dev/zero")
+    with pytest.raises(IngestError, match="not a regular file"):
+        memory.ingest(endless)
+    assert unchanged(memory)
+
+
+def test_a_chain_of_too_many_links_says_so(memory: Memory, tmp_path: Path) -> None:
+    target = tmp_path / "real.txt"
+    target.write_text("The gate closes at six.", encoding="utf-8")
+    previous = target
+    for n in range(45):
+        link = tmp_path / f"link-{n}.txt"
+        link.symlink_to(previous)
+        previous = link
+    with pytest.raises(IngestError, match="more than 40 links"):
+        memory.ingest(previous)
+
+
+_INGESTS_FOR_EVER = """
+import sys
+from affidavit import Memory
+with Memory(sys.argv[1], dense=False) as memory:
+    for round in range(1000):
+        memory.ingest(sys.argv[2], name=f"round-{round}")
+"""
+
+
+def _children(pid: int) -> set[int]:
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        found |= {int(child) for child in task.read_text().split()}
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc (Linux)")
+def test_an_ingest_killed_outright_leaves_no_worker_behind(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    for n in range(40):  # enough files that readers are always at work
+        (folder / f"part-{n}.txt").write_text(f"Part {n}. " + KEPT * 200, encoding="utf-8")
+    process = subprocess.Popen(
+        [sys.executable, "-c", _INGESTS_FOR_EVER, str(tmp_path / "s.sqlite"), str(folder)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        workers: set[int] = set()
+        while time.monotonic() < deadline and not workers:
+            workers = _children(process.pid)
+            time.sleep(0.05)
+        assert workers, "the ingest started no worker"
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        time.sleep(1.0)
+        assert not [pid for pid in workers if _alive(pid)]
+    finally:
+        process.kill()
+
+
+def test_a_text_that_is_not_utf8_is_read_with_a_warning_naming_the_guess(
+    tmp_path: Path,
+) -> None:
+    latin = tmp_path / "notice.txt"
+    latin.write_bytes("Le café ferme à dix-neuf heures; l'entrée est gratuite.".encode("cp1252"))
+    with Memory(dense=False) as memory:
+        report = memory.ingest(latin)
+        assert memory.search("café", k=1)[0].text.startswith("Le café ferme")
+    assert any("encoding was guessed as" in w for w in report.warnings)

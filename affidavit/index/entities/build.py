@@ -4,13 +4,14 @@ the meaning vectors."""
 from __future__ import annotations
 
 import multiprocessing
+import os
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
 from affidavit.index import growth
 from affidavit.index.entities.graph import EntityGraph
-from affidavit.runtime import usable_cores
+from affidavit.runtime import die_with_parent, usable_cores
 from affidavit.store.guard import decoded
 from affidavit.store.sqlite import Store
 
@@ -105,7 +106,9 @@ def start_graph(
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
     worker = context.Process(
-        target=_build_in_worker, args=(store.path, cache, previous, send), daemon=True
+        target=_build_in_worker,
+        args=(store.path, cache, previous, send, os.getpid()),
+        daemon=True,
     )
     try:
         worker.start()
@@ -117,7 +120,10 @@ def start_graph(
     return GraphBuild(worker, receive, generation)
 
 
-def _build_in_worker(path: str, cache: str, previous: EntityGraph | None, send: Connection) -> None:
+def _build_in_worker(
+    path: str, cache: str, previous: EntityGraph | None, send: Connection, parent: int
+) -> None:
+    die_with_parent(parent)  # killed, an ingest takes its graph's worker with it
     try:
         store = Store(path, read_only=True)
         try:

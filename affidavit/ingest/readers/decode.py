@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import codecs
 import unicodedata
+import warnings
 from pathlib import Path
 
 from charset_normalizer import from_bytes
 
-from affidavit.errors import IngestError
+from affidavit.errors import IngestError, IngestWarning
 
 # A line this long is not prose: it is a dump, a minified blob or a file with no newlines.
 # Cutting it into evidence lines would be slow and meaningless, so we refuse it up front.
@@ -138,6 +139,14 @@ def _decode_legacy(data: bytes, path: str | Path | None, declared: str | None) -
         except (UnicodeDecodeError, LookupError):
             text = None
         if text is not None and _plausible_text(text):
+            # A guess, however confident: said, so a garbled line can be traced to it.
+            warnings.warn(
+                IngestWarning(
+                    f"not UTF-8: its encoding was guessed as {encoding} (save it as UTF-8 "
+                    "if a line reads wrong)"
+                ),
+                stacklevel=3,
+            )
             return text
     raise IngestError(path, "cannot tell the text encoding", hint="save it as UTF-8")
 

@@ -13,6 +13,7 @@ from lxml import etree, html
 from affidavit.errors import IngestError, IngestWarning
 from affidavit.ingest.readers.checks import check_unit_length, collapse, pair
 from affidavit.ingest.readers.decode import decode_bytes
+from affidavit.ingest.readers.hidden import hidden_elements
 from affidavit.ingest.units import Unit, UnitKind
 
 __all__ = ["read_html"]
@@ -36,16 +37,15 @@ _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9._:-]
 
 _PARSER = html.HTMLParser(huge_tree=True)
 MAX_COLUMNS = 1000  # wider than any table a person reads
-# Text a browser does not show: an inline style that hides it, or the hidden attribute.
-_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 
 
-def _hidden(element: Any) -> bool:
-    if not isinstance(element.tag, str):
-        return False
-    if element.get("hidden") is not None:
-        return True
-    return bool(_HIDDEN_STYLE.search(element.get("style", "")))
+def _attached(element: Any, root: Any) -> bool:
+    """Whether ``element`` is still in the page under ``root`` (not dropped with another)."""
+    while element is not None:
+        if element is root:
+            return True
+        element = element.getparent()
+    return False
 
 
 def read_html(path: Path, data: bytes) -> list[Unit]:
@@ -62,20 +62,22 @@ def read_html(path: Path, data: bytes) -> list[Unit]:
         root = html.document_fromstring(text, parser=_PARSER)
     except (etree.ParserError, ValueError) as exc:
         raise IngestError(path, f"cannot parse the HTML: {exc}", hint="check the file") from exc
+    hidden = hidden_elements(root)  # read while the page's <style> blocks are there
     for element in list(root.iter(*_HTML_DROP)):
         element.drop_tree()  # keeps the tail text, which belongs to the parent
-    hidden = [e for e in root.iter() if _hidden(e)]
-    dropped = 0
-    for element in hidden:
-        if element.getparent() is not None and _html_flat_text(element):
-            dropped += 1
-        if element.getparent() is not None:
-            element.drop_tree()  # text no reader of the page sees is no evidence
+    dropped: dict[str, int] = {}
+    for element, why in hidden:
+        if not _attached(element, root):
+            continue  # inside an element dropped already
+        if _html_flat_text(element):
+            dropped[why] = dropped.get(why, 0) + 1
+        element.drop_tree()  # text no reader of the page sees is no evidence
     if dropped:
+        how = ", ".join(f"{n} by {why}" for why, n in sorted(dropped.items()))
         warnings.warn(
             IngestWarning(
-                f"{dropped} hidden element(s) left out (display:none, visibility:hidden or "
-                "the hidden attribute): text no reader of the page sees is not evidence"
+                f"{sum(dropped.values())} hidden element(s) left out ({how}): text no "
+                "reader of the page sees is not evidence"
             ),
             stacklevel=2,
         )
