@@ -11,6 +11,8 @@ from affidavit.ingest.dialects import dialect_cells, names_itself, pasted_table_
 from affidavit.ingest.joins import DocumentWords, join_lines
 from affidavit.ingest.lines import (
     BULLET,
+    has_digit,
+    has_letter,
     has_lower,
     is_cell,
     is_heading,
@@ -359,10 +361,20 @@ def _join_wrapped(lines: Sequence[str], words: DocumentWords) -> list[str]:
 
 def _join_cell_wraps(box: Sequence[str], words: DocumentWords) -> list[str]:
     """Cells of one box, a label wrapped onto two lines joined back ("But / less / than")."""
-    cells: list[str] = []
+    # Each cell's lines are joined once, at the end: joined at every wrap, a cell of a
+    # million one-letter lines was copied whole a million times. Whether a line goes on
+    # reads only the cell's last line (its end is the joined cell's end) and a flag kept.
+    groups: list[list[str]] = []
+    digits: list[bool] = []  # each cell so far: does it hold a digit, a letter?
+    letters: list[bool] = []
     for line in box:
-        if cells and not is_numeric(cells[-1]) and wraps_into(cells[-1], line):
-            cells[-1] = join_lines([cells[-1], line], words=words)
+        numeric = bool(groups) and digits[-1] and not letters[-1]  # is_numeric of the cell
+        if groups and not numeric and wraps_into(groups[-1][-1], line):
+            groups[-1].append(line)
+            digits[-1] = digits[-1] or has_digit(line)
+            letters[-1] = letters[-1] or has_letter(line)
         else:
-            cells.append(line)
-    return cells
+            groups.append([line])
+            digits.append(has_digit(line))
+            letters.append(has_letter(line))
+    return [join_lines(group, words=words) for group in groups]

@@ -40,12 +40,22 @@ def has_lower(line: str) -> bool:
     return line.upper() != line
 
 
+def has_digit(line: str) -> bool:
+    return _DIGIT.search(line) is not None
+
+
 def is_numeric(line: str) -> bool:
-    return _DIGIT.search(line) is not None and not has_letter(line)
+    return has_digit(line) and not has_letter(line)
+
+
+# How far back from a line's end its last word is looked for.
+_LAST_WORD_REACH = 200
 
 
 def ends_on_function_word(line: str) -> bool:
-    words = words_of(line)
+    # The last word only: its tail, so a cell grown by joined wraps is not read whole
+    # again at each line (a million one-letter lines took minutes, read whole each time).
+    words = words_of(line[-_LAST_WORD_REACH:])
     last = words[-1].strip(_CLOSERS + ".,;:") if words else ""
     # A capital "A" closing a line is as likely an initial ("ARMER, DEREK A") as an article.
     return last.lower() in FUNCTION_WORDS and (len(last) > 1 or last.islower())

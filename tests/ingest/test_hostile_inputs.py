@@ -306,3 +306,18 @@ def test_a_text_that_is_not_utf8_is_read_with_a_warning_naming_the_guess(
         report = memory.ingest(latin)
         assert memory.search("café", k=1)[0].text.startswith("Le café ferme")
     assert any("encoding was guessed as" in w for w in report.warnings)
+
+
+def test_the_pdf_parsers_complaints_are_counted_in_the_warnings_not_printed(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    source = Path(__file__).resolve().parents[2] / "corpora" / "pdf_text_dumps"
+    data = (source / "nics-background-checks-2015-11.pdf").read_bytes()
+    damaged = tmp_path / "damaged.pdf"
+    damaged.write_bytes(data.replace(b"/FontDescriptor", b"/FontDescriptoX", 3))
+    with Memory(dense=False) as memory:
+        report = memory.ingest(damaged, limits=IngestLimits(isolated=False))
+        assert memory.documents() == ["damaged.pdf"]
+    said = [w for w in report.warnings if "the PDF parser reported" in w]
+    assert len(said) == 1 and "FontBBox" in said[0]
+    assert "FontBBox" not in capfd.readouterr().err

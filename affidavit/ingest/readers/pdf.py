@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import io
+import logging
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
@@ -108,6 +111,10 @@ def _listed(numbers: list[int]) -> str:
     return shown + (f" and {len(numbers) - 10} more" if len(numbers) > 10 else "")
 
 
+# The problems pdfminer reports that a warning quotes (the rest are counted).
+_COMPLAINTS_KEPT = 5
+
+
 def _warn(message: str) -> None:
     warnings.warn(IngestWarning(message), stacklevel=3)
 
@@ -122,7 +129,14 @@ def pdf_text(path: Path, data: bytes) -> str:
     from pdfminer.pdfdocument import PDFEncryptionError, PDFTextExtractionNotAllowed
 
     try:
-        return extract_text(io.BytesIO(data))
+        with _parser_complaints() as heard:
+            text = extract_text(io.BytesIO(data))
+        if heard:
+            _warn(
+                f"the PDF parser reported {len(heard)} problem(s) reading it (the first: "
+                f"{heard[0][:120]}); what it could read is kept"
+            )
+        return text
     except PDFTextExtractionNotAllowed as exc:
         raise IngestError(
             path, "the PDF forbids text extraction", hint="export an unrestricted copy"
@@ -139,3 +153,34 @@ def pdf_text(path: Path, data: bytes) -> str:
         raise IngestError(
             path, f"cannot read the PDF: {type(exc).__name__}: {exc}", hint=_PDF_INVALID_HINT
         ) from exc
+
+
+class _Heard(logging.Handler):
+    """Keeps what pdfminer logs, for the ingest's warnings."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if len(self.messages) < _COMPLAINTS_KEPT:
+            self.messages.append(record.getMessage())
+        else:
+            self.messages.append("")  # counted, not kept
+
+
+@contextmanager
+def _parser_complaints() -> Iterator[list[str]]:
+    """pdfminer's warnings while it reads, taken from stderr into a list: a damaged PDF
+    logs one a page or an object, which would flood a terminal and say nothing a report
+    cannot say once, counted."""
+    logger = logging.getLogger("pdfminer")
+    heard = _Heard()
+    before = logger.propagate
+    logger.addHandler(heard)
+    logger.propagate = False
+    try:
+        yield heard.messages
+    finally:
+        logger.removeHandler(heard)
+        logger.propagate = before
