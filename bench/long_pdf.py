@@ -62,6 +62,12 @@ def long_pdf(pages: int) -> bytes:
         b" ".join(b"%d 0 R" % k for k in kids),
         pages,
     )
+    return pdf_of(objects)
+
+
+def pdf_of(objects: list[bytes]) -> bytes:
+    """A PDF file of ``objects`` (numbered from 1, the first the catalogue) with its
+    cross-reference table."""
     out, offsets = b"%PDF-1.4\n", []
     for number, body in enumerate(objects, 1):
         offsets.append(len(out))
@@ -74,6 +80,25 @@ def long_pdf(pages: int) -> bytes:
         table,
     )
     return out
+
+
+def inflating_pdf(inflated_mb: int) -> bytes:
+    """A one-page PDF whose content stream is small on disk and ``inflated_mb`` once
+    inflated: a deflate bomb."""
+    packer = zlib.compressobj(9)
+    chunk = b"0 0 Td (A) Tj\n" * 4096
+    stream = b"".join(packer.compress(chunk) for _ in range(inflated_mb * 2**20 // len(chunk)))
+    stream += packer.flush()
+    return pdf_of(
+        [
+            b"<< /Type /Catalog /Pages 2 0 R >>",
+            b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
+            b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream)
+            + stream
+            + b"\nendstream",
+        ]
+    )
 
 
 def main() -> None:

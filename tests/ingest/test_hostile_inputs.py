@@ -12,9 +12,9 @@ from __future__ import annotations
 import io
 import os
 import shutil
+import sys
 import time
 import zipfile
-import zlib
 from pathlib import Path
 
 import pytest
@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from affidavit import IngestError, IngestLimits, Memory
 from affidavit.ingest import bounded
+from affidavit.ingest.readers import inflation
 
 CORPORA = Path(__file__).resolve().parents[2] / "corpora"
 SLOW_PDF = CORPORA / "pdf_text_dumps" / "i1040nr.pdf"
@@ -79,38 +80,43 @@ def test_the_default_time_bound_grows_with_the_files_size(
 
 
 def _inflating_pdf(inflated_mb: int) -> bytes:
-    """A one-page PDF whose content stream is small on disk and huge once inflated."""
-    packer = zlib.compressobj(9)
-    chunk = b"0 0 Td (A) Tj\n" * 4096
-    stream = b"".join(packer.compress(chunk) for _ in range(inflated_mb * 2**20 // len(chunk)))
-    stream += packer.flush()
-    objects = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
-        b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream) + stream + b"\nendstream",
-    ]
-    out, offsets = b"%PDF-1.4\n", []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    table = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1,
-        table,
-    )
-    return out
+    """A one-page PDF that inflates to ``inflated_mb`` (bench/long_pdf.py makes it)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    try:
+        from long_pdf import inflating_pdf
+    finally:
+        sys.path.pop(0)
+    return inflating_pdf(inflated_mb)
 
 
-def test_a_deflate_bomb_is_stopped_at_its_memory_limit(memory: Memory, tmp_path: Path) -> None:
+def test_a_deflate_bomb_is_refused_before_it_is_inflated(memory: Memory, tmp_path: Path) -> None:
     bomb = tmp_path / "bomb.pdf"
     bomb.write_bytes(_inflating_pdf(300))
     assert bomb.stat().st_size < 2 * 2**20
+    started = time.monotonic()
+    with pytest.raises(IngestError, match="a decompression bomb"):
+        memory.ingest(bomb)
+    assert time.monotonic() - started < 10 and unchanged(memory)
+
+
+def test_a_reading_past_its_memory_limit_is_stopped(
+    memory: Memory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The inflation check off (the forked reader inherits it), the memory bound must hold.
+    monkeypatch.setattr(inflation, "INFLATION_FLOOR", 2**40)
+    bomb = tmp_path / "bomb.pdf"
+    bomb.write_bytes(_inflating_pdf(300))
     with pytest.raises(IngestError, match="more than 200 MB"):
         memory.ingest(bomb, limits=IngestLimits(memory_mb=200))
     assert unchanged(memory)
+
+
+def test_the_default_memory_bound_grows_with_the_files_size() -> None:
+    limits = IngestLimits()
+    assert limits.memory_for(1_000) == bounded.BASE_MEMORY_MB
+    assert limits.memory_for(10_000_000) == bounded.BASE_MEMORY_MB + 10 * bounded.MEMORY_PER_MB
+    assert limits.memory_for(10**11) == bounded.MAX_MEMORY_MB
+    assert IngestLimits(memory_mb=300).memory_for(10**11) == 300
 
 
 def test_a_docx_that_unpacks_past_its_limit_is_refused_before_it_is_opened(

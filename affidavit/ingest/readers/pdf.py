@@ -13,6 +13,7 @@ from pathlib import Path
 from affidavit.errors import IngestError, IngestWarning
 from affidavit.ingest.readers.checks import lay_out_checked
 from affidavit.ingest.readers.decode import normalise_text
+from affidavit.ingest.readers.inflation import inflated_beyond
 from affidavit.ingest.readers.ocr import OcrRow, ocr_available, ocr_pages, page_text
 from affidavit.ingest.readers.running import left_out_running
 from affidavit.ingest.units import Unit
@@ -125,6 +126,14 @@ def pdf_text(path: Path, data: bytes) -> str:
     it can fail on a damaged, encrypted or restricted file becomes an ``IngestError``."""
     if not has_pdf_header(data):
         raise IngestError(path, "not a PDF (no %PDF- header)", hint=_PDF_INVALID_HINT)
+    inflated = inflated_beyond(data)
+    if inflated is not None:
+        raise IngestError(
+            path,
+            f"its streams inflate to more than {inflated / 2**20:,.0f} MB from a "
+            f"{len(data) / 2**20:,.1f} MB file: a decompression bomb",
+            hint="if the file is genuine, save it again from a PDF tool and ingest that",
+        )
     from pdfminer.high_level import extract_text
     from pdfminer.pdfdocument import PDFEncryptionError, PDFTextExtractionNotAllowed
 
