@@ -34,22 +34,9 @@ def run_on_ray(
     Ray Client), ``auto`` (the cluster this machine belongs to) or ``local`` (start one
     here, with one CPU per worker, and stop it at the end).
     """
-    ray = _ray()
-    started = not ray.is_initialized()
-    if started:
-        try:
-            ray.init(
-                address=address,
-                num_cpus=workers if address == "local" else None,
-                include_dashboard=False,
-                log_to_driver=False,
-                logging_level=logging.WARNING,
-            )
-        except Exception as exc:  # Ray raises ConnectionError, RuntimeError, ValueError
-            raise AffidavitError(
-                f"cannot reach the Ray cluster at {address!r} ({exc}); start one with "
-                "`ray start --head` and pass --cluster auto, or ray://HOST:10001"
-            ) from exc
+    ray, started = joined_ray(
+        address, workers, "batch on a cluster", "pass --cluster auto, or ray://HOST:10001"
+    )
     try:
         # Shipped once through Ray's object store; each actor opens its copy read-only.
         store = ray.put(snapshot(sharing.path))
@@ -106,11 +93,7 @@ class RayAnswerer:
     """A Ray actor: one read-only copy of the store, answering question after question."""
 
     def __init__(self, store: bytes, opener: Opener, version: str) -> None:
-        if version != installed_version():
-            raise AffidavitError(
-                f"this Ray worker runs affidavit {installed_version()}, the driver {version}; "
-                "install the same version on every node"
-            )
+        same_version(version)
         self._folder = tempfile.TemporaryDirectory(prefix="affidavit-batch-")
         path = Path(self._folder.name) / "store.sqlite"
         path.write_bytes(store)
@@ -136,11 +119,39 @@ def snapshot(path: str) -> bytes:
         return copy.read_bytes()
 
 
-def _ray() -> Any:
+def joined_ray(address: str, cpus: int, needed_for: str, how: str) -> tuple[Any, bool]:
+    """Ray, joined to the cluster at ``address`` (``local`` starts one here with ``cpus``
+    CPUs), and whether this call started it (and so must shut it down); an
+    AffidavitError saying what to install or start, for ``needed_for``, ``how`` naming
+    the address to pass."""
     try:
         import ray
     except ImportError as exc:
         raise AffidavitError(
-            f"batch on a cluster needs Ray, which is not installed: {INSTALL_HINT}"
+            f"{needed_for} needs Ray, which is not installed: {INSTALL_HINT}"
         ) from exc
-    return ray
+    started = not ray.is_initialized()
+    if started:
+        try:
+            ray.init(
+                address=address,
+                num_cpus=cpus if address == "local" else None,
+                include_dashboard=False,
+                log_to_driver=False,
+                logging_level=logging.WARNING,
+            )
+        except Exception as exc:  # Ray raises ConnectionError, RuntimeError, ValueError
+            raise AffidavitError(
+                f"cannot reach the Ray cluster at {address!r} ({exc}); start one with "
+                f"`ray start --head` and {how}"
+            ) from exc
+    return ray, started
+
+
+def same_version(driver: str) -> None:
+    """An AffidavitError in a Ray worker whose affidavit is not the driver's ``driver``."""
+    if driver != installed_version():
+        raise AffidavitError(
+            f"this Ray worker runs affidavit {installed_version()}, the driver {driver}; "
+            "install the same version on every node"
+        )

@@ -7,15 +7,14 @@ this process (no cluster given) the shards are asked one after another."""
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from affidavit.batch.cluster import joined_ray, same_version
 from affidavit.errors import AffidavitError
 from affidavit.runtime import installed_version, usable_cores
 from affidavit.shards.shard import Shard
 
-INSTALL_HINT = "pip install 'affidavit[ray]'"
 Call = tuple[str, Sequence[Any], Mapping[str, Any]]
 
 
@@ -45,22 +44,13 @@ class RayShards:
     """Every shard a Ray actor holding its Shard open (the optional ``ray`` extra)."""
 
     def __init__(self, paths: Sequence[str], options: Mapping[str, Any], address: str) -> None:
-        self._ray = ray = _ray()
-        self._started = not ray.is_initialized()
-        if self._started:
-            try:
-                ray.init(
-                    address=address,
-                    num_cpus=usable_cores() if address == "local" else None,
-                    include_dashboard=False,
-                    log_to_driver=False,
-                    logging_level=logging.WARNING,
-                )
-            except Exception as exc:  # Ray raises ConnectionError, RuntimeError, ValueError
-                raise AffidavitError(
-                    f"cannot reach the Ray cluster at {address!r} ({exc}); start one with "
-                    "`ray start --head` and pass cluster='auto', or 'ray://HOST:10001'"
-                ) from exc
+        ray, self._started = joined_ray(
+            address,
+            usable_cores(),
+            "a sharded store on a Ray cluster",
+            "pass cluster='auto', or 'ray://HOST:10001'",
+        )
+        self._ray = ray
         cpus = float(ray.cluster_resources().get("CPU", 1.0))
         # The actors share the cluster's cores: a shard works only while a call runs.
         share = max(min(1.0, cpus / max(len(paths), 1)), 0.01)
@@ -104,11 +94,7 @@ class _Holder:
     """A Ray actor: one shard's store, open for the actor's life."""
 
     def __init__(self, path: str, options: dict[str, Any], version: str) -> None:
-        if version != installed_version():
-            raise AffidavitError(
-                f"this Ray worker runs affidavit {installed_version()}, the driver {version}; "
-                "install the same version on every node"
-            )
+        same_version(version)
         self._shard = Shard(path, **options)
 
     def ready(self) -> bool:
@@ -131,13 +117,3 @@ def _unwrapped(ray: Any, exc: Exception) -> Exception:
     if isinstance(exc, AffidavitError):
         return exc
     return AffidavitError(f"a shard's Ray worker failed ({type(exc).__name__}: {exc})")
-
-
-def _ray() -> Any:
-    try:
-        import ray
-    except ImportError as exc:
-        raise AffidavitError(
-            f"a sharded store on a Ray cluster needs Ray, which is not installed: {INSTALL_HINT}"
-        ) from exc
-    return ray
