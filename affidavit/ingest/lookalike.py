@@ -12,12 +12,16 @@ from __future__ import annotations
 import posixpath
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 
 from confusable_homoglyphs import confusables
 
 from affidavit.text.words import fold
 
 
+# NOTE: every ingest compares its names with every stored one: each stored name's key is
+# kept, so a store of many documents is not read letter by letter at each ingest_text.
+@lru_cache(maxsize=200_000)
 def name_key(name: str) -> str:
     """What a reader sees of ``name``: compatibility forms folded (NFKC), invisible format
     characters dropped, look-alike letters read as the Latin ones, lower-cased, spaces at
