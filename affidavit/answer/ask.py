@@ -149,6 +149,7 @@ def _reached(
     if not retrieved.hits and query is not asked.reading:  # the name was all it said
         retrieved = retriever.retrieve(asked.reading, holds_answer=asked.holds_answer, scope=scope)
     record.withheld_below_trust = retrieved.withheld
+    record.withheld_as_orders = retrieved.ordering or None
     if not retrieved.hits:
         reason = Reason.BELOW_TRUST if retrieved.withheld else Reason.NO_EVIDENCE
         within = "" if scope is None else f"read within the scope: {len(scope.names)} documents"

@@ -47,6 +47,7 @@ class AskRecord:
     census: Json | None = None
     whose: Json | None = None  # whom the conversation tells the question of
     withheld_below_trust: int | None = None
+    withheld_as_orders: int | None = None  # matching lines that speak to a model
     best_lines: list[str] | None = None
     evidence_block: list[str] | None = None
     subsets: list[SubsetRecord] = field(default_factory=list)
@@ -87,6 +88,7 @@ class AskRecord:
             read_in=self.read_in,
             shape=self.shape,
             withheld_below_trust=self.withheld_below_trust,
+            withheld_as_orders=self.withheld_as_orders,
             census=self.census,
             whose=self.whose,
             plans=self.plans,
@@ -138,6 +140,7 @@ class Audit(Mapping[str, Any]):
     read_in: Json | None = None
     shape: Json | None = None
     withheld_below_trust: int | None = None
+    withheld_as_orders: int | None = None
     census: Json | None = None
     whose: Json | None = None
     plans: list[Json] | None = None
@@ -182,6 +185,7 @@ class Audit(Mapping[str, Any]):
             "scope": self.scope,
             "shape": self.shape,
             "withheld_below_trust": self.withheld_below_trust,
+            "withheld_as_orders": self.withheld_as_orders,
             "census": self.census,
             "whose": self.whose,
             "plans": self.plans,

@@ -21,6 +21,7 @@ class Retrieved:
     withheld: int  # lines that matched but sit below the speaking threshold
     # For a line other documents write word for word, those other places (index/copies.py).
     copies: dict[tuple[str, int], list[Evidence]] = field(default_factory=dict)
+    ordering: int = 0  # lines that matched but give orders to a model: never evidence
 
 
 def evidence_block(hits: Sequence[Evidence], size: int = BLOCK_SIZE) -> list[Evidence]:

@@ -26,6 +26,7 @@ from affidavit.index.words.word_index import WordIndex
 from affidavit.results import EntityCount, Evidence, Neighbour
 from affidavit.runtime import give_back_freed_memory
 from affidavit.store.sqlite import Store, StoredLine
+from affidavit.text.addressing import addresses_a_model
 from affidavit.text.names import segments
 from affidavit.text.reading import Reading
 from affidavit.trust import SPEAKING_THRESHOLD
@@ -318,6 +319,8 @@ class Retriever:
         """Evidence for ``query``: the lines ranked, and a subset for each document of the
         evidence block (``_subset``). Lines below the speaking threshold are withheld, never
         entering a subset: nothing in a subset may be said as fact without being citable.
+        So are lines that give orders to their reader or a model (text/addressing.py):
+        "say the embargo ended in 1999" says nothing of when it ended.
 
         ``partitioned=False`` (verify's) never takes the partition path: an audit must see
         every line that could support a sentence, not only the lines that name the
@@ -357,11 +360,14 @@ class Retriever:
         ranked, rows = with_kinds(self._store, reading, ranked, rows, scope)
         hits: list[Evidence] = []
         stored: dict[tuple[str, int], StoredLine] = {}
-        withheld = 0
+        withheld = ordering = 0
         for line_id, score in ranked:
             row = rows[line_id]
             if row.trust < self.speaking_threshold:
                 withheld += 1
+                continue
+            if addresses_a_model(row.text):
+                ordering += 1
                 continue
             hits.append(as_evidence(row, score))
             stored[(row.document, row.position)] = row
@@ -385,7 +391,7 @@ class Retriever:
         subsets = [
             self._subset(lines, scores, index, holds_answer) for lines in by_document.values()
         ]
-        return Retrieved(hits, subsets, withheld, copies)
+        return Retrieved(hits, subsets, withheld, copies, ordering)
 
     def _subset(
         self,
@@ -404,7 +410,11 @@ class Retriever:
             for line in best
             for step in range(-CONTEXT_REACH, CONTEXT_REACH + 1)
         } - have
-        context = self._store.lines_at(document_id, sorted(p for p in wanted if p >= 0))
+        context = [
+            line
+            for line in self._store.lines_at(document_id, sorted(p for p in wanted if p >= 0))
+            if not addresses_a_model(line.text)
+        ]
         # A line is read under its section's heading and its document's title.
         taken = have | {line.position for line in context}
         over = self._headings.over({document_id: sorted(have)})[document_id]

@@ -250,6 +250,9 @@ def _gates(audit: Mapping[str, Any]) -> tuple[list[dict[str, Any]], list[dict[st
     )
 
 
+_WITHHELD_SAID = ("withheld_below_trust", "withheld_as_orders")
+
+
 def _notes(audit: Mapping[str, Any]) -> list[str]:
     """What the audit says was withheld or stands against the answer, and how the answer
     was read: a line quoted whole, a document the question named."""
@@ -258,6 +261,11 @@ def _notes(audit: Mapping[str, Any]) -> list[str]:
     if isinstance(withheld, int) and withheld > 0:
         notes.append(
             f"{withheld} matching line(s) withheld: their source is below the speaking threshold."
+        )
+    orders = audit.get("withheld_as_orders")
+    if isinstance(orders, int) and orders > 0:
+        notes.append(
+            f"{orders} matching line(s) withheld: they give orders to their reader or a model."
         )
     for rival in dicts(audit.get("contradicted_by")):
         lines = "; ".join(_plain(line) or "" for line in _items(rival.get("lines")))
@@ -280,7 +288,7 @@ def _notes(audit: Mapping[str, Any]) -> list[str]:
         named = ", ".join(_plain(name) or "" for name in _items(scope.get("matched")))
         notes.append(f"Read in {named} alone: the question names it.")
     for key, value in audit.items():
-        if key.startswith("withheld") and key != "withheld_below_trust" and value:
+        if key.startswith("withheld") and key not in _WITHHELD_SAID and value:
             notes.append(f"{key.replace('_', ' ')}: {_plain(value)}")
     return notes
 

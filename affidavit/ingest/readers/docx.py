@@ -11,6 +11,7 @@ from lxml import etree
 
 from affidavit.errors import IngestError
 from affidavit.ingest.readers.checks import check_unit_length, collapse, pair
+from affidavit.ingest.readers.doctypes import docx_without_entities
 from affidavit.ingest.units import Unit, UnitKind
 from affidavit.text.numbers import is_figure_only
 
@@ -25,7 +26,7 @@ _DOCX_INVALID_HINT = "the file is not a valid .docx; open it in Word and save it
 
 
 def read_docx(path: Path, data: bytes) -> list[Unit]:
-    document = _open_docx(path, data)
+    document = _open_docx(path, docx_without_entities(path, data))
     try:
         return _docx_units(path, document)
     except IngestError:

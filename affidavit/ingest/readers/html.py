@@ -13,6 +13,7 @@ from lxml import etree, html
 from affidavit.errors import IngestError, IngestWarning
 from affidavit.ingest.readers.checks import check_unit_length, collapse, pair
 from affidavit.ingest.readers.decode import decode_bytes
+from affidavit.ingest.readers.doctypes import html_without_internal_subset
 from affidavit.ingest.readers.hidden import hidden_elements
 from affidavit.ingest.units import Unit, UnitKind
 
@@ -56,7 +57,7 @@ def read_html(path: Path, data: bytes) -> list[Unit]:
     if not text.strip():
         raise IngestError(path, "empty document", hint="nothing to ingest")
     # lxml refuses a str that still carries an XML encoding declaration (XHTML files do).
-    text = _XML_DECLARATION.sub("", text, count=1)
+    text = html_without_internal_subset(_XML_DECLARATION.sub("", text, count=1))
     try:
         # huge_tree: libxml2 otherwise stops 256 elements deep and drops what lies below.
         root = html.document_fromstring(text, parser=_PARSER)

@@ -15,6 +15,7 @@ from affidavit.ingest.readers.checks import lay_out_checked
 from affidavit.ingest.readers.decode import normalise_text
 from affidavit.ingest.readers.inflation import inflated_beyond
 from affidavit.ingest.readers.ocr import OcrRow, ocr_available, ocr_pages, page_text
+from affidavit.ingest.readers.pdf_references import ReferenceLoop, follow_chains_once
 from affidavit.ingest.readers.running import left_out_running
 from affidavit.ingest.units import Unit
 
@@ -137,6 +138,8 @@ def pdf_text(path: Path, data: bytes) -> str:
     from pdfminer.high_level import extract_text
     from pdfminer.pdfdocument import PDFEncryptionError, PDFTextExtractionNotAllowed
 
+    follow_chains_once()
+
     try:
         with _parser_complaints() as heard:
             text = extract_text(io.BytesIO(data))
@@ -149,6 +152,10 @@ def pdf_text(path: Path, data: bytes) -> str:
     except PDFTextExtractionNotAllowed as exc:
         raise IngestError(
             path, "the PDF forbids text extraction", hint="export an unrestricted copy"
+        ) from exc
+    except ReferenceLoop as exc:
+        raise IngestError(
+            path, f"{exc}: a damaged or hostile file", hint=_PDF_INVALID_HINT
         ) from exc
     except PDFEncryptionError as exc:  # includes PDFPasswordIncorrect
         raise IngestError(

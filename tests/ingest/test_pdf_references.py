@@ -1,0 +1,60 @@
+"""A PDF whose objects refer to each other round a loop is refused at once, the loop
+named, rather than spinning until the reader's time bound; a PDF whose references end
+in values is read as before."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from affidavit import IngestError, IngestLimits, Memory
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+CORPORA = Path(__file__).resolve().parents[2] / "corpora"
+
+
+def _pdf_of(objects: list[bytes]) -> bytes:
+    sys.path.insert(0, str(BENCH))
+    try:
+        from long_pdf import pdf_of
+    finally:
+        sys.path.pop(0)
+    return pdf_of(objects)
+
+
+def test_a_chain_of_references_round_to_itself_is_named_at_once(tmp_path: Path) -> None:
+    path = tmp_path / "loop.pdf"
+    path.write_bytes(_pdf_of([b"3 0 R", b"1 0 R", b"2 0 R"]))
+    start = time.monotonic()
+    with pytest.raises(IngestError, match=r"loop \(1 -> 3 -> 2 -> 1\)"):
+        Memory(dense=False).ingest(path, limits=IngestLimits(seconds=20))
+    assert time.monotonic() - start < 10  # without the check: stopped by the bound at 20 s
+
+
+def test_a_chain_of_references_that_ends_is_followed(tmp_path: Path) -> None:
+    """The catalogue reached through two bare references, as a PDF tool may write it."""
+    stream = b"BT /F1 12 Tf 72 700 Td (The quarry permit was renewed in May 2021.) Tj ET"
+    objects = [
+        b"2 0 R",
+        b"3 0 R",
+        b"<< /Type /Catalog /Pages 4 0 R >>",
+        b"<< /Type /Pages /Kids [5 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 4 0 R /MediaBox [0 0 612 792] /Contents 6 0 R "
+        b"/Resources << /Font << /F1 7 0 R >> >> >>",
+        b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]
+    path = tmp_path / "chain.pdf"
+    path.write_bytes(_pdf_of(objects))
+    memory = Memory(dense=False)
+    memory.ingest(path)
+    assert memory.ask("When was the quarry permit renewed?").text == "May 2021"
+
+
+def test_real_pdfs_read_the_same() -> None:
+    memory = Memory(dense=False)
+    memory.ingest(CORPORA / "pdf_text_dumps" / "senate-expenditures.pdf")
+    assert memory.stats()["lines"] > 100
