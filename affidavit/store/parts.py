@@ -10,6 +10,7 @@ import json
 from collections.abc import Callable, Iterator, Sequence
 from weakref import WeakKeyDictionary
 
+from affidavit.store.schema import has_column
 from affidavit.store.sqlite import Store, among
 
 # Parts are folded into the whole once there are this many, or once they weigh more than
@@ -29,11 +30,18 @@ def document_keys(store: Store) -> list[tuple[int, str, str, str]]:
     held = _VERSIONS.get(store)
     if held is not None and held[0] == generation:
         return held[1]
-    rows = store.conn.execute(
-        "SELECT d.id, d.name, d.language, d.content_hash, MIN(l.id), COUNT(l.id) "
-        "FROM documents d LEFT JOIN lines l ON l.document_id = d.id "
-        "GROUP BY d.id ORDER BY d.id"
-    )
+    if has_column(store.conn, "documents", "line_count"):
+        query = (
+            "SELECT id, name, language, content_hash, first_line, line_count "
+            "FROM documents ORDER BY id"
+        )
+    else:  # a store read before migration 12: the lines table tells the same
+        query = (
+            "SELECT d.id, d.name, d.language, d.content_hash, MIN(l.id), COUNT(l.id) "
+            "FROM documents d LEFT JOIN lines l ON l.document_id = d.id "
+            "GROUP BY d.id ORDER BY d.id"
+        )
+    rows = store.conn.execute(query)
     versions = [
         (doc_id, name, language, f"{doc_id}:{digest}:{first}:{count}")
         for doc_id, name, language, digest, first, count in rows

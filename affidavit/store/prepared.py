@@ -113,6 +113,11 @@ def insert_document(conn: sqlite3.Connection, doc: PreparedDocument, now: str) -
             for ln in doc.lines
         ),
     )
+    conn.execute(  # a store that may be written is at the current schema
+        "UPDATE documents SET line_count = ?, "
+        "first_line = (SELECT MIN(id) FROM lines WHERE document_id = ?) WHERE id = ?",
+        (len(doc.lines), doc_id, doc_id),
+    )
     conn.executemany(
         "INSERT INTO windows (document_id, scale, start, end) VALUES (?, ?, ?, ?)",
         ((doc_id, scale, start, end) for scale, start, end in doc.windows),

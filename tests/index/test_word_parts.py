@@ -3,6 +3,7 @@ of their size, and the parts add up to exactly the index a whole build makes."""
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import numpy as np
@@ -165,3 +166,31 @@ def test_document_versions_are_read_once_a_generation(tmp_path: Path) -> None:
         memory.ingest_text("A note.", name="note.md")
         again = document_keys(store)
         assert again is not first and [name for _, name, _, _ in again][-1] == "note.md"
+
+
+def test_a_documents_version_is_read_from_its_row_as_its_lines_tell_it(tmp_path: Path) -> None:
+    """Each document's first line id and line count are kept in its row (one row read, not
+    every line, at each ingest) and agree with its lines after adds and replacements, and
+    after the migration fills them in for a store written before they were kept."""
+    path = tmp_path / "s.sqlite"
+    with Memory(path, dense=False) as memory:
+        memory.ingest(ARTICLES[:2])
+        memory.ingest_text("A note.\n\nA second line.", name="note.md")
+        memory.ingest_text("The note, replaced.", name="note.md")
+        store = memory._store
+        from_lines = store.conn.execute(
+            "SELECT d.id, d.name, d.language, d.content_hash, MIN(l.id), COUNT(l.id) "
+            "FROM documents d LEFT JOIN lines l ON l.document_id = d.id GROUP BY d.id "
+            "ORDER BY d.id"
+        ).fetchall()
+        kept = [
+            (i, n, lang, f"{i}:{h}:{first}:{count}") for i, n, lang, h, first, count in from_lines
+        ]
+        assert document_keys(store) == kept
+        store.conn.execute("UPDATE documents SET first_line = NULL, line_count = NULL")
+        store.conn.execute("UPDATE meta SET value = '11' WHERE key = 'schema_version'")
+    with sqlite3.connect(path) as conn:
+        conn.execute("ALTER TABLE documents DROP COLUMN first_line")
+        conn.execute("ALTER TABLE documents DROP COLUMN line_count")
+    with Memory(path, dense=False) as memory:
+        assert document_keys(memory._store) == kept

@@ -133,7 +133,7 @@ def test_a_store_from_an_older_version_is_migrated_and_keeps_its_documents(
     path = tmp_path / "old.sqlite"
     with Memory(path, dense=False) as memory:
         memory.ingest_text("Kestrels hover over the motorway verge.", name="birds")
-    conn = sqlite3.connect(path)  # undo migrations 2 to 11: the file as version 1 wrote it
+    conn = sqlite3.connect(path)  # undo migrations 2 to 12: the file as version 1 wrote it
     conn.execute("DROP TABLE record_links")
     conn.execute("DROP TABLE records")
     conn.execute("DROP TABLE labels")
@@ -144,6 +144,8 @@ def test_a_store_from_an_older_version_is_migrated_and_keeps_its_documents(
     conn.execute("DROP TABLE engine_replies")
     conn.execute("DROP INDEX headings_by_document")
     conn.execute("ALTER TABLE lines DROP COLUMN confidence")
+    conn.execute("ALTER TABLE documents DROP COLUMN first_line")
+    conn.execute("ALTER TABLE documents DROP COLUMN line_count")
     conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
     conn.commit()
     conn.close()
@@ -200,6 +202,8 @@ def test_a_read_only_process_reads_a_store_that_lacks_only_newer_indexes(
     conn.execute("DROP TABLE health")
     conn.execute("DROP INDEX headings_by_document")
     conn.execute("ALTER TABLE lines DROP COLUMN confidence")
+    conn.execute("ALTER TABLE documents DROP COLUMN first_line")  # and no line ids kept
+    conn.execute("ALTER TABLE documents DROP COLUMN line_count")
     conn.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
     conn.commit()
     conn.close()
@@ -216,7 +220,8 @@ def test_a_read_only_process_reads_a_store_that_lacks_only_newer_indexes(
 
 def test_only_indexes_may_be_missing_from_a_store_read_only(tmp_path: Path) -> None:
     # What a read-only process cannot add must be there: every migration it may skip adds
-    # an index, the OCR confidence column it reads as NULL when missing, or the records
+    # an index, the OCR confidence column it reads as NULL when missing, a document's
+    # first line and line count (read from its lines instead), or the records
     # and labels tables (and the day a record ended, its kind, the ledger of documents
     # distilled) it reads as holding none, and a store older than that is refused with the
     # reason.
@@ -231,11 +236,16 @@ def test_only_indexes_may_be_missing_from_a_store_read_only(tmp_path: Path) -> N
         "CREATE TABLE canaries (",
         "CREATE TABLE health (",
     )
+    read_otherwise = (
+        "ALTER TABLE lines ADD COLUMN confidence REAL",
+        *MIGRATIONS[11],  # each document's first line and count: the lines tell them
+    )
     for migration in MIGRATIONS[READABLE_FROM:]:
         for statement in migration:
             said = statement.lstrip()
             skippable = said.upper().startswith("CREATE INDEX") or said.startswith(records_tables)
-            assert skippable or statement == "ALTER TABLE lines ADD COLUMN confidence REAL"
+            # Columns read as NULL when missing, or read from the lines table instead.
+            assert skippable or statement in read_otherwise, statement
     path = tmp_path / "v1.sqlite"
     with Memory(path, dense=False) as memory:
         memory.ingest(NORMANS)
@@ -250,6 +260,8 @@ def test_only_indexes_may_be_missing_from_a_store_read_only(tmp_path: Path) -> N
     conn.execute("DROP TABLE engine_replies")
     conn.execute("DROP INDEX headings_by_document")
     conn.execute("ALTER TABLE lines DROP COLUMN confidence")
+    conn.execute("ALTER TABLE documents DROP COLUMN first_line")
+    conn.execute("ALTER TABLE documents DROP COLUMN line_count")
     conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
     conn.commit()
     conn.close()

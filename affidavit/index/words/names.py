@@ -20,6 +20,18 @@ def name_slots(names: list[str], languages: list[str]) -> dict[str, list[int]]:
     return named
 
 
+def joined_slots(
+    first: dict[str, list[int]], then: dict[str, list[int]], offset: int
+) -> dict[str, list[int]]:
+    """``name_slots`` of two lists of documents, one after the other, from each list's own:
+    ``then``'s slots moved past the ``offset`` documents of ``first``. An ingest adding one
+    document reads its own name, not every name held."""
+    joined = dict(first)  # the lists are shared, never changed: a term added to is copied
+    for term, slots in then.items():
+        joined[term] = [*joined.get(term, ()), *(slot + offset for slot in slots)]
+    return joined
+
+
 def name_bonus(
     slots_of: dict[str, list[int]], n_documents: int, query_terms: Sequence[str]
 ) -> np.ndarray | None:

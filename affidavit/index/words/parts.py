@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import scipy.sparse as sp
 
-from affidavit.index.words.names import name_slots
+from affidavit.index.words.names import joined_slots, name_slots
 from affidavit.index.words.word_index import WordIndex
 from affidavit.store.guard import decoded
 from affidavit.store.parts import (
@@ -238,7 +238,8 @@ def _appended(pieces: list[tuple[WordIndex, set[str]]]) -> WordIndex | None:
         window_counts=_joined(first.window_counts, then.window_counts, columns, width),
         window_documents=np.concatenate([first.window_documents, then.window_documents + slots]),
         incidence=incidence.astype(np.int8),
-        name_terms=name_slots(names, languages),
+        # The first index's name terms stand; the added documents' follow at their slots.
+        name_terms=joined_slots(first.name_terms, then.name_terms, int(slots)),
     )
 
 
