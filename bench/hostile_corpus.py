@@ -23,6 +23,7 @@ import json
 import multiprocessing
 import os
 import random
+import re
 import resource
 import sys
 import tempfile
@@ -116,7 +117,9 @@ def _docx_bomb(folder: Path) -> Path:
     return _write(folder, "bomb.docx", buffer.getvalue())
 
 
-def _docx_entity(folder: Path) -> Path:
+def _docx_entity(folder: Path, referenced: bool = False) -> Path:
+    """The real DOCX with an external entity declared (and, ``referenced``, used at the
+    head of its first three runs, where python-docx would lose the run's text)."""
     source = REAL["docx"]
     assert source is not None
     buffer = io.BytesIO()
@@ -129,6 +132,8 @@ def _docx_entity(folder: Path) -> Path:
                     b'?><!DOCTYPE w [<!ENTITY x SYSTEM "file:///etc/passwd">]>',
                     1,
                 )
+                if referenced:
+                    data = re.sub(rb"(<w:t[^>]*>)", rb"\1&x;", data, count=3)
             copy.writestr(item, data)
     return _write(folder, "entity.docx", buffer.getvalue())
 
@@ -175,6 +180,7 @@ def cases(per_class: int) -> Iterator[Case]:
         yield "pdf deflate bombs", f"{mb} MB", _pdf_bomb(mb)
     yield "zip bombs", "600 MB docx", _docx_bomb
     yield "xml entities", "docx entity", _docx_entity
+    yield "xml entities", "docx entity used", lambda folder: _docx_entity(folder, True)
     yield (
         "xml entities",
         "xxe html",
