@@ -3,11 +3,12 @@ file): the evidence block reads each such line once, at its best place, and keep
 else it is written, so an answer cites every copy and its census says how many documents
 say it. Only sentences and turns long enough to be one document's own words are taken
 for copies: a short line ("Yes!", "Contents") or a table row says the same words about
-different things in different documents, and each keeps its own place."""
+different things in different documents, and each keeps its own place, unless the
+documents are the same file stored twice (the same content hash)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from affidavit.results import Evidence, LineKind
 
@@ -18,23 +19,30 @@ _COPIED_KINDS = frozenset({LineKind.SENTENCE, LineKind.TURN})
 Place = tuple[str, int]
 
 
-def copy_key(line: Evidence) -> str | None:
+def copy_key(line: Evidence, twins: Mapping[str, str] | None = None) -> str | None:
     """What two copies of a line share: its words as written, spacing aside; None for a
-    line that is never taken for a copy."""
-    if line.kind not in _COPIED_KINDS:
-        return None
+    line that is never taken for a copy. In a document stored whole more than once
+    (``twins``: its name -> its content hash) every line is a copy of the line at its
+    place in each twin, whatever its length or kind: the same text around it says the
+    same thing."""
     said = " ".join(line.text.split())
-    return said if len(said) >= SHORTEST_COPY else None
+    if line.kind in _COPIED_KINDS and len(said) >= SHORTEST_COPY:
+        return said
+    twin = twins.get(line.document) if twins else None
+    return None if twin is None else f"{twin}\n{line.position}"
 
 
-def distinct(hits: Sequence[Evidence]) -> tuple[list[Evidence], dict[Place, list[Evidence]]]:
+def distinct(
+    hits: Sequence[Evidence], twins: Mapping[str, str] | None = None
+) -> tuple[list[Evidence], dict[Place, list[Evidence]]]:
     """``hits`` with each copied line kept once, where it ranks best (ties: the order
-    given), and for each kept line the other places that write it, in rank order."""
+    given), and for each kept line the other places that write it, in rank order.
+    ``twins``: the documents stored whole more than once (see ``copy_key``)."""
     kept: list[Evidence] = []
     first: dict[str, Evidence] = {}
     copies: dict[Place, list[Evidence]] = {}
     for hit in hits:
-        key = copy_key(hit)
+        key = copy_key(hit, twins)
         if key is None:
             kept.append(hit)
             continue

@@ -263,6 +263,30 @@ class DocumentRanker:
         hashes = self._store.content_hashes(top)
         original: dict[str, int] = {}
         same = {d: original.setdefault(hashes.get(d, str(d)), d) for d in top}
+        # One text to read (one document, or copies of one): every late score would be
+        # the same, and the order the words gave stands; the reranker is not asked.
+        late = {d: 0.0 for d in top}
+        if sum(same[d] == d for d in top) > 1:
+            late = self._late_scores(query, index, scores, top, same)
+        by_late = sorted(top, key=lambda d: (-late[d], top.index(d)))
+        # Where the store knows the question's words their order is strong, and late
+        # interaction's is fused with it; where it does not, late interaction's decides.
+        head = rrf([top, by_late]) if follow_words else rrf([by_late])
+        tail = fused[LATE_DEPTH:]
+        lift = tail[0][1] if tail else 0.0  # the head stays above the tail, order unchanged
+        return [(d, score + lift) for d, score in head] + tail
+
+    def _late_scores(
+        self,
+        query: str,
+        index: WordIndex,
+        scores: np.ndarray,
+        top: list[int],
+        same: dict[int, int],
+    ) -> dict[int, float]:
+        """Each of ``top``'s late interaction score over its best lines (a copy scores as
+        the document it copies, ``same``)."""
+        assert self.reranker is not None
         reading = {d: self._lines_to_read(index, scores, d, query) for d in top if same[d] == d}
         every = [line_id for line_ids in reading.values() for line_id in line_ids]
         rows = self._store.lines_by_id(every)
@@ -279,13 +303,7 @@ class DocumentRanker:
             late[document_id] = float(np.max(mine)) if len(mine) else 0.0
             start += len(line_ids)
         late.update({d: late[same[d]] for d in top if same[d] != d})
-        by_late = sorted(top, key=lambda d: (-late[d], top.index(d)))
-        # Where the store knows the question's words their order is strong, and late
-        # interaction's is fused with it; where it does not, late interaction's decides.
-        head = rrf([top, by_late]) if follow_words else rrf([by_late])
-        tail = fused[LATE_DEPTH:]
-        lift = tail[0][1] if tail else 0.0  # the head stays above the tail, order unchanged
-        return [(d, score + lift) for d, score in head] + tail
+        return late
 
     def _lines_to_read(
         self, index: WordIndex, scores: np.ndarray, document_id: int, query: str

@@ -3,6 +3,7 @@ How documents are ranked is set out in ``DocumentRanker`` (index/documents.py)."
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -263,10 +264,10 @@ class Retriever:
         return self._headings.at(places)
 
     def _partition(
-        self, index: WordIndex, query: Reading, allowed: np.ndarray | None = None
+        self, index: WordIndex, query: Reading, allowed: np.ndarray | None, depth: int
     ) -> tuple[list[tuple[int, float]], dict[int, StoredLine]] | None:
-        """The partition path's ranked (line id, score) and its stored lines, or None to
-        score the store.
+        """The partition path's best ``depth`` (line id, score) and their stored lines, or
+        None to score the store.
 
         The partition path (index/entities/partition.py) comes first: a question naming two
         or more of the store's entities (index/entities/graph.py) reads only the lines they
@@ -282,13 +283,16 @@ class Retriever:
             rows, scores = rows[keep], scores[keep]
             if not rows.size:
                 return None
-        ranked = [(int(index.line_ids[r]), float(s)) for r, s in zip(rows, scores, strict=True)]
         # Lines nothing may be said from must not decide what is read: when no line of the
-        # partition can be cited, the whole store is scored.
-        stored = self._store.lines_by_id([line_id for line_id, _ in ranked])
-        if not any(row.trust >= self.speaking_threshold for row in stored.values()):
+        # partition can be cited, the whole store is scored. A line's trust is its
+        # document's, so the documents are read, not every line.
+        documents = index.document_ids[np.unique(index.line_documents[rows])]
+        trusts = self._store.trust_of(documents.tolist())
+        if not any(trust >= self.speaking_threshold for trust in trusts.values()):
             return None
-        return ranked, stored
+        top = zip(rows[:depth].tolist(), scores[:depth].tolist(), strict=True)
+        ranked = [(int(index.line_ids[r]), s) for r, s in top]
+        return ranked, self._store.lines_by_id([line_id for line_id, _ in ranked])
 
     def search(self, query: str | Reading, k: int, scope: Scope | None = None) -> list[Evidence]:
         index = self.words()
@@ -296,9 +300,9 @@ class Retriever:
             return []
         reading = self.read(query)
         allowed = self.rows_in(scope)
-        shared = self._partition(index, reading, allowed)
+        shared = self._partition(index, reading, allowed, k)
         if shared is not None:
-            ranked, rows = shared[0][:k], shared[1]
+            ranked, rows = shared
         else:
             if allowed is None:
                 ranked = index.best(reading.searched, k)
@@ -334,7 +338,7 @@ class Retriever:
             return Retrieved([], [], 0)
         reading = self.read(query)
         allowed = self.rows_in(scope)
-        shared = self._partition(index, reading, allowed) if partitioned else None
+        shared = self._partition(index, reading, allowed, depth) if partitioned else None
         covered: float | None = None  # coverage(query), computed once where it is needed
         if shared is not None:
             # The question's entities share these lines: read them, not the store.
@@ -378,7 +382,7 @@ class Retriever:
         if holds_answer is not None:
             hits.sort(key=lambda hit: holds_answer(hit.text))  # stable: order kept
         # A line many documents write word for word is read once, its copies kept.
-        hits, copies = distinct(hits)
+        hits, copies = distinct(hits, self._twins(stored))
         # The best lines, no document beyond its share while others hold evidence, then
         # grouped by document (best document first) with their context.
         by_document: dict[str, list[StoredLine]] = {}
@@ -392,6 +396,16 @@ class Retriever:
             self._subset(lines, scores, index, holds_answer) for lines in by_document.values()
         ]
         return Retrieved(hits, subsets, withheld, copies, ordering)
+
+    def _twins(self, stored: dict[tuple[str, int], StoredLine]) -> dict[str, str]:
+        """Each document of these lines that another of them repeats whole (the same
+        content hash): its name -> that hash."""
+        names = {line.document_id: line.document for line in stored.values()}
+        if len(names) < 2:
+            return {}
+        hashes = self._store.content_hashes(sorted(names))
+        held = Counter(hashes.values())
+        return {names[d]: h for d, h in hashes.items() if held[h] > 1}
 
     def _subset(
         self,

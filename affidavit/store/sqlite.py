@@ -206,6 +206,17 @@ class Store:
             found.update({int(i): str(h) for i, h in self.conn.execute(query, chunk)})
         return found
 
+    def trust_of(self, ids: Sequence[int]) -> dict[int, float]:
+        """The trust of each of the documents ``ids`` (a missing id is left out)."""
+        found: dict[int, float] = {}
+        ids = list(ids)
+        for start in range(0, len(ids), 900):
+            chunk = ids[start : start + 900]
+            marks = ",".join("?" * len(chunk))
+            query = f"SELECT id, trust FROM documents WHERE id IN ({marks})"
+            found.update({int(i): float(t) for i, t in self.conn.execute(query, chunk)})
+        return found
+
     def document_lines(self, name: str) -> list[StoredLine]:
         """Every line of the document named ``name``, in position order (none when no
         document has the name)."""

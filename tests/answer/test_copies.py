@@ -1,8 +1,10 @@
 """Copies: a document stored twice under two names (a policy's versions, a copied file)
 is read once and cited twice. The answer is the one a single copy gives; its citations
 hold the same line in each copy; its census says how many documents say it word for word;
-the census counts each copy; a table row or a short line is never taken for a copy. The
-text is the Normans article (corpora/demo/Normans.txt)."""
+the census counts each copy; a table row or a short line is never taken for a copy,
+unless the two documents are the same file stored twice, where every line at one place is
+the line at the same place of the other. The text is the Normans article
+(corpora/demo/Normans.txt)."""
 
 from __future__ import annotations
 
@@ -33,8 +35,10 @@ def test_a_copied_line_is_read_once_and_cited_in_every_copy() -> None:
     assert "2024/normans.txt" in thrice.audit["census"]["documents"]
 
 
-def line(document: str, text: str, kind: LineKind = LineKind.SENTENCE) -> Evidence:
-    return Evidence(document=document, position=0, text=text, kind=kind, score=1.0)
+def line(
+    document: str, text: str, kind: LineKind = LineKind.SENTENCE, position: int = 0
+) -> Evidence:
+    return Evidence(document=document, position=position, text=text, kind=kind, score=1.0)
 
 
 def test_rows_and_short_lines_are_never_copies() -> None:
@@ -51,3 +55,37 @@ def test_rows_and_short_lines_are_never_copies() -> None:
     assert [h.document for h in kept] == ["a.md", "b.md", "a.md", "b.md", "a.md"]
     assert [c.document for c in copies[("a.md", 0)]] == ["b.md"]
     assert copy_key(hits[0]) is None and copy_key(hits[2]) is None
+
+
+def test_in_a_file_stored_twice_every_line_is_a_copy_of_its_twin() -> None:
+    """Rows and short lines are copies when their documents have the same content hash:
+    the same text around them says the same thing."""
+    hits = [
+        line("2023.md", "| Total | 5 |", LineKind.ROW),
+        line("2024.md", "| Total | 5 |", LineKind.ROW),
+        line("other.md", "| Total | 5 |", LineKind.ROW),
+        line("2023.md", "Yes!", position=1),
+        line("2024.md", "Yes!", position=1),
+    ]
+    twins = {"2023.md": "hash-a", "2024.md": "hash-a"}
+    kept, copies = distinct(hits, twins)
+    assert [(h.document, h.text) for h in kept] == [
+        ("2023.md", "| Total | 5 |"),
+        ("other.md", "| Total | 5 |"),
+        ("2023.md", "Yes!"),
+    ]
+    assert [c.document for c in copies[("2023.md", 0)]] == ["2024.md"]
+    assert [c.document for c in copies[("2023.md", 1)]] == ["2024.md"]
+
+
+def test_a_short_line_of_a_file_stored_twice_is_read_once_and_cited_twice() -> None:
+    text = "# Rota\n\nAda Brook works nights.\n\nBen Stone works days.\n"
+    memory = Memory(dense=False)
+    for year in ("2023", "2024"):
+        memory.ingest_text(text, name=f"{year}/rota.md")
+    answer = memory.ask("Who works nights?")
+    assert answer.text == "Ada Brook"
+    cited = [(c.document, c.text) for c in answer.citations]
+    assert cited == [(f"{y}/rota.md", "Ada Brook works nights.") for y in ("2023", "2024")]
+    assert answer.audit["subsets"][0]["document"] == "2023/rota.md"
+    assert len(answer.audit["subsets"]) == 1  # the twin's line is not read again

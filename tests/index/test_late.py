@@ -108,3 +108,28 @@ def test_the_piece_cache_forgets_without_changing_scores(monkeypatch) -> None:
     question = "¿Qué es una farmacia?"
     assert small.scores(question, LINES[:6]) == pytest.approx(LATE.scores(question, LINES[:6]))
     assert len(small._pieces) <= 2
+
+
+def test_documents_that_copy_one_text_are_not_sent_to_the_reranker_to_order() -> None:
+    """Copies of one text would all score the same: the order the words gave stands and
+    the reranker reads the lines alone. Two different texts are ordered by it too."""
+
+    class Counting:
+        def __init__(self) -> None:
+            self.calls = 0
+
+        def scores(self, question: str, texts: Sequence[str]) -> np.ndarray:
+            self.calls += 1
+            return np.array([len(t) for t in texts], dtype=float)
+
+    question = "Who were the Normans and where did they settle?"
+    calls = []
+    for texts in ([LINES[0], LINES[0], LINES[0]], [LINES[0], LINES[1], LINES[2]]):
+        counting = Counting()
+        memory = Memory(reranker=counting)
+        for number, text in enumerate(texts):
+            memory.ingest_text(text, name=f"copy-{number}.txt")
+        hits = memory._retriever.retrieve(question).hits
+        assert hits
+        calls.append(counting.calls)
+    assert calls == [1, 2]
