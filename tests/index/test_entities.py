@@ -516,3 +516,23 @@ def test_a_full_stop_after_a_title_is_read_backwards_as_a_pattern_would_read_it(
     assert len(dotted) > 100
     for text in dotted:
         assert pieces(text) == reference(text), text
+
+
+def test_lines_read_again_give_the_graph_they_give_when_read_afresh(monkeypatch) -> None:
+    """A line whose text was read before (a copy's) is copied, not tokenised again: the
+    corpus, the entities and their postings are the ones reading every line gives."""
+    from affidavit.index.entities import seen
+
+    text = ARTICLES[0].read_text(encoding="utf-8").splitlines()
+    # Three copies, and lines of the first repeated out of order inside the second.
+    lines = [*text, *text[::-1], *text]
+    rows = [(number, line, "en") for number, line in enumerate(lines, 1) if line.strip()]
+    remembered = EntityGraph.build(rows)
+    monkeypatch.setattr(seen.SeenTexts, "get", lambda self, text, language: None)
+    afresh = EntityGraph.build(rows)
+    assert remembered.entities == afresh.entities and remembered.entities
+    for name in ("ids", "segment", "capital", "opening", "surface"):
+        assert np.array_equal(getattr(remembered.corpus, name), getattr(afresh.corpus, name))
+    for kept, read in zip(remembered.postings, afresh.postings, strict=True):
+        assert np.array_equal(kept, read)
+    assert remembered.pairs.keys() == afresh.pairs.keys()

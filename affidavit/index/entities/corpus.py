@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from affidavit.index.entities.seen import SeenTexts
 from affidavit.index.packing import typed_numbers
 from affidavit.text.names import bare, name_words, pieces
 from affidavit.text.words import fold
@@ -155,23 +156,38 @@ def _read_lines(
     # whether it starts with a capital (NOTE: the per-token folding was most of the
     # graph's build at 20 MB). Ids are still given in token order.
     known: dict[str, dict[str, tuple[int, int, bool]]] = {}
+    # A line read before (a copy's): its tokens are copied from where they were read, its
+    # segments numbered on. Held: (first token, past the last, first segment, segments).
+    lines_read: SeenTexts[tuple[int, int, int, int]] = SeenTexts()
     for line_id, text, language in lines:
-        seen = known.setdefault(language, {})
         before = len(ids)
-        for piece in pieces(text):
-            raw = name_words(piece)
-            segment += 1
-            if not raw:
-                continue
-            read = [seen.get(w) or _read_word(w, language, seen, index, written) for w in raw]
-            word_ids, form_ids, upper = zip(*read, strict=True)
-            ids.extend(word_ids)
-            surface.extend(form_ids)
-            segments.extend([segment - 1] * len(raw))
-            openings.append(True)
-            openings.extend([False] * (len(raw) - 1))
-            capitals.append(False)
-            capitals.extend(upper[1:])
+        read_before = lines_read.get(text, language)
+        if read_before is not None:
+            start, end, first, count = read_before
+            ids.extend(ids[start:end])
+            surface.extend(surface[start:end])
+            openings.extend(openings[start:end])
+            capitals.extend(capitals[start:end])
+            segments.extend([s - first + segment for s in segments[start:end]])
+            segment += count
+        else:
+            seen = known.setdefault(language, {})
+            opened = segment
+            for piece in pieces(text):
+                raw = name_words(piece)
+                segment += 1
+                if not raw:
+                    continue
+                read = [seen.get(w) or _read_word(w, language, seen, index, written) for w in raw]
+                word_ids, form_ids, upper = zip(*read, strict=True)
+                ids.extend(word_ids)
+                surface.extend(form_ids)
+                segments.extend([segment - 1] * len(raw))
+                openings.append(True)
+                openings.extend([False] * (len(raw) - 1))
+                capitals.append(False)
+                capitals.extend(upper[1:])
+            lines_read.keep(text, language, (before, len(ids), opened, segment - opened))
         if len(ids) > before:
             if owners and owners[-1] == line_id:  # a run, as ``_runs`` would make it
                 owned[-1] += len(ids) - before

@@ -122,13 +122,15 @@ def _within_segments(segment: np.ndarray, n: int) -> np.ndarray:
 
 def unique_keys(key: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """``numpy.unique(key, return_index=True, return_inverse=True, return_counts=True)``
-    with an int32 inverse, made from one stable sort: numpy's keeps several int64
+    with an int32 inverse, made from one sort: numpy's keeps several int64
     copies of the occurrences at once (NOTE: at 17 million tokens that was 300 MB of
     the graph's peak). The sorted keys are compared a chunk at a time, never held whole."""
     if not len(key):
         empty = np.zeros(0, dtype=np.int64)
         return key, empty, np.zeros(0, dtype=np.int32), empty
-    order = np.argsort(key, kind="stable")  # the first of equal keys comes first
+    # NOTE: not a stable sort (2.2 times as fast on 4 million keys here): the first
+    # occurrence of each key is the least position in its run, found after.
+    order = np.argsort(key, kind="quicksort")
     if len(key) <= np.iinfo(np.int32).max:
         order = order.astype(np.int32)  # held through the rest: half the bytes
     opens = np.empty(len(key), dtype=bool)
@@ -137,7 +139,7 @@ def unique_keys(key: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np
         high = min(low + _COMPARED_AT_ONCE, len(key))
         np.not_equal(key[order[low:high]], key[order[low - 1 : high - 1]], out=opens[low:high])
     starts = np.flatnonzero(opens)
-    first = order[starts]
+    first = np.minimum.reduceat(order, starts) if len(starts) else order[:0]
     keys = key[first]
     # Each occurrence's distinct gram: the count of openings up to its place in the sorted
     # order, a chunk at a time (a whole array of them was 69 MB beside the others).

@@ -13,6 +13,7 @@ import numpy as np
 
 from affidavit.index.entities.corpus import Corpus, extended_arrays
 from affidavit.index.entities.mining import Entity, llr, mine_corpus
+from affidavit.index.entities.seen import SeenTexts
 from affidavit.index.meaning.profiles import text_digest
 from affidavit.index.packing import load_arrays, save_arrays, typed_numbers
 from affidavit.text.names import segments
@@ -189,8 +190,12 @@ class EntityGraph:
         found: list[array[int]] = [array("q") for _ in self.entities]
         together: dict[tuple[int, int], array[int]] = {}
         automaton = self.automaton
+        seen: SeenTexts[list[tuple[int, int, int]]] = SeenTexts()
         for line_id, text, language in rows:
-            mentions = _mentions(automaton, segments(text, language))
+            mentions = seen.get(text, language)
+            if mentions is None:
+                mentions = _mentions(automaton, segments(text, language))
+                seen.keep(text, language, mentions)
             if not mentions:
                 continue
             for entity, _, _ in mentions:
