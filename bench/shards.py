@@ -5,7 +5,9 @@ own corpora: 11 documents of every format, a dialogue, five SQuAD articles, 240 
 paragraphs as texts; 566 questions and 31 texts to verify), each loaded into one store
 and into a sharded store of 2 and of 4 shards, in the same run. Counted: the answers
 equal in text, value, refusal, reason and citations (the equivalence the issue asks for),
-the census too, and the verdicts equal; with ask p50 of each. ``--cluster local`` runs
+the census too, and the verdicts equal; with ask p50 of each. Beside them, the trivial
+merge (``first_shard``): each shard file asked alone, the first shard's reply that is not a
+refusal (or supported verdict) taken, else shard 0's. ``--cluster local`` runs
 the shards as Ray actors (the answers are the same by construction; the timings differ).
 
 ``big``: the same corpus at ``--megabytes`` (1,000 for the issue's 1 GB) ingested into
@@ -69,14 +71,41 @@ def equality(shard_counts: list[int], cluster: str | None) -> dict[str, Any]:
         result["one store"] = _timing(one)
         for count in shard_counts:
             sharded: dict[str, tuple[dict, float]] = {}
+            naive: dict[str, tuple[dict, float]] = {}
             for spec in specs:
                 path = Path(folder) / f"{spec['id']}-{count}"
                 with Memory(path, shards=count, cluster=cluster) as memory:
                     found = answers_of(memory, spec)
                 sharded.update({f"{spec['id']}/{k}": v for k, v in found.items()})
+                naive.update({f"{spec['id']}/{k}": v for k, v in first_shard(path, spec).items()})
             result[f"{count} shards"] = {**_timing(sharded), **_compared(one, sharded)}
+            baseline = _compared(one, naive)
+            result[f"{count} shards, first shard's reply"] = {
+                key: baseline[key] for key in ("answers equal", "of those, equal", "verdicts equal")
+            }
             print(count, "shards:", json.dumps(result[f"{count} shards"]), flush=True)
     return result
+
+
+def first_shard(folder: Path, spec: dict) -> dict[str, tuple[dict, float]]:
+    """The trivial merge, the baseline of the merge rule: each shard (its own store file)
+    asked alone, and the first shard's answer that is not a refusal (the first supported
+    verdict) taken, else shard 0's."""
+    shards = [Memory(path, read_only=True) for path in sorted(folder.glob("shard-*.sqlite"))]
+    try:
+        found = {}
+        for item in spec["items"]:
+            if "ask" in item:
+                records = [answer_record(item, memory)[0] for memory in shards]
+                kept = [r for r in records if not r["refused"]]
+            else:
+                records = [verdict_record(item, memory)[0] for memory in shards]
+                kept = [r for r in records if r["supported"]]
+            found[item["id"]] = ((kept or records)[0], 0.0)
+        return found
+    finally:
+        for memory in shards:
+            memory.close()
 
 
 def _compared(one: dict, other: dict) -> dict[str, Any]:

@@ -15,7 +15,8 @@ a hash of their names, so each shard's statistics are a sample of the whole's). 
 - **the census** is a sum: every shard's documents that speak of the question, counted by
   its own test;
 - **a verdict**, sentence by sentence: supported where any shard supports it (contested
-  where any contests it), else the failure of the shard that got furthest."""
+  where any contests it), else the failure of the shard whose evidence passed the most of
+  the gate's tiers (a shard without the lines a sentence is about fails at its first)."""
 
 from __future__ import annotations
 
@@ -164,8 +165,14 @@ def merged_verdict(verdicts: Sequence[Verdict]) -> Verdict:
 
 
 def _merged_sentence(sentences: Sequence[SentenceVerdict]) -> SentenceVerdict:
-    def rank(sentence: SentenceVerdict) -> tuple[int, int, int]:
+    def rank(sentence: SentenceVerdict) -> tuple[int, int, int, int]:
         closeness = _CLOSENESS.get(sentence.reason or "", len(_CLOSENESS))
-        return (_STATUS_ORDER.index(sentence.status), closeness, -len(sentence.evidence))
+        if sentence.status in (Status.CONTESTED, Status.SUPPORTED):
+            return (_STATUS_ORDER.index(sentence.status), 0, closeness, -len(sentence.evidence))
+        # Not supported anywhere: the shard whose evidence passed the most of the gate's
+        # tiers holds the lines the sentence is about (one store judges it against them);
+        # a shard without them stops at the digit veto, or finds no evidence at all.
+        passed = sum(1 for gate in sentence.gates if gate.get("passed"))
+        return (len(_STATUS_ORDER), -passed, closeness, _STATUS_ORDER.index(sentence.status))
 
     return min(sentences, key=rank)  # min keeps the first shard's among equals
