@@ -69,9 +69,16 @@ class RayShards:
         pending = {
             at: self._actors[at].call.remote(m, a, dict(k)) for at, (m, a, k) in calls.items()
         }
+        order = sorted(pending)
+        try:
+            # One wait for every reply (each ``ray.get`` costs the driver its own round).
+            got = ray.get([pending[at] for at in order])
+            return dict(zip(order, got, strict=True)), {}
+        except Exception:  # noqa: BLE001 - each reply is asked for again to name the failures
+            pass
         replies: dict[int, Any] = {}
         failures: dict[int, Exception] = {}
-        for at in sorted(pending):
+        for at in order:
             try:
                 replies[at] = ray.get(pending[at])
             except Exception as exc:
