@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from affidavit.answer.posted import PostedKeys
 from affidavit.gates.context import headings_standing_over, line_terms
 from affidavit.gates.support import MIN_CARRIED, SUPPORT_REACH, KeyWords
 from affidavit.index.retrieval import Retriever
@@ -96,7 +97,7 @@ def take_census(
     allowed = retriever.rows_in(scope)
     if allowed is not None:
         held = held[allowed[held]]
-    said = KeyTermsSaid(keys.terms, analyzer)
+    said = KeyTermsSaid(keys.terms, analyzer, index)
     # A document that is an exact copy of another (its content and source the same, its
     # name carrying the same key words) says what that one says: it is read once.
     held, copied = _without_copies(retriever, index, held, said)
@@ -188,11 +189,19 @@ def _without_copies(
 
 class KeyTermsSaid:
     """The question's key terms a line, a session's day or a document's name carries, each
-    read once a census (the support tier's line_terms, in_words and name_terms)."""
+    read once a census (the support tier's line_terms, in_words and name_terms).
 
-    def __init__(self, keys: frozenset[str], analyzer: Analyzer) -> None:
+    With the word ``index``, a line's key terms are read from the key terms' posting lists
+    instead of stemming every word of the line (answer/posted.py says when the two agree
+    and checks the rest): a census reads hundreds of lines a question, each read whole
+    before."""
+
+    def __init__(
+        self, keys: frozenset[str], analyzer: Analyzer, index: WordIndex | None = None
+    ) -> None:
         self._keys = keys
         self._analyzer = analyzer
+        self._posted = PostedKeys.of(keys, analyzer, index) if index is not None else None
         # By the line's kind and words: copies of one line in many documents are read once.
         self._lines: dict[tuple[str, str, tuple[tuple[str, str], ...]], frozenset[str]] = {}
         self._days: dict[str, frozenset[str]] = {}
@@ -203,7 +212,10 @@ class KeyTermsSaid:
         said = (line.kind, line.text, tuple(line.cells.items()) if line.cells else ())
         found = self._lines.get(said)
         if found is None:
-            found = self._lines[said] = line_terms(line, self._analyzer) & self._keys
+            posted = self._posted.carried(line) if self._posted is not None else None
+            if posted is None:
+                posted = line_terms(line, self._analyzer) & self._keys
+            found = self._lines[said] = posted
         return found
 
     def passes(self, carried: frozenset[str], keys: KeyWords) -> bool:

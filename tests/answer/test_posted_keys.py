@@ -1,0 +1,66 @@
+"""A line's key terms read from the word index's posting lists are the ones its words
+give (the support tier's line_terms), line for line, on real text; where the two could
+differ (a table row, a single-letter key, the stem of a number word) the words are read."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import ARTICLES
+
+from affidavit import Memory
+from affidavit.answer.posted import PostedKeys
+from affidavit.gates.context import line_terms
+from affidavit.text.analyzer import analyzer_for
+from affidavit.text.content import content_terms
+
+CORPORA = Path(__file__).resolve().parents[2] / "corpora"
+QUESTIONS = [
+    json.loads(line)["question"]
+    for line in (CORPORA / "xquad_slice" / "questions.jsonl").read_text("utf-8").splitlines()
+    if json.loads(line).get("language", "en") == "en"
+][:120]
+
+
+@pytest.fixture(scope="module")
+def memory() -> Memory:
+    memory = Memory(dense=False)
+    memory.ingest(
+        [
+            *ARTICLES,
+            *sorted((CORPORA / "office").glob("*.docx")),
+            CORPORA / "demo" / "site-handbook.md",
+        ]
+    )
+    return memory
+
+
+def test_posted_key_terms_are_the_words_key_terms(memory: Memory) -> None:
+    analyzer = analyzer_for("en")
+    index = memory._retriever.words()
+    lines = memory._retriever.stored_lines(index.line_ids.tolist())
+    read = 0
+    for question in QUESTIONS:
+        keys = content_terms(question, analyzer)
+        posted = PostedKeys.of(keys, analyzer, index)
+        if posted is None:
+            continue
+        for line in lines[:: max(len(lines) // 400, 1)]:
+            carried = posted.carried(line)
+            if carried is not None:
+                read += 1
+                assert carried == line_terms(line, analyzer) & keys, (question, line.text)
+    assert read > 10_000
+
+
+def test_rows_and_awkward_keys_are_read_from_their_words(memory: Memory) -> None:
+    analyzer = analyzer_for("en")
+    index = memory._retriever.words()
+    assert PostedKeys.of(frozenset({"x", "permit"}), analyzer, index) is None
+    assert PostedKeys.of(frozenset({analyzer.term("three")}), analyzer, index) is None
+    posted = PostedKeys.of(frozenset({"handgun"}), analyzer, index)
+    assert posted is not None
+    rows = [line for line in memory._retriever.stored_lines(index.line_ids.tolist()) if line.cells]
+    assert rows and all(posted.carried(row) is None for row in rows)
