@@ -16,6 +16,8 @@ import numpy as np
 from affidavit.store.schema import has_table
 
 PERMUTATIONS = 64
+# A signature is also kept cut into this many bands, found through an index (see _bands).
+BANDS = 16
 # Two documents whose lines are this much the same are near-duplicates (issue 42's bound).
 NEAR_DUPLICATE = 0.95
 _SEEDS = (
@@ -50,12 +52,27 @@ def signature(lines: Sequence[str]) -> bytes:
 
 
 def keep_signature(conn: sqlite3.Connection, document_id: int, lines: Sequence[str]) -> None:
-    """Store the signature of document ``document_id`` (a store without the table, opened
-    by an older schema's reader, keeps none)."""
+    """Store the signature of document ``document_id`` and its bands (a store without the
+    table, opened by an older schema's reader, keeps none)."""
+    signed = signature(lines)
     conn.execute(
         "INSERT OR REPLACE INTO signatures (document_id, signature) VALUES (?, ?)",
-        (document_id, signature(lines)),
+        (document_id, signed),
     )
+    if has_table(conn, "signature_bands"):
+        conn.execute("DELETE FROM signature_bands WHERE document_id = ?", (document_id,))
+        conn.executemany(
+            "INSERT INTO signature_bands (document_id, band, value) VALUES (?, ?, ?)",
+            [(document_id, band, value) for band, value in enumerate(_bands(signed))],
+        )
+
+
+def _bands(signed: bytes) -> list[bytes]:
+    """The signature cut into BANDS runs of equal length. Two signatures equal in all but
+    fewer than BANDS places are equal in at least one whole band (each place that differs
+    spoils one band at most), so a near-duplicate always shares a band."""
+    width = len(signed) // BANDS
+    return [signed[at * width : (at + 1) * width] for at in range(BANDS)]
 
 
 def near_duplicates(
@@ -66,10 +83,14 @@ def near_duplicates(
     alike first for each name."""
     if not names or not has_table(conn, "signatures"):
         return []
-    rows = conn.execute(
-        "SELECT d.name, s.signature FROM signatures s JOIN documents d ON d.id = s.document_id "
-        "ORDER BY d.id"
-    ).fetchall()
+    differing = int(PERMUTATIONS - np.ceil(threshold * PERMUTATIONS - 1e-9))
+    if has_table(conn, "signature_bands") and differing < BANDS:
+        rows = _sharing_a_band(conn, names)
+    else:  # a store before the bands, or a bound too loose for them: every signature
+        rows = conn.execute(
+            "SELECT d.name, s.signature FROM signatures s JOIN documents d "
+            "ON d.id = s.document_id ORDER BY d.id"
+        ).fetchall()
     if len(rows) < 2:
         return []
     stored = [name for name, _ in rows]
@@ -90,6 +111,36 @@ def near_duplicates(
         ]
         alike.sort(key=lambda pair: (-pair[1], pair[0]))
         found += [(name, other, round(s, 2)) for other, s in alike]
+    return found
+
+
+def _sharing_a_band(conn: sqlite3.Connection, names: Sequence[str]) -> list[tuple[str, bytes]]:
+    """(name, signature) of ``names`` and of every document sharing a band with one of
+    them, in id order: the only documents that can be near-duplicates of them."""
+    ids: set[int] = set()
+    for name in names:
+        row = conn.execute("SELECT id FROM documents WHERE name = ?", (name,)).fetchone()
+        if row is None:
+            continue
+        ids.add(int(row[0]))
+        ids.update(
+            int(other)
+            for (other,) in conn.execute(
+                "SELECT DISTINCT o.document_id FROM signature_bands b JOIN signature_bands o "
+                "ON o.band = b.band AND o.value = b.value WHERE b.document_id = ?",
+                (int(row[0]),),
+            )
+        )
+    found: list[tuple[str, bytes]] = []
+    chosen = sorted(ids)
+    for start in range(0, len(chosen), 900):
+        chunk = chosen[start : start + 900]
+        marks = ",".join("?" * len(chunk))
+        found += conn.execute(
+            "SELECT d.name, s.signature FROM signatures s JOIN documents d "
+            f"ON d.id = s.document_id WHERE d.id IN ({marks}) ORDER BY d.id",
+            chunk,
+        ).fetchall()
     return found
 
 

@@ -175,6 +175,23 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             first_line = (SELECT MIN(id) FROM lines WHERE document_id = documents.id),
             line_count = (SELECT COUNT(*) FROM lines WHERE document_id = documents.id)""",
     ),
+    # 13: each signature cut into bands (store/resemblance.py), so the documents a new one
+    # may repeat are found through an index, not by reading every signature (NOTE: 10 ms
+    # of each ingest_text at 5,000 documents, growing with the store).
+    (
+        """CREATE TABLE signature_bands (
+            document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+            band INTEGER NOT NULL,
+            value BLOB NOT NULL
+        )""",
+        "CREATE INDEX signature_bands_by_value ON signature_bands (band, value)",
+        "CREATE INDEX signature_bands_by_document ON signature_bands (document_id)",
+        """WITH RECURSIVE bands(band) AS (SELECT 0 UNION ALL SELECT band + 1 FROM bands
+            WHERE band < 15)
+        INSERT INTO signature_bands (document_id, band, value)
+        SELECT s.document_id, b.band, substr(s.signature, 1 + 32 * b.band, 32)
+        FROM signatures s, bands b ORDER BY s.document_id, b.band""",
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

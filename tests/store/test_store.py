@@ -133,11 +133,12 @@ def test_a_store_from_an_older_version_is_migrated_and_keeps_its_documents(
     path = tmp_path / "old.sqlite"
     with Memory(path, dense=False) as memory:
         memory.ingest_text("Kestrels hover over the motorway verge.", name="birds")
-    conn = sqlite3.connect(path)  # undo migrations 2 to 12: the file as version 1 wrote it
+    conn = sqlite3.connect(path)  # undo migrations 2 to 13: the file as version 1 wrote it
     conn.execute("DROP TABLE record_links")
     conn.execute("DROP TABLE records")
     conn.execute("DROP TABLE labels")
     conn.execute("DROP TABLE distilled")
+    conn.execute("DROP TABLE signature_bands")
     conn.execute("DROP TABLE signatures")
     conn.execute("DROP TABLE canaries")
     conn.execute("DROP TABLE health")
@@ -197,6 +198,7 @@ def test_a_read_only_process_reads_a_store_that_lacks_only_newer_indexes(
     conn.execute("DROP TABLE records")
     conn.execute("DROP TABLE labels")
     conn.execute("DROP TABLE distilled")
+    conn.execute("DROP TABLE signature_bands")
     conn.execute("DROP TABLE signatures")
     conn.execute("DROP TABLE canaries")
     conn.execute("DROP TABLE health")
@@ -233,6 +235,8 @@ def test_only_indexes_may_be_missing_from_a_store_read_only(tmp_path: Path) -> N
         "ALTER TABLE records ADD COLUMN kind",
         "CREATE TABLE distilled (",
         "CREATE TABLE signatures (",
+        "CREATE TABLE signature_bands (",
+        "WITH RECURSIVE bands",
         "CREATE TABLE canaries (",
         "CREATE TABLE health (",
     )
@@ -254,6 +258,7 @@ def test_only_indexes_may_be_missing_from_a_store_read_only(tmp_path: Path) -> N
     conn.execute("DROP TABLE records")
     conn.execute("DROP TABLE labels")
     conn.execute("DROP TABLE distilled")
+    conn.execute("DROP TABLE signature_bands")
     conn.execute("DROP TABLE signatures")
     conn.execute("DROP TABLE canaries")
     conn.execute("DROP TABLE health")

@@ -112,3 +112,37 @@ def test_a_near_duplicate_is_named_in_the_ingests_warnings(tmp_path: Path) -> No
         memory.ingest_text((DEMO / "Black_Death.txt").read_text(encoding="utf-8"), name="bd.txt")
         memory.ingest_text("Dana Okafor signs every permit.", name="notes.txt")
     assert [str(w.message).split(":")[0] for w in heard] == ["bd.txt"]
+
+
+def test_near_duplicates_found_through_the_bands_are_those_every_signature_gives(
+    monkeypatch,
+) -> None:
+    """The bands are an index, not an estimate: a document repeating another by 95% or more
+    shares a band with it, so reading the documents that share a band finds the same
+    pairs as reading every signature; a removed document's bands go with it."""
+    from affidavit.store import resemblance
+
+    lines = [f"Line {n} of the register says permit {n * 7} was signed." for n in range(200)]
+    memory = Memory(dense=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for changed in (0, 2, 5, 9, 12, 40):  # lines replaced: 100% to 80% the same
+            edited = [
+                f"Line {n} was struck out." if n < changed else t for n, t in enumerate(lines)
+            ]
+            memory.ingest_text("\n\n".join(edited), name=f"v{changed}.txt")
+        memory.ingest_text("Something else entirely, said once.", name="other.txt")
+    conn = memory._store.conn
+    names = [f"v{changed}.txt" for changed in (0, 2, 5, 9, 12, 40)] + ["other.txt"]
+    banded = resemblance.near_duplicates(conn, names[:1])
+    real_has_table = resemblance.has_table
+    monkeypatch.setattr(
+        resemblance, "has_table", lambda c, t: t != "signature_bands" and real_has_table(c, t)
+    )
+    every = resemblance.near_duplicates(conn, names[:1])
+    others = {other for _, other, _ in banded}
+    assert banded == every and "v2.txt" in others and "v40.txt" not in others
+    monkeypatch.undo()
+    memory.remove("v2.txt")
+    held = conn.execute("SELECT COUNT(DISTINCT document_id) FROM signature_bands").fetchone()[0]
+    assert held == len(names) - 1
