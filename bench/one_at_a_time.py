@@ -1,0 +1,77 @@
+"""One document at a time: small documents added to one file store with one
+``ingest_text`` call each, as an application adds what arrives, and the cost of a call
+measured as the store grows. Adding a document should cost what the document is, not what
+the store holds.
+
+The documents are the paragraphs of the SQuAD articles in ``corpora/squad2_articles``
+(real text, a few hundred words each), taken in turn and each stored under a name of its
+own (``doc-00001.txt`` ...) until ``--documents`` are stored; a paragraph comes round again
+after every article's have been taken once, so later documents repeat earlier ones (as
+versions do), and the near-duplicate check has pairs to find. Reported: the mean time of
+the 100 calls before each mark, and the whole run.
+
+    .venv/bin/python bench/one_at_a_time.py [--documents 5000] [--json PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+import time
+import warnings
+from pathlib import Path
+
+from affidavit import Memory
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTICLES = sorted((ROOT / "corpora" / "squad2_articles").glob("*.txt"))
+MARKS = (100, 1000, 2500, 5000, 10000)
+
+
+def paragraphs() -> list[str]:
+    found = []
+    for article in ARTICLES:
+        text = article.read_text(encoding="utf-8")
+        found += [p.strip() for p in text.split("\n\n") if len(p.strip()) > 200]
+    return found
+
+
+def measure(documents: int) -> dict:
+    texts = paragraphs()
+    took: list[float] = []
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory() as folder, warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the repeats' near-duplicate warnings
+        memory = Memory(Path(folder) / "store.sqlite", dense=False)
+        for number in range(documents):
+            begun = time.perf_counter()
+            memory.ingest_text(texts[number % len(texts)], name=f"doc-{number + 1:05d}.txt")
+            took.append(time.perf_counter() - begun)
+        memory.close()
+    marks = {
+        str(mark): round(sum(took[mark - 100 : mark]) / 100 * 1000, 1)
+        for mark in MARKS
+        if mark <= documents
+    }
+    return {
+        "documents": documents,
+        "paragraphs": len(texts),
+        "ms a call, mean of the 100 before": marks,
+        "whole run s": round(time.perf_counter() - start, 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--documents", type=int, default=5000)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    result = measure(args.documents)
+    print(json.dumps(result, indent=2))
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=2), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
