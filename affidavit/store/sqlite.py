@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from affidavit.errors import StoreError
 from affidavit.store.guard import store_failure, writer_note
@@ -197,24 +198,22 @@ class Store:
 
     def content_hashes(self, ids: Sequence[int]) -> dict[int, str]:
         """The content hash of each of the documents ``ids`` (a missing id is left out)."""
-        found: dict[int, str] = {}
-        ids = list(ids)
-        for start in range(0, len(ids), 900):
-            chunk = ids[start : start + 900]
-            marks = ",".join("?" * len(chunk))
-            query = f"SELECT id, content_hash FROM documents WHERE id IN ({marks})"
-            found.update({int(i): str(h) for i, h in self.conn.execute(query, chunk)})
-        return found
+        return {i: str(h) for i, h in self._of_documents("content_hash", ids).items()}
 
     def trust_of(self, ids: Sequence[int]) -> dict[int, float]:
         """The trust of each of the documents ``ids`` (a missing id is left out)."""
-        found: dict[int, float] = {}
+        return {i: float(t) for i, t in self._of_documents("trust", ids).items()}
+
+    def _of_documents(self, column: str, ids: Sequence[int]) -> dict[int, Any]:
+        """``column`` (a name of this module's, never the caller's text) of each document
+        of ``ids``, 900 ids a query (SQLite's bound on a query's parameters)."""
+        found: dict[int, Any] = {}
         ids = list(ids)
         for start in range(0, len(ids), 900):
             chunk = ids[start : start + 900]
             marks = ",".join("?" * len(chunk))
-            query = f"SELECT id, trust FROM documents WHERE id IN ({marks})"
-            found.update({int(i): float(t) for i, t in self.conn.execute(query, chunk)})
+            query = f"SELECT id, {column} FROM documents WHERE id IN ({marks})"
+            found.update({int(i): value for i, value in self.conn.execute(query, chunk)})
         return found
 
     def document_lines(self, name: str) -> list[StoredLine]:
