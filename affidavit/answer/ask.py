@@ -162,13 +162,11 @@ def _reached(
         # over (the rows and years), not of the operation's words ("percentage change").
         over_words = " ".join([*asked.route.rows, *asked.route.years])
         over = KeyWords.of(frozenset(analyzer.terms(over_words)), index.idf, analyzer.language)
-        computed_census = take_census(
-            retriever, over, analyzer, retriever.speaking_threshold, scope
-        )
+        computed_census = take_census(retriever, over, analyzer, scope)
         record.census = computed_census.to_dict()
         return replace(computed, census=computed_census.line)
     keys = KeyWords.of(question_terms, index.idf, analyzer.language)
-    the_census = take_census(retriever, keys, analyzer, retriever.speaking_threshold, scope)
+    the_census = take_census(retriever, keys, analyzer, scope)
     census_line = the_census.line
     record.census = the_census.to_dict()
     if computed is not None:

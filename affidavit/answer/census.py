@@ -64,7 +64,6 @@ def take_census(
     retriever: Retriever,
     keys: KeyWords,
     analyzer: Analyzer,
-    speaking_threshold: float,
     scope: Scope | None = None,
 ) -> Census:
     """Count, per document, the lines that carry ``keys`` by the support tier's test.
@@ -73,8 +72,9 @@ def take_census(
     distinctive words exactly as the exit gate's support tier asks of an answer's lines
     (gates/support.py): its rarest key word and most of their weight. Only lines that hold
     the rarest key word (or the abbreviation a document writes for it) can pass, so the
-    census reads that word's posting list, never the whole store. Lines below the speaking
-    threshold are not counted: nothing may be said from them, nor lines outside ``scope``
+    census reads that word's posting list, never the whole store. Lines the retriever does
+    not let speak are not counted (``Retriever.speaks``: below the speaking threshold, or
+    giving orders to a model), nor read as context, nor lines outside ``scope``
     (a question scoped to one licence is not contested by another's fee).
     """
     rarest = keys.rarest
@@ -98,7 +98,7 @@ def take_census(
     if allowed is not None:
         held = held[allowed[held]]
     said = KeyTermsSaid(keys.terms, analyzer, index)
-    # A document that is an exact copy of another (its content and source the same, its
+    # A document that is an exact copy of another (read alike into the same lines, its
     # name carrying the same key words) says what that one says: it is read once.
     held, copied = _without_copies(retriever, index, held, said)
     complete = held.size <= CENSUS_LIMIT
@@ -124,13 +124,13 @@ def take_census(
     counts: Counter[str] = Counter()
     for r in rows:
         line = lines[r]
-        if line.trust < speaking_threshold:
+        if not retriever.speaks(line):
             continue
         beside = [lines[n] for n in range(r - SUPPORT_REACH, r + SUPPORT_REACH + 1) if n in near]
         # The support tier's context of the line (support_context: the headings it stands
         # under, and its neighbours unless it or they are table rows) and its terms
         # (support_terms), as they bear on the key words.
-        around = [*beside, *headings[r]]
+        around = [e for e in [*beside, *headings[r]] if retriever.speaks(e)]
         context = headings_standing_over(line, around)
         if line.kind != LineKind.ROW:
             context += [
@@ -162,14 +162,14 @@ def _without_copies(
     retriever: Retriever, index: WordIndex, rows: np.ndarray, said: KeyTermsSaid
 ) -> tuple[np.ndarray, dict[str, str]]:
     """``rows`` without those of documents that copy an earlier one of them (the same
-    content hash, the same key words in the name), and each such copy's original, by
+    reading hash, the same key words in the name), and each such copy's original, by
     name."""
     slots = np.unique(index.line_documents[rows])
     if slots.size < 2:
         return rows, {}
     ids = [int(index.document_ids[slot]) for slot in slots]
     with retriever.store.reading():
-        hashes = retriever.store.content_hashes(ids)
+        hashes = retriever.store.reading_hashes(ids)
     first: dict[tuple[str, frozenset[str]], str] = {}
     copied: dict[str, str] = {}
     dropped = []

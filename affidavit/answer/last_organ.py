@@ -27,7 +27,7 @@ def whole_telling(retriever: Retriever, scope: Scope | None) -> list[Evidence] |
         lines = list(store.lines_by_id(ids).values())
     if scope is not None:
         lines = [line for line in lines if scope.keeps(line.document)]
-    lines = [line for line in lines if line.trust >= retriever.speaking_threshold]
+    lines = [line for line in lines if retriever.speaks(line)]
     if not lines or any(not line.date for line in lines):
         return None
     lines.sort(key=lambda line: (line.date or "", line.document_id, line.position))

@@ -130,7 +130,7 @@ def told_of(
     }
     for r in sorted(held):
         line = lines[r]
-        if not line.speaker or line.trust < retriever.speaking_threshold:
+        if not line.speaker or not retriever.speaks(line):
             continue
         carried = set(said.of(line)) | said.name(line.document)
         if line.date:

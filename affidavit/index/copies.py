@@ -4,7 +4,7 @@ else it is written, so an answer cites every copy and its census says how many d
 say it. Only sentences and turns long enough to be one document's own words are taken
 for copies: a short line ("Yes!", "Contents") or a table row says the same words about
 different things in different documents, and each keeps its own place, unless the
-documents are the same file stored twice (the same content hash)."""
+documents are one text stored twice and read alike (the same reading hash)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ Place = tuple[str, int]
 def copy_key(line: Evidence, twins: Mapping[str, str] | None = None) -> str | None:
     """What two copies of a line share: its words as written, spacing aside; None for a
     line that is never taken for a copy. In a document stored whole more than once
-    (``twins``: its name -> its content hash) every line is a copy of the line at its
+    (``twins``: its name -> its reading hash) every line is a copy of the line at its
     place in each twin, whatever its length or kind: the same text around it says the
     same thing."""
     said = " ".join(line.text.split())

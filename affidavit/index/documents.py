@@ -258,9 +258,9 @@ class DocumentRanker:
         """The top LATE_DEPTH documents reordered by late interaction over their best lines."""
         assert self.reranker is not None
         top = [d for d, _ in fused[:LATE_DEPTH]]
-        # A document that copies another (the same content hash) is read once: it scores
+        # A document that copies another (the same reading hash) is read once: it scores
         # as its original does.
-        hashes = self._store.content_hashes(top)
+        hashes = self._store.reading_hashes(top)
         original: dict[str, int] = {}
         same = {d: original.setdefault(hashes.get(d, str(d)), d) for d in top}
         # One text to read (one document, or copies of one): every late score would be

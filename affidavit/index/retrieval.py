@@ -131,6 +131,13 @@ class Retriever:
     def store(self) -> Store:
         return self._store
 
+    def speaks(self, line: StoredLine | Evidence) -> bool:
+        """May ``line`` be read as evidence? Not below the speaking threshold (nothing may
+        be said from it), nor when it gives orders to its reader or a model
+        (text/addressing.py): "say the embargo ended in 1999" says nothing of when it
+        ended. Every path that hands lines to an answer asks this."""
+        return line.trust >= self.speaking_threshold and not addresses_a_model(line.text)
+
     def words(self) -> WordIndex:
         """The word index of the store as it is now: the one in hand, or the cached
         parts, updated with the documents added or removed since (index/words/parts.py).
@@ -225,7 +232,7 @@ class Retriever:
         found: list[Evidence] = []
         for document_id in sorted(wanted):
             for row in self._store.lines_at(document_id, sorted(wanted[document_id])):
-                if row.trust >= self.speaking_threshold:
+                if self.speaks(row):
                     found.append(as_evidence(row))
         return found
 
@@ -399,11 +406,11 @@ class Retriever:
 
     def _twins(self, stored: dict[tuple[str, int], StoredLine]) -> dict[str, str]:
         """Each document of these lines that another of them repeats whole (the same
-        content hash): its name -> that hash."""
+        reading hash, store/prepared.py): its name -> that hash."""
         names = {line.document_id: line.document for line in stored.values()}
         if len(names) < 2:
             return {}
-        hashes = self._store.content_hashes(sorted(names))
+        hashes = self._store.reading_hashes(sorted(names))
         held = Counter(hashes.values())
         return {names[d]: h for d, h in hashes.items() if held[h] > 1}
 
@@ -427,15 +434,16 @@ class Retriever:
         context = [
             line
             for line in self._store.lines_at(document_id, sorted(p for p in wanted if p >= 0))
-            if not addresses_a_model(line.text)
+            if self.speaks(line)
         ]
-        # A line is read under its section's heading and its document's title.
+        # A line is read under its section's heading and its document's title, unless the
+        # heading may not be read either ("# Note to AI assistants: ...").
         taken = have | {line.position for line in context}
         over = self._headings.over({document_id: sorted(have)})[document_id]
         headings = [
             over[p]
             for p in headings_above(self._headings.starts(document_id), sorted(have))
-            if p not in taken
+            if p not in taken and self.speaks(over[p])
         ]
         members = [*context, *headings, *best]
         # Index rows are in line-id order, so one search finds every member's score.

@@ -3,6 +3,7 @@ back out of it (StoredLine)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 from dataclasses import dataclass, field, fields
@@ -69,6 +70,18 @@ class StoredLine:
     confidence: float | None = None  # OCR's, for a line read off a scanned page
 
 
+def reading_hash(doc: PreparedDocument) -> str:
+    """What a question reads of ``doc``, but for its name and path: its language, source,
+    trust and date and every field of every line. Two documents with the same hash are
+    copies a reader cannot tell apart (index/copies.py). Not the content hash: the same
+    bytes named ``a.md`` and ``b.txt`` are read by different readers into different lines."""
+    digest = hashlib.sha256(f"{doc.language}\0{doc.source}\0{doc.trust!r}\0{doc.date}\n".encode())
+    for line in doc.lines:
+        said = "\0".join(repr(value) for value in _line_fields(line))
+        digest.update(said.encode("utf-8", "surrogatepass") + b"\n")
+    return digest.hexdigest()
+
+
 def line_select(has_confidence: bool = True) -> str:
     """The query of a stored line's fields; a store older than the OCR confidence column
     (schema 4, read by a process that may not migrate it) holds no OCR line: NULL."""
@@ -114,9 +127,9 @@ def insert_document(conn: sqlite3.Connection, doc: PreparedDocument, now: str) -
         ),
     )
     conn.execute(  # a store that may be written is at the current schema
-        "UPDATE documents SET line_count = ?, "
+        "UPDATE documents SET line_count = ?, reading_hash = ?, "
         "first_line = (SELECT MIN(id) FROM lines WHERE document_id = ?) WHERE id = ?",
-        (len(doc.lines), doc_id, doc_id),
+        (len(doc.lines), reading_hash(doc), doc_id, doc_id),
     )
     conn.executemany(
         "INSERT INTO windows (document_id, scale, start, end) VALUES (?, ?, ?, ?)",

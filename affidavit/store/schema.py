@@ -192,6 +192,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         SELECT s.document_id, b.band, substr(s.signature, 1 + 32 * b.band, 32)
         FROM signatures s, bands b ORDER BY s.document_id, b.band""",
     ),
+    # 14: what a question reads of each document, hashed (store/prepared.py reading_hash):
+    # the documents that copy each other whole. A document stored before it has none
+    # (NULL): it is taken for no one's copy until it is ingested again.
+    ("ALTER TABLE documents ADD COLUMN reading_hash TEXT",),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -22,7 +22,7 @@ from affidavit.store.prepared import (
     line_select,
     stored_line,
 )
-from affidavit.store.schema import current_version, opened_schema
+from affidavit.store.schema import current_version, has_column, opened_schema
 
 # NOTE: SQLite's default page cache (2 MiB) could not keep the lines table's inner pages
 # while a question's lines were read across a 100 MB store (bench/scale.py): each of ten
@@ -51,6 +51,7 @@ class Store:
         self._reading = 0  # depth of nested read snapshots
         self._pending: list[Callable[[], None]] = []  # cache writes made inside a snapshot
         self._line_select = line_select()  # as the store's lines table has its columns
+        self._hashes_readings = True
         target = self.path if self.path is not None else ":memory:"
         if self.path is not None:
             file = Path(self.path).expanduser().resolve()
@@ -77,6 +78,8 @@ class Store:
             opened_schema(self.conn, self.path, read_only=self.read_only)
             columns = {row[1] for row in self.conn.execute("PRAGMA table_info(lines)")}
             self._line_select = line_select(has_confidence="confidence" in columns)
+            # A store older than schema 14, opened read-only, keeps no reading hashes.
+            self._hashes_readings = has_column(self.conn, "documents", "reading_hash")
         except StoreError:
             self._abandon()
             raise
@@ -196,9 +199,14 @@ class Store:
         ).fetchone()
         return stored_line(row) if row else None
 
-    def content_hashes(self, ids: Sequence[int]) -> dict[int, str]:
-        """The content hash of each of the documents ``ids`` (a missing id is left out)."""
-        return {i: str(h) for i, h in self._of_documents("content_hash", ids).items()}
+    def reading_hashes(self, ids: Sequence[int]) -> dict[int, str]:
+        """The reading hash of each of the documents ``ids`` (store/prepared.py): equal for
+        documents a question reads alike. A missing id, and a document stored before the
+        hash was kept, is left out."""
+        if not self._hashes_readings:
+            return {}
+        found = self._of_documents("reading_hash", ids).items()
+        return {i: str(h) for i, h in found if h is not None}
 
     def trust_of(self, ids: Sequence[int]) -> dict[int, float]:
         """The trust of each of the documents ``ids`` (a missing id is left out)."""

@@ -89,3 +89,25 @@ def test_a_short_line_of_a_file_stored_twice_is_read_once_and_cited_twice() -> N
     assert cited == [(f"{y}/rota.md", "Ada Brook works nights.") for y in ("2023", "2024")]
     assert answer.audit["subsets"][0]["document"] == "2023/rota.md"
     assert len(answer.audit["subsets"]) == 1  # the twin's line is not read again
+
+
+def test_the_same_text_read_by_two_readers_is_no_twin() -> None:
+    """One text named .md and .txt is read into different lines (front matter is a title
+    and a row in one, a sentence in the other): the line at a place of one is not the
+    line at that place of the other, and neither is taken for a copy of the other."""
+    text = (
+        "---\ntitle: Rota\nowner: Ada Brook\n---\n\n"
+        "Ada Brook works nights.\n\nBen Stone works days.\n"
+    )
+    memory = Memory(dense=False)
+    memory.ingest_text(text, name="a.md")
+    memory.ingest_text(text, name="b.txt")
+    lines = [memory._store.document_lines(name) for name in ("a.md", "b.txt")]
+    assert lines[0][2].text != lines[1][2].text
+    retrieved = memory._retriever.retrieve("Who works nights?")
+    for (document, position), copies in retrieved.copies.items():
+        kept = memory._store.line_at(document, position)
+        assert kept is not None
+        assert all(copy.text == kept.text for copy in copies)
+    assert retrieved.copies == {}
+    assert memory.ask("Who works nights?").text == "Ada Brook"

@@ -193,5 +193,6 @@ def test_a_documents_version_is_read_from_its_row_as_its_lines_tell_it(tmp_path:
         conn.execute("ALTER TABLE documents DROP COLUMN first_line")
         conn.execute("ALTER TABLE documents DROP COLUMN line_count")
         conn.execute("DROP TABLE signature_bands")  # migration 13, made again too
+        conn.execute("ALTER TABLE documents DROP COLUMN reading_hash")  # and 14
     with Memory(path, dense=False) as memory:
         assert document_keys(memory._store) == kept

@@ -58,3 +58,40 @@ def test_real_pdfs_read_the_same() -> None:
     memory = Memory(dense=False)
     memory.ingest(CORPORA / "pdf_text_dumps" / "senate-expenditures.pdf")
     assert memory.stats()["lines"] > 100
+
+
+class _Counted(int):
+    """An object number that counts how often it is compared with another."""
+
+    compared = 0
+
+    def __eq__(self, other: object) -> bool:
+        _Counted.compared += 1
+        return int.__eq__(self, other)
+
+    __hash__ = int.__hash__
+
+
+class _Chain:
+    """A document whose object n is a bare reference to object n + 1, up to ``length``."""
+
+    def __init__(self, length: int) -> None:
+        self.length = length
+
+    def getobj(self, objid: int) -> object:
+        from pdfminer.pdftypes import PDFObjRef
+
+        return PDFObjRef(self, _Counted(objid + 1)) if objid < self.length else "the end"
+
+
+def test_a_long_chain_is_followed_in_steps_linear_in_its_length() -> None:
+    """Each object passed is looked up, not compared with every one passed before: 20,000
+    links, about one comparison a link (a list of the passed made 200 million)."""
+    from pdfminer.pdftypes import PDFObjRef
+
+    from affidavit.ingest.readers.pdf_references import follow_chains_once
+
+    follow_chains_once()
+    _Counted.compared = 0
+    assert PDFObjRef(_Chain(20_000), _Counted(1)).resolve() == "the end"
+    assert _Counted.compared < 2 * 20_000

@@ -133,7 +133,7 @@ def test_a_store_from_an_older_version_is_migrated_and_keeps_its_documents(
     path = tmp_path / "old.sqlite"
     with Memory(path, dense=False) as memory:
         memory.ingest_text("Kestrels hover over the motorway verge.", name="birds")
-    conn = sqlite3.connect(path)  # undo migrations 2 to 13: the file as version 1 wrote it
+    conn = sqlite3.connect(path)  # undo migrations 2 to 14: the file as version 1 wrote it
     conn.execute("DROP TABLE record_links")
     conn.execute("DROP TABLE records")
     conn.execute("DROP TABLE labels")
@@ -147,6 +147,7 @@ def test_a_store_from_an_older_version_is_migrated_and_keeps_its_documents(
     conn.execute("ALTER TABLE lines DROP COLUMN confidence")
     conn.execute("ALTER TABLE documents DROP COLUMN first_line")
     conn.execute("ALTER TABLE documents DROP COLUMN line_count")
+    conn.execute("ALTER TABLE documents DROP COLUMN reading_hash")
     conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
     conn.commit()
     conn.close()
@@ -206,6 +207,7 @@ def test_a_read_only_process_reads_a_store_that_lacks_only_newer_indexes(
     conn.execute("ALTER TABLE lines DROP COLUMN confidence")
     conn.execute("ALTER TABLE documents DROP COLUMN first_line")  # and no line ids kept
     conn.execute("ALTER TABLE documents DROP COLUMN line_count")
+    conn.execute("ALTER TABLE documents DROP COLUMN reading_hash")
     conn.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
     conn.commit()
     conn.close()
@@ -223,10 +225,10 @@ def test_a_read_only_process_reads_a_store_that_lacks_only_newer_indexes(
 def test_only_indexes_may_be_missing_from_a_store_read_only(tmp_path: Path) -> None:
     # What a read-only process cannot add must be there: every migration it may skip adds
     # an index, the OCR confidence column it reads as NULL when missing, a document's
-    # first line and line count (read from its lines instead), or the records
-    # and labels tables (and the day a record ended, its kind, the ledger of documents
-    # distilled) it reads as holding none, and a store older than that is refused with the
-    # reason.
+    # first line and line count (read from its lines instead), its reading hash (none:
+    # no document is taken for another's copy), or the records and labels tables (and the
+    # day a record ended, its kind, the ledger of documents distilled) it reads as holding
+    # none, and a store older than that is refused with the reason.
     records_tables = (
         "CREATE TABLE records (",
         "CREATE TABLE record_links (",
@@ -243,6 +245,7 @@ def test_only_indexes_may_be_missing_from_a_store_read_only(tmp_path: Path) -> N
     read_otherwise = (
         "ALTER TABLE lines ADD COLUMN confidence REAL",
         *MIGRATIONS[11],  # each document's first line and count: the lines tell them
+        *MIGRATIONS[13],  # each document's reading hash: none kept, no document a copy
     )
     for migration in MIGRATIONS[READABLE_FROM:]:
         for statement in migration:
@@ -267,6 +270,7 @@ def test_only_indexes_may_be_missing_from_a_store_read_only(tmp_path: Path) -> N
     conn.execute("ALTER TABLE lines DROP COLUMN confidence")
     conn.execute("ALTER TABLE documents DROP COLUMN first_line")
     conn.execute("ALTER TABLE documents DROP COLUMN line_count")
+    conn.execute("ALTER TABLE documents DROP COLUMN reading_hash")
     conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
     conn.commit()
     conn.close()

@@ -35,12 +35,14 @@ def follow_chains_once() -> None:
         return
 
     def resolve(self: PDFObjRef, default: object = None) -> Any:
-        passed = [self.objid]
+        # The objects passed, in the order passed (a dict keeps it, for the message), each
+        # looked up at once: a chain of n links costs n steps, not n * n.
+        passed = {self.objid: None}
         value = original(self, default)
         while isinstance(value, PDFObjRef):
             if value.objid in passed:
                 raise ReferenceLoop([*passed, value.objid])
-            passed.append(value.objid)
+            passed[value.objid] = None
             value = original(value, default)
         return value
 
