@@ -101,6 +101,8 @@ def _pdf_loop(kind: int) -> Callable[[Path], Path]:
                 b"<< /Type /Page /Parent 2 0 R /Contents 3 0 R >>",  # contents: the page
             ],
             3: [b"3 0 R", b"1 0 R", b"2 0 R"],  # a chain of references round to itself
+            # 40,000 bare references, one to the next, and the last back to the first
+            4: [b"%d 0 R" % (n % 40_000 + 1) for n in range(1, 40_001)],
         }
         return _write(folder, f"loop-{kind}.pdf", pdf_of(loops[kind]))
 
@@ -117,25 +119,37 @@ def _docx_bomb(folder: Path) -> Path:
     return _write(folder, "bomb.docx", buffer.getvalue())
 
 
-def _docx_entity(folder: Path, referenced: bool = False) -> Path:
+def _docx_entity(folder: Path, referenced: bool = False, variant: str = "") -> Path:
     """The real DOCX with an external entity declared (and, ``referenced``, used at the
-    head of its first three runs, where python-docx would lose the run's text)."""
+    head of its first three runs, where python-docx would lose the run's text). The
+    ``variant``: "padded", the declaration behind a 16 KB comment; "attribute", an
+    internal entity used in attribute values; "damaged", with an unused part whose
+    checksum is wrong."""
     source = REAL["docx"]
     assert source is not None
+    declaration = b'<!DOCTYPE w [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+    if variant == "padded":
+        declaration = b"<!--" + b" padding" * 2048 + b" -->" + declaration
+    elif variant == "attribute":
+        declaration = b'<!DOCTYPE w [<!ENTITY s "preserve">]>'
+    picture = b"PICTURE-" * 64
     buffer = io.BytesIO()
     with zipfile.ZipFile(source) as original, zipfile.ZipFile(buffer, "w") as copy:
         for item in original.infolist():
             data = original.read(item.filename)
             if item.filename == "word/document.xml":
-                data = data.replace(
-                    b"?>",
-                    b'?><!DOCTYPE w [<!ENTITY x SYSTEM "file:///etc/passwd">]>',
-                    1,
-                )
-                if referenced:
+                data = data.replace(b"?>", b"?>" + declaration, 1)
+                if variant == "attribute":
+                    data = data.replace(b"<w:t>", b'<w:t xml:space="&s;">')
+                elif referenced:
                     data = re.sub(rb"(<w:t[^>]*>)", rb"\1&x;", data, count=3)
             copy.writestr(item, data)
-    return _write(folder, "entity.docx", buffer.getvalue())
+        if variant == "damaged":
+            copy.writestr("word/media/unused.bin", picture, compress_type=zipfile.ZIP_STORED)
+    data = bytearray(buffer.getvalue())
+    if variant == "damaged":
+        data[data.rindex(picture)] ^= 0xFF  # no longer the CRC the zip records
+    return _write(folder, f"entity{'-' + variant if variant else ''}.docx", bytes(data))
 
 
 def _text(name: str, text: str, encoding: str = "utf-8") -> Callable[[Path], Path]:
@@ -174,13 +188,33 @@ def cases(per_class: int) -> Iterator[Case]:
             yield f"flipped {kind}", f"{kind}-{seed}", _flipped(kind, seed)
         for seed in range(max(per_class // 2, 1)):
             yield f"cut {kind}", f"{kind}-{seed}", _cut(kind, seed)
-    for n in range(4):
+    for n in range(5):
         yield "pdf loops", f"loop-{n}", _pdf_loop(n)
     for mb in (64, 256, 1024):
         yield "pdf deflate bombs", f"{mb} MB", _pdf_bomb(mb)
     yield "zip bombs", "600 MB docx", _docx_bomb
     yield "xml entities", "docx entity", _docx_entity
     yield "xml entities", "docx entity used", lambda folder: _docx_entity(folder, True)
+    for variant in ("padded", "attribute", "damaged"):
+        yield (
+            "xml entities",
+            f"docx entity {variant}",
+            lambda folder, variant=variant: _docx_entity(folder, True, variant),
+        )
+    yield (
+        "xml entities",
+        "html subset writing ]>",
+        _text(
+            "quoted.html",
+            '<!DOCTYPE html [<!ENTITY x "a]>b"> <!-- c ]> --> <?p ]> ?>]>'
+            "<p>&x;</p><p>Visible text.</p>",
+        ),
+    )
+    yield (
+        "xml entities",
+        "html subset never closed",
+        _text("open.html", "<!DOCTYPE html [" + "<!-- a -->" * 60_000 + "<p>Visible text.</p>"),
+    )
     yield (
         "xml entities",
         "xxe html",
