@@ -329,8 +329,10 @@ class Memory(RecordCalls, UpkeepCalls, HealthCalls):
         if written and words:
             # The word index takes in the new documents now, analysing their lines only
             # and caching a part of their size (index/words/parts.py): the next question
-            # does not pay for it, and closing the store writes nothing for it.
+            # does not pay for it, and closing the store writes nothing for it. The entity
+            # graph grows by their lines too, unless a mining is due (Retriever.grow_graph).
             self._retriever.words()
+            self._retriever.grow_graph()
         return written
 
     # -- retrieval, answers, audits --

@@ -120,17 +120,26 @@ def take_census(
     # Each row's document and position are known: no second read of the rows.
     places = [(int(index.document_ids[index.line_documents[r]]), lines[r].position) for r in rows]
     headings = dict(zip(rows, retriever.headings_at(places), strict=True))
-    # Only the key words decide: each line's are read once, not once per row beside it.
+    # Only the key words decide: each line's are read once, not once per row beside it;
+    # so is whether it may speak (a line is beside three rows, a heading over hundreds).
+    heard: dict[int, bool] = {}
+
+    def speaks(line: StoredLine) -> bool:
+        may = heard.get(line.id)
+        if may is None:
+            may = heard[line.id] = retriever.speaks(line)
+        return may
+
     counts: Counter[str] = Counter()
     for r in rows:
         line = lines[r]
-        if not retriever.speaks(line):
+        if not speaks(line):
             continue
         beside = [lines[n] for n in range(r - SUPPORT_REACH, r + SUPPORT_REACH + 1) if n in near]
         # The support tier's context of the line (support_context: the headings it stands
         # under, and its neighbours unless it or they are table rows) and its terms
         # (support_terms), as they bear on the key words.
-        around = [e for e in [*beside, *headings[r]] if retriever.speaks(e)]
+        around = [e for e in [*beside, *headings[r]] if speaks(e)]
         context = headings_standing_over(line, around)
         if line.kind != LineKind.ROW:
             context += [

@@ -4,7 +4,7 @@ hashed again."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -20,38 +20,93 @@ Versions = list[tuple[int, str, str, str]]
 
 
 def current_graph(store: Store, previous: EntityGraph | None) -> EntityGraph:
-    """The graph of the store's lines, from ``previous`` when there is one."""
-    languages = {document_id: language for document_id, _, language in store.documents()}
-
-    def lines_of(ids: list[int] | None = None) -> list[tuple[int, str, str]]:
-        return [
-            (line_id, text, languages[document_id])
-            for line_id, document_id, _, _, text in store.line_rows(ids)
-        ]
-
-    versions = document_keys(store)
-    keys = [key for *_, key in versions]
-    if previous is not None and previous.kept is not None:
-        added = _added(versions, previous.document_keys)
-        if added is not None:
-            fresh = lines_of(added)
-            if _after(fresh, previous.line_ids):
-                return previous.grown(fresh, keys, lines_of)
+    """The graph of the store's lines, from ``previous`` when there is one. Its entities
+    are mined from each text once: a document that repeats an earlier one whole (the same
+    reading hash) is matched, not mined (EntityGraph.read)."""
+    read = _GraphLines(store)
+    if previous is not None:
+        graph = _grown(read, previous, mine=True)
+        if graph is not None:
+            return graph
     if previous is None:
         # Read twice from the store (EntityGraph.read), never held whole, both times in
         # one snapshot: a write between them would give the corpus and the matches
         # different lines.
         with store.reading():
-            graph = EntityGraph.read(
-                lambda: (
-                    (line_id, text, languages[document_id])
-                    for line_id, document_id, _, _, text in store.each_line_row()
-                )
-            )
+            graph = EntityGraph.read(lambda: read.each(False), lambda: read.each(True))
     else:
-        graph = previous.updated(lines_of())
-    graph.document_keys = keys
+        graph = previous.updated(read.lines(), read.mined())
+    graph.document_keys = read.keys
     return graph
+
+
+def added_graph(store: Store, previous: EntityGraph) -> EntityGraph | None:
+    """``previous`` grown by the documents added to the store since it, when they are all
+    that changed and no mining is due: their lines are matched against the entities it
+    knows, in time proportional to them. None otherwise: the next question brings the
+    graph up to date (``current_graph``)."""
+    return _grown(_GraphLines(store), previous, mine=False)
+
+
+def _grown(read: _GraphLines, previous: EntityGraph, *, mine: bool) -> EntityGraph | None:
+    if previous.kept is None:
+        return None
+    added = _added(read.versions, previous.document_keys)
+    if added is None:
+        return None
+    fresh = read.lines(added)
+    if not _after(fresh, previous.line_ids):
+        return None
+    mined = read.mined(added) if read.copies.intersection(added) else None
+    return previous.grown(fresh, read.keys, read.lines, mined, mine=mine)
+
+
+class _GraphLines:
+    """The store's lines as the graph reads them ((line id, text, language)), all of them
+    or those mined: not those of a document that repeats an earlier one whole."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.languages = {document_id: language for document_id, _, language in store.documents()}
+        self.versions = document_keys(store)
+        self.keys = [key for *_, key in self.versions]
+        self.copies = copied_documents(store, [doc_id for doc_id, *_ in self.versions])
+
+    def lines(self, ids: list[int] | None = None) -> list[tuple[int, str, str]]:
+        languages = self.languages
+        return [
+            (line_id, text, languages[document_id])
+            for line_id, document_id, _, _, text in self.store.line_rows(ids)
+        ]
+
+    def mined(self, ids: list[int] | None = None) -> list[tuple[int, str, str]] | None:
+        """The lines mined (of the documents ``ids``); None when they are all the lines."""
+        if not self.copies:
+            return None
+        languages, copies = self.languages, self.copies
+        return [
+            (line_id, text, languages[document_id])
+            for line_id, document_id, _, _, text in self.store.line_rows(ids)
+            if document_id not in copies
+        ]
+
+    def each(self, mined: bool) -> Iterator[tuple[int, str, str]]:
+        """As ``lines()`` (or ``mined()``), one at a time, never in a list."""
+        for line_id, document_id, _, _, text in self.store.each_line_row():
+            if not (mined and document_id in self.copies):
+                yield line_id, text, self.languages[document_id]
+
+
+def copied_documents(store: Store, ids: Sequence[int]) -> set[int]:
+    """Those of the documents ``ids`` that repeat an earlier one whole: the same reading
+    hash (store/prepared.py) as a document of a smaller id, which stands for them."""
+    hashes = store.reading_hashes(ids)
+    first: dict[str, int] = {}
+    copies: set[int] = set()
+    for document_id in sorted(hashes):
+        if first.setdefault(hashes[document_id], document_id) != document_id:
+            copies.add(document_id)
+    return copies
 
 
 def added_meaning(

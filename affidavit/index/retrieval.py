@@ -11,8 +11,9 @@ import numpy as np
 from affidavit.errors import AffidavitError
 from affidavit.index.copies import distinct
 from affidavit.index.documents import WORDS_SUFFICE, DocumentHit, DocumentRanker
-from affidavit.index.entities.build import GraphBuild, built_graph, start_graph
+from affidavit.index.entities.build import GraphBuild
 from affidavit.index.entities.graph import EntityGraph
+from affidavit.index.entities.held import HeldGraph
 from affidavit.index.entities.partition import partition
 from affidavit.index.evidence_block import Retrieved, evidence_block
 from affidavit.index.headings import Headings, headings_above
@@ -28,14 +29,11 @@ from affidavit.results import EntityCount, Evidence, Neighbour
 from affidavit.runtime import give_back_freed_memory
 from affidavit.store.sqlite import Store, StoredLine
 from affidavit.text.addressing import addresses_a_model
-from affidavit.text.names import segments
 from affidavit.text.reading import Reading
 from affidavit.trust import SPEAKING_THRESHOLD
 
 # The word index's cache entry: a whole index, and the parts added after it.
 WORDS_CACHE = word_parts.PREFIX
-# The entity graph's cache entry (2: with the kept corpus and the lines' digests).
-GRAPH_CACHE = "entities2"
 # How many ranked lines a question reads before choosing its evidence block (the census
 # counts them all).
 RETRIEVE_DEPTH = 50
@@ -58,9 +56,7 @@ class Retriever:
         self.speaking_threshold = speaking_threshold
         self._words: WordIndex | None = None
         self._generation = -1
-        self._graph: EntityGraph | None = None
-        self._graph_generation = -1
-        self._implicit: frozenset[int] = frozenset()  # entities a document's name carries
+        self._held = HeldGraph(store)  # the entity graph
         self._scope_rows: tuple[Scope, WordIndex, np.ndarray] | None = None  # rows_in's
         # Each document's headings, read once a generation: every question reads them for
         # its lines (8% of ask at 20.9 MB, a novel's chapters read question after question).
@@ -83,15 +79,14 @@ class Retriever:
         the next open reads them rather than building them."""
         self.words()
         self.ranker.warm_meaning()
-        self.graph()
+        self._held.leave_cached()
 
     def build(self, progress: Callable[[int, int, str], None] | None = None) -> None:
         """Build every index not yet built for this generation, telling ``progress``
         (done, total, stage) of each stage and of the meaning stage's lines encoded. The
         graph is built on another core meanwhile when that is worth it
         (index/entities/build.py)."""
-        held = self._graph_generation if self._graph is not None else None
-        pending = start_graph(self._store, GRAPH_CACHE, self._graph, held)
+        pending = self._held.start()
         stages: list[tuple[str, Callable[[Callable[[int, int], None]], object]]] = [
             ("word index", lambda _: self.words()),
             ("meaning vectors", self.meaning),  # None at once with the channel off
@@ -154,32 +149,25 @@ class Retriever:
         """Hold the indexes another retriever over the same store file read (a forked batch
         worker, its parent's); each is still used only at the generation it was made for."""
         self._words, self._generation = other._words, other._generation
-        self._graph, self._graph_generation = other._graph, other._graph_generation
-        self._implicit, self._headings = other._implicit, other._headings
+        self._held.adopt(other._held)
+        self._headings = other._headings
         self.ranker.adopt(other.ranker)
 
     def forget(self) -> None:
         self._words = None
-        self._graph = None
+        self._held = HeldGraph(self._store)
         self._headings = Headings(self._store)
         self.ranker.forget()
 
     def graph(self, pending: GraphBuild | None = None) -> EntityGraph:
         """The store's entity graph, cached in the store under its generation (the one
         ``pending`` builds elsewhere, when one does)."""
-        generation = self._store.generation()
-        if self._graph is not None and self._graph_generation == generation:
-            return self._graph  # (then nothing was started elsewhere: start_graph)
-        cached = self._store.cached(GRAPH_CACHE, generation)
-        documents = self._store.documents()
-        graph = built_graph(self._store, GRAPH_CACHE, generation, self._graph, pending, cached)
-        names = " ".join(name for _, name, _ in documents)
-        named = set(segments(names.replace("_", " ")).split())
-        self._implicit = frozenset(
-            number for number, entity in enumerate(graph.entities) if set(entity.words) <= named
-        )
-        self._graph, self._graph_generation = graph, generation
-        return graph
+        return self._held.current(pending)
+
+    def grow_graph(self) -> None:
+        """After documents are added one call at a time: the graph grown now when that
+        takes only their lines (index/entities/held.py)."""
+        self._held.grow()
 
     def entity(self, name: str) -> int:
         """The number of the entity ``name`` refers to in the graph (any of the store's
@@ -281,7 +269,7 @@ class Retriever:
         share and their neighbours, unless none of those may be cited.
         """
         graph = self.graph()
-        found = partition(graph, index, query, self._implicit)
+        found = partition(graph, index, query, self._held.implicit)
         if found is None:
             return None
         rows, scores = found

@@ -23,6 +23,30 @@ _ADDRESSING = re.compile(
 )
 
 
+# Words every phrasing above holds one of, in lower case: a line without one is passed
+# over at once. The three letters outside ASCII that the phrasings' case-blind match reads
+# as "i" or "s" are read so here too, so no line the phrasings find is passed over. NOTE:
+# the census asks this of thousands of lines a question: the phrasings alone took 3.6 us
+# a line of Middlemarch, 1.6 us with the words first.
+_CUES = (
+    "ignor",
+    "disregard",
+    "forget",
+    "overrid",
+    "bypass",
+    "now",
+    "prompt",
+    "model",
+    "attention",
+    "note",
+)
+
+
 def addresses_a_model(text: str) -> bool:
     """Whether ``text`` gives orders to its reader or a model (see the module's note)."""
+    low = text.lower()
+    if not low.isascii():  # "İ" is lowered to "i" and a combining dot
+        low = low.replace("\u0131", "i").replace("\u017f", "s").replace("i\u0307", "i")
+    if not any(cue in low for cue in _CUES):
+        return False
     return _ADDRESSING.search(text) is not None

@@ -9,9 +9,10 @@ import pytest
 from conftest import ARTICLES
 
 from affidavit import Memory
-from affidavit.index import retrieval
 from affidavit.index.entities import build as graph_build
-from affidavit.index.retrieval import GRAPH_CACHE, WORDS_CACHE
+from affidavit.index.entities import held
+from affidavit.index.entities.held import GRAPH_CACHE
+from affidavit.index.retrieval import WORDS_CACHE
 
 
 def test_build_indexes_caches_every_index_and_tells_each_stage(tmp_path: Path) -> None:
@@ -80,7 +81,7 @@ def test_the_graph_built_on_another_core_is_the_one_built_here(
         return build
 
     monkeypatch.setattr(graph_build, "LINES_WORTH_A_WORKER", 0)
-    monkeypatch.setattr(retrieval, "start_graph", watched)
+    monkeypatch.setattr(held, "start_graph", watched)
     elsewhere = _graph_bytes(tmp_path, "elsewhere.sqlite")
     assert started and all(build is not None for build in started)
     assert elsewhere == here

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -17,7 +18,9 @@ from affidavit.errors import AffidavitError
 from affidavit.index.entities.corpus import Corpus, _runs, extended_arrays
 from affidavit.index.entities.grams import Grams, unique_keys
 from affidavit.index.entities.graph import EntityGraph, _apart, _fingerprints, _mentions
+from affidavit.index.entities.held import GRAPH_CACHE
 from affidavit.index.entities.mining import entropy, llr, mine, pmi_weakest_split
+from affidavit.store.sqlite import Store
 from affidavit.text.names import _TITLES, pieces, segments
 
 XQUAD = Path(__file__).resolve().parents[2] / "corpora" / "xquad_slice"
@@ -212,6 +215,29 @@ def test_incremental_ingest_equals_a_full_build(tmp_path: Path) -> None:
     assert all((a.pairs[p] == b.pairs[p]).all() for p in a.pairs)
 
 
+def test_copies_of_one_text_are_mined_once(tmp_path: Path) -> None:
+    """Three copies of an article (the same text under three names) have the one copy's
+    entities, with its counts, whether the graph is built once or grown copy by copy;
+    every copy's lines are matched: each posting list is three times the one copy's."""
+    text = ARTICLES[0].read_text(encoding="utf-8")
+    one = Memory(dense=False)
+    one.ingest_text(text, name="article.txt")
+    built = Memory(tmp_path / "built.sqlite", dense=False)
+    grown = Memory(tmp_path / "grown.sqlite", dense=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # "a version or a copy?"
+        for number in range(3):
+            built.ingest_text(text, name=f"copy-{number}.txt")
+            grown.ingest_text(text, name=f"copy-{number}.txt")
+            grown.entities(top=1)  # the graph grows after each copy
+    base = one._retriever.graph()
+    assert len(base.entities) > 10
+    for memory in (built, grown):
+        graph = memory._retriever.graph()
+        assert graph.entities == base.entities
+        assert [len(p) for p in graph.postings] == [3 * len(p) for p in base.postings]
+
+
 def same_graph(a: EntityGraph, b: EntityGraph) -> bool:
     return (
         a.entities == b.entities
@@ -258,9 +284,9 @@ def test_an_update_matches_only_the_new_lines_when_the_entities_stay(monkeypatch
     linked: list[tuple[int, bool]] = []
     original = EntityGraph._link
 
-    def spy(self, lines, *, extend=False):
+    def spy(self, lines, *, extend=False, counted=None):
         linked.append((len(lines), extend))
-        return original(self, lines, extend=extend)
+        return original(self, lines, extend=extend, counted=counted)
 
     monkeypatch.setattr(EntityGraph, "_link", spy)
     after = before.updated(added)
@@ -440,11 +466,14 @@ def test_a_store_reads_only_the_added_documents_lines_to_update_its_graph(
     with Memory(tmp_path / "s.sqlite", dense=False) as memory:
         memory.ingest([str(p) for p in ARTICLES])
         before = memory._retriever.graph()
-        memory.ingest_text("Rollo and the Normans met the Duke of Normandy.", name="note.md")
         read = request.getfixturevalue("lines_read")
-        after = memory._retriever.graph()
+        memory.ingest_text("Rollo and the Normans met the Duke of Normandy.", name="note.md")
         added = [doc_id for doc_id, name, _ in memory._store.documents() if name == "note.md"]
+        # The graph grew as the text was added (no mining was due): the next question
+        # reads nothing more.
         assert read == [added]  # the known lines were neither read nor hashed again
+        after = memory._retriever.graph()
+        assert read == [added]
         languages = {doc_id: lang for doc_id, _, lang in memory._store.documents()}
         rows = [(i, text, languages[d]) for i, d, _, _, text in memory._store.line_rows()]
         assert same_graph(after, before.updated(rows))
@@ -536,3 +565,43 @@ def test_lines_read_again_give_the_graph_they_give_when_read_afresh(monkeypatch)
     for kept, read in zip(remembered.postings, afresh.postings, strict=True):
         assert np.array_equal(kept, read)
     assert remembered.pairs.keys() == afresh.pairs.keys()
+
+
+def test_a_text_added_grows_the_graph_at_once_unless_a_mining_is_due(tmp_path: Path) -> None:
+    """ingest_text brings the graph up to date when matching the new lines is all it
+    takes, and caches it at close; a text that grows the store past the mining margin
+    leaves the mining to the next question."""
+    path = tmp_path / "s.sqlite"
+    memory = Memory(path, dense=False)
+    memory.ingest_text(ARTICLES[0].read_text(encoding="utf-8"), name="first.txt")
+    retriever, store = memory._retriever, memory._store
+    assert retriever._held.generation == store.generation()  # built with the first text
+    memory.ingest_text("Rollo met the Duke of Normandy.", name="note.txt")
+    assert retriever._held.generation == store.generation()  # grown: one line matched
+    generation = store.generation()
+    memory.ingest_text(ARTICLES[1].read_text(encoding="utf-8"), name="second.txt")
+    assert retriever._held.generation == generation  # the text doubled: mining is due
+    memory.ingest_text("Rollo met the Duke of Normandy again.", name="again.txt")
+    assert retriever._held.generation == generation
+    memory.close()
+    reopened = Store(path, read_only=True)
+    try:
+        assert reopened.has_cached(GRAPH_CACHE, reopened.generation())
+    finally:
+        reopened.close()
+
+
+def test_a_graph_grown_as_a_text_is_added_is_cached_at_close(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite"
+    memory = Memory(path, dense=False)
+    memory.ingest_text(ARTICLES[0].read_text(encoding="utf-8"), name="first.txt")
+    memory.ingest_text("Rollo met the Duke of Normandy.", name="note.txt")
+    store = memory._store
+    generation = store.generation()
+    assert not store.has_cached(GRAPH_CACHE, generation)  # grown in hand, not written
+    grown = memory._retriever._held.graph
+    memory.close()
+    reopened = Memory(path, dense=False)
+    assert reopened._store.has_cached(GRAPH_CACHE, generation)
+    assert grown is not None and same_graph(reopened._retriever.graph(), grown)
+    reopened.close()

@@ -18,6 +18,8 @@ from affidavit.index.meaning.profiles import text_digest
 from affidavit.index.packing import load_arrays, save_arrays, typed_numbers
 from affidavit.text.names import segments
 
+Row = tuple[int, str, str]  # a line as the graph reads it: (line id, text, language)
+
 # The entities are mined again once the text has grown by this share since they were
 # last mined: one addition in ten pays for a mining, the others for their own lines.
 REMINE_GROWTH = 0.1
@@ -55,18 +57,28 @@ class EntityGraph:
     document_keys: list[str] = field(default_factory=list)  # the versions it was built from
 
     @classmethod
-    def build(cls, lines: Iterable[tuple[int, str, str]]) -> EntityGraph:
-        """``lines``: (line id, text, language) of every line of the store, in id order."""
+    def build(
+        cls, lines: Iterable[tuple[int, str, str]], mined: Sequence[Row] | None = None
+    ) -> EntityGraph:
+        """``lines``: (line id, text, language) of every line of the store, in id order;
+        ``mined``: those the entities are mined from, when not all (the lines of a
+        document that repeats another whole are not: see ``read``)."""
         rows = list(lines)
-        return cls.read(lambda: rows)
+        return cls.read(lambda: rows, None if mined is None else lambda: mined)
 
     @classmethod
-    def read(cls, lines: Callable[[], Iterable[tuple[int, str, str]]]) -> EntityGraph:
+    def read(
+        cls, lines: Callable[[], Iterable[Row]], mined: Callable[[], Iterable[Row]] | None = None
+    ) -> EntityGraph:
         """As ``build``, reading the lines twice through ``lines()`` (once for the corpus,
         once to match the entities found), so no list of the store's lines need be held
         while the entities are mined. NOTE: at 100 MB of text such a list was 480 MB of
-        the graph's 2.2 GB peak."""
-        corpus = Corpus.read(lines())
+        the graph's 2.2 GB peak.
+
+        The corpus is read through ``mined()`` when given: a store's copies of one text
+        (index/growth.py) are mined once, as one text. Twelve copies are not twelve
+        witnesses that a phrase is a name, and mining them all cost twelve times one."""
+        corpus = Corpus.read((mined or lines)())
         graph = cls(mine_corpus(corpus), [], {}, 0, corpus)
         graph.mined = len(corpus.ids)
         ids, digests = array("q"), array("q")
@@ -82,7 +94,9 @@ class EntityGraph:
         graph.lines = len(ids)
         return graph
 
-    def updated(self, lines: Iterable[tuple[int, str, str]]) -> EntityGraph:
+    def updated(
+        self, lines: Iterable[tuple[int, str, str]], mined: Sequence[Row] | None = None
+    ) -> EntityGraph:
         """The graph of ``lines`` (every line of the store, in id order), built from this
         one when the store only gained lines after it: the new lines are read alone.
 
@@ -91,7 +105,8 @@ class EntityGraph:
         (their postings, edges and counts exact; a name first written in them waits for
         the next mining). Past it, the entities are mined again from the kept counts
         (only the new lines matched if they come out the same): ``build(lines)``
-        exactly. A document replaced or removed is a full build."""
+        exactly. A document replaced or removed is a full build. ``mined``: as
+        ``build``'s (of every line, not only the new)."""
         rows = list(lines)
         line_ids, digests = _fingerprints(rows)
         known = len(self.line_ids)
@@ -102,26 +117,40 @@ class EntityGraph:
             and np.array_equal(digests[:known], self.digests)
         )
         if not added:
-            return EntityGraph.build(rows)
-        return self._grown(rows[known:], line_ids, digests, lambda: rows)
+            return EntityGraph.build(rows, mined)
+        fresh_mined = None
+        if mined is not None:
+            last = int(self.line_ids[-1]) if known else -1
+            fresh_mined = [row for row in mined if row[0] > last]
+        graph = self._grown(rows[known:], line_ids, digests, lambda: rows, fresh_mined)
+        assert graph is not None  # a mining is never refused here
+        return graph
 
     def grown(
         self,
         fresh: list[tuple[int, str, str]],
         keys: list[str],
         every_line: Callable[[], list[tuple[int, str, str]]],
-    ) -> EntityGraph:
+        fresh_mined: Sequence[Row] | None = None,
+        *,
+        mine: bool = True,
+    ) -> EntityGraph | None:
         """As ``updated``, told which documents are new (``keys``: this graph's then
-        theirs; ``fresh``: their lines, ids above all known); ``every_line`` reads the
-        store's lines only when a new mining chooses other entities."""
+        theirs; ``fresh``: their lines, ids above all known, and ``fresh_mined`` those
+        of them mined, when not all); ``every_line`` reads the store's lines only when a
+        new mining chooses other entities. Without ``mine``, None when a mining is due:
+        the graph grows only by matching the new lines (time in their size)."""
         line_ids, digests = _fingerprints(fresh)
         graph = self._grown(
             fresh,
             np.concatenate([self.line_ids, line_ids]),
             np.concatenate([self.digests, digests]),
             every_line,
+            fresh_mined,
+            mine=mine,
         )
-        graph.document_keys = list(keys)
+        if graph is not None:
+            graph.document_keys = list(keys)
         return graph
 
     def _grown(
@@ -130,23 +159,29 @@ class EntityGraph:
         line_ids: np.ndarray,
         digests: np.ndarray,
         every_line: Callable[[], list[tuple[int, str, str]]],
-    ) -> EntityGraph:
+        fresh_mined: Sequence[Row] | None = None,
+        *,
+        mine: bool = True,
+    ) -> EntityGraph | None:
         kept = self.kept.to_arrays() if isinstance(self.kept, Corpus) else self.kept
         assert kept is not None
         total = len(line_ids)
         # The kept corpus grows in its compact form; it is decoded only to be mined.
-        grown = extended_arrays(kept, fresh)
+        grown = extended_arrays(kept, fresh if fresh_mined is None else fresh_mined)
         if self.mined and int(grown["c_tokens"][0]) <= self.mined * (1 + REMINE_GROWTH):
             known_ones = EntityGraph(
                 list(self.entities), list(self.postings), dict(self.pairs), total, grown,
                 line_ids, digests, self.mined,
             )  # fmt: skip
-            mentioned = known_ones._link(fresh, extend=True)
-            counted = [
+            counted = None if fresh_mined is None else {row[0] for row in fresh_mined}
+            mentioned = known_ones._link(fresh, extend=True, counted=counted)
+            recounted = [
                 Entity(e.words, e.name, e.count + int(n))
                 for e, n in zip(self.entities, mentioned, strict=True)
             ]
-            return known_ones._ordered(counted)
+            return known_ones._ordered(recounted)
+        if not mine:
+            return None
         corpus = Corpus.from_arrays(grown)
         del grown
         entities = mine_corpus(corpus)
@@ -182,9 +217,16 @@ class EntityGraph:
             pairs[(x, y)] = witnesses
         return [self.postings[old] for old in order], pairs
 
-    def _link(self, rows: Iterable[tuple[int, str, str]], *, extend: bool = False) -> np.ndarray:
+    def _link(
+        self,
+        rows: Iterable[tuple[int, str, str]],
+        *,
+        extend: bool = False,
+        counted: set[int] | None = None,
+    ) -> np.ndarray:
         """Match ``rows`` (replacing the postings and edges, or extending them with later
-        lines); how many mentions of each entity they hold."""
+        lines); how many mentions of each entity they hold (of the ``counted`` line ids
+        only, if given: the mined ones)."""
         mentioned = np.zeros(len(self.entities), dtype=np.int64)
         # Typed arrays: a list holds a pointer and an int object a mention.
         found: list[array[int]] = [array("q") for _ in self.entities]
@@ -198,8 +240,9 @@ class EntityGraph:
                 seen.keep(text, language, mentions)
             if not mentions:
                 continue
-            for entity, _, _ in mentions:
-                mentioned[entity] += 1
+            if counted is None or line_id in counted:
+                for entity, _, _ in mentions:
+                    mentioned[entity] += 1
             named = sorted({e for e, _, _ in mentions})
             for entity in named:
                 found[entity].append(line_id)

@@ -1,0 +1,81 @@
+"""The entity graph a retriever holds: the one of the store's generation, read from the
+store's cache or built (index/entities/build.py), grown as documents are added one call
+at a time (index/growth.py), and the entities the documents' names carry."""
+
+from __future__ import annotations
+
+from affidavit.index.entities.build import GraphBuild, built_graph, start_graph
+from affidavit.index.entities.graph import EntityGraph
+from affidavit.index.growth import added_graph
+from affidavit.store.sqlite import Store
+from affidavit.text.names import segments
+
+# The entity graph's cache entry (2: with the kept corpus and the lines' digests).
+GRAPH_CACHE = "entities2"
+
+
+class HeldGraph:
+    """The graph in hand, the generation it is of, and what is known of it."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+        self.graph: EntityGraph | None = None
+        self.generation = -1
+        self.cached = True  # False for a graph grown here and not yet cached
+        self.mining_due = False  # ``grow`` found a mining due: left to a question
+        self.implicit: frozenset[int] = frozenset()  # entities a document's name carries
+
+    def current(self, pending: GraphBuild | None = None) -> EntityGraph:
+        """The store's entity graph, cached in the store under its generation (the one
+        ``pending`` builds elsewhere, when one does)."""
+        generation = self._store.generation()
+        if self.graph is not None and self.generation == generation:
+            return self.graph  # (then nothing was started elsewhere: start_graph)
+        cached = self._store.cached(GRAPH_CACHE, generation)
+        graph = built_graph(self._store, GRAPH_CACHE, generation, self.graph, pending, cached)
+        self._hold(graph, generation, cached=True)
+        return graph
+
+    def start(self) -> GraphBuild | None:
+        """A worker building the graph of the store's generation elsewhere, when worth it."""
+        held = self.generation if self.graph is not None else None
+        return start_graph(self._store, GRAPH_CACHE, self.graph, held)
+
+    def grow(self) -> None:
+        """After documents are added one call at a time: bring the graph up to date now,
+        so the next question builds nothing. The graph in hand grows by the new lines
+        when no mining is due (time in their size: ``added_graph``), held, and cached
+        when the store is closed (``leave_cached``); with none in hand, the graph is read
+        or built as a question would. A mining that is due is left to the next question."""
+        if self.graph is None:
+            self.current()
+            return
+        generation = self._store.generation()
+        if self.generation == generation or self.mining_due:
+            return
+        graph = added_graph(self._store, self.graph)
+        if graph is not None:
+            self._hold(graph, generation, cached=False)
+        else:  # not tried again before a question has mined: each try reads every addition
+            self.mining_due = True
+
+    def leave_cached(self) -> None:
+        """Bring the graph up to date and cache it in the store, if it is not."""
+        graph = self.current()
+        if not self.cached:  # grown after an addition, never cached
+            self._store.cache(GRAPH_CACHE, self.generation, graph.to_bytes())
+            self.cached = True
+
+    def adopt(self, other: HeldGraph) -> None:
+        """Hold what ``other`` holds (a forked batch worker, its parent's graph)."""
+        self.graph, self.generation, self.implicit = other.graph, other.generation, other.implicit
+        self.cached, self.mining_due = other.cached, other.mining_due
+
+    def _hold(self, graph: EntityGraph, generation: int, *, cached: bool) -> None:
+        names = " ".join(name for _, name, _ in self._store.documents())
+        named = set(segments(names.replace("_", " ")).split())
+        self.implicit = frozenset(
+            number for number, entity in enumerate(graph.entities) if set(entity.words) <= named
+        )
+        self.graph, self.generation = graph, generation
+        self.cached, self.mining_due = cached, False
