@@ -330,9 +330,11 @@ class Memory(RecordCalls, UpkeepCalls, HealthCalls):
             # The word index takes in the new documents now, analysing their lines only
             # and caching a part of their size (index/words/parts.py): the next question
             # does not pay for it, and closing the store writes nothing for it. The entity
-            # graph grows by their lines too, unless a mining is due (Retriever.grow_graph).
+            # graph grows by their lines too, unless a mining is due (Retriever.grow_graph),
+            # and so do the line vectors (their lines encoded, a text once a process).
             self._retriever.words()
             self._retriever.grow_graph()
+            self._retriever.meaning()
         return written
 
     # -- retrieval, answers, audits --

@@ -137,6 +137,7 @@ class DocumentRanker:
             (self._meaning, True) if in_hand else meaning_parts.load(self._store, prefix)
         )
         remember = getattr(self.reranker, "remember", None)
+        piece: MeaningIndex | None = None  # the added documents' index, when grown by one
         if previous is not None and followed and stored == generation:
             index = previous  # the parts were made at this generation
         else:
@@ -160,8 +161,11 @@ class DocumentRanker:
         self._meaning, self._meaning_generation = index, generation
         # A large store's lines are cut as questions reach them; a small one's are kept.
         if remember is not None and index.size <= REMEMBER_AT_MOST:
-            # Late interaction reads these lines question after question.
-            remember([text for *_, text in self._store.line_rows()])
+            # Late interaction reads these lines question after question. After an
+            # addition, only the added documents' lines are new to it (a document's key
+            # starts with its id: store/parts.py).
+            added = None if piece is None else [int(k.split(":")[0]) for k in piece.document_keys]
+            remember([text for *_, text in self._store.line_rows(added)])
         return index
 
     # -- documents --

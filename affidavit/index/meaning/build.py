@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-import itertools
 from array import array
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
+from threading import Lock
+from weakref import WeakKeyDictionary
 
 import numpy as np
 
@@ -24,7 +26,7 @@ LineRow = tuple[int, int, int, str, str]  # (line id, document id, position, kin
 ENCODE_CHUNK = 8192  # lines encoded between two progress reports
 # How many chunks are encoded between two hand-backs of the freed heap (runtime.py).
 TRIM_EVERY_CHUNKS = 3
-# The most vectors one build keeps to reuse for a line written again (int8: 256 bytes each
+# The most vectors a process keeps to reuse for a line written again (int8: 256 bytes each
 # with the bundled model, about 50 MB at most).
 VECTORS_KEPT = 200_000
 
@@ -87,7 +89,7 @@ def build_meaning(
     to_encode = np.union1d(missing, np.flatnonzero(is_profiled))
     profiles = _Profiles()
     done = 0
-    seen = _Seen()
+    seen = _seen_for(encoder)
     for number, (chunk, texts) in enumerate(_chunks(lines(), to_encode), start=1):
         fresh = seen.vectors(encoder, texts, digest_of[chunk])
         if signs is None:
@@ -140,27 +142,45 @@ def _chunks(rows: Iterable[LineRow], wanted: np.ndarray) -> Iterator[tuple[np.nd
 
 
 class _Seen:
-    """The vectors of the texts one build has encoded, by digest (at most VECTORS_KEPT,
-    the first ones): a line another line writes word for word (a copy, a version, a
-    repeated row) is encoded once. A text's vector is its own whatever it is encoded
-    with, so nothing changes but the time."""
+    """The vectors of the texts this process has encoded with one encoder, by digest (the
+    VECTORS_KEPT most recently used): a line another line writes word for word (a copy, a
+    version, a repeated row) is encoded once, in one build or across the builds of texts
+    added one call at a time. A text's vector is its own whatever it is encoded with, so
+    nothing changes but the time."""
 
     def __init__(self) -> None:
-        self._held: dict[int, np.ndarray] = {}
+        self._held: OrderedDict[int, np.ndarray] = OrderedDict()
+        self._lock = Lock()  # batch threads may build side by side
 
     def vectors(self, encoder: Encoder, texts: list[str], digests: np.ndarray) -> np.ndarray:
         keys = digests.tolist()
+        with self._lock:
+            found = {key: self._held[key] for key in keys if key in self._held}
+            for key in found:
+                self._held.move_to_end(key)
         wanted: dict[int, str] = {}
         for key, text in zip(keys, texts, strict=True):
-            if key not in self._held and key not in wanted:
+            if key not in found and key not in wanted:
                 wanted[key] = text
         made = quantized(encode(encoder, list(wanted.values()))) if wanted else None
         fresh = dict(zip(wanted, made, strict=True)) if made is not None else {}
-        if fresh and len(self._held) < VECTORS_KEPT:
-            room = VECTORS_KEPT - len(self._held)
-            self._held.update(itertools.islice(fresh.items(), room))
-        rows = [fresh[key] if key in fresh else self._held[key] for key in keys]
+        with self._lock:
+            self._held.update(fresh)
+            while len(self._held) > VECTORS_KEPT:
+                self._held.popitem(last=False)
+        rows = [fresh[key] if key in fresh else found[key] for key in keys]
         return np.stack(rows) if rows else np.zeros((0, 0), dtype=np.int8)
+
+
+# One _Seen an encoder, for as long as the encoder lives.
+_SEEN: WeakKeyDictionary[Encoder, _Seen] = WeakKeyDictionary()
+
+
+def _seen_for(encoder: Encoder) -> _Seen:
+    try:
+        return _SEEN.setdefault(encoder, _Seen())
+    except TypeError:  # an encoder that cannot be weakly referenced: this build's own
+        return _Seen()
 
 
 class _Profiles:
