@@ -149,7 +149,8 @@ class Memory(RecordCalls, UpkeepCalls, HealthCalls):
     def build_indexes(self, *, progress: Progress | None = None) -> None:
         """Build what the next question would otherwise pay for (the word index, the
         meaning vectors of new lines, the entity graph) and cache it in a file store; ingest
-        does at its end; after ingest_text and ingest_dialogue the first question does.
+        does at its end, ingest_text and ingest_dialogue for their lines (a mining of the
+        graph's entities they find due is left to the first question).
         ``progress(done, total, stage)`` hears each stage and the lines encoded."""
         self._retriever.build(progress)
 
