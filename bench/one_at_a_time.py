@@ -8,9 +8,11 @@ The documents are the paragraphs of the SQuAD articles in ``corpora/squad2_artic
 own (``doc-00001.txt`` ...) until ``--documents`` are stored; a paragraph comes round again
 after every article's have been taken once, so later documents repeat earlier ones (as
 versions do), and the near-duplicate check has pairs to find. Reported: the mean time of
-the 100 calls before each mark, the first search after the last call, and the whole run.
+the 100 calls before each mark, the first search after the last call and the first ask
+after it, and the whole run. Without ``--dense`` the meaning channel is off (no line
+vectors are made).
 
-    .venv/bin/python bench/one_at_a_time.py [--documents 5000] [--json PATH]
+    .venv/bin/python bench/one_at_a_time.py [--documents 5000] [--dense] [--json PATH]
 """
 
 from __future__ import annotations
@@ -40,13 +42,13 @@ def paragraphs() -> list[str]:
     return found
 
 
-def measure(documents: int) -> dict:
+def measure(documents: int, dense: bool = False) -> dict:
     texts = paragraphs()
     took: list[float] = []
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder, warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the repeats' near-duplicate warnings
-        memory = Memory(Path(folder) / "store.sqlite", dense=False)
+        memory = Memory(Path(folder) / "store.sqlite", dense=dense)
         for number in range(documents):
             begun = time.perf_counter()
             memory.ingest_text(texts[number % len(texts)], name=f"doc-{number + 1:05d}.txt")
@@ -54,6 +56,9 @@ def measure(documents: int) -> dict:
         begun = time.perf_counter()
         memory.search(SEARCHED)
         first_search = time.perf_counter() - begun
+        begun = time.perf_counter()
+        memory.ask(SEARCHED)
+        first_ask = time.perf_counter() - begun
         memory.close()
     marks = {
         str(mark): round(sum(took[mark - 100 : mark]) / 100 * 1000, 1)
@@ -64,7 +69,9 @@ def measure(documents: int) -> dict:
         "documents": documents,
         "paragraphs": len(texts),
         "ms a call, mean of the 100 before": marks,
+        "meaning channel": dense,
         "first search after the last call s": round(first_search, 2),
+        "first ask after it s": round(first_ask, 2),
         "whole run s": round(time.perf_counter() - start, 1),
     }
 
@@ -72,9 +79,10 @@ def measure(documents: int) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--documents", type=int, default=5000)
+    parser.add_argument("--dense", action="store_true", help="with the meaning channel on")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
-    result = measure(args.documents)
+    result = measure(args.documents, args.dense)
     print(json.dumps(result, indent=2))
     if args.json:
         args.json.write_text(json.dumps(result, indent=2), encoding="utf-8")
