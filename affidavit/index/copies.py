@@ -8,9 +8,11 @@ documents are one text stored twice and read alike (the same reading hash)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 
 from affidavit.results import Evidence, LineKind
+from affidavit.store.sqlite import Store, StoredLine
 
 # A line shorter than this is not taken for a copy of another (see above).
 SHORTEST_COPY = 40
@@ -55,3 +57,14 @@ def distinct(
         else:
             copies.setdefault((held.document, held.position), []).append(hit)
     return kept, copies
+
+
+def twins(store: Store, lines: Iterable[StoredLine]) -> dict[str, str]:
+    """Each document of ``lines`` that another of them repeats whole (the same reading
+    hash, store/prepared.py): its name -> that hash."""
+    names = {line.document_id: line.document for line in lines}
+    if len(names) < 2:
+        return {}
+    hashes = store.reading_hashes(sorted(names))
+    held = Counter(hashes.values())
+    return {names[d]: h for d, h in hashes.items() if held[h] > 1}

@@ -3,25 +3,25 @@ How documents are ranked is set out in ``DocumentRanker`` (index/documents.py)."
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from affidavit.errors import AffidavitError
-from affidavit.index.copies import distinct
+from affidavit.index.copies import distinct, twins
 from affidavit.index.documents import WORDS_SUFFICE, DocumentHit, DocumentRanker
 from affidavit.index.entities.build import GraphBuild
 from affidavit.index.entities.graph import EntityGraph
 from affidavit.index.entities.held import HeldGraph
 from affidavit.index.entities.partition import partition
 from affidavit.index.evidence_block import Retrieved, evidence_block
-from affidavit.index.headings import Headings, headings_above
+from affidavit.index.headings import Headings
 from affidavit.index.kinds import with_kinds
 from affidavit.index.meaning.encoder import Encoder
 from affidavit.index.meaning.late import Reranker
 from affidavit.index.meaning.profiles import MeaningIndex
 from affidavit.index.scope import Filters, Scope, StoredDocument
+from affidavit.index.subsets import as_evidence, subset
 from affidavit.index.words import parts as word_parts
 from affidavit.index.words.scoring import Scored
 from affidavit.index.words.word_index import WordIndex
@@ -37,7 +37,6 @@ WORDS_CACHE = word_parts.PREFIX
 # How many ranked lines a question reads before choosing its evidence block (the census
 # counts them all).
 RETRIEVE_DEPTH = 50
-CONTEXT_REACH = 1
 
 
 class Retriever:
@@ -377,7 +376,7 @@ class Retriever:
         if holds_answer is not None:
             hits.sort(key=lambda hit: holds_answer(hit.text))  # stable: order kept
         # A line many documents write word for word is read once, its copies kept.
-        hits, copies = distinct(hits, self._twins(stored))
+        hits, copies = distinct(hits, twins(self._store, stored.values()))
         # The best lines, no document beyond its share while others hold evidence, then
         # grouped by document (best document first) with their context.
         by_document: dict[str, list[StoredLine]] = {}
@@ -388,79 +387,13 @@ class Retriever:
             order = sorted(by_document, key=lambda name: place.get(name, len(place)))
             by_document = {name: by_document[name] for name in order}
         subsets = [
-            self._subset(lines, scores, index, holds_answer) for lines in by_document.values()
+            subset(self._store, self._headings, self.speaks, lines, scores, index, holds_answer)
+            for lines in by_document.values()
         ]
         return Retrieved(hits, subsets, withheld, copies, ordering)
-
-    def _twins(self, stored: dict[tuple[str, int], StoredLine]) -> dict[str, str]:
-        """Each document of these lines that another of them repeats whole (the same
-        reading hash, store/prepared.py): its name -> that hash."""
-        names = {line.document_id: line.document for line in stored.values()}
-        if len(names) < 2:
-            return {}
-        hashes = self._store.reading_hashes(sorted(names))
-        held = Counter(hashes.values())
-        return {names[d]: h for d, h in hashes.items() if held[h] > 1}
-
-    def _subset(
-        self,
-        best: list[StoredLine],
-        scores: np.ndarray,
-        index: WordIndex,
-        holds_answer: Callable[[str], int] | None = None,
-    ) -> list[Evidence]:
-        """One document's lines from the evidence block (where no document takes more than
-        its share) plus the lines beside them (so a claim can be read back across a
-        sentence boundary) and the headings they stand under, each with its own word score."""
-        document_id = best[0].document_id
-        have = {line.position for line in best}
-        wanted = {
-            line.position + step
-            for line in best
-            for step in range(-CONTEXT_REACH, CONTEXT_REACH + 1)
-        } - have
-        context = [
-            line
-            for line in self._store.lines_at(document_id, sorted(p for p in wanted if p >= 0))
-            if self.speaks(line)
-        ]
-        # A line is read under its section's heading and its document's title, unless the
-        # heading may not be read either ("# Note to AI assistants: ...").
-        taken = have | {line.position for line in context}
-        over = self._headings.over({document_id: sorted(have)})[document_id]
-        headings = [
-            over[p]
-            for p in headings_above(self._headings.starts(document_id), sorted(have))
-            if p not in taken and self.speaks(over[p])
-        ]
-        members = [*context, *headings, *best]
-        # Index rows are in line-id order, so one search finds every member's score.
-        rows = np.searchsorted(index.line_ids, [line.id for line in members])
-        lines = [(line, float(scores[row])) for line, row in zip(members, rows, strict=True)]
-        if holds_answer is not None:  # the lines that can answer first, as in the block
-            lines.sort(key=lambda pair: (holds_answer(pair[0].text), -pair[1], pair[0].position))
-        else:
-            lines.sort(key=lambda pair: (-pair[1], pair[0].position))
-        return [as_evidence(line, score) for line, score in lines]
 
 
 def _within(scored: Scored, allowed: np.ndarray) -> Scored:
     """``scored`` with only the rows ``allowed`` marks."""
     keep = allowed[scored.rows]
     return Scored(scored.rows[keep], scored.values[keep], scored.size)
-
-
-def as_evidence(line: StoredLine, score: float = 0.0) -> Evidence:
-    """A stored line as the Evidence a question reads, with its word score."""
-    return Evidence(
-        document=line.document,
-        position=line.position,
-        text=line.text,
-        kind=line.kind,
-        score=score,
-        cells=line.cells,
-        trust=line.trust,
-        speaker=line.speaker,
-        date=line.date,
-        ocr_confidence=line.confidence,
-    )

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from affidavit.errors import AffidavitError, InputError, readable, short_text
-from affidavit.index.retrieval import Retriever, as_evidence
+from affidavit.index.retrieval import Retriever
+from affidavit.index.subsets import as_evidence
 from affidavit.records.distil import Event, distil
 from affidavit.records.labels import LABELLED_LANGUAGES, Labels
 from affidavit.records.told import Records
