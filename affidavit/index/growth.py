@@ -35,7 +35,7 @@ def current_graph(store: Store, previous: EntityGraph | None) -> EntityGraph:
         with store.reading():
             graph = EntityGraph.read(lambda: read.each(False), lambda: read.each(True))
     else:
-        graph = previous.updated(read.lines(), read.mined())
+        graph = previous.updated(*read.with_mined())
     graph.document_keys = read.keys
     return graph
 
@@ -54,10 +54,9 @@ def _grown(read: _GraphLines, previous: EntityGraph, *, mine: bool) -> EntityGra
     added = _added(read.versions, previous.document_keys)
     if added is None:
         return None
-    fresh = read.lines(added)
+    fresh, mined = read.with_mined(added)
     if not _after(fresh, previous.line_ids):
         return None
-    mined = read.mined(added) if read.copies.intersection(added) else None
     return previous.grown(fresh, read.keys, read.lines, mined, mine=mine)
 
 
@@ -79,19 +78,23 @@ class _GraphLines:
             for line_id, document_id, _, _, text in self.store.line_rows(ids)
         ]
 
-    def mined(self, ids: list[int] | None = None) -> list[tuple[int, str, str]] | None:
-        """The lines mined (of the documents ``ids``); None when they are all the lines."""
-        if not self.copies:
-            return None
-        languages, copies = self.languages, self.copies
-        return [
-            (line_id, text, languages[document_id])
-            for line_id, document_id, _, _, text in self.store.line_rows(ids)
-            if document_id not in copies
-        ]
+    def with_mined(
+        self, ids: list[int] | None = None
+    ) -> tuple[list[tuple[int, str, str]], list[tuple[int, str, str]] | None]:
+        """As ``lines(ids)``, and those of them mined (None when they are all), read once."""
+        if not (self.copies if ids is None else self.copies.intersection(ids)):
+            return self.lines(ids), None
+        lines: list[tuple[int, str, str]] = []
+        mined: list[tuple[int, str, str]] = []
+        for line_id, document_id, _, _, text in self.store.line_rows(ids):
+            row = (line_id, text, self.languages[document_id])
+            lines.append(row)
+            if document_id not in self.copies:
+                mined.append(row)
+        return lines, mined
 
     def each(self, mined: bool) -> Iterator[tuple[int, str, str]]:
-        """As ``lines()`` (or ``mined()``), one at a time, never in a list."""
+        """As ``lines()`` (or the lines mined), one at a time, never in a list."""
         for line_id, document_id, _, _, text in self.store.each_line_row():
             if not (mined and document_id in self.copies):
                 yield line_id, text, self.languages[document_id]

@@ -11,11 +11,21 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
 from affidavit import Memory
 
 OFFICE = Path(__file__).resolve().parents[2] / "corpora" / "office"
 DOCX = OFFICE / "nics-firearm-checks-2015-11.docx"
 DECLARATION = b'<!DOCTYPE w [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+
+
+@pytest.fixture(scope="module")
+def plain() -> list[str]:
+    """The real DOCX's lines, read as it is."""
+    memory = Memory(dense=False)
+    memory.ingest(DOCX)
+    return _lines(memory, DOCX.name)
 
 
 def _lines(memory: Memory, name: str) -> list[str]:
@@ -52,11 +62,12 @@ def _with_entities(
     return path
 
 
-def test_a_docx_entity_reference_loses_no_text_and_is_warned_of(tmp_path: Path) -> None:
-    plain, hostile = Memory(dense=False), Memory(dense=False)
-    plain.ingest(DOCX)
+def test_a_docx_entity_reference_loses_no_text_and_is_warned_of(
+    tmp_path: Path, plain: list[str]
+) -> None:
+    hostile = Memory(dense=False)
     report = hostile.ingest(_with_entities(tmp_path))
-    assert _lines(hostile, "entity.docx") == _lines(plain, DOCX.name)
+    assert _lines(hostile, "entity.docx") == plain
     assert any("3 reference(s)" in warning for warning in report.warnings)
     assert not any("root:" in line for line in _lines(hostile, "entity.docx"))
 
@@ -78,17 +89,18 @@ def test_an_html_doctype_declaring_entities_leaves_no_line_behind(tmp_path: Path
     assert any("declares 1 entit" in warning for warning in report.warnings)
 
 
-def test_a_declaration_behind_a_long_comment_is_found(tmp_path: Path) -> None:
+def test_a_declaration_behind_a_long_comment_is_found(tmp_path: Path, plain: list[str]) -> None:
     """A DOCTYPE may follow comments of any length: the whole prolog is read."""
-    plain, hostile = Memory(dense=False), Memory(dense=False)
-    plain.ingest(DOCX)
+    hostile = Memory(dense=False)
     padded = b"<!--" + b" padding" * 2000 + b" -->" + DECLARATION
     report = hostile.ingest(_with_entities(tmp_path, padded))
-    assert _lines(hostile, "entity.docx") == _lines(plain, DOCX.name)
+    assert _lines(hostile, "entity.docx") == plain
     assert any("3 reference(s)" in warning for warning in report.warnings)
 
 
-def test_a_damaged_part_no_reader_opens_does_not_fail_the_file(tmp_path: Path) -> None:
+def test_a_damaged_part_no_reader_opens_does_not_fail_the_file(
+    tmp_path: Path, plain: list[str]
+) -> None:
     """An unused picture whose checksum is wrong is left out, with a warning, and the
     document's text is read as it is without it."""
     picture = b"PICTURE-" * 64
@@ -97,19 +109,19 @@ def test_a_damaged_part_no_reader_opens_does_not_fail_the_file(tmp_path: Path) -
     at = data.rindex(picture)
     data[at] ^= 0xFF  # the stored bytes no longer match the CRC the zip records
     path.write_bytes(bytes(data))
-    plain, hostile = Memory(dense=False), Memory(dense=False)
-    plain.ingest(DOCX)
+    hostile = Memory(dense=False)
     report = hostile.ingest(path)
-    assert _lines(hostile, "entity.docx") == _lines(plain, DOCX.name)
+    assert _lines(hostile, "entity.docx") == plain
     assert any("word/media/unused.bin" in warning for warning in report.warnings)
 
 
-def test_an_entity_in_an_attribute_value_is_read_as_its_text(tmp_path: Path) -> None:
-    plain, hostile = Memory(dense=False), Memory(dense=False)
-    plain.ingest(DOCX)
+def test_an_entity_in_an_attribute_value_is_read_as_its_text(
+    tmp_path: Path, plain: list[str]
+) -> None:
+    hostile = Memory(dense=False)
     declaration = b'<!DOCTYPE w [<!ENTITY s "preserve">]>'
     hostile.ingest(_with_entities(tmp_path, declaration, attribute=True))
-    assert _lines(hostile, "entity.docx") == _lines(plain, DOCX.name)
+    assert _lines(hostile, "entity.docx") == plain
 
 
 def test_an_html_subset_ends_at_its_own_close_not_at_the_first(tmp_path: Path) -> None:

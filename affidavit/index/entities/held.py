@@ -23,7 +23,7 @@ class HeldGraph:
         self.generation = -1
         self.cached = True  # False for a graph grown here and not yet cached
         self.mining_due = False  # ``grow`` found a mining due: left to a question
-        self.implicit: frozenset[int] = frozenset()  # entities a document's name carries
+        self._implicit: frozenset[int] | None = frozenset()  # None: not yet read
 
     def current(self, pending: GraphBuild | None = None) -> EntityGraph:
         """The store's entity graph, cached in the store under its generation (the one
@@ -66,16 +66,24 @@ class HeldGraph:
             self._store.cache(GRAPH_CACHE, self.generation, graph.to_bytes())
             self.cached = True
 
+    @property
+    def implicit(self) -> frozenset[int]:
+        """The entities the documents' names carry, read once a graph held: a question's
+        partition asks for them, an addition that grows the graph does not."""
+        if self._implicit is None:
+            names = " ".join(name for _, name, _ in self._store.documents())
+            named = set(segments(names.replace("_", " ")).split())
+            entities = self.graph.entities if self.graph is not None else []
+            self._implicit = frozenset(
+                number for number, entity in enumerate(entities) if set(entity.words) <= named
+            )
+        return self._implicit
+
     def adopt(self, other: HeldGraph) -> None:
         """Hold what ``other`` holds (a forked batch worker, its parent's graph)."""
-        self.graph, self.generation, self.implicit = other.graph, other.generation, other.implicit
+        self.graph, self.generation, self._implicit = other.graph, other.generation, other._implicit
         self.cached, self.mining_due = other.cached, other.mining_due
 
     def _hold(self, graph: EntityGraph, generation: int, *, cached: bool) -> None:
-        names = " ".join(name for _, name, _ in self._store.documents())
-        named = set(segments(names.replace("_", " ")).split())
-        self.implicit = frozenset(
-            number for number, entity in enumerate(graph.entities) if set(entity.words) <= named
-        )
-        self.graph, self.generation = graph, generation
+        self.graph, self.generation, self._implicit = graph, generation, None
         self.cached, self.mining_due = cached, False
