@@ -68,3 +68,15 @@ def twins(store: Store, lines: Iterable[StoredLine]) -> dict[str, str]:
     hashes = store.reading_hashes(sorted(names))
     held = Counter(hashes.values())
     return {names[d]: h for d, h in hashes.items() if held[h] > 1}
+
+
+def copied_documents(store: Store, ids: Sequence[int]) -> set[int]:
+    """Those of the documents ``ids`` that repeat an earlier one whole: the same reading
+    hash (store/prepared.py) as a document of a smaller id, which stands for them."""
+    hashes = store.reading_hashes(ids)
+    first: dict[str, int] = {}
+    copies: set[int] = set()
+    for document_id in sorted(hashes):
+        if first.setdefault(hashes[document_id], document_id) != document_id:
+            copies.add(document_id)
+    return copies

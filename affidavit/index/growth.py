@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from affidavit.index.copies import copied_documents
 from affidavit.index.entities.graph import EntityGraph
 from affidavit.index.meaning.build import build_meaning
 from affidavit.index.meaning.encoder import Encoder
@@ -98,18 +99,6 @@ class _GraphLines:
         for line_id, document_id, _, _, text in self.store.each_line_row():
             if not (mined and document_id in self.copies):
                 yield line_id, text, self.languages[document_id]
-
-
-def copied_documents(store: Store, ids: Sequence[int]) -> set[int]:
-    """Those of the documents ``ids`` that repeat an earlier one whole: the same reading
-    hash (store/prepared.py) as a document of a smaller id, which stands for them."""
-    hashes = store.reading_hashes(ids)
-    first: dict[str, int] = {}
-    copies: set[int] = set()
-    for document_id in sorted(hashes):
-        if first.setdefault(hashes[document_id], document_id) != document_id:
-            copies.add(document_id)
-    return copies
 
 
 def added_meaning(
