@@ -141,6 +141,7 @@ class Retriever:
         if self._words is not None and self._generation == generation:
             return self._words
         index = word_parts.current(self._store, self._words)
+        index.read_copies_by(self._store.reading_hashes)
         self._words, self._generation = index, generation
         return index
 

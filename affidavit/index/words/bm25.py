@@ -53,13 +53,17 @@ def length_norms(
     return k1 * (1.0 - b + b * unit_lengths / (average or 1.0))
 
 
-def term_weights(counts: sp.csc_matrix, norms: np.ndarray, term: int) -> np.ndarray:
+def term_weights(
+    counts: sp.csc_matrix, norms: np.ndarray, term: int, frequencies: np.ndarray | None = None
+) -> np.ndarray:
     """The BM25 weight of ``term`` in each unit of its postings (``counts`` is CSC;
     ``norms`` from ``length_norms``), in posting order, float32: the same arithmetic as
     ``bm25_weights``, which weighs every (unit, term) at once. The word index keeps raw
     counts and weighs only the postings of a question's terms this way (summed in
-    scoring.py)."""
+    scoring.py). ``frequencies``: each term's units when ``counts`` holds only some of
+    its postings (index/words/twins.py), else the postings' own count."""
     lo, hi = counts.indptr[term], counts.indptr[term + 1]
     tf = counts.data[lo:hi].astype(np.float64)
-    term_idf = idf(np.asarray([hi - lo]), counts.shape[0])[0]
+    df = hi - lo if frequencies is None else frequencies[term]
+    term_idf = idf(np.asarray([df]), counts.shape[0])[0]
     return (term_idf * tf * (K1 + 1.0) / (tf + norms[counts.indices[lo:hi]])).astype(np.float32)

@@ -13,6 +13,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from affidavit.index.words import bm25
+from affidavit.index.words.twins import Twins
 
 # NOTE: chosen on SQuAD 2.0 dev sentence retrieval (bench/retrieval.py): a line gains this
 # share of the best score of any window holding it.
@@ -112,16 +113,20 @@ def scratch_arrays(lines: int, windows: int) -> Iterator[Scratch]:
 
 
 def accumulate(
-    counts: sp.csc_matrix, norms: np.ndarray, term_ids: Sequence[int], out: np.ndarray
+    counts: sp.csc_matrix,
+    norms: np.ndarray,
+    term_ids: Sequence[int],
+    out: np.ndarray,
+    frequencies: np.ndarray | None = None,
 ) -> np.ndarray:
     """Add the BM25 weights of ``term_ids`` into ``out`` (one per unit); return the
-    units first reached, each once."""
+    units first reached, each once. ``frequencies``: see ``bm25.term_weights``."""
     reached = []
     for term in term_ids:
         lo, hi = counts.indptr[term], counts.indptr[term + 1]
         holders = counts.indices[lo:hi]  # each unit once within a term's postings
         reached.append(holders[out[holders] == 0])
-        out[holders] += bm25.term_weights(counts, norms, term)
+        out[holders] += bm25.term_weights(counts, norms, term, frequencies)
     return np.concatenate(reached) if reached else np.zeros(0, dtype=np.int64)
 
 
@@ -156,9 +161,12 @@ def best_windows(
     return each_once(lines, scratch.stamp)
 
 
-def score_question(index: Postings, term_ids: Sequence[int], named: Named | None) -> Scored:
+def score_question(
+    index: Postings, term_ids: Sequence[int], named: Named | None, twins: Twins | None = None
+) -> Scored:
     """Lines' BM25, plus the window gain times their best window's, plus the bonus of
-    each document the question names.
+    each document the question names. With ``twins``, only the first copy of a text
+    stored more than once is scored and its copies take its scores (twins.py).
 
     The question's postings are added into one score per line (and one per window); the
     rows a posting reaches are kept as they are first reached (a BM25 weight is never 0,
@@ -168,19 +176,28 @@ def score_question(index: Postings, term_ids: Sequence[int], named: Named | None
     """
     size = index.size
     line_norms, window_norms = index.unit_norms()
-    window_counts = index.window_counts
+    line_counts, window_counts = index.line_counts, index.window_counts
+    line_frequencies = window_frequencies = None
+    if twins is not None:
+        line_counts, window_counts = twins.line_counts, twins.window_counts
+        line_frequencies, window_frequencies = twins.line_frequencies, twins.window_frequencies
     with scratch_arrays(size, window_counts.shape[0]) as scratch:
         total = scratch.lines
-        reached = [accumulate(index.line_counts, line_norms, term_ids, total)]
+        reached = [accumulate(line_counts, line_norms, term_ids, total, line_frequencies)]
         if term_ids and window_counts.shape[0]:
             sums = scratch.windows
-            windows = accumulate(window_counts, window_norms, term_ids, sums)
+            windows = accumulate(window_counts, window_norms, term_ids, sums, window_frequencies)
             if windows.size:
                 lines = best_windows(index.incidence, windows, sums[windows], scratch)
                 total[lines] += np.float32(WINDOW_GAIN) * scratch.best[lines]
                 reached.append(lines)
                 scratch.best[lines] = 0
             sums[windows] = 0
+        if twins is not None:
+            originals = each_once(np.concatenate(reached), scratch.stamp)
+            copies, copied = twins.copies_of(originals)
+            total[copies] = total[copied]
+            reached = [originals, copies]
         if named is not None:
             total[named.rows] += named.of(named.rows)
             reached.append(named.rows)

@@ -22,6 +22,7 @@ from affidavit.index.words.scoring import (
     score_question,
     top_among,
 )
+from affidavit.index.words.twins import ReadHashes, Twins
 from affidavit.index.words.windows import in_line_order, window_incidence
 from affidavit.text.analyzer import Analyzer
 from affidavit.text.reading import Reading, read_for_search
@@ -63,6 +64,8 @@ class WordIndex:
     _names: dict[int, str] | None = field(default=None, init=False, repr=False)
     _ids: dict[str, int] | None = field(default=None, init=False, repr=False)
     _blocks: block_max.Blocks | bool | None = field(default=None, init=False, repr=False)
+    _copies: ReadHashes | None = field(default=None, init=False, repr=False)
+    _twins: Twins | bool | None = field(default=None, init=False, repr=False)
 
     @property
     def size(self) -> int:
@@ -183,7 +186,21 @@ class WordIndex:
         postings of the terms are read, and only the lines of windows holding one of them
         get a window score, so the work grows with those postings, not with the store
         (``index/words/scoring.py``)."""
-        return score_question(self, self._term_ids(terms), self._named(terms))
+        return score_question(self, self._term_ids(terms), self._named(terms), self.twins())
+
+    def read_copies_by(self, hashes: ReadHashes) -> None:
+        """Where to read its documents' reading hashes (store id -> hash) once a question
+        asks: a text stored more than once is then scored once (``twins``)."""
+        if self._copies is None:
+            self._copies = hashes
+
+    def twins(self) -> Twins | None:
+        """Copies scored once (twins.py), found when first asked; None without any."""
+        if self._twins is None:
+            if self._copies is None:
+                return None
+            self._twins = Twins.of(self, self._copies(self.document_ids.tolist())) or False
+        return self._twins if isinstance(self._twins, Twins) else None
 
     def best(self, terms: Sequence[str], k: int) -> list[tuple[int, float]]:
         """(store line id, score) of the best ``k`` lines, as ``top(scored(...))`` ranks
