@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -116,10 +117,12 @@ def take_census(
     ordered = ordered_rows.tolist()
     near = set(ordered)
     ids = index.line_ids[ordered_rows].tolist()
+    said.know(ordered_rows)
     lines = dict(zip(ordered, retriever.stored_lines(ids), strict=True))
     # Each row's document and position are known: no second read of the rows.
     places = [(int(index.document_ids[index.line_documents[r]]), lines[r].position) for r in rows]
     headings = dict(zip(rows, retriever.headings_at(places), strict=True))
+    said.know(_rows_of(index, {h.id for over in headings.values() for h in over}))
     # Only the key words decide: each line's are read once, not once per row beside it;
     # so is whether it may speak (a line is beside three rows, a heading over hundreds).
     heard: dict[int, bool] = {}
@@ -135,36 +138,57 @@ def take_census(
         line = lines[r]
         if not speaks(line):
             continue
-        beside = [lines[n] for n in range(r - SUPPORT_REACH, r + SUPPORT_REACH + 1) if n in near]
-        # The support tier's context of the line (support_context: the headings it stands
-        # under, and its neighbours unless it or they are table rows) and its terms
-        # (support_terms), as they bear on the key words.
-        around = [e for e in [*beside, *headings[r]] if speaks(e)]
-        context = headings_standing_over(line, around)
-        if line.kind != LineKind.ROW:
-            context += [
-                e
-                for e in around
-                if e.kind != LineKind.ROW
-                and e.document == line.document
-                and 0 < abs(e.position - line.position) <= SUPPORT_REACH
-            ]
         own = said.of(line)
         if line.date:
             own = own | said.stamp(line.date[:10])
         # The line itself must hold the rarest word (its context may hold the rest).
         if rarest not in own:
             continue
-        carried = set(own) | said.name(line.document)
-        for other in context:
-            carried |= said.of(other)
-        if said.passes(frozenset(carried), keys):
-            counts[line.document] += 1
+        carried = own | said.name(line.document)
+        # More words only add to the share: a line that carries the question with its
+        # document's name needs no context read (most lines of a one-word question).
+        if not said.passes(carried, keys) and not said.passes(
+            carried.union(*map(said.of, _context(line, r, lines, near, headings[r], speaks))),
+            keys,
+        ):
+            continue
+        counts[line.document] += 1
     for copy, original in copied.items():
         if counts[original]:
             counts[copy] = counts[original]
     ranked = dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
     return Census(ranked, rarest, complete)
+
+
+def _rows_of(index: WordIndex, line_ids: set[int]) -> np.ndarray:
+    """The index rows of the lines ``line_ids`` (those the index holds)."""
+    ids = np.fromiter(sorted(line_ids), dtype=np.int64, count=len(line_ids))
+    rows = np.minimum(np.searchsorted(index.line_ids, ids), max(index.size - 1, 0))
+    return rows[index.line_ids[rows] == ids] if index.size else rows
+
+
+def _context(
+    line: StoredLine,
+    row: int,
+    lines: dict[int, StoredLine],
+    near: set[int],
+    headings: list[StoredLine],
+    speaks: Callable[[StoredLine], bool],
+) -> list[StoredLine]:
+    """The support tier's context of ``line`` (support_context: the headings it stands
+    under, and its neighbours unless it or they are table rows), of lines that may speak."""
+    beside = [lines[n] for n in range(row - SUPPORT_REACH, row + SUPPORT_REACH + 1) if n in near]
+    around = [e for e in [*beside, *headings] if speaks(e)]
+    context = headings_standing_over(line, around)
+    if line.kind != LineKind.ROW:
+        context += [
+            e
+            for e in around
+            if e.kind != LineKind.ROW
+            and e.document == line.document
+            and 0 < abs(e.position - line.position) <= SUPPORT_REACH
+        ]
+    return context
 
 
 def _without_copies(
@@ -226,6 +250,11 @@ class KeyTermsSaid:
                 posted = line_terms(line, self._analyzer) & self._keys
             found = self._lines[said] = posted
         return found
+
+    def know(self, rows: np.ndarray) -> None:
+        """The key terms of these index rows read from the posting lists at once."""
+        if self._posted is not None:
+            self._posted.know(rows)
 
     def passes(self, carried: frozenset[str], keys: KeyWords) -> bool:
         """The support tier's verdict on lines carrying these key terms: rows of one

@@ -15,26 +15,34 @@ The two readings agree exactly when (each checked here, else None: read the word
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from affidavit.index.words.word_index import WordIndex
 from affidavit.store.prepared import StoredLine
-from affidavit.text.abbreviations import expansion_terms
+from affidavit.text.abbreviations import abbreviated_terms, expansion_terms
 from affidavit.text.analyzer import Analyzer
 from affidavit.text.numbers import LANGUAGE_NUMBER_WORDS
 from affidavit.text.quantities import PERCENT_WORDS
 
 
-@dataclass(frozen=True, slots=True)
 class PostedKeys:
-    """The rows of the word index that carry each key term."""
+    """The key terms each row of the word index carries, read from their posting lists
+    for the rows a census reads, all at once (``know``)."""
 
-    keys: frozenset[str]
-    analyzer: Analyzer
-    index: WordIndex
-    rows: dict[str, frozenset[int]]
+    __slots__ = ("keys", "analyzer", "index", "_postings", "_known", "_spelled")
+
+    def __init__(self, keys: frozenset[str], analyzer: Analyzer, index: WordIndex) -> None:
+        self.keys, self.analyzer, self.index = keys, analyzer, index
+        postings = index.line_counts
+        self._postings: list[tuple[str, np.ndarray]] = []
+        for key in sorted(keys):
+            column = index.vocabulary.get(key)
+            if column is not None:  # a posting list is ascending
+                held = postings.indices[postings.indptr[column] : postings.indptr[column + 1]]
+                self._postings.append((key, held))
+        self._known: dict[int, frozenset[str]] = {}  # line id -> its posted key terms
+        # Only a key term some abbreviation stands for can be spelled out by one.
+        self._spelled = bool(keys & abbreviated_terms(analyzer))
 
     @classmethod
     def of(cls, keys: frozenset[str], analyzer: Analyzer, index: WordIndex) -> PostedKeys | None:
@@ -44,26 +52,43 @@ class PostedKeys:
         stemmed = {analyzer.term(word) for word in numbers}
         if any(len(key) < 2 or key in stemmed for key in keys):
             return None
-        postings = index.line_counts
-        rows: dict[str, frozenset[int]] = {}
-        for key in keys:
-            column = index.vocabulary.get(key)
-            if column is None:
-                rows[key] = frozenset()
-            else:
-                held = postings.indices[postings.indptr[column] : postings.indptr[column + 1]]
-                rows[key] = frozenset(held.tolist())
-        return cls(keys, analyzer, index, rows)
+        return cls(keys, analyzer, index)
+
+    def know(self, rows: np.ndarray) -> None:
+        """Read the key terms of the index ``rows`` (in this census's language) at once:
+        a term's posting list is searched for all of them, not once a line."""
+        index = self.index
+        languages, language = index.document_languages, self.analyzer.language
+        slots = index.line_documents[rows].tolist()
+        rows = rows[np.fromiter((languages[s] == language for s in slots), bool, len(slots))]
+        bits = np.zeros(rows.size, dtype=np.int64)
+        for bit, (_, held) in enumerate(self._postings):
+            at = np.minimum(np.searchsorted(held, rows), max(held.size - 1, 0))
+            if held.size:
+                bits |= (held[at] == rows).astype(np.int64) << bit
+        sets: dict[int, frozenset[str]] = {}
+        for line_id, mask in zip(index.line_ids[rows].tolist(), bits.tolist(), strict=True):
+            found = sets.get(mask)
+            if found is None:
+                found = sets[mask] = frozenset(
+                    key for bit, (key, _) in enumerate(self._postings) if mask >> bit & 1
+                )
+            self._known[line_id] = found
 
     def carried(self, line: StoredLine) -> frozenset[str] | None:
         """The key terms ``line`` carries as evidence, or None when its words must be read."""
         if line.cells:
             return None
-        index = self.index
-        row = int(np.searchsorted(index.line_ids, line.id))
-        if row >= index.size or int(index.line_ids[row]) != line.id:
-            return None
-        if index.document_languages[index.line_documents[row]] != self.analyzer.language:
-            return None
-        found = {key for key, rows in self.rows.items() if row in rows}
-        return frozenset(found) | (expansion_terms(line.text, self.analyzer) & self.keys)
+        found = self._known.get(line.id)
+        if found is None:
+            index = self.index
+            row = int(np.searchsorted(index.line_ids, line.id))
+            if row >= index.size or int(index.line_ids[row]) != line.id:
+                return None
+            self.know(np.asarray([row]))
+            found = self._known.get(line.id)
+            if found is None:  # a document in another language
+                return None
+        if not self._spelled:
+            return found
+        return found | (expansion_terms(line.text, self.analyzer) & self.keys)

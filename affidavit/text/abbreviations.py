@@ -30,13 +30,26 @@ def is_abbreviation(word: str, language: str = "en") -> bool:
 
 def expansion_terms(text: str, analyzer: Analyzer) -> frozenset[str]:
     """Index terms of the full words that ``text``'s written abbreviations stand for."""
-    table = _table(analyzer.language)
-    found = set()
+    found: frozenset[str] = frozenset()
     for match in _WRITTEN.finditer(text):
-        full = table.get(fold(match.group(1), analyzer.language))
-        if full is not None:
-            found.update(analyzer.terms(full))
-    return frozenset(found)
+        found |= _expansion(match.group(1), analyzer)
+    return found
+
+
+@lru_cache(maxsize=16)
+def abbreviated_terms(analyzer: Analyzer) -> frozenset[str]:
+    """Every index term some abbreviation of the language stands for: a line's
+    abbreviations cannot spell out a term outside these."""
+    table = _table(analyzer.language)
+    return frozenset(term for full in table.values() for term in analyzer.terms(full))
+
+
+@lru_cache(maxsize=4096)
+def _expansion(written: str, analyzer: Analyzer) -> frozenset[str]:
+    """The index terms one written abbreviation stands for (none: not one): "Mr." is
+    written on most lines of a novel, and the census reads hundreds a question."""
+    full = _table(analyzer.language).get(fold(written, analyzer.language))
+    return frozenset() if full is None else frozenset(analyzer.terms(full))
 
 
 @lru_cache(maxsize=8)

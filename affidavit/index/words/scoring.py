@@ -196,6 +196,10 @@ def score_question(
         if twins is not None:
             originals = each_once(np.concatenate(reached), scratch.stamp)
             copies, copied = twins.copies_of(originals)
+            if named is None:  # no copy's score differs from its original's
+                values = np.concatenate((total[originals], total[copied]))
+                total[originals] = 0
+                return Scored(np.concatenate((originals, copies)), values, size)
             total[copies] = total[copied]
             reached = [originals, copies]
         if named is not None:
