@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 from conftest import ARTICLES
 
@@ -37,16 +38,23 @@ def memory() -> Memory:
     return memory
 
 
-def test_posted_key_terms_are_the_words_key_terms(memory: Memory) -> None:
+# Questions whose key words lines abbreviate ("Mr.", "No.", "Dept."), read both ways.
+SPELLED = ["Which mister was the catalog number's department head?", "What number is the street?"]
+
+
+@pytest.mark.parametrize("at_once", [False, True], ids=["line by line", "rows at once"])
+def test_posted_key_terms_are_the_words_key_terms(memory: Memory, at_once: bool) -> None:
     analyzer = analyzer_for("en")
     index = memory._retriever.words()
     lines = memory._retriever.stored_lines(index.line_ids.tolist())
     read = 0
-    for question in QUESTIONS:
+    for question in [*SPELLED, *QUESTIONS]:
         keys = content_terms(question, analyzer)
         posted = PostedKeys.of(keys, analyzer, index)
         if posted is None:
             continue
+        if at_once:
+            posted.know(np.arange(index.size))
         for line in lines[:: max(len(lines) // 400, 1)]:
             carried = posted.carried(line)
             if carried is not None:
@@ -64,3 +72,28 @@ def test_rows_and_awkward_keys_are_read_from_their_words(memory: Memory) -> None
     assert posted is not None
     rows = [line for line in memory._retriever.stored_lines(index.line_ids.tolist()) if line.cells]
     assert rows and all(posted.carried(row) is None for row in rows)
+
+
+@pytest.mark.parametrize("at_once", [False, True], ids=["line by line", "rows at once"])
+def test_written_abbreviations_are_spelled_out(at_once: bool) -> None:
+    """A line's written abbreviations are spelled out: "XYZ Corp." carries a corporation
+    ("Cat. No. 11368V" is read as a field, by its words)."""
+    written = (CORPORA / "pdf_text_dumps" / "i1040nr.pdfminer.txt").read_text("utf-8")
+    kept = written.splitlines()
+    memory = Memory(dense=False)
+    memory.ingest_text("\n".join(kept[170:200] + kept[2570:2590]), name="i1040nr.txt")
+    analyzer = analyzer_for("en")
+    index = memory._retriever.words()
+    keys = content_terms("What is the catalog number of the corporation's form?", analyzer)
+    posted = PostedKeys.of(keys, analyzer, index)
+    assert posted is not None
+    if at_once:
+        posted.know(np.arange(index.size))
+    spelled = set()
+    for line in memory._retriever.stored_lines(index.line_ids.tolist()):
+        carried = posted.carried(line)
+        if carried is None:
+            continue
+        assert carried == line_terms(line, analyzer) & keys, line.text
+        spelled |= carried - set(analyzer.terms(line.text))
+    assert "corpor" in spelled
