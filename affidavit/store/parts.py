@@ -7,7 +7,8 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any
 from weakref import WeakKeyDictionary
 
 from affidavit.store.schema import has_column
@@ -25,29 +26,69 @@ def document_keys(store: Store) -> list[tuple[int, str, str, str]]:
     replaced document from the one it replaced.
 
     Read once per generation of the store (every write makes a new one): the word index,
-    the entity graph and the meaning index each ask after the same change."""
+    the entity graph and the meaning index each ask after the same change. After a write
+    that only added documents, only those are read (each document keeps the generation
+    it was written at): reading every one took 5 ms of each ingest_text at 3,000."""
     generation = store.generation()
     held = _VERSIONS.get(store)
     if held is not None and held[0] == generation:
         return held[1]
+    versions = _added_since(store, *held) if held is not None else None
+    if versions is None:
+        versions = _keyed(store.conn.execute(_versions_query(store)))
+    _VERSIONS[store] = (generation, versions)
+    return versions
+
+
+_VERSION_COLUMNS = "id, name, language, content_hash, first_line, line_count"
+
+
+def _versions_query(store: Store) -> str:
     if has_column(store.conn, "documents", "line_count"):
-        query = (
-            "SELECT id, name, language, content_hash, first_line, line_count "
-            "FROM documents ORDER BY id"
-        )
-    else:  # a store read before migration 12: the lines table tells the same
-        query = (
-            "SELECT d.id, d.name, d.language, d.content_hash, MIN(l.id), COUNT(l.id) "
-            "FROM documents d LEFT JOIN lines l ON l.document_id = d.id "
-            "GROUP BY d.id ORDER BY d.id"
-        )
-    rows = store.conn.execute(query)
-    versions = [
+        return f"SELECT {_VERSION_COLUMNS} FROM documents ORDER BY id"
+    # a store read before migration 12: the lines table tells the same
+    return (
+        "SELECT d.id, d.name, d.language, d.content_hash, MIN(l.id), COUNT(l.id) "
+        "FROM documents d LEFT JOIN lines l ON l.document_id = d.id GROUP BY d.id ORDER BY d.id"
+    )
+
+
+def _keyed(rows: Iterable[tuple[Any, ...]]) -> list[tuple[int, str, str, str]]:
+    return [
         (doc_id, name, language, f"{doc_id}:{digest}:{first}:{count}")
         for doc_id, name, language, digest, first, count in rows
     ]
-    _VERSIONS[store] = (generation, versions)
-    return versions
+
+
+def _added_since(
+    store: Store, generation: int, versions: list[tuple[int, str, str, str]]
+) -> list[tuple[int, str, str, str]] | None:
+    """The versions of ``generation`` with the documents written since, when no document
+    of it is gone (else None: every document is read). A document written again under a
+    reused id is among those written since, and stands in its old version's place."""
+    if not has_column(store.conn, "documents", "written"):
+        return None
+    # The documents and their count in one statement: one snapshot of the store.
+    rows = store.conn.execute(
+        f"SELECT {_VERSION_COLUMNS}, (SELECT COUNT(*) FROM documents) FROM documents "
+        "WHERE written > ? ORDER BY id",
+        (generation,),
+    ).fetchall()
+    if rows:
+        count = int(rows[0][-1])
+    else:
+        count = int(store.conn.execute("SELECT COUNT(*) FROM documents").fetchone()[0])
+    added = _keyed(row[:-1] for row in rows)
+    if not added:
+        return versions if count == len(versions) else None
+    if not versions or added[0][0] > versions[-1][0]:
+        kept = versions
+    else:
+        again = {version[0] for version in added}
+        kept = [version for version in versions if version[0] not in again]
+    if len(kept) + len(added) != count:
+        return None  # a document was removed (or written by a version without the column)
+    return sorted([*kept, *added]) if kept is not versions else [*versions, *added]
 
 
 _VERSIONS: WeakKeyDictionary[Store, tuple[int, list[tuple[int, str, str, str]]]] = (

@@ -128,7 +128,10 @@ def insert_document(conn: sqlite3.Connection, doc: PreparedDocument, now: str) -
     )
     conn.execute(  # a store that may be written is at the current schema
         "UPDATE documents SET line_count = ?, reading_hash = ?, "
-        "first_line = (SELECT MIN(id) FROM lines WHERE document_id = ?) WHERE id = ?",
+        "first_line = (SELECT MIN(id) FROM lines WHERE document_id = ?), "
+        # the generation this write makes (Store.changed moves it on as the write ends)
+        "written = 1 + COALESCE((SELECT CAST(value AS INTEGER) FROM meta "
+        "WHERE key = 'generation'), 0) WHERE id = ?",
         (len(doc.lines), reading_hash(doc), doc_id, doc_id),
     )
     conn.executemany(

@@ -196,6 +196,13 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # the documents that copy each other whole. A document stored before it has none
     # (NULL): it is taken for no one's copy until it is ingested again.
     ("ALTER TABLE documents ADD COLUMN reading_hash TEXT",),
+    # 15: the generation each document was written at (the one its write makes): the
+    # documents a write added are read alone, not every document (store/parts.py
+    # document_keys, at every ingest_text). A document stored before it has none.
+    (
+        "ALTER TABLE documents ADD COLUMN written INTEGER",
+        "CREATE INDEX documents_by_written ON documents (written)",
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

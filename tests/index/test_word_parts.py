@@ -13,6 +13,7 @@ from conftest import ARTICLES
 from affidavit import Memory
 from affidavit.index.words import parts as word_parts
 from affidavit.index.words.word_index import WordIndex
+from affidavit.store import parts as store_parts
 from affidavit.store.parts import (
     MAX_PARTS,
     cached_parts,
@@ -194,5 +195,60 @@ def test_a_documents_version_is_read_from_its_row_as_its_lines_tell_it(tmp_path:
         conn.execute("ALTER TABLE documents DROP COLUMN line_count")
         conn.execute("DROP TABLE signature_bands")  # migration 13, made again too
         conn.execute("ALTER TABLE documents DROP COLUMN reading_hash")  # and 14
+        conn.execute("DROP INDEX documents_by_written")  # and 15
+        conn.execute("ALTER TABLE documents DROP COLUMN written")
     with Memory(path, dense=False) as memory:
         assert document_keys(memory._store) == kept
+
+
+keyed_whole = store_parts._keyed
+
+
+def read_whole(memory: Memory) -> list[tuple[int, str, str, str]]:
+    """Every document's version, read from every row (no generation remembered)."""
+    store = memory._store
+    return keyed_whole(store.conn.execute(store_parts._versions_query(store)))
+
+
+def test_versions_after_a_write_are_read_from_the_documents_it_wrote(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After each write, the versions are those of every row, whatever the write did (add,
+    replace, remove, an id used again, a write by another process), and after one that
+    only added documents only those rows are read."""
+    path = tmp_path / "versions.sqlite"
+    texts = [a.read_text(encoding="utf-8")[:3000] for a in ARTICLES]
+    read: list[int] = []
+    keyed = store_parts._keyed
+
+    def counted(rows):  # type: ignore[no-untyped-def]
+        found = keyed(rows)
+        read.append(len(found))
+        return found
+
+    monkeypatch.setattr(store_parts, "_keyed", counted)
+    with Memory(path, dense=False) as memory:
+        store = memory._store
+
+        def check() -> None:
+            read.clear()
+            assert store_parts.document_keys(store) == read_whole(memory)
+
+        for number, text in enumerate(texts[:3]):
+            memory.ingest_text(text, name=f"doc-{number}.txt")
+            check()
+        read.clear()
+        memory.ingest_text(texts[3], name="doc-3.txt")
+        assert read == [1]  # the one document added, not all four
+        memory.ingest_text(texts[4], name="doc-1.txt")  # replaced: a new version
+        check()
+        memory.remove("doc-2.txt")
+        check()
+        memory.remove("doc-3.txt")  # the largest id, used again by the next document
+        memory.ingest_text(texts[0], name="doc-5.txt")
+        check()
+        with Memory(path, dense=False) as other:  # another process's write
+            other.ingest_text(texts[2], name="doc-6.txt")
+        check()
+        memory.ingest_text(texts[2], name="doc-6.txt")  # the same text again: no write
+        check()

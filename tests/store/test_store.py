@@ -148,6 +148,8 @@ def test_a_store_from_an_older_version_is_migrated_and_keeps_its_documents(
     conn.execute("ALTER TABLE documents DROP COLUMN first_line")
     conn.execute("ALTER TABLE documents DROP COLUMN line_count")
     conn.execute("ALTER TABLE documents DROP COLUMN reading_hash")
+    conn.execute("DROP INDEX documents_by_written")
+    conn.execute("ALTER TABLE documents DROP COLUMN written")
     conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
     conn.commit()
     conn.close()
@@ -208,6 +210,8 @@ def test_a_read_only_process_reads_a_store_that_lacks_only_newer_indexes(
     conn.execute("ALTER TABLE documents DROP COLUMN first_line")  # and no line ids kept
     conn.execute("ALTER TABLE documents DROP COLUMN line_count")
     conn.execute("ALTER TABLE documents DROP COLUMN reading_hash")
+    conn.execute("DROP INDEX documents_by_written")
+    conn.execute("ALTER TABLE documents DROP COLUMN written")
     conn.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
     conn.commit()
     conn.close()
@@ -246,6 +250,7 @@ def test_only_indexes_may_be_missing_from_a_store_read_only(tmp_path: Path) -> N
         "ALTER TABLE lines ADD COLUMN confidence REAL",
         *MIGRATIONS[11],  # each document's first line and count: the lines tell them
         *MIGRATIONS[13],  # each document's reading hash: none kept, no document a copy
+        *MIGRATIONS[14],  # the generation each was written at: every document read
     )
     for migration in MIGRATIONS[READABLE_FROM:]:
         for statement in migration:
@@ -271,6 +276,8 @@ def test_only_indexes_may_be_missing_from_a_store_read_only(tmp_path: Path) -> N
     conn.execute("ALTER TABLE documents DROP COLUMN first_line")
     conn.execute("ALTER TABLE documents DROP COLUMN line_count")
     conn.execute("ALTER TABLE documents DROP COLUMN reading_hash")
+    conn.execute("DROP INDEX documents_by_written")
+    conn.execute("ALTER TABLE documents DROP COLUMN written")
     conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
     conn.commit()
     conn.close()
