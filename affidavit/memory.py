@@ -25,7 +25,7 @@ from affidavit.index.scope import Filters
 from affidavit.ingest.bounded import IngestLimits
 from affidavit.ingest.dialogue import prepare_dialogue, read_dialogue
 from affidavit.ingest.files import addressing, checked_date, index_stages, prepare_files
-from affidavit.ingest.lookalike import lookalike_warnings
+from affidavit.ingest.lookalike import StoredNames
 from affidavit.ingest.naming import named_files
 from affidavit.ingest.pipeline import content_hash, prepare_document
 from affidavit.ingest.readers.formats import read_text
@@ -34,6 +34,7 @@ from affidavit.records.distil import Event
 from affidavit.records.told import Records
 from affidavit.results import Answer, EntityCount, Evidence, IngestReport, Neighbour, Verdict
 from affidavit.store.calls import reads, store_errors
+from affidavit.store.parts import document_keys
 from affidavit.store.prepared import PreparedDocument
 from affidavit.store.replies import StoredReplies
 from affidavit.store.resemblance import repeat_warnings
@@ -121,6 +122,7 @@ class Memory(RecordCalls, UpkeepCalls, HealthCalls):
         }
         self._replies = StoredReplies(self._store)
         self._records = Records(self._store)
+        self._names = StoredNames()  # the stored names' keys, for the look-alike check
         self.engine: Engine = engine if engine is not None else DefaultEngine()
         self.speaking_threshold = speaking_threshold
         encoder, reranker = meaning_channel(dense, encoder, reranker)
@@ -246,8 +248,8 @@ class Memory(RecordCalls, UpkeepCalls, HealthCalls):
         with self._store.reading():
             warnings += repeat_warnings(self._store.conn, added)
             held = set(added)
-            others = [name for name in self._store.document_names() if name not in held]
-        warnings += lookalike_warnings(others, added)
+            others = [name for _, name, _, _ in document_keys(self._store) if name not in held]
+        warnings += self._names.warnings(others, added)
         if not self._store.read_only:
             health = measure(self._retriever)  # the trend across ingests
             if health.warning:
@@ -282,9 +284,9 @@ class Memory(RecordCalls, UpkeepCalls, HealthCalls):
             self._write([document], replace_trusted)
             with self._store.reading():
                 said = repeat_warnings(self._store.conn, [name])
-                others = [other for other in self._store.document_names() if other != name]
+                others = [other for _, other, _, _ in document_keys(self._store) if other != name]
             spoken = [f"{name}: {line}" for line in addressing(document)]
-            for warning in [*said, *lookalike_warnings(others, [name]), *spoken]:
+            for warning in [*said, *self._names.warnings(others, [name]), *spoken]:
                 warn(warning, IngestWarning, stacklevel=3)
         return name
 
@@ -329,11 +331,12 @@ class Memory(RecordCalls, UpkeepCalls, HealthCalls):
         written = self._store.write_documents(prepared)
         if written and words:
             # The word index takes in the new documents now, analysing their lines only
-            # and caching a part of their size (index/words/parts.py): the next question
-            # does not pay for it, and closing the store writes nothing for it. The entity
-            # graph grows by their lines too, unless a mining is due (Retriever.grow_graph),
-            # and so do the line vectors (their lines encoded, a text once a process).
-            self._retriever.words()
+            # and caching a part of their size (index/words/parts.py): closing the store
+            # writes nothing for it, and the next question only joins it to the whole
+            # (index/words/held.py). The entity graph grows by their lines too, unless a
+            # mining is due (Retriever.grow_graph), and so do the line vectors (their
+            # lines encoded, a text once a process).
+            self._retriever.take_in_words()
             self._retriever.grow_graph()
             self._retriever.meaning()
         return written

@@ -23,6 +23,7 @@ from affidavit.index.meaning.profiles import MeaningIndex
 from affidavit.index.scope import Filters, Scope, StoredDocument
 from affidavit.index.subsets import as_evidence, subset
 from affidavit.index.words import parts as word_parts
+from affidavit.index.words.held import HeldWords
 from affidavit.index.words.scoring import Scored
 from affidavit.index.words.word_index import WordIndex
 from affidavit.results import EntityCount, Evidence, Neighbour
@@ -53,8 +54,7 @@ class Retriever:
     ) -> None:
         self._store = store
         self.speaking_threshold = speaking_threshold
-        self._words: WordIndex | None = None
-        self._generation = -1
+        self._words = HeldWords(store)
         self._held = HeldGraph(store)  # the entity graph
         self._scope_rows: tuple[Scope, WordIndex, np.ndarray] | None = None  # rows_in's
         # Each document's headings, read once a generation: every question reads them for
@@ -137,24 +137,23 @@ class Retriever:
         parts, updated with the documents added or removed since (index/words/parts.py).
         It is derived from the stored lines and cached in the store under its generation,
         and brought up to date lazily: when it is next asked for after a write."""
-        generation = self._store.generation()
-        if self._words is not None and self._generation == generation:
-            return self._words
-        index = word_parts.current(self._store, self._words)
-        index.read_copies_by(self._store.reading_hashes)
-        self._words, self._generation = index, generation
-        return index
+        return self._words.current()
+
+    def take_in_words(self) -> None:
+        """After a write that added documents: their word index read and cached as a
+        part, joined to the whole when a question next asks (index/words/held.py)."""
+        self._words.take_in()
 
     def adopt(self, other: Retriever) -> None:
         """Hold the indexes another retriever over the same store file read (a forked batch
         worker, its parent's); each is still used only at the generation it was made for."""
-        self._words, self._generation = other._words, other._generation
+        self._words.adopt(other._words)
         self._held.adopt(other._held)
         self._headings = other._headings
         self.ranker.adopt(other.ranker)
 
     def forget(self) -> None:
-        self._words = None
+        self._words.forget()
         self._held = HeldGraph(self._store)
         self._headings = Headings(self._store)
         self.ranker.forget()

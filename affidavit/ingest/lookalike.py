@@ -48,18 +48,36 @@ def _latin(character: str) -> str:
 def lookalike_warnings(stored: Iterable[str], added: Iterable[str]) -> list[str]:
     """A warning for each of ``added`` that a reader would take for another document: one
     of ``stored`` (the names already held, not ``added``) or an earlier one of ``added``."""
-    seen: dict[str, str] = {}
-    for name in stored:
-        seen.setdefault(name_key(name), name)
-    warnings = []
-    for name in added:
-        key = name_key(name)
-        other = seen.get(key)
-        if other is not None and other != name:
-            warnings.append(
-                f"{name!r} looks like the document {other!r} (they differ only in case, "
-                "spaces, invisible characters or look-alike letters); both are kept, as "
-                "two documents"
-            )
-        seen.setdefault(key, name)
-    return warnings
+    return StoredNames().warnings(list(stored), added)
+
+
+class StoredNames:
+    """The keys of the stored names, kept from one ingest to the next: an ingest_text
+    compares its name with every stored one, and keying them all again took 1.4 ms of
+    each call at 3,000 documents. Given the stored names in the same order with more at
+    the end, only those are keyed; given anything else, all of them."""
+
+    def __init__(self) -> None:
+        self._names: list[str] = []
+        self._seen: dict[str, str] = {}  # a name's key -> the first name with it
+
+    def warnings(self, stored: list[str], added: Iterable[str]) -> list[str]:
+        """As ``lookalike_warnings``; ``stored`` in id order."""
+        if stored[: len(self._names)] != self._names:
+            self._names, self._seen = [], {}
+        for name in stored[len(self._names) :]:
+            self._seen.setdefault(name_key(name), name)
+        self._names = stored
+        earlier: dict[str, str] = {}  # the added names' keys, kept apart from the stored
+        warnings = []
+        for name in added:
+            key = name_key(name)
+            other = self._seen.get(key, earlier.get(key))
+            if other is not None and other != name:
+                warnings.append(
+                    f"{name!r} looks like the document {other!r} (they differ only in case, "
+                    "spaces, invisible characters or look-alike letters); both are kept, as "
+                    "two documents"
+                )
+            earlier.setdefault(key, name)
+        return warnings

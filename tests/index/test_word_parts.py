@@ -103,7 +103,7 @@ def test_an_addition_is_joined_term_by_term_as_the_general_merge_would(
         memory.ingest_text("The zyzzyva and the oil embargo of 1973.", name="zz-note.md")
         store = memory._store
         added = [d for d in document_keys(store) if d[3] not in set(before.document_keys)]
-        update = word_parts._index_of(store, added)
+        update = word_parts.index_of(store, added)
         pieces = [(before, set(before.document_keys)), (update, set(update.document_keys))]
         joined = word_parts._appended(pieces)
         assert joined is not None
@@ -252,3 +252,41 @@ def test_versions_after_a_write_are_read_from_the_documents_it_wrote(
         check()
         memory.ingest_text(texts[2], name="doc-6.txt")  # the same text again: no write
         check()
+
+
+def test_additions_are_joined_once_when_a_question_asks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Documents added one call at a time are each cached as a part and held unjoined
+    (joining moves every posting of the store); the next question joins them all in one
+    pass, and the index it reads is the whole build's, in this process and reopened.
+    A removal or another process's write among the additions is read as a question would."""
+    path = tmp_path / "held.sqlite"
+    joins: list[int] = []
+    appended = word_parts._appended
+
+    def counted(pieces):  # type: ignore[no-untyped-def]
+        joins.append(len(pieces))
+        return appended(pieces)
+
+    monkeypatch.setattr(word_parts, "_appended", counted)
+    with Memory(path, dense=False) as memory:
+        memory.ingest(ARTICLES)  # two parts stay small beside it: no whole rewrite is due
+        memory._retriever.words()
+        joins.clear()
+        for n in range(2):
+            memory.ingest_text(f"Note {n}: the zyzzyva ate the oil embargo.", name=f"n-{n}.md")
+        assert joins == []  # nothing joined at ingest
+        assert len(cached_parts(memory._store, word_parts.PREFIX)) == 3
+        index = memory._retriever.words()
+        assert joins == [2, 2]  # the additions, then the index and them in one pass
+        assert_same_as_whole(memory, index)
+        memory.ingest_text("Another zyzzyva note.", name="n-5.md")
+        memory.remove("n-1.md")
+        memory.ingest_text("A last zyzzyva note.", name="n-6.md")
+        with Memory(path, dense=False) as other:
+            other.ingest_text("The other process's zyzzyva.", name="other.md")
+        memory.ingest_text("After the other process.", name="n-7.md")
+        assert_same_as_whole(memory, memory._retriever.words())
+    with Memory(path, dense=False) as reopened:
+        assert_same_as_whole(reopened, reopened._retriever.words())

@@ -8,7 +8,7 @@ import pytest
 
 from affidavit import Memory
 from affidavit.errors import IngestWarning
-from affidavit.ingest.lookalike import lookalike_warnings, name_key
+from affidavit.ingest.lookalike import StoredNames, lookalike_warnings, name_key
 
 ALIKE = [
     "Report.txt",  # case
@@ -53,3 +53,22 @@ def test_a_folder_ingest_lists_look_alikes_in_its_warnings(tmp_path: Path) -> No
 def test_no_warning_between_a_name_and_itself() -> None:
     assert lookalike_warnings(["a.txt", "b.txt"], ["c.txt"]) == []
     assert lookalike_warnings([], ["a.txt", "A.txt"]) != []
+
+
+def test_stored_names_kept_between_calls_warn_as_a_fresh_reading() -> None:
+    """The keys kept from one call to the next give the warnings keying every name again
+    gives, as names are added at the end, and when the stored names change otherwise."""
+    kept = StoredNames()
+    stored: list[str] = []
+    calls = [
+        ["report.pdf"],
+        ["Report.pdf"],  # a look-alike of a stored name
+        ["notes.txt", "NOTES.txt"],  # a look-alike of the other name added with it
+        ["summary.md"],
+    ]
+    for added in calls:
+        assert kept.warnings(list(stored), added) == lookalike_warnings(stored, added)
+        stored += added
+    stored.remove("report.pdf")  # a removal: the names no longer extend those kept
+    assert kept.warnings(list(stored), ["REPORT.pdf"]) == lookalike_warnings(stored, ["REPORT.pdf"])
+    assert kept.warnings(list(stored), ["REPORT.pdf"]) != []  # "Report.pdf" is still held

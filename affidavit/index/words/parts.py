@@ -46,7 +46,7 @@ def current(store: Store, previous: WordIndex | None) -> WordIndex:
             return index  # the newest part was made at this generation, on the others
     documents = document_keys(store)
     if index is None:
-        whole = _index_of(store, documents)
+        whole = index_of(store, documents)
         replace_parts(store, PREFIX, PREFIX, generation, whole.to_bytes())
         return whole
     held = set(index.document_keys)
@@ -54,7 +54,7 @@ def current(store: Store, previous: WordIndex | None) -> WordIndex:
     removed = sorted(held - {key for *_, key in documents})
     if not added and not removed:
         return index
-    update = _index_of(store, added)
+    update = index_of(store, added)
     kept = held - set(removed)
     updated = merged([(index, kept), (update, set(update.document_keys))])
     # Parts that did not follow one another are replaced by the whole.
@@ -63,7 +63,7 @@ def current(store: Store, previous: WordIndex | None) -> WordIndex:
     return updated
 
 
-def _index_of(store: Store, documents: list[tuple[int, str, str, str]]) -> WordIndex:
+def index_of(store: Store, documents: list[tuple[int, str, str, str]]) -> WordIndex:
     """The index of these documents alone, read and analysed from their stored lines."""
     ids = [doc_id for doc_id, _, _, _ in documents]
     return WordIndex.build(
