@@ -61,17 +61,20 @@ class PostedKeys:
         languages, language = index.document_languages, self.analyzer.language
         slots = index.line_documents[rows].tolist()
         rows = rows[np.fromiter((languages[s] == language for s in slots), bool, len(slots))]
-        bits = np.zeros(rows.size, dtype=np.int64)
-        for bit, (_, held) in enumerate(self._postings):
-            at = np.minimum(np.searchsorted(held, rows), max(held.size - 1, 0))
+        carries = np.zeros((rows.size, len(self._postings)), dtype=bool)
+        for column, (_, held) in enumerate(self._postings):
             if held.size:
-                bits |= (held[at] == rows).astype(np.int64) << bit
-        sets: dict[int, frozenset[str]] = {}
-        for line_id, mask in zip(index.line_ids[rows].tolist(), bits.tolist(), strict=True):
-            found = sets.get(mask)
+                at = np.minimum(np.searchsorted(held, rows), held.size - 1)
+                carries[:, column] = held[at] == rows
+        # Rows carrying the same key terms share one set (a few sets a census).
+        sets: dict[bytes, frozenset[str]] = {}
+        packed = np.packbits(carries, axis=1)
+        for line_id, row, mask in zip(index.line_ids[rows].tolist(), carries, packed, strict=True):
+            said = mask.tobytes()
+            found = sets.get(said)
             if found is None:
-                found = sets[mask] = frozenset(
-                    key for bit, (key, _) in enumerate(self._postings) if mask >> bit & 1
+                found = sets[said] = frozenset(
+                    key for (key, _), held in zip(self._postings, row, strict=True) if held
                 )
             self._known[line_id] = found
 

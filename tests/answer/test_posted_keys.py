@@ -97,3 +97,21 @@ def test_written_abbreviations_are_spelled_out(at_once: bool) -> None:
         assert carried == line_terms(line, analyzer) & keys, line.text
         spelled |= carried - set(analyzer.terms(line.text))
     assert "corpor" in spelled
+
+
+def test_many_key_terms_are_read_at_once_as_line_by_line(memory: Memory) -> None:
+    """Seventy key terms (a long question's), read for every row at once: each line's are
+    those its words give."""
+    analyzer = analyzer_for("en")
+    index = memory._retriever.words()
+    common = sorted(index.vocabulary, key=lambda t: -index.line_counts[:, index.vocabulary[t]].nnz)
+    keys = frozenset([t for t in common if len(t) > 2 and t.isalpha()][:70])
+    posted = PostedKeys.of(keys, analyzer, index)
+    assert posted is not None and len(keys) == 70
+    posted.know(np.arange(index.size))
+    lines = memory._retriever.stored_lines(index.line_ids.tolist())
+    read = [(line, posted.carried(line)) for line in lines]
+    assert sum(carried is not None for _, carried in read) > 500
+    for line, carried in read:
+        if carried is not None:
+            assert carried == line_terms(line, analyzer) & keys, line.text

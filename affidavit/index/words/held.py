@@ -42,8 +42,10 @@ class HeldWords:
         if self._index is None:
             self.current()
             return
-        documents = document_keys(self._store)
+        # The generation first: a write after it makes the index look older than it is
+        # (brought up to date by the next question), never newer.
         generation = self._store.generation()
+        documents = document_keys(self._store)
         added = []
         for document in reversed(documents):  # an addition has the largest ids
             if document[3] in self._keys:
