@@ -73,10 +73,15 @@ def twins(store: Store, lines: Iterable[StoredLine]) -> dict[str, str]:
 def copied_documents(store: Store, ids: Sequence[int]) -> set[int]:
     """Those of the documents ``ids`` that repeat an earlier one whole: the same reading
     hash (store/prepared.py) as a document of a smaller id, which stands for them."""
-    hashes = store.reading_hashes(ids)
+    return set(originals(store.reading_hashes(ids)))
+
+
+def originals(hashes: Mapping[int, str]) -> dict[int, int]:
+    """Each document of ``hashes`` (id -> reading hash) that repeats an earlier one whole
+    -> the one of the smallest id with its hash, which stands for it."""
     first: dict[str, int] = {}
-    copies: set[int] = set()
-    for document_id in sorted(hashes):
-        if first.setdefault(hashes[document_id], document_id) != document_id:
-            copies.add(document_id)
-    return copies
+    return {
+        document_id: original
+        for document_id in sorted(hashes)
+        if (original := first.setdefault(hashes[document_id], document_id)) != document_id
+    }

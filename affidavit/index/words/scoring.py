@@ -195,7 +195,8 @@ def score_question(
             sums[windows] = 0
         if twins is not None:
             originals = each_once(np.concatenate(reached), scratch.stamp)
-            copies, copied = twins.copies_of(originals)
+            copies, sizes = _expand(twins.copies_indptr, twins.copies, originals)
+            copied = np.repeat(originals, sizes)
             if named is None:  # no copy's score differs from its original's
                 values = np.concatenate((total[originals], total[copied]))
                 total[originals] = 0

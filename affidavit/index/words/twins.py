@@ -18,6 +18,8 @@ from typing import Protocol
 import numpy as np
 import scipy.sparse as sp
 
+from affidavit.index.copies import originals
+
 # Documents' store ids -> their reading hashes (what the store reads them with).
 ReadHashes = Callable[[list[int]], Mapping[int, str]]
 
@@ -34,8 +36,6 @@ class Indexed(Protocol):
     @property
     def window_documents(self) -> np.ndarray: ...
     @property
-    def incidence(self) -> sp.csr_matrix: ...
-    @property
     def document_ids(self) -> np.ndarray: ...
     def rows_of_slot(self, slot: int) -> np.ndarray: ...
     def unit_norms(self) -> tuple[np.ndarray, np.ndarray]: ...
@@ -50,7 +50,9 @@ class Twins:
     window_counts: sp.csc_matrix
     line_frequencies: np.ndarray  # each term's lines in the whole index
     window_frequencies: np.ndarray  # each term's windows in the whole index
-    copies_indptr: np.ndarray  # row -> its copies' rows, CSR over every index row
+    # Each index row's copies' rows, CSR over every row (an original's copies, in the
+    # order of their documents; none for any other row).
+    copies_indptr: np.ndarray
     copies: np.ndarray
 
     @classmethod
@@ -103,30 +105,13 @@ class Twins:
             copies=rows[order],
         )
 
-    def copies_of(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The copies of ``rows`` (original rows), and for each the row it copies."""
-        starts = self.copies_indptr[rows]
-        sizes = self.copies_indptr[rows + 1] - starts
-        if not sizes.any():
-            empty = np.zeros(0, dtype=np.int64)
-            return empty, empty
-        offsets = np.repeat(starts - np.cumsum(sizes) + sizes, sizes)
-        return self.copies[np.arange(int(sizes.sum())) + offsets], np.repeat(rows, sizes)
-
 
 def _copied_slots(index: Indexed, hashes: Mapping[int, str]) -> list[tuple[int, int]]:
     """(copy slot, original slot): each document whose reading hash an earlier one has,
     with the earliest (the smallest id) standing for it."""
-    first: dict[str, int] = {}
-    pairs = []
-    for slot, document_id in enumerate(index.document_ids.tolist()):
-        digest = hashes.get(int(document_id))
-        if digest is None:
-            continue
-        original = first.setdefault(digest, slot)
-        if original != slot:
-            pairs.append((slot, original))
-    return pairs
+    slot_of = {int(document_id): slot for slot, document_id in enumerate(index.document_ids)}
+    held = {document_id: hashes[document_id] for document_id in slot_of if document_id in hashes}
+    return [(slot_of[copy], slot_of[original]) for copy, original in originals(held).items()]
 
 
 def _without(counts: sp.csc_matrix, units: np.ndarray, size: int) -> sp.csc_matrix:
