@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from affidavit.answer.posted import PostedKeys
+from affidavit.answer.posted import PostedKeys, held_rows
 from affidavit.gates.context import headings_standing_over, line_terms
 from affidavit.gates.support import MIN_CARRIED, SUPPORT_REACH, KeyWords
 from affidavit.index.retrieval import Retriever
@@ -122,7 +122,7 @@ def take_census(
     # Each row's document and position are known: no second read of the rows.
     places = [(int(index.document_ids[index.line_documents[r]]), lines[r].position) for r in rows]
     headings = dict(zip(rows, retriever.headings_at(places), strict=True))
-    said.know(_rows_of(index, {h.id for over in headings.values() for h in over}))
+    said.know(held_rows(index, {h.id for over in headings.values() for h in over}))
     # Only the key words decide: each line's are read once, not once per row beside it;
     # so is whether it may speak (a line is beside three rows, a heading over hundreds).
     heard: dict[int, bool] = {}
@@ -158,13 +158,6 @@ def take_census(
             counts[copy] = counts[original]
     ranked = dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
     return Census(ranked, rarest, complete)
-
-
-def _rows_of(index: WordIndex, line_ids: set[int]) -> np.ndarray:
-    """The index rows of the lines ``line_ids`` (those the index holds)."""
-    ids = np.fromiter(sorted(line_ids), dtype=np.int64, count=len(line_ids))
-    rows = np.minimum(np.searchsorted(index.line_ids, ids), max(index.size - 1, 0))
-    return rows[index.line_ids[rows] == ids] if index.size else rows
 
 
 def _context(

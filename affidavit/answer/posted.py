@@ -84,14 +84,19 @@ class PostedKeys:
             return None
         found = self._known.get(line.id)
         if found is None:
-            index = self.index
-            row = int(np.searchsorted(index.line_ids, line.id))
-            if row >= index.size or int(index.line_ids[row]) != line.id:
-                return None
-            self.know(np.asarray([row]))
+            self.know(held_rows(self.index, {line.id}))
             found = self._known.get(line.id)
-            if found is None:  # a document in another language
+            if found is None:  # a line the index does not hold, or in another language
                 return None
         if not self._spelled:
             return found
         return found | (expansion_terms(line.text, self.analyzer) & self.keys)
+
+
+def held_rows(index: WordIndex, line_ids: set[int]) -> np.ndarray:
+    """The index rows of the lines ``line_ids``, ascending (those the index holds)."""
+    ids = np.fromiter(sorted(line_ids), dtype=np.int64, count=len(line_ids))
+    if not index.size:
+        return np.zeros(0, dtype=np.int64)
+    rows = np.minimum(np.searchsorted(index.line_ids, ids), index.size - 1)
+    return rows[index.line_ids[rows] == ids]

@@ -19,7 +19,7 @@ from affidavit.index.meaning.profiles import MeaningIndex
 from affidavit.index.words.scoring import Scored
 from affidavit.index.words.word_index import WordIndex
 from affidavit.results import Evidence
-from affidavit.store.parts import document_keys
+from affidavit.store.parts import document_keys, keyed_document
 from affidavit.store.sqlite import Store
 from affidavit.text.abbreviations import short_form
 from affidavit.text.reading import Reading
@@ -162,9 +162,8 @@ class DocumentRanker:
         # A large store's lines are cut as questions reach them; a small one's are kept.
         if remember is not None and index.size <= REMEMBER_AT_MOST:
             # Late interaction reads these lines question after question. After an
-            # addition, only the added documents' lines are new to it (a document's key
-            # starts with its id: store/parts.py).
-            added = None if piece is None else [int(k.split(":")[0]) for k in piece.document_keys]
+            # addition, only the added documents' lines are new to it.
+            added = None if piece is None else [keyed_document(k) for k in piece.document_keys]
             remember([text for *_, text in self._store.line_rows(added)])
         return index
 

@@ -67,8 +67,8 @@ class _GraphLines:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self.languages = {document_id: language for document_id, _, language in store.documents()}
         self.versions = document_keys(store)
+        self.languages = {document_id: language for document_id, _, language, _ in self.versions}
         self.keys = [key for *_, key in self.versions]
         self.copies = copied_documents(store, [doc_id for doc_id, *_ in self.versions])
 

@@ -63,6 +63,11 @@ def _keyed(rows: Iterable[tuple[Any, ...]]) -> list[tuple[int, str, str, str]]:
     ]
 
 
+def keyed_document(key: str) -> int:
+    """The store id of the document a version key (``document_keys``) names."""
+    return int(key.split(":", 1)[0])
+
+
 def _added_since(
     store: Store, generation: int, versions: list[tuple[int, str, str, str]]
 ) -> list[tuple[int, str, str, str]] | None:
