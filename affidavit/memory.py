@@ -151,8 +151,9 @@ class Memory(RecordCalls, UpkeepCalls, HealthCalls):
     def build_indexes(self, *, progress: Progress | None = None) -> None:
         """Build what the next question would otherwise pay for (the word index, the
         meaning vectors of new lines, the entity graph) and cache it in a file store; ingest
-        does at its end, ingest_text and ingest_dialogue for their lines (a mining of the
-        graph's entities they find due is left to the first question).
+        does at its end, ingest_text and ingest_dialogue for their lines (the word index's
+        additions are joined at the first question, and what they built is cached at
+        close).
         ``progress(done, total, stage)`` hears each stage and the lines encoded."""
         self._retriever.build(progress)
 

@@ -76,6 +76,16 @@ def copied_documents(store: Store, ids: Sequence[int]) -> set[int]:
     return set(originals(store.reading_hashes(ids)))
 
 
+def copied_among(store: Store, ids: Sequence[int]) -> set[int]:
+    """As ``copied_documents``, the earlier document looked for among all the store's,
+    in time in ``ids`` (a few documents just added to a large store)."""
+    hashes = store.reading_hashes(ids)
+    first = store.first_readings(hashes.values())
+    return {
+        document_id for document_id, h in hashes.items() if first.get(h, document_id) < document_id
+    }
+
+
 def originals(hashes: Mapping[int, str]) -> dict[int, int]:
     """Each document of ``hashes`` (id -> reading hash) that repeats an earlier one whole
     -> the one of the smallest id with its hash, which stands for it."""

@@ -4,12 +4,13 @@ hashed again."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
 
-from affidavit.index.copies import copied_documents
+from affidavit.index.copies import copied_among, copied_documents
 from affidavit.index.entities.graph import EntityGraph
 from affidavit.index.meaning.build import build_meaning
 from affidavit.index.meaning.encoder import Encoder
@@ -26,7 +27,7 @@ def current_graph(store: Store, previous: EntityGraph | None) -> EntityGraph:
     reading hash) is matched, not mined (EntityGraph.read)."""
     read = _GraphLines(store)
     if previous is not None:
-        graph = _grown(read, previous, mine=True)
+        graph = added_graph(store, previous, read)
         if graph is not None:
             return graph
     if previous is None:
@@ -41,15 +42,15 @@ def current_graph(store: Store, previous: EntityGraph | None) -> EntityGraph:
     return graph
 
 
-def added_graph(store: Store, previous: EntityGraph) -> EntityGraph | None:
+def added_graph(
+    store: Store, previous: EntityGraph, read: _GraphLines | None = None
+) -> EntityGraph | None:
     """``previous`` grown by the documents added to the store since it, when they are all
-    that changed and no mining is due: their lines are matched against the entities it
-    knows, in time proportional to them. None otherwise: the next question brings the
-    graph up to date (``current_graph``)."""
-    return _grown(_GraphLines(store), previous, mine=False)
-
-
-def _grown(read: _GraphLines, previous: EntityGraph, *, mine: bool) -> EntityGraph | None:
+    that changed: their lines are matched against the entities it knows, in time
+    proportional to them, and when the text has grown enough for a mining, the entities
+    are mined again from the kept corpus and the lines that may name a new one are read
+    (EntityGraph.updated). None otherwise: the caller reads every line."""
+    read = read or _GraphLines(store)
     if previous.kept is None:
         return None
     added = _added(read.versions, previous.document_keys)
@@ -58,7 +59,7 @@ def _grown(read: _GraphLines, previous: EntityGraph, *, mine: bool) -> EntityGra
     fresh, mined = read.with_mined(added)
     if not _after(fresh, previous.line_ids):
         return None
-    return previous.grown(fresh, read.keys, read.lines, mined, mine=mine)
+    return previous.grown(fresh, read.keys, read.by_id, mined)
 
 
 class _GraphLines:
@@ -70,7 +71,11 @@ class _GraphLines:
         self.versions = document_keys(store)
         self.languages = {document_id: language for document_id, _, language, _ in self.versions}
         self.keys = [key for *_, key in self.versions]
-        self.copies = copied_documents(store, [doc_id for doc_id, *_ in self.versions])
+
+    @functools.cached_property
+    def copies(self) -> set[int]:
+        """The documents that repeat an earlier one whole (not mined)."""
+        return copied_documents(self.store, [doc_id for doc_id, *_ in self.versions])
 
     def lines(self, ids: list[int] | None = None) -> list[tuple[int, str, str]]:
         languages = self.languages
@@ -79,18 +84,29 @@ class _GraphLines:
             for line_id, document_id, _, _, text in self.store.line_rows(ids)
         ]
 
+    def by_id(self, ids: np.ndarray) -> list[tuple[int, str, str]]:
+        """The lines with these ids, in id order."""
+        found = self.store.lines_by_id(ids.tolist())
+        languages = self.languages
+        return [
+            (line_id, line.text, languages[line.document_id])
+            for line_id, line in sorted(found.items())
+        ]
+
     def with_mined(
         self, ids: list[int] | None = None
     ) -> tuple[list[tuple[int, str, str]], list[tuple[int, str, str]] | None]:
         """As ``lines(ids)``, and those of them mined (None when they are all), read once."""
-        if not (self.copies if ids is None else self.copies.intersection(ids)):
+        # Of a few documents added, their copies are told apart in time in their number.
+        copies = self.copies if ids is None else copied_among(self.store, ids)
+        if not copies:
             return self.lines(ids), None
         lines: list[tuple[int, str, str]] = []
         mined: list[tuple[int, str, str]] = []
         for line_id, document_id, _, _, text in self.store.line_rows(ids):
             row = (line_id, text, self.languages[document_id])
             lines.append(row)
-            if document_id not in self.copies:
+            if document_id not in copies:
                 mined.append(row)
         return lines, mined
 

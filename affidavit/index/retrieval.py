@@ -109,6 +109,7 @@ class Retriever:
 
     def _graph_then_blocks(self, pending: GraphBuild | None) -> None:
         self.graph(pending)
+        self._held.leave_cached()  # grown as texts were added, and not yet written
         self.words().warm_blocks()
 
     def read(self, query: str | Reading) -> Reading:

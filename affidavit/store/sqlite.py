@@ -208,6 +208,20 @@ class Store:
         found = self._of_documents("reading_hash", ids).items()
         return {i: str(h) for i, h in found if h is not None}
 
+    def first_readings(self, hashes: Iterable[str]) -> dict[str, int]:
+        """The smallest id of a document with each of these reading hashes (a hash no
+        document has is left out)."""
+        wanted, found = sorted(set(hashes)), {}
+        for start in range(0, len(wanted), 900):
+            chunk = wanted[start : start + 900]
+            marks = ",".join("?" * len(chunk))
+            query = (
+                "SELECT reading_hash, MIN(id) FROM documents"
+                f" WHERE reading_hash IN ({marks}) GROUP BY reading_hash"
+            )
+            found.update({str(h): int(i) for h, i in self.conn.execute(query, chunk)})
+        return found
+
     def trust_of(self, ids: Sequence[int]) -> dict[int, float]:
         """The trust of each of the documents ``ids`` (a missing id is left out)."""
         return {i: float(t) for i, t in self._of_documents("trust", ids).items()}

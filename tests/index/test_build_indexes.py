@@ -63,6 +63,9 @@ def _graph_bytes(tmp_path: Path, name: str) -> bytes:
     with Memory(tmp_path / name, dense=False) as memory:
         for article in ARTICLES[:4]:
             memory.ingest_text(article.read_text(), name=article.name)
+        # As another process opening the store finds it: no graph in hand, and none
+        # cached at its generation (the texts grew the one in hand).
+        memory._retriever._held = held.HeldGraph(memory._store)
         memory.build_indexes()
         payload = memory._store.cached(GRAPH_CACHE, memory._store.generation())
     assert payload is not None

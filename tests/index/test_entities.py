@@ -17,10 +17,9 @@ from affidavit import Memory
 from affidavit.errors import AffidavitError
 from affidavit.index.entities.corpus import Corpus, _runs, extended_arrays
 from affidavit.index.entities.grams import Grams, unique_keys
-from affidavit.index.entities.graph import EntityGraph, _apart, _fingerprints, _mentions
-from affidavit.index.entities.held import GRAPH_CACHE
+from affidavit.index.entities.graph import EntityGraph, _fingerprints
+from affidavit.index.entities.linking import apart, mentions_in
 from affidavit.index.entities.mining import entropy, llr, mine, pmi_weakest_split
-from affidavit.store.sqlite import Store
 from affidavit.text.names import _TITLES, pieces, segments
 
 XQUAD = Path(__file__).resolve().parents[2] / "corpora" / "xquad_slice"
@@ -131,9 +130,9 @@ def test_every_edge_has_witnesses_that_mention_both() -> None:
     for (a, b), witnesses in graph.pairs.items():
         assert len(witnesses) >= 1
         for line_id in witnesses.tolist():
-            mentions = _mentions(graph.automaton, segments(texts[line_id]))
+            mentions = mentions_in(graph.automaton, segments(texts[line_id]))
             assert {a, b} <= {entity for entity, _, _ in mentions}
-            assert _apart(mentions, a, b)  # two mentions, not one inside the other
+            assert apart(mentions, a, b)  # two mentions, not one inside the other
 
 
 def test_an_entity_in_every_line_is_nobodys_neighbour() -> None:
@@ -284,9 +283,9 @@ def test_an_update_matches_only_the_new_lines_when_the_entities_stay(monkeypatch
     linked: list[tuple[int, bool]] = []
     original = EntityGraph._link
 
-    def spy(self, lines, *, extend=False, counted=None):
+    def spy(self, lines, *, extend=False, counted=None, only=None, spelled=None):
         linked.append((len(lines), extend))
-        return original(self, lines, extend=extend, counted=counted)
+        return original(self, lines, extend=extend, counted=counted, only=only, spelled=spelled)
 
     monkeypatch.setattr(EntityGraph, "_link", spy)
     after = before.updated(added)
@@ -299,7 +298,7 @@ def test_the_kept_corpus_grows_in_its_compact_form_as_a_whole_reading_would() ->
     rows = article_lines(*ARTICLES)
     cut = len(rows) - 40
     kept = Corpus.read(rows[:cut]).to_arrays()
-    grown = extended_arrays(kept, rows[cut:])
+    grown, words = extended_arrays(kept, rows[cut:])
     whole = Corpus.read(rows).to_arrays()
     assert grown.keys() == whole.keys()
     for name, values in whole.items():
@@ -307,6 +306,13 @@ def test_the_kept_corpus_grows_in_its_compact_form_as_a_whole_reading_would() ->
             continue
         assert grown[name].dtype == values.dtype and np.array_equal(grown[name], values), name
     assert (np.diff(grown["c_segment_values"]) > 0).all()
+    # Grown again with the words handed on from the first growth, as with them decoded.
+    more = [(rows[-1][0] + 1, "Zorvath Quell sailed to Ōsaka with Rollo.", "en")]
+    handed, _ = extended_arrays(grown, more, words)
+    decoded, _ = extended_arrays(grown, more)
+    assert handed.keys() == decoded.keys()
+    assert all(np.array_equal(handed[name], decoded[name]) for name in decoded)
+    assert Corpus.from_arrays(handed).vocabulary[-4:] == ["zorvath", "quell", "sailed", "ōsaka"]
     # An older store's plain columns grow the same.
     plain = Corpus.from_arrays(kept)
     old = {k: v for k, v in kept.items() if not k.startswith(("c_line", "c_seg", "c_flags"))}
@@ -316,7 +322,7 @@ def test_the_kept_corpus_grows_in_its_compact_form_as_a_whole_reading_would() ->
         c_capital=plain.capital,
         c_opening=plain.opening,
     )
-    from_old = extended_arrays(old, rows[cut:])
+    from_old, _ = extended_arrays(old, rows[cut:])
     assert all(np.array_equal(from_old[name], values) for name, values in grown.items())
 
 
@@ -565,43 +571,3 @@ def test_lines_read_again_give_the_graph_they_give_when_read_afresh(monkeypatch)
     for kept, read in zip(remembered.postings, afresh.postings, strict=True):
         assert np.array_equal(kept, read)
     assert remembered.pairs.keys() == afresh.pairs.keys()
-
-
-def test_a_text_added_grows_the_graph_at_once_unless_a_mining_is_due(tmp_path: Path) -> None:
-    """ingest_text brings the graph up to date when matching the new lines is all it
-    takes, and caches it at close; a text that grows the store past the mining margin
-    leaves the mining to the next question."""
-    path = tmp_path / "s.sqlite"
-    memory = Memory(path, dense=False)
-    memory.ingest_text(ARTICLES[0].read_text(encoding="utf-8"), name="first.txt")
-    retriever, store = memory._retriever, memory._store
-    assert retriever._held.generation == store.generation()  # built with the first text
-    memory.ingest_text("Rollo met the Duke of Normandy.", name="note.txt")
-    assert retriever._held.generation == store.generation()  # grown: one line matched
-    generation = store.generation()
-    memory.ingest_text(ARTICLES[1].read_text(encoding="utf-8"), name="second.txt")
-    assert retriever._held.generation == generation  # the text doubled: mining is due
-    memory.ingest_text("Rollo met the Duke of Normandy again.", name="again.txt")
-    assert retriever._held.generation == generation
-    memory.close()
-    reopened = Store(path, read_only=True)
-    try:
-        assert reopened.has_cached(GRAPH_CACHE, reopened.generation())
-    finally:
-        reopened.close()
-
-
-def test_a_graph_grown_as_a_text_is_added_is_cached_at_close(tmp_path: Path) -> None:
-    path = tmp_path / "s.sqlite"
-    memory = Memory(path, dense=False)
-    memory.ingest_text(ARTICLES[0].read_text(encoding="utf-8"), name="first.txt")
-    memory.ingest_text("Rollo met the Duke of Normandy.", name="note.txt")
-    store = memory._store
-    generation = store.generation()
-    assert not store.has_cached(GRAPH_CACHE, generation)  # grown in hand, not written
-    grown = memory._retriever._held.graph
-    memory.close()
-    reopened = Memory(path, dense=False)
-    assert reopened._store.has_cached(GRAPH_CACHE, generation)
-    assert grown is not None and same_graph(reopened._retriever.graph(), grown)
-    reopened.close()

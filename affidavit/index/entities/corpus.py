@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -40,16 +41,16 @@ class Corpus:
         punctuation (the full stop of a title or an initial, "Mr.", "St.", "J.", does not
         cut: text/names.py), and segments into word tokens, folded to lower case;
         possessive and contracted endings are cut ("Lydgate’s" is Lydgate)."""
-        return _read_lines(lines, [], [], 0)
+        return _read_lines(lines, KeptWords([], {}, [], {}), 0)
 
-    def to_arrays(self) -> dict[str, np.ndarray]:
+    def to_arrays(self, *, vocabulary: bool = True) -> dict[str, np.ndarray]:
         """Compact arrays: the line and segment of each token as runs (a line's tokens
         are consecutive, a segment's too), the two flags as bits, ids as int32. About 9
-        bytes a token, against 26 as plain columns."""
+        bytes a token, against 26 as plain columns. Without ``vocabulary``: neither the
+        words nor the forms (the caller has them)."""
         line_values, line_counts = self.line_runs
         segment_values, segment_counts = _runs(self.segment)
-        return {
-            "c_vocabulary": _strings(self.vocabulary),
+        arrays = {
             "c_ids": self.ids.astype(np.int32),
             "c_segment_values": segment_values,
             "c_segment_counts": segment_counts,
@@ -57,9 +58,12 @@ class Corpus:
             "c_line_counts": line_counts,
             "c_flags": np.packbits(np.stack([self.capital, self.opening]).astype(bool), axis=1),
             "c_tokens": np.array([len(self.ids)], dtype=np.int64),
-            "c_forms": _strings(self.forms),
             "c_surface": self.surface.astype(np.int32),
         }
+        if vocabulary:
+            arrays["c_vocabulary"] = _strings(self.vocabulary)
+            arrays["c_forms"] = _strings(self.forms)
+        return arrays
 
     @classmethod
     def from_arrays(cls, data: Any) -> Corpus:
@@ -87,20 +91,46 @@ class Corpus:
         )
 
 
+@dataclass
+class KeptWords:
+    """A kept corpus's words and forms, decoded, each with its id: handed from one grown
+    graph to the next (``extended_arrays``), so an addition decodes none of them again.
+    NOTE: decoding them at each call was most of an ``ingest_text`` call's graph time
+    at 7 MB of distinct text."""
+
+    vocabulary: list[str]  # id -> folded word
+    index: dict[str, int]  # folded word -> id
+    forms: list[str]  # id -> a word as written
+    written: dict[str, int]  # a word as written -> id
+
+    @classmethod
+    def of(cls, kept: dict[str, np.ndarray]) -> KeptWords:
+        vocabulary, forms = _unstrings(kept["c_vocabulary"]), _unstrings(kept["c_forms"])
+        index = {word: number for number, word in enumerate(vocabulary)}
+        written = {form: number for number, form in enumerate(forms)}
+        return cls(vocabulary, index, forms, written)
+
+
 def extended_arrays(
-    kept: dict[str, np.ndarray], lines: Iterable[tuple[int, str, str]]
-) -> dict[str, np.ndarray]:
+    kept: dict[str, np.ndarray],
+    lines: Iterable[tuple[int, str, str]],
+    words: KeptWords | None = None,
+    spelled: dict[int, str] | None = None,
+) -> tuple[dict[str, np.ndarray], KeptWords]:
     """The compact arrays (``Corpus.to_arrays``) of the kept corpus with ``lines`` (later
     line ids) read after it, made without decoding it: the new lines' arrays are joined
-    to its compact ones, their segments numbered on from its last. NOTE: at 100 MB of
-    text the decoded corpus and its extension were 0.75 GB held at once, to add one
-    small file."""
+    to its compact ones, their segments numbered on from its last. ``words``: the kept
+    corpus's (decoded here when not given), extended in place and returned; ``spelled``
+    as ``_read_lines``'s. NOTE: at
+    100 MB of text the decoded corpus and its extension were 0.75 GB held at once, to
+    add one small file."""
     if "c_line" in kept:  # the plain columns an older store cached
         kept = Corpus.from_arrays(kept).to_arrays()
     segments = kept["c_segment_values"]
     start = int(segments[-1]) + 1 if len(segments) else 0
-    vocabulary, forms = _unstrings(kept["c_vocabulary"]), _unstrings(kept["c_forms"])
-    fresh = _read_lines(lines, vocabulary, forms, start).to_arrays()
+    words = words or KeptWords.of(kept)
+    known_words, known_forms = len(words.vocabulary), len(words.forms)
+    fresh = _read_lines(lines, words, start, spelled).to_arrays(vocabulary=False)
     tokens = int(kept["c_tokens"][0])
     flags = np.concatenate(
         [
@@ -110,6 +140,8 @@ def extended_arrays(
         axis=1,
     )
     joined = dict(fresh)
+    joined["c_vocabulary"] = _appended(kept["c_vocabulary"], words.vocabulary[known_words:])
+    joined["c_forms"] = _appended(kept["c_forms"], words.forms[known_forms:])
     for name in ("c_ids", "c_surface"):
         joined[name] = np.concatenate([kept[name], fresh[name]])
     for runs in ("c_segment", "c_line"):
@@ -119,7 +151,16 @@ def extended_arrays(
         )
     joined["c_flags"] = np.packbits(flags, axis=1)  # unpacked bits: already 0 or 1
     joined["c_tokens"] = np.array([tokens + int(fresh["c_tokens"][0])], dtype=np.int64)
-    return joined
+    return joined, words
+
+
+def _appended(strings: np.ndarray, more: list[str]) -> np.ndarray:
+    """``_strings`` of the strings held in ``strings`` and then ``more``."""
+    if not more:
+        return strings
+    if not len(strings):
+        return _strings(more)
+    return np.concatenate([strings, _strings(["", *more])])
 
 
 def _joined_runs(
@@ -137,13 +178,20 @@ def _joined_runs(
     )
 
 
+_ASCII_RUNS = re.compile(r"[\x00-\x7f]+")
+
+
 def _read_lines(
-    lines: Iterable[tuple[int, str, str]], vocabulary: list[str], forms: list[str], segment: int
+    lines: Iterable[tuple[int, str, str]],
+    words: KeptWords,
+    segment: int,
+    spelled: dict[int, str] | None = None,
 ) -> Corpus:
     """The tokens of ``lines`` alone, their segments numbered from ``segment``, their
-    word and form ids continuing ``vocabulary`` and ``forms`` (returned extended)."""
-    index = {word: number for number, word in enumerate(vocabulary)}
-    written = {form: number for number, form in enumerate(forms)}
+    word and form ids continuing ``words`` (extended in place, and the corpus's).
+    ``spelled``, if given, receives each line's text as the matcher reads it
+    (text/names.py ``segments``), made from the words just read, where folding a
+    segment at once and word by word give the same words (``_folds_alike``)."""
     # Typed arrays, not lists: a list holds a pointer and an int object a token
     # (NOTE: at 100 MB of text, 17 million tokens, the lists were most of the peak).
     ids = array("i")
@@ -173,13 +221,18 @@ def _read_lines(
         else:
             seen = known.setdefault(language, {})
             opened = segment
+            spell = spelled is not None and _folds_alike(text)
+            parts = []
             for piece in pieces(text):
                 raw = name_words(piece)
                 segment += 1
                 if not raw:
                     continue
-                read = [seen.get(w) or _read_word(w, language, seen, index, written) for w in raw]
+                read = [seen.get(w) or _read_word(w, language, seen, words) for w in raw]
                 word_ids, form_ids, upper = zip(*read, strict=True)
+                if spell:
+                    vocabulary = words.vocabulary
+                    parts.append(" " + " ".join([vocabulary[i] for i in word_ids]) + " ")
                 ids.extend(word_ids)
                 surface.extend(form_ids)
                 segments.extend([segment - 1] * len(raw))
@@ -188,6 +241,8 @@ def _read_lines(
                 capitals.append(False)
                 capitals.extend(upper[1:])
             lines_read.keep(text, language, (before, len(ids), opened, segment - opened))
+            if spell:
+                spelled[line_id] = "|".join(parts)  # type: ignore[index]
         if len(ids) > before:
             if owners and owners[-1] == line_id:  # a run, as ``_runs`` would make it
                 owned[-1] += len(ids) - before
@@ -195,33 +250,44 @@ def _read_lines(
                 owners.append(line_id)
                 owned.append(len(ids) - before)
     return Corpus(
-        list(index),
+        words.vocabulary,
         typed_numbers(ids),
         typed_numbers(segments),
         (typed_numbers(owners), typed_numbers(owned)),
         _flags(capitals),
         _flags(openings),
-        list(written),
+        words.forms,
         typed_numbers(surface),
     )
 
 
+def _folds_alike(text: str) -> bool:
+    """Whether folding ``text`` at once gives the words folding each word gives: lower
+    case maps each ASCII character alone, and a character lower case leaves as it is
+    ("é", "’", "—") stays what it was, in a word or between words. Only a character that
+    lower case changes ("Σ" is "σ" or "ς" by what follows it, "İ" is two) may differ."""
+    if text.isascii():
+        return True
+    beyond = _ASCII_RUNS.sub("", text)
+    return beyond.lower() == beyond
+
+
 def _read_word(
-    raw: str,
-    language: str,
-    seen: dict[str, tuple[int, int, bool]],
-    index: dict[str, int],
-    written: dict[str, int],
+    raw: str, language: str, seen: dict[str, tuple[int, int, bool]], words: KeptWords
 ) -> tuple[int, int, bool]:
     """A word first met in ``language``: its folded id and form id, given in the order
     first met, and whether its form starts with a capital; remembered in ``seen``."""
     word = bare(raw, language)
     folded = fold(word, language)
-    read = (
-        index.setdefault(folded, len(index)),
-        written.setdefault(word, len(written)),
-        word[0].isupper(),
-    )
+    number = words.index.get(folded)
+    if number is None:
+        number = words.index[folded] = len(words.vocabulary)
+        words.vocabulary.append(folded)
+    form = words.written.get(word)
+    if form is None:
+        form = words.written[word] = len(words.forms)
+        words.forms.append(word)
+    read = (number, form, word[0].isupper())
     seen[raw] = read
     return read
 

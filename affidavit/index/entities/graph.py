@@ -6,19 +6,17 @@ from __future__ import annotations
 import json
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import ahocorasick
 import numpy as np
 
-from affidavit.index.entities.corpus import Corpus, extended_arrays
+from affidavit.index.entities.corpus import Corpus, KeptWords, extended_arrays
+from affidavit.index.entities.linking import Row, lines_naming, matched, maximal, mentions_in
 from affidavit.index.entities.mining import Entity, llr, mine_corpus
-from affidavit.index.entities.seen import SeenTexts
 from affidavit.index.meaning.profiles import text_digest
 from affidavit.index.packing import load_arrays, save_arrays, typed_numbers
 from affidavit.text.names import segments
-
-Row = tuple[int, str, str]  # a line as the graph reads it: (line id, text, language)
 
 # The entities are mined again once the text has grown by this share since they were
 # last mined: one addition in ten pays for a mining, the others for their own lines.
@@ -55,6 +53,10 @@ class EntityGraph:
     digests: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     mined: int = 0  # tokens of the text when its entities were last mined
     document_keys: list[str] = field(default_factory=list)  # the versions it was built from
+    # The kept corpus's words decoded, handed to the graph grown from this one (which
+    # extends them in place: this one then decodes its own again if grown twice).
+    words: KeptWords | None = field(default=None, repr=False, compare=False)
+    settled: bool = True  # False: recounted by growth and not yet put in order (``settle``)
 
     @classmethod
     def build(
@@ -103,10 +105,10 @@ class EntityGraph:
         Mining weighs every n-gram of the text, so it waits until the text has grown
         by REMINE_GROWTH: until then new lines are matched against the known entities
         (their postings, edges and counts exact; a name first written in them waits for
-        the next mining). Past it, the entities are mined again from the kept counts
-        (only the new lines matched if they come out the same): ``build(lines)``
-        exactly. A document replaced or removed is a full build. ``mined``: as
-        ``build``'s (of every line, not only the new)."""
+        the next mining). Past it, the entities are mined again from the kept counts,
+        and only the lines that may mention an entity it finds first are read again:
+        ``build(lines)`` exactly. A document replaced or removed is a full build.
+        ``mined``: as ``build``'s (of every line, not only the new)."""
         rows = list(lines)
         line_ids, digests = _fingerprints(rows)
         known = len(self.line_ids)
@@ -122,35 +124,36 @@ class EntityGraph:
         if mined is not None:
             last = int(self.line_ids[-1]) if known else -1
             fresh_mined = [row for row in mined if row[0] > last]
-        graph = self._grown(rows[known:], line_ids, digests, lambda: rows, fresh_mined)
-        assert graph is not None  # a mining is never refused here
+
+        def read(ids: np.ndarray) -> list[Row]:
+            wanted = set(ids.tolist())
+            return [row for row in rows if row[0] in wanted]
+
+        graph = self._grown(rows[known:], line_ids, digests, read, fresh_mined)
+        graph.settle()
         return graph
 
     def grown(
         self,
         fresh: list[tuple[int, str, str]],
         keys: list[str],
-        every_line: Callable[[], list[tuple[int, str, str]]],
+        read: Callable[[np.ndarray], list[Row]],
         fresh_mined: Sequence[Row] | None = None,
-        *,
-        mine: bool = True,
-    ) -> EntityGraph | None:
-        """As ``updated``, told which documents are new (``keys``: this graph's then
-        theirs; ``fresh``: their lines, ids above all known, and ``fresh_mined`` those
-        of them mined, when not all); ``every_line`` reads the store's lines only when a
-        new mining chooses other entities. Without ``mine``, None when a mining is due:
-        the graph grows only by matching the new lines (time in their size)."""
+    ) -> EntityGraph:
+        """As ``updated``, with the new lines given alone (the versions ``keys`` of the
+        documents now held, ``fresh``: their lines, ids above all known, and
+        ``fresh_mined`` those of them mined, when not all); ``read(ids)`` reads the lines
+        with these ids, in id order, when a mining finds new entities. The entities are
+        put in order by their reader (``settle``)."""
         line_ids, digests = _fingerprints(fresh)
         graph = self._grown(
             fresh,
             np.concatenate([self.line_ids, line_ids]),
             np.concatenate([self.digests, digests]),
-            every_line,
+            read,
             fresh_mined,
-            mine=mine,
         )
-        if graph is not None:
-            graph.document_keys = list(keys)
+        graph.document_keys = list(keys)
         return graph
 
     def _grown(
@@ -158,53 +161,84 @@ class EntityGraph:
         fresh: list[tuple[int, str, str]],
         line_ids: np.ndarray,
         digests: np.ndarray,
-        every_line: Callable[[], list[tuple[int, str, str]]],
+        read: Callable[[np.ndarray], list[Row]],
         fresh_mined: Sequence[Row] | None = None,
-        *,
-        mine: bool = True,
-    ) -> EntityGraph | None:
+    ) -> EntityGraph:
         kept = self.kept.to_arrays() if isinstance(self.kept, Corpus) else self.kept
         assert kept is not None
-        total = len(line_ids)
         # The kept corpus grows in its compact form; it is decoded only to be mined.
-        grown = extended_arrays(kept, fresh if fresh_mined is None else fresh_mined)
-        if self.mined and int(grown["c_tokens"][0]) <= self.mined * (1 + REMINE_GROWTH):
-            known_ones = EntityGraph(
-                list(self.entities), list(self.postings), dict(self.pairs), total, grown,
-                line_ids, digests, self.mined,
-            )  # fmt: skip
-            counted = None if fresh_mined is None else {row[0] for row in fresh_mined}
-            mentioned = known_ones._link(fresh, extend=True, counted=counted)
-            recounted = [
-                Entity(e.words, e.name, e.count + int(n))
-                for e, n in zip(self.entities, mentioned, strict=True)
-            ]
-            return known_ones._ordered(recounted)
-        if not mine:
-            return None
-        corpus = Corpus.from_arrays(grown)
-        del grown
+        words, self.words = self.words, None
+        spelled: dict[int, str] = {}  # read once: the corpus's words, then the matcher's
+        mined = fresh if fresh_mined is None else fresh_mined
+        grown, words = extended_arrays(kept, mined, words, spelled)
+        known_ones = EntityGraph(
+            list(self.entities), list(self.postings), dict(self.pairs), len(line_ids), grown,
+            line_ids, digests, self.mined, words=words,
+        )  # fmt: skip
+        if "_automaton" in self.__dict__:  # the same entities, numbered alike
+            known_ones._automaton = self._automaton
+        counted = None if fresh_mined is None else {row[0] for row in fresh_mined}
+        mentioned = known_ones._link(fresh, extend=True, counted=counted, spelled=spelled)
+        tokens = int(grown["c_tokens"][0])
+        del grown  # held by the new graph alone: a mining decodes it in its place
+        if self.mined and tokens <= self.mined * (1 + REMINE_GROWTH):
+            recounted = list(self.entities)
+            for number in np.flatnonzero(mentioned).tolist():
+                entity = recounted[number]
+                recounted[number] = replace(entity, count=entity.count + int(mentioned[number]))
+            known_ones.entities, known_ones.settled = recounted, False
+            return known_ones
+        return known_ones._remined(read)
+
+    def _remined(self, read: Callable[[np.ndarray], list[Row]]) -> EntityGraph:
+        """This graph (every line matched against its entities) with its entities mined
+        again from the kept corpus. An entity kept keeps its lines and its edges with
+        the others kept: whether a line mentions it, and whether two mentions stand
+        apart, depends on no third entity. The new ones are matched on the lines that
+        may mention them (``lines_naming``) and on the copies of those lines."""
+        corpus = Corpus.from_arrays(self.kept) if isinstance(self.kept, dict) else self.kept
+        assert corpus is not None
+        self.kept = corpus  # NOTE: the compact arrays and the decoded corpus held at once
+        # were the peak of a mining at 100 MB of text.
         entities = mine_corpus(corpus)
-        graph = EntityGraph(entities, [], {}, total, corpus, line_ids, digests)
+        graph = EntityGraph(entities, [], {}, self.lines, corpus, self.line_ids, self.digests)
         graph.mined = len(corpus.ids)
         before = {entity.words: number for number, entity in enumerate(self.entities)}
-        if {entity.words for entity in entities} != before.keys():
-            graph._link(every_line())
-            return graph
-        # The same entities (counts and order may move): renumber what is known, then
-        # match the new lines only.
-        graph.postings, graph.pairs = self._renumbered([before[e.words] for e in entities])
-        graph._link(fresh, extend=True)
+        was = [before.get(entity.words) for entity in entities]
+        now = {old: new for new, old in enumerate(was) if old is not None}
+        empty = np.zeros(0, dtype=np.int64)
+        graph.postings = [empty if old is None else self.postings[old] for old in was]
+        for (a, b), witnesses in self.pairs.items():
+            if a in now and b in now:
+                x, y = sorted((now[a], now[b]))
+                graph.pairs[(x, y)] = witnesses
+        new = [number for number, old in enumerate(was) if old is None]
+        if new:
+            naming = lines_naming(corpus, [entities[number] for number in new])
+            if naming is None:
+                ids = self.line_ids
+            else:  # and every line with the same text (a copy's lines are not in the corpus)
+                texts = self.digests[np.searchsorted(self.line_ids, naming)]
+                ids = self.line_ids[np.isin(self.digests, texts)]
+            graph._link(read(ids), extend=True, only=set(new))
         return graph
 
-    def _ordered(self, entities: list[Entity]) -> EntityGraph:
-        """This graph with ``entities`` (its own, recounted) most frequent first, ties by
-        their words, their postings and edges renumbered with them."""
+    def settle(self) -> bool:
+        """Put the entities most frequent first again (ties by their words), their postings
+        and edges renumbered with them, after growth recounted them (``grown`` leaves
+        that to the reader: renumbering every edge at each ``ingest_text`` call was most
+        of the graph's time in it). Whether any entity moved."""
+        if self.settled:
+            return False
+        self.settled = True
+        entities = self.entities
         order = sorted(range(len(entities)), key=lambda i: (-entities[i].count, entities[i].words))
+        if order == list(range(len(order))):
+            return False
         self.entities = [entities[old] for old in order]
         self.postings, self.pairs = self._renumbered(order)
         self.__dict__.pop("_automaton", None)
-        return self
+        return True
 
     def _renumbered(
         self, order: list[int]
@@ -223,46 +257,29 @@ class EntityGraph:
         *,
         extend: bool = False,
         counted: set[int] | None = None,
+        only: set[int] | None = None,
+        spelled: dict[int, str] | None = None,
     ) -> np.ndarray:
         """Match ``rows`` (replacing the postings and edges, or extending them with later
         lines); how many mentions of each entity they hold (of the ``counted`` line ids
-        only, if given: the mined ones)."""
-        mentioned = np.zeros(len(self.entities), dtype=np.int64)
-        # Typed arrays: a list holds a pointer and an int object a mention.
-        found: list[array[int]] = [array("q") for _ in self.entities]
-        together: dict[tuple[int, int], array[int]] = {}
-        automaton = self.automaton
-        seen: SeenTexts[list[tuple[int, int, int]]] = SeenTexts()
-        for line_id, text, language in rows:
-            mentions = seen.get(text, language)
-            if mentions is None:
-                mentions = _mentions(automaton, segments(text, language))
-                seen.keep(text, language, mentions)
-            if not mentions:
-                continue
-            if counted is None or line_id in counted:
-                for entity, _, _ in mentions:
-                    mentioned[entity] += 1
-            named = sorted({e for e, _, _ in mentions})
-            for entity in named:
-                found[entity].append(line_id)
-            for i, a in enumerate(named):
-                for b in named[i + 1 :]:
-                    if _apart(mentions, a, b):
-                        together.setdefault((a, b), array("q")).append(line_id)
-        fresh_postings = [typed_numbers(ids) for ids in found]
-        fresh_pairs = {pair: typed_numbers(ids) for pair, ids in together.items()}
+        only, if given: the mined ones). ``only``: the lines and edges of these entities
+        alone (linking.py ``matched``)."""
+        mentioned, postings, pairs = matched(
+            self.automaton, len(self.entities), rows, counted=counted, only=only, spelled=spelled
+        )
         if not extend:
-            self.postings, self.pairs = fresh_postings, fresh_pairs
+            empty = np.zeros(0, dtype=np.int64)
+            self.postings = [postings.get(entity, empty) for entity in range(len(self.entities))]
+            self.pairs = pairs
             return mentioned
         # Later lines have larger ids: appending keeps every list ascending.
-        self.postings = [
-            np.concatenate([old, new])
-            for old, new in zip(self.postings, fresh_postings, strict=True)
-        ]
-        for pair, ids in fresh_pairs.items():
-            old = self.pairs.get(pair)
-            self.pairs[pair] = ids if old is None else np.concatenate([old, ids])
+        self.postings = list(self.postings)
+        for entity, ids in postings.items():
+            held = self.postings[entity]
+            self.postings[entity] = np.concatenate([held, ids]) if len(held) else ids
+        for pair, ids in pairs.items():
+            witnessed = self.pairs.get(pair)
+            self.pairs[pair] = ids if witnessed is None else np.concatenate([witnessed, ids])
         return mentioned
 
     @property
@@ -294,10 +311,10 @@ class EntityGraph:
         """The entities ``text`` names, outermost mentions only, in order of first mention."""
         if not self.entities:
             return []
-        mentions = _mentions(self.automaton, segments(text, language))
+        mentions = mentions_in(self.automaton, segments(text, language))
         seen: list[int] = []
         for entity, start, end in sorted(mentions, key=lambda m: (m[1], -m[2])):
-            if _maximal(mentions, start, end) and entity not in seen:
+            if maximal(mentions, start, end) and entity not in seen:
                 seen.append(entity)
         return seen
 
@@ -356,6 +373,7 @@ class EntityGraph:
     # -- persistence --
 
     def to_bytes(self) -> bytes:
+        self.settle()
         pairs = sorted(self.pairs)
         meta = {
             "entities": [[list(e.words), e.name, e.count] for e in self.entities],
@@ -415,23 +433,3 @@ def _split(flat: np.ndarray, sizes: np.ndarray) -> list[np.ndarray]:
     if not len(sizes):
         return []
     return list(np.split(flat, np.cumsum(sizes)[:-1]))
-
-
-def _mentions(automaton: ahocorasick.Automaton, text: str) -> list[tuple[int, int, int]]:
-    """(entity, start, end) of every mention; the padding spaces make whole-word matches."""
-    if not text or automaton.kind != ahocorasick.AHOCORASICK:
-        return []
-    return [(entity, end - length + 1, end) for end, (entity, length) in automaton.iter(text)]
-
-
-def _apart(mentions: list[tuple[int, int, int]], a: int, b: int) -> bool:
-    """Whether some mention of ``a`` and some mention of ``b`` do not overlap ("Mr Brooke"
-    holds "Brooke": that is one mention, not two entities mentioned together)."""
-    spans_a = [(s, e) for entity, s, e in mentions if entity == a]
-    spans_b = [(s, e) for entity, s, e in mentions if entity == b]
-    # Mentions share their padding space when adjacent: an overlap of one is apart.
-    return any(ea <= sb + 1 or eb <= sa + 1 for sa, ea in spans_a for sb, eb in spans_b)
-
-
-def _maximal(mentions: list[tuple[int, int, int]], start: int, end: int) -> bool:
-    return not any(s <= start and end <= e and (s, e) != (start, end) for _, s, e in mentions)

@@ -22,7 +22,7 @@ class HeldGraph:
         self.graph: EntityGraph | None = None
         self.generation = -1
         self.cached = True  # False for a graph grown here and not yet cached
-        self.mining_due = False  # ``grow`` found a mining due: left to a question
+        self.left = False  # ``grow`` could not grow the graph: left to a question
         self._implicit: frozenset[int] | None = frozenset()  # None: not yet read
 
     def current(self, pending: GraphBuild | None = None) -> EntityGraph:
@@ -30,9 +30,12 @@ class HeldGraph:
         ``pending`` builds elsewhere, when one does)."""
         generation = self._store.generation()
         if self.graph is not None and self.generation == generation:
+            if self.graph.settle():  # grown and renumbered: the names' entities read again
+                self._implicit = None
             return self.graph  # (then nothing was started elsewhere: start_graph)
         cached = self._store.cached(GRAPH_CACHE, generation)
         graph = built_graph(self._store, GRAPH_CACHE, generation, self.graph, pending, cached)
+        graph.settle()
         self._hold(graph, generation, cached=True)
         return graph
 
@@ -44,20 +47,21 @@ class HeldGraph:
     def grow(self) -> None:
         """After documents are added one call at a time: bring the graph up to date now,
         so the next question builds nothing. The graph in hand grows by the new lines
-        when no mining is due (time in their size: ``added_graph``), held, and cached
-        when the store is closed (``leave_cached``); with none in hand, the graph is read
-        or built as a question would. A mining that is due is left to the next question."""
+        (time in their size, and a mining when the text has grown enough for one:
+        ``added_graph``), held, and cached when the store is closed (``leave_cached``);
+        with none in hand, the graph is read or built as a question would. A graph that
+        cannot grow (a document was replaced or removed) is left to the next question."""
         if self.graph is None:
             self.current()
             return
         generation = self._store.generation()
-        if self.generation == generation or self.mining_due:
+        if self.generation == generation or self.left:
             return
         graph = added_graph(self._store, self.graph)
         if graph is not None:
             self._hold(graph, generation, cached=False)
-        else:  # not tried again before a question has mined: each try reads every addition
-            self.mining_due = True
+        else:  # not tried again before a question has read every line
+            self.left = True
 
     def leave_cached(self) -> None:
         """Bring the graph up to date and cache it in the store, if it is not."""
@@ -82,8 +86,8 @@ class HeldGraph:
     def adopt(self, other: HeldGraph) -> None:
         """Hold what ``other`` holds (a forked batch worker, its parent's graph)."""
         self.graph, self.generation, self._implicit = other.graph, other.generation, other._implicit
-        self.cached, self.mining_due = other.cached, other.mining_due
+        self.cached, self.left = other.cached, other.left
 
     def _hold(self, graph: EntityGraph, generation: int, *, cached: bool) -> None:
         self.graph, self.generation, self._implicit = graph, generation, None
-        self.cached, self.mining_due = cached, False
+        self.cached, self.left = cached, False

@@ -1,0 +1,159 @@
+"""The entity graph grown as documents arrive one call at a time: the new lines matched
+against the known entities, and, when the text has grown enough, a mining that reads
+again only the lines that may name an entity it finds first. Each grown graph must be
+the graph a whole build gives."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+from conftest import ARTICLES
+from test_entities import article_lines, same_graph
+
+from affidavit import Memory
+from affidavit.index.entities import linking
+from affidavit.index.entities.graph import REMINE_GROWTH, EntityGraph
+from affidavit.index.entities.held import GRAPH_CACHE
+from affidavit.store.sqlite import Store
+
+
+def _store_rows(memory: Memory) -> list[tuple[int, str, str]]:
+    """Every line of the store as the graph reads it."""
+    store = memory._store
+    languages = {doc_id: language for doc_id, _, language in store.documents()}
+    return [(i, text, languages[d]) for i, d, _, _, text in store.line_rows()]
+
+
+def test_a_mining_reads_again_only_the_lines_that_may_name_a_new_entity() -> None:
+    rows = article_lines(*ARTICLES)
+    cut = len(rows) * 4 // 5  # a fifth more text: a mining is due
+    before = EntityGraph.build(rows[:cut])
+    assert before.kept is not None
+    read: list[int] = []
+
+    def lines(ids: np.ndarray) -> list[tuple[int, str, str]]:
+        read.extend(ids.tolist())
+        wanted = set(ids.tolist())
+        return [row for row in rows if row[0] in wanted]
+
+    after = before.grown(rows[cut:], [], lines)
+    whole = EntityGraph.build(rows)
+    assert after.mined == len(whole.corpus.ids)  # mined again
+    assert {e.words for e in whole.entities} - {e.words for e in before.entities}  # new ones
+    assert same_graph(after, whole)
+    assert read == sorted(set(read))  # in line order, each once
+    assert 0 < len(read) < len(rows) // 4
+
+
+def test_the_lines_that_may_name_an_entity_hold_every_line_that_does() -> None:
+    rows = article_lines(*ARTICLES)
+    graph = EntityGraph.build(rows)
+    assert graph.corpus is not None
+    for number, entity in enumerate(graph.entities[:60]):
+        naming = linking.lines_naming(graph.corpus, [entity])
+        assert naming is not None
+        assert set(graph.postings[number].tolist()) <= set(naming.tolist()), entity.name
+    assert linking.lines_naming(graph.corpus, []).tolist() == []
+    unread = type(graph.entities[0])(("zqxwv",), "Zqxwv", 3)
+    assert linking.lines_naming(graph.corpus, [unread]) is None  # every line, then
+
+
+def test_a_mining_matches_the_copies_of_the_lines_naming_a_new_entity() -> None:
+    """A copy's lines are not in the corpus the mining reads: a line naming a new entity is
+    found in the corpus, and its copies by their text's digest."""
+    first = article_lines(ARTICLES[0])
+    second = [(len(first) + i, text, language) for i, text, language in article_lines(ARTICLES[1])]
+    copy = [
+        (2 * len(second) + len(first) + i, text, lang) for i, (_, text, lang) in enumerate(second)
+    ]
+    rows, mined = first + second + copy, first + second
+    after = EntityGraph.build(first).updated(rows, mined)
+    whole = EntityGraph.build(rows, mined)
+    assert same_graph(after, whole)
+    known = {e.words for e in EntityGraph.build(first).entities}
+    new = [n for n, e in enumerate(whole.entities) if e.words not in known]
+    copied = {row[0] for row in copy}
+    in_copy = [sum(1 for i in whole.postings[n].tolist() if i in copied) for n in new]
+    assert new and sum(in_copy) > 0  # the copy's lines name the new entities too
+
+
+def test_a_text_added_grows_the_graph_at_once_mining_when_due(tmp_path: Path) -> None:
+    """ingest_text brings the graph up to date, mining its entities again when the text
+    has grown by REMINE_GROWTH, so the next question builds nothing; the graph is cached
+    at close."""
+    path = tmp_path / "s.sqlite"
+    memory = Memory(path, dense=False)
+    memory.ingest_text(ARTICLES[0].read_text(encoding="utf-8"), name="first.txt")
+    retriever, store = memory._retriever, memory._store
+    assert retriever._held.generation == store.generation()  # built with the first text
+    mined = retriever._held.graph.mined
+    memory.ingest_text("Rollo met the Duke of Normandy.", name="note.txt")
+    assert retriever._held.generation == store.generation()  # grown: one line matched
+    assert retriever._held.graph.mined == mined  # no mining for a line
+    memory.ingest_text(ARTICLES[1].read_text(encoding="utf-8"), name="second.txt")
+    assert retriever._held.generation == store.generation()  # grown, and mined again
+    graph = retriever._held.graph
+    assert graph.mined > mined * (1 + REMINE_GROWTH)
+    rows = _store_rows(memory)
+    assert same_graph(graph, EntityGraph.build(rows))
+    assert retriever.graph() is graph  # the question builds nothing
+    memory.close()
+    reopened = Store(path, read_only=True)
+    try:
+        assert reopened.has_cached(GRAPH_CACHE, reopened.generation())
+    finally:
+        reopened.close()
+
+
+def test_a_graph_grown_as_a_text_is_added_is_cached_at_close(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite"
+    memory = Memory(path, dense=False)
+    memory.ingest_text(ARTICLES[0].read_text(encoding="utf-8"), name="first.txt")
+    memory.ingest_text("Rollo met the Duke of Normandy.", name="note.txt")
+    store = memory._store
+    generation = store.generation()
+    assert not store.has_cached(GRAPH_CACHE, generation)  # grown in hand, not written
+    grown = memory._retriever._held.graph
+    memory.close()
+    reopened = Memory(path, dense=False)
+    assert reopened._store.has_cached(GRAPH_CACHE, generation)
+    assert grown is not None and same_graph(reopened._retriever.graph(), grown)
+    reopened.close()
+
+
+def test_a_line_read_into_the_corpus_is_spelled_as_the_matcher_reads_it() -> None:
+    """Lines added are read once: the words the corpus reads make the text the matcher
+    would have made of them again, where lower case changes no character beyond ASCII
+    (the others are made again)."""
+    from affidavit.index.entities.corpus import KeptWords, _read_lines
+    from affidavit.text.names import segments
+
+    rows = article_lines(*ARTICLES)
+    changed = ["Mr. Brooke's horse; İstanbul'da, Ōsaka.", "ΟΔΟΣ ΣΟΦΙΑΣ — Άρης"]
+    kept = ["Mr. Brooke’s horse met O'Brien, J. Smith (of Lowick) — in “Middlemarch”."]
+    rows += [(len(rows) + n, text, "en") for n, text in enumerate([*changed, *kept], 1)]
+    rows += [(len(rows) + 9, "Iğdır'da IRMAK aktı, İzmir’de değil.", "tr")]
+    spelled: dict[int, str] = {}
+    _read_lines(rows, KeptWords([], {}, [], {}), 0, spelled)
+    assert all(spelled[i] == segments(text, language) for i, text, language in rows if i in spelled)
+    unspelled = {text for i, text, _ in rows if i not in spelled}
+    assert len(spelled) > 100 and kept[0] not in unspelled
+    assert {*changed, "Iğdır'da IRMAK aktı, İzmir’de değil."} <= unspelled
+
+
+def test_the_copies_among_documents_just_added_are_those_of_the_whole_store() -> None:
+    """A copy is told apart from the documents just added alone: the earlier document it
+    repeats is looked for in the whole store."""
+    from affidavit.index.copies import copied_among, copied_documents
+
+    first, second = (path.read_text(encoding="utf-8") for path in ARTICLES[:2])
+    memory = Memory(dense=False)
+    for name, text in [("a", first), ("b", second), ("c", first), ("d", second), ("e", first)]:
+        memory.ingest_text(text, name=f"{name}.txt")
+    ids = sorted(doc_id for doc_id, _, _ in memory._store.documents())
+    every = copied_documents(memory._store, ids)
+    assert len(every) == 3
+    for cut in range(len(ids)):
+        assert copied_among(memory._store, ids[cut:]) == every & set(ids[cut:])
+    assert copied_documents(memory._store, ids[2:]) != every & set(ids[2:])  # among them only
