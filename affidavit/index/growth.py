@@ -24,20 +24,21 @@ Versions = list[tuple[int, str, str, str]]
 def current_graph(store: Store, previous: EntityGraph | None) -> EntityGraph:
     """The graph of the store's lines, from ``previous`` when there is one. Its entities
     are mined from each text once: a document that repeats an earlier one whole (the same
-    reading hash) is matched, not mined (EntityGraph.read)."""
-    read = _GraphLines(store)
-    if previous is not None:
-        graph = added_graph(store, previous, read)
-        if graph is not None:
-            return graph
-    if previous is None:
-        # Read twice from the store (EntityGraph.read), never held whole, both times in
-        # one snapshot: a write between them would give the corpus and the matches
-        # different lines.
-        with store.reading():
+    reading hash) is matched, not mined (EntityGraph.read).
+
+    Read in one snapshot, the documents' versions and their lines alike: a write between
+    them (another process replacing a document) would give lines of documents the
+    versions do not hold, or the corpus and the matches different lines."""
+    with store.reading():
+        read = _GraphLines(store)
+        if previous is not None:
+            graph = added_graph(store, previous, read)
+            if graph is not None:
+                return graph
+        if previous is None:  # read twice (EntityGraph.read), never held whole
             graph = EntityGraph.read(lambda: read.each(False), lambda: read.each(True))
-    else:
-        graph = previous.updated(*read.with_mined())
+        else:
+            graph = previous.updated(*read.with_mined())
     graph.document_keys = read.keys
     return graph
 
@@ -49,17 +50,19 @@ def added_graph(
     that changed: their lines are matched against the entities it knows, in time
     proportional to them, and when the text has grown enough for a mining, the entities
     are mined again from the kept corpus and the lines that may name a new one are read
-    (EntityGraph.updated). None otherwise: the caller reads every line."""
-    read = read or _GraphLines(store)
-    if previous.kept is None:
-        return None
-    added = _added(read.versions, previous.document_keys)
-    if added is None:
-        return None
-    fresh, mined = read.with_mined(added)
-    if not _after(fresh, previous.line_ids):
-        return None
-    return previous.grown(fresh, read.keys, read.by_id, mined)
+    (EntityGraph.updated). None otherwise: the caller reads every line. Read in one
+    snapshot, as ``current_graph``."""
+    with store.reading():
+        read = read or _GraphLines(store)
+        if previous.kept is None:
+            return None
+        added = _added(read.versions, previous.document_keys)
+        if added is None:
+            return None
+        fresh, mined = read.with_mined(added)
+        if not _after(fresh, previous.line_ids):
+            return None
+        return previous.grown(fresh, read.keys, read.by_id, mined)
 
 
 class _GraphLines:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 from conftest import ARTICLES
 from test_entities import article_lines, same_graph
 
@@ -157,3 +158,35 @@ def test_the_copies_among_documents_just_added_are_those_of_the_whole_store() ->
     for cut in range(len(ids)):
         assert copied_among(memory._store, ids[cut:]) == every & set(ids[cut:])
     assert copied_documents(memory._store, ids[2:]) != every & set(ids[2:])  # among them only
+
+
+def test_the_graph_reads_versions_and_lines_in_one_snapshot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another process replacing a document between the graph's reading of the versions
+    and of the lines is not seen by either (it had met lines of a document the versions
+    did not hold: a KeyError at close)."""
+    from affidavit.index import growth
+
+    path = tmp_path / "s.sqlite"
+    first, second, third = (p.read_text(encoding="utf-8") for p in ARTICLES[:3])
+    memory = Memory(path, dense=False)
+    memory.ingest_text(first, name="a.txt")
+    memory.ingest_text(second, name="b.txt")
+    other = Memory(path, dense=False)
+    original, replaced = growth.document_keys, []
+
+    def then_replaced(store: Store) -> list:
+        keys = original(store)
+        if not replaced:
+            replaced.append(True)
+            other.ingest_text(third, name="a.txt")  # another writer, meanwhile
+        return keys
+
+    monkeypatch.setattr(growth, "document_keys", then_replaced)
+    for previous in (None, memory._retriever._held.graph):
+        replaced.clear()
+        graph = growth.current_graph(memory._store, previous)
+        assert replaced and len(graph.document_keys) == 2
+    other.close()
+    memory.close()
