@@ -121,9 +121,8 @@ def extended_arrays(
     line ids) read after it, made without decoding it: the new lines' arrays are joined
     to its compact ones, their segments numbered on from its last. ``words``: the kept
     corpus's (decoded here when not given), extended in place and returned; ``spelled``
-    as ``_read_lines``'s. NOTE: at
-    100 MB of text the decoded corpus and its extension were 0.75 GB held at once, to
-    add one small file."""
+    as ``_read_lines``'s. NOTE: at 100 MB of text the decoded corpus and its extension
+    were 0.75 GB held at once, to add one small file."""
     if "c_line" in kept:  # the plain columns an older store cached
         kept = Corpus.from_arrays(kept).to_arrays()
     segments = kept["c_segment_values"]
@@ -241,8 +240,8 @@ def _read_lines(
                 capitals.append(False)
                 capitals.extend(upper[1:])
             lines_read.keep(text, language, (before, len(ids), opened, segment - opened))
-            if spell:
-                spelled[line_id] = "|".join(parts)  # type: ignore[index]
+            if spell and spelled is not None:
+                spelled[line_id] = "|".join(parts)
         if len(ids) > before:
             if owners and owners[-1] == line_id:  # a run, as ``_runs`` would make it
                 owned[-1] += len(ids) - before
