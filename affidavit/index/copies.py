@@ -72,7 +72,8 @@ def twins(store: Store, lines: Iterable[StoredLine]) -> dict[str, str]:
 
 def copied_documents(store: Store, ids: Sequence[int]) -> set[int]:
     """Those of the documents ``ids`` that repeat an earlier one whole: the same reading
-    hash (store/prepared.py) as a document of a smaller id, which stands for them."""
+    hash (store/prepared.py) as a document of a smaller id among ``ids``, which stands
+    for them (every document's ids: the store's copies; a few: ``copied_among``)."""
     return set(originals(store.reading_hashes(ids)))
 
 
