@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 from warnings import warn
 
+from affidavit.answer.archive import StoreArchive
 from affidavit.answer.ask import answer
 from affidavit.answer.verify import verify
 from affidavit.batch import BatchReport, Opener, Sharing, run_batch
@@ -424,7 +425,7 @@ class Memory(RecordCalls, UpkeepCalls, HealthCalls):
             use_replies(self._replies)
         return answer(
             question,
-            self._retriever,
+            StoreArchive(self._retriever),
             self.engine,
             asked_at=asked_at,
             speaker=speaker,

@@ -7,18 +7,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from affidavit.answer.archive import Archive
 from affidavit.answer.audit import AskRecord, Judged, SubsetRecord
-from affidavit.answer.census import take_census
 from affidavit.answer.copies import copies_of, said_by
-from affidavit.answer.currency import Stale, asks_of_the_past, current_first
+from affidavit.answer.currency import Stale, asks_of_the_past
 from affidavit.answer.disagreement import contest_line, rivals
-from affidavit.answer.last_organ import whole_telling
 from affidavit.answer.likely import likeliest
-from affidavit.answer.naming import DocumentNaming
 from affidavit.answer.quote import Quote, clear_line, line_judge
 from affidavit.answer.readback import engine_read_back
-from affidavit.answer.tables import tables_around
-from affidavit.answer.told_of import told_of
 from affidavit.engine.protocol import Candidate, Engine, Planner
 from affidavit.gates.answer_value import gated_value
 from affidavit.gates.decision import GateDecision
@@ -30,7 +26,6 @@ from affidavit.gates.support import (
     KeyWords,
 )
 from affidavit.index.evidence_block import Retrieved, evidence_block
-from affidavit.index.retrieval import Retriever
 from affidavit.index.scope import Scope
 from affidavit.plans.compose import compose
 from affidavit.plans.ground import Ground
@@ -40,7 +35,6 @@ from affidavit.question.routes import TABLE_LOOK_UPS
 from affidavit.question.shape import AnswerType
 from affidavit.reader.answerability import rivals_of
 from affidavit.reasons import Reason
-from affidavit.records.gloss import across_languages
 from affidavit.results import Answer, Evidence, LineKind
 from affidavit.text.analyzer import Analyzer
 from affidavit.text.reading import Reading
@@ -69,7 +63,7 @@ class _Said:
 
 def answer(
     question: str,
-    retriever: Retriever,
+    archive: Archive,
     engine: Engine,
     *,
     asked_at: str | None = None,
@@ -77,13 +71,14 @@ def answer(
     min_probability: float | None = None,
     scope: Scope | None = None,
 ) -> Answer:
-    """Answer ``question`` from the store with citations, or refuse and say why; an answer
-    the reader judges less likely than ``min_probability`` (default: the shipped
-    threshold) is refused. With a ``scope``, only its documents are read."""
+    """Answer ``question`` from the documents of ``archive`` (one store's or a sharded
+    store's) with citations, or refuse and say why; an answer the reader judges less likely
+    than ``min_probability`` (default: the shipped threshold) is refused. With a ``scope``,
+    only its documents are read."""
     record = AskRecord(engine.name, asked_at, speaker)
     if scope is not None:
         record.scope = scope.to_dict()
-    said = _reached(question, retriever, engine, record, asked_at, speaker, min_probability, scope)
+    said = _reached(question, archive, engine, record, asked_at, speaker, min_probability, scope)
     if said.refused and said.reason and record.read_in:
         # Refused in the asker's language; the detail in brackets stays as measured.
         reason, language = Reason(said.reason), str(record.read_in["language"])
@@ -107,7 +102,7 @@ def answer(
 
 def _reached(
     question: str,
-    retriever: Retriever,
+    archive: Archive,
     engine: Engine,
     record: AskRecord,
     asked_at: str | None,
@@ -122,17 +117,17 @@ def _reached(
     candidate is judged against the subset it was drawn from. Among the candidates that
     pass, the best by the engine's score, weighed by how well its document matched, is said.
     """
-    index = retriever.words()  # one generation check per question, not per candidate
-    if index.size == 0:
+    if archive.size == 0:
         return _Said.refusal(Reason.EMPTY_STORE)
-    crossed = across_languages(question, retriever, scope)
+    rarity = archive.term_weight  # how rare a word is among the lines
+    crossed = archive.across_languages(question, scope)
     if crossed is not None:
         # Asked in Spanish or Turkish of English lines: read in English through the labels,
         # and from here on asked as an English question is.
         record.read_in = crossed.to_dict()
         question = crossed.read_as
     asked = Question.read(
-        question, asked_at=asked_at, speaker=speaker, default_language=index.main_language
+        question, asked_at=asked_at, speaker=speaker, default_language=archive.main_language
     )
     shape, analyzer, question_terms = asked.shape, asked.analyzer, asked.key_terms
     record.shape = shape.to_dict()
@@ -140,14 +135,14 @@ def _reached(
         record.read_as = asked.text  # "I" read as the speaker
     if not asked.has_words():
         return _Said.refusal(Reason.EMPTY_QUESTION)
-    naming = DocumentNaming(retriever, asked.text, question_terms, analyzer)
+    naming = archive.naming(asked.text, question_terms, analyzer)
     query: str | Reading = asked.reading
     if scope is None:  # a question naming one document of several is asked of it alone
         query, scope = naming.narrowed(asked.reading)
         record.scope = scope.to_dict() if scope is not None else None
-    retrieved = retriever.retrieve(query, holds_answer=asked.holds_answer, scope=scope)
+    retrieved = archive.retrieve(query, holds_answer=asked.holds_answer, scope=scope)
     if not retrieved.hits and query is not asked.reading:  # the name was all it said
-        retrieved = retriever.retrieve(asked.reading, holds_answer=asked.holds_answer, scope=scope)
+        retrieved = archive.retrieve(asked.reading, holds_answer=asked.holds_answer, scope=scope)
     record.withheld_below_trust = retrieved.withheld
     record.withheld_as_orders = retrieved.ordering or None
     if not retrieved.hits:
@@ -156,23 +151,23 @@ def _reached(
         return _Said.refusal(reason, detail=within)
     # A computed answer is worded in the asker's language, whatever language it was read in.
     speaking = crossed.language if crossed is not None else shape.language
-    computed = _compose(asked, engine, retriever, retrieved, record, speaking)
+    computed = _compose(asked, engine, archive, retrieved, record, speaking)
     if computed is not None and not computed.refused and asked.route is not None:
         # A computed answer's census counts the documents that speak of what it computed
         # over (the rows and years), not of the operation's words ("percentage change").
         over_words = " ".join([*asked.route.rows, *asked.route.years])
-        over = KeyWords.of(frozenset(analyzer.terms(over_words)), index.idf, analyzer.language)
-        computed_census = take_census(retriever, over, analyzer, scope)
+        over = KeyWords.of(frozenset(analyzer.terms(over_words)), rarity, analyzer.language)
+        computed_census = archive.census(over, analyzer, scope)
         record.census = computed_census.to_dict()
         return replace(computed, census=computed_census.line)
-    keys = KeyWords.of(question_terms, index.idf, analyzer.language)
-    the_census = take_census(retriever, keys, analyzer, scope)
+    keys = KeyWords.of(question_terms, rarity, analyzer.language)
+    the_census = archive.census(keys, analyzer, scope)
     census_line = the_census.line
     record.census = the_census.to_dict()
     if computed is not None:
         return computed
     speakers = {h.speaker for h in retrieved.hits if h.speaker}
-    whose = told_of(retriever, question_terms, speakers, analyzer, scope) if speakers else None
+    whose = archive.told_of(question_terms, speakers, analyzer, scope) if speakers else None
     turns_need = MIN_CARRIED
     if whose is not None:
         record.whose = whose.to_dict()
@@ -206,9 +201,7 @@ def _reached(
                 # The question's route asks for a figure of a table and no plan could anchor it:
                 # a cell lifted instead is a guess at the cell the plan did not find.
                 continue
-            judgement = _judge(
-                candidate, subset, analyzer, asked_here, index.idf, turns_need, chained
-            )
+            judgement = _judge(candidate, subset, analyzer, asked_here, rarity, turns_need, chained)
             if judgement.passed and defining:
                 cited_text = [subset[i].text for i in candidate.cites]
                 judgement.decisions.append(definition_decision(asked.text, cited_text))
@@ -228,7 +221,7 @@ def _reached(
     if not passed:
         # Every organ died: a small store whose every line is dated is read whole, in time
         # order, through the same gates, so clues said apart can meet.
-        whole = whole_telling(retriever, scope)
+        whole = archive.whole_telling(scope)
         if whole is not None:
             record.last_organ = {"lines": len(whole)}
             weigh(len(retrieved.subsets), whole, 1.0, question_terms, chained=True)
@@ -236,7 +229,7 @@ def _reached(
         why = record.why_refused()
         if why is Reason.NO_CANDIDATE:
             # No span of the kind asked for: one line that plainly answers is said whole.
-            judge_line = line_judge(analyzer, naming.asked_of, index.idf, turns_need)
+            judge_line = line_judge(analyzer, naming.asked_of, rarity, turns_need)
             quote = clear_line(
                 question, shape.answer_type, retrieved.hits, retrieved.subsets, judge_line
             )
@@ -247,13 +240,11 @@ def _reached(
     stale: list[Stale] = []
     if not asks_of_the_past(asked.text):
         # Asked of now: a candidate whose record was superseded or ended gives way.
-        passed, stale = current_first(passed, retriever.store, analyzer)
+        passed, stale = archive.current_first(passed, analyzer)
         record.no_longer_holds = [s.to_dict() for s in stale]
     best, number, _, chosen, judgement, cited = passed[0]
     record.chosen = {"subset": number, "candidate": chosen.to_dict()}
-    likely = likeliest(
-        asked, [(p[3], p[5]) for p in passed], best_score, index.idf, min_probability
-    )
+    likely = likeliest(asked, [(p[3], p[5]) for p in passed], best_score, rarity, min_probability)
     probability, said_rivals = None, []
     if likely is not None:
         top, others = likely
@@ -261,7 +252,7 @@ def _reached(
         probability, said_rivals = top.probability, [(j.text, j.probability) for j in others]
         if not top.answerable:
             # The reader doubts the span: the line that plainly answers is said whole.
-            judge_line = line_judge(analyzer, naming.asked_of, index.idf, turns_need)
+            judge_line = line_judge(analyzer, naming.asked_of, rarity, turns_need)
             quote = clear_line(
                 question, shape.answer_type, retrieved.hits, retrieved.subsets, judge_line
             )
@@ -329,7 +320,7 @@ def _quoted(quote: Quote, record: AskRecord, census: str) -> _Said:
 def _compose(
     asked: Question,
     engine: Engine,
-    retriever: Retriever,
+    archive: Archive,
     retrieved: Retrieved,
     record: AskRecord,
     speaking: str,
@@ -344,8 +335,8 @@ def _compose(
     ground = None
     if proposals:
         # The ground: the evidence, and the whole of every table a found row stands in.
-        around = tables_around(retriever, retrieved.hits)
-        ground = Ground([*evidence, *around], analyzer, retriever.words().idf)
+        around = archive.tables_around(retrieved.hits)
+        ground = Ground([*evidence, *around], analyzer, archive.term_weight)
         composed = compose(proposals, ground, speaking, now=asked.asked_at)
         record.plans = composed.audit
         if composed.answered:

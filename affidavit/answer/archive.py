@@ -1,0 +1,160 @@
+"""What answering reads of the documents held: the ``Archive`` that ask() is given, and
+one store's (``StoreArchive``), which reads them through its retriever and the organs of
+this room. A sharded store gives ask() another archive (shards/archive.py), which asks
+its shards and merges their replies: ask() reads nothing of a store but through these
+calls, so the same composing and gating run over one store or many."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from affidavit.answer.census import Census, take_census
+from affidavit.answer.currency import Stale, current_first
+from affidavit.answer.last_organ import whole_telling
+from affidavit.answer.naming import DocumentNaming
+from affidavit.answer.tables import tables_around
+from affidavit.answer.told_of import ToldOf, told_of
+from affidavit.gates.support import KeyWords
+from affidavit.index.evidence_block import Retrieved
+from affidavit.index.retrieval import Retriever
+from affidavit.index.scope import Scope
+from affidavit.records.gloss import Gloss, across_languages
+from affidavit.results import Evidence
+from affidavit.text.analyzer import Analyzer
+from affidavit.text.reading import Reading
+
+# A candidate that passed the gate, as ask() keeps it: (weighed score, subset number,
+# rank, candidate, judgement, cited lines); currency reads the 4th and the 6th.
+Passed = tuple[Any, ...]
+
+
+class Naming(Protocol):
+    """How a question names the documents: the one it asks of, and, for each document,
+    the key terms its lines must carry (answer/naming.py's DocumentNaming)."""
+
+    def narrowed(self, reading: Reading) -> tuple[str | Reading, Scope | None]: ...
+
+    def asked_of(self, document: str) -> frozenset[str]: ...
+
+
+class Archive(Protocol):
+    """The documents one question is answered from, read through these calls only."""
+
+    @property
+    def size(self) -> int:
+        """How many lines are indexed (none: the store is empty)."""
+        ...
+
+    @property
+    def main_language(self) -> str:
+        """The language most documents are in."""
+        ...
+
+    def term_weight(self, term: str) -> float:
+        """How rare ``term`` is among the lines (Lucene IDF; 0 when no line holds it)."""
+        ...
+
+    def across_languages(self, question: str, scope: Scope | None) -> Gloss | None:
+        """``question`` read in the store's language (records/gloss.py), or None."""
+        ...
+
+    def naming(self, question: str, terms: frozenset[str], analyzer: Analyzer) -> Naming:
+        """How ``question`` names the stored documents."""
+        ...
+
+    def retrieve(
+        self,
+        query: str | Reading,
+        *,
+        holds_answer: Callable[[str], int] | None,
+        scope: Scope | None,
+    ) -> Retrieved:
+        """The evidence for ``query``: lines ranked and their subsets (Retriever.retrieve)."""
+        ...
+
+    def tables_around(self, hits: list[Evidence]) -> list[Evidence]:
+        """The lines around the best table rows among ``hits``."""
+        ...
+
+    def census(self, keys: KeyWords, analyzer: Analyzer, scope: Scope | None) -> Census:
+        """The documents that speak of ``keys``, counted (answer/census.py)."""
+        ...
+
+    def told_of(
+        self,
+        terms: frozenset[str],
+        speakers: set[str],
+        analyzer: Analyzer,
+        scope: Scope | None,
+    ) -> ToldOf | None:
+        """Whose the question's words are across the conversation (answer/told_of.py)."""
+        ...
+
+    def whole_telling(self, scope: Scope | None) -> list[Evidence] | None:
+        """A small store's every dated line, oldest first (answer/last_organ.py)."""
+        ...
+
+    def current_first(
+        self, passed: list[Passed], analyzer: Analyzer
+    ) -> tuple[list[Passed], list[Stale]]:
+        """``passed`` with candidates from records that no longer hold moved last."""
+        ...
+
+
+class StoreArchive:
+    """One store's documents, read through its retriever. Made for one question: the word
+    index is taken once (one generation check), and every call reads that generation."""
+
+    def __init__(self, retriever: Retriever) -> None:
+        self._retriever = retriever
+        self._index = retriever.words()
+
+    @property
+    def size(self) -> int:
+        return self._index.size
+
+    @property
+    def main_language(self) -> str:
+        return self._index.main_language
+
+    def term_weight(self, term: str) -> float:
+        return self._index.idf(term)
+
+    def across_languages(self, question: str, scope: Scope | None) -> Gloss | None:
+        return across_languages(question, self._retriever, scope)
+
+    def naming(self, question: str, terms: frozenset[str], analyzer: Analyzer) -> Naming:
+        return DocumentNaming(self._retriever, question, terms, analyzer)
+
+    def retrieve(
+        self,
+        query: str | Reading,
+        *,
+        holds_answer: Callable[[str], int] | None,
+        scope: Scope | None,
+    ) -> Retrieved:
+        return self._retriever.retrieve(query, holds_answer=holds_answer, scope=scope)
+
+    def tables_around(self, hits: list[Evidence]) -> list[Evidence]:
+        return tables_around(self._retriever, hits)
+
+    def census(self, keys: KeyWords, analyzer: Analyzer, scope: Scope | None) -> Census:
+        return take_census(self._retriever, keys, analyzer, scope)
+
+    def told_of(
+        self,
+        terms: frozenset[str],
+        speakers: set[str],
+        analyzer: Analyzer,
+        scope: Scope | None,
+    ) -> ToldOf | None:
+        return told_of(self._retriever, terms, speakers, analyzer, scope)
+
+    def whole_telling(self, scope: Scope | None) -> list[Evidence] | None:
+        return whole_telling(self._retriever, scope)
+
+    def current_first(
+        self, passed: list[Passed], analyzer: Analyzer
+    ) -> tuple[list[Passed], list[Stale]]:
+        return current_first(passed, self._retriever.store, analyzer)
