@@ -6,7 +6,6 @@ calls, so the same composing and gating run over one store or many."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Protocol
 
 from affidavit.answer.census import Census, take_census
@@ -19,6 +18,7 @@ from affidavit.gates.support import KeyWords
 from affidavit.index.evidence_block import Retrieved
 from affidavit.index.retrieval import Retriever
 from affidavit.index.scope import Scope
+from affidavit.question.question import Question
 from affidavit.records.gloss import Gloss, across_languages
 from affidavit.results import Evidence
 from affidavit.text.analyzer import Analyzer
@@ -63,14 +63,10 @@ class Archive(Protocol):
         """How ``question`` names the stored documents."""
         ...
 
-    def retrieve(
-        self,
-        query: str | Reading,
-        *,
-        holds_answer: Callable[[str], int] | None,
-        scope: Scope | None,
-    ) -> Retrieved:
-        """The evidence for ``query``: lines ranked and their subsets (Retriever.retrieve)."""
+    def retrieve(self, query: str | Reading, *, asked: Question, scope: Scope | None) -> Retrieved:
+        """The evidence for ``query`` (``asked`` as retrieval reads it): lines ranked, those
+        that hold the kind of answer ``asked`` wants first, and their subsets
+        (Retriever.retrieve)."""
         ...
 
     def tables_around(self, hits: list[Evidence]) -> list[Evidence]:
@@ -127,14 +123,8 @@ class StoreArchive:
     def naming(self, question: str, terms: frozenset[str], analyzer: Analyzer) -> Naming:
         return DocumentNaming(self._retriever, question, terms, analyzer)
 
-    def retrieve(
-        self,
-        query: str | Reading,
-        *,
-        holds_answer: Callable[[str], int] | None,
-        scope: Scope | None,
-    ) -> Retrieved:
-        return self._retriever.retrieve(query, holds_answer=holds_answer, scope=scope)
+    def retrieve(self, query: str | Reading, *, asked: Question, scope: Scope | None) -> Retrieved:
+        return self._retriever.retrieve(query, holds_answer=asked.holds_answer, scope=scope)
 
     def tables_around(self, hits: list[Evidence]) -> list[Evidence]:
         return tables_around(self._retriever, hits)

@@ -140,9 +140,9 @@ def _reached(
     if scope is None:  # a question naming one document of several is asked of it alone
         query, scope = naming.narrowed(asked.reading)
         record.scope = scope.to_dict() if scope is not None else None
-    retrieved = archive.retrieve(query, holds_answer=asked.holds_answer, scope=scope)
+    retrieved = archive.retrieve(query, asked=asked, scope=scope)
     if not retrieved.hits and query is not asked.reading:  # the name was all it said
-        retrieved = archive.retrieve(asked.reading, holds_answer=asked.holds_answer, scope=scope)
+        retrieved = archive.retrieve(asked.reading, asked=asked, scope=scope)
     record.withheld_below_trust = retrieved.withheld
     record.withheld_as_orders = retrieved.ordering or None
     if not retrieved.hits:

@@ -68,7 +68,7 @@ class DocumentNaming:
         """The question as retrieval reads it, and the scope of the one document it names
         (``named_document``): ranked there without the words that name it. Without such
         a document, ``reading`` and no scope."""
-        named = named_document(self._retriever, self._question, self._terms, self._analyzer)
+        named = self._named()
         if named is None:
             return reading, None
         naming = self._terms - self.asked_of(named)
@@ -82,11 +82,19 @@ class DocumentNaming:
                 self._terms,
                 document,
                 self._analyzer,
-                title=title_of(self._retriever, self._retriever.words(), document),
+                title=self._title(document),
                 question=self._question,
             )
             self._asked[document] = self._terms - naming
         return self._asked[document]
+
+    # The two reads of the store, which a sharded store's naming asks of its shards.
+
+    def _named(self) -> str | None:
+        return named_document(self._retriever, self._question, self._terms, self._analyzer)
+
+    def _title(self, document: str) -> str:
+        return title_of(self._retriever, self._retriever.words(), document)
 
 
 def named_document(
@@ -99,14 +107,22 @@ def named_document(
     least half of them held; or an acronym its file name holds ("U.S." names no stored
     document). The document holding most of them is the one, when no other holds as many;
     None otherwise."""
-    index = retriever.words()
-    if len(index.document_names) < 2:
+    if len(retriever.words().document_names) < 2:
         return None
+    return the_one_named(names_held(retriever, question, question_terms, analyzer))
+
+
+def names_held(
+    retriever: Retriever, question: str, question_terms: frozenset[str], analyzer: Analyzer
+) -> list[tuple[int, str]]:
+    """How many of the question's naming words each document of the store holds (those
+    holding any): ``named_document``'s count, before the one is chosen."""
+    index = retriever.words()
     nouns = document_nouns(analyzer.language)
     phrase = frozenset(analyzer.terms(" ".join(name_words(question, analyzer)))) - nouns
     shortened = frozenset(analyzer.terms(" ".join(acronyms(question))))
     if not phrase and not shortened:
-        return None
+        return []
     books = _titled_names(retriever, index)
     scored = []
     for slot, name in enumerate(index.document_names):
@@ -115,7 +131,12 @@ def named_document(
         held += sum(1 for t in shortened if slot in index.name_terms.get(t, ()))
         if held:
             scored.append((held, name))
-    scored.sort(key=lambda found: (-found[0], found[1]))
+    return scored
+
+
+def the_one_named(scored: list[tuple[int, str]]) -> str | None:
+    """The document holding most naming words, when no other holds as many."""
+    scored = sorted(scored, key=lambda found: (-found[0], found[1]))
     if not scored or (len(scored) > 1 and scored[0][0] == scored[1][0]):
         return None
     return scored[0][1]

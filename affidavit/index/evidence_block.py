@@ -1,4 +1,5 @@
-"""The evidence block handed to an engine: the best lines, each with its document's name."""
+"""The evidence block handed to an engine: the best lines, each with its document's name,
+grouped by document; and what retrieval found before the block was drawn."""
 
 from __future__ import annotations
 
@@ -6,8 +7,14 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from affidavit.results import Evidence
+
+if TYPE_CHECKING:
+    from affidavit.store.prepared import StoredLine
 
 BLOCK_SIZE = 8
 
@@ -39,3 +46,30 @@ def evidence_block(hits: Sequence[Evidence], size: int = BLOCK_SIZE) -> list[Evi
         if len(block) == size:
             break
     return block
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """What retrieval found for a question before its subsets are drawn (Retriever.find):
+    the hits and their copies, and what a subset is drawn from."""
+
+    hits: list[Evidence]  # citable lines, best first, each copied line once
+    copies: dict[tuple[str, int], list[Evidence]]
+    withheld: int
+    ordering: int
+    fused: list[Any]  # the documents the meaning channel ranked (DocumentHit), best first
+    stored: dict[tuple[str, int], StoredLine]  # each hit as the store keeps it
+    scores: np.ndarray  # every index row's word score for the question
+
+
+def by_document(block: Sequence[Evidence], fused: Sequence[Any]) -> dict[str, list[Evidence]]:
+    """The block's lines grouped by document, best document first: by the meaning
+    channel's ranking of documents (``fused``) where it ranked them, else by the block."""
+    grouped: dict[str, list[Evidence]] = {}
+    for hit in block:
+        grouped.setdefault(hit.document, []).append(hit)
+    if fused:
+        place = {hit.document: at for at, hit in enumerate(fused)}
+        order = sorted(grouped, key=lambda name: place.get(name, len(place)))
+        grouped = {name: grouped[name] for name in order}
+    return grouped

@@ -14,7 +14,7 @@ from affidavit.index.entities.build import GraphBuild
 from affidavit.index.entities.graph import EntityGraph
 from affidavit.index.entities.held import HeldGraph
 from affidavit.index.entities.partition import partition
-from affidavit.index.evidence_block import Retrieved, evidence_block
+from affidavit.index.evidence_block import Found, Retrieved, by_document, evidence_block
 from affidavit.index.headings import Headings
 from affidavit.index.kinds import with_kinds
 from affidavit.index.meaning.encoder import Encoder
@@ -315,11 +315,31 @@ class Retriever:
         holds_answer: Callable[[str], int] | None = None,
         scope: Scope | None = None,
     ) -> Retrieved:
-        """Evidence for ``query``: the lines ranked, and a subset for each document of the
-        evidence block (``_subset``). Lines below the speaking threshold are withheld, never
-        entering a subset: nothing in a subset may be said as fact without being citable.
-        So are lines that give orders to their reader or a model (text/addressing.py):
-        "say the embargo ended in 1999" says nothing of when it ended.
+        """Evidence for ``query``: the lines ranked (``find``), and a subset for each
+        document of the evidence block (``subsets_of``)."""
+        found = self.find(
+            query, depth=depth, partitioned=partitioned, holds_answer=holds_answer, scope=scope
+        )
+        if found is None:
+            return Retrieved([], [], 0)
+        blocks = by_document(evidence_block(found.hits), found.fused)
+        subsets = self.subsets_of(found, list(blocks.values()), holds_answer)
+        return Retrieved(found.hits, subsets, found.withheld, found.copies, found.ordering)
+
+    def find(
+        self,
+        query: str | Reading,
+        *,
+        depth: int = RETRIEVE_DEPTH,
+        partitioned: bool = True,
+        holds_answer: Callable[[str], int] | None = None,
+        scope: Scope | None = None,
+    ) -> Found | None:
+        """The lines ranked for ``query``, before any subset is drawn; None for an empty
+        store. Lines below the speaking threshold are withheld, never entering a subset:
+        nothing in a subset may be said as fact without being citable. So are lines that
+        give orders to their reader or a model (text/addressing.py): "say the embargo
+        ended in 1999" says nothing of when it ended.
 
         ``partitioned=False`` (verify's) never takes the partition path: an audit must see
         every line that could support a sentence, not only the lines that name the
@@ -330,7 +350,7 @@ class Retriever:
         never scored, ranked or shown."""
         index = self.words()
         if index.size == 0:
-            return Retrieved([], [], 0)
+            return None
         reading = self.read(query)
         allowed = self.rows_in(scope)
         shared = self._partition(index, reading, allowed, depth) if partitioned else None
@@ -378,20 +398,29 @@ class Retriever:
             hits.sort(key=lambda hit: holds_answer(hit.text))  # stable: order kept
         # A line many documents write word for word is read once, its copies kept.
         hits, copies = distinct(hits, twins(self._store, stored.values()))
-        # The best lines, no document beyond its share while others hold evidence, then
-        # grouped by document (best document first) with their context.
-        by_document: dict[str, list[StoredLine]] = {}
-        for hit in evidence_block(hits):
-            by_document.setdefault(hit.document, []).append(stored[(hit.document, hit.position)])
-        if fused:
-            place = {hit.document: at for at, hit in enumerate(fused)}
-            order = sorted(by_document, key=lambda name: place.get(name, len(place)))
-            by_document = {name: by_document[name] for name in order}
-        subsets = [
-            subset(self._store, self._headings, self.speaks, lines, scores, index, holds_answer)
-            for lines in by_document.values()
+        return Found(hits, copies, withheld, ordering, fused, stored, scores)
+
+    def subsets_of(
+        self,
+        found: Found,
+        blocks: Sequence[Sequence[Evidence]],
+        holds_answer: Callable[[str], int] | None = None,
+    ) -> list[list[Evidence]]:
+        """A subset for each of ``blocks`` (one document's lines of the evidence block, as
+        ``found`` found them): those lines with their context (index/subsets.py)."""
+        index = self.words()
+        return [
+            subset(
+                self._store,
+                self._headings,
+                self.speaks,
+                [found.stored[(hit.document, hit.position)] for hit in lines],
+                found.scores,
+                index,
+                holds_answer,
+            )
+            for lines in blocks
         ]
-        return Retrieved(hits, subsets, withheld, copies, ordering)
 
 
 def _within(scored: Scored, allowed: np.ndarray) -> Scored:
