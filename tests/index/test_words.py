@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from affidavit import Memory
 from affidavit.index.words import bm25
+from affidavit.index.words.names import name_bonus
 from affidavit.index.words.scoring import WINDOW_GAIN, accumulate
 from affidavit.text.analyzer import Analyzer
 
@@ -202,7 +203,7 @@ def reference_scores(index, query: str) -> np.ndarray:
         if held.size:
             best[line] = windows[held].max()
     total = lines + WINDOW_GAIN * best
-    bonus = index._name_bonus(query_terms)
+    bonus = name_bonus(index.name_terms, len(index.document_ids), query_terms)
     return total + bonus[index.line_documents] if bonus is not None else total
 
 

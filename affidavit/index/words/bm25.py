@@ -3,6 +3,8 @@ columns = terms)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
 import scipy.sparse as sp
 
@@ -54,16 +56,22 @@ def length_norms(
 
 
 def term_weights(
-    counts: sp.csc_matrix, norms: np.ndarray, term: int, frequencies: np.ndarray | None = None
+    counts: sp.csc_matrix,
+    norms: np.ndarray,
+    term: int,
+    frequencies: np.ndarray | Mapping[int, int] | None = None,
+    units: int | None = None,
 ) -> np.ndarray:
     """The BM25 weight of ``term`` in each unit of its postings (``counts`` is CSC;
     ``norms`` from ``length_norms``), in posting order, float32: the same arithmetic as
     ``bm25_weights``, which weighs every (unit, term) at once. The word index keeps raw
     counts and weighs only the postings of a question's terms this way (summed in
     scoring.py). ``frequencies``: each term's units when ``counts`` holds only some of
-    its postings (index/words/twins.py), else the postings' own count."""
+    its postings (index/words/twins.py), or in a whole store of which ``counts`` are a
+    shard's (with ``units``, the whole's units; index/words/statistics.py), else the
+    postings' own count."""
     lo, hi = counts.indptr[term], counts.indptr[term + 1]
     tf = counts.data[lo:hi].astype(np.float64)
     df = hi - lo if frequencies is None else frequencies[term]
-    term_idf = idf(np.asarray([df]), counts.shape[0])[0]
+    term_idf = idf(np.asarray([df]), counts.shape[0] if units is None else units)[0]
     return (term_idf * tf * (K1 + 1.0) / (tf + norms[counts.indices[lo:hi]])).astype(np.float32)

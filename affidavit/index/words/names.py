@@ -4,7 +4,7 @@ every line of that document (the name bonus); the name's terms are text.analyzer
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
@@ -33,17 +33,24 @@ def joined_slots(
 
 
 def name_bonus(
-    slots_of: dict[str, list[int]], n_documents: int, query_terms: Sequence[str]
+    slots_of: dict[str, list[int]],
+    n_documents: int,
+    query_terms: Sequence[str],
+    whole: tuple[int, Mapping[str, int]] | None = None,
 ) -> np.ndarray | None:
     """Each document slot's bonus for the question's words in its name: log(documents /
     names carrying the word) per word (a word every name carries weighs 0); None when no
-    name carries any. Words are added in sorted order, the same sum every run."""
+    name carries any. Words are added in sorted order, the same sum every run. ``whole``:
+    the documents of a whole store these are a shard of, and each word's names in it."""
     bonus: np.ndarray | None = None
     for term in sorted(set(query_terms)):
         slots = slots_of.get(term)
         if not slots:
             continue
-        weight = math.log(n_documents / len(slots))
+        if whole is None:
+            weight = math.log(n_documents / len(slots))
+        else:
+            weight = math.log(whole[0] / whole[1][term])
         if weight <= 0:
             continue
         if bonus is None:

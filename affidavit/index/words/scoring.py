@@ -4,10 +4,10 @@ of a million lines must not cost a million of anything per question)."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 import scipy.sparse as sp
@@ -117,16 +117,18 @@ def accumulate(
     norms: np.ndarray,
     term_ids: Sequence[int],
     out: np.ndarray,
-    frequencies: np.ndarray | None = None,
+    frequencies: np.ndarray | Mapping[int, int] | None = None,
+    units: int | None = None,
 ) -> np.ndarray:
     """Add the BM25 weights of ``term_ids`` into ``out`` (one per unit); return the
-    units first reached, each once. ``frequencies``: see ``bm25.term_weights``."""
+    units first reached, each once. ``frequencies``, ``units``: see
+    ``bm25.term_weights``."""
     reached = []
     for term in term_ids:
         lo, hi = counts.indptr[term], counts.indptr[term + 1]
         holders = counts.indices[lo:hi]  # each unit once within a term's postings
         reached.append(holders[out[holders] == 0])
-        out[holders] += bm25.term_weights(counts, norms, term, frequencies)
+        out[holders] += bm25.term_weights(counts, norms, term, frequencies, units)
     return np.concatenate(reached) if reached else np.zeros(0, dtype=np.int64)
 
 
@@ -161,8 +163,26 @@ def best_windows(
     return each_once(lines, scratch.stamp)
 
 
+@dataclass(frozen=True, slots=True)
+class Weighing:
+    """A whole store's counts as one shard's index reads them (statistics.py): each
+    unit's length norm under the whole's mean lengths, each term's (by this index's
+    term id) lines and windows in the whole, and the whole's lines and windows."""
+
+    line_norms: np.ndarray
+    window_norms: np.ndarray
+    line_frequencies: Mapping[int, int]
+    window_frequencies: Mapping[int, int]
+    lines: int
+    windows: int
+
+
 def score_question(
-    index: Postings, term_ids: Sequence[int], named: Named | None, twins: Twins | None = None
+    index: Postings,
+    term_ids: Sequence[int],
+    named: Named | None,
+    twins: Twins | None = None,
+    weighing: Weighing | None = None,
 ) -> Scored:
     """Lines' BM25, plus the window gain times their best window's, plus the bonus of
     each document the question names. With ``twins``, only the first copy of a text
@@ -172,21 +192,35 @@ def score_question(
     rows a posting reaches are kept as they are first reached (a BM25 weight is never 0,
     so a row still at 0 has not been reached), and only those rows are handed on. The
     arithmetic is the dense reading's, term by term in the same order, so every score is
-    the same to the bit and so is every ranking.
+    the same to the bit and so is every ranking. With ``weighing``, the index is a shard's
+    and every weight is the whole store's.
     """
     size = index.size
     line_norms, window_norms = index.unit_norms()
     line_counts, window_counts = index.line_counts, index.window_counts
-    line_frequencies = window_frequencies = None
+    line_frequencies: np.ndarray | Mapping[int, int] | None = None
+    window_frequencies: np.ndarray | Mapping[int, int] | None = None
+    lines_in_all = windows_in_all = None
     if twins is not None:
         line_counts, window_counts = twins.line_counts, twins.window_counts
         line_frequencies, window_frequencies = twins.line_frequencies, twins.window_frequencies
+    if weighing is not None:
+        line_norms, window_norms = weighing.line_norms, weighing.window_norms
+        line_frequencies, window_frequencies = (
+            weighing.line_frequencies,
+            weighing.window_frequencies,
+        )
+        lines_in_all, windows_in_all = weighing.lines, weighing.windows
     with scratch_arrays(size, window_counts.shape[0]) as scratch:
         total = scratch.lines
-        reached = [accumulate(line_counts, line_norms, term_ids, total, line_frequencies)]
+        reached = [
+            accumulate(line_counts, line_norms, term_ids, total, line_frequencies, lines_in_all)
+        ]
         if term_ids and window_counts.shape[0]:
             sums = scratch.windows
-            windows = accumulate(window_counts, window_norms, term_ids, sums, window_frequencies)
+            windows = accumulate(
+                window_counts, window_norms, term_ids, sums, window_frequencies, windows_in_all
+            )
             if windows.size:
                 lines = best_windows(index.incidence, windows, sums[windows], scratch)
                 total[lines] += np.float32(WINDOW_GAIN) * scratch.best[lines]
@@ -213,7 +247,11 @@ def score_question(
 
 
 def top_only(
-    index: Postings, term_ids: Sequence[int], named: Named | None, k: int
+    index: Postings,
+    term_ids: Sequence[int],
+    named: Named | None,
+    k: int,
+    weighing: Weighing | None = None,
 ) -> list[tuple[int, float]]:
     """The best ``k`` lines as ``score_question`` ranks them, giving a whole score only
     to the lines that could be among them. ``named``: the documents the question names.
@@ -225,17 +263,27 @@ def top_only(
     window holding it reaches that floor by itself. The lines left get their best window
     from their own windows (``WordIndex.line_windows``), and their sums are made in
     the whole reading's order (own, then window, then bonus), so they are its to the bit.
+    With ``weighing``, the index is a shard's and every weight is the whole store's.
     """
     size = index.size
     line_norms, window_norms = index.unit_norms()
     window_counts, incidence = index.window_counts, index.incidence
     gain = np.float32(WINDOW_GAIN)
+    whole: tuple[Any, ...] = (None, None, None, None)
+    if weighing is not None:
+        line_norms, window_norms = weighing.line_norms, weighing.window_norms
+        whole = (
+            weighing.line_frequencies,
+            weighing.lines,
+            weighing.window_frequencies,
+            weighing.windows,
+        )
     with scratch_arrays(size, window_counts.shape[0]) as scratch:
         total, sums = scratch.lines, scratch.windows
-        rows = accumulate(index.line_counts, line_norms, term_ids, total)
+        rows = accumulate(index.line_counts, line_norms, term_ids, total, whole[0], whole[1])
         windows = np.zeros(0, dtype=np.int64)
         if term_ids and window_counts.shape[0]:
-            windows = accumulate(window_counts, window_norms, term_ids, sums)
+            windows = accumulate(window_counts, window_norms, term_ids, sums, whole[2], whole[3])
         base = (
             rows if named is None else each_once(np.concatenate((rows, named.rows)), scratch.stamp)
         )

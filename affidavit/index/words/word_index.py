@@ -19,9 +19,12 @@ from affidavit.index.words.names import name_bonus, name_slots
 from affidavit.index.words.scoring import (
     Named,
     Scored,
+    Weighing,
     score_question,
     top_among,
+    top_only,
 )
+from affidavit.index.words.statistics import Statistics
 from affidavit.index.words.twins import ReadHashes, Twins
 from affidavit.index.words.windows import in_line_order, window_incidence
 from affidavit.text.analyzer import Analyzer
@@ -66,6 +69,11 @@ class WordIndex:
     _blocks: block_max.Blocks | bool | None = field(default=None, init=False, repr=False)
     _copies: ReadHashes | None = field(default=None, init=False, repr=False)
     _twins: Twins | bool | None = field(default=None, init=False, repr=False)
+    _lengths: tuple[np.ndarray, np.ndarray] | None = field(default=None, init=False, repr=False)
+    # The norms under a whole store's mean lengths, and those means (a shard's, see scored).
+    _held_norms: tuple[tuple[float, float], tuple[np.ndarray, np.ndarray]] | None = field(
+        default=None, init=False, repr=False
+    )
 
     @property
     def size(self) -> int:
@@ -181,12 +189,40 @@ class WordIndex:
         the store's own."""
         return read_for_search(query, default=self.main_language)
 
-    def scored(self, terms: Sequence[str]) -> Scored:
+    def scored(self, terms: Sequence[str], statistics: Statistics | None = None) -> Scored:
         """Every line's score and the lines the question's ``terms`` reached. Only the
         postings of the terms are read, and only the lines of windows holding one of them
         get a window score, so the work grows with those postings, not with the store
-        (``index/words/scoring.py``)."""
-        return score_question(self, self._term_ids(terms), self._named(terms), self.twins())
+        (``index/words/scoring.py``). ``statistics``: the counts of a whole store this
+        index is a shard of, which every weight is then taken with."""
+        term_ids = self._term_ids(terms)
+        if statistics is None:
+            return score_question(self, term_ids, self._named(terms), self.twins())
+        weighing = self._weighing(statistics, terms)
+        named = self._named(terms, statistics)
+        return score_question(self, term_ids, named, self.twins(), weighing)
+
+    def _weighing(self, statistics: Statistics, terms: Sequence[str]) -> Weighing:
+        """``statistics`` as this index's scoring reads them."""
+        averages = (statistics.line_average, statistics.window_average)
+        held = self._held_norms
+        if held is None or held[0] != averages:
+            lines, windows = self.unit_lengths()
+            norms = (bm25.length_norms(lines, averages[0]), bm25.length_norms(windows, averages[1]))
+            held = self._held_norms = (averages, norms)
+        ids = {t: self.vocabulary[t] for t in set(terms) if t in self.vocabulary}
+        return Weighing(
+            line_norms=held[1][0],
+            window_norms=held[1][1],
+            line_frequencies={i: statistics.line_frequency[t] for t, i in ids.items()},
+            window_frequencies={i: statistics.window_frequency[t] for t, i in ids.items()},
+            lines=statistics.lines,
+            windows=statistics.windows,
+        )
+
+    def statistics(self, terms: Sequence[str]) -> Statistics:
+        """This index's counts for ``terms`` (statistics.py)."""
+        return Statistics.of(self, terms)
 
     def read_copies_by(self, hashes: ReadHashes) -> None:
         """Where to read its documents' reading hashes (store id -> hash) once a question
@@ -202,11 +238,21 @@ class WordIndex:
             self._twins = Twins.of(self, self._copies(self.document_ids.tolist())) or False
         return self._twins if isinstance(self._twins, Twins) else None
 
-    def best(self, terms: Sequence[str], k: int) -> list[tuple[int, float]]:
+    def best(
+        self, terms: Sequence[str], k: int, statistics: Statistics | None = None
+    ) -> list[tuple[int, float]]:
         """(store line id, score) of the best ``k`` lines, as ``top(scored(...))`` ranks
-        them, reading whole scores for the lines that could be among them only."""
+        them, reading whole scores for the lines that could be among them only.
+        ``statistics``: as ``scored``'s (a shard's search: the block maxima hold this
+        index's own weights, so a large shard scores its lines whole)."""
         if k <= 0:
             return []
+        if statistics is not None:
+            if self.size >= block_max.BLOCK_MAX_LINES:
+                return self.top(self.scored(terms, statistics), k)
+            weighing = self._weighing(statistics, terms)
+            named = self._named(terms, statistics)
+            return top_only(self, self._term_ids(terms), named, k, weighing)
         blocks = self.blocks() if self.size >= block_max.BLOCK_MAX_LINES else None
         return block_max.best(self, blocks, self._term_ids(terms), self._named(terms), k)
 
@@ -222,9 +268,13 @@ class WordIndex:
         if self.size >= block_max.BLOCK_MAX_LINES:
             self.blocks()
 
-    def _named(self, query_terms: Sequence[str]) -> Named | None:
-        """The documents whose names the question's words are in, with their bonus."""
-        bonus = self._name_bonus(query_terms)
+    def _named(
+        self, query_terms: Sequence[str], statistics: Statistics | None = None
+    ) -> Named | None:
+        """The documents whose names the question's words are in, with their bonus (its
+        weights a whole store's, with ``statistics``)."""
+        whole = None if statistics is None else (statistics.documents, statistics.name_frequency)
+        bonus = name_bonus(self.name_terms, len(self.document_ids), query_terms, whole)
         if bonus is None:
             return None
         slots = np.flatnonzero(bonus)
@@ -262,12 +312,18 @@ class WordIndex:
         """Each line's and each window's BM25 length normalisation (``bm25.length_norms``
         of its length in terms and their average), taken once."""
         if self._norms is None:
-            line, window = bm25.lengths(self.line_counts), bm25.lengths(self.window_counts)
+            line, window = self.unit_lengths()
             self._norms = (
                 bm25.length_norms(line, float(line.mean()) if line.size else 1.0),
                 bm25.length_norms(window, float(window.mean()) if window.size else 1.0),
             )
         return self._norms
+
+    def unit_lengths(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each line's and each window's length in terms (float64, whole numbers)."""
+        if self._lengths is None:
+            self._lengths = (bm25.lengths(self.line_counts), bm25.lengths(self.window_counts))
+        return self._lengths
 
     @property
     def line_weights(self) -> sp.csc_matrix:
@@ -314,9 +370,6 @@ class WordIndex:
             slots = {int(d): slot for slot, d in enumerate(self.document_ids)}
             self._rows_by_slot = (order, bounds, slots)
         return self._rows_by_slot
-
-    def _name_bonus(self, query_terms: Sequence[str]) -> np.ndarray | None:
-        return name_bonus(self.name_terms, len(self.document_ids), query_terms)
 
     def top(self, scores: Scored | np.ndarray, k: int) -> list[tuple[int, float]]:
         """(store line id, score) of the best ``k`` lines with a positive score, ties
