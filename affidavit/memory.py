@@ -505,7 +505,7 @@ class Memory(RecordCalls, UpkeepCalls, HealthCalls):
         if question is not None:
             readable(question, "the question")
         scope = self._retriever.scope(Filters(documents, source, min_trust, since, until))
-        return verify(text, self._retriever, question=question, scope=scope)
+        return verify(text, StoreArchive(self._retriever), question=question, scope=scope)
 
     @store_errors
     def remove(self, document: str) -> int:

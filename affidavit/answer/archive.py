@@ -63,10 +63,17 @@ class Archive(Protocol):
         """How ``question`` names the stored documents."""
         ...
 
-    def retrieve(self, query: str | Reading, *, asked: Question, scope: Scope | None) -> Retrieved:
-        """The evidence for ``query`` (``asked`` as retrieval reads it): lines ranked, those
-        that hold the kind of answer ``asked`` wants first, and their subsets
-        (Retriever.retrieve)."""
+    def retrieve(
+        self,
+        query: str | Reading,
+        *,
+        asked: Question | None,
+        scope: Scope | None,
+        partitioned: bool = True,
+    ) -> Retrieved:
+        """The evidence for ``query``: lines ranked (those that hold the kind of answer
+        ``asked`` wants first) and their subsets (Retriever.retrieve; verify's, with no
+        question, never takes the partition path)."""
         ...
 
     def tables_around(self, hits: list[Evidence]) -> list[Evidence]:
@@ -123,8 +130,18 @@ class StoreArchive:
     def naming(self, question: str, terms: frozenset[str], analyzer: Analyzer) -> Naming:
         return DocumentNaming(self._retriever, question, terms, analyzer)
 
-    def retrieve(self, query: str | Reading, *, asked: Question, scope: Scope | None) -> Retrieved:
-        return self._retriever.retrieve(query, holds_answer=asked.holds_answer, scope=scope)
+    def retrieve(
+        self,
+        query: str | Reading,
+        *,
+        asked: Question | None,
+        scope: Scope | None,
+        partitioned: bool = True,
+    ) -> Retrieved:
+        holds_answer = asked.holds_answer if asked is not None else None
+        return self._retriever.retrieve(
+            query, holds_answer=holds_answer, scope=scope, partitioned=partitioned
+        )
 
     def tables_around(self, hits: list[Evidence]) -> list[Evidence]:
         return tables_around(self._retriever, hits)

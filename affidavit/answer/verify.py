@@ -2,22 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 
+from affidavit.answer.archive import Archive
 from affidavit.answer.disagreement import rival_line
-from affidavit.answer.naming import DocumentNaming
 from affidavit.answer.recompute import Recomputed, recompute
-from affidavit.answer.tables import tables_around
 from affidavit.gates.binding import is_short_answer
 from affidavit.gates.claims import makes_a_claim
 from affidavit.gates.exit import Judgement, judge
-from affidavit.index.retrieval import Retriever
 from affidavit.index.scope import Scope
 from affidavit.plans.ground import Ground
 from affidavit.question.question import Question
 from affidavit.reasons import Reason
-from affidavit.records.gloss import across_languages
 from affidavit.results import Evidence, SentenceVerdict, Status, Verdict
 from affidavit.text.analyzer import Analyzer, analyzer_for
 from affidavit.text.content import content_terms
@@ -33,9 +29,10 @@ _NO = frozenset().union(*(words.no for words in VOCABULARIES.values()))
 
 
 def verify(
-    text: str, retriever: Retriever, *, question: str | None = None, scope: Scope | None = None
+    text: str, archive: Archive, *, question: str | None = None, scope: Scope | None = None
 ) -> Verdict:
-    """Audit ``text`` sentence by sentence against the store.
+    """Audit ``text`` sentence by sentence against the documents of ``archive`` (one
+    store's or a sharded store's).
 
     Each sentence is judged by the exit gate against the evidence subsets its words (and
     the question's) retrieve, best document first: it is *supported* by the first subset
@@ -47,10 +44,9 @@ def verify(
     no line can attest, so it is unverifiable. With a ``scope`` only its documents are
     read: a sentence about one document is neither supported nor contested by another.
     """
-    index = retriever.words()
     # The text and its question are read in one language, the store's when neither shows.
     language = detect_language(
-        text if not question else f"{question} {text}", default=index.main_language
+        text if not question else f"{question} {text}", default=archive.main_language
     )
     analyzer = analyzer_for(language)
     # The question is read as ask reads it (its key words: one gate, one setting).
@@ -59,7 +55,7 @@ def verify(
     paragraphs = [p.strip() for p in text.split("\n\n") if p.strip()]
     sentences = [s for group in split_sentences(paragraphs, language) for s in group]
     verdicts = [
-        _across(sentence, retriever, analyzer, question, question_terms, index.idf, scope)
+        _across(sentence, archive, analyzer, question, question_terms, scope)
         for sentence in sentences
     ]
     return Verdict(text=text, question=question, sentences=verdicts)
@@ -67,34 +63,30 @@ def verify(
 
 def _across(
     sentence: str,
-    retriever: Retriever,
+    archive: Archive,
     analyzer: Analyzer,
     question: str | None,
     question_terms: frozenset[str],
-    term_weight: Callable[[str], float],
     scope: Scope | None,
 ) -> SentenceVerdict:
     """A sentence's verdict; a Spanish or Turkish sentence over English lines (with no
     question) is checked as its English reading, as ``ask`` reads a question."""
-    crossed = across_languages(sentence, retriever, scope) if question is None else None
+    crossed = archive.across_languages(sentence, scope) if question is None else None
     if crossed is None:
-        return _verify_sentence(
-            sentence, retriever, analyzer, question, question_terms, term_weight, scope
-        )
-    english = analyzer_for(retriever.words().main_language)
+        return _verify_sentence(sentence, archive, analyzer, question, question_terms, scope)
+    english = analyzer_for(archive.main_language)
     checked = _verify_sentence(
-        crossed.read_as.rstrip("?") + ".", retriever, english, None, frozenset(), term_weight, scope
+        crossed.read_as.rstrip("?") + ".", archive, english, None, frozenset(), scope
     )
     return replace(checked, text=sentence, read_in=crossed.to_dict())
 
 
 def _verify_sentence(
     sentence: str,
-    retriever: Retriever,
+    archive: Archive,
     analyzer: Analyzer,
     question: str | None,
     question_terms: frozenset[str],
-    term_weight: Callable[[str], float],
     scope: Scope | None = None,
 ) -> SentenceVerdict:
     checked = sentence
@@ -113,7 +105,7 @@ def _verify_sentence(
     elif question is None and not makes_a_claim(sentence):
         return SentenceVerdict(text=sentence, status=Status.DROPPED, reason=Reason.NO_CLAIM.value)
     query = f"{question} {checked}" if question and checked != question else checked
-    retrieved = retriever.retrieve(query, partitioned=False, scope=scope)
+    retrieved = archive.retrieve(query, asked=None, scope=scope, partitioned=False)
     if not retrieved.subsets:
         reason = Reason.BELOW_TRUST if retrieved.withheld else Reason.UNSUPPORTED
         return SentenceVerdict(text=sentence, status=Status.DROPPED, reason=reason.value)
@@ -121,7 +113,7 @@ def _verify_sentence(
     # A short answer ("981") takes its sense from the question, so only the document that
     # best answers to the question may carry it; a sentence's own words may find another.
     short = question is not None and is_short_answer(checked, analyzer)
-    naming = DocumentNaming(retriever, question or "", question_terms, analyzer)
+    naming = archive.naming(question or "", question_terms, analyzer)
     for subset in retrieved.subsets[:1] if short else retrieved.subsets:
         judgement = judge(
             checked,
@@ -131,7 +123,7 @@ def _verify_sentence(
             question_terms=(
                 naming.asked_of(subset[0].document) if checked != question else frozenset()
             ),
-            term_weight=term_weight,
+            term_weight=archive.term_weight,
             bridge=question is not None and _is_bare_answer(checked, analyzer),
         )
         if judgement.passed:
@@ -148,7 +140,7 @@ def _verify_sentence(
     assert failure is not None
     status = Status.VETOED if failure.gate == "digit_veto" else Status.DROPPED
     if status == Status.VETOED:
-        recomputed = _recomputed(checked, retriever, analyzer, retrieved.hits)
+        recomputed = _recomputed(checked, archive, analyzer, retrieved.hits)
         if recomputed is not None:
             return _recomputed_verdict(sentence, recomputed, first)
     return _verdict(sentence, status, failure.reason, first)
@@ -165,10 +157,10 @@ def _is_bare_answer(text: str, analyzer: Analyzer) -> bool:
 
 
 def _recomputed(
-    sentence: str, retriever: Retriever, analyzer: Analyzer, hits: list[Evidence]
+    sentence: str, archive: Archive, analyzer: Analyzer, hits: list[Evidence]
 ) -> Recomputed | None:
     # A computed claim is grounded in the tables of the rows its words find, as ask's plans.
-    around = tables_around(retriever, hits)
+    around = archive.tables_around(hits)
     if not around:
         return None
     ground = Ground([*hits, *around], analyzer)

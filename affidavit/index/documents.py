@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -174,7 +175,7 @@ class DocumentRanker:
         index = self.words()
         if index.size == 0:
             return []
-        return _word_documents(index, index.scored(query.searched))
+        return word_documents_of(index, index.scored(query.searched))
 
     def meaning_documents(self, query: str) -> list[tuple[int, float]]:
         """(document id, best profile cosine), best first; empty when the channel is off."""
@@ -214,7 +215,7 @@ class DocumentRanker:
             scored = index.scored(query.searched)
         if covered is None:
             covered = self.coverage(query)
-        by_words = _word_documents(index, scored)
+        by_words = word_documents_of(index, scored)
         words_order = [d for d, _ in by_words[:FUSION_DEPTH]]
         words_rank = {d: r for r, d in enumerate(words_order, start=1)}
         known = covered >= WORDS_SUFFICE and bool(words_order)
@@ -271,13 +272,7 @@ class DocumentRanker:
         late = {d: 0.0 for d in top}
         if sum(same[d] == d for d in top) > 1:
             late = self._late_scores(query, index, scores, top, same)
-        by_late = sorted(top, key=lambda d: (-late[d], top.index(d)))
-        # Where the store knows the question's words their order is strong, and late
-        # interaction's is fused with it; where it does not, late interaction's decides.
-        head = rrf([top, by_late]) if follow_words else rrf([by_late])
-        tail = fused[LATE_DEPTH:]
-        lift = tail[0][1] if tail else 0.0  # the head stays above the tail, order unchanged
-        return [(d, score + lift) for d, score in head] + tail
+        return late_order(fused, late, follow_words=follow_words)
 
     def _late_scores(
         self,
@@ -290,7 +285,7 @@ class DocumentRanker:
         """Each of ``top``'s late interaction score over its best lines (a copy scores as
         the document it copies, ``same``)."""
         assert self.reranker is not None
-        reading = {d: self._lines_to_read(index, scores, d, query) for d in top if same[d] == d}
+        reading = {d: self.lines_to_read(index, scores, d, query) for d in top if same[d] == d}
         every = [line_id for line_ids in reading.values() for line_id in line_ids]
         rows = self._store.lines_by_id(every)
         found = np.asarray(self.reranker.scores(query, [rows[line_id].text for line_id in every]))
@@ -308,7 +303,7 @@ class DocumentRanker:
         late.update({d: late[same[d]] for d in top if same[d] != d})
         return late
 
-    def _lines_to_read(
+    def lines_to_read(
         self, index: WordIndex, scores: np.ndarray, document_id: int, query: str
     ) -> list[int]:
         """A document's best LINES_READ lines by words and its closest by meaning."""
@@ -333,15 +328,8 @@ class DocumentRanker:
         return last[1]
 
     def late_lines(self, query: str, hits: list[Evidence], *, follow_words: bool) -> list[Evidence]:
-        """The top LATE_DEPTH hits reordered as documents are: fused with the words' order
-        when ``follow_words`` (the store knows the question's words), else by themselves."""
-        head = hits[:LATE_DEPTH]
-        by_late = rerank(self.reranker, query, head, lambda hit: hit.text)  # type: ignore[arg-type]
-        if follow_words:
-            order = [hit for hit, _ in rrf([head, by_late])]
-        else:
-            order = by_late
-        return order + hits[LATE_DEPTH:]
+        """``late_lines`` with this ranker's reranker."""
+        return late_lines(self.reranker, query, hits, follow_words=follow_words)  # type: ignore[arg-type]
 
     def proposed(
         self,
@@ -368,15 +356,22 @@ class DocumentRanker:
             document_id = ids[hit.document]
             if document_id in reached or (hit.closeness or 0.0) < MEANING_FLOOR:
                 continue
-            shortlist = self._lines_to_read(index, scores, document_id, query)
-            if self.reranker is not None:
-                said = {i: row.text for i, row in self._store.lines_by_id(shortlist).items()}
-                shortlist = rerank(self.reranker, query, shortlist, said.__getitem__)
-            proposed += [(line_id, 0.0) for line_id in shortlist[:PROPOSED_LINES]]
+            proposed += [(i, 0.0) for i in self.proposed_in(index, scores, document_id, query)]
         return proposed
 
+    def proposed_in(
+        self, index: WordIndex, scores: np.ndarray, document_id: int, query: str
+    ) -> list[int]:
+        """The lines (ids) meaning proposes in one document it proposed: its lines to read,
+        ordered late (when on), the best PROPOSED_LINES."""
+        shortlist = self.lines_to_read(index, scores, document_id, query)
+        if self.reranker is not None:
+            said = {i: row.text for i, row in self._store.lines_by_id(shortlist).items()}
+            shortlist = rerank(self.reranker, query, shortlist, said.__getitem__)
+        return shortlist[:PROPOSED_LINES]
 
-def _word_documents(index: WordIndex, scored: Scored) -> list[tuple[int, float]]:
+
+def word_documents_of(index: WordIndex, scored: Scored) -> list[tuple[int, float]]:
     """(document id, its best line's word score), best first (ties by id). Only the lines
     the question reached are read, never every line of the store."""
     matched = scored.values != 0  # a line that scored 0 cannot raise its document
@@ -390,3 +385,32 @@ def _word_documents(index: WordIndex, scored: Scored) -> list[tuple[int, float]]
     ids, values = index.document_ids[slots], best[slots].astype(np.float64)
     ranked = np.lexsort((ids, -values))
     return [(int(ids[i]), float(values[i])) for i in ranked]
+
+
+def late_lines(
+    reranker: Reranker, query: str, hits: list[Evidence], *, follow_words: bool
+) -> list[Evidence]:
+    """The top LATE_DEPTH hits reordered as documents are: fused with the words' order
+    when ``follow_words`` (the store knows the question's words), else by themselves."""
+    head = hits[:LATE_DEPTH]
+    by_late = rerank(reranker, query, head, lambda hit: hit.text)
+    if follow_words:
+        order = [hit for hit, _ in rrf([head, by_late])]
+    else:
+        order = by_late
+    return order + hits[LATE_DEPTH:]
+
+
+def late_order(
+    fused: list[tuple[Any, float]], late: dict[Any, float], *, follow_words: bool
+) -> list[tuple[Any, float]]:
+    """``fused`` (documents and fused scores, best first) with its top LATE_DEPTH reordered
+    by their ``late`` scores: where the store knows the question's words their order is
+    strong, and late interaction's is fused with it; where it does not, late
+    interaction's decides. The head stays above the tail, whose order is unchanged."""
+    top = [d for d, _ in fused[:LATE_DEPTH]]
+    by_late = sorted(top, key=lambda d: (-late[d], top.index(d)))
+    head = rrf([top, by_late]) if follow_words else rrf([by_late])
+    tail = fused[LATE_DEPTH:]
+    lift = tail[0][1] if tail else 0.0
+    return [(d, score + lift) for d, score in head] + tail

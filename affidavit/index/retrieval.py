@@ -25,6 +25,7 @@ from affidavit.index.subsets import as_evidence, subset
 from affidavit.index.words import parts as word_parts
 from affidavit.index.words.held import HeldWords
 from affidavit.index.words.scoring import Scored
+from affidavit.index.words.statistics import Statistics
 from affidavit.index.words.word_index import WordIndex
 from affidavit.results import EntityCount, Evidence, Neighbour
 from affidavit.runtime import give_back_freed_memory
@@ -258,7 +259,7 @@ class Retriever:
         """The headings each (document id, position) stands under (index/headings.py)."""
         return self._headings.at(places)
 
-    def _partition(
+    def partitioned(
         self, index: WordIndex, query: Reading, allowed: np.ndarray | None, depth: int
     ) -> tuple[list[tuple[int, float]], dict[int, StoredLine]] | None:
         """The partition path's best ``depth`` (line id, score) and their stored lines, or
@@ -289,20 +290,29 @@ class Retriever:
         ranked = [(int(index.line_ids[r]), s) for r, s in top]
         return ranked, self._store.lines_by_id([line_id for line_id, _ in ranked])
 
-    def search(self, query: str | Reading, k: int, scope: Scope | None = None) -> list[Evidence]:
+    def search(
+        self,
+        query: str | Reading,
+        k: int,
+        scope: Scope | None = None,
+        statistics: Statistics | None = None,
+    ) -> list[Evidence]:
+        """The ``k`` best lines for ``query`` (on the partition path where it applies);
+        ``statistics``: a whole store's counts, this store being its shard."""
         index = self.words()
         if index.size == 0 or k <= 0:
             return []
         reading = self.read(query)
         allowed = self.rows_in(scope)
-        shared = self._partition(index, reading, allowed, k)
+        shared = self.partitioned(index, reading, allowed, k)
         if shared is not None:
             ranked, rows = shared
         else:
             if allowed is None:
-                ranked = index.best(reading.searched, k)
+                ranked = index.best(reading.searched, k, statistics)
             else:  # block maxima bound the whole store's lines, not the scope's
-                ranked = index.top(_within(index.scored(reading.searched), allowed), k)
+                scored = index.scored(reading.searched, statistics)
+                ranked = index.top(within(scored, allowed), k)
             rows = self._store.lines_by_id([line_id for line_id, _ in ranked])
         return [as_evidence(rows[line_id], score) for line_id, score in ranked]
 
@@ -353,7 +363,7 @@ class Retriever:
             return None
         reading = self.read(query)
         allowed = self.rows_in(scope)
-        shared = self._partition(index, reading, allowed, depth) if partitioned else None
+        shared = self.partitioned(index, reading, allowed, depth) if partitioned else None
         covered: float | None = None  # coverage(query), computed once where it is needed
         if shared is not None:
             # The question's entities share these lines: read them, not the store.
@@ -364,7 +374,7 @@ class Retriever:
         else:
             scored = index.scored(reading.searched)
             if allowed is not None:
-                scored = _within(scored, allowed)
+                scored = within(scored, allowed)
             scores = scored.dense()
             ranked = index.top(scored, depth)
             fused = []
@@ -423,7 +433,7 @@ class Retriever:
         ]
 
 
-def _within(scored: Scored, allowed: np.ndarray) -> Scored:
+def within(scored: Scored, allowed: np.ndarray) -> Scored:
     """``scored`` with only the rows ``allowed`` marks."""
     keep = allowed[scored.rows]
     return Scored(scored.rows[keep], scored.values[keep], scored.size)

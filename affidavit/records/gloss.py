@@ -17,7 +17,7 @@ finds it missing. The reading, word by word, goes into the answer's audit (``rea
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -69,7 +69,7 @@ def gloss(
     question: str,
     language: str,
     labels: Labels,
-    vocabulary: Mapping[str, int],
+    vocabulary: Mapping[str, int] | Container[str],
     store_language: str = "en",
     evidence: Sequence[str] = (),
 ) -> Gloss:
@@ -129,11 +129,25 @@ def across_languages(
     The words are read against the lines the question finds (within ``scope``): as asked
     first (the meaning channel reads across languages), then as read so far."""
     index = retriever.words()
-    store_language, vocabulary = index.main_language, index.vocabulary
 
     def evidence(asked: str) -> list[str]:
         return [hit.text for hit in retriever.retrieve(asked, scope=scope).hits[:EVIDENCE_LINES]]
 
+    return read_across(
+        question, index.main_language, index.vocabulary, Labels(retriever.store), evidence
+    )
+
+
+def read_across(
+    question: str,
+    store_language: str,
+    vocabulary: Mapping[str, int] | Container[str],
+    labels: Labels,
+    evidence: Callable[[str], list[str]],
+) -> Gloss | None:
+    """``across_languages`` over a store read through these: its main language, its
+    index terms (``vocabulary``), its labels, and the lines a text finds (``evidence``,
+    the best EVIDENCE_LINES)."""
     language = detect_language(question, default=store_language)
     if store_language != "en" or language not in LABELLED_LANGUAGES:
         return None
@@ -146,7 +160,6 @@ def across_languages(
     english = sum(1 for w in asked if w in theirs and w not in ours)
     if own + sum(1 for c in question if c in _MARKS[language]) <= english:
         return None
-    labels = Labels(retriever.store)
     found = evidence(question)
     read = gloss(question, language, labels, vocabulary, store_language, found)
     if read.read_as and any(how == "not read" for _, _, how in read.words):

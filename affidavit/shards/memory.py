@@ -1,6 +1,7 @@
 """A sharded store behind the Memory front door: ``Memory(folder, shards=N)`` makes one,
 ``Memory(folder)`` opens it again. Every call is asked of the shards (as Ray actors with
-``cluster=``, else in this process) and their replies are merged (shards/merge.py)."""
+``cluster=``, else in this process). A search, an answer and an audit are made once, here,
+over every shard's lines (shards/archive.py): as one store holding them all makes them."""
 
 from __future__ import annotations
 
@@ -10,13 +11,15 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from affidavit.answer.ask import answer
+from affidavit.answer.verify import verify
 from affidavit.batch import BatchReport, run_batch
 from affidavit.engine.default.engine import DefaultEngine
 from affidavit.engine.protocol import Engine
 from affidavit.errors import AffidavitError, IngestError, InputError, StoreError, readable
 from affidavit.gates.entry import admit
 from affidavit.index.meaning.encoder import Encoder
-from affidavit.index.meaning.late import Reranker
+from affidavit.index.meaning.late import Reranker, meaning_channel
 from affidavit.index.retrieval import DocumentHit
 from affidavit.index.scope import Filters, Scope
 from affidavit.index.scope import StoredDocument as Filtered
@@ -35,9 +38,9 @@ from affidavit.results import (
     StoredDocument,
     Verdict,
 )
+from affidavit.shards.archive import ShardedArchive
 from affidavit.shards.group import Call, LocalShards, RayShards
 from affidavit.shards.manifest import is_sharded, open_manifest
-from affidavit.shards.merge import merged_answer, merged_documents, merged_lines, merged_verdict
 from affidavit.trust import SPEAKING_THRESHOLD
 
 # Whatever an entity list is cut to on one shard, the whole's top is among them.
@@ -45,9 +48,9 @@ ALL_ENTITIES = 1_000_000
 
 
 class ShardedMemory(Memory):
-    """A store split by document over N shard files in one folder, each shard answered on
-    its own (a Ray actor with ``cluster=``) and the replies merged. Made and opened
-    through Memory::
+    """A store split by document over N shard files in one folder, each shard held open on
+    its own (a Ray actor with ``cluster=``): each finds its lines, and the answer is made
+    once over them all, as one store makes it. Made and opened through Memory::
 
         with Memory("estate/", shards=4, cluster="local") as memory:
             memory.ingest("policies/")
@@ -82,6 +85,8 @@ class ShardedMemory(Memory):
             "timeout": timeout,
             "read_only": read_only,
         }
+        # The driver reorders every shard's lines late, as one store reorders its own.
+        self._reranker = meaning_channel(dense, encoder, reranker)[1]
         paths = [str(p) for p in self._manifest.paths()]
         self._shards: LocalShards | RayShards = (
             LocalShards(paths, options) if cluster is None else RayShards(paths, options, cluster)
@@ -126,16 +131,6 @@ class ShardedMemory(Memory):
             for name in holding:
                 held.setdefault(name, at)
         return {name: held.get(name, self._manifest.shard_of(name)) for name in names}
-
-    def _scoped(self, filters: Filters) -> list[int] | None:
-        """The shards a call limited by ``filters`` reads (None: all). A name or pattern
-        must match a document of some shard, as in one store."""
-        if filters.documents is None:
-            return None
-        catalogues = self._each("documents")
-        stored = [Filtered(name, "", 0.0, None) for names in catalogues for name in names]
-        matched = Scope.resolve(Filters(documents=filters.documents), stored).names
-        return [at for at, names in enumerate(catalogues) if matched & set(names)]
 
     # -- lifecycle --
 
@@ -256,29 +251,98 @@ class ShardedMemory(Memory):
 
     # -- retrieval, answers, audits --
 
-    def search(self, query: str, *, k: int = 10, **filters: Any) -> list[Evidence]:
-        """As Memory.search: each shard's ``k`` best lines, merged by score."""
+    def search(
+        self,
+        query: str,
+        *,
+        k: int = 10,
+        documents: str | Sequence[str] | None = None,
+        source: str | Sequence[str] | None = None,
+        min_trust: float | None = None,
+        since: str | None = None,
+        until: str | None = None,
+    ) -> list[Evidence]:
+        """As Memory.search: each shard's ``k`` best lines under the whole store's word
+        statistics, merged by score."""
         readable(query, "the query")
-        only = self._scoped(Filters(**filters))
-        return merged_lines(self._each("search", query, k=k, only=only, **filters), k)
-
-    def search_documents(self, query: str, *, k: int = 10) -> list[DocumentHit]:
         if k <= 0:
             return []
-        return merged_documents(
-            self._each("search_documents", readable(query, "the query"), k=k), k
+        scope = self._scope_of(Filters(documents, source, min_trust, since, until))
+        return self._archive().search(query, k, scope)
+
+    def search_documents(self, query: str, *, k: int = 10) -> list[DocumentHit]:
+        """As Memory.search_documents: every shard's documents ranked together."""
+        readable(query, "the query")
+        if k <= 0:
+            return []
+        return self._archive().documents(query, k)
+
+    def _archive(self) -> ShardedArchive:
+        """The shards' documents for one call (shards/archive.py)."""
+        return ShardedArchive(self._parts_asked, self._manifest.count, self._reranker)
+
+    def ask(
+        self,
+        question: str,
+        *,
+        asked_at: str | None = None,
+        speaker: str | None = None,
+        min_probability: float | None = None,
+        documents: str | Sequence[str] | None = None,
+        source: str | Sequence[str] | None = None,
+        min_trust: float | None = None,
+        since: str | None = None,
+        until: str | None = None,
+    ) -> Answer:
+        """As Memory.ask, answered once over every shard's lines (shards/archive.py): each
+        shard finds its lines, and the driver draws the evidence block from the merged
+        ranking, proposes and gates as one store does."""
+        readable(question, "the question")
+        if speaker is not None:
+            readable(speaker, "the speaker")
+        if min_probability is not None and not 0.0 <= min_probability <= 1.0:
+            raise InputError(
+                "min_probability", f"{min_probability!r} is not a probability", "give 0 to 1"
+            )
+        filters = Filters(documents, source, min_trust, since, until)
+        return answer(
+            question,
+            self._archive(),
+            self.engine,
+            asked_at=asked_at,
+            speaker=speaker,
+            min_probability=min_probability,
+            scope=self._scope_of(filters),
         )
 
-    def ask(self, question: str, **options: Any) -> Answer:
-        """As Memory.ask: every shard answers, and the answers are merged (shards/merge.py)."""
-        readable(question, "the question")
-        only = self._scoped(_filters(options))
-        return merged_answer(self._each("ask", question, only=only, **options))
+    def _parts_asked(self, calls: Mapping[int, tuple[str, tuple[Any, ...]]]) -> dict[int, Any]:
+        """Each shard's part (shards/parts.py) in the driver's answer."""
+        return self._ask({at: ("part", (name, *args), {}) for at, (name, args) in calls.items()})
 
-    def verify(self, text: str, **options: Any) -> Verdict:
+    def _scope_of(self, filters: Filters) -> Scope | None:
+        """The scope ``filters`` choose among every shard's documents, as one store's."""
+        if filters.is_empty():
+            return None
+        facts = self._each("part", "document_facts")
+        return Scope.resolve(filters, [Filtered(*f) for listed in facts for f in listed])
+
+    def verify(
+        self,
+        text: str,
+        *,
+        question: str | None = None,
+        documents: str | Sequence[str] | None = None,
+        source: str | Sequence[str] | None = None,
+        min_trust: float | None = None,
+        since: str | None = None,
+        until: str | None = None,
+    ) -> Verdict:
+        """As Memory.verify, audited once over every shard's lines (shards/archive.py)."""
         readable(text, "the text to verify")
-        only = self._scoped(_filters(options))
-        return merged_verdict(self._each("verify", text, only=only, **options))
+        if question is not None:
+            readable(question, "the question")
+        filters = Filters(documents, source, min_trust, since, until)
+        return verify(text, self._archive(), question=question, scope=self._scope_of(filters))
 
     def batch(
         self,
@@ -445,11 +509,6 @@ class ShardedMemory(Memory):
 
     def profile(self, *args: Any, **kwargs: Any) -> NoReturn:
         _one_store_only("profile")
-
-
-def _filters(options: Mapping[str, Any]) -> Filters:
-    keys = ("documents", "source", "min_trust", "since", "until")
-    return Filters(**{key: options[key] for key in keys if key in options})
 
 
 def _weighed(points: Sequence[HealthPoint]) -> HealthPoint:

@@ -20,6 +20,7 @@ from affidavit.errors import AffidavitError
 from affidavit.gates.entry import refused_downgrades
 from affidavit.ingest.bounded import IngestLimits
 from affidavit.memory import Memory
+from affidavit.shards.parts import ShardParts
 from affidavit.store.prepared import PreparedDocument
 
 
@@ -27,6 +28,7 @@ class Shard(Memory):
     """A shard's store, opened as a Memory is, with the two steps of a sharded ingest."""
 
     _spool: Path | None = None
+    _parts: ShardParts | None = None
 
     def call(
         self, method: str, args: Sequence[Any], kwargs: dict[str, Any]
@@ -37,6 +39,12 @@ class Shard(Memory):
             warnings.simplefilter("always")
             reply = getattr(self, method)(*args, **kwargs)
         return reply, [(str(w.message), w.category) for w in heard]
+
+    def part(self, name: str, *args: Any) -> Any:
+        """The driver's archive's call ``name`` of this shard (shards/parts.py)."""
+        if self._parts is None:
+            self._parts = ShardParts(self._retriever)
+        return getattr(self._parts, name)(*args)
 
     def holding(self, names: Sequence[str]) -> list[str]:
         """Which of ``names`` this shard holds a document of."""

@@ -59,8 +59,9 @@ _room(
     *("text", "store", "ingest", "index", "records", "gates", "engine", "answer"),
 )
 _room("memory", *ROOMS["memory"], "batch")
-# A sharded store is a Memory of Memories: its shards are stores, its replies merged.
-_room("shards", *ROOMS["memory"], "memory")
+# A sharded store is a Memory of Memories: its shards are stores. Its driver answers a
+# question once over every shard's lines, so it reads the question as ask() does.
+_room("shards", *ROOMS["memory"], "memory", "question")
 # The public API: the names users import from ``affidavit``.
 _room("api", *(r for r in ROOMS))
 _room("cli", "api", *FOUNDATION, "text", "report", "batch")

@@ -61,7 +61,11 @@ class MeaningIndex:
         """(document id, best profile cosine), best first; ties by document id."""
         if not len(self.profiles):
             return []
-        similarity = self.profiles @ query_vector.astype(np.float32)
+        # NOTE: a matrix product's rows may differ in their last bits with the matrix's
+        # size (BLAS blocks it), so a shard holding some of the profiles would rank them
+        # apart from one store holding all; einsum's loop takes each row alone, the same
+        # in any matrix (3.1 against 0.9 ms for 50,000 profiles).
+        similarity = np.einsum("ij,j->i", self.profiles, query_vector.astype(np.float32))
         documents, owner = self._owners()
         best = np.full(documents.size, -np.inf, dtype=np.float32)
         np.maximum.at(best, owner, similarity)

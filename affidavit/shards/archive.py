@@ -1,0 +1,291 @@
+"""A sharded store's archive: ask() runs once, on the driver, over every shard's lines.
+
+Each shard finds its own lines for the question (shards/parts.py); the driver merges the
+rankings, draws the one evidence block from the merged top, and has each shard that holds
+a document of the block draw that document's subset. The engine proposes and the gate
+judges once, over the whole store's evidence, as in one store: no shard answers alone.
+
+Merged, and how exactly each equals one store's:
+
+- **term weights** from the lines of every shard counted together: exact;
+- **the ranking** by each line's score (a shard's word scores use its own statistics, a
+  sample of the whole's), the kind of answer wanted first, ties by document and place;
+- **the census** summed, each shard counting its own documents by the same keys;
+- **the naming** of a document, its title read on its shard: exact;
+- **told_of**, the best turn of every shard's; **the last organ**, every shard's dated
+  lines when the store is small enough, merged by day;
+- **currency** reads told records, which a sharded store does not hold."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from affidavit.answer.archive import Naming, Passed
+from affidavit.answer.census import Census
+from affidavit.answer.currency import Stale
+from affidavit.answer.last_organ import WHOLE_LINES
+from affidavit.answer.naming import DocumentNaming, the_one_named
+from affidavit.answer.tables import ROW_REACH, ROWS_READ
+from affidavit.answer.told_of import ToldOf
+from affidavit.gates.support import KeyWords
+from affidavit.index.documents import DocumentHit
+from affidavit.index.evidence_block import Retrieved, by_document, evidence_block
+from affidavit.index.meaning.late import Reranker
+from affidavit.index.scope import Scope
+from affidavit.question.question import Question
+from affidavit.records.gloss import EVIDENCE_LINES, Gloss, read_across
+from affidavit.records.labels import Labels
+from affidavit.results import Evidence, LineKind
+from affidavit.shards.parts import Typed
+from affidavit.shards.ranking import Ranking
+from affidavit.text.analyzer import Analyzer, analyzer_for
+from affidavit.text.reading import Reading, read_for_search
+
+# The driver's call of its shards: {shard: (part name, args)} -> {shard: reply}.
+Asking = Callable[[Mapping[int, tuple[str, tuple[Any, ...]]]], dict[int, Any]]
+
+_tokens = itertools.count()
+
+
+class ShardedArchive:
+    """The documents of every shard, for one question (see the module's docstring)."""
+
+    def __init__(self, ask: Asking, shards: int, reranker: Reranker | None) -> None:
+        self._ask = ask
+        self._reranker = reranker
+        self._shards = range(shards)
+        facts = self._every("facts")
+        self._size = sum(size for size, _ in facts.values())
+        self._languages = Counter(lang for _, langs in facts.values() for lang in langs)
+        self._documents = sum(len(langs) for _, langs in facts.values())
+        self._weights: dict[str, float] = {}
+        self._ranking = Ranking(ask, shards, reranker)
+        self._home = self._ranking.home  # the shard each document found lives on
+        self._held: dict[str, bool] = {}
+
+    def _every(self, name: str, *args: Any, only: Sequence[int] | None = None) -> dict[int, Any]:
+        chosen = self._shards if only is None else sorted(set(only))
+        return self._ask({at: (name, args) for at in chosen})
+
+    @property
+    def size(self) -> int:
+        return self._size
+
+    @property
+    def main_language(self) -> str:
+        if not self._languages:
+            return "en"
+        return max(sorted(self._languages), key=self._languages.__getitem__)
+
+    def term_weight(self, term: str) -> float:
+        if term not in self._weights:
+            self.weigh([term])
+        return self._weights[term]
+
+    def weigh(self, terms: Sequence[str]) -> None:
+        """Learn the weight of each of ``terms`` in one call of every shard."""
+        wanted = sorted({t for t in terms if t not in self._weights})
+        if not wanted:
+            return
+        counted: Counter[str] = Counter()
+        for held in self._every("frequencies", wanted).values():
+            counted.update(held)
+        lines = max(self._size, 1)
+        for term in wanted:
+            df = counted[term]
+            self._weights[term] = math.log1p((lines - df + 0.5) / (df + 0.5)) if df else 0.0
+
+    def across_languages(self, question: str, scope: Scope | None) -> Gloss | None:
+        def evidence(asked: str) -> list[str]:
+            token = f"{id(self)}-{next(_tokens)}"
+            found = self._ranking.found(token, self._read(asked), scope, None, True)
+            self._forget(token, list(found.shards))
+            return [hit.text for hit in found.hits[:EVIDENCE_LINES]]
+
+        told: dict[tuple[str, str], list[str]] = {}
+        for _, labels in sorted(self._every("operator_labels").items()):
+            for key, means in labels.items():
+                told.setdefault(key, []).extend(means)
+        return read_across(question, self.main_language, _Held(self), _ToldLabels(told), evidence)
+
+    def holds(self, term: str) -> bool:
+        """Does any shard's vocabulary hold ``term``?"""
+        if term not in self._held:
+            self._held[term] = any(self._every("held_terms", [term]).values())
+        return self._held[term]
+
+    def naming(self, question: str, terms: frozenset[str], analyzer: Analyzer) -> Naming:
+        return _ShardedNaming(self, question, terms, analyzer)
+
+    def named(self, question: str, terms: frozenset[str], language: str) -> str | None:
+        if self._documents < 2:
+            return None
+        held = self._every("names_held", question, terms, language)
+        return the_one_named([found for at in sorted(held) for found in held[at]])
+
+    def title(self, document: str) -> str:
+        at = self._home.get(document)
+        replies = self._every("title", document, only=None if at is None else [at])
+        return next((t for _, t in sorted(replies.items()) if t), "")
+
+    def retrieve(
+        self,
+        query: str | Reading,
+        *,
+        asked: Question | None,
+        scope: Scope | None,
+        partitioned: bool = True,
+    ) -> Retrieved:
+        token = f"{id(self)}-{next(_tokens)}"
+        grade = asked.holds_answer if asked is not None else None
+        found = self._ranking.found(token, self._read(query), scope, grade, partitioned)
+        blocks = by_document(evidence_block(found.hits), found.documents)
+        wanted: dict[int, list[str]] = {}
+        for name in blocks:
+            wanted.setdefault(self._home[name], []).append(name)
+        typed = Typed(asked.shape.answer_type, asked.text) if asked is not None else None
+        calls = {
+            at: ("subsets", (token, [blocks[n] for n in names], typed))
+            for at, names in wanted.items()
+        }
+        drawn: dict[str, list[Evidence]] = {}
+        for at, subsets in self._ask(calls).items():
+            drawn.update(zip(wanted[at], subsets, strict=True))
+        self._forget(token, [at for at in found.shards if at not in wanted])
+        subsets = [drawn[name] for name in blocks]
+        analyzer = asked.analyzer if asked is not None else analyzer_for(self.main_language)
+        self.weigh(_terms_of([*found.hits, *(e for s in subsets for e in s)], analyzer))
+        return Retrieved(found.hits, subsets, found.withheld, found.copies, found.ordering)
+
+    def search(self, query: str, k: int, scope: Scope | None) -> list[Evidence]:
+        """The ``k`` best lines of every shard, each weighed by the whole store's counts,
+        merged by score (ties by document and place)."""
+        reading = self._read(query)
+        statistics = self._ranking.statistics(reading)
+        found = self._every("search", reading, k, scope, statistics)
+        every = [line for at in sorted(found) for line in found[at]]
+        every.sort(key=lambda line: (-line.score, line.document, line.position))
+        return every[:k]
+
+    def documents(self, query: str, k: int) -> list[DocumentHit]:
+        """The ``k`` documents ranked best for ``query`` (Memory.search_documents)."""
+        token = f"{id(self)}-{next(_tokens)}"
+        return self._ranking.documents(token, self._read(query))[:k]
+
+    def _read(self, query: str | Reading) -> Reading:
+        """``query`` as the whole store reads it (a shard's own language may differ)."""
+        if isinstance(query, Reading):
+            return query
+        return read_for_search(query, default=self.main_language)
+
+    def _forget(self, token: str, shards: Sequence[int]) -> None:
+        if shards:
+            self._every("forget", token, only=shards)
+
+    def tables_around(self, hits: list[Evidence]) -> list[Evidence]:
+        rows = [e for e in hits if e.kind == LineKind.ROW][:ROWS_READ]
+        by_shard: dict[int, list[Evidence]] = {}
+        for row in rows:
+            by_shard.setdefault(self._home[row.document], []).append(row)
+        calls = {at: ("around", (lines, ROW_REACH)) for at, lines in by_shard.items()}
+        return [line for _, lines in sorted(self._ask(calls).items()) for line in lines]
+
+    def census(self, keys: KeyWords, analyzer: Analyzer, scope: Scope | None) -> Census:
+        counted: dict[str, int] = {}
+        complete = True
+        for census in self._every("census", keys, analyzer.language, scope).values():
+            counted.update(census.documents)
+            complete = complete and census.complete
+        ordered = dict(sorted(counted.items(), key=lambda item: (-item[1], item[0])))
+        return Census(ordered, keys.rarest, complete)
+
+    def told_of(
+        self,
+        terms: frozenset[str],
+        speakers: set[str],
+        analyzer: Analyzer,
+        scope: Scope | None,
+    ) -> ToldOf | None:
+        replies = self._every("told_of", terms, speakers, analyzer.language, scope)
+        told = [t for _, t in sorted(replies.items()) if t is not None]
+        if not told:
+            return None
+        rival = max(told, key=lambda t: t.rival_share)  # max keeps the first among equals
+        return ToldOf(
+            speaker=told[0].speaker,
+            share=max(t.share for t in told),
+            rival=rival.rival,
+            rival_share=rival.rival_share,
+            rival_line=rival.rival_line,
+        )
+
+    def whole_telling(self, scope: Scope | None) -> list[Evidence] | None:
+        if self._size == 0 or self._size > WHOLE_LINES:
+            return None
+        told = self._every("telling", scope)
+        if any(t is None or not t[1] for t in told.values()):
+            return None
+        lines = [line for at in sorted(told) for line in told[at][0]]
+        lines.sort(key=lambda line: line.date or "")  # stable: each shard's order kept
+        return lines or None
+
+    def current_first(
+        self, passed: list[Passed], analyzer: Analyzer
+    ) -> tuple[list[Passed], list[Stale]]:
+        return passed, []  # no records are told to a sharded store
+
+
+class _ShardedNaming(DocumentNaming):
+    """DocumentNaming whose two reads of the store are asked of the shards."""
+
+    def __init__(
+        self, archive: ShardedArchive, question: str, terms: frozenset[str], analyzer: Analyzer
+    ) -> None:
+        self._archive = archive
+        self._question = question
+        self._terms = terms
+        self._analyzer = analyzer
+        self._asked = {}
+
+    def _named(self) -> str | None:
+        return self._archive.named(self._question, self._terms, self._analyzer.language)
+
+    def _title(self, document: str) -> str:
+        return self._archive.title(document)
+
+
+class _Ranked:
+    """A document as the merged meaning ranking names it (by_document reads ``document``)."""
+
+    __slots__ = ("document",)
+
+    def __init__(self, document: str) -> None:
+        self.document = document
+
+
+def _terms_of(lines: Sequence[Evidence], analyzer: Analyzer) -> list[str]:
+    return [term for line in lines for term in analyzer.terms(line.text)]
+
+
+class _Held:
+    """The index terms of every shard, as a vocabulary is read: ``term in vocabulary``."""
+
+    def __init__(self, archive: ShardedArchive) -> None:
+        self._archive = archive
+
+    def __contains__(self, term: object) -> bool:
+        return isinstance(term, str) and self._archive.holds(term)
+
+
+class _ToldLabels(Labels):
+    """The labels every shard's operator told, and the bundled model's (read only)."""
+
+    def __init__(self, told: dict[tuple[str, str], list[str]]) -> None:
+        self._told = told
+
+    def operator(self) -> dict[tuple[str, str], list[str]]:
+        return self._told
