@@ -94,10 +94,11 @@ def build_corpus(folder: Path, megabytes: float) -> tuple[int, int]:
     return files, written
 
 
-def questions() -> list[str]:
+def questions(count: int = 100) -> list[str]:
+    """``count`` answerable SQuAD 2.0 dev questions, a fixed choice (by digest)."""
     _, squad = load_squad()
     chosen = sorted((q.text for q in squad if not q.impossible), key=_digest)
-    return chosen[:100]
+    return chosen[:count]
 
 
 def _digest(text: str) -> str:

@@ -16,7 +16,7 @@ questions, and each shard actor's peak RSS (VmHWM of the ``ray::_Holder`` proces
 
 ``scale``: the corpus of bench/scale.py (real text from ../shared/corpora, repeated with
 renamed copies up to ``--megabytes``) ingested as a folder into one store in this process,
-and into 2 shards on a local Ray cluster of 2 workers; then search and ask p50 over 100
+and into 2 shards on a local Ray cluster of 2 workers; then search and ask p50 over 300
 SQuAD dev questions on one store and on 4 shards (Ray), and the answers' equality.
 
     .venv/bin/python bench/shards.py equality [--shards 2 4] [--cluster local] [--json PATH]
@@ -143,7 +143,7 @@ def _timing(found: dict[str, tuple[dict, float]]) -> dict[str, float]:
 def scale(megabytes: float) -> dict[str, Any]:
     from scale import build_corpus, questions  # the corpus and questions of bench/scale.py
 
-    asked = questions()
+    asked = questions(300)  # the issue's equality is on 300 questions
     result: dict[str, Any] = {"megabytes": megabytes}
     with tempfile.TemporaryDirectory(prefix="affidavit-shards-") as folder:
         corpus = Path(folder) / "corpus"

