@@ -30,7 +30,7 @@ from affidavit.engine.protocol import Candidate, ProposedEvent, ProposedPlan
 from affidavit.errors import EngineError
 from affidavit.question.question import Question
 from affidavit.results import Evidence
-from affidavit.store.replies import CachedReply, StoredReplies
+from affidavit.store.replies import CachedReply, Replies
 
 # How many lines one call lists the events of: a long document is asked block by block.
 EVENT_BLOCK = 40
@@ -88,7 +88,7 @@ class HttpEngine:
             max_retries=self.max_retries,
         )
         self._replies: dict[str, str] = {}
-        self._stored: StoredReplies | None = None
+        self._stored: Replies | None = None
         self._rules = DefaultEngine()
         self.accounting = Accounting()
 
@@ -125,7 +125,7 @@ class HttpEngine:
         key = overrides.pop("api_key", None) or os.environ.get("AFFIDAVIT_API_KEY")
         return cls(url, model, api_key=key, **{k: v for k, v in overrides.items() if v is not None})
 
-    def use_replies(self, stored: StoredReplies | None) -> None:
+    def use_replies(self, stored: Replies | None) -> None:
         """Cache replies in ``stored`` (the asking Memory's store) from now on."""
         self._stored = stored
 

@@ -36,6 +36,7 @@ from affidavit.shards.archive import ShardedArchive
 from affidavit.shards.group import Call, LocalShards, RayShards
 from affidavit.shards.holdings import ShardHoldings
 from affidavit.shards.manifest import is_sharded, open_manifest
+from affidavit.store.replies import CachedReply
 from affidavit.trust import SPEAKING_THRESHOLD
 
 
@@ -297,6 +298,9 @@ class ShardedMemory(ShardHoldings, Memory):
                 "min_probability", f"{min_probability!r} is not a probability", "give 0 to 1"
             )
         filters = Filters(documents, source, min_trust, since, until)
+        use_replies = getattr(self.engine, "use_replies", None)
+        if use_replies is not None:  # a model engine keeps its replies in the first shard
+            use_replies(_FirstShardReplies(self._parts_asked))
         return answer(
             question,
             self._archive(),
@@ -370,6 +374,19 @@ class ShardedMemory(ShardHoldings, Memory):
     def line(self, document: str, position: int) -> Evidence | None:
         found = [line for line in self._each("line", document, position) if line is not None]
         return found[0] if found else None
+
+
+class _FirstShardReplies:
+    """A model engine's reply cache, kept in the store of a sharded store's first shard."""
+
+    def __init__(self, ask: Callable[[Mapping[int, tuple[str, tuple[Any, ...]]]], dict]) -> None:
+        self._ask = ask
+
+    def get(self, key: str) -> CachedReply | None:
+        return self._ask({0: ("reply", (key,))})[0]
+
+    def put(self, key: str, model: str, prompt_version: str, reply: CachedReply) -> None:
+        self._ask({0: ("keep_reply", (key, model, prompt_version, reply))})
 
 
 Memory._open_sharded_as(ShardedMemory)

@@ -28,6 +28,7 @@ from affidavit.question.typed_lines import holds_answer
 from affidavit.records.gloss import Gloss, across_languages
 from affidavit.records.labels import Labels
 from affidavit.results import Evidence
+from affidavit.store.replies import CachedReply, StoredReplies
 from affidavit.store.sqlite import StoredLine
 from affidavit.text.abbreviations import short_form
 from affidavit.text.addressing import addresses_a_model
@@ -86,8 +87,9 @@ class Typed:
 class ShardParts:
     """The calls of one shard's store that a driver's archive makes."""
 
-    def __init__(self, retriever: Retriever) -> None:
+    def __init__(self, retriever: Retriever, replies: StoredReplies) -> None:
         self._retriever = retriever
+        self._replies = replies
         self._found: OrderedDict[str, _Kept] = OrderedDict()
 
     def facts(self) -> tuple[int, list[str]]:
@@ -227,6 +229,13 @@ class ShardParts:
 
     def forget(self, token: str) -> None:
         self._found.pop(token, None)
+
+    def reply(self, key: str) -> CachedReply | None:
+        """A model's reply kept in this shard's store (the first shard keeps them all)."""
+        return self._replies.get(key)
+
+    def keep_reply(self, key: str, model: str, prompt_version: str, reply: CachedReply) -> None:
+        self._replies.put(key, model, prompt_version, reply)
 
     def held_terms(self, terms: Sequence[str]) -> list[str]:
         """Which of ``terms`` the word index's vocabulary holds."""

@@ -43,7 +43,7 @@ class Shard(Memory):
     def part(self, name: str, *args: Any) -> Any:
         """The driver's archive's call ``name`` of this shard (shards/parts.py)."""
         if self._parts is None:
-            self._parts = ShardParts(self._retriever)
+            self._parts = ShardParts(self._retriever, self._replies)
         return getattr(self._parts, name)(*args)
 
     def holding(self, names: Sequence[str]) -> list[str]:

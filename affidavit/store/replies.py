@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Protocol
 
 from affidavit.store.sqlite import Store
 
@@ -14,6 +15,15 @@ class CachedReply:
     text: str
     prompt_tokens: int | None
     completion_tokens: int | None
+
+
+class Replies(Protocol):
+    """Where a model engine keeps its replies: one store's (StoredReplies), or a sharded
+    store's, kept in its first shard."""
+
+    def get(self, key: str) -> CachedReply | None: ...
+
+    def put(self, key: str, model: str, prompt_version: str, reply: CachedReply) -> None: ...
 
 
 class StoredReplies:

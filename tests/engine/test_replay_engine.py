@@ -69,6 +69,22 @@ def test_the_store_keeps_the_replies_so_a_second_run_costs_no_calls(tmp_path: Pa
             assert asked(memory).audit["engine_calls"]["calls"] >= 1
 
 
+def test_a_sharded_store_keeps_the_replies_in_its_first_shard(tmp_path: Path) -> None:
+    folder = tmp_path / "estate"
+    with ReplayServer(respond=answers("1928")) as server:
+        engine = HttpEngine(server.url, MODEL)
+        with Memory(folder, shards=2, dense=False, engine=engine) as memory:
+            memory.ingest_text(BRIDGE, name="bridge.md")
+            memory.ingest_text("The Tees bridge is older.", name="tees.md")
+            first = asked(memory)
+        sent = len(server.requests)
+        with Memory(folder, dense=False, engine=HttpEngine(server.url, MODEL)) as memory:
+            again = asked(memory)
+            assert memory.stats()["shards"][0]["engine_replies"] >= 1
+        assert first.text == again.text == "1928" and len(server.requests) == sent
+        assert again.audit["engine_calls"]["cache_hits"] >= 1
+
+
 def test_a_recorded_replay_answers_from_the_cli_and_no_cache_asks_again(
     tmp_path: Path, capsys
 ) -> None:
