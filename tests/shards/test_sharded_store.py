@@ -11,8 +11,8 @@ import pytest
 from conftest import ARTICLES, DEMO_DIR, SQUAD_DIR
 
 from affidavit import AffidavitError, IngestError, InputError, Memory, StoreError
-from affidavit.shards.manifest import MANIFEST, shard_of
 from affidavit.shards.holdings import ShardHoldings
+from affidavit.shards.manifest import MANIFEST, shard_of
 from affidavit.shards.memory import ShardedMemory
 
 

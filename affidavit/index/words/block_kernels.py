@@ -200,6 +200,8 @@ def best_lines(  # type: ignore[no-untyped-def]
     terms,
     line_idf,
     window_idf,
+    line_stretch,
+    window_stretch,
     scale,
     gain,
     k,
@@ -230,7 +232,9 @@ def best_lines(  # type: ignore[no-untyped-def]
     windows (indptr, indices);
     ``bonus`` (each document slot's name bonus, each line's slot, each slot's blocks as
     CSR, whether any document is named, how many blocks);
-    ``lines`` and ``sums`` are zeroed scratch, left zeroed.
+    ``lines`` and ``sums`` are zeroed scratch, left zeroed. ``line_stretch`` and
+    ``window_stretch`` (each term's; 1 for an index's own weights) scale the maxima into
+    bounds of weights taken with other statistics (block_max.best's ``weighing``).
 
     Every sum is made term by term in the question's order, as scoring.py makes them, of
     weights made as ``_weight`` makes them, so each score is the same to the bit."""
@@ -251,9 +255,9 @@ def best_lines(  # type: ignore[no-untyped-def]
     for i in range(len(terms)):
         t = terms[i]
         for j in range(l_offsets[t], l_offsets[t + 1]):
-            own[l_blocks[j]] += line_highest[j]
+            own[l_blocks[j]] += line_highest[j] * line_stretch[i]
         for j in range(c_offsets[t], c_offsets[t + 1]):
-            windowed[c_blocks[j]] += c_highest[j]
+            windowed[c_blocks[j]] += c_highest[j] * window_stretch[i]
     bound = np.empty(nb)
     for b in range(nb):
         # Headroom for float32 rounding: the scores are float32 sums of float32 weights.

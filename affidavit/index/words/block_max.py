@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from affidavit.index.words import bm25
-from affidavit.index.words.scoring import WINDOW_GAIN, Named, Postings, scratch_arrays, top_only
+from affidavit.index.words.scoring import (
+    WINDOW_GAIN,
+    Named,
+    Postings,
+    Weighing,
+    scratch_arrays,
+    top_only,
+)
 
 # NOTE: measured at 100 MB: blocks of 32, 64 and 128 lines searched in 0.42, 0.40 and
 # 0.40 ms (single runs, p50, before the bounds were tightened); the bounds of smaller
@@ -43,7 +50,12 @@ class Blocks:
 
 # NOTE: at 100 MB this scores about 0.3% of the blocks (63 of 18,349, p50).
 def best(
-    index: Postings, blocks: Blocks | None, term_ids: Sequence[int], named: Named | None, k: int
+    index: Postings,
+    blocks: Blocks | None,
+    term_ids: Sequence[int],
+    named: Named | None,
+    k: int,
+    weighing: Weighing | None = None,
 ) -> list[tuple[int, float]]:
     """The best ``k`` lines (store line id, score), as ``top_only`` ranks them, to the bit
     (tests/index/test_block_max.py): over the index's ``blocks`` (``blocks_of``) when it has
@@ -54,12 +66,28 @@ def best(
     overlapping it, and the highest name bonus of a document in it. The blocks are scored
     exactly, highest bound first (``block_kernels.best_lines``), until no block left can
     reach the k-th score found.
+
+    With ``weighing`` (a shard's, scoring.py) every weight is the whole store's: a term's
+    maxima, taken with this index's own IDF and mean lengths, are stretched into bounds of
+    the whole's by the ratio of the IDFs and, where the whole's mean length is the longer,
+    of the means (a BM25 weight's length part grows by at most that: ``_stretch``).
     """
     if k <= 0 or index.size == 0 or blocks is None:
-        return top_only(index, term_ids, named, k)
+        return top_only(index, term_ids, named, k, weighing)
     from affidavit.index.words.block_kernels import best_lines
 
     terms = np.asarray(term_ids, dtype=np.int64)
+    line_idf, window_idf = blocks.line_idf[terms], blocks.window_idf[terms]
+    line_postings, window_postings = blocks.line_postings, blocks.window_postings
+    line_stretch = window_stretch = np.ones(len(terms))
+    if weighing is not None:
+        whole_line_idf = _idf(weighing.line_frequencies, terms, weighing.lines)
+        whole_window_idf = _idf(weighing.window_frequencies, terms, weighing.windows)
+        line_stretch = _stretch(whole_line_idf, line_idf, weighing.line_stretch)
+        window_stretch = _stretch(whole_window_idf, window_idf, weighing.window_stretch)
+        line_idf, window_idf = whole_line_idf, whole_window_idf
+        line_postings = (*line_postings[:3], weighing.line_norms)
+        window_postings = (*window_postings[:3], weighing.window_norms)
     bonus = blocks.no_bonus
     if named is not None:
         indptr, owned = blocks.slot_blocks
@@ -67,16 +95,18 @@ def best(
     with scratch_arrays(index.size, index.window_counts.shape[0]) as held:
         ids, scores, _ = best_lines(
             terms,
-            blocks.line_idf[terms],
-            blocks.window_idf[terms],
+            line_idf,
+            window_idf,
+            line_stretch,
+            window_stretch,
             bm25.K1 + 1.0,
             np.float32(WINDOW_GAIN),
             k,
             blocks.shift,
-            blocks.line_postings,
+            line_postings,
             blocks.line_runs,
             blocks.line_highest,
-            blocks.window_postings,
+            window_postings,
             blocks.window_runs,
             blocks.window_cover,
             blocks.membership,
@@ -86,6 +116,20 @@ def best(
             held.windows,
         )
     return [(int(i), float(s)) for i, s in zip(ids, scores, strict=True) if i >= 0]
+
+
+def _idf(frequencies: Mapping[int, int], terms: np.ndarray, units: int) -> np.ndarray:
+    """Each of ``terms``' IDF in a whole store (bm25.idf, as a term's weights take it)."""
+    return bm25.idf(np.asarray([frequencies[int(t)] for t in terms], dtype=np.int64), units)
+
+
+def _stretch(whole: np.ndarray, own: np.ndarray, lengths: float) -> np.ndarray:
+    """How much a term's highest weight here may grow under the whole's statistics: the
+    ratio of the IDFs, times ``lengths`` (the whole's mean length over this index's, at
+    least 1), with room for rounding. A weight is idf * tf (k1 + 1) / (tf + norm): its
+    length part grows as the norm shrinks, at most by the ratio of the norms, which is
+    at most the ratio of the means."""
+    return whole / np.maximum(own, 1e-12) * lengths * (1.0 + 1e-6)
 
 
 # NOTE: the maxima take 0.5-0.8 s and about 200 MB at 100 MB, in compiled loops: once an

@@ -175,6 +175,10 @@ class Weighing:
     window_frequencies: Mapping[int, int]
     lines: int
     windows: int
+    # The whole's mean line (window) length over this index's, at least 1: how much a
+    # length norm may shrink, so a weight grow, under the whole's (block_max.best).
+    line_stretch: float = 1.0
+    window_stretch: float = 1.0
 
 
 def score_question(

@@ -22,7 +22,6 @@ from affidavit.index.words.scoring import (
     Weighing,
     score_question,
     top_among,
-    top_only,
 )
 from affidavit.index.words.statistics import Statistics
 from affidavit.index.words.twins import ReadHashes, Twins
@@ -70,10 +69,11 @@ class WordIndex:
     _copies: ReadHashes | None = field(default=None, init=False, repr=False)
     _twins: Twins | bool | None = field(default=None, init=False, repr=False)
     _lengths: tuple[np.ndarray, np.ndarray] | None = field(default=None, init=False, repr=False)
-    # The norms under a whole store's mean lengths, and those means (a shard's, see scored).
-    _held_norms: tuple[tuple[float, float], tuple[np.ndarray, np.ndarray]] | None = field(
-        default=None, init=False, repr=False
-    )
+    # A whole store's mean lengths, the norms under them, and how much longer they are
+    # than this index's own (a shard's, see scored).
+    _held_norms: (
+        tuple[tuple[float, float], tuple[np.ndarray, np.ndarray], tuple[float, float]] | None
+    ) = field(default=None, init=False, repr=False)
 
     @property
     def size(self) -> int:
@@ -209,7 +209,9 @@ class WordIndex:
         if held is None or held[0] != averages:
             lines, windows = self.unit_lengths()
             norms = (bm25.length_norms(lines, averages[0]), bm25.length_norms(windows, averages[1]))
-            held = self._held_norms = (averages, norms)
+            own = [float(u.mean()) if u.size else 1.0 for u in (lines, windows)]
+            stretch = (max(1.0, averages[0] / own[0]), max(1.0, averages[1] / own[1]))
+            held = self._held_norms = (averages, norms, stretch)
         ids = {t: self.vocabulary[t] for t in set(terms) if t in self.vocabulary}
         return Weighing(
             line_norms=held[1][0],
@@ -218,6 +220,8 @@ class WordIndex:
             window_frequencies={i: statistics.window_frequency[t] for t, i in ids.items()},
             lines=statistics.lines,
             windows=statistics.windows,
+            line_stretch=held[2][0],
+            window_stretch=held[2][1],
         )
 
     def statistics(self, terms: Sequence[str]) -> Statistics:
@@ -243,18 +247,15 @@ class WordIndex:
     ) -> list[tuple[int, float]]:
         """(store line id, score) of the best ``k`` lines, as ``top(scored(...))`` ranks
         them, reading whole scores for the lines that could be among them only.
-        ``statistics``: as ``scored``'s (a shard's search, which reads no block maxima)."""
+        ``statistics``: as ``scored``'s (a shard's search: its block maxima stretched
+        into bounds of the whole store's weights, block_max.best)."""
         if k <= 0:
             return []
         if statistics is not None:
-            if self.size >= block_max.BLOCK_MAX_LINES:
-                # NOTE: at 281,466 lines (25 MB), 0.98 ms a question against 1.33 ms for
-                # top_only (100 SQuAD dev questions, p50); the block maxima, 0.22 ms, hold
-                # this index's own weights, not the whole store's.
-                return self.top(self.scored(terms, statistics), k)
             weighing = self._weighing(statistics, terms)
             named = self._named(terms, statistics)
-            return top_only(self, self._term_ids(terms), named, k, weighing)
+            blocks = self.blocks() if self.size >= block_max.BLOCK_MAX_LINES else None
+            return block_max.best(self, blocks, self._term_ids(terms), named, k, weighing)
         blocks = self.blocks() if self.size >= block_max.BLOCK_MAX_LINES else None
         return block_max.best(self, blocks, self._term_ids(terms), self._named(terms), k)
 
