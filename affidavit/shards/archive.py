@@ -1,19 +1,23 @@
-"""A sharded store's archive: ask() runs once, on the driver, over every shard's lines.
+"""A sharded store's archive: ask() and verify() run once, on the driver, over every
+shard's lines.
 
-Each shard finds its own lines for the question (shards/parts.py); the driver merges the
-rankings, draws the one evidence block from the merged top, and has each shard that holds
-a document of the block draw that document's subset. The engine proposes and the gate
+Each shard finds its own lines for the question under the whole store's word statistics
+(shards/parts.py); the driver merges them as one store ranks its own (shards/ranking.py),
+draws the one evidence block from the merged top, and has each shard that holds a
+document of the block draw that document's subset. The engine proposes and the gate
 judges once, over the whole store's evidence, as in one store: no shard answers alone.
 
-Merged, and how exactly each equals one store's:
+The other reads of the store, and how exactly each equals one store's:
 
 - **term weights** from the lines of every shard counted together: exact;
-- **the ranking** by each line's score (a shard's word scores use its own statistics, a
-  sample of the whole's), the kind of answer wanted first, ties by document and place;
-- **the census** summed, each shard counting its own documents by the same keys;
 - **the naming** of a document, its title read on its shard: exact;
-- **told_of**, the best turn of every shard's; **the last organ**, every shard's dated
-  lines when the store is small enough, merged by day;
+- **the cross-language reading** over the merged evidence, every shard's vocabulary and
+  labels: exact;
+- **the census** summed, each shard counting its own documents by the same keys (a copy
+  on another shard is counted there, as itself);
+- **told_of**, the best turn of every shard's, each weighed by its shard's own words;
+  **the last organ**, every shard's dated lines when the store is small enough, merged
+  by day (equal days in shard order, where one store orders them by store id);
 - **currency** reads told records, which a sharded store does not hold."""
 
 from __future__ import annotations
@@ -58,7 +62,6 @@ class ShardedArchive:
 
     def __init__(self, ask: Asking, shards: int, reranker: Reranker | None) -> None:
         self._ask = ask
-        self._reranker = reranker
         self._shards = range(shards)
         self._weights: dict[str, float] = {}
         self._ranking = Ranking(ask, shards, reranker)
@@ -267,15 +270,6 @@ class _ShardedNaming(DocumentNaming):
 
     def _title(self, document: str) -> str:
         return self._archive.title(document)
-
-
-class _Ranked:
-    """A document as the merged meaning ranking names it (by_document reads ``document``)."""
-
-    __slots__ = ("document",)
-
-    def __init__(self, document: str) -> None:
-        self.document = document
 
 
 def _terms_of(lines: Sequence[Evidence], analyzer: Analyzer) -> list[str]:

@@ -25,7 +25,6 @@ from affidavit.index.words.statistics import Statistics
 from affidavit.index.words.word_index import WordIndex
 from affidavit.question.shape import AnswerType
 from affidavit.question.typed_lines import holds_answer
-from affidavit.records.gloss import Gloss, across_languages
 from affidavit.records.labels import Labels
 from affidavit.results import Evidence
 from affidavit.store.replies import CachedReply, StoredReplies
@@ -281,9 +280,6 @@ class ShardParts:
 
     def title(self, document: str) -> str:
         return document_title(self._retriever, document)
-
-    def gloss(self, question: str, scope: Scope | None) -> Gloss | None:
-        return across_languages(question, self._retriever, scope)
 
 
 def _known(retriever: Retriever, reading: Reading) -> list[str]:
