@@ -413,13 +413,7 @@ class Memory(RecordCalls, UpkeepCalls, HealthCalls):
         counted or cited (the audit's ``scope`` says what was asked and which documents
         matched). A name or pattern that matches no stored document is an InputError.
         """
-        readable(question, "the question")
-        if speaker is not None:
-            readable(speaker, "the speaker")
-        if min_probability is not None and not 0.0 <= min_probability <= 1.0:
-            raise InputError(
-                "min_probability", f"{min_probability!r} is not a probability", "give 0 to 1"
-            )
+        checked_ask(question, speaker, min_probability)
         use_replies = getattr(self.engine, "use_replies", None)
         if use_replies is not None:  # a model engine caches its replies in this store
             use_replies(self._replies)
@@ -553,3 +547,15 @@ class Memory(RecordCalls, UpkeepCalls, HealthCalls):
     def cooccurrences(self, a: str, b: str) -> list[Evidence]:
         """The lines that mention both entities, in store order."""
         return self._retriever.cooccurrences(a, b)
+
+
+def checked_ask(question: str, speaker: str | None, min_probability: float | None) -> None:
+    """An InputError for an ask's question, speaker or probability that cannot be asked
+    (one store's ask and a sharded store's check alike)."""
+    readable(question, "the question")
+    if speaker is not None:
+        readable(speaker, "the speaker")
+    if min_probability is not None and not 0.0 <= min_probability <= 1.0:
+        raise InputError(
+            "min_probability", f"{min_probability!r} is not a probability", "give 0 to 1"
+        )

@@ -3,7 +3,7 @@ document half of retrieval; how, ``DocumentRanker`` sets out)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -186,15 +186,10 @@ class DocumentRanker:
 
     def coverage(self, query: Reading) -> float:
         """Share of the question's words the store's vocabulary holds (1.0 for none asked)."""
-        index = self.words()
         terms = set(query.terms)
         if not terms:
             return 1.0
-        # A word the store writes only abbreviated ("catalog" as "Cat.") is covered.
-        return sum(
-            term in index.vocabulary or short_form(term, query.language) in index.vocabulary
-            for term in terms
-        ) / len(terms)
+        return len(covered_terms(self.words().vocabulary, query)) / len(terms)
 
     def fused_documents(
         self,
@@ -414,3 +409,13 @@ def late_order(
     tail = fused[LATE_DEPTH:]
     lift = tail[0][1] if tail else 0.0
     return [(d, score + lift) for d, score in head] + tail
+
+
+def covered_terms(vocabulary: Mapping[str, int], query: Reading) -> frozenset[str]:
+    """The terms of ``query`` a store's ``vocabulary`` holds; a word the store writes only
+    abbreviated ("catalog" as "Cat.") is held."""
+    return frozenset(
+        term
+        for term in query.terms
+        if term in vocabulary or short_form(term, query.language) in vocabulary
+    )

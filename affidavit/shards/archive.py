@@ -102,12 +102,10 @@ class ShardedArchive:
         wanted = sorted({t for t in terms if t not in self._weights})
         if not wanted:
             return
-        counted: Counter[str] = Counter()
-        for held in self._every("frequencies", wanted).values():
-            counted.update(held)
-        lines = max(self.size, 1)
+        counted = self._ranking.counts(wanted)
+        lines = max(counted.lines, 1)
         for term in wanted:
-            df = counted[term]
+            df = counted.line_frequency.get(term, 0)
             self._weights[term] = math.log1p((lines - df + 0.5) / (df + 0.5)) if df else 0.0
 
     def across_languages(self, question: str, scope: Scope | None) -> Gloss | None:
@@ -176,7 +174,7 @@ class ShardedArchive:
         """The ``k`` best lines of every shard, each weighed by the whole store's counts,
         merged by score (ties by document and place)."""
         reading = self._read(query)
-        statistics = self._ranking.statistics(reading)
+        statistics = self._ranking.counts(reading.searched)
         found = self._every("search", reading, k, scope, statistics)
         every = [line for at in sorted(found) for line in found[at]]
         every.sort(key=lambda line: (-line.score, line.document, line.position))

@@ -25,7 +25,7 @@ from affidavit.index.scope import StoredDocument as Filtered
 from affidavit.ingest.bounded import IngestLimits
 from affidavit.ingest.files import checked_date
 from affidavit.ingest.naming import named_files
-from affidavit.memory import Memory, Progress
+from affidavit.memory import Memory, Progress, checked_ask
 from affidavit.results import (
     Answer,
     Evidence,
@@ -290,13 +290,7 @@ class ShardedMemory(ShardHoldings, Memory):
         """As Memory.ask, answered once over every shard's lines (shards/archive.py): each
         shard finds its lines, and the driver draws the evidence block from the merged
         ranking, proposes and gates as one store does."""
-        readable(question, "the question")
-        if speaker is not None:
-            readable(speaker, "the speaker")
-        if min_probability is not None and not 0.0 <= min_probability <= 1.0:
-            raise InputError(
-                "min_probability", f"{min_probability!r} is not a probability", "give 0 to 1"
-            )
+        checked_ask(question, speaker, min_probability)
         filters = Filters(documents, source, min_trust, since, until)
         use_replies = getattr(self.engine, "use_replies", None)
         if use_replies is not None:  # a model engine keeps its replies in the first shard

@@ -16,7 +16,7 @@ from affidavit.answer.last_organ import WHOLE_LINES
 from affidavit.answer.naming import document_title, names_held
 from affidavit.answer.told_of import ToldOf, told_of
 from affidavit.gates.support import KeyWords
-from affidavit.index.documents import FUSION_DEPTH, word_documents_of
+from affidavit.index.documents import FUSION_DEPTH, covered_terms, word_documents_of
 from affidavit.index.evidence_block import Found
 from affidavit.index.retrieval import RETRIEVE_DEPTH, Retriever, within
 from affidavit.index.scope import Scope
@@ -29,7 +29,6 @@ from affidavit.records.labels import Labels
 from affidavit.results import Evidence
 from affidavit.store.replies import CachedReply, StoredReplies
 from affidavit.store.sqlite import StoredLine
-from affidavit.text.abbreviations import short_form
 from affidavit.text.addressing import addresses_a_model
 from affidavit.text.analyzer import analyzer_for
 from affidavit.text.reading import Reading
@@ -100,18 +99,6 @@ class ShardParts:
         """(name, source, trust, date) of every document, as a scope reads them."""
         return self._retriever.store.document_facts()
 
-    def frequencies(self, terms: Sequence[str]) -> dict[str, int]:
-        """How many lines hold each of ``terms`` (those some line holds)."""
-        index = self._retriever.words()
-        held = {}
-        for term in terms:
-            column = index.vocabulary.get(term)
-            if column is not None:
-                count = int(index.line_counts.indptr[column + 1] - index.line_counts.indptr[column])
-                if count:
-                    held[term] = count
-        return held
-
     def statistics(self, terms: Sequence[str]) -> Statistics:
         """This shard's counts for ``terms`` (index/words/statistics.py)."""
         return self._retriever.words().statistics(terms)
@@ -134,11 +121,9 @@ class ShardParts:
             return Finding([], [], [], frozenset(), {})
         allowed = retriever.rows_in(scope)
         shared = retriever.partitioned(index, reading, allowed, depth) if partitioned else None
-        by_words: list[tuple[str, float]] = []
-        by_meaning: list[tuple[str, float]] = []
         store = retriever.store
-        ids = {name: document_id for document_id, name, _ in store.documents()}
-        names = {document_id: name for name, document_id in ids.items()}
+        words: list[tuple[int, float]] = []  # (document id, its best line's score)
+        meaning: list[tuple[int, float]] = []  # (document id, its closest profile's cosine)
         if shared is not None:
             ranked, rows = shared[0][:depth], shared[1]
             scores = np.zeros(index.size, dtype=np.float32)
@@ -151,24 +136,31 @@ class ShardParts:
             ranked = index.top(scored, depth)
             rows = store.lines_by_id([line_id for line_id, _ in ranked])
             words = word_documents_of(index, scored)[:FUSION_DEPTH]
-            by_words = [(names[d], s) for d, s in words]
             if retriever.encoder is not None:
                 meaning = retriever.ranker.meaning_documents(reading.text)[:FUSION_DEPTH]
-                by_meaning = [(names[d], c) for d, c in meaning]
+        # The word index names its documents (read once an index); the store's own table
+        # only when meaning ranks a document the index does not hold yet.
+        names, ids = index.document_names_by_id(), index.document_ids_by_name()
+        if any(d not in names for d, _ in meaning):
+            names = {d: name for d, name, _ in store.documents()}
+            ids = {name: d for d, name in names.items()}
+        by_words = [(names[d], s) for d, s in words]
+        by_meaning = [(names[d], c) for d, c in meaning]
         lines, stored = [], {}
         for line_id, score in ranked:
             row = rows[line_id]
             lines.append((as_evidence(row, score), self._may(row)))
             stored[(row.document, row.position)] = row
         named = {e.document for e, _ in lines} | {n for n, _ in [*by_words, *by_meaning]}
-        hashes = store.reading_hashes(sorted(ids[n] for n in named))
+        read = store.reading_hashes(sorted(ids[n] for n in named))
+        hashes = {n: read[ids[n]] for n in sorted(named) if ids[n] in read}
         self._keep(token, _Kept(index, scores, stored, ids))
         return Finding(
             lines,
             by_words,
             by_meaning,
-            frozenset(_known(retriever, reading)),
-            {names[d]: h for d, h in hashes.items()},
+            covered_terms(index.vocabulary, reading),
+            hashes,
             partitioned=shared is not None,
             meaning=retriever.encoder is not None,
         )
@@ -280,14 +272,3 @@ class ShardParts:
 
     def title(self, document: str) -> str:
         return document_title(self._retriever, document)
-
-
-def _known(retriever: Retriever, reading: Reading) -> list[str]:
-    """The terms of ``reading`` the store's vocabulary holds, or holds abbreviated (as
-    DocumentRanker.coverage counts them)."""
-    vocabulary = retriever.words().vocabulary
-    return [
-        term
-        for term in reading.terms
-        if term in vocabulary or short_form(term, reading.language) in vocabulary
-    ]

@@ -75,23 +75,11 @@ class Ranking:
     ) -> Merged:
         """The lines ``reading`` finds, each shard's finding kept under ``token``; those
         ``grade`` ranks best first; on the partition path where it applies."""
-        statistics = self.statistics(reading)
-        calls = {
-            at: ("find", (token, reading, scope, statistics, partitioned)) for at in self._shards
-        }
-        found: dict[int, Finding] = self._ask(calls)
-        for at in sorted(found):
-            finding = found[at]
-            for name in [e.document for e, _ in finding.lines] + [
-                n for n, _ in [*finding.by_words, *finding.by_meaning]
-            ]:
-                self.home.setdefault(name, at)
+        found = self._find(token, reading, scope, partitioned)
         every = [line for at in sorted(found) for line in found[at].lines]
         every.sort(key=lambda pair: (-pair[0].score, pair[0].document, pair[0].position))
         ranked = every[:RETRIEVE_DEPTH]
-        terms = set(reading.terms)
-        known = set().union(*(f.known for f in found.values()))
-        covered = len(terms & known) / len(terms) if terms else 1.0
+        covered = _coverage(reading, found)
         documents: list[DocumentHit] = []
         meaning = any(f.meaning for f in found.values())
         if meaning and not any(f.partitioned for f in found.values()):
@@ -117,26 +105,36 @@ class Ranking:
         hits, copies = distinct(hits, twins)
         return Merged(hits, copies, withheld, ordering, documents, found)
 
-    def statistics(self, reading: Reading) -> Statistics:
-        """The whole store's counts for the terms ``reading`` searches."""
-        parts = self._ask({at: ("statistics", (list(reading.searched),)) for at in self._shards})
+    def counts(self, terms: Sequence[str]) -> Statistics:
+        """The whole store's counts for ``terms``: every shard's, summed."""
+        parts = self._ask({at: ("statistics", (list(terms),)) for at in self._shards})
         return Statistics.summed([parts[at] for at in sorted(parts)])
 
     def documents(self, token: str, reading: Reading) -> list[DocumentHit]:
         """The documents ranked for ``reading``, as DocumentRanker.fused_documents ranks a
         store's (every shard's finding forgotten after)."""
-        statistics = self.statistics(reading)
-        calls = {at: ("find", (token, reading, None, statistics, False)) for at in self._shards}
-        found: dict[int, Finding] = self._ask(calls)
-        for at in sorted(found):
-            for name, _ in [*found[at].by_words, *found[at].by_meaning]:
-                self.home.setdefault(name, at)
-        terms = set(reading.terms)
-        known = set().union(*(f.known for f in found.values()))
-        covered = len(terms & known) / len(terms) if terms else 1.0
-        documents = self._documents(token, reading, found, covered, None)
+        found = self._find(token, reading, None, False)
+        documents = self._documents(token, reading, found, _coverage(reading, found), None)
         self._ask({at: ("forget", (token,)) for at in self._shards})
         return documents
+
+    def _find(
+        self, token: str, reading: Reading, scope: Scope | None, partitioned: bool
+    ) -> dict[int, Finding]:
+        """Every shard's finding for ``reading`` under the whole store's word counts, kept
+        on each under ``token``; the shard of each document named is remembered."""
+        statistics = self.counts(reading.searched)
+        calls = {
+            at: ("find", (token, reading, scope, statistics, partitioned)) for at in self._shards
+        }
+        found: dict[int, Finding] = self._ask(calls)
+        for at in sorted(found):
+            finding = found[at]
+            for name in [e.document for e, _ in finding.lines] + [
+                n for n, _ in [*finding.by_words, *finding.by_meaning]
+            ]:
+                self.home.setdefault(name, at)
+        return found
 
     def _documents(
         self,
@@ -232,3 +230,11 @@ class Ranking:
         for at, lines in self._ask(calls).items():
             proposed.update(zip(wanted[at], lines, strict=True))
         return [line for name in chosen for line in proposed[name]]
+
+
+def _coverage(reading: Reading, found: Mapping[int, Finding]) -> float:
+    """The share of ``reading``'s terms some shard's vocabulary holds (as
+    DocumentRanker.coverage reads one store's; 1.0 for none asked)."""
+    terms = set(reading.terms)
+    known = set().union(*(f.known for f in found.values()))
+    return len(terms & known) / len(terms) if terms else 1.0
