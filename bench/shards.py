@@ -21,7 +21,7 @@ SQuAD dev questions on one store and on 4 shards (Ray), and the answers' equalit
 
     .venv/bin/python bench/shards.py equality [--shards 2 4] [--cluster local] [--json PATH]
     .venv/bin/python bench/shards.py scale [--megabytes 100] [--json PATH]
-    .venv/bin/python bench/shards.py big --megabytes 1000 --shards 8 [--json PATH]
+    .venv/bin/python bench/shards.py big --megabytes 1000 --shards 8 [--keep DIR] [--json PATH]
 """
 
 from __future__ import annotations
@@ -183,19 +183,22 @@ def scale(megabytes: float) -> dict[str, Any]:
     return result
 
 
-def big(megabytes: float, shards: int) -> dict[str, Any]:
+def big(megabytes: float, shards: int, kept: Path | None) -> dict[str, Any]:
+    """The ``big`` run; with ``kept``, the store is built there once and reopened after."""
     from scale import build_corpus, questions
 
     asked = questions()
     result: dict[str, Any] = {"megabytes": megabytes, "shards": shards}
     with tempfile.TemporaryDirectory(prefix="affidavit-shards-") as folder:
-        corpus = Path(folder) / "corpus"
-        corpus.mkdir()
-        result["files"], result["bytes"] = build_corpus(corpus, megabytes)
-        store = Path(folder) / "store"
-        with Memory(store, shards=shards, cluster="local") as memory:
-            result["ingest s"] = _seconds(lambda: memory.ingest(corpus))
-            print(json.dumps(result), flush=True)
+        store = kept or Path(folder) / "store"
+        opened = {} if store.exists() else {"shards": shards}
+        with Memory(store, cluster="local", **opened) as memory:
+            if opened:
+                corpus = Path(folder) / "corpus"
+                corpus.mkdir()
+                result["files"], result["bytes"] = build_corpus(corpus, megabytes)
+                result["ingest s"] = _seconds(lambda: memory.ingest(corpus))
+                print(json.dumps(result), flush=True)
             start = time.perf_counter()
             memory.search(asked[0])
             result["first search s"] = round(time.perf_counter() - start, 2)
@@ -258,11 +261,12 @@ def main() -> None:
     parser.add_argument("--cluster")
     parser.add_argument("--megabytes", type=float, default=100)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--keep", type=Path, help="big: build the store here, or reopen it")
     args = parser.parse_args()
     if args.mode == "equality":
         result = equality(args.shards or [2, 4], args.cluster)
     elif args.mode == "big":
-        result = big(args.megabytes, (args.shards or [8])[0])
+        result = big(args.megabytes, (args.shards or [8])[0], args.keep)
     else:
         result = scale(args.megabytes)
     print(json.dumps(result, indent=2))

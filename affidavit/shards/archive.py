@@ -45,6 +45,7 @@ from affidavit.question.question import Question
 from affidavit.records.gloss import EVIDENCE_LINES, Gloss, read_across
 from affidavit.records.labels import Labels
 from affidavit.results import Evidence, LineKind
+from affidavit.shards.counts import StoreCounts, asked_fresh
 from affidavit.shards.parts import Typed
 from affidavit.shards.ranking import Ranking
 from affidavit.text.analyzer import Analyzer, analyzer_for
@@ -60,11 +61,14 @@ _tokens = itertools.count()
 class ShardedArchive:
     """The documents of every shard, for one question (see the module's docstring)."""
 
-    def __init__(self, ask: Asking, shards: int, reranker: Reranker | None) -> None:
+    def __init__(
+        self, ask: Asking, shards: int, counts: StoreCounts, reranker: Reranker | None
+    ) -> None:
         self._ask = ask
         self._shards = range(shards)
+        self._counts = counts
         self._weights: dict[str, float] = {}
-        self._ranking = Ranking(ask, shards, reranker)
+        self._ranking = Ranking(ask, shards, counts, reranker)
         self._home = self._ranking.home  # the shard each document found lives on
         self._held: dict[str, bool] = {}
 
@@ -75,11 +79,8 @@ class ShardedArchive:
     @functools.cached_property
     def _facts(self) -> tuple[int, Counter[str], int]:
         """The lines indexed, the documents' languages and the documents, of every shard
-        (asked when first needed: a search in a language its words show needs none)."""
-        facts = self._every("facts")
-        size = sum(lines for lines, _ in facts.values())
-        languages = Counter(lang for _, langs in facts.values() for lang in langs)
-        return size, languages, sum(len(langs) for _, langs in facts.values())
+        (as the driver's tallies hold them: shards/counts.py)."""
+        return self._counts.facts()
 
     @property
     def size(self) -> int:
@@ -102,7 +103,7 @@ class ShardedArchive:
         wanted = sorted({t for t in terms if t not in self._weights})
         if not wanted:
             return
-        counted = self._ranking.counts(wanted)
+        counted = self._counts.statistics(wanted)
         lines = max(counted.lines, 1)
         for term in wanted:
             df = counted.line_frequency.get(term, 0)
@@ -124,7 +125,10 @@ class ShardedArchive:
     def holds(self, term: str) -> bool:
         """Does any shard's vocabulary hold ``term``?"""
         if term not in self._held:
-            self._held[term] = any(self._every("held_terms", [term]).values())
+            held = self._counts.holds(term)
+            if held is None:  # the tallies cannot tell: the shards' vocabularies can
+                held = any(self._every("held_terms", [term]).values())
+            self._held[term] = held
         return self._held[term]
 
     def naming(self, question: str, terms: frozenset[str], analyzer: Analyzer) -> Naming:
@@ -174,8 +178,14 @@ class ShardedArchive:
         """The ``k`` best lines of every shard, each weighed by the whole store's counts,
         merged by score (ties by document and place)."""
         reading = self._read(query)
-        statistics = self._ranking.counts(reading.searched)
-        found = self._every("search", reading, k, scope, statistics)
+        found = asked_fresh(
+            self._counts,
+            reading.searched,
+            self._ask,
+            lambda statistics, stamps: {
+                at: ("search", (reading, k, scope, statistics, stamps[at])) for at in self._shards
+            },
+        )
         every = [line for at in sorted(found) for line in found[at]]
         every.sort(key=lambda line: (-line.score, line.document, line.position))
         return every[:k]

@@ -33,11 +33,15 @@ from affidavit.results import (
     Verdict,
 )
 from affidavit.shards.archive import ShardedArchive
+from affidavit.shards.counts import StoreCounts
 from affidavit.shards.group import Call, LocalShards, RayShards
 from affidavit.shards.holdings import ShardHoldings
 from affidavit.shards.manifest import is_sharded, open_manifest
 from affidavit.store.replies import CachedReply
 from affidavit.trust import SPEAKING_THRESHOLD
+
+# The calls of a shard that change its lines (and so its word counts).
+_WRITES = frozenset({"commit", "ingest_text", "ingest_dialogue", "remove"})
 
 
 class ShardedMemory(ShardHoldings, Memory):
@@ -84,6 +88,8 @@ class ShardedMemory(ShardHoldings, Memory):
         self._shards: LocalShards | RayShards = (
             LocalShards(paths, options) if cluster is None else RayShards(paths, options, cluster)
         )
+        # Every shard's word counts, held between questions (shards/counts.py).
+        self._counts = StoreCounts(self._parts_asked, self._manifest.count)
 
     @classmethod
     def owns(cls, path: str | Path | None) -> bool:
@@ -104,6 +110,9 @@ class ShardedMemory(ShardHoldings, Memory):
         return list(self._ask({at: (method, args, kwargs) for at in chosen}).values())
 
     def _ask(self, calls: Mapping[int, Call]) -> dict[int, Any]:
+        written = [at for at, (method, _, _) in calls.items() if method in _WRITES]
+        if written:  # dropped first: a write that fails part way may have changed them
+            self._counts.forget(written)
         replies, failures = self._shards.ask_each(calls)
         if failures:
             raise min(failures.items())[1]  # the first shard's, whatever order they failed in
@@ -272,7 +281,7 @@ class ShardedMemory(ShardHoldings, Memory):
 
     def _archive(self) -> ShardedArchive:
         """The shards' documents for one call (shards/archive.py)."""
-        return ShardedArchive(self._parts_asked, self._manifest.count, self._reranker)
+        return ShardedArchive(self._parts_asked, self._manifest.count, self._counts, self._reranker)
 
     def ask(
         self,

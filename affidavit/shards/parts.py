@@ -22,6 +22,7 @@ from affidavit.index.retrieval import RETRIEVE_DEPTH, Retriever, within
 from affidavit.index.scope import Scope
 from affidavit.index.subsets import as_evidence
 from affidavit.index.words.statistics import Statistics
+from affidavit.index.words.tallies import Tallies
 from affidavit.index.words.word_index import WordIndex
 from affidavit.question.shape import AnswerType
 from affidavit.question.typed_lines import holds_answer
@@ -59,6 +60,16 @@ class Finding:
     meaning: bool = False  # is the meaning channel on (documents are then fused)
 
 
+@dataclass(frozen=True)
+class ShardTallies:
+    """A shard's tallies (index/words/tallies.py) as its driver holds them, with the
+    shard's store generation they were read at and its documents' languages."""
+
+    generation: int
+    tallies: Tallies
+    languages: list[str]  # each document's language
+
+
 @dataclass
 class _Kept:
     """What the driver's later calls read of a finding: the word index it was made on,
@@ -90,10 +101,15 @@ class ShardParts:
         self._replies = replies
         self._found: OrderedDict[str, _Kept] = OrderedDict()
 
-    def facts(self) -> tuple[int, list[str]]:
-        """How many lines are indexed, and each document's language."""
+    def tallies(self) -> ShardTallies:
+        """Every term's counts in this shard, at the store's generation now."""
+        generation = self._retriever.store.generation()  # first: a write after it shows
         index = self._retriever.words()
-        return index.size, list(index.document_languages)
+        return ShardTallies(generation, Tallies.of(index), list(index.document_languages))
+
+    def _stale(self, generation: int | None) -> bool:
+        """Has this shard been written since the driver read ``generation``?"""
+        return generation is not None and generation != self._retriever.store.generation()
 
     def document_facts(self) -> list[tuple[str, str, float, str | None]]:
         """(name, source, trust, date) of every document, as a scope reads them."""
@@ -110,11 +126,15 @@ class ShardParts:
         scope: Scope | None,
         statistics: Statistics,
         partitioned: bool = True,
+        generation: int | None = None,
         depth: int = RETRIEVE_DEPTH,
-    ) -> Finding:
+    ) -> Finding | None:
         """This shard's part of Retriever.find for ``reading``, its words weighed by the
         whole store's ``statistics`` (``partitioned``: may it take the partition path);
-        what later calls need is kept under ``token``."""
+        what later calls need is kept under ``token``. None when the statistics were
+        read of it at another ``generation`` than its own now (shards/counts.py)."""
+        if self._stale(generation):
+            return None
         retriever = self._retriever
         index = retriever.words()
         if index.size == 0:
@@ -176,9 +196,17 @@ class ShardParts:
             self._found.popitem(last=False)
 
     def search(
-        self, reading: Reading, k: int, scope: Scope | None, statistics: Statistics
-    ) -> list[Evidence]:
-        """This shard's ``k`` best lines, weighed by the whole store's ``statistics``."""
+        self,
+        reading: Reading,
+        k: int,
+        scope: Scope | None,
+        statistics: Statistics,
+        generation: int | None = None,
+    ) -> list[Evidence] | None:
+        """This shard's ``k`` best lines, weighed by the whole store's ``statistics``; None
+        when they were read of it at another ``generation`` (as ``find``)."""
+        if self._stale(generation):
+            return None
         return self._retriever.search(reading, k, scope, statistics)
 
     def late_texts(self, token: str, documents: Sequence[str], query: str) -> list[list[str]]:

@@ -35,8 +35,8 @@ from affidavit.index.fusion import rrf
 from affidavit.index.meaning.late import Reranker
 from affidavit.index.retrieval import RETRIEVE_DEPTH
 from affidavit.index.scope import Scope
-from affidavit.index.words.statistics import Statistics
 from affidavit.results import Evidence
+from affidavit.shards.counts import StoreCounts, asked_fresh
 from affidavit.shards.parts import CITED, WITHHELD, Finding
 from affidavit.text.reading import Reading
 
@@ -59,9 +59,12 @@ class Merged:
 class Ranking:
     """One question's retrieval over the shards (see the module's docstring)."""
 
-    def __init__(self, ask: Asking, shards: int, reranker: Reranker | None) -> None:
+    def __init__(
+        self, ask: Asking, shards: int, counts: StoreCounts, reranker: Reranker | None
+    ) -> None:
         self._ask = ask
         self._shards = range(shards)
+        self._counts = counts
         self._reranker = reranker
         self.home: dict[str, int] = {}  # the shard each document named lives on
 
@@ -105,11 +108,6 @@ class Ranking:
         hits, copies = distinct(hits, twins)
         return Merged(hits, copies, withheld, ordering, documents, found)
 
-    def counts(self, terms: Sequence[str]) -> Statistics:
-        """The whole store's counts for ``terms``: every shard's, summed."""
-        parts = self._ask({at: ("statistics", (list(terms),)) for at in self._shards})
-        return Statistics.summed([parts[at] for at in sorted(parts)])
-
     def documents(self, token: str, reading: Reading) -> list[DocumentHit]:
         """The documents ranked for ``reading``, as DocumentRanker.fused_documents ranks a
         store's (every shard's finding forgotten after)."""
@@ -123,11 +121,16 @@ class Ranking:
     ) -> dict[int, Finding]:
         """Every shard's finding for ``reading`` under the whole store's word counts, kept
         on each under ``token``; the shard of each document named is remembered."""
-        statistics = self.counts(reading.searched)
-        calls = {
-            at: ("find", (token, reading, scope, statistics, partitioned)) for at in self._shards
-        }
-        found: dict[int, Finding] = self._ask(calls)
+        found: dict[int, Finding] = asked_fresh(
+            self._counts,
+            reading.searched,
+            self._ask,
+            lambda statistics, stamps: {
+                at: ("find", (token, reading, scope, statistics, partitioned, stamps[at]))
+                for at in self._shards
+            },
+            lambda shards: self._ask({at: ("forget", (token,)) for at in shards}),
+        )
         for at in sorted(found):
             finding = found[at]
             for name in [e.document for e, _ in finding.lines] + [
