@@ -117,12 +117,10 @@ def names_held(
 ) -> list[tuple[int, str]]:
     """How many of the question's naming words each document of the store holds (those
     holding any): ``named_document``'s count, before the one is chosen."""
-    index = retriever.words()
-    nouns = document_nouns(analyzer.language)
-    phrase = frozenset(analyzer.terms(" ".join(name_words(question, analyzer)))) - nouns
-    shortened = frozenset(analyzer.terms(" ".join(acronyms(question))))
+    phrase, shortened = naming_words(question, analyzer)
     if not phrase and not shortened:
         return []
+    index = retriever.words()
     books = _titled_names(retriever, index)
     scored = []
     for slot, name in enumerate(index.document_names):
@@ -132,6 +130,14 @@ def names_held(
         if held:
             scored.append((held, name))
     return scored
+
+
+def naming_words(question: str, analyzer: Analyzer) -> tuple[frozenset[str], frozenset[str]]:
+    """The terms a question may name a document by: the words of a title it writes out
+    (``name_words``, less the nouns of a kind of document), and its acronyms."""
+    nouns = document_nouns(analyzer.language)
+    phrase = frozenset(analyzer.terms(" ".join(name_words(question, analyzer)))) - nouns
+    return phrase, frozenset(analyzer.terms(" ".join(acronyms(question))))
 
 
 def the_one_named(scored: list[tuple[int, str]]) -> str | None:

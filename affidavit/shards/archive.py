@@ -33,7 +33,7 @@ from affidavit.answer.archive import Naming, Passed
 from affidavit.answer.census import Census
 from affidavit.answer.currency import Stale
 from affidavit.answer.last_organ import WHOLE_LINES
-from affidavit.answer.naming import DocumentNaming, the_one_named
+from affidavit.answer.naming import DocumentNaming, naming_words, the_one_named
 from affidavit.answer.tables import ROW_REACH, ROWS_READ
 from affidavit.answer.told_of import ToldOf
 from affidavit.gates.support import KeyWords
@@ -116,11 +116,8 @@ class ShardedArchive:
             self._forget(token, list(found.shards))
             return [hit.text for hit in found.hits[:EVIDENCE_LINES]]
 
-        told: dict[tuple[str, str], list[str]] = {}
-        for _, labels in sorted(self._every("operator_labels").items()):
-            for key, means in labels.items():
-                told.setdefault(key, []).extend(means)
-        return read_across(question, self.main_language, _Held(self), _ToldLabels(told), evidence)
+        told = _ToldLabels(self._counts.labels())
+        return read_across(question, self.main_language, _Held(self), told, evidence)
 
     def holds(self, term: str) -> bool:
         """Does any shard's vocabulary hold ``term``?"""
@@ -135,8 +132,8 @@ class ShardedArchive:
         return _ShardedNaming(self, question, terms, analyzer)
 
     def named(self, question: str, terms: frozenset[str], language: str) -> str | None:
-        if self._facts[2] < 2:
-            return None
+        if self._facts[2] < 2 or not any(naming_words(question, analyzer_for(language))):
+            return None  # one document, or no words to name one by: nothing to ask
         held = self._every("names_held", question, terms, language)
         return the_one_named([found for at in sorted(held) for found in held[at]])
 
@@ -161,14 +158,16 @@ class ShardedArchive:
         for name in blocks:
             wanted.setdefault(self._home[name], []).append(name)
         typed = Typed(asked.shape.answer_type, asked.text) if asked is not None else None
-        calls = {
-            at: ("subsets", (token, [blocks[n] for n in names], typed))
-            for at, names in wanted.items()
+        # One round: the shards holding the block draw their subsets, the others forget.
+        calls: dict[int, tuple[str, tuple[Any, ...]]] = {
+            at: ("forget", (token,)) for at in found.shards if at not in wanted
         }
+        for at, names in wanted.items():
+            calls[at] = ("subsets", (token, [blocks[n] for n in names], typed))
         drawn: dict[str, list[Evidence]] = {}
-        for at, subsets in self._ask(calls).items():
-            drawn.update(zip(wanted[at], subsets, strict=True))
-        self._forget(token, [at for at in found.shards if at not in wanted])
+        replies = self._ask(calls)
+        for at, names in wanted.items():
+            drawn.update(zip(names, replies[at], strict=True))
         subsets = [drawn[name] for name in blocks]
         analyzer = asked.analyzer if asked is not None else analyzer_for(self.main_language)
         self.weigh(_terms_of([*found.hits, *(e for s in subsets for e in s)], analyzer))

@@ -74,6 +74,15 @@ class StoreCounts:
         languages = Counter(lang for part in self._parts.values() for lang in part.languages)
         return whole.lines, languages, whole.documents
 
+    def labels(self) -> dict[tuple[str, str], list[str]]:
+        """The labels an operator told each shard's store, in shard order."""
+        self._read()
+        told: dict[tuple[str, str], list[str]] = {}
+        for at in self._shards:
+            for key, means in self._parts[at].labels.items():
+                told.setdefault(key, []).extend(means)
+        return told
+
     def _read(self) -> Tallies:
         missing = [at for at in self._shards if at not in self._parts]
         if missing:

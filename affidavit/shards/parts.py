@@ -63,11 +63,13 @@ class Finding:
 @dataclass(frozen=True)
 class ShardTallies:
     """A shard's tallies (index/words/tallies.py) as its driver holds them, with the
-    shard's store generation they were read at and its documents' languages."""
+    shard's store generation they were read at, its documents' languages and the labels
+    its operator told."""
 
     generation: int
     tallies: Tallies
     languages: list[str]  # each document's language
+    labels: dict[tuple[str, str], list[str]]  # the labels an operator told it
 
 
 @dataclass
@@ -105,7 +107,8 @@ class ShardParts:
         """Every term's counts in this shard, at the store's generation now."""
         generation = self._retriever.store.generation()  # first: a write after it shows
         index = self._retriever.words()
-        return ShardTallies(generation, Tallies.of(index), list(index.document_languages))
+        labels = Labels(self._retriever.store).operator()
+        return ShardTallies(generation, Tallies.of(index), list(index.document_languages), labels)
 
     def _stale(self, generation: int | None) -> bool:
         """Has this shard been written since the driver read ``generation``?"""
@@ -260,10 +263,6 @@ class ShardParts:
         """Which of ``terms`` the word index's vocabulary holds."""
         vocabulary = self._retriever.words().vocabulary
         return [term for term in terms if term in vocabulary]
-
-    def operator_labels(self) -> dict[tuple[str, str], list[str]]:
-        """The labels an operator told this shard's store."""
-        return Labels(self._retriever.store).operator()
 
     def around(self, lines: Sequence[Evidence], reach: int) -> list[Evidence]:
         return self._retriever.around(lines, reach)
