@@ -7,13 +7,11 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from affidavit.errors import AffidavitError
 from affidavit.index.copies import distinct, twins
 from affidavit.index.documents import WORDS_SUFFICE, DocumentHit, DocumentRanker
 from affidavit.index.entities.build import GraphBuild
-from affidavit.index.entities.graph import EntityGraph
+from affidavit.index.entities.calls import EntityCalls
 from affidavit.index.entities.held import HeldGraph
-from affidavit.index.entities.partition import partition
 from affidavit.index.evidence_block import Found, Retrieved, by_document, evidence_block
 from affidavit.index.headings import Headings
 from affidavit.index.kinds import with_kinds
@@ -27,7 +25,7 @@ from affidavit.index.words.held import HeldWords
 from affidavit.index.words.scoring import Scored
 from affidavit.index.words.statistics import Statistics
 from affidavit.index.words.word_index import WordIndex
-from affidavit.results import EntityCount, Evidence, Neighbour
+from affidavit.results import Evidence
 from affidavit.runtime import give_back_freed_memory
 from affidavit.store.sqlite import Store, StoredLine
 from affidavit.text.addressing import addresses_a_model
@@ -41,7 +39,7 @@ WORDS_CACHE = word_parts.PREFIX
 RETRIEVE_DEPTH = 50
 
 
-class Retriever:
+class Retriever(EntityCalls):
     """The line half of retrieval: the word index, the entity graph, evidence subsets.
     The document half (meaning, fusion, late interaction) is its ``ranker``."""
 
@@ -160,54 +158,10 @@ class Retriever:
         self._headings = Headings(self._store)
         self.ranker.forget()
 
-    def graph(self, pending: GraphBuild | None = None) -> EntityGraph:
-        """The store's entity graph, cached in the store under its generation (the one
-        ``pending`` builds elsewhere, when one does)."""
-        return self._held.current(pending)
-
-    def grow_graph(self) -> None:
-        """After documents are added one call at a time: the graph grown now when that
-        takes only their lines (index/entities/held.py)."""
-        self._held.grow()
-
-    def entity(self, name: str) -> int:
-        """The number of the entity ``name`` refers to in the graph (any of the store's
-        languages' folding), or an AffidavitError saying where the names are."""
-        languages = sorted({language for _, _, language in self._store.documents()}) or ["en"]
-        if (number := self.graph().named(name, languages)) is None:
-            raise AffidavitError(f"no entity named {name!r}; Memory.entities() lists them")
-        return number
-
-    def entity_counts(self, top: int) -> list[EntityCount]:
-        """The ``top`` entities, most mentioned first (ties by name)."""
-        entities = self.graph().entities[: max(top, 0)]
-        return [EntityCount(name=e.name, count=e.count) for e in entities]
-
-    def neighbours(self, entity: str, top: int) -> list[Neighbour]:
-        """The ``top`` entities mentioned with ``entity``, heaviest edge first, each with
-        the lines that witness it."""
-        graph = self.graph()
-        found = []
-        for edge in graph.neighbours(self.entity(entity))[: max(top, 0)]:
-            witnesses = self.lines(edge.witnesses.tolist())
-            name = graph.entities[edge.other].name
-            found.append(Neighbour(name=name, weight=edge.weight, witnesses=witnesses))
-        return found
-
-    def cooccurrences(self, a: str, b: str) -> list[Evidence]:
-        """The lines that mention both entities, in store order."""
-        both = [self.entity(a), self.entity(b)]
-        return self.lines(self.graph().together(both).tolist())
-
     def line_at(self, document: str, position: int) -> Evidence | None:
         """The stored line at ``position`` of the document named ``document`` (score 0)."""
         found = self._store.line_at(document, position)
         return as_evidence(found) if found is not None else None
-
-    def lines(self, line_ids: list[int]) -> list[Evidence]:
-        """Stored lines by id, in the order given, as Evidence (score 0)."""
-        rows = self._store.lines_by_id(line_ids)
-        return [as_evidence(rows[line_id]) for line_id in line_ids]
 
     def around(self, lines: Sequence[Evidence], reach: int) -> list[Evidence]:
         """The citable lines within ``reach`` positions of each given line, in document
@@ -259,37 +213,6 @@ class Retriever:
         """The headings each (document id, position) stands under (index/headings.py)."""
         return self._headings.at(places)
 
-    def partitioned(
-        self, index: WordIndex, query: Reading, allowed: np.ndarray | None, depth: int
-    ) -> tuple[list[tuple[int, float]], dict[int, StoredLine]] | None:
-        """The partition path's best ``depth`` (line id, score) and their stored lines, or
-        None to score the store.
-
-        The partition path (index/entities/partition.py) comes first: a question naming two
-        or more of the store's entities (index/entities/graph.py) reads only the lines they
-        share and their neighbours, unless none of those may be cited.
-        """
-        graph = self.graph()
-        found = partition(graph, index, query, self._held.implicit)
-        if found is None:
-            return None
-        rows, scores = found
-        if allowed is not None:  # the lines they share in the scope's documents only
-            keep = allowed[rows]
-            rows, scores = rows[keep], scores[keep]
-            if not rows.size:
-                return None
-        # Lines nothing may be said from must not decide what is read: when no line of the
-        # partition can be cited, the whole store is scored. A line's trust is its
-        # document's, so the documents are read, not every line.
-        documents = index.document_ids[np.unique(index.line_documents[rows])]
-        trusts = self._store.trust_of(documents.tolist())
-        if not any(trust >= self.speaking_threshold for trust in trusts.values()):
-            return None
-        top = zip(rows[:depth].tolist(), scores[:depth].tolist(), strict=True)
-        ranked = [(int(index.line_ids[r]), s) for r, s in top]
-        return ranked, self._store.lines_by_id([line_id for line_id, _ in ranked])
-
     def search(
         self,
         query: str | Reading,
@@ -304,7 +227,7 @@ class Retriever:
             return []
         reading = self.read(query)
         allowed = self.rows_in(scope)
-        shared = self.partitioned(index, reading, allowed, k)
+        shared = self.partitioned(index, reading, allowed, k, statistics)
         if shared is not None:
             ranked, rows = shared
         else:

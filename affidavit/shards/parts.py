@@ -143,7 +143,9 @@ class ShardParts:
         if index.size == 0:
             return Finding([], [], [], frozenset(), {})
         allowed = retriever.rows_in(scope)
-        shared = retriever.partitioned(index, reading, allowed, depth) if partitioned else None
+        shared = None
+        if partitioned:
+            shared = retriever.partitioned(index, reading, allowed, depth, statistics)
         store = retriever.store
         words: list[tuple[int, float]] = []  # (document id, its best line's score)
         meaning: list[tuple[int, float]] = []  # (document id, its closest profile's cosine)

@@ -199,7 +199,8 @@ def reference_scores(index, query: str) -> np.ndarray:
         windows += index.window_weights[:, term].toarray().ravel()
     best = np.zeros(index.size, dtype=np.float32)
     for line in range(index.size):
-        held = index.membership[index.member_indptr[line] : index.member_indptr[line + 1]]
+        indptr, membership = index.line_windows()  # the windows holding each line
+        held = membership[indptr[line] : indptr[line + 1]]
         if held.size:
             best[line] = windows[held].max()
     total = lines + WINDOW_GAIN * best

@@ -123,3 +123,31 @@ def test_the_stretched_maxima_bound_every_weight_a_block_holds(stores) -> None:
                 assert highest[runs[j]] <= own * stretch[at]
                 above_own += highest[runs[j]] > own * (1.0 + 1e-4)
     assert above_own > 0
+
+
+def test_a_shard_scores_a_partition_as_the_whole_store_does(stores) -> None:
+    # The partition path scores only the lines two entities share (scores_among): under
+    # the whole store's statistics a shard gives each the one store's score to the bit.
+    one, shards = stores
+    whole = one._retriever.words()
+    terms = whole.read("Who did Rollo and the Normans fight in Normandy?").terms
+    rows = np.arange(whole.size)
+    expected = _by_place(one, whole, _Among(rows, whole.scores_among(terms, rows)))
+    indexes = [shard._retriever.words() for shard in shards]
+    summed = Statistics.summed([index.statistics(terms) for index in indexes])
+    weighed, alone = {}, {}
+    for shard, index in zip(shards, indexes, strict=True):
+        rows = np.arange(index.size)
+        weighed.update(
+            _by_place(shard, index, _Among(rows, index.scores_among(terms, rows, summed)))
+        )
+        alone.update(_by_place(shard, index, _Among(rows, index.scores_among(terms, rows))))
+    assert weighed == expected
+    assert alone != expected
+
+
+class _Among:
+    """Scores of some rows, as _by_place reads a Scored."""
+
+    def __init__(self, rows: np.ndarray, values: np.ndarray) -> None:
+        self.rows, self.values = rows, values

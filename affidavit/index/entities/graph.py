@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -14,8 +13,9 @@ import numpy as np
 from affidavit.index.entities.corpus import Corpus, KeptWords, extended_arrays
 from affidavit.index.entities.linking import Row, lines_naming, matched, maximal, mentions_in
 from affidavit.index.entities.mining import Entity, llr, mine_corpus
+from affidavit.index.entities.stored import graph_bytes, read_graph
 from affidavit.index.meaning.profiles import text_digest
-from affidavit.index.packing import load_arrays, save_arrays, typed_numbers
+from affidavit.index.packing import typed_numbers
 from affidavit.text.names import segments
 
 # The entities are mined again once the text has grown by this share since they were
@@ -373,47 +373,15 @@ class EntityGraph:
     # -- persistence --
 
     def to_bytes(self) -> bytes:
+        """The graph as one payload of arrays (stored.py), put in order first."""
         self.settle()
-        pairs = sorted(self.pairs)
-        meta = {
-            "entities": [[list(e.words), e.name, e.count] for e in self.entities],
-            "lines": self.lines,
-            "mined": self.mined,
-            "keys": self.document_keys,
-        }
-        arrays: dict[str, np.ndarray] = dict(
-            meta=np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8),
-            posting_sizes=np.array([len(p) for p in self.postings], dtype=np.int64),
-            postings=np.concatenate(self.postings) if self.postings else np.zeros(0, np.int64),
-            pairs=np.array(pairs, dtype=np.int64).reshape(-1, 2),
-            witness_sizes=np.array([len(self.pairs[p]) for p in pairs], dtype=np.int64),
-            witnesses=(
-                np.concatenate([self.pairs[p] for p in pairs]) if pairs else np.zeros(0, np.int64)
-            ),
-            line_ids=self.line_ids,
-            digests=self.digests,
-        )
-        if isinstance(self.kept, Corpus):
-            arrays.update(self.kept.to_arrays())
-        elif self.kept is not None:
-            arrays.update(self.kept)
-        return save_arrays(arrays)
+        return graph_bytes(self)
 
     @classmethod
     def from_bytes(cls, payload: bytes) -> EntityGraph:
-        data = load_arrays(payload)
-        meta = json.loads(bytes(data["meta"]).decode())
-        entities = [Entity(tuple(w), name, count) for w, name, count in meta["entities"]]
-        postings = _split(data["postings"], data["posting_sizes"])
-        witnesses = _split(data["witnesses"], data["witness_sizes"])
-        pairs = {(a, b): w for (a, b), w in zip(data["pairs"].tolist(), witnesses, strict=True)}
-        kept = {k: data[k] for k in data if k.startswith("c_")} or None
-        empty = np.zeros(0, dtype=np.int64)
-        line_ids = data.get("line_ids", empty)
-        digests = data.get("digests", empty)
-        graph = cls(entities, list(postings), pairs, int(meta["lines"]), kept, line_ids, digests)
-        graph.mined = int(meta.get("mined", 0))  # 0: mine again at the next update
-        graph.document_keys = list(meta.get("keys", []))
+        g = read_graph(payload)
+        graph = cls(g.entities, g.postings, g.pairs, g.lines, g.kept, g.line_ids, g.digests)
+        graph.mined, graph.document_keys = g.mined, g.document_keys
         return graph
 
 
@@ -427,9 +395,3 @@ def _fingerprints(rows: list[tuple[int, str, str]]) -> tuple[np.ndarray, np.ndar
 def _digest(row: tuple[int, str, str]) -> int:
     _, text, language = row
     return text_digest(f"{language}\0{text}")
-
-
-def _split(flat: np.ndarray, sizes: np.ndarray) -> list[np.ndarray]:
-    if not len(sizes):
-        return []
-    return list(np.split(flat, np.cumsum(sizes)[:-1]))

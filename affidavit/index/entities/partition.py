@@ -6,6 +6,7 @@ import numpy as np
 
 from affidavit.index.entities.graph import EntityGraph
 from affidavit.index.words.scoring import WINDOW_GAIN
+from affidavit.index.words.statistics import Statistics
 from affidavit.index.words.word_index import WordIndex
 from affidavit.text.reading import Reading
 
@@ -15,6 +16,7 @@ def partition(
     index: WordIndex,
     question: Reading,
     implicit: frozenset[int] = frozenset(),
+    statistics: Statistics | None = None,
 ) -> tuple[np.ndarray, np.ndarray] | None:
     """(index rows, their word scores) of the lines shared by the question's entities,
     best first (ties by line id); None when it names fewer than two or they share none
@@ -28,6 +30,7 @@ def partition(
     Entities in ``implicit`` (those a document's name carries: every line of
     "Jacksonville,_Florida.txt" is about Jacksonville without saying so) do not
     partition, since their posting lists miss the lines that take them as read.
+    ``statistics``: the whole store's word counts, ``index`` being a shard's.
     """
     named = [
         entity for entity in graph.find(question.text, question.language) if entity not in implicit
@@ -57,7 +60,7 @@ def partition(
     near = near[(near >= 0) & (near < index.size)]
     near = np.unique(near)
     near = near[np.isin(index.line_documents[near], index.line_documents[core])]
-    base = index.scores_among(question.terms, near)
+    base = index.scores_among(question.terms, near, statistics)
     beside = np.zeros_like(base)
     for step in (-1, 1):
         at = np.searchsorted(near, near + step)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import json
 import math
 from array import array
 from collections import Counter
@@ -13,7 +12,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import scipy.sparse as sp
 
-from affidavit.index.packing import load_arrays, save_arrays, typed_numbers
+from affidavit.index.packing import typed_numbers
 from affidavit.index.words import block_max, bm25
 from affidavit.index.words.names import name_bonus, name_slots
 from affidavit.index.words.scoring import (
@@ -24,6 +23,7 @@ from affidavit.index.words.scoring import (
     top_among,
 )
 from affidavit.index.words.statistics import Statistics
+from affidavit.index.words.stored import index_bytes, index_fields
 from affidavit.index.words.twins import ReadHashes, Twins
 from affidavit.index.words.windows import in_line_order, window_incidence
 from affidavit.text.analyzer import Analyzer
@@ -293,17 +293,27 @@ class WordIndex:
         held = sorted({t for t in query_terms if t in self.vocabulary})
         return [self.vocabulary[t] for t in held]
 
-    def scores_among(self, terms: Sequence[str], rows: np.ndarray) -> np.ndarray:
+    def scores_among(
+        self, terms: Sequence[str], rows: np.ndarray, statistics: Statistics | None = None
+    ) -> np.ndarray:
         """BM25 of the question's ``terms`` for the given index rows only (no windows, no
-        names): the score of a partition read instead of the store."""
+        names): the score of a partition read instead of the store. ``statistics``: as
+        ``scored``'s."""
         term_ids = self._term_ids(terms)
-        norms = self.unit_norms()[0]
+        norms, frequencies, units = self.unit_norms()[0], None, None
+        if statistics is not None:
+            weighing = self._weighing(statistics, terms)
+            norms, frequencies, units = (
+                weighing.line_norms,
+                weighing.line_frequencies,
+                weighing.lines,
+            )
         out = np.zeros(len(rows), dtype=np.float32)
         counts = self.line_counts
         for term in term_ids:
             lo, hi = counts.indptr[term], counts.indptr[term + 1]
             holders = counts.indices[lo:hi]  # rows carrying the term, ascending
-            weights = bm25.term_weights(counts, norms, term)
+            weights = bm25.term_weights(counts, norms, term, frequencies, units)
             at = np.searchsorted(holders, rows)
             inside = at < len(holders)
             hit = np.zeros(len(rows), dtype=bool)
@@ -337,17 +347,9 @@ class WordIndex:
     def window_weights(self) -> sp.csc_matrix:
         return bm25.bm25_weights(self.window_counts.tocsr())
 
-    @property
-    def member_indptr(self) -> np.ndarray:
-        return self.line_windows()[0]
-
-    @property
-    def membership(self) -> np.ndarray:
-        """Lines -> the windows holding them, CSR-style: the windows of line i are
-        ``membership[member_indptr[i]:member_indptr[i + 1]]``."""
-        return self.line_windows()[1]
-
     def line_windows(self) -> tuple[np.ndarray, np.ndarray]:
+        """Lines -> the windows holding them, CSR-style: (indptr, windows), the windows of
+        line i are ``windows[indptr[i]:indptr[i + 1]]``."""
         if self._membership is None:
             by_line = self.incidence.T.tocsr()
             by_line.sort_indices()
@@ -385,32 +387,10 @@ class WordIndex:
     # -- cache --
 
     def to_bytes(self, removed: list[str] | None = None, after: str = "") -> bytes:
-        """The index as one npz payload (no pickles). As a part (parts.py):
-        ``removed`` names the document versions it replaces, ``after`` the digest of the
-        versions held by the index it was made on."""
-        arrays = {
-            "line_ids": self.line_ids,
-            "line_documents": self.line_documents,
-            "document_ids": self.document_ids,
-            "window_documents": self.window_documents,
-            "inc_indices": self.incidence.indices,
-            "inc_indptr": self.incidence.indptr,
-        }
-        for prefix, matrix in (("lc", self.line_counts), ("wc", self.window_counts)):
-            arrays[f"{prefix}_data"] = matrix.data
-            arrays[f"{prefix}_indices"] = matrix.indices
-            arrays[f"{prefix}_indptr"] = matrix.indptr
-            arrays[f"{prefix}_shape"] = np.asarray(matrix.shape, dtype=np.int64)
-        meta = {
-            "vocabulary": sorted(self.vocabulary, key=self.vocabulary.__getitem__),
-            "languages": self.document_languages,
-            "names": self.document_names,
-            "keys": self.document_keys,
-            "removed": removed or [],
-            "after": after,
-        }
-        arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8)
-        return save_arrays(arrays)
+        """The index as one npz payload (stored.py). As a part (parts.py): ``removed``
+        names the document versions it replaces, ``after`` the digest of the versions
+        held by the index it was made on."""
+        return index_bytes(self, removed or [], after)
 
     @classmethod
     def from_bytes(cls, payload: bytes) -> WordIndex:
@@ -420,37 +400,5 @@ class WordIndex:
     def read_part(cls, payload: bytes) -> tuple[WordIndex, list[str], str]:
         """An index from ``to_bytes``, the versions it says were removed, and the digest
         of the versions of the index it was made on."""
-        data = load_arrays(payload)
-        meta = json.loads(data["meta"].tobytes().decode())
-
-        def matrix(prefix: str) -> sp.csc_matrix:
-            return sp.csc_matrix(
-                (data[f"{prefix}_data"], data[f"{prefix}_indices"], data[f"{prefix}_indptr"]),
-                shape=tuple(data[f"{prefix}_shape"]),
-            )
-
-        line_ids = data["line_ids"]
-        window_documents = data["window_documents"]
-        incidence = sp.csr_matrix(
-            (
-                np.ones(len(data["inc_indices"]), dtype=np.int8),
-                data["inc_indices"],
-                data["inc_indptr"],
-            ),
-            shape=(len(window_documents), len(line_ids)),
-        )
-        index = cls(
-            vocabulary={t: i for i, t in enumerate(meta["vocabulary"])},
-            line_ids=line_ids,
-            line_documents=data["line_documents"],
-            document_ids=data["document_ids"],
-            document_languages=meta["languages"],
-            document_names=meta["names"],
-            document_keys=meta["keys"],
-            line_counts=matrix("lc"),
-            window_counts=matrix("wc"),
-            window_documents=window_documents,
-            incidence=incidence,
-            name_terms=name_slots(meta["names"], meta["languages"]),
-        )
-        return index, list(meta["removed"]), str(meta.get("after", ""))
+        fields, removed, after = index_fields(payload)
+        return cls(**fields), removed, after

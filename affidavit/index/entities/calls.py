@@ -1,0 +1,108 @@
+"""The entity graph's half of the retriever (index/retrieval.py inherits it): the
+entities a user asks after by name, their neighbours and the lines that mention two,
+and the partition path a question naming two entities takes."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from affidavit.errors import AffidavitError
+from affidavit.index.entities.build import GraphBuild
+from affidavit.index.entities.graph import EntityGraph
+from affidavit.index.entities.held import HeldGraph
+from affidavit.index.entities.partition import partition
+from affidavit.index.subsets import as_evidence
+from affidavit.index.words.statistics import Statistics
+from affidavit.index.words.word_index import WordIndex
+from affidavit.results import EntityCount, Evidence, Neighbour
+from affidavit.store.sqlite import Store, StoredLine
+from affidavit.text.reading import Reading
+
+
+class EntityCalls:
+    """The entity graph's calls of a retriever over ``_store``."""
+
+    _store: Store
+    _held: HeldGraph
+    speaking_threshold: float
+
+    def graph(self, pending: GraphBuild | None = None) -> EntityGraph:
+        """The store's entity graph, cached in the store under its generation (the one
+        ``pending`` builds elsewhere, when one does)."""
+        return self._held.current(pending)
+
+    def grow_graph(self) -> None:
+        """After documents are added one call at a time: the graph grown now when that
+        takes only their lines (index/entities/held.py)."""
+        self._held.grow()
+
+    def lines(self, line_ids: list[int]) -> list[Evidence]:
+        """Stored lines by id, in the order given, as Evidence (score 0)."""
+        rows = self._store.lines_by_id(line_ids)
+        return [as_evidence(rows[line_id]) for line_id in line_ids]
+
+    def entity(self, name: str) -> int:
+        """The number of the entity ``name`` refers to in the graph (any of the store's
+        languages' folding), or an AffidavitError saying where the names are."""
+        languages = sorted({language for _, _, language in self._store.documents()}) or ["en"]
+        if (number := self.graph().named(name, languages)) is None:
+            raise AffidavitError(f"no entity named {name!r}; Memory.entities() lists them")
+        return number
+
+    def entity_counts(self, top: int) -> list[EntityCount]:
+        """The ``top`` entities, most mentioned first (ties by name)."""
+        entities = self.graph().entities[: max(top, 0)]
+        return [EntityCount(name=e.name, count=e.count) for e in entities]
+
+    def neighbours(self, entity: str, top: int) -> list[Neighbour]:
+        """The ``top`` entities mentioned with ``entity``, heaviest edge first, each with
+        the lines that witness it."""
+        graph = self.graph()
+        found = []
+        for edge in graph.neighbours(self.entity(entity))[: max(top, 0)]:
+            witnesses = self.lines(edge.witnesses.tolist())
+            name = graph.entities[edge.other].name
+            found.append(Neighbour(name=name, weight=edge.weight, witnesses=witnesses))
+        return found
+
+    def cooccurrences(self, a: str, b: str) -> list[Evidence]:
+        """The lines that mention both entities, in store order."""
+        both = [self.entity(a), self.entity(b)]
+        return self.lines(self.graph().together(both).tolist())
+
+    def partitioned(
+        self,
+        index: WordIndex,
+        query: Reading,
+        allowed: np.ndarray | None,
+        depth: int,
+        statistics: Statistics | None = None,
+    ) -> tuple[list[tuple[int, float]], dict[int, StoredLine]] | None:
+        """The partition path's best ``depth`` (line id, score) and their stored lines, or
+        None to score the store.
+
+        The partition path (index/entities/partition.py) comes first: a question naming two
+        or more of the store's entities (index/entities/graph.py) reads only the lines they
+        share and their neighbours, unless none of those may be cited. ``statistics``: the
+        whole store's word counts, this store being a shard.
+        """
+        graph = self.graph()
+        found = partition(graph, index, query, self._held.implicit, statistics)
+        if found is None:
+            return None
+        rows, scores = found
+        if allowed is not None:  # the lines they share in the scope's documents only
+            keep = allowed[rows]
+            rows, scores = rows[keep], scores[keep]
+            if not rows.size:
+                return None
+        # Lines nothing may be said from must not decide what is read: when no line of the
+        # partition can be cited, the whole store is scored. A line's trust is its
+        # document's, so the documents are read, not every line.
+        documents = index.document_ids[np.unique(index.line_documents[rows])]
+        trusts = self._store.trust_of(documents.tolist())
+        if not any(trust >= self.speaking_threshold for trust in trusts.values()):
+            return None
+        top = zip(rows[:depth].tolist(), scores[:depth].tolist(), strict=True)
+        ranked = [(int(index.line_ids[r]), s) for r, s in top]
+        return ranked, self._store.lines_by_id([line_id for line_id, _ in ranked])
