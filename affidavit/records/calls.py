@@ -1,6 +1,6 @@
 """The records half of the front door: ``Memory.tell``, ``Memory.records``,
 ``Memory.forget`` and ``Memory.profile``, written here so the facade stays one screen of
-calls (memory.py inherits them)."""
+calls (memory/front.py inherits them)."""
 
 from __future__ import annotations
 
