@@ -198,6 +198,7 @@ def big(megabytes: float, shards: int, kept: Path | None) -> dict[str, Any]:
                 corpus.mkdir()
                 result["files"], result["bytes"] = build_corpus(corpus, megabytes)
                 result["ingest s"] = _seconds(lambda: memory.ingest(corpus))
+                result["peak RSS per shard after ingest MB"] = _holder_peaks()
                 print(json.dumps(result), flush=True)
             start = time.perf_counter()
             memory.search(asked[0])
