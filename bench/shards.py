@@ -17,7 +17,8 @@ questions, and each shard actor's peak RSS (VmHWM of the ``ray::_Holder`` proces
 ``scale``: the corpus of bench/scale.py (real text from ../shared/corpora, repeated with
 renamed copies up to ``--megabytes``) ingested as a folder into one store in this process,
 and into 2 shards on a local Ray cluster of 2 workers; then search and ask p50 over 300
-SQuAD dev questions on one store and on 4 shards (Ray), and the answers' equality.
+SQuAD dev questions on one store and on 4 shards (Ray, then the same shards opened in this
+process), and the answers' equality.
 
     .venv/bin/python bench/shards.py equality [--shards 2 4] [--cluster local] [--json PATH]
     .venv/bin/python bench/shards.py scale [--megabytes 100] [--json PATH]
@@ -172,12 +173,19 @@ def scale(megabytes: float) -> dict[str, Any]:
             one = _asked(memory, asked)
         with Memory(four, cluster="local") as memory:
             sharded = _asked(memory, asked)
+        with Memory(four) as memory:  # the same shards opened in this process, no Ray
+            here = _asked(memory, asked)
         for what in ("search", "ask"):
             result[f"one store {what} p50 ms"] = one[what]
             result[f"4 shards {what} p50 ms"] = sharded[what]
             result[f"{what} ratio"] = round(sharded[what] / one[what], 2)
+            result[f"4 shards in this process {what} p50 ms"] = here[what]
+            result[f"in this process {what} ratio"] = round(here[what] / one[what], 2)
         result["answers equal"] = sum(
             a == b for a, b in zip(one["answers"], sharded["answers"], strict=True)
+        )
+        result["answers equal in this process"] = sum(
+            a == b for a, b in zip(one["answers"], here["answers"], strict=True)
         )
         result["questions"] = len(asked)
     return result
