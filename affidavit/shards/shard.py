@@ -8,6 +8,7 @@ raises before any shard is written, and every spool is discarded."""
 
 from __future__ import annotations
 
+import gc
 import os
 import pickle
 import tempfile
@@ -20,6 +21,7 @@ from affidavit.errors import AffidavitError
 from affidavit.gates.entry import refused_downgrades
 from affidavit.ingest.bounded import IngestLimits
 from affidavit.memory import Memory
+from affidavit.runtime import give_back_freed_memory
 from affidavit.shards.parts import ShardParts
 from affidavit.store.prepared import PreparedDocument
 
@@ -94,7 +96,24 @@ class Shard(Memory):
             )
         finally:
             self.discard()
+        self._read_back()
         return warnings
+
+    def _read_back(self) -> None:
+        """The indexes the ingest built, dropped and read again from the store's cache,
+        as a reopened store reads them. What the ingest left in this worker's heap (its
+        scratch, the graph's corpus as read) is given back before the questions come.
+        NOTE: at 1 GB on 8 shards the largest worker peaked at 2,029 MB asking after its
+        ingest, where the same store reopened peaked at 1,428 MB; at 100 MB the read-back
+        takes about 1 s."""
+        retriever = self._retriever
+        retriever.leave_warm()  # everything cached under this generation first
+        retriever.forget()
+        gc.collect()
+        give_back_freed_memory()
+        retriever.words().warm_blocks()
+        retriever.meaning()
+        retriever.graph()
 
     def discard(self) -> None:
         """Forget a prepared ingest (its spool deleted)."""

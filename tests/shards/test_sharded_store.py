@@ -259,3 +259,22 @@ def test_an_answer_cites_the_copies_on_other_shards(tmp_path: Path) -> None:
         answer = memory.ask("When was the Varnholt permit renewed?")
     assert sorted(c.document for c in answer.citations if c.text == said) == names
     assert "6 documents say this word for word" in answer.census
+
+
+def test_a_shard_reads_its_indexes_back_after_its_ingest(tmp_path: Path) -> None:
+    # What the ingest held (the graph's corpus as read, its scratch) is given back: each
+    # shard then holds its indexes as a reopened store reads them from its cache, and
+    # answers as before.
+    with Memory(tmp_path / "s", shards=2, dense=False) as memory:
+        memory.ingest(list(ARTICLES))
+        assert isinstance(memory, ShardedMemory)
+        for shard in memory._shards._shards:
+            held = shard._retriever._held.graph
+            assert isinstance(held.kept, dict)  # compact arrays, not the Corpus read
+            assert shard._retriever._words._index is not None  # read back, not left
+        found = memory.search("Who were the Normans?", k=1)
+    with Memory(dense=False) as one:
+        one.ingest(list(ARTICLES))
+        assert [(e.document, e.position) for e in found] == [
+            (e.document, e.position) for e in one.search("Who were the Normans?", k=1)
+        ]
