@@ -26,7 +26,7 @@ import functools
 import itertools
 import math
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from affidavit.answer.archive import Naming, Passed
@@ -45,15 +45,12 @@ from affidavit.question.question import Question
 from affidavit.records.gloss import EVIDENCE_LINES, Gloss, read_across
 from affidavit.records.labels import Labels
 from affidavit.results import Evidence, LineKind
-from affidavit.shards.counts import StoreCounts, asked_fresh
+from affidavit.shards.counts import Asking, StoreCounts, asked_fresh
 from affidavit.shards.parts import Typed
 from affidavit.shards.ranking import Ranking
 from affidavit.text.analyzer import Analyzer, analyzer_for
 from affidavit.text.language import detect_language
 from affidavit.text.reading import Reading, read_for_search
-
-# The driver's call of its shards: {shard: (part name, args)} -> {shard: reply}.
-Asking = Callable[[Mapping[int, tuple[str, tuple[Any, ...]]]], dict[int, Any]]
 
 _tokens = itertools.count()
 

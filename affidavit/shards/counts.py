@@ -23,8 +23,8 @@ from affidavit.index.words.tallies import Tallies
 from affidavit.shards.parts import ShardTallies
 
 # The driver's call of some shards: {shard: (part name, args)} -> {shard: reply}.
-Asking = Callable[[Mapping[int, tuple[str, tuple[Any, ...]]]], dict[int, Any]]
 Calls = Mapping[int, tuple[str, tuple[Any, ...]]]
+Asking = Callable[[Calls], dict[int, Any]]
 
 # How often a call is asked again of shards written while it was asked; after that the
 # counts are asked with it, unstamped (a store written without pause between questions).
@@ -70,7 +70,7 @@ class StoreCounts:
 
     def facts(self) -> tuple[int, Counter[str], int]:
         """The lines indexed, the documents' languages, and the documents, of every shard."""
-        whole = self._read()
+        whole = self._read().totals
         languages = Counter(lang for part in self._parts.values() for lang in part.languages)
         return whole.lines, languages, whole.documents
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
@@ -36,12 +35,9 @@ from affidavit.index.meaning.late import Reranker
 from affidavit.index.retrieval import RETRIEVE_DEPTH
 from affidavit.index.scope import Scope
 from affidavit.results import Evidence
-from affidavit.shards.counts import StoreCounts, asked_fresh
+from affidavit.shards.counts import Asking, StoreCounts, asked_fresh
 from affidavit.shards.parts import CITED, WITHHELD, Finding
 from affidavit.text.reading import Reading
-
-# The driver's call of some shards: {shard: (part name, args)} -> {shard: reply}.
-Asking = Callable[[Mapping[int, tuple[str, tuple[Any, ...]]]], dict[int, Any]]
 
 
 @dataclass(frozen=True, slots=True)

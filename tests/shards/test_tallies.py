@@ -65,11 +65,7 @@ def test_a_shared_key_is_unsure_and_counted_by_the_shards(stores) -> None:
     assert tallies.holds(term)
     keys, _ = digests([term])
     clash = Tallies(
-        lines=0,
-        windows=0,
-        documents=0,
-        line_length=0,
-        window_length=0,
+        totals=Statistics(0, 0, 0, 0, 0, {}, {}, {}),
         keys=keys,
         checks=np.array([12345], dtype=np.uint64),  # another term, the same first half
         line_frequency=np.array([1]),

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -28,11 +28,7 @@ from affidavit.index.words.statistics import Counted, Statistics
 class Tallies:
     """A store's counts for every term its lines or its document names hold."""
 
-    lines: int
-    windows: int
-    documents: int
-    line_length: int
-    window_length: int
+    totals: Statistics  # the store's lines, windows, documents and lengths (no terms)
     keys: np.ndarray  # uint64, ascending: each term's digest, first half
     checks: np.ndarray  # uint64: the second half
     line_frequency: np.ndarray  # int64: the lines holding the term
@@ -54,14 +50,9 @@ class Tallies:
         window[held] = np.diff(index.window_counts.indptr)[columns[held]]
         name = np.fromiter((len(named.get(t, ())) for t in terms), np.int64, len(terms))
         keys, checks = digests(terms)
-        lines, windows = index.unit_lengths()
         return _grouped(
             cls(
-                lines=int(lines.size),
-                windows=int(windows.size),
-                documents=len(index.document_ids),
-                line_length=int(lines.sum()),
-                window_length=int(windows.sum()),
+                totals=Statistics.of(index, ()),
                 keys=keys,
                 checks=checks,
                 line_frequency=line,
@@ -81,11 +72,7 @@ class Tallies:
 
         return _grouped(
             cls(
-                lines=sum(p.lines for p in parts),
-                windows=sum(p.windows for p in parts),
-                documents=sum(p.documents for p in parts),
-                line_length=sum(p.line_length for p in parts),
-                window_length=sum(p.window_length for p in parts),
+                totals=Statistics.summed([p.totals for p in parts]),
                 keys=joined("keys"),
                 checks=joined("checks"),
                 line_frequency=joined("line_frequency"),
@@ -111,12 +98,8 @@ class Tallies:
                 window_frequency[term] = int(self.window_frequency[row])
             if self.name_frequency[row]:
                 name_frequency[term] = int(self.name_frequency[row])
-        return Statistics(
-            lines=self.lines,
-            windows=self.windows,
-            documents=self.documents,
-            line_length=self.line_length,
-            window_length=self.window_length,
+        return replace(
+            self.totals,
             line_frequency=line_frequency,
             window_frequency=window_frequency,
             name_frequency=name_frequency,
@@ -160,12 +143,8 @@ def _grouped(tallies: Tallies) -> Tallies:
     shared = keys[1:] == keys[:-1]
     unsure = np.maximum.reduceat(t.unsure[order].astype(np.int8), starts).astype(bool)
     unsure |= np.r_[shared, False] | np.r_[False, shared]
-    return Tallies(
-        lines=t.lines,
-        windows=t.windows,
-        documents=t.documents,
-        line_length=t.line_length,
-        window_length=t.window_length,
+    return replace(
+        t,
         keys=keys,
         checks=checks,
         line_frequency=np.add.reduceat(t.line_frequency[order], starts),
