@@ -219,15 +219,18 @@ class Retriever(EntityCalls):
         k: int,
         scope: Scope | None = None,
         statistics: Statistics | None = None,
+        *,
+        partitioned: bool = True,
     ) -> list[Evidence]:
-        """The ``k`` best lines for ``query`` (on the partition path where it applies);
-        ``statistics``: a whole store's counts, this store being its shard."""
+        """The ``k`` best lines for ``query`` (on the partition path where it applies,
+        unless not ``partitioned``); ``statistics``: a whole store's counts, this store
+        being its shard."""
         index = self.words()
         if index.size == 0 or k <= 0:
             return []
         reading = self.read(query)
         allowed = self.rows_in(scope)
-        shared = self.partitioned(index, reading, allowed, k, statistics)
+        shared = self.partitioned(index, reading, allowed, k, statistics) if partitioned else None
         if shared is not None:
             ranked, rows = shared
         else:

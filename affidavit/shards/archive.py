@@ -38,15 +38,18 @@ from affidavit.answer.tables import ROW_REACH, ROWS_READ
 from affidavit.answer.told_of import ToldOf
 from affidavit.gates.support import KeyWords
 from affidavit.index.documents import DocumentHit
+from affidavit.index.entities.phrases import Phrase
 from affidavit.index.evidence_block import Retrieved, by_document, evidence_block
 from affidavit.index.meaning.late import Reranker
 from affidavit.index.scope import Scope
+from affidavit.index.words.statistics import Statistics
 from affidavit.question.question import Question
 from affidavit.records.gloss import EVIDENCE_LINES, Gloss, read_across
 from affidavit.records.labels import Labels
 from affidavit.results import Evidence, LineKind
-from affidavit.shards.counts import Asking, StoreCounts, asked_fresh
-from affidavit.shards.parts import Typed
+from affidavit.shards.counts import Asking, Calls, StoreCounts, asked_fresh
+from affidavit.shards.entities import Lines, partition_lines, question_phrases
+from affidavit.shards.findings import Typed
 from affidavit.shards.ranking import Ranking
 from affidavit.text.analyzer import Analyzer, analyzer_for
 from affidavit.text.language import detect_language
@@ -172,19 +175,65 @@ class ShardedArchive:
 
     def search(self, query: str, k: int, scope: Scope | None) -> list[Evidence]:
         """The ``k`` best lines of every shard, each weighed by the whole store's counts,
-        merged by score (ties by document and place)."""
+        merged by score (ties by document and place); on the whole store's partition path
+        where it applies (shards/entities.py)."""
         reading = self._read(query)
-        found = asked_fresh(
-            self._counts,
-            reading.searched,
-            self._ask,
-            lambda statistics, stamps: {
-                at: ("search", (reading, k, scope, statistics, stamps[at])) for at in self._shards
-            },
-        )
-        every = [line for at in sorted(found) for line in found[at]]
+        phrases = question_phrases(reading)
+        asked: dict[str, Any] = {}
+
+        def calls(statistics: Statistics, stamps: dict[int, int | None]) -> Calls:
+            asked.update(statistics=statistics, stamps=stamps)
+            counted = self._counts.asked_of(phrases)
+            return {
+                at: ("search", (reading, k, scope, statistics, stamps[at], counted[at]))
+                for at in self._shards
+            }
+
+        found = asked_fresh(self._counts, reading.searched, self._ask, calls)
+        lines = {at: found[at][0] for at in found}
+        among = self._searched_among(reading, k, scope, phrases.candidates, found, asked)
+        if among is not None:
+            lines = among
+        every = [line for at in sorted(lines) for line in lines[at]]
         every.sort(key=lambda line: (-line.score, line.document, line.position))
         return every[:k]
+
+    def _searched_among(
+        self,
+        reading: Reading,
+        k: int,
+        scope: Scope | None,
+        candidates: frozenset[Phrase],
+        found: dict[int, Any],
+        asked: dict[str, Any],
+    ) -> dict[int, list[Evidence]] | None:
+        """Each shard's best lines of the whole store's partition path, or None when the
+        question does not take it (or a shard was written meanwhile: it is read again
+        at the next question)."""
+        stamps = asked["stamps"]
+
+        def lines_of(phrases: list[Phrase]) -> dict[int, Lines] | None:
+            calls = {at: ("entity_lines", (phrases, stamps[at])) for at in self._shards}
+            replies = self._ask(calls)
+            return None if any(reply is None for reply in replies.values()) else replies
+
+        facts = {at: found[at][1] for at in sorted(found)}
+        shared = partition_lines(reading, candidates, facts, self._counts.names(), lines_of)
+        if shared is None:
+            return None
+        statistics = asked["statistics"]
+        replies = self._ask(
+            {
+                at: ("search_among", (reading, k, scope, statistics, shared[at], stamps[at]))
+                for at in self._shards
+            }
+        )
+        if any(reply is None for reply in replies.values()):
+            self._counts.forget([at for at in sorted(replies) if replies[at] is None])
+            return None
+        if not any(speaks for _, speaks in replies.values()):
+            return None  # as one store: no line of the partition may be cited
+        return {at: lines for at, (lines, _) in replies.items()}
 
     def documents(self, query: str, k: int) -> list[DocumentHit]:
         """The ``k`` documents ranked best for ``query`` (Memory.search_documents)."""

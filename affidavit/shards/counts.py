@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
+from affidavit.index.entities.phrases import PhraseQuestion
 from affidavit.index.words.statistics import Statistics
 from affidavit.index.words.tallies import Tallies
-from affidavit.shards.parts import ShardTallies
+from affidavit.shards.findings import ShardTallies
 
 # The driver's call of some shards: {shard: (part name, args)} -> {shard: reply}.
 Calls = Mapping[int, tuple[str, tuple[Any, ...]]]
@@ -73,6 +75,26 @@ class StoreCounts:
         whole = self._read().totals
         languages = Counter(lang for part in self._parts.values() for lang in part.languages)
         return whole.lines, languages, whole.documents
+
+    def names(self) -> list[str]:
+        """Every document's name, shard by shard."""
+        self._read()
+        return [name for at in self._shards for name in self._parts[at].names]
+
+    def asked_of(self, phrases: PhraseQuestion | None) -> dict[int, PhraseQuestion | None]:
+        """``phrases`` as each shard is asked to count them: without the documents an
+        earlier shard holds a copy of (a text on several shards is counted on the first
+        alone, as one store mines it once)."""
+        if phrases is None:
+            return dict.fromkeys(self._shards)
+        self._read()
+        seen: set[str] = set()
+        asked: dict[int, PhraseQuestion | None] = {}
+        for at in self._shards:
+            held = self._parts[at].hashes
+            asked[at] = replace(phrases, counted_elsewhere=frozenset(held & seen))
+            seen |= held
+        return asked
 
     def labels(self) -> dict[tuple[str, str], list[str]]:
         """The labels an operator told each shard's store, in shard order."""

@@ -6,7 +6,7 @@ first (the scores a subset is drawn with) stays here, under the token the driver
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -17,6 +17,7 @@ from affidavit.answer.naming import document_title, names_held
 from affidavit.answer.told_of import ToldOf, told_of
 from affidavit.gates.support import KeyWords
 from affidavit.index.documents import FUSION_DEPTH, covered_terms, word_documents_of
+from affidavit.index.entities.phrases import CorpusFacts, Phrase, PhraseQuestion
 from affidavit.index.evidence_block import Found
 from affidavit.index.retrieval import RETRIEVE_DEPTH, Retriever, within
 from affidavit.index.scope import Scope
@@ -24,10 +25,10 @@ from affidavit.index.subsets import as_evidence
 from affidavit.index.words.statistics import Statistics
 from affidavit.index.words.tallies import Tallies
 from affidavit.index.words.word_index import WordIndex
-from affidavit.question.shape import AnswerType
-from affidavit.question.typed_lines import holds_answer
 from affidavit.records.labels import Labels
 from affidavit.results import Evidence
+from affidavit.shards.entities import Lines
+from affidavit.shards.findings import CITED, ORDERS, WITHHELD, Finding, ShardTallies, Typed
 from affidavit.store.replies import CachedReply, StoredReplies
 from affidavit.store.sqlite import StoredLine
 from affidavit.text.addressing import addresses_a_model
@@ -39,39 +40,6 @@ from affidavit.text.reading import Reading
 KEPT_FINDINGS = 16
 
 
-# What a line found may be: cited, withheld (below the speaking threshold), or an order to
-# a model (text/addressing.py); the driver counts the last two as one store does.
-CITED, WITHHELD, ORDERS = 0, 1, 2
-
-
-@dataclass(frozen=True, slots=True)
-class Finding:
-    """One shard's part of a question's retrieval, as the driver merges it (shards/
-    ranking.py): its best lines by word score (or by the partition path), each with what
-    it may be; its documents ranked by their best line and by meaning; the question's
-    terms its vocabulary holds; and the reading hash of each document it names."""
-
-    lines: list[tuple[Evidence, int]]
-    by_words: list[tuple[str, float]]
-    by_meaning: list[tuple[str, float]]
-    known: frozenset[str]
-    hashes: dict[str, str]
-    partitioned: bool = False
-    meaning: bool = False  # is the meaning channel on (documents are then fused)
-
-
-@dataclass(frozen=True)
-class ShardTallies:
-    """A shard's tallies (index/words/tallies.py) as its driver holds them, with the
-    shard's store generation they were read at, its documents' languages and the labels
-    its operator told."""
-
-    generation: int
-    tallies: Tallies
-    languages: list[str]  # each document's language
-    labels: dict[tuple[str, str], list[str]]  # the labels an operator told it
-
-
 @dataclass
 class _Kept:
     """What the driver's later calls read of a finding: the word index it was made on,
@@ -81,18 +49,7 @@ class _Kept:
     scores: np.ndarray
     stored: dict[tuple[str, int], StoredLine]
     ids: dict[str, int]  # document name -> store id
-
-
-@dataclass(frozen=True, slots=True)
-class Typed:
-    """What a question wants of a line (its answer type) and the question's text: enough
-    for a shard to grade its lines as the driver's question does (question/typed_lines)."""
-
-    answer_type: AnswerType
-    text: str
-
-    def grade(self) -> Callable[[str], int] | None:
-        return holds_answer(self.answer_type, self.text)
+    before: _Kept | None = None  # the store's scoring, put by for the partition path's
 
 
 class ShardParts:
@@ -108,7 +65,12 @@ class ShardParts:
         generation = self._retriever.store.generation()  # first: a write after it shows
         index = self._retriever.words()
         labels = Labels(self._retriever.store).operator()
-        return ShardTallies(generation, Tallies.of(index), list(index.document_languages), labels)
+        store = self._retriever.store
+        documents = store.documents()
+        names = [name for _, name, _ in documents]
+        hashes = frozenset(store.reading_hashes([number for number, _, _ in documents]).values())
+        languages = list(index.document_languages)
+        return ShardTallies(generation, Tallies.of(index), languages, labels, names, hashes)
 
     def _stale(self, generation: int | None) -> bool:
         """Has this shard been written since the driver read ``generation``?"""
@@ -130,39 +92,105 @@ class ShardParts:
         statistics: Statistics,
         partitioned: bool = True,
         generation: int | None = None,
+        phrases: PhraseQuestion | None = None,
         depth: int = RETRIEVE_DEPTH,
     ) -> Finding | None:
         """This shard's part of Retriever.find for ``reading``, its words weighed by the
-        whole store's ``statistics`` (``partitioned``: may it take the partition path);
-        what later calls need is kept under ``token``. None when the statistics were
-        read of it at another ``generation`` than its own now (shards/counts.py)."""
+        whole store's ``statistics`` (``partitioned``: may it take the partition path of
+        its own graph); what later calls need is kept under ``token``. With ``phrases``
+        (shards/entities.py ``question_phrases``), their facts here come with it. None when
+        the statistics were read of it at another ``generation`` than its own now
+        (shards/counts.py)."""
         if self._stale(generation):
             return None
         retriever = self._retriever
         index = retriever.words()
+        facts = self._facts(phrases)
         if index.size == 0:
-            return Finding([], [], [], frozenset(), {})
+            return Finding([], [], [], frozenset(), {}, facts=facts)
         allowed = retriever.rows_in(scope)
-        shared = None
         if partitioned:
             shared = retriever.partitioned(index, reading, allowed, depth, statistics)
-        store = retriever.store
+            if shared is not None:
+                return self._finding(token, index, reading, (*shared, True), facts=facts)
         words: list[tuple[int, float]] = []  # (document id, its best line's score)
         meaning: list[tuple[int, float]] = []  # (document id, its closest profile's cosine)
-        if shared is not None:
-            ranked, rows = shared[0][:depth], shared[1]
-            scores = np.zeros(index.size, dtype=np.float32)
-            scores[np.searchsorted(index.line_ids, [i for i, _ in ranked])] = [s for _, s in ranked]
-        else:
-            scored = index.scored(reading.searched, statistics)
-            if allowed is not None:
-                scored = within(scored, allowed)
-            scores = scored.dense()
-            ranked = index.top(scored, depth)
-            rows = store.lines_by_id([line_id for line_id, _ in ranked])
-            words = word_documents_of(index, scored)[:FUSION_DEPTH]
-            if retriever.encoder is not None:
-                meaning = retriever.ranker.meaning_documents(reading.text)[:FUSION_DEPTH]
+        scored = index.scored(reading.searched, statistics)
+        if allowed is not None:
+            scored = within(scored, allowed)
+        ranked = index.top(scored, depth)
+        rows = retriever.store.lines_by_id([line_id for line_id, _ in ranked])
+        words = word_documents_of(index, scored)[:FUSION_DEPTH]
+        if retriever.encoder is not None:
+            meaning = retriever.ranker.meaning_documents(reading.text)[:FUSION_DEPTH]
+        return self._finding(
+            token, index, reading, (ranked, rows, False), scored.dense(), words, meaning, facts
+        )
+
+    def find_among(
+        self,
+        token: str,
+        reading: Reading,
+        scope: Scope | None,
+        statistics: Statistics,
+        line_ids: np.ndarray,
+        generation: int | None = None,
+        depth: int = RETRIEVE_DEPTH,
+    ) -> Finding | None:
+        """This shard's part of the partition path of the whole store: ``line_ids`` are
+        its lines the question's entities share (shards/entities.py). Kept under
+        ``token`` in place of ``find``'s finding, which is put by (``restore``); an empty
+        finding when none of them is in the scope. None when stale (as ``find``)."""
+        if self._stale(generation):
+            return None
+        retriever = self._retriever
+        index = retriever.words()
+        allowed = retriever.rows_in(scope)
+        shared = retriever.partitioned_among(index, reading, line_ids, allowed, depth, statistics)
+        ranked, rows, speaks = shared if shared is not None else ([], {}, False)
+        before = self._found.get(token)
+        finding = self._finding(token, index, reading, (ranked, rows, True), speaks=speaks)
+        self._found[token].before = before
+        return finding
+
+    def restore(self, token: str) -> None:
+        """Keep ``find``'s finding under ``token`` again, the partition path not taken."""
+        kept = self._found.get(token)
+        if kept is not None and kept.before is not None:
+            self._found[token] = kept.before
+
+    def entity_lines(
+        self, phrases: Sequence[Phrase], generation: int | None = None
+    ) -> Lines | None:
+        """The lines here that mention each of ``phrases`` (entities of the whole store)
+        and each pair's witnesses (Retriever.entity_lines); None when stale."""
+        if self._stale(generation):
+            return None
+        return self._retriever.entity_lines(list(phrases))
+
+    def _facts(self, phrases: PhraseQuestion | None) -> CorpusFacts | None:
+        return None if phrases is None else self._retriever.phrase_facts(phrases)
+
+    def _finding(
+        self,
+        token: str,
+        index: WordIndex,
+        reading: Reading,
+        chosen: tuple[list[tuple[int, float]], dict[int, StoredLine], bool],
+        dense: np.ndarray | None = None,
+        words: Sequence[tuple[int, float]] = (),
+        meaning: Sequence[tuple[int, float]] = (),
+        facts: CorpusFacts | None = None,
+        speaks: bool = True,
+    ) -> Finding:
+        """The finding of the lines ``chosen`` (ranked, their rows, and whether on the
+        partition path), kept under ``token`` with every row's score (``dense``, else the
+        partition's lines' alone)."""
+        ranked, rows, partition = chosen
+        store = self._retriever.store
+        if dense is None:
+            dense = np.zeros(index.size, dtype=np.float32)
+            dense[np.searchsorted(index.line_ids, [i for i, _ in ranked])] = [s for _, s in ranked]
         # The word index names its documents (read once an index); the store's own table
         # only when meaning ranks a document the index does not hold yet.
         names, ids = index.document_names_by_id(), index.document_ids_by_name()
@@ -179,15 +207,17 @@ class ShardParts:
         named = {e.document for e, _ in lines} | {n for n, _ in [*by_words, *by_meaning]}
         read = store.reading_hashes(sorted(ids[n] for n in named))
         hashes = {n: read[ids[n]] for n in sorted(named) if ids[n] in read}
-        self._keep(token, _Kept(index, scores, stored, ids))
+        self._keep(token, _Kept(index, dense, stored, ids))
         return Finding(
             lines,
             by_words,
             by_meaning,
             covered_terms(index.vocabulary, reading),
             hashes,
-            partitioned=shared is not None,
-            meaning=retriever.encoder is not None,
+            partitioned=partition,
+            meaning=self._retriever.encoder is not None,
+            facts=facts,
+            speaks=speaks,
         )
 
     def _may(self, row: StoredLine) -> int:
@@ -207,12 +237,37 @@ class ShardParts:
         scope: Scope | None,
         statistics: Statistics,
         generation: int | None = None,
-    ) -> list[Evidence] | None:
-        """This shard's ``k`` best lines, weighed by the whole store's ``statistics``; None
-        when they were read of it at another ``generation`` (as ``find``)."""
+        phrases: PhraseQuestion | None = None,
+    ) -> tuple[list[Evidence], CorpusFacts | None] | None:
+        """This shard's ``k`` best lines, weighed by the whole store's ``statistics``, off
+        the partition path (the driver takes it for the whole store), with the facts of
+        ``phrases`` (as ``find``); None when stale (as ``find``)."""
         if self._stale(generation):
             return None
-        return self._retriever.search(reading, k, scope, statistics)
+        lines = self._retriever.search(reading, k, scope, statistics, partitioned=False)
+        return lines, self._facts(phrases)
+
+    def search_among(
+        self,
+        reading: Reading,
+        k: int,
+        scope: Scope | None,
+        statistics: Statistics,
+        line_ids: np.ndarray,
+        generation: int | None = None,
+    ) -> tuple[list[Evidence], bool] | None:
+        """The ``k`` best lines of this shard's part of the whole store's partition path
+        (as ``find_among``), and whether any of its lines may be cited."""
+        if self._stale(generation):
+            return None
+        retriever = self._retriever
+        index = retriever.words()
+        allowed = retriever.rows_in(scope)
+        shared = retriever.partitioned_among(index, reading, line_ids, allowed, k, statistics)
+        if shared is None:
+            return [], False
+        ranked, rows, speaks = shared
+        return [as_evidence(rows[line_id], score) for line_id, score in ranked], speaks
 
     def late_texts(self, token: str, documents: Sequence[str], query: str) -> list[list[str]]:
         """The texts late interaction reads of each of ``documents`` (DocumentRanker's

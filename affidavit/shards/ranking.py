@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -30,13 +31,16 @@ from affidavit.index.documents import (
     late_lines,
     late_order,
 )
+from affidavit.index.entities.phrases import Phrase
 from affidavit.index.fusion import rrf
 from affidavit.index.meaning.late import Reranker
 from affidavit.index.retrieval import RETRIEVE_DEPTH
 from affidavit.index.scope import Scope
+from affidavit.index.words.statistics import Statistics
 from affidavit.results import Evidence
-from affidavit.shards.counts import Asking, StoreCounts, asked_fresh
-from affidavit.shards.parts import CITED, WITHHELD, Finding
+from affidavit.shards.counts import FRESH_TRIES, Asking, Calls, StoreCounts, asked_fresh
+from affidavit.shards.entities import Lines, partition_lines, question_phrases
+from affidavit.shards.findings import CITED, WITHHELD, Finding
 from affidavit.text.reading import Reading
 
 
@@ -116,17 +120,33 @@ class Ranking:
         self, token: str, reading: Reading, scope: Scope | None, partitioned: bool
     ) -> dict[int, Finding]:
         """Every shard's finding for ``reading`` under the whole store's word counts, kept
-        on each under ``token``; the shard of each document named is remembered."""
-        found: dict[int, Finding] = asked_fresh(
-            self._counts,
-            reading.searched,
-            self._ask,
-            lambda statistics, stamps: {
-                at: ("find", (token, reading, scope, statistics, partitioned, stamps[at]))
+        on each under ``token`` (on the whole store's partition path where it applies:
+        ``_shared``); the shard of each document named is remembered."""
+        phrases = question_phrases(reading) if partitioned else None
+        asked: dict[str, Any] = {}  # what the last call of the shards was asked with
+
+        def calls(statistics: Statistics, stamps: dict[int, int | None]) -> Calls:
+            asked.update(statistics=statistics, stamps=stamps)
+            counted = self._counts.asked_of(phrases)
+            return {
+                at: ("find", (token, reading, scope, statistics, False, stamps[at], counted[at]))
                 for at in self._shards
-            },
-            lambda shards: self._ask({at: ("forget", (token,)) for at in shards}),
-        )
+            }
+
+        for attempt in range(FRESH_TRIES):
+            found: dict[int, Finding] = asked_fresh(
+                self._counts,
+                reading.searched,
+                self._ask,
+                calls,
+                lambda shards: self._ask({at: ("forget", (token,)) for at in shards}),
+            )
+            if phrases is not None:
+                shared = self._shared(token, reading, scope, phrases.candidates, found, asked)
+                if shared is None and attempt + 1 < FRESH_TRIES:
+                    continue  # a shard was written meanwhile: asked again
+                found = shared or found
+            break
         for at in sorted(found):
             finding = found[at]
             for name in [e.document for e, _ in finding.lines] + [
@@ -134,6 +154,52 @@ class Ranking:
             ]:
                 self.home.setdefault(name, at)
         return found
+
+    def _shared(
+        self,
+        token: str,
+        reading: Reading,
+        scope: Scope | None,
+        candidates: frozenset[Phrase],
+        found: dict[int, Finding],
+        asked: dict[str, Any],
+    ) -> dict[int, Finding] | None:
+        """The findings of the whole store's partition path (shards/entities.py), where
+        the question takes it, else ``found``; None when a shard was written since it was
+        asked (its tallies are then read again, and each shard keeps ``found``'s finding)."""
+        stamps = asked["stamps"]
+        stale: list[int] = []
+
+        def lines_of(phrases: list[Phrase]) -> dict[int, Lines] | None:
+            calls = {at: ("entity_lines", (phrases, stamps[at])) for at in self._shards}
+            replies = self._ask(calls)
+            stale.extend(at for at in sorted(replies) if replies[at] is None)
+            return None if stale else replies
+
+        facts = {at: found[at].facts for at in sorted(found)}
+        names = self._counts.names()
+        lines = partition_lines(reading, candidates, facts, names, lines_of)
+        if lines is None and not stale:
+            return found
+        among: dict[int, Finding | None] = {}
+        if lines is not None:
+            statistics = asked["statistics"]
+            among = self._ask(
+                {
+                    at: ("find_among", (token, reading, scope, statistics, lines[at], stamps[at]))
+                    for at in self._shards
+                }
+            )
+            stale.extend(at for at in sorted(among) if among[at] is None)
+        if stale:  # the next ``find`` keeps its finding in place of each shard's
+            self._counts.forget(sorted(set(stale)))
+            self._ask({at: ("restore", (token,)) for at in self._shards})
+            return None
+        # As one store's: the store is scored when no line of the partition may be cited.
+        if not any(finding is not None and finding.speaks for finding in among.values()):
+            self._ask({at: ("restore", (token,)) for at in self._shards})
+            return found
+        return {at: finding for at, finding in among.items() if finding is not None}
 
     def _documents(
         self,

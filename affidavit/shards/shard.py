@@ -114,6 +114,7 @@ class Shard(Memory):
         retriever.words().warm_blocks()
         retriever.meaning()
         retriever.graph()
+        retriever.phrases()  # what the driver's partition path asks of it (shards/entities.py)
 
     def discard(self) -> None:
         """Forget a prepared ingest (its spool deleted)."""

@@ -12,11 +12,6 @@ from regressions.test_recorded_answers import SLOW_SETS, STORES, answered, expec
 
 from affidavit import Memory
 
-# NOTE: the one question whose answer still differs: in one store it takes the partition
-# path (it names two entities of the store's entity graph), and each shard mines its own
-# graph, which does not hold both (bench/shards.py equality). Search skips such queries.
-DIFFERING = {"5ad3ab70604f3c001a3feb8a"}
-
 
 @pytest.mark.parametrize("shards", [2, 4])
 @pytest.mark.parametrize(
@@ -31,8 +26,6 @@ def test_a_sharded_store_answers_and_verifies_as_one_store(
     with Memory(tmp_path / "s", shards=shards) as memory:
         load(memory, spec["load"])
         for item in spec["items"]:
-            if item["id"] in DIFFERING:
-                continue
             got, want = answered(memory, item), expected(item)
             changed += [
                 f"{item['id']} {field}: {short(want[field])} -> {short(got[field])}"
@@ -48,8 +41,10 @@ def test_search_finds_the_lines_and_documents_one_store_finds(shards: int, tmp_p
     with Memory() as one, Memory(tmp_path / "s", shards=shards) as sharded:
         load(one, spec["load"])
         load(sharded, spec["load"])
-        queries = [item["ask"] for item in spec["items"] if not _partitioned(one, item["ask"])]
-        assert len(queries) >= 50
+        queries = [item["ask"] for item in spec["items"]]
+        # The partition path's questions too: their entities are judged on counts summed
+        # over the shards (shards/entities.py), not on any shard's own graph.
+        assert sum(_partitioned(one, query) for query in queries) >= 5
         for query in queries:
             for k in (1, 10):
                 want = [(e.document, e.position, e.score) for e in one.search(query, k=k)]
@@ -63,7 +58,7 @@ def test_search_finds_the_lines_and_documents_one_store_finds(shards: int, tmp_p
 
 def _partitioned(memory: Memory, query: str) -> bool:
     """Does one store read ``query`` on the partition path (two entities of its graph
-    named)? Each shard mines its own graph, so those searches are not yet the same."""
+    named)?"""
     retriever = memory._retriever
     index = retriever.words()
     return retriever.partitioned(index, retriever.read(query), None, 10) is not None

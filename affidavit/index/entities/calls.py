@@ -10,7 +10,8 @@ from affidavit.errors import AffidavitError
 from affidavit.index.entities.build import GraphBuild
 from affidavit.index.entities.graph import EntityGraph
 from affidavit.index.entities.held import HeldGraph
-from affidavit.index.entities.partition import partition
+from affidavit.index.entities.partition import ranked_among, shared
+from affidavit.index.entities.phrases import CorpusFacts, Phrase, PhraseIndex, PhraseQuestion
 from affidavit.index.subsets import as_evidence
 from affidavit.index.words.statistics import Statistics
 from affidavit.index.words.word_index import WordIndex
@@ -86,8 +87,32 @@ class EntityCalls:
         share and their neighbours, unless none of those may be cited. ``statistics``: the
         whole store's word counts, this store being a shard.
         """
-        graph = self.graph()
-        found = partition(graph, index, query, self._held.implicit, statistics)
+        line_ids = shared(self.graph(), query, self._held.implicit)
+        if line_ids is None:
+            return None
+        found = self.partitioned_among(index, query, line_ids, allowed, depth, statistics)
+        if found is None or not found[2]:
+            return None
+        return found[0], found[1]
+
+    def partitioned_among(
+        self,
+        index: WordIndex,
+        query: Reading,
+        line_ids: np.ndarray,
+        allowed: np.ndarray | None,
+        depth: int,
+        statistics: Statistics | None = None,
+    ) -> tuple[list[tuple[int, float]], dict[int, StoredLine], bool] | None:
+        """The best ``depth`` (line id, score) of the partition of ``line_ids`` (the lines
+        a question's entities share) and their stored lines, with whether any line of it
+        may be cited; None when none of it is in the scope (or the index).
+
+        Lines nothing may be said from must not decide what is read: when no line of the
+        partition can be cited, the caller scores the whole store. A line's trust is its
+        document's, so the documents are read, not every line.
+        """
+        found = ranked_among(index, query, line_ids, statistics)
         if found is None:
             return None
         rows, scores = found
@@ -96,13 +121,43 @@ class EntityCalls:
             rows, scores = rows[keep], scores[keep]
             if not rows.size:
                 return None
-        # Lines nothing may be said from must not decide what is read: when no line of the
-        # partition can be cited, the whole store is scored. A line's trust is its
-        # document's, so the documents are read, not every line.
         documents = index.document_ids[np.unique(index.line_documents[rows])]
         trusts = self._store.trust_of(documents.tolist())
-        if not any(trust >= self.speaking_threshold for trust in trusts.values()):
-            return None
+        speaks = any(trust >= self.speaking_threshold for trust in trusts.values())
         top = zip(rows[:depth].tolist(), scores[:depth].tolist(), strict=True)
         ranked = [(int(index.line_ids[r]), s) for r, s in top]
-        return ranked, self._store.lines_by_id([line_id for line_id, _ in ranked])
+        return ranked, self._store.lines_by_id([line_id for line_id, _ in ranked]), speaks
+
+    def phrases(self) -> PhraseIndex | None:
+        """Where the words of the graph's kept corpus stand (index/entities/phrases.py), for
+        a sharded store's driver; None when the graph keeps no corpus."""
+        return self._held.phrases(self.graph())
+
+    def phrase_facts(self, asked: PhraseQuestion) -> CorpusFacts | None:
+        """The facts of the phrases ``asked`` in the kept corpus, the documents another
+        shard counts left out; None when the graph keeps no corpus."""
+        index = self.phrases()
+        if index is None:
+            return None
+        uncounted = None
+        if asked.counted_elsewhere:
+            ids = [number for number, _, _ in self._store.documents()]
+            hashes = self._store.reading_hashes(ids)
+            documents = [d for d in ids if hashes.get(d) in asked.counted_elsewhere]
+            uncounted = np.array([row[0] for row in self._store.line_rows(documents)], np.int64)
+        return index.facts(asked.wanted, asked.candidates, uncounted)
+
+    def entity_lines(
+        self, phrases: list[Phrase]
+    ) -> tuple[list[np.ndarray], dict[tuple[int, int], np.ndarray]]:
+        """The lines that mention each of ``phrases`` and each pair's witnesses, as the
+        graph's postings and edges would hold them were they its entities: a copy's lines
+        (not in the kept corpus, which reads a text once) mention what its original's do."""
+        index = self.phrases()
+        if index is None:
+            return [np.zeros(0, dtype=np.int64) for _ in phrases], {}
+        postings, pairs = index.lines(phrases)
+        copied = self._held.copied_lines(self._store)
+        if copied is None:
+            return postings, pairs
+        return [copied(ids) for ids in postings], {pair: copied(ids) for pair, ids in pairs.items()}

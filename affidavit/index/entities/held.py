@@ -4,8 +4,14 @@ at a time (index/growth.py), and the entities the documents' names carry."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import numpy as np
+
+from affidavit.index.copies import originals
 from affidavit.index.entities.build import GraphBuild, built_graph, start_graph
 from affidavit.index.entities.graph import EntityGraph
+from affidavit.index.entities.phrases import PhraseIndex
 from affidavit.index.growth import added_graph
 from affidavit.store.sqlite import Store
 from affidavit.text.names import segments
@@ -24,6 +30,8 @@ class HeldGraph:
         self.cached = True  # False for a graph grown here and not yet cached
         self.left = False  # ``grow`` could not grow the graph: left to a question
         self._implicit: frozenset[int] | None = frozenset()  # None: not yet read
+        self._phrases: tuple[EntityGraph, PhraseIndex] | None = None
+        self._copies: tuple[int, tuple[np.ndarray, list[np.ndarray]] | None] | None = None
 
     def current(self, pending: GraphBuild | None = None) -> EntityGraph:
         """The store's entity graph, cached in the store under its generation (the one
@@ -83,6 +91,39 @@ class HeldGraph:
             )
         return self._implicit
 
+    def phrases(self, graph: EntityGraph) -> PhraseIndex | None:
+        """The phrase index of ``graph``'s kept corpus, made once a graph (None when it
+        keeps none)."""
+        if graph.kept is None:
+            return None
+        if self._phrases is None or self._phrases[0] is not graph:
+            self._phrases = (graph, PhraseIndex(graph.kept, graph.words))
+        return self._phrases[1]
+
+    def copied_lines(self, store: Store) -> Callable[[np.ndarray], np.ndarray] | None:
+        """Line ids -> those and the lines of the store's copies at their places (a copy's
+        lines are its original's, place by place), ascending; None when the store holds
+        no copy. Read once a store generation."""
+        generation = store.generation()
+        if self._copies is None or self._copies[0] != generation:
+            ids = [number for number, _, _ in store.documents()]
+            copied = originals(store.reading_hashes(ids))
+            self._copies = (generation, _line_map(store, copied) if copied else None)
+        found = self._copies[1]
+        if found is None:
+            return None
+        sources, targets = found
+
+        def with_copies(line_ids: np.ndarray) -> np.ndarray:
+            at = np.searchsorted(sources, line_ids)
+            hit = (at < len(sources)) & (sources[np.minimum(at, len(sources) - 1)] == line_ids)
+            if not hit.any():
+                return line_ids
+            more = np.concatenate([targets[i] for i in at[hit].tolist()])
+            return np.union1d(line_ids, more)
+
+        return with_copies
+
     def adopt(self, other: HeldGraph) -> None:
         """Hold what ``other`` holds (a forked batch worker, its parent's graph)."""
         self.graph, self.generation, self._implicit = other.graph, other.generation, other._implicit
@@ -91,3 +132,18 @@ class HeldGraph:
     def _hold(self, graph: EntityGraph, generation: int, *, cached: bool) -> None:
         self.graph, self.generation, self._implicit = graph, generation, None
         self.cached, self.left = cached, False
+        self._phrases = None  # the last graph's, not held beside this one
+
+
+def _line_map(store: Store, copied: dict[int, int]) -> tuple[np.ndarray, list[np.ndarray]]:
+    """The original lines of ``copied`` (copy -> original document), ascending, and the
+    ids of the copies' lines at each one's place."""
+    documents = sorted(set(copied) | set(copied.values()))
+    place = {(row[1], row[2]): row[0] for row in store.line_rows(documents)}
+    copies: dict[int, list[int]] = {}
+    for (document, position), line_id in sorted(place.items()):
+        original = copied.get(document)
+        if original is not None and (original, position) in place:
+            copies.setdefault(place[(original, position)], []).append(line_id)
+    sources = np.array(sorted(copies), dtype=np.int64)
+    return sources, [np.array(copies[s], dtype=np.int64) for s in sources.tolist()]

@@ -4,7 +4,7 @@ over the token ids corpus.py reads, with no model call."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -126,7 +126,7 @@ def mine_corpus(corpus: Corpus) -> list[Entity]:
     tokens = len(corpus.ids)
     if tokens == 0:
         return []
-    closed = np.array([_closed(w) for w in corpus.vocabulary], dtype=bool)
+    closed = np.array([closed_word(w) for w in corpus.vocabulary], dtype=bool)
     grams = Grams(corpus.ids, max(len(corpus.vocabulary), 1), {})
     entities: list[Entity] = []
     # Each length's candidates are judged as soon as it is counted: their parts are shorter
@@ -277,28 +277,56 @@ class Company:
     n: int
 
     def kept(self, at: int, splits: list[tuple[int, int]], count: int, tokens: int) -> bool:
-        if self.n == 1:
-            inside = int(self.inside[at])
-            if not inside or int(self.capitals[at]) < CAPITAL_SHARE * inside:
-                return False
-            if int(self.titled[at]) >= TITLE_SHARE * count:
-                return False
-        else:
-            if pmi_weakest_split(count, splits, tokens) < MIN_PMI:
-                return False
-            # The weakest split has the least PMI: the largest product of its parts' counts.
-            weakest = max(range(self.n - 1), key=lambda k: (splits[k][0] * splits[k][1], -k))
-            if count < BOUND_SHARE * min(splits[weakest]):
-                return False  # both parts go freely with other words
-        return min(_entropy_of(self.before, at), _entropy_of(self.after, at)) >= MIN_ENTROPY
+        inside = int(self.inside[at])
+        capitals, titled = int(self.capitals[at]), int(self.titled[at])
+        return judged(
+            self.n,
+            count,
+            splits,
+            tokens,
+            lambda: (_counts_of(self.before, at), _counts_of(self.after, at)),
+            (inside, capitals, titled),
+        )
 
 
-def _entropy_of(neighbours: tuple[np.ndarray, np.ndarray], at: int) -> float:
+def judged(
+    n: int,
+    count: int,
+    splits: Sequence[tuple[int, int]],
+    tokens: int,
+    company: Callable[[], tuple[Sequence[int], Sequence[int]]],
+    written: tuple[int, int, int] = (0, 0, 0),
+) -> bool:
+    """Is an n-gram an entity, by the counts ``mine_corpus`` names: its ``count``, each
+    split's (left, right) counts, the corpus's ``tokens``, how often each word stands
+    just before it and just after it (``company()``, asked last: most candidates fall
+    before it), and for a single word how often it
+    stands inside a segment, is written there with a capital, and is followed by a
+    capitalised word (``written``). One rule for a store's own mining and for a sharded
+    store's, which sums the counts of its shards first (shards/entities.py)."""
+    if n == 1:
+        inside, capitals, titled = written
+        if not inside or capitals < CAPITAL_SHARE * inside:
+            return False
+        if titled >= TITLE_SHARE * count:
+            return False
+    else:
+        if pmi_weakest_split(count, splits, tokens) < MIN_PMI:
+            return False
+        # The weakest split has the least PMI: the largest product of its parts' counts.
+        weakest = max(range(n - 1), key=lambda k: (splits[k][0] * splits[k][1], -k))
+        if count < BOUND_SHARE * min(splits[weakest]):
+            return False  # both parts go freely with other words
+    before, after = company()
+    return min(entropy(before), entropy(after)) >= MIN_ENTROPY
+
+
+def _counts_of(neighbours: tuple[np.ndarray, np.ndarray], at: int) -> list[int]:
     counts, starts = neighbours
-    return entropy(counts[starts[at] : starts[at + 1]].tolist())
+    return counts[starts[at] : starts[at + 1]].tolist()
 
 
-def _closed(word: str) -> bool:
+def closed_word(word: str) -> bool:
     """Words that neither open nor close a candidate: stop words, numbers, letters."""
     return word in _ALL_STOP or word in _NUMBER_WORDS or word.isdigit() or len(word) < 2
 

@@ -23,14 +23,21 @@ def partition(
     (the caller then scores the store).
 
     The entity graph's posting lists already say which lines mention each entity; their
-    intersection is the part of the store such a question can be about. Those lines and
-    their neighbours are ranked by the question's words among themselves
-    (``WordIndex.scores_among``) and nothing else is scored.
+    intersection is the part of the store such a question can be about (``shared``).
+    Those lines and their neighbours are ranked by the question's words among themselves
+    (``ranked_among``) and nothing else is scored.
+    """
+    line_ids = shared(graph, question, implicit)
+    return None if line_ids is None else ranked_among(index, question, line_ids, statistics)
+
+
+def shared(graph: EntityGraph, question: Reading, implicit: frozenset[int]) -> np.ndarray | None:
+    """The ids of the lines the question's entities share, or None when it names fewer
+    than two or they share none.
 
     Entities in ``implicit`` (those a document's name carries: every line of
     "Jacksonville,_Florida.txt" is about Jacksonville without saying so) do not
     partition, since their posting lists miss the lines that take them as read.
-    ``statistics``: the whole store's word counts, ``index`` being a shard's.
     """
     named = [
         entity for entity in graph.find(question.text, question.language) if entity not in implicit
@@ -45,7 +52,16 @@ def partition(
         narrower = np.intersect1d(line_ids, graph.postings[entity], assume_unique=True)
         if len(narrower):
             line_ids = narrower
-    if not len(line_ids):
+    return line_ids if len(line_ids) else None
+
+
+def ranked_among(
+    index: WordIndex, question: Reading, line_ids: np.ndarray, statistics: Statistics | None
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """(index rows, their word scores) of ``line_ids`` and their neighbours, best first
+    (ties by line id); None when the index holds none of them. ``statistics``: the whole
+    store's word counts, ``index`` being a shard's."""
+    if not len(line_ids) or index.size == 0:
         return None
     rows = np.searchsorted(index.line_ids, line_ids)
     known = (rows < index.size) & (index.line_ids[np.minimum(rows, index.size - 1)] == line_ids)
