@@ -48,7 +48,7 @@ from affidavit.records.gloss import EVIDENCE_LINES, Gloss, read_across
 from affidavit.records.labels import Labels
 from affidavit.results import Evidence, LineKind
 from affidavit.shards.counts import Asking, Calls, StoreCounts, asked_fresh
-from affidavit.shards.entities import Lines, partition_lines, question_phrases
+from affidavit.shards.entities import question_phrases, shared_replies
 from affidavit.shards.findings import Typed
 from affidavit.shards.ranking import Ranking
 from affidavit.text.analyzer import Analyzer, analyzer_for
@@ -210,28 +210,20 @@ class ShardedArchive:
         """Each shard's best lines of the whole store's partition path, or None when the
         question does not take it (or a shard was written meanwhile: it is read again
         at the next question)."""
-        stamps = asked["stamps"]
-
-        def lines_of(phrases: list[Phrase]) -> dict[int, Lines] | None:
-            calls = {at: ("entity_lines", (phrases, stamps[at])) for at in self._shards}
-            replies = self._ask(calls)
-            return None if any(reply is None for reply in replies.values()) else replies
-
-        facts = {at: found[at][1] for at in sorted(found)}
-        shared = partition_lines(reading, candidates, facts, self._counts.names(), lines_of)
-        if shared is None:
-            return None
-        statistics = asked["statistics"]
-        replies = self._ask(
-            {
-                at: ("search_among", (reading, k, scope, statistics, shared[at], stamps[at]))
+        statistics, stamps = asked["statistics"], asked["stamps"]
+        replies = shared_replies(
+            self._ask,
+            self._counts,
+            reading,
+            candidates,
+            {at: found[at][1] for at in sorted(found)},
+            stamps,
+            lambda lines: {
+                at: ("search_among", (reading, k, scope, statistics, lines[at], stamps[at]))
                 for at in self._shards
-            }
+            },
         )
-        if any(reply is None for reply in replies.values()):
-            self._counts.forget([at for at in sorted(replies) if replies[at] is None])
-            return None
-        if not any(speaks for _, speaks in replies.values()):
+        if not isinstance(replies, dict) or not any(speaks for _, speaks in replies.values()):
             return None  # as one store: no line of the partition may be cited
         return {at: lines for at, (lines, _) in replies.items()}
 

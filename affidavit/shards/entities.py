@@ -8,6 +8,7 @@ another is one store's entity and neither shard's."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -16,6 +17,9 @@ from affidavit.index.entities.mining import MAX_WORDS, MIN_COUNT, Entity, closed
 from affidavit.index.entities.phrases import CorpusFacts, Phrase, PhraseFacts, PhraseQuestion
 from affidavit.text.names import segments
 from affidavit.text.reading import Reading
+
+if TYPE_CHECKING:
+    from affidavit.shards.counts import Asking, Calls, StoreCounts
 
 # What a shard tells of the lines that mention a question's entities: each one's line
 # ids, and each pair's witnesses (phrases.py ``PhraseIndex.lines``).
@@ -133,6 +137,40 @@ def partition_lines(
         return None
     lines = lines_of([entities[number].words for number in named])
     return None if lines is None else shared_lines(named, lines)
+
+
+# What ``shared_replies`` gives when a shard was written since it was asked.
+STALE = "stale"
+
+
+def shared_replies(
+    ask: Asking,
+    counts: StoreCounts,
+    question: Reading,
+    candidates: frozenset[Phrase],
+    facts: Mapping[int, CorpusFacts | None],
+    stamps: Mapping[int, int | None],
+    among: Callable[[dict[int, np.ndarray]], Calls],
+) -> dict[int, Any] | str | None:
+    """Every shard's reply to ``among(lines)`` (each shard's lines the question's entities
+    share), when the question takes the whole store's partition path; None when it does
+    not; STALE when a shard was written since ``stamps`` (its tallies are forgotten, to be
+    read again)."""
+    stale: list[int] = []
+
+    def lines_of(phrases: list[Phrase]) -> dict[int, Lines] | None:
+        replies = ask({at: ("entity_lines", (phrases, stamps[at])) for at in counts.shards})
+        stale.extend(at for at in sorted(replies) if replies[at] is None)
+        return None if stale else replies
+
+    lines = partition_lines(question, candidates, facts, counts.names(), lines_of)
+    replies = ask(among(lines)) if lines is not None else None
+    if replies is not None:
+        stale.extend(at for at in sorted(replies) if replies[at] is None)
+    if stale:
+        counts.forget(sorted(set(stale)))
+        return STALE
+    return replies
 
 
 def _in_order(counts: Mapping[str, int]) -> list[int]:

@@ -39,7 +39,7 @@ from affidavit.index.scope import Scope
 from affidavit.index.words.statistics import Statistics
 from affidavit.results import Evidence
 from affidavit.shards.counts import FRESH_TRIES, Asking, Calls, StoreCounts, asked_fresh
-from affidavit.shards.entities import Lines, partition_lines, question_phrases
+from affidavit.shards.entities import STALE, question_phrases, shared_replies
 from affidavit.shards.findings import CITED, WITHHELD, Finding
 from affidavit.text.reading import Reading
 
@@ -167,39 +167,26 @@ class Ranking:
         """The findings of the whole store's partition path (shards/entities.py), where
         the question takes it, else ``found``; None when a shard was written since it was
         asked (its tallies are then read again, and each shard keeps ``found``'s finding)."""
-        stamps = asked["stamps"]
-        stale: list[int] = []
-
-        def lines_of(phrases: list[Phrase]) -> dict[int, Lines] | None:
-            calls = {at: ("entity_lines", (phrases, stamps[at])) for at in self._shards}
-            replies = self._ask(calls)
-            stale.extend(at for at in sorted(replies) if replies[at] is None)
-            return None if stale else replies
-
-        facts = {at: found[at].facts for at in sorted(found)}
-        names = self._counts.names()
-        lines = partition_lines(reading, candidates, facts, names, lines_of)
-        if lines is None and not stale:
+        statistics, stamps = asked["statistics"], asked["stamps"]
+        replies = shared_replies(
+            self._ask,
+            self._counts,
+            reading,
+            candidates,
+            {at: found[at].facts for at in sorted(found)},
+            stamps,
+            lambda lines: {
+                at: ("find_among", (token, reading, scope, statistics, lines[at], stamps[at]))
+                for at in self._shards
+            },
+        )
+        if replies is None:
             return found
-        among: dict[int, Finding | None] = {}
-        if lines is not None:
-            statistics = asked["statistics"]
-            among = self._ask(
-                {
-                    at: ("find_among", (token, reading, scope, statistics, lines[at], stamps[at]))
-                    for at in self._shards
-                }
-            )
-            stale.extend(at for at in sorted(among) if among[at] is None)
-        if stale:  # the next ``find`` keeps its finding in place of each shard's
-            self._counts.forget(sorted(set(stale)))
-            self._ask({at: ("restore", (token,)) for at in self._shards})
-            return None
         # As one store's: the store is scored when no line of the partition may be cited.
-        if not any(finding is not None and finding.speaks for finding in among.values()):
+        if not isinstance(replies, dict) or not any(f.speaks for f in replies.values()):
             self._ask({at: ("restore", (token,)) for at in self._shards})
-            return found
-        return {at: finding for at, finding in among.items() if finding is not None}
+            return None if replies == STALE else found
+        return replies
 
     def _documents(
         self,

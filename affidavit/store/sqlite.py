@@ -7,6 +7,7 @@ import hashlib
 import itertools
 import os
 import sqlite3
+from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -310,6 +311,17 @@ class Store:
                 f"{among(documents)} ORDER BY id"
             )
         )
+
+    def line_places(self, documents: Sequence[int]) -> tuple[array[int], array[int], array[int]]:
+        """The line ids, document ids and positions of the lines of ``documents``, in id
+        order, as typed arrays (read a row at a time: no list of every row)."""
+        ids, owners, places = array("q"), array("q"), array("q")
+        query = f"SELECT id, document_id, position FROM lines{among(documents)} ORDER BY id"
+        for line_id, document_id, position in self.conn.execute(query):
+            ids.append(line_id)
+            owners.append(document_id)
+            places.append(position)
+        return ids, owners, places
 
     def each_line_row(self) -> Iterator[tuple[int, int, int, str, str]]:
         """As ``line_rows()``, one row at a time from one statement, never all in a list:

@@ -172,3 +172,17 @@ def test_copies_are_counted_once_and_their_lines_mention_what_the_originals_do(
             got = [(e.document, e.position, e.score) for e in sharded.search(question, k=10)]
             assert got == want, question
         assert taken >= 5
+
+
+def test_the_word_positions_are_placed_alike_a_chunk_at_a_time(
+    one: Memory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from affidavit.index.entities import phrases
+
+    corpus = one._retriever.graph().kept
+    whole = phrases.PhraseIndex(corpus, None)
+    monkeypatch.setattr(phrases, "_PLACED_AT_ONCE", 251)
+    chunked = phrases.PhraseIndex(corpus, None)
+    assert np.array_equal(whole._starts, chunked._starts)
+    assert np.array_equal(whole._positions, chunked._positions)
+    assert len(chunked._positions) > 10 * 251

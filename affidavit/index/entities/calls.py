@@ -141,10 +141,7 @@ class EntityCalls:
             return None
         uncounted = None
         if asked.counted_elsewhere:
-            ids = [number for number, _, _ in self._store.documents()]
-            hashes = self._store.reading_hashes(ids)
-            documents = [d for d in ids if hashes.get(d) in asked.counted_elsewhere]
-            uncounted = np.array([row[0] for row in self._store.line_rows(documents)], np.int64)
+            uncounted = self._held.uncounted(self._store, index, asked.counted_elsewhere)
         return index.facts(asked.wanted, asked.candidates, uncounted)
 
     def entity_lines(

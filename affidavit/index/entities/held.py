@@ -11,8 +11,9 @@ import numpy as np
 from affidavit.index.copies import originals
 from affidavit.index.entities.build import GraphBuild, built_graph, start_graph
 from affidavit.index.entities.graph import EntityGraph
-from affidavit.index.entities.phrases import PhraseIndex
+from affidavit.index.entities.phrases import PhraseIndex, Skipped
 from affidavit.index.growth import added_graph
+from affidavit.index.packing import typed_numbers
 from affidavit.store.sqlite import Store
 from affidavit.text.names import segments
 
@@ -31,7 +32,8 @@ class HeldGraph:
         self.left = False  # ``grow`` could not grow the graph: left to a question
         self._implicit: frozenset[int] | None = frozenset()  # None: not yet read
         self._phrases: tuple[EntityGraph, PhraseIndex] | None = None
-        self._copies: tuple[int, tuple[np.ndarray, list[np.ndarray]] | None] | None = None
+        self._copies: tuple[int, tuple[np.ndarray, np.ndarray, np.ndarray] | None] | None = None
+        self._uncounted: tuple[int, frozenset[str], Skipped] | None = None
 
     def current(self, pending: GraphBuild | None = None) -> EntityGraph:
         """The store's entity graph, cached in the store under its generation (the one
@@ -100,6 +102,19 @@ class HeldGraph:
             self._phrases = (graph, PhraseIndex(graph.kept, graph.words))
         return self._phrases[1]
 
+    def uncounted(self, store: Store, index: PhraseIndex, hashes: frozenset[str]) -> Skipped:
+        """The lines of the documents of these reading hashes (another shard counts
+        them), as ``index`` leaves them out; read once a store generation."""
+        generation = store.generation()
+        held = self._uncounted
+        if held is None or held[0] != generation or held[1] != hashes:
+            ids = [number for number, _, _ in store.documents()]
+            read = store.reading_hashes(ids)
+            documents = [number for number in ids if read.get(number) in hashes]
+            lines = typed_numbers(store.line_places(documents)[0])
+            held = self._uncounted = (generation, hashes, index.skipping(lines))
+        return held[2]
+
     def copied_lines(self, store: Store) -> Callable[[np.ndarray], np.ndarray] | None:
         """Line ids -> those and the lines of the store's copies at their places (a copy's
         lines are its original's, place by place), ascending; None when the store holds
@@ -112,14 +127,16 @@ class HeldGraph:
         found = self._copies[1]
         if found is None:
             return None
-        sources, targets = found
+        sources, starts, targets = found
 
         def with_copies(line_ids: np.ndarray) -> np.ndarray:
             at = np.searchsorted(sources, line_ids)
             hit = (at < len(sources)) & (sources[np.minimum(at, len(sources) - 1)] == line_ids)
             if not hit.any():
                 return line_ids
-            more = np.concatenate([targets[i] for i in at[hit].tolist()])
+            first, last = starts[at[hit]], starts[at[hit] + 1]
+            taken = np.repeat(first - np.r_[0, np.cumsum(last - first)[:-1]], last - first)
+            more = targets[taken + np.arange(int((last - first).sum()))]
             return np.union1d(line_ids, more)
 
         return with_copies
@@ -132,18 +149,33 @@ class HeldGraph:
     def _hold(self, graph: EntityGraph, generation: int, *, cached: bool) -> None:
         self.graph, self.generation, self._implicit = graph, generation, None
         self.cached, self.left = cached, False
-        self._phrases = None  # the last graph's, not held beside this one
+        self._phrases = self._uncounted = None  # the last graph's, not held beside this one
 
 
-def _line_map(store: Store, copied: dict[int, int]) -> tuple[np.ndarray, list[np.ndarray]]:
-    """The original lines of ``copied`` (copy -> original document), ascending, and the
-    ids of the copies' lines at each one's place."""
+def _line_map(store: Store, copied: dict[int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The original lines of ``copied`` (copy -> original document) that a copy repeats,
+    ascending; where each one's copies start in the third array (one more than the
+    first); and the ids of the copies' lines at its place, original by original."""
     documents = sorted(set(copied) | set(copied.values()))
-    place = {(row[1], row[2]): row[0] for row in store.line_rows(documents)}
-    copies: dict[int, list[int]] = {}
-    for (document, position), line_id in sorted(place.items()):
-        original = copied.get(document)
-        if original is not None and (original, position) in place:
-            copies.setdefault(place[(original, position)], []).append(line_id)
-    sources = np.array(sorted(copies), dtype=np.int64)
-    return sources, [np.array(copies[s], dtype=np.int64) for s in sources.tolist()]
+    ids, owners, places = (typed_numbers(a) for a in store.line_places(documents))
+    copy_of = np.array(sorted(copied), dtype=np.int64)
+    original_of = np.array([copied[d] for d in copy_of.tolist()], dtype=np.int64)
+    is_copy = np.isin(owners, copy_of)
+    # A line's place as one number: its document (the original's, for a copy) and position.
+    width = int(places.max()) + 1 if len(places) else 1
+    owner = owners.copy()
+    owner[is_copy] = original_of[np.searchsorted(copy_of, owners[is_copy])]
+    place = owner * width + places
+    originals = np.flatnonzero(~is_copy)
+    if not len(originals) or not is_copy.any():
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, np.zeros(1, dtype=np.int64), empty
+    order = originals[np.argsort(place[originals], kind="stable")]
+    copies = np.flatnonzero(is_copy)
+    at = np.minimum(np.searchsorted(place[order], place[copies]), len(order) - 1)
+    found = place[order][at] == place[copies]
+    sources_of, targets = ids[order][at[found]], ids[copies[found]]
+    by_source = np.lexsort((targets, sources_of))
+    sources_of, targets = sources_of[by_source], targets[by_source]
+    sources, first = np.unique(sources_of, return_index=True)
+    return sources, np.r_[first, len(targets)].astype(np.int64), targets

@@ -57,6 +57,15 @@ class PhraseQuestion:
 
 
 @dataclass(frozen=True)
+class Skipped:
+    """Lines a kept corpus leaves out of its counts: which of its runs of a line's tokens
+    are theirs, and how many tokens they hold."""
+
+    runs: np.ndarray  # bool, one per line of the kept corpus
+    tokens: int
+
+
+@dataclass(frozen=True)
 class CorpusFacts:
     """A kept corpus's tokens and the facts of the phrases asked of it."""
 
@@ -106,31 +115,25 @@ class PhraseIndex:
         self._number = {word: at for at, word in enumerate(vocabulary)}
         self._vocabulary = vocabulary
         closed = np.array([closed_word(w) for w in vocabulary], dtype=bool)
-        open_at = np.flatnonzero(~closed[self._ids]).astype(np.int32)
-        open_ids = self._ids[open_at]
-        self._starts = np.zeros(len(vocabulary) + 1, dtype=np.int64)
-        np.cumsum(np.bincount(open_ids, minlength=len(vocabulary)), out=self._starts[1:])
-        # A stable sort: each word's positions ascending, so occurrences come in text order.
-        self._positions = open_at[np.argsort(open_ids, kind="stable")]
+        self._starts, self._positions = _positions(self._ids, ~closed)
+
+    def skipping(self, line_ids: np.ndarray) -> Skipped:
+        """``line_ids`` (those another shard counts) as ``facts`` leaves them out."""
+        runs = np.isin(self._line_values, line_ids)
+        return Skipped(runs, int(np.diff(np.r_[0, self._line_ends])[runs].sum()))
 
     def facts(
-        self,
-        phrases: Sequence[Phrase],
-        company: frozenset[Phrase],
-        uncounted: np.ndarray | None = None,
+        self, phrases: Sequence[Phrase], company: frozenset[Phrase], skipped: Skipped | None = None
     ) -> CorpusFacts:
         """The count of each of ``phrases`` here, with the company of those in ``company``
         (the candidates; the others are parts, counted only), leaving out the lines
-        ``uncounted`` (ascending ids: those another shard counts)."""
+        ``skipped``."""
         found: dict[Phrase, PhraseFacts] = {}
-        tokens = self.tokens
-        if uncounted is not None and len(uncounted):
-            held = np.isin(self._line_values, uncounted)
-            tokens -= int(np.diff(np.r_[0, self._line_ends])[held].sum())
+        tokens = self.tokens - (skipped.tokens if skipped is not None else 0)
         for phrase in phrases:
             starts = self.occurrences(phrase)
-            if uncounted is not None and len(uncounted):
-                starts = starts[~np.isin(self._line_of(starts), uncounted)]
+            if skipped is not None and skipped.tokens:
+                starts = starts[~skipped.runs[self._run_of(starts)]]
             if not len(starts) or phrase not in company:
                 found[phrase] = PhraseFacts(len(starts))
                 continue
@@ -191,8 +194,11 @@ class PhraseIndex:
                     pairs[(a, b)] = witnesses
         return postings, pairs
 
+    def _run_of(self, positions: np.ndarray) -> np.ndarray:
+        return np.searchsorted(self._line_ends, positions, side="right")
+
     def _line_of(self, positions: np.ndarray) -> np.ndarray:
-        return self._line_values[np.searchsorted(self._line_ends, positions, side="right")]
+        return self._line_values[self._run_of(positions)]
 
     def _segment_of(self, positions: np.ndarray) -> np.ndarray:
         if self._segment is not None:
@@ -225,6 +231,37 @@ class PhraseIndex:
         if (edges := int((~inside).sum())) > 0:
             beside[EDGE] = edges
         return beside
+
+
+# Tokens placed at a time by ``_positions``: bounds its scratch (about 30 MB).
+_PLACED_AT_ONCE = 1 << 20
+
+
+def _positions(ids: np.ndarray, wanted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Where each ``wanted`` word stands, word by word, each word's positions ascending:
+    (where each word's run starts, V + 1 of them; the positions, int32). A counting sort,
+    a chunk of tokens at a time. NOTE: one argsort of every token held int64 copies of
+    them all: 250 MB beside a 1 GB store's shard, past its 2 GB."""
+    words = len(wanted)
+    counts = np.zeros(words, dtype=np.int64)
+    for low in range(0, len(ids), _PLACED_AT_ONCE):
+        chunk = ids[low : low + _PLACED_AT_ONCE]
+        counts += np.bincount(chunk[wanted[chunk]], minlength=words)
+    starts = np.zeros(words + 1, dtype=np.int64)
+    np.cumsum(counts, out=starts[1:])
+    positions = np.empty(int(starts[-1]), dtype=np.int32)
+    cursor = starts[:-1].copy()
+    for low in range(0, len(ids), _PLACED_AT_ONCE):
+        chunk = ids[low : low + _PLACED_AT_ONCE]
+        at = np.flatnonzero(wanted[chunk])
+        held = chunk[at]
+        order = np.argsort(held, kind="stable")  # by word, each word's in text order
+        held, at = held[order], at[order]
+        opens = np.r_[0, np.flatnonzero(held[1:] != held[:-1]) + 1]
+        rank = np.arange(len(held)) - np.repeat(opens, np.diff(np.r_[opens, len(held)]))
+        positions[cursor[held] + rank] = at + low
+        cursor += np.bincount(held, minlength=words)
+    return starts, positions
 
 
 def _apart(
