@@ -22,6 +22,7 @@ from typing import Any
 from affidavit.index.entities.phrases import PhraseQuestion
 from affidavit.index.words.statistics import Statistics
 from affidavit.index.words.tallies import Tallies
+from affidavit.shards.entities import name_words
 from affidavit.shards.findings import ShardTallies
 
 # The driver's call of some shards: {shard: (part name, args)} -> {shard: reply}.
@@ -41,6 +42,7 @@ class StoreCounts:
         self._shards = range(shards)
         self._parts: dict[int, ShardTallies] = {}
         self._whole: Tallies | None = None
+        self._name_words: frozenset[str] | None = None
 
     @property
     def shards(self) -> range:
@@ -50,7 +52,7 @@ class StoreCounts:
         """Drop what is held of ``shards`` (written since): read again when next asked."""
         for at in shards:
             if self._parts.pop(at, None) is not None:
-                self._whole = None
+                self._whole = self._name_words = None
 
     def stamps(self) -> dict[int, int]:
         """The generation of each shard's tallies held (all read first)."""
@@ -76,10 +78,14 @@ class StoreCounts:
         languages = Counter(lang for part in self._parts.values() for lang in part.languages)
         return whole.lines, languages, whole.documents
 
-    def names(self) -> list[str]:
-        """Every document's name, shard by shard."""
+    def name_words(self) -> frozenset[str]:
+        """The words of every document's name (shards/entities.py ``name_words``), read
+        once the shards' tallies."""
         self._read()
-        return [name for at in self._shards for name in self._parts[at].names]
+        if self._name_words is None:
+            names = (name for at in self._shards for name in self._parts[at].names)
+            self._name_words = name_words(names)
+        return self._name_words
 
     def asked_of(self, phrases: PhraseQuestion | None) -> dict[int, PhraseQuestion | None]:
         """``phrases`` as each shard is asked to count them: without the documents an
@@ -109,7 +115,7 @@ class StoreCounts:
         missing = [at for at in self._shards if at not in self._parts]
         if missing:
             self._parts.update(self._ask({at: ("tallies", ()) for at in missing}))
-            self._whole = None
+            self._whole = self._name_words = None
         if self._whole is None:
             self._whole = Tallies.summed([self._parts[at].tallies for at in self._shards])
         return self._whole

@@ -7,7 +7,7 @@ another is one store's entity and neither shard's."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -71,14 +71,21 @@ def judged_entities(facts: CorpusFacts, candidates: frozenset[Phrase]) -> list[E
     return entities
 
 
+def name_words(document_names: Iterable[str]) -> frozenset[str]:
+    """The words the documents' names hold, as HeldGraph.implicit reads them."""
+    return frozenset(segments(" ".join(document_names).replace("_", " ")).split())
+
+
 def named_entities(
-    question: Reading, entities: Sequence[Entity], document_names: Sequence[str]
+    question: Reading, entities: Sequence[Entity], named_words: frozenset[str]
 ) -> list[int]:
     """The numbers (in ``entities``) of those the question names, outermost mentions
-    only, in order of first mention, without those a document's name carries
-    (EntityGraph.find and HeldGraph.implicit, over these entities alone)."""
+    only, in order of first mention, without those a document's name carries (their
+    words all among ``named_words``: EntityGraph.find and HeldGraph.implicit, over these
+    entities alone)."""
+    if not entities:
+        return []
     graph = EntityGraph(list(entities), [], {}, 0)
-    named_words = set(segments(" ".join(document_names).replace("_", " ")).split())
     return [
         number
         for number in graph.find(question.text, question.language)
@@ -120,19 +127,20 @@ def partition_lines(
     question: Reading,
     candidates: frozenset[Phrase],
     facts: Mapping[int, CorpusFacts | None],
-    document_names: Sequence[str],
+    named_words: frozenset[str],
     lines_of: Callable[[list[Phrase]], Mapping[int, Lines] | None],
 ) -> dict[int, np.ndarray] | None:
     """Each shard's lines the question's entities share, judged on every shard's
     ``facts`` of its phrases summed (None: the question names fewer than two entities,
-    or they share no line, or a shard's graph keeps no corpus to count). ``lines_of``
+    or they share no line, or a shard's graph keeps no corpus to count); ``named_words``:
+    those of the documents' names (``name_words``). ``lines_of``
     asks every shard for the lines that mention the entities named (None: a shard was
     written since, and the partition is not drawn)."""
     if not facts or any(fact is None for fact in facts.values()):
         return None
     summed = CorpusFacts.summed([fact for _, fact in sorted(facts.items()) if fact is not None])
     entities = judged_entities(summed, candidates)
-    named = named_entities(question, entities, document_names)
+    named = named_entities(question, entities, named_words)
     if len(named) < 2:
         return None
     lines = lines_of([entities[number].words for number in named])
@@ -163,7 +171,7 @@ def shared_replies(
         stale.extend(at for at in sorted(replies) if replies[at] is None)
         return None if stale else replies
 
-    lines = partition_lines(question, candidates, facts, counts.names(), lines_of)
+    lines = partition_lines(question, candidates, facts, counts.name_words(), lines_of)
     replies = ask(among(lines)) if lines is not None else None
     if replies is not None:
         stale.extend(at for at in sorted(replies) if replies[at] is None)

@@ -18,6 +18,7 @@ from affidavit.index.entities.partition import shared
 from affidavit.index.entities.phrases import CorpusFacts, PhraseIndex
 from affidavit.shards.entities import (
     judged_entities,
+    name_words,
     named_entities,
     partition_lines,
     question_phrases,
@@ -63,7 +64,7 @@ def test_the_facts_of_a_question_judge_its_entities_as_mining_does(one: Memory, 
             (mined[c] for c in candidates if c in mined), key=lambda e: (-e.count, e.words)
         )
         assert [(e.words, e.count) for e in entities] == [(e.words, e.count) for e in expected]
-        named = named_entities(reading, entities, _names(one))
+        named = named_entities(reading, entities, name_words(_names(one)))
         lines = shared_lines(named, {0: phrases.lines([entities[n].words for n in named])})
         want = shared(graph, reading, retriever._held.implicit)
         assert (None if lines is None else lines[0].tolist()) == (
@@ -121,7 +122,7 @@ def test_a_question_naming_fewer_than_two_entities_asks_no_shard_for_lines(one: 
         raise AssertionError(f"asked for the lines of {phrases}")
 
     facts = {0: index.facts(wanted, candidates)}
-    assert partition_lines(reading, candidates, facts, _names(one), lines_of) is None
+    assert partition_lines(reading, candidates, facts, name_words(_names(one)), lines_of) is None
 
 
 def _lines(memory: Memory) -> list[tuple[int, str]]:
