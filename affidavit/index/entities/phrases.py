@@ -161,14 +161,16 @@ class PhraseIndex:
         n = len(phrase)
         ids = [self._number.get(word, -1) for word in phrase]
         if not 0 < n <= MAX_WORDS or min(ids) < 0:
-            return np.zeros(0, dtype=np.int64)
+            return np.zeros(0, dtype=np.int32)
         # Found from its first or last word, whichever is rarer and may open or close one.
         anchors = [k for k in {0, n - 1} if self._starts[ids[k] + 1] > self._starts[ids[k]]]
         if not anchors:
-            return np.zeros(0, dtype=np.int64)
+            return np.zeros(0, dtype=np.int32)
         k = min(anchors, key=lambda at: (self._starts[ids[at] + 1] - self._starts[ids[at]], at))
         held = self._positions[self._starts[ids[k]] : self._starts[ids[k] + 1]]
-        starts = held.astype(np.int64) - k
+        if n == 1:
+            return held
+        starts = held - k  # int32, as the positions (a store's shard holds fewer tokens)
         starts = starts[(starts >= 0) & (starts + n <= self.tokens)]
         for at, word in enumerate(ids):
             if at != k:
