@@ -3,6 +3,7 @@ when the conversation tells what it asks more fully of someone else."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from affidavit.answer.census import KeyTermsSaid
@@ -88,25 +89,41 @@ def told_of(
     of the named speaker's carries as much, the conversation does not say it of them
     (``ToldOf.passed`` is False) and ask refuses.
     """
+    return told_of_counted(retriever, question_terms, speakers, analyzer, scope)[0]
+
+
+def told_of_counted(
+    retriever: Retriever,
+    question_terms: frozenset[str],
+    speakers: set[str],
+    analyzer: Analyzer,
+    scope: Scope | None = None,
+    idf: Callable[[str], float] | None = None,
+) -> tuple[ToldOf | None, int]:
+    """``told_of``, with the number of turns that hold the question's words (read when it
+    is at most LINES_READ). ``idf``: the words' weights, when not this store's own (a
+    shard's, weighed by the whole sharded store's counts)."""
     named = [s for s in sorted(speakers) if (t := set(analyzer.terms(s))) and t <= question_terms]
     if len(named) != 1:
-        return None
+        return None, 0
     speaker = named[0]
     index = retriever.words()
     content = question_terms - frozenset(analyzer.terms(speaker))
-    keys = KeyWords.of(content, index.idf, analyzer.language)
+    keys = KeyWords.of(content, idf or index.idf, analyzer.language)
     if not keys.written:
-        return None
+        return None, 0
     held: set[int] = set()
     for term in sorted(keys.written):
-        column = index.vocabulary[term]
+        column = index.vocabulary.get(term)
+        if column is None:  # a word of the whole sharded store that this shard never writes
+            continue
         start, end = index.line_counts.indptr[column], index.line_counts.indptr[column + 1]
         held.update(int(r) for r in index.line_counts.indices[start:end])
     allowed = retriever.rows_in(scope)  # the scope's turns only
     if allowed is not None:
         held = {r for r in held if allowed[r]}
     if not held or len(held) > LINES_READ:
-        return None
+        return None, len(held)
     near = sorted(
         {
             r + step
@@ -149,7 +166,7 @@ def told_of(
     own_share = best[True][0]
     rival_share, rival_line, rival = best[False]
     where = f"[{rival_line.document} #{rival_line.position}]" if rival_line is not None else None
-    return ToldOf(speaker, own_share, rival, rival_share, where)
+    return ToldOf(speaker, own_share, rival, rival_share, where), len(held)
 
 
 def _holder(line: StoredLine, speaker: str, in_session: dict[str, set[str]]) -> str:
@@ -161,4 +178,4 @@ def _holder(line: StoredLine, speaker: str, in_session: dict[str, set[str]]) -> 
     return others[0] if len(others) == 1 else f"the listener of {speaker}"
 
 
-__all__ = ["LINES_READ", "ToldOf", "told_of"]
+__all__ = ["LINES_READ", "ToldOf", "told_of", "told_of_counted"]

@@ -10,12 +10,15 @@ judges once, over the whole store's evidence, as in one store: no shard answers 
 The other reads of the store, and how exactly each equals one store's:
 
 - **term weights** from the lines of every shard counted together: exact;
+- **the partition path**, the question's entities judged on its phrases' counts summed
+  over the shards (shards/entities.py): exact;
 - **the naming** of a document, its title read on its shard: exact;
 - **the cross-language reading** over the merged evidence, every shard's vocabulary and
   labels: exact;
 - **the census** summed, each shard counting its own documents by the same keys (a copy
   on another shard is counted there, as itself);
-- **told_of**, the best turn of every shard's, each weighed by its shard's own words;
+- **told_of**, the best turn of every shard's, its words weighed by the whole store's
+  counts, read when the whole store holds few enough such turns: exact but for ties;
   **the last organ**, every shard's dated lines when the store is small enough, merged
   by day (equal days in shard order, where one store orders them by store id);
 - **currency** reads told records, which a sharded store does not hold."""
@@ -35,7 +38,7 @@ from affidavit.answer.currency import Stale
 from affidavit.answer.last_organ import WHOLE_LINES
 from affidavit.answer.naming import DocumentNaming, naming_words, the_one_named
 from affidavit.answer.tables import ROW_REACH, ROWS_READ
-from affidavit.answer.told_of import ToldOf
+from affidavit.answer.told_of import LINES_READ, ToldOf
 from affidavit.gates.support import KeyWords
 from affidavit.index.documents import DocumentHit
 from affidavit.index.entities.phrases import Phrase
@@ -269,8 +272,14 @@ class ShardedArchive:
         analyzer: Analyzer,
         scope: Scope | None,
     ) -> ToldOf | None:
-        replies = self._every("told_of", terms, speakers, analyzer.language, scope)
-        told = [t for _, t in sorted(replies.items()) if t is not None]
+        # Each shard weighs the words by the whole store's counts, and the turns holding
+        # them are read only when the whole store holds few enough, as in one store.
+        self.weigh(sorted(terms))
+        weights = {term: self._weights[term] for term in terms}
+        replies = self._every("told_of", terms, speakers, analyzer.language, scope, weights)
+        if sum(held for _, held in replies.values()) > LINES_READ:
+            return None
+        told = [t for _, (t, _) in sorted(replies.items()) if t is not None]
         if not told:
             return None
         rival = max(told, key=lambda t: t.rival_share)  # max keeps the first among equals

@@ -22,8 +22,8 @@ from typing import Any
 from affidavit.index.entities.phrases import PhraseQuestion
 from affidavit.index.words.statistics import Statistics
 from affidavit.index.words.tallies import Tallies
-from affidavit.shards.entities import name_words
 from affidavit.shards.findings import ShardTallies
+from affidavit.text.names import segments
 
 # The driver's call of some shards: {shard: (part name, args)} -> {shard: reply}.
 Calls = Mapping[int, tuple[str, tuple[Any, ...]]]
@@ -79,8 +79,8 @@ class StoreCounts:
         return whole.lines, languages, whole.documents
 
     def name_words(self) -> frozenset[str]:
-        """The words of every document's name (shards/entities.py ``name_words``), read
-        once the shards' tallies."""
+        """The words of every document's name (``name_words``), read once the shards'
+        tallies."""
         self._read()
         if self._name_words is None:
             names = (name for at in self._shards for name in self._parts[at].names)
@@ -119,6 +119,11 @@ class StoreCounts:
         if self._whole is None:
             self._whole = Tallies.summed([self._parts[at].tallies for at in self._shards])
         return self._whole
+
+
+def name_words(document_names: Iterable[str]) -> frozenset[str]:
+    """The words the documents' names hold, as HeldGraph.implicit reads them."""
+    return frozenset(segments(" ".join(document_names).replace("_", " ")).split())
 
 
 def asked_fresh(

@@ -7,19 +7,17 @@ another is one store's entity and neither shard's."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
 from affidavit.index.entities.graph import EntityGraph
 from affidavit.index.entities.mining import MAX_WORDS, MIN_COUNT, Entity, closed_word, judged
 from affidavit.index.entities.phrases import CorpusFacts, Phrase, PhraseFacts, PhraseQuestion
+from affidavit.shards.counts import Asking, Calls, StoreCounts
 from affidavit.text.names import segments
 from affidavit.text.reading import Reading
-
-if TYPE_CHECKING:
-    from affidavit.shards.counts import Asking, Calls, StoreCounts
 
 # What a shard tells of the lines that mention a question's entities: each one's line
 # ids, and each pair's witnesses (phrases.py ``PhraseIndex.lines``).
@@ -69,11 +67,6 @@ def judged_entities(facts: CorpusFacts, candidates: frozenset[Phrase]) -> list[E
             entities.append(Entity(phrase, " ".join(phrase), fact.count))
     entities.sort(key=lambda e: (-e.count, e.words))
     return entities
-
-
-def name_words(document_names: Iterable[str]) -> frozenset[str]:
-    """The words the documents' names hold, as HeldGraph.implicit reads them."""
-    return frozenset(segments(" ".join(document_names).replace("_", " ")).split())
 
 
 def named_entities(
@@ -133,7 +126,7 @@ def partition_lines(
     """Each shard's lines the question's entities share, judged on every shard's
     ``facts`` of its phrases summed (None: the question names fewer than two entities,
     or they share no line, or a shard's graph keeps no corpus to count); ``named_words``:
-    those of the documents' names (``name_words``). ``lines_of``
+    those of the documents' names (counts.py ``name_words``). ``lines_of``
     asks every shard for the lines that mention the entities named (None: a shard was
     written since, and the partition is not drawn)."""
     if not facts or any(fact is None for fact in facts.values()):

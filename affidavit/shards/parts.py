@@ -14,7 +14,7 @@ import numpy as np
 from affidavit.answer.census import Census, take_census
 from affidavit.answer.last_organ import WHOLE_LINES
 from affidavit.answer.naming import document_title, names_held
-from affidavit.answer.told_of import ToldOf, told_of
+from affidavit.answer.told_of import ToldOf, told_of_counted
 from affidavit.gates.support import KeyWords
 from affidavit.index.documents import FUSION_DEPTH, covered_terms, word_documents_of
 from affidavit.index.entities.phrases import CorpusFacts, Phrase, PhraseQuestion
@@ -167,6 +167,13 @@ class ShardParts:
         if self._stale(generation):
             return None
         return self._retriever.entity_lines(list(phrases))
+
+    def ready(self, asked: PhraseQuestion | None) -> None:
+        """Read now what the partition path reads of this shard at its first question:
+        the lines ``asked`` leaves to other shards, and the lines of its copies."""
+        if asked is not None:
+            self._retriever.phrase_facts(asked)
+            self._retriever.entity_lines([])
 
     def _facts(self, phrases: PhraseQuestion | None) -> CorpusFacts | None:
         return None if phrases is None else self._retriever.phrase_facts(phrases)
@@ -328,9 +335,18 @@ class ShardParts:
         return take_census(self._retriever, keys, analyzer_for(language), scope)
 
     def told_of(
-        self, terms: frozenset[str], speakers: set[str], language: str, scope: Scope | None
-    ) -> ToldOf | None:
-        return told_of(self._retriever, terms, speakers, analyzer_for(language), scope)
+        self,
+        terms: frozenset[str],
+        speakers: set[str],
+        language: str,
+        scope: Scope | None,
+        weights: dict[str, float],
+    ) -> tuple[ToldOf | None, int]:
+        """answer/told_of.py over this shard's turns, the words weighed by the whole
+        store's ``weights``, with the number of its turns holding them."""
+        analyzer = analyzer_for(language)
+        idf = weights.__getitem__
+        return told_of_counted(self._retriever, terms, speakers, analyzer, scope, idf)
 
     def telling(self, scope: Scope | None) -> tuple[list[Evidence], bool] | None:
         """Every citable line of the scope's documents, oldest told first, and whether

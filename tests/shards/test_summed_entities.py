@@ -16,9 +16,9 @@ from affidavit.index.entities.corpus import Corpus
 from affidavit.index.entities.graph import EntityGraph
 from affidavit.index.entities.partition import shared
 from affidavit.index.entities.phrases import CorpusFacts, PhraseIndex
+from affidavit.shards.counts import name_words
 from affidavit.shards.entities import (
     judged_entities,
-    name_words,
     named_entities,
     partition_lines,
     question_phrases,
@@ -173,6 +173,22 @@ def test_copies_are_counted_once_and_their_lines_mention_what_the_originals_do(
             got = [(e.document, e.position, e.score) for e in sharded.search(question, k=10)]
             assert got == want, question
         assert taken >= 5
+
+
+def test_an_ingest_leaves_each_shard_ready_for_the_partition_path(tmp_path: Path) -> None:
+    """What the partition path reads of a shard at its first question (the lines of a text
+    another shard counts, the lines of its copies) is read by the ingest."""
+    folder = tmp_path / "texts"
+    folder.mkdir()
+    for copy in ("a", "b", "c", "d"):
+        for path in ARTICLES[:2]:
+            (folder / f"{copy}_{path.name}").write_bytes(path.read_bytes())
+    with Memory(tmp_path / "s", shards=3, dense=False) as sharded:
+        sharded.ingest(folder)
+        held = [shard._retriever._held for shard in sharded._shards._shards]
+        assert all(h._copies is not None for h in held)
+        elsewhere = [h._uncounted for h in held if h._uncounted is not None]
+        assert elsewhere and all(u[2].tokens > 0 for u in elsewhere)
 
 
 def test_the_word_positions_are_placed_alike_a_chunk_at_a_time(
