@@ -166,11 +166,11 @@ def _line_map(store: Store, copied: dict[int, int]) -> tuple[np.ndarray, np.ndar
     owner = owners.copy()
     owner[is_copy] = original_of[np.searchsorted(copy_of, owners[is_copy])]
     place = owner * width + places
-    originals = np.flatnonzero(~is_copy)
-    if not len(originals) or not is_copy.any():
+    first_rows = np.flatnonzero(~is_copy)
+    if not len(first_rows) or not is_copy.any():
         empty = np.zeros(0, dtype=np.int64)
         return empty, np.zeros(1, dtype=np.int64), empty
-    order = originals[np.argsort(place[originals], kind="stable")]
+    order = first_rows[np.argsort(place[first_rows], kind="stable")]
     copies = np.flatnonzero(is_copy)
     at = np.minimum(np.searchsorted(place[order], place[copies]), len(order) - 1)
     found = place[order][at] == place[copies]
