@@ -8,7 +8,9 @@ shard's rankings by words and by meaning merged: fused by reciprocal rank, the b
 reordered late by the texts each shard reads of them, and meaning's proposed lines asked
 of the shards that hold those documents. Then the lines are read as Retriever.find reads
 them: withheld below the speaking threshold, reordered late, graded by the kind of answer
-wanted, each copied line kept once. Ties between shards break by document name and
+wanted, each copied line kept once. A question naming two of the whole store's entities
+reads only the lines they share, as one store's partition path does (shards/entities.py
+judges them on every shard's counts). Ties between shards break by document name and
 position (one store's break by store id: they differ only between equal scores)."""
 
 from __future__ import annotations
