@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import itertools
 import os
@@ -15,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from affidavit.errors import StoreError
+from affidavit.store.cached import CachedIndexes
 from affidavit.store.guard import store_failure, writer_note
 from affidavit.store.prepared import (
     PreparedDocument,
@@ -32,7 +32,7 @@ from affidavit.store.schema import current_version, has_column, opened_schema
 PAGE_CACHE_KIB = 16_384
 
 
-class Store:
+class Store(CachedIndexes):
     """The lines are the ledger: every index is derived from them and cached here under
     the store's *generation*, a counter bumped by every write, so a stale cache is never
     read. Files run in WAL mode; every write goes through ``transaction()``."""
@@ -381,56 +381,6 @@ class Store:
             "schema_version": current_version(conn),
             "generation": self.generation(),
         }
-
-    # -- cached derived indexes --
-
-    def cached(self, name: str, generation: int) -> bytes | None:
-        row = self.conn.execute(
-            "SELECT payload FROM index_cache WHERE name = ? AND generation = ?",
-            (name, generation),
-        ).fetchone()
-        return bytes(row[0]) if row else None
-
-    def has_cached(self, name: str, generation: int) -> bool:
-        query = "SELECT 1 FROM index_cache WHERE name = ? AND generation = ?"
-        return self.conn.execute(query, (name, generation)).fetchone() is not None
-
-    def cached_latest(self, name: str) -> bytes | None:
-        """The payload cached under ``name`` at whatever generation it was made."""
-        query = "SELECT payload FROM index_cache WHERE name = ?"
-        row = self.conn.execute(query, (name,)).fetchone()
-        return bytes(row[0]) if row else None
-
-    def cache(self, name: str, generation: int, payload: bytes) -> None:
-        if self.path is None or self.read_only:
-            return  # an in-memory store lives no longer than the index itself
-        self.write_after_read(functools.partial(self._write_cache, name, generation, payload))
-
-    def _write_cache(self, name: str, generation: int, payload: bytes) -> None:
-        with self.transaction() as conn:
-            conn.execute(
-                "INSERT INTO index_cache (name, generation, payload) VALUES (?, ?, ?) "
-                "ON CONFLICT (name) DO UPDATE SET generation = excluded.generation, "
-                "payload = excluded.payload",
-                (name, generation, payload),
-            )
-
-    def write_after_read(self, write: Callable[[], None]) -> None:
-        """Run a cache ``write`` (one that opens its own transaction) now, or, inside a
-        read snapshot, once the snapshot ends: a read never holds the writer's lock."""
-        if self._reading:
-            self._pending.append(write)
-        else:
-            write()
-
-    def _flush_caches(self) -> None:
-        """Write the caches a read built; a busy store only means they are built again."""
-        pending, self._pending = self._pending, []
-        for write in pending:
-            try:
-                write()
-            except StoreError:
-                return
 
 
 def among(documents: Sequence[int] | None) -> str:
