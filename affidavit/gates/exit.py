@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from affidavit.gates.binding import unbound_in_sentence, unbound_numbers
+from affidavit.gates.binding import unbound_in_sentence
 from affidavit.gates.claims import Claim, extract_claims
 from affidavit.gates.context import (
     SupportTerms,
@@ -19,7 +19,8 @@ from affidavit.gates.context import (
 )
 from affidavit.gates.decision import GateDecision
 from affidavit.gates.holder import holder_decision
-from affidavit.gates.roles import NEGATION, SWAPPED, conflict
+from affidavit.gates.readback import window_for, windows_of
+from affidavit.gates.roles import SWAPPED
 from affidavit.gates.support import (
     BARE_CARRIED,
     MIN_CARRIED,
@@ -29,7 +30,6 @@ from affidavit.gates.support import (
 from affidavit.gates.veto import digit_veto, unsupported_numbers
 from affidavit.reasons import Reason
 from affidavit.results import Evidence
-from affidavit.text.abbreviations import short_form
 from affidavit.text.analyzer import Analyzer
 from affidavit.text.content import content_terms, is_negated
 from affidavit.text.dates import dates_in
@@ -44,10 +44,6 @@ MAX_NOVEL_TERMS = 0
 # (400 rows) reading claims back from a line and its neighbours rejected 73% of the
 # hallucinated answers, from single lines 87%, at the same acceptance of right ones.
 CLAIM_REACH = 0
-# NOTE: a negated claim needs a negated line; with STRICT_POLARITY an affirmative claim
-# also needs an affirmative one ("X died out" against "X never died out"). Lines often
-# negate another clause, so this is measured before it is turned on (see bench/).
-STRICT_POLARITY = False
 __all__ = ["Judgement", "judge", "mixture"]
 
 
@@ -79,15 +75,6 @@ def mixture(terms: frozenset[str], evidence: set[str]) -> GateDecision:
         reason=Reason.MIXTURE.value,
         detail="evidence words around content the evidence never supplied: " + ", ".join(novel),
     )
-
-
-@dataclass(frozen=True, slots=True)
-class _Window:
-    lines: tuple[Evidence, ...]
-    text: str
-    terms: frozenset[str]
-    numbers: frozenset[str]
-    negated: bool
 
 
 @dataclass
@@ -186,12 +173,12 @@ def judge(
         )
         return judgement
     reach = CLAIM_REACH if claim_reach is None else claim_reach
-    windows = _windows(subset, anchor, analyzer, reach)
+    windows = windows_of(subset, anchor, analyzer, reach)
     claims = _claims(sentence, subset, analyzer)
     judgement.claims = claims
     used: list[Evidence] = []
     for claim in claims:
-        window, clash = _window_for(
+        window, clash = window_for(
             claim, windows, evidence_terms, analyzer, question_terms, term_weight, sentence
         )
         if window is None and clash is not None:
@@ -326,84 +313,6 @@ def _without_dates(sentence: str) -> str:
     for start, end in sorted(spans, reverse=True):
         sentence = sentence[:start] + " " + sentence[end:]
     return sentence
-
-
-def _windows(
-    subset: Sequence[Evidence], anchor: Sequence[Evidence], analyzer: Analyzer, reach: int
-) -> list[_Window]:
-    by_place = {(e.document, e.position): e for e in subset}
-    order = list(anchor) + [e for e in subset if e not in anchor]
-    windows = []
-    for line in order:
-        members = tuple(
-            by_place[(line.document, p)]
-            for p in range(line.position - reach, line.position + reach + 1)
-            if (line.document, p) in by_place
-        )
-        text = " ".join(said_as_evidence(m) for m in members)
-        windows.append(
-            _Window(
-                members,
-                text,
-                frozenset(t for t in analyzer.terms(text) if not t[0].isdigit()),
-                frozenset(evidence_numbers([text])),
-                is_negated(text, analyzer.language),
-            )
-        )
-    return windows
-
-
-def _window_for(
-    claim: Claim,
-    windows: list[_Window],
-    evidence_terms: set[str],
-    analyzer: Analyzer,
-    question_terms: frozenset[str],
-    term_weight: Callable[[str], float] | None,
-    sentence: str | None = None,
-) -> tuple[_Window | None, str | None]:
-    """The first window that carries the claim, and what the windows that carried its
-    words but said it otherwise (roles swapped, polarity reversed) said."""
-    needed = claim.terms & evidence_terms
-    clash: str | None = None
-    for window in windows:
-        if (
-            needed <= window.terms
-            and _polarity_agrees(claim, window)
-            # Numbers and dates as the digit veto reads them: dates whole, in any form ...
-            and not unsupported_numbers(claim.text, [window.text])
-            # ... and each number in the same company as the claim puts it.
-            and not unbound_numbers(
-                claim.text,
-                window.text,
-                analyzer,
-                # A question word may stand abbreviated beside the number ("Cat. No.").
-                question_terms | _short_forms_of(question_terms, analyzer.language),
-                term_weight,
-                # A short answer's question may be carried across its document's lines
-                # (multi-hop), as the support tier reads it.
-                evidence_terms,
-            )
-        ):
-            said_otherwise = conflict(claim.text, window.text, analyzer, sentence)
-            if analyzer.language != "en" and claim.negated != window.negated:
-                # Without a parser the whole sentence is one claim: its polarity and the
-                # line's must agree ("El museo fue terminado" / "nunca fue terminado").
-                said_otherwise = said_otherwise or NEGATION
-            if said_otherwise is None:
-                return window, None
-            clash = clash or said_otherwise
-    return None, clash
-
-
-def _short_forms_of(terms: frozenset[str], language: str) -> frozenset[str]:
-    return frozenset(short for term in terms if (short := short_form(term, language)) is not None)
-
-
-def _polarity_agrees(claim: Claim, window: _Window) -> bool:
-    if STRICT_POLARITY:
-        return claim.negated == window.negated
-    return window.negated or not claim.negated
 
 
 def _supported_with(

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
@@ -15,7 +14,7 @@ from affidavit.index.fusion import rrf
 from affidavit.index.meaning import parts as meaning_parts
 from affidavit.index.meaning.build import build_meaning
 from affidavit.index.meaning.encoder import Encoder, encode, fingerprint
-from affidavit.index.meaning.late import Reranker, rerank
+from affidavit.index.meaning.late import LATE_DEPTH, Reranker, late_lines, late_order, rerank
 from affidavit.index.meaning.profiles import MeaningIndex
 from affidavit.index.words.scoring import Scored
 from affidavit.index.words.word_index import WordIndex
@@ -40,8 +39,6 @@ MEANING_FLOOR = 0.3
 # it into English questions took document R@1 from 0.817 to 0.613: a static model blurs
 # sibling paragraphs that words tell apart (bench/meaning.py).
 WORDS_SUFFICE = 0.75
-# Documents (and, per question, candidate lines) that late interaction reorders.
-LATE_DEPTH = 10
 # Lines per document that late interaction reads: its best by words and by meaning.
 LINES_READ = 8
 # A store of at most this many lines has them all cut into word pieces when its meaning
@@ -380,35 +377,6 @@ def word_documents_of(index: WordIndex, scored: Scored) -> list[tuple[int, float
     ids, values = index.document_ids[slots], best[slots].astype(np.float64)
     ranked = np.lexsort((ids, -values))
     return [(int(ids[i]), float(values[i])) for i in ranked]
-
-
-def late_lines(
-    reranker: Reranker, query: str, hits: list[Evidence], *, follow_words: bool
-) -> list[Evidence]:
-    """The top LATE_DEPTH hits reordered as documents are: fused with the words' order
-    when ``follow_words`` (the store knows the question's words), else by themselves."""
-    head = hits[:LATE_DEPTH]
-    by_late = rerank(reranker, query, head, lambda hit: hit.text)
-    if follow_words:
-        order = [hit for hit, _ in rrf([head, by_late])]
-    else:
-        order = by_late
-    return order + hits[LATE_DEPTH:]
-
-
-def late_order(
-    fused: list[tuple[Any, float]], late: dict[Any, float], *, follow_words: bool
-) -> list[tuple[Any, float]]:
-    """``fused`` (documents and fused scores, best first) with its top LATE_DEPTH reordered
-    by their ``late`` scores: where the store knows the question's words their order is
-    strong, and late interaction's is fused with it; where it does not, late
-    interaction's decides. The head stays above the tail, whose order is unchanged."""
-    top = [d for d, _ in fused[:LATE_DEPTH]]
-    by_late = sorted(top, key=lambda d: (-late[d], top.index(d)))
-    head = rrf([top, by_late]) if follow_words else rrf([by_late])
-    tail = fused[LATE_DEPTH:]
-    lift = tail[0][1] if tail else 0.0
-    return [(d, score + lift) for d, score in head] + tail
 
 
 def covered_terms(vocabulary: Mapping[str, int], query: Reading) -> frozenset[str]:

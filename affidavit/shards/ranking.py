@@ -25,17 +25,14 @@ import numpy as np
 from affidavit.index.copies import Place, distinct
 from affidavit.index.documents import (
     FUSION_DEPTH,
-    LATE_DEPTH,
     MEANING_DOCUMENTS,
     MEANING_FLOOR,
     WORDS_SUFFICE,
     DocumentHit,
-    late_lines,
-    late_order,
 )
 from affidavit.index.entities.phrases import Phrase
 from affidavit.index.fusion import rrf
-from affidavit.index.meaning.late import Reranker
+from affidavit.index.meaning.late import LATE_DEPTH, Reranker, late_lines, late_order
 from affidavit.index.retrieval import RETRIEVE_DEPTH
 from affidavit.index.scope import Scope
 from affidavit.index.words.statistics import Statistics

@@ -1,5 +1,6 @@
 """Late interaction: reorder candidate lines by how well each question piece finds a match;
-the candidates that come back are exactly those given."""
+the candidates that come back are exactly those given. And how its order joins the words'
+(``late_lines``, ``late_order``: the head of a ranking reordered, its tail kept)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,12 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 import numpy as np
 
 from affidavit.errors import EngineError, InputError
+from affidavit.index.fusion import rrf
 from affidavit.index.meaning.encoder import BundledEncoder, Encoder
+from affidavit.results import Evidence
+
+# Documents (and, per question, candidate lines) that late interaction reorders.
+LATE_DEPTH = 10
 
 T = TypeVar("T")
 # Texts whose pieces are remembered (least recently used first out).
@@ -156,3 +162,32 @@ def meaning_channel(
         return None, reranker
     encoder = encoder if encoder is not None else BundledEncoder()
     return encoder, reranker if reranker is not None else default_reranker(encoder)
+
+
+def late_lines(
+    reranker: Reranker, query: str, hits: list[Evidence], *, follow_words: bool
+) -> list[Evidence]:
+    """The top LATE_DEPTH hits reordered as documents are: fused with the words' order
+    when ``follow_words`` (the store knows the question's words), else by themselves."""
+    head = hits[:LATE_DEPTH]
+    by_late = rerank(reranker, query, head, lambda hit: hit.text)
+    if follow_words:
+        order = [hit for hit, _ in rrf([head, by_late])]
+    else:
+        order = by_late
+    return order + hits[LATE_DEPTH:]
+
+
+def late_order(
+    fused: list[tuple[Any, float]], late: dict[Any, float], *, follow_words: bool
+) -> list[tuple[Any, float]]:
+    """``fused`` (documents and fused scores, best first) with its top LATE_DEPTH reordered
+    by their ``late`` scores: where the store knows the question's words their order is
+    strong, and late interaction's is fused with it; where it does not, late
+    interaction's decides. The head stays above the tail, whose order is unchanged."""
+    top = [d for d, _ in fused[:LATE_DEPTH]]
+    by_late = sorted(top, key=lambda d: (-late[d], top.index(d)))
+    head = rrf([top, by_late]) if follow_words else rrf([by_late])
+    tail = fused[LATE_DEPTH:]
+    lift = tail[0][1] if tail else 0.0
+    return [(d, score + lift) for d, score in head] + tail
