@@ -109,6 +109,22 @@ def turn(session: int, day: str, speaker: str, text: str) -> dict[str, object]:
     return {"session": session, "date": day, "speaker": speaker, "text": text}
 
 
+# Leo mentions Maya's race; what she realised after it is hers alone.
+RACE = [
+    turn(1, "2023-05-08", "Leo", "I heard you ran the charity race on Sunday. How was it?"),
+    turn(
+        1,
+        "2023-05-08",
+        "Maya",
+        "It was thought-provoking. After the charity race I realized that rest days "
+        "matter as much as training.",
+    ),
+    turn(1, "2023-05-08", "Leo", "Good to hear. I am painting a mural at the library."),
+    turn(2, "2023-06-02", "Leo", "The charity race photos came out, by the way."),
+    turn(2, "2023-06-02", "Maya", "Great, send them over!"),
+]
+
+
 @pytest.fixture(scope="session")
 def squad_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A store file holding the five SQuAD articles, ingested once and closed."""

@@ -70,6 +70,11 @@ def twins(store: Store, lines: Iterable[StoredLine]) -> dict[str, str]:
     return {names[d]: h for d, h in hashes.items() if held[h] > 1}
 
 
+def every_reading_hash(store: Store) -> dict[int, str]:
+    """The reading hash of every document of the store that has one, by document id."""
+    return store.reading_hashes([number for number, _, _ in store.documents()])
+
+
 def copied_documents(store: Store, ids: Sequence[int]) -> set[int]:
     """Those of the documents ``ids`` that repeat an earlier one whole: the same reading
     hash (store/prepared.py) as a document of a smaller id among ``ids``, which stands

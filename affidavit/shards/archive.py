@@ -50,7 +50,7 @@ from affidavit.question.question import Question
 from affidavit.records.gloss import EVIDENCE_LINES, Gloss, read_across
 from affidavit.records.labels import Labels
 from affidavit.results import Evidence, LineKind
-from affidavit.shards.counts import Asking, Calls, StoreCounts, asked_fresh
+from affidavit.shards.counts import Asking, Calls, Fresh, StoreCounts, asked_fresh
 from affidavit.shards.entities import question_phrases, shared_replies
 from affidavit.shards.findings import Typed
 from affidavit.shards.ranking import Ranking
@@ -182,19 +182,17 @@ class ShardedArchive:
         where it applies (shards/entities.py)."""
         reading = self._read(query)
         phrases = question_phrases(reading)
-        asked: dict[str, Any] = {}
 
         def calls(statistics: Statistics, stamps: dict[int, int | None]) -> Calls:
-            asked.update(statistics=statistics, stamps=stamps)
             counted = self._counts.asked_of(phrases)
             return {
                 at: ("search", (reading, k, scope, statistics, stamps[at], counted[at]))
                 for at in self._shards
             }
 
-        found = asked_fresh(self._counts, reading.searched, self._ask, calls)
-        lines = {at: found[at][0] for at in found}
-        among = self._searched_among(reading, k, scope, phrases.candidates, found, asked)
+        fresh = asked_fresh(self._counts, reading.searched, self._ask, calls)
+        lines = {at: reply[0] for at, reply in fresh.replies.items()}
+        among = self._searched_among(reading, k, scope, phrases.candidates, fresh)
         if among is not None:
             lines = among
         every = [line for at in sorted(lines) for line in lines[at]]
@@ -207,19 +205,18 @@ class ShardedArchive:
         k: int,
         scope: Scope | None,
         candidates: frozenset[Phrase],
-        found: dict[int, Any],
-        asked: dict[str, Any],
+        fresh: Fresh,
     ) -> dict[int, list[Evidence]] | None:
         """Each shard's best lines of the whole store's partition path, or None when the
         question does not take it (or a shard was written meanwhile: it is read again
         at the next question)."""
-        statistics, stamps = asked["statistics"], asked["stamps"]
+        statistics, stamps = fresh.statistics, fresh.stamps
         replies = shared_replies(
             self._ask,
             self._counts,
             reading,
             candidates,
-            {at: found[at][1] for at in sorted(found)},
+            {at: reply[1] for at, reply in sorted(fresh.replies.items())},
             stamps,
             lambda lines: {
                 at: ("search_among", (reading, k, scope, statistics, lines[at], stamps[at]))

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from affidavit.index.entities.phrases import PhraseQuestion
 from affidavit.index.words.statistics import Statistics
@@ -126,26 +126,37 @@ def name_words(document_names: Iterable[str]) -> frozenset[str]:
     return frozenset(segments(" ".join(document_names).replace("_", " ")).split())
 
 
+class Fresh(NamedTuple):
+    """Every shard's reply to a call, with what it was asked under: the whole store's
+    counts and the generation of each shard's tallies (None: not checked)."""
+
+    replies: dict[int, Any]
+    statistics: Statistics
+    stamps: dict[int, int | None]
+
+
 def asked_fresh(
     counts: StoreCounts,
     terms: Sequence[str],
     ask: Asking,
     calls: Callable[[Statistics, dict[int, int | None]], Calls],
     forget: Callable[[list[int]], object] | None = None,
-) -> dict[int, Any]:
+) -> Fresh:
     """Every shard's reply to ``calls(statistics, stamps)``: the whole store's counts
     for ``terms`` and the generation each shard's were read at. A shard written since
     replies None: its tallies are read again, ``forget`` is told the shards that did
     reply (their work is dropped), and all are asked again."""
     for _ in range(FRESH_TRIES):
         stamps: dict[int, int | None] = dict(counts.stamps())
-        replies = ask(calls(counts.statistics(terms), stamps))
+        statistics = counts.statistics(terms)
+        replies = ask(calls(statistics, stamps))
         stale = [at for at in sorted(replies) if replies[at] is None]
         if not stale:
-            return replies
+            return Fresh(replies, statistics, stamps)
         counts.forget(stale)
         if forget is not None:
             forget([at for at in sorted(replies) if replies[at] is not None])
     parts = ask({at: ("statistics", (list(terms),)) for at in counts.shards})
     summed = Statistics.summed([parts[at] for at in sorted(parts)])
-    return ask(calls(summed, dict.fromkeys(counts.shards)))
+    unchecked: dict[int, int | None] = dict.fromkeys(counts.shards)
+    return Fresh(ask(calls(summed, unchecked)), summed, unchecked)

@@ -16,6 +16,7 @@ from affidavit.answer.last_organ import WHOLE_LINES
 from affidavit.answer.naming import document_title, names_held
 from affidavit.answer.told_of import ToldOf, told_of_counted
 from affidavit.gates.support import KeyWords
+from affidavit.index.copies import every_reading_hash
 from affidavit.index.documents import FUSION_DEPTH, covered_terms, word_documents_of
 from affidavit.index.entities.phrases import CorpusFacts, Phrase, PhraseQuestion
 from affidavit.index.evidence_block import Found
@@ -64,11 +65,10 @@ class ShardParts:
         """Every term's counts in this shard, at the store's generation now."""
         generation = self._retriever.store.generation()  # first: a write after it shows
         index = self._retriever.words()
-        labels = Labels(self._retriever.store).operator()
         store = self._retriever.store
-        documents = store.documents()
-        names = [name for _, name, _ in documents]
-        hashes = frozenset(store.reading_hashes([number for number, _, _ in documents]).values())
+        labels = Labels(store).operator()
+        names = store.document_names()
+        hashes = frozenset(every_reading_hash(store).values())
         languages = list(index.document_languages)
         return ShardTallies(generation, Tallies.of(index), languages, labels, names, hashes)
 
@@ -90,17 +90,16 @@ class ShardParts:
         reading: Reading,
         scope: Scope | None,
         statistics: Statistics,
-        partitioned: bool = True,
         generation: int | None = None,
         phrases: PhraseQuestion | None = None,
         depth: int = RETRIEVE_DEPTH,
     ) -> Finding | None:
         """This shard's part of Retriever.find for ``reading``, its words weighed by the
-        whole store's ``statistics`` (``partitioned``: may it take the partition path of
-        its own graph); what later calls need is kept under ``token``. With ``phrases``
-        (shards/entities.py ``question_phrases``), their facts here come with it. None when
-        the statistics were read of it at another ``generation`` than its own now
-        (shards/counts.py)."""
+        whole store's ``statistics``, off the partition path (the driver takes it for the
+        whole store: ``find_among``); what later calls need is kept under ``token``. With
+        ``phrases`` (shards/entities.py ``question_phrases``), their facts here come with
+        it. None when the statistics were read of it at another ``generation`` than its own
+        now (shards/counts.py)."""
         if self._stale(generation):
             return None
         retriever = self._retriever
@@ -109,10 +108,6 @@ class ShardParts:
         if index.size == 0:
             return Finding([], [], [], frozenset(), {}, facts=facts)
         allowed = retriever.rows_in(scope)
-        if partitioned:
-            shared = retriever.partitioned(index, reading, allowed, depth, statistics)
-            if shared is not None:
-                return self._finding(token, index, reading, (*shared, True), facts=facts)
         words: list[tuple[int, float]] = []  # (document id, its best line's score)
         meaning: list[tuple[int, float]] = []  # (document id, its closest profile's cosine)
         scored = index.scored(reading.searched, statistics)
@@ -143,11 +138,8 @@ class ShardParts:
         finding when none of them is in the scope. None when stale (as ``find``)."""
         if self._stale(generation):
             return None
-        retriever = self._retriever
-        index = retriever.words()
-        allowed = retriever.rows_in(scope)
-        shared = retriever.partitioned_among(index, reading, line_ids, allowed, depth, statistics)
-        ranked, rows, speaks = shared if shared is not None else ([], {}, False)
+        index = self._retriever.words()
+        ranked, rows, speaks = self._among(reading, scope, statistics, line_ids, depth)
         before = self._found.get(token)
         finding = self._finding(token, index, reading, (ranked, rows, True), speaks=speaks)
         self._found[token].before = before
@@ -267,14 +259,23 @@ class ShardParts:
         (as ``find_among``), and whether any of its lines may be cited."""
         if self._stale(generation):
             return None
-        retriever = self._retriever
-        index = retriever.words()
-        allowed = retriever.rows_in(scope)
-        shared = retriever.partitioned_among(index, reading, line_ids, allowed, k, statistics)
-        if shared is None:
-            return [], False
-        ranked, rows, speaks = shared
+        ranked, rows, speaks = self._among(reading, scope, statistics, line_ids, k)
         return [as_evidence(rows[line_id], score) for line_id, score in ranked], speaks
+
+    def _among(
+        self,
+        reading: Reading,
+        scope: Scope | None,
+        statistics: Statistics,
+        line_ids: np.ndarray,
+        depth: int,
+    ) -> tuple[list[tuple[int, float]], dict[int, StoredLine], bool]:
+        """The best ``depth`` of this shard's part of the partition (Retriever.
+        partitioned_among): none, and none citable, when none of it is in the scope."""
+        retriever = self._retriever
+        index, allowed = retriever.words(), retriever.rows_in(scope)
+        shared = retriever.partitioned_among(index, reading, line_ids, allowed, depth, statistics)
+        return shared if shared is not None else ([], {}, False)
 
     def late_texts(self, token: str, documents: Sequence[str], query: str) -> list[list[str]]:
         """The texts late interaction reads of each of ``documents`` (DocumentRanker's

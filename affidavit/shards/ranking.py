@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
@@ -37,7 +36,7 @@ from affidavit.index.retrieval import RETRIEVE_DEPTH
 from affidavit.index.scope import Scope
 from affidavit.index.words.statistics import Statistics
 from affidavit.results import Evidence
-from affidavit.shards.counts import FRESH_TRIES, Asking, Calls, StoreCounts, asked_fresh
+from affidavit.shards.counts import FRESH_TRIES, Asking, Calls, Fresh, StoreCounts, asked_fresh
 from affidavit.shards.entities import STALE, question_phrases, shared_replies
 from affidavit.shards.findings import CITED, WITHHELD, Finding
 from affidavit.text.reading import Reading
@@ -122,26 +121,25 @@ class Ranking:
         on each under ``token`` (on the whole store's partition path where it applies:
         ``_shared``); the shard of each document named is remembered."""
         phrases = question_phrases(reading) if partitioned else None
-        asked: dict[str, Any] = {}  # what the last call of the shards was asked with
 
         def calls(statistics: Statistics, stamps: dict[int, int | None]) -> Calls:
-            asked.update(statistics=statistics, stamps=stamps)
             counted = self._counts.asked_of(phrases)
             return {
-                at: ("find", (token, reading, scope, statistics, False, stamps[at], counted[at]))
+                at: ("find", (token, reading, scope, statistics, stamps[at], counted[at]))
                 for at in self._shards
             }
 
         for attempt in range(FRESH_TRIES):
-            found: dict[int, Finding] = asked_fresh(
+            fresh = asked_fresh(
                 self._counts,
                 reading.searched,
                 self._ask,
                 calls,
                 lambda shards: self._ask({at: ("forget", (token,)) for at in shards}),
             )
+            found: dict[int, Finding] = fresh.replies
             if phrases is not None:
-                shared = self._shared(token, reading, scope, phrases.candidates, found, asked)
+                shared = self._shared(token, reading, scope, phrases.candidates, fresh)
                 if shared is None and attempt + 1 < FRESH_TRIES:
                     continue  # a shard was written meanwhile: asked again
                 found = shared or found
@@ -160,13 +158,13 @@ class Ranking:
         reading: Reading,
         scope: Scope | None,
         candidates: frozenset[Phrase],
-        found: dict[int, Finding],
-        asked: dict[str, Any],
+        fresh: Fresh,
     ) -> dict[int, Finding] | None:
         """The findings of the whole store's partition path (shards/entities.py), where
-        the question takes it, else ``found``; None when a shard was written since it was
-        asked (its tallies are then read again, and each shard keeps ``found``'s finding)."""
-        statistics, stamps = asked["statistics"], asked["stamps"]
+        the question takes it, else ``fresh``'s; None when a shard was written since it was
+        asked (its tallies are then read again, and each shard keeps ``fresh``'s finding)."""
+        found: dict[int, Finding] = fresh.replies
+        statistics, stamps = fresh.statistics, fresh.stamps
         replies = shared_replies(
             self._ask,
             self._counts,

@@ -4,28 +4,13 @@ asks less of turns once the conversation tells it of the speaker named."""
 
 from __future__ import annotations
 
-from conftest import turn
+from conftest import RACE
 
 from affidavit import Memory
 from affidavit.gates.exit import judge
 from affidavit.gates.support import CONFIRMED_SPEAKER_CARRIED, MIN_CARRIED
 from affidavit.results import Evidence
 from affidavit.text.analyzer import Analyzer
-
-# Leo mentions Maya's race; what she realised after it is hers alone.
-RACE = [
-    turn(1, "2023-05-08", "Leo", "I heard you ran the charity race on Sunday. How was it?"),
-    turn(
-        1,
-        "2023-05-08",
-        "Maya",
-        "It was thought-provoking. After the charity race I realized that rest days "
-        "matter as much as training.",
-    ),
-    turn(1, "2023-05-08", "Leo", "Good to hear. I am painting a mural at the library."),
-    turn(2, "2023-06-02", "Leo", "The charity race photos came out, by the way."),
-    turn(2, "2023-06-02", "Maya", "Great, send them over!"),
-]
 
 
 def ask(question: str):  # noqa: ANN201 - an Answer

@@ -6,25 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import ARTICLES, DEMO_DIR, turn
+from conftest import ARTICLES, DEMO_DIR, RACE
 
 from affidavit import Memory
 
-# Two conversations with the same two speakers, on different shards; the articles make
-# the words of the one rarer or commoner than each shard alone would weigh them.
-RACE = [
-    turn(1, "2023-05-08", "Leo", "I heard you ran the charity race on Sunday. How was it?"),
-    turn(
-        1,
-        "2023-05-08",
-        "Maya",
-        "It was thought-provoking. After the charity race I realized that rest days "
-        "matter as much as training.",
-    ),
-    turn(1, "2023-05-08", "Leo", "Good to hear. I am painting a mural at the library."),
-    turn(2, "2023-06-02", "Leo", "The charity race photos came out, by the way."),
-    turn(2, "2023-06-02", "Maya", "Great, send them over!"),
-]
+# Two conversations with the same two speakers (RACE and maya-and-leo), on different
+# shards; the articles make the words of the one rarer or commoner than each shard alone
+# would weigh them.
 QUESTIONS = [
     "What did Leo realize after the charity race?",
     "What did Maya realize after the charity race?",

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from affidavit.index.copies import originals
+from affidavit.index.copies import every_reading_hash, originals
 from affidavit.index.entities.build import GraphBuild, built_graph, start_graph
 from affidavit.index.entities.graph import EntityGraph
 from affidavit.index.entities.phrases import PhraseIndex, Skipped
@@ -108,9 +108,8 @@ class HeldGraph:
         generation = store.generation()
         held = self._uncounted
         if held is None or held[0] != generation or held[1] != hashes:
-            ids = [number for number, _, _ in store.documents()]
-            read = store.reading_hashes(ids)
-            documents = [number for number in ids if read.get(number) in hashes]
+            read = every_reading_hash(store)
+            documents = sorted(number for number, held in read.items() if held in hashes)
             lines = typed_numbers(store.line_places(documents)[0])
             held = self._uncounted = (generation, hashes, index.skipping(lines))
         return held[2]
@@ -121,8 +120,7 @@ class HeldGraph:
         no copy. Read once a store generation."""
         generation = store.generation()
         if self._copies is None or self._copies[0] != generation:
-            ids = [number for number, _, _ in store.documents()]
-            copied = originals(store.reading_hashes(ids))
+            copied = originals(every_reading_hash(store))
             self._copies = (generation, _line_map(store, copied) if copied else None)
         found = self._copies[1]
         if found is None:
