@@ -40,6 +40,39 @@ class IngestError(_Contextual):
         super().__init__(f"{where}{problem}{tail}")
 
 
+class IngestInterrupted(KeyboardInterrupt):
+    """An ingest stopped by the user (Ctrl-C). Still a KeyboardInterrupt, so code that
+    stops on one stops on this; it says which documents were written (``written``) and
+    which were not (``unwritten``): the store holds the first whole and none of the
+    second."""
+
+    def __init__(self, written: list[str], unwritten: list[str]) -> None:
+        self.written = written
+        self.unwritten = unwritten
+        super().__init__(interrupted_line(written, unwritten))
+
+
+def interrupted_line(written: list[str], unwritten: list[str]) -> str:
+    """One line on what an interrupted ingest left: which documents were written (their
+    indexes, interrupted, are made at the next question) and which were not."""
+
+    def some(names: list[str]) -> str:
+        shown = ", ".join(names[:3])
+        return shown + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+
+    if not written:
+        return (
+            f"no document was written ({len(unwritten)} not: {some(unwritten)}); "
+            "the store is as it was"
+            if unwritten
+            else "no document was written; the store is as it was"
+        )
+    said = f"{len(written)} document(s) written ({some(written)})"
+    if unwritten:
+        said += f", {len(unwritten)} not ({some(unwritten)})"
+    return said + "; the indexes are brought up to date at the next question"
+
+
 class StoreError(_Contextual):
     """The store file is unusable: unreadable, not an affidavit store, or newer than this code."""
 

@@ -114,13 +114,27 @@ def _patterns(documents: str | Iterable[str]) -> tuple[str, ...]:
 
 
 def _named(patterns: Sequence[str], names: Sequence[str]) -> set[str]:
+    """The stored names each pattern chooses: the name itself, or what the glob matches.
+    A pattern with no "/" that chooses nothing so is matched against the last part of each
+    name (a folder's documents carry its name: "mpl-2.0.txt" is "licences/mpl-2.0.txt");
+    a plain name that so matches two documents is an error naming both."""
     stored = set(names)
     found: set[str] = set()
     for pattern in patterns:
         if pattern in stored:
             found.add(pattern)
             continue
-        matched = [n for n in names if fnmatchcase(n, pattern)] if _GLOB & set(pattern) else []
+        glob = bool(_GLOB & set(pattern))
+        matched = [n for n in names if fnmatchcase(n, pattern)] if glob else []
+        if not matched and "/" not in pattern:
+            last = [n for n in names if _last_part_matches(n, pattern, glob)]
+            if len(last) > 1 and not glob:
+                raise InputError(
+                    pattern,
+                    f"{len(last)} stored documents are called so: {', '.join(sorted(last))}",
+                    "give the one meant with its folder",
+                )
+            matched = last
         if not matched:
             raise InputError(
                 pattern,
@@ -129,6 +143,11 @@ def _named(patterns: Sequence[str], names: Sequence[str]) -> set[str]:
             )
         found.update(matched)
     return found
+
+
+def _last_part_matches(name: str, pattern: str, glob: bool) -> bool:
+    last = name.rsplit("/", 1)[-1]
+    return fnmatchcase(last, pattern) if glob else last == pattern
 
 
 def _sources(source: str | Iterable[str]) -> set[str]:

@@ -16,7 +16,10 @@ from affidavit.errors import IngestError
 from affidavit.ingest.bounded import IngestLimits, Readers, Reading, finish_reading, read_bounded
 from affidavit.ingest.pipeline import content_hash, prepare_document
 from affidavit.ingest.readers.formats import storable_path
-from affidavit.results import INDEX_STAGE  # what an ingest's progress hears before a stage
+from affidavit.results import (
+    INDEX_STAGE,  # what an ingest's progress hears before a stage
+    UnreadFile,
+)
 from affidavit.runtime import usable_cores
 from affidavit.store.prepared import PreparedDocument
 from affidavit.text.addressing import addresses_a_model
@@ -25,8 +28,9 @@ Progress = Callable[[int, int, str], None]
 # What may be read ahead of the file being taken, while a long one holds a worker.
 AHEAD_FILES = 64
 AHEAD_BYTES = 64 * 1024 * 1024
-# A file's work: None (unchanged), its reading under way, or the document and its warnings.
-Job = Reading | tuple[PreparedDocument, list[str]] | None
+# A file's work: None (unchanged), its reading under way, the document and its warnings, or
+# the IngestError that stopped it.
+Job = Reading | tuple[PreparedDocument, list[str]] | IngestError | None
 
 
 # A file is hashed a piece at a time: memory holds one piece, never the file.
@@ -42,13 +46,16 @@ def prepare_files(
     date: str | None,
     limits: IngestLimits,
     warnings: list[str],
+    failed: list[UnreadFile],
     progress: Progress | None = None,
 ) -> Iterator[PreparedDocument]:
     """Each changed file of ``named`` (file, document name) as a prepared document, in
-    order; what a reader left out is added to ``warnings``. ``progress(done, total,
-    name)`` is called before each file and once at the end with ``done == total``.
-    Memory.ingest writes what this yields, as it is yielded, in one transaction; nothing
-    here touches the store but ``known_hash``, which says which documents are unchanged.
+    order; what a reader left out is added to ``warnings``, and each file that cannot be
+    read to ``failed`` (the others are read on: the caller says whether one failure fails
+    the ingest). ``progress(done, total, name)`` is called before each file and once at
+    the end with ``done == total``. Memory.ingest writes what this yields, as it is
+    yielded, in one transaction; nothing here touches the store but ``known_hash``, which
+    says which documents are unchanged.
 
     Files are read and split into lines by bounded workers that live for the whole
     ingest, one file per core at a time (see bounded.py), while this process takes the
@@ -59,7 +66,7 @@ def prepare_files(
     """
     workers = usable_cores() if limits.isolated and len(named) > 1 else 1
     upcoming = iter(named)
-    ahead: deque[tuple[str, int, Job]] = deque()  # name, bytes, job: started, in order
+    ahead: deque[tuple[Path, str, int, Job]] = deque()  # file, name, bytes, job: in order
     done = 0
     with Readers(workers) as readers:
         while done < len(named):
@@ -67,15 +74,18 @@ def prepare_files(
             while (
                 (readers.free if limits.isolated else not ahead)
                 and len(ahead) < AHEAD_FILES
-                and sum(size for _, size, _ in ahead) < AHEAD_BYTES
+                and sum(size for _, _, size, _ in ahead) < AHEAD_BYTES
                 and (following := next(upcoming, None)) is not None
             ):
                 file, doc_name = following
-                job = _begin(file, doc_name, known_hash, source, trust, date, limits, readers)
-                ahead.append((doc_name, _size(file), job))
-            doc_name, _, job = ahead[0]
+                job = _begun(file, doc_name, known_hash, source, trust, date, limits, readers)
+                ahead.append((file, doc_name, _size(file), job))
+            file, doc_name, size, job = ahead[0]
             if isinstance(job, Reading) and job.reply is None:
-                readers.collect(job, limits)  # any reply frees a worker for the next file
+                try:
+                    readers.collect(job, limits)  # any reply frees a worker for the next file
+                except IngestError as error:  # its time is up (its worker is stopped)
+                    ahead[0] = (file, doc_name, size, error)
                 continue
             ahead.popleft()
             if progress is not None:
@@ -83,11 +93,38 @@ def prepare_files(
             done += 1
             if job is None:  # unchanged
                 continue
-            prepared, said = finish_reading(job, limits) if isinstance(job, Reading) else job
+            if isinstance(job, Reading):
+                try:
+                    job = finish_reading(job, limits)
+                except IngestError as error:
+                    job = error
+            if isinstance(job, IngestError):
+                failed.append(unread(file, doc_name, job))
+                continue
+            prepared, said = job
             warnings.extend(f"{doc_name}: {line}" for line in [*said, *addressing(prepared)])
             yield prepared
     if progress is not None:
         progress(len(named), len(named), "")
+
+
+def unread(file: Path, doc_name: str, error: IngestError) -> UnreadFile:
+    """The file an IngestError was raised for, and why, as an ingest's report lists it."""
+    path = error.path or storable_path(str(file))
+    return UnreadFile(path, doc_name, error.problem, error.hint)
+
+
+def unread_error(failed: Sequence[UnreadFile]) -> IngestError:
+    """One IngestError naming every file of ``failed``: the error of the one file itself
+    when only one failed."""
+    if len(failed) == 1:
+        return IngestError(failed[0].path, failed[0].problem, failed[0].hint)
+    listed = "".join(f"\n  {file}" for file in failed)
+    return IngestError(
+        None,
+        f"{len(failed)} files could not be read, so none was stored:{listed}",
+        "mend or remove them, or pass keep_going=True (--keep-going) to store the others",
+    )
 
 
 def _size(file: Path) -> int:
@@ -95,6 +132,23 @@ def _size(file: Path) -> int:
         return file.stat().st_size
     except OSError:
         return 0
+
+
+def _begun(
+    file: Path,
+    doc_name: str,
+    known_hash: Callable[[str], str | None],
+    source: str,
+    trust: float,
+    date: str | None,
+    limits: IngestLimits,
+    readers: Readers,
+) -> Job:
+    """The job of ``file`` begun (see _begin), or the IngestError that stopped it."""
+    try:
+        return _begin(file, doc_name, known_hash, source, trust, date, limits, readers)
+    except IngestError as error:
+        return error
 
 
 def _begin(
@@ -117,6 +171,7 @@ def _begin(
         name=doc_name,
         digest=digest,
         path=storable_path(str(file)),
+        origin=origin_of(file),
         date=date,
         source=source,
         trust=trust,
@@ -125,6 +180,12 @@ def _begin(
         units, said = read_bounded(file, limits)
         return prepare(units), said
     return readers.start(file, limits, prepare)
+
+
+def origin_of(file: Path) -> str:
+    """Where a document read from ``file`` comes from: its absolute path (links kept as
+    named), as the store keeps it."""
+    return storable_path(os.path.abspath(file))
 
 
 def _file_digest(file: Path, source: str, date: str | None) -> str:
@@ -167,6 +228,21 @@ def addressing(document: PreparedDocument) -> list[str]:
         for line in document.lines
         if addresses_a_model(line.text)
     ]
+
+
+def replaced_from(
+    document: PreparedDocument, origin: str | None, given: str | None
+) -> str | None:
+    """A warning when ``document`` replaces a stored one of its name that was read from
+    another file, or from a text (``origin`` and ``given``: where the stored one was read
+    from, as Store.document_origin says); None when it comes from the same place."""
+    # A document stored before origins were kept has only the path it was given by.
+    before = origin or (storable_path(os.path.abspath(given)) if given else None)
+    if before == document.origin:
+        return None
+    was = f"read from {origin or given}" if before else "given as a text"
+    now = f"from {document.origin}" if document.origin else "with a text"
+    return f"{document.name}: replaces the document {was}, {now}"
 
 
 def checked_date(date: str | None, name: str | None) -> str | None:

@@ -32,8 +32,9 @@ def name_files(
 ) -> list[tuple[Path, str]]:
     """(file, document name) for a file or every supported file under a folder; what is
     skipped or renamed is said in ``warnings``. A file ingested alone is named by its file
-    name; a folder's files by their path relative to the folder (so a/notes.txt and
-    b/notes.txt stay two documents)."""
+    name (or ``name``); a folder's files by the folder's name (or ``name``) and their path
+    inside it, so projA/notes.txt and projB/notes.txt stay two documents whether the two
+    folders are ingested together or one after the other."""
     if root.is_dir():
         files = iter_document_files(root, warnings)
         if not files:
@@ -42,7 +43,8 @@ def name_files(
                 "no supported documents in this folder",
                 "point at .txt, .md, .csv, .tsv, .html, .pdf or .docx files",
             )
-        prefix = f"{name}/" if name else ""
+        folder = name or folder_name(root)
+        prefix = f"{folder}/" if folder else ""
         return [(f, _storable(prefix + f.relative_to(root).as_posix(), warnings)) for f in files]
     if not root.exists():
         if root.is_symlink():  # a link that leads nowhere: say which way it fails
@@ -51,11 +53,36 @@ def name_files(
     return [(root, name or _storable(root.name, warnings))]
 
 
+def folder_name(root: Path) -> str:
+    """The name a folder's documents carry before their path inside it: its own name as
+    the path says it ("." is the current folder's), empty for the file system's root."""
+    return Path(os.path.abspath(root)).name
+
+
 def _storable(name: str, warnings: list[str] | None) -> str:
     kept = storable_path(name)
     if kept != name and warnings is not None:
         warnings.append(f"{kept}: the file name is not UTF-8; its bytes are kept as escapes")
     return kept
+
+
+def legacy_names(
+    named: Sequence[tuple[Path, str]], legacy: Sequence[tuple[str, str]]
+) -> dict[str, str]:
+    """The files of ``named`` (file, document name) stored before a folder's documents
+    were named by the folder: each one's new name and the name it is stored under.
+    ``legacy`` is (name, path as given) of each such stored document; a relative path is
+    taken from the current folder, and the old name must end the new one (projA/notes.txt
+    takes the place of notes.txt read from projA/notes.txt, never of another file)."""
+    by_file: dict[str, str] = {}
+    for old, given in legacy:
+        by_file.setdefault(os.path.abspath(given), old)
+    found: dict[str, str] = {}
+    for file, new in named:
+        stored = by_file.get(storable_path(os.path.abspath(file)))
+        if stored is not None and stored != new and new.endswith("/" + stored):
+            found[new] = stored
+    return found
 
 
 def refuse_name_clashes(named: list[tuple[Path, str]]) -> None:

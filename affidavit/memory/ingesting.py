@@ -4,23 +4,31 @@ one transaction each, and the indexes brought up to date; written here so the fa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from warnings import warn
 
-from affidavit.errors import IngestError, IngestWarning, readable
+from affidavit.errors import IngestError, IngestInterrupted, IngestWarning, readable
 from affidavit.gates.entry import admit, refused_downgrades
 from affidavit.index.health import measure
 from affidavit.index.retrieval import Retriever
 from affidavit.ingest.bounded import IngestLimits
 from affidavit.ingest.dialogue import prepare_dialogue, read_dialogue
-from affidavit.ingest.files import addressing, checked_date, index_stages, prepare_files
+from affidavit.ingest.files import (
+    addressing,
+    checked_date,
+    index_stages,
+    prepare_files,
+    replaced_from,
+    unread_error,
+)
 from affidavit.ingest.lookalike import StoredNames
-from affidavit.ingest.naming import named_files
+from affidavit.ingest.naming import legacy_names, named_files
 from affidavit.ingest.pipeline import content_hash, prepare_document
 from affidavit.ingest.readers.formats import read_text
-from affidavit.results import IngestReport
+from affidavit.results import IngestReport, UnreadFile
 from affidavit.store.calls import store_errors
 from affidavit.store.parts import document_keys
 from affidavit.store.prepared import PreparedDocument
@@ -49,19 +57,26 @@ class IngestCalls:
         progress: Progress | None = None,
         limits: IngestLimits | None = None,
         replace_trusted: bool = False,
+        keep_going: bool = False,
     ) -> IngestReport:
         """Ingest a file, a folder (recursively) or a list of them; returns the document
-        names (an IngestReport: a list, with ``warnings`` naming what was skipped).
+        names (an IngestReport: a list, with ``warnings`` naming what was skipped, and
+        ``failed`` the files that could not be read).
 
+        A file given alone is named by its file name; a folder's files by the folder's
+        name and their path inside it (``projA/notes.txt``); ``name`` stands for either.
         ``source`` says who vouches for the text (operator, document or stranger) and so
-        the trust its lines carry. Files are read, split and written one at a time in
-        one transaction (the store's write lock is held for the whole ingest; readers
-        go on reading): one bad file raises IngestError and leaves the store unchanged.
-        An unchanged document is skipped; a changed one is replaced. Each file is read
-        within ``limits`` (time, memory, unpacked size; see IngestLimits): a file that
-        passes one is an IngestError naming it and the limit.
-        A document is not replaced by one from a lower-trust source (a stranger's text
-        under a document's name) unless ``replace_trusted`` says so.
+        the trust its lines carry. Every file is read, within ``limits`` (time, memory,
+        unpacked size; see IngestLimits), and the documents are written in one
+        transaction (the store's write lock is held for the whole ingest; readers go on
+        reading). A file that cannot be read fails the ingest: an IngestError naming every
+        such file, and the store unchanged; with ``keep_going`` the others are stored and
+        the report's ``failed`` lists the rest, each with its reason. An unchanged
+        document is skipped; a changed one is replaced (the report's warnings say so when
+        the new one comes from another file). A document is not replaced by one from a
+        lower-trust source (a stranger's text under a document's name) unless
+        ``replace_trusted`` says so. Interrupted (Ctrl-C), it raises IngestInterrupted,
+        saying which documents were written and which were not.
 
         The indexes are then brought up to date, so the first question pays for none;
         ``progress(done, total, name)`` hears each file, then each index stage as
@@ -71,23 +86,39 @@ class IngestCalls:
         named_as = str(path) if isinstance(path, str | Path) else ", ".join(map(str, path))
         date = checked_date(date, named_as)
         named, warnings = named_files(path, name)
-        prepared = self._prepared(named, warnings, source, date, limits, progress)
-        self._store_prepared(prepared, named, warnings, replace_trusted, progress)
-        return IngestReport((doc_name for _, doc_name in named), warnings)
+        failed: list[UnreadFile] = []
+        prepared = self._prepared(named, warnings, failed, source, date, limits, progress)
+        written: list[str] = []
+        generation = self._store.generation()
+        try:
+            read = _taken(prepared, failed, keep_going)
+            self._store_prepared(read, named, warnings, replace_trusted, progress, written)
+        except KeyboardInterrupt as stop:
+            # The write's one transaction either committed (the generation moved on) or
+            # rolled back; an interrupt after it stopped the index stages.
+            kept = written if self._store.generation() != generation else []
+            left = [doc_name for _, doc_name in named if doc_name not in set(kept)]
+            raise IngestInterrupted(kept, left) from stop
+        unread = {file.document for file in failed}
+        return IngestReport((n for _, n in named if n not in unread), warnings, failed)
 
     def _prepared(
         self,
         named: Sequence[tuple[Path, str]],
         warnings: list[str],
+        failed: list[UnreadFile],
         source: str,
         date: str | None,
         limits: IngestLimits | None,
         progress: Progress | None,
     ) -> Iterable[PreparedDocument]:
         """The changed files of ``named`` (file, document name) read into documents, one
-        at a time as they are taken; what a reader left out goes to ``warnings``."""
+        at a time as they are taken; what a reader left out goes to ``warnings``, the files
+        that cannot be read to ``failed``. A file stored under its name from before a
+        folder's documents were named by the folder takes the place of that document."""
         admission = admit(source, threshold=self.speaking_threshold)
-        return prepare_files(
+        legacy = legacy_names(named, self._store.legacy_files())
+        documents = prepare_files(
             named,
             known_hash=self._store.document_hash,
             source=admission.source.value,
@@ -95,7 +126,14 @@ class IngestCalls:
             date=date,
             limits=limits or IngestLimits(),
             warnings=warnings,
+            failed=failed,
             progress=progress,
+        )
+        return (
+            replace(document, replaces=legacy[document.name])
+            if document.name in legacy
+            else document
+            for document in documents
         )
 
     def _store_prepared(
@@ -105,13 +143,16 @@ class IngestCalls:
         warnings: list[str],
         replace_trusted: bool,
         progress: Progress | None,
+        written: list[str] | None = None,
     ) -> None:
         """Write ``prepared`` in one transaction, bring the indexes up to date and add the
-        near-copy and health warnings of ingest (a sharded store's shards do the same)."""
+        near-copy and health warnings of ingest (a sharded store's shards do the same);
+        the names written go to ``written`` as they are written."""
         # Each document is written as it is read (one transaction: memory holds a few
         # documents, never the corpus). The word index is left to the index stages: they
         # start the entity graph's worker first, so the two are built on both cores at once.
-        if self._write(prepared, replace_trusted, words=False):
+        told = self._told_replacing(prepared, warnings, written)
+        if self._write(told, replace_trusted, words=False):
             # NOTE: at 20.9 MB the first ask after an ingest took 16 s, later ones 0.1 s.
             self._retriever.build(index_stages(progress))
         added = [name for _, name in named]
@@ -124,6 +165,30 @@ class IngestCalls:
             health = measure(self._retriever)  # the trend across ingests
             if health.warning:
                 warnings.append(f"retrieval's health: {health.warning}")
+
+    def _told_replacing(
+        self,
+        documents: Iterable[PreparedDocument],
+        warnings: list[str],
+        written: list[str] | None = None,
+    ) -> Iterator[PreparedDocument]:
+        """The documents as they pass to be written, a warning for each that replaces a
+        stored one read from another file (or takes the place of one stored under its old
+        name), each name added to ``written``."""
+        for document in documents:
+            stored = self._store.document_origin(document.name)
+            if stored is not None:
+                said = replaced_from(document, *stored)
+                if said:
+                    warnings.append(said)
+            if document.replaces is not None:
+                warnings.append(
+                    f"{document.name}: takes the place of {document.replaces!r}, the same "
+                    "file stored before a folder's documents were named by the folder"
+                )
+            if written is not None:
+                written.append(document.name)
+            yield document
 
     @store_errors
     def ingest_text(
@@ -151,12 +216,15 @@ class IngestCalls:
             document = prepare_document(
                 units, name=name, digest=digest, date=date, source=source, trust=trust
             )
+            stored = self._store.document_origin(name)
+            replaced = replaced_from(document, *stored) if stored is not None else None
             self._write([document], replace_trusted)
             with self._store.reading():
                 said = repeat_warnings(self._store.conn, [name])
                 others = [other for _, other, _, _ in document_keys(self._store) if other != name]
             spoken = [f"{name}: {line}" for line in addressing(document)]
-            for warning in [*said, *self._names.warnings(others, [name]), *spoken]:
+            told = [replaced] if replaced else []
+            for warning in [*told, *said, *self._names.warnings(others, [name]), *spoken]:
                 warn(warning, IngestWarning, stacklevel=3)
         return name
 
@@ -210,3 +278,16 @@ class IngestCalls:
             self._retriever.grow_graph()
             self._retriever.meaning()
         return written
+
+
+def _taken(
+    documents: Iterable[PreparedDocument],
+    failed: list[UnreadFile],
+    keep_going: bool,
+) -> Iterator[PreparedDocument]:
+    """The documents read, then, once every file has been tried, an IngestError naming
+    every file that could not be read (so the ingest's transaction stores none of them)
+    unless ``keep_going``."""
+    yield from documents
+    if failed and not keep_going:
+        raise unread_error(failed)

@@ -157,14 +157,34 @@ class Verdict:
 INDEX_STAGE = "index: "
 
 
+@dataclass(frozen=True, slots=True)
+class UnreadFile:
+    """A file an ingest could not read: the file, the document it would have been, what
+    went wrong and what to do."""
+
+    path: str
+    document: str
+    problem: str
+    hint: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.problem}" + (f" ({self.hint})" if self.hint else "")
+
+
 class IngestReport(list[str]):
     """What an ingest did: the names of its documents (it is that list, in order) and,
     in ``warnings``, everything skipped, renamed or cut on the way, so nothing is lost
-    without a word."""
+    without a word; with ``keep_going``, the files it could not read in ``failed``."""
 
-    def __init__(self, names: Iterable[str] = (), warnings: Iterable[str] = ()) -> None:
+    def __init__(
+        self,
+        names: Iterable[str] = (),
+        warnings: Iterable[str] = (),
+        failed: Iterable[UnreadFile] = (),
+    ) -> None:
         super().__init__(names)
         self.warnings: list[str] = list(warnings)
+        self.failed: list[UnreadFile] = list(failed)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -24,13 +24,14 @@ from affidavit.index.retrieval import DocumentHit
 from affidavit.index.scope import Filters, Scope
 from affidavit.index.scope import StoredDocument as Filtered
 from affidavit.ingest.bounded import IngestLimits
-from affidavit.ingest.files import checked_date
+from affidavit.ingest.files import checked_date, unread_error
 from affidavit.ingest.naming import named_files
 from affidavit.memory import Memory, Progress, checked_ask
 from affidavit.results import (
     Answer,
     Evidence,
     IngestReport,
+    UnreadFile,
     Verdict,
 )
 from affidavit.shards.archive import ShardedArchive
@@ -159,11 +160,13 @@ class ShardedMemory(ShardHoldings, Memory):
         progress: Progress | None = None,
         limits: IngestLimits | None = None,
         replace_trusted: bool = False,
+        keep_going: bool = False,
     ) -> IngestReport:
         """As Memory.ingest, all or nothing across the shards: every shard first reads its
-        files (on its Ray worker, all at once), and only when none failed does each write
-        them and bring its indexes up to date. ``progress`` hears the files as a whole
-        when every shard has read its own, then the indexes."""
+        files (on its Ray worker, all at once), and only when none failed (or with
+        ``keep_going``) does each write them and bring its indexes up to date.
+        ``progress`` hears the files as a whole when every shard has read its own, then
+        the indexes."""
         admit(source, threshold=self.speaking_threshold)
         named_as = str(path) if isinstance(path, str | Path) else ", ".join(map(str, path))
         date = checked_date(date, named_as)
@@ -185,8 +188,14 @@ class ShardedMemory(ShardHoldings, Memory):
         except BaseException:
             self._each("discard", only=parts)
             raise
+        failed: list[UnreadFile] = []
         for at in sorted(read):
-            warnings += read[at]
+            said, unread = read[at]
+            warnings += said
+            failed += unread
+        if failed and not keep_going:
+            self._each("discard", only=parts)
+            raise unread_error(failed)
         if progress is not None:
             progress(len(named), len(named), "")
             progress(0, 1, "index: shards")
@@ -196,7 +205,9 @@ class ShardedMemory(ShardHoldings, Memory):
         self._ready()
         if progress is not None:
             progress(1, 1, "index: shards")
-        return IngestReport((doc_name for _, doc_name in named), warnings)
+        unread_names = {file.document for file in failed}
+        stored = (doc_name for _, doc_name in named if doc_name not in unread_names)
+        return IngestReport(stored, warnings, failed)
 
     def _ready(self) -> None:
         """Every shard made ready for the partition path (ShardParts.ready) in the ingest,

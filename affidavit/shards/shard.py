@@ -21,6 +21,7 @@ from affidavit.errors import AffidavitError
 from affidavit.gates.entry import refused_downgrades
 from affidavit.ingest.bounded import IngestLimits
 from affidavit.memory import Memory
+from affidavit.results import UnreadFile
 from affidavit.runtime import give_back_freed_memory
 from affidavit.shards.parts import ShardParts
 from affidavit.store.prepared import PreparedDocument
@@ -61,18 +62,20 @@ class Shard(Memory):
         date: str | None,
         limits: IngestLimits | None,
         replace_trusted: bool,
-    ) -> list[str]:
+    ) -> tuple[list[str], list[UnreadFile]]:
         """Read ``named`` (file, document name) into documents spooled beside the store,
-        writing nothing in it; the readers' warnings. An IngestError (a bad file, or one
-        that would replace a document of higher trust) leaves no spool."""
+        writing nothing in it; the readers' warnings and the files that could not be read
+        (the driver says whether they fail the ingest). An IngestError (one that would
+        replace a document of higher trust) leaves no spool."""
         self.discard()
         pairs = [(Path(file), name) for file, name in named]
         warnings: list[str] = []
+        failed: list[UnreadFile] = []
         folder = Path(self.path).parent if self.path else None
         handle, spooled = tempfile.mkstemp(prefix=".spool-", dir=folder)
         try:
             with os.fdopen(handle, "wb") as spool:
-                documents = self._prepared(pairs, warnings, source, date, limits, None)
+                documents = self._prepared(pairs, warnings, failed, source, date, limits, None)
                 if not replace_trusted:  # refused now, before any shard writes
                     documents = refused_downgrades(documents, self._store.document_source)
                 for document in documents:
@@ -81,8 +84,9 @@ class Shard(Memory):
             os.unlink(spooled)
             raise
         self._spool = Path(spooled)
-        self._named = pairs
-        return warnings
+        unread = {file.document for file in failed}
+        self._named = [(file, name) for file, name in pairs if name not in unread]
+        return warnings, failed
 
     def commit(self, *, replace_trusted: bool) -> list[str]:
         """Write the spooled documents in one transaction and bring the indexes up to

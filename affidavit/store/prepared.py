@@ -49,10 +49,14 @@ class PreparedDocument:
     lines: tuple[PreparedLine, ...]
     # (scale, start, end) pointer ranges over line positions, inclusive.
     windows: tuple[tuple[int, int, int], ...] = field(default=())
-    path: str | None = None
+    path: str | None = None  # the file as it was given
     date: str | None = None
     source: str = "document"
     trust: float = DOCUMENT_TRUST
+    origin: str | None = None  # the file's absolute path: where the document comes from
+    # A document stored under another name that this one takes the place of (the same file,
+    # named before documents were named by their folder: Store.legacy_files).
+    replaces: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,10 +106,22 @@ def insert_document(conn: sqlite3.Connection, doc: PreparedDocument, now: str) -
     """Write ``doc`` (its row, lines and windows) in the open transaction of ``conn``,
     in place of any stored document of the same name (its lines go with it)."""
     conn.execute("DELETE FROM documents WHERE name = ?", (doc.name,))
+    if doc.replaces is not None:
+        conn.execute("DELETE FROM documents WHERE name = ?", (doc.replaces,))
     cursor = conn.execute(
         "INSERT INTO documents (name, path, content_hash, language, date, source, "
-        "trust, ingested_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (doc.name, doc.path, doc.content_hash, doc.language, doc.date, doc.source, doc.trust, now),
+        "trust, ingested_at, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            doc.name,
+            doc.path,
+            doc.content_hash,
+            doc.language,
+            doc.date,
+            doc.source,
+            doc.trust,
+            now,
+            doc.origin,
+        ),
     )
     doc_id = cursor.lastrowid
     conn.executemany(

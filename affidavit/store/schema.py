@@ -203,6 +203,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE documents ADD COLUMN written INTEGER",
         "CREATE INDEX documents_by_written ON documents (written)",
     ),
+    # 16: the absolute path of the file a document was read from. A folder's documents are
+    # named by the folder and their path inside it since this version (ingest/naming.py);
+    # a document stored before it has none (NULL) and takes its new name when its file is
+    # ingested again (Store.legacy_names), so no store holds one file twice.
+    ("ALTER TABLE documents ADD COLUMN origin TEXT",),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -254,11 +254,30 @@ class Store(CachedIndexes):
         ).fetchone()
         return (str(row[0]), float(row[1])) if row else None
 
+    def document_origin(self, name: str) -> tuple[str | None, str | None] | None:
+        """Where the stored document ``name`` was read from: (its file's absolute path,
+        the path as given), each None where unknown (a text, or a store before schema 16
+        for the first), or None when no document has the name."""
+        row = self.conn.execute(
+            "SELECT origin, path FROM documents WHERE name = ?", (name,)
+        ).fetchone()
+        return (row[0], row[1]) if row else None
+
+    def legacy_files(self) -> list[tuple[str, str]]:
+        """(name, path as given) of each document read from a file before documents were
+        named by their folder (schema 16): they have a path and no origin."""
+        return list(
+            self.conn.execute(
+                "SELECT name, path FROM documents WHERE origin IS NULL AND path IS NOT NULL "
+                "ORDER BY id"
+            )
+        )
+
     def write_documents(self, documents: Iterable[PreparedDocument]) -> int:
-        """Store each document, replacing an older version of the same name, all or
-        nothing; how many were stored. The documents may be made as they are taken: the
-        transaction opens with the first and commits after the last (an error raised
-        by the iterable in between rolls it back)."""
+        """Store each document, replacing an older version of the same name (and the one
+        it ``replaces`` under another name), all or nothing; how many were stored. The
+        documents may be made as they are taken: the transaction opens with the first and
+        commits after the last (an error raised by the iterable in between rolls it back)."""
         pending = iter(documents)
         first = next(pending, None)
         if first is None:

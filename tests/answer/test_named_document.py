@@ -31,15 +31,15 @@ def test_a_named_licence_is_read_alone(licences: Memory) -> None:
     answer = licences.ask('What does "Contributor" mean in the Mozilla Public License?')
     assert not answer.refused
     assert answer.text.startswith("each individual or legal entity that creates")
-    assert {c.document for c in answer.citations} == {"mpl-2.0.txt"}
+    assert {c.document for c in answer.citations} == {"licences/mpl-2.0.txt"}
     assert answer.audit["scope"] == {
-        "documents": ["mpl-2.0.txt"],
+        "documents": ["licences/mpl-2.0.txt"],
         "named_by_the_question": True,
-        "matched": ["mpl-2.0.txt"],
+        "matched": ["licences/mpl-2.0.txt"],
     }
     apache = licences.ask('What is the "Source" form under the Apache License?')
     assert apache.text.startswith("the preferred form for making modifications")
-    assert {c.document for c in apache.citations} == {"apache-2.0.txt"}
+    assert {c.document for c in apache.citations} == {"licences/apache-2.0.txt"}
 
 
 def test_a_question_naming_no_document_reads_them_all(licences: Memory) -> None:

@@ -24,8 +24,8 @@ def test_a_rule_asked_for_as_a_clause_is_its_line_quoted_and_cited(licences: Mem
     assert answer.text.startswith("1. Redistributions of source code must retain")
     assert answer.text.endswith("disclaimer.") and answer.value is None
     first = answer.citations[0]
-    assert first.document == "idna-bsd-3-clause.md" and answer.text == first.text
-    assert answer.audit["quoted"]["line"].startswith("[idna-bsd-3-clause.md #")
+    assert first.document == "licences/idna-bsd-3-clause.md" and answer.text == first.text
+    assert answer.audit["quoted"]["line"].startswith("[licences/idna-bsd-3-clause.md #")
     assert answer.to_dict()["quoted"] is True
 
 
@@ -72,5 +72,5 @@ def test_the_cli_names_the_document_and_says_the_answer_is_a_quote(
     capsys.readouterr()
     assert main(["ask", RETAIN, "--store", str(store)]) == 0
     out = capsys.readouterr().out
-    assert "A: In idna-bsd-3-clause.md: “1. Redistributions" in out
+    assert "A: In licences/idna-bsd-3-clause.md: “1. Redistributions" in out
     assert "quoted whole" in out

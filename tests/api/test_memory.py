@@ -31,10 +31,12 @@ def make_folder(tmp_path: Path) -> Path:
 # -- ingesting --
 
 
-def test_ingesting_a_folder_takes_every_supported_file_by_relative_name(tmp_path: Path) -> None:
+def test_ingesting_a_folder_takes_every_supported_file_by_the_folder_and_relative_name(
+    tmp_path: Path,
+) -> None:
     with Memory() as memory:
         names = memory.ingest(make_folder(tmp_path))
-        assert names == ["Normans.txt", "notes.md", "sub/Black_Death.txt"]
+        assert names == ["docs/Normans.txt", "docs/notes.md", "docs/sub/Black_Death.txt"]
         assert sorted(memory.documents()) == sorted(names)
         assert memory.stats()["documents"] == 3
 
@@ -57,9 +59,9 @@ def test_progress_is_reported_per_file_and_at_the_end(tmp_path: Path) -> None:
     with Memory() as memory:
         memory.ingest(make_folder(tmp_path), progress=lambda *call: calls.append(call))
     assert calls[:4] == [
-        (0, 3, "Normans.txt"),
-        (1, 3, "notes.md"),
-        (2, 3, "sub/Black_Death.txt"),
+        (0, 3, "docs/Normans.txt"),
+        (1, 3, "docs/notes.md"),
+        (2, 3, "docs/sub/Black_Death.txt"),
         (3, 3, ""),
     ]
     # then the indexes brought up to date, each stage from its start to its end
@@ -222,7 +224,7 @@ def test_a_folders_special_files_and_links_out_are_skipped_with_a_warning(
     (folder / os.fsdecode(b"caf\xe9.txt")).write_text("The cafe opened in 1920.", "utf-8")
     with Memory(dense=False) as memory:
         report = memory.ingest(folder)
-        assert list(report) == ["caf\\xe9.txt", "ferry.txt"]
+        assert list(report) == ["docs/caf\\xe9.txt", "docs/ferry.txt"]
         assert [w.split(": ", 1)[1] for w in report.warnings] == [
             f"skipped, a link out of the folder (to {outside})",  # out.txt
             "skipped, not a regular file (a FIFO, device or socket)",  # pipe.txt

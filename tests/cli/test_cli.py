@@ -243,4 +243,4 @@ def test_the_demo_corpus_ingests_whole_from_the_cli(tmp_path: Path, capsys) -> N
     code, _, err = run(capsys, "ingest", str(DEMO_DIR), "--store", str(store), "--quiet")
     assert code == 0 and "skipped" not in err
     with Memory(store, read_only=True) as memory:
-        assert sorted(memory.documents()) == files
+        assert sorted(memory.documents()) == [f"demo/{name}" for name in files]

@@ -54,7 +54,7 @@ def test_a_definition_is_found_when_the_question_calls_the_licence_by_its_acrony
     answer = licences.ask('What does "The Library" refer to in the LGPL?')
     assert not answer.refused
     assert answer.text.startswith("a covered work governed by this License")
-    assert answer.citations[0].document == "lgpl-3.0.txt"
+    assert answer.citations[0].document == "licences/lgpl-3.0.txt"
 
 
 def test_the_date_a_title_gives_its_document_names_it() -> None:

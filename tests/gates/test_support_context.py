@@ -125,7 +125,7 @@ def test_a_question_that_names_the_document_is_carried_by_its_dateline(licences)
     document's). A question naming another document is still refused by this one's."""
     answer = licences.ask('What does "Contributor" mean in the Apache License?')
     assert answer.text.startswith("Licensor and any individual or Legal Entity")
-    assert answer.citations[0].document == "apache-2.0.txt"
+    assert answer.citations[0].document == "licences/apache-2.0.txt"
     elsewhere = licences.ask(
         'What does "Contributor" mean in the Apache License?', documents="mpl*"
     )

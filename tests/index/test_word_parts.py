@@ -197,6 +197,7 @@ def test_a_documents_version_is_read_from_its_row_as_its_lines_tell_it(tmp_path:
         conn.execute("ALTER TABLE documents DROP COLUMN reading_hash")  # and 14
         conn.execute("DROP INDEX documents_by_written")  # and 15
         conn.execute("ALTER TABLE documents DROP COLUMN written")
+        conn.execute("ALTER TABLE documents DROP COLUMN origin")  # and 16
     with Memory(path, dense=False) as memory:
         assert document_keys(memory._store) == kept
 

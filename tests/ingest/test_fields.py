@@ -89,7 +89,7 @@ def test_a_clause_before_a_colon_is_no_label(line: str) -> None:
 
 
 def test_a_question_naming_a_label_gets_the_value_whole(licences: Memory) -> None:
-    answer = licences.ask("What does Contributor mean?", documents="mpl-2.0.txt")
+    answer = licences.ask("What does Contributor mean?", documents="licences/mpl-2.0.txt")
     assert answer.text == (
         "each individual or legal entity that creates, contributes to the creation of, "
         "or owns Covered Software"

@@ -89,6 +89,7 @@ def test_one_reader_a_core_serves_the_whole_ingest(
             date=None,
             limits=IngestLimits(),
             warnings=[],
+            failed=[],
         )
     )
     assert [doc.name for doc in prepared] == [name for _, name in named]

@@ -74,6 +74,6 @@ def test_a_line_speaking_to_a_model_is_listed_and_answers_nothing(tmp_path: Path
         report = memory.ingest(folder)
         answer = memory.ask("When did the oil embargo end?")
     said = [w for w in report.warnings if "speaks to its reader or a model" in w]
-    assert len(said) == 1 and said[0].startswith("note.txt: line 0")
+    assert len(said) == 1 and said[0].startswith("docs/note.txt: line 0")
     assert answer.text == "March 1974"
     assert all(c.document != "note.txt" for c in answer.citations)

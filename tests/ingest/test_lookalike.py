@@ -47,7 +47,7 @@ def test_a_folder_ingest_lists_look_alikes_in_its_warnings(tmp_path: Path) -> No
     with Memory(dense=False) as memory:
         report = memory.ingest(folder)
     said = [w for w in report.warnings if "looks like" in w]
-    assert len(said) == 1 and "'policy.md' looks like the document 'Policy.md'" in said[0]
+    assert len(said) == 1 and "'docs/policy.md' looks like the document 'docs/Policy.md'" in said[0]
 
 
 def test_no_warning_between_a_name_and_itself() -> None:

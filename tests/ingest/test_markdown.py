@@ -13,7 +13,7 @@ from affidavit.ingest.readers.formats import read_text
 from affidavit.ingest.readers.markdown import front_matter, plain_inline
 from affidavit.ingest.units import UnitKind
 
-PORTING = "systemd-distro-porting.md"
+PORTING = "licences/systemd-distro-porting.md"
 
 
 def lines_of(memory: Memory, document: str) -> list[str]:
@@ -47,12 +47,12 @@ def test_a_numbered_rule_keeps_its_label(licences: Memory) -> None:
     porting = lines_of(licences, PORTING)
     assert "1. Find the right configure parameters for:" in porting
     assert "2. Try it out." in porting
-    bsd = lines_of(licences, "idna-bsd-3-clause.md")
+    bsd = lines_of(licences, "licences/idna-bsd-3-clause.md")
     assert any(line.startswith("1. Redistributions of source code must retain") for line in bsd)
-    apache = lines_of(licences, "apache-2.0.txt")
+    apache = lines_of(licences, "licences/apache-2.0.txt")
     assert any(line.startswith("8. Limitation of Liability. In no event") for line in apache)
     assert any(line.startswith("4. Redistribution. You may reproduce") for line in apache)
-    mpl = lines_of(licences, "mpl-2.0.txt")
+    mpl = lines_of(licences, "licences/mpl-2.0.txt")
     assert any(line.startswith('1.1. "Contributor" means each individual') for line in mpl)
     labels_alone = {"1.", "2.", "3.", "(a)", "(b)", '1.1. "'}
     assert not labels_alone & {*porting, *bsd, *apache, *mpl}
@@ -61,8 +61,8 @@ def test_a_numbered_rule_keeps_its_label(licences: Memory) -> None:
 @pytest.mark.parametrize(
     ("question", "document"),
     [
-        ("What must redistributions of source code retain?", "idna-bsd-3-clause.md"),
-        ("What must redistributions in binary form reproduce?", "idna-bsd-3-clause.md"),
+        ("What must redistributions of source code retain?", "licences/idna-bsd-3-clause.md"),
+        ("What must redistributions in binary form reproduce?", "licences/idna-bsd-3-clause.md"),
     ],
 )
 def test_a_label_is_never_the_answer(licences: Memory, question: str, document: str) -> None:

@@ -218,13 +218,14 @@ def test_a_lower_trust_replacement_is_refused_before_any_shard_writes(tmp_path: 
     for n, name in enumerate(names):
         (folder / name).write_text(f"Rule {n}: the gate closes at {n + 6} pm.", encoding="utf-8")
     with Memory(tmp_path / "s", shards=2, dense=False) as memory:
-        memory.ingest(folder / names[0], source="operator")
+        # The file stored under the name its folder's ingest gives it.
+        memory.ingest(folder / names[0], source="operator", name=f"texts/{names[0]}")
         before = memory.fingerprint()
         (folder / names[0]).write_text("Rule 0: the gate never closes.", encoding="utf-8")
-        with pytest.raises(IngestError, match="would replace 'rule-0.txt'"):
+        with pytest.raises(IngestError, match="would replace 'texts/rule-0.txt'"):
             memory.ingest(folder, source="stranger")
         assert memory.fingerprint() == before
-        assert memory.documents() == [names[0]]
+        assert memory.documents() == [f"texts/{names[0]}"]
 
 
 def test_every_public_call_of_memory_is_answered_by_the_sharded_store() -> None:

@@ -150,6 +150,7 @@ def test_a_store_from_an_older_version_is_migrated_and_keeps_its_documents(
     conn.execute("ALTER TABLE documents DROP COLUMN reading_hash")
     conn.execute("DROP INDEX documents_by_written")
     conn.execute("ALTER TABLE documents DROP COLUMN written")
+    conn.execute("ALTER TABLE documents DROP COLUMN origin")
     conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
     conn.commit()
     conn.close()
@@ -212,6 +213,7 @@ def test_a_read_only_process_reads_a_store_that_lacks_only_newer_indexes(
     conn.execute("ALTER TABLE documents DROP COLUMN reading_hash")
     conn.execute("DROP INDEX documents_by_written")
     conn.execute("ALTER TABLE documents DROP COLUMN written")
+    conn.execute("ALTER TABLE documents DROP COLUMN origin")
     conn.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
     conn.commit()
     conn.close()
@@ -230,7 +232,8 @@ def test_only_indexes_may_be_missing_from_a_store_read_only(tmp_path: Path) -> N
     # What a read-only process cannot add must be there: every migration it may skip adds
     # an index, the OCR confidence column it reads as NULL when missing, a document's
     # first line and line count (read from its lines instead), its reading hash (none:
-    # no document is taken for another's copy), or the records and labels tables (and the
+    # no document is taken for another's copy), where it was read from (only an ingest
+    # reads it), or the records and labels tables (and the
     # day a record ended, its kind, the ledger of documents distilled) it reads as holding
     # none, and a store older than that is refused with the reason.
     records_tables = (
@@ -251,6 +254,7 @@ def test_only_indexes_may_be_missing_from_a_store_read_only(tmp_path: Path) -> N
         *MIGRATIONS[11],  # each document's first line and count: the lines tell them
         *MIGRATIONS[13],  # each document's reading hash: none kept, no document a copy
         *MIGRATIONS[14],  # the generation each was written at: every document read
+        *MIGRATIONS[15],  # where each was read from: only an ingest, which migrates, reads it
     )
     for migration in MIGRATIONS[READABLE_FROM:]:
         for statement in migration:
@@ -278,6 +282,7 @@ def test_only_indexes_may_be_missing_from_a_store_read_only(tmp_path: Path) -> N
     conn.execute("ALTER TABLE documents DROP COLUMN reading_hash")
     conn.execute("DROP INDEX documents_by_written")
     conn.execute("ALTER TABLE documents DROP COLUMN written")
+    conn.execute("ALTER TABLE documents DROP COLUMN origin")
     conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
     conn.commit()
     conn.close()

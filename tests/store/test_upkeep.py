@@ -44,8 +44,8 @@ def test_the_catalogue_and_the_counts_per_source(tmp_path: Path) -> None:
 def test_vacuum_gives_back_the_room_and_changes_nothing_held(tmp_path: Path) -> None:
     path = tmp_path / "s.sqlite"
     with filled(path) as memory:
-        memory.remove("Black_Death.txt")
-        memory.remove("Normans.txt")
+        memory.remove("demo/Black_Death.txt")
+        memory.remove("demo/Normans.txt")
         before = (memory.fingerprint(), [h.text for h in memory.search("oil embargo", k=5)])
         sizes = memory.vacuum()
         assert sizes["after"] < sizes["before"]
@@ -67,7 +67,7 @@ while True:
 def test_a_killed_vacuum_leaves_the_store_as_it_was(tmp_path: Path) -> None:
     path = tmp_path / "s.sqlite"
     with filled(path) as memory:
-        memory.remove("Black_Death.txt")
+        memory.remove("demo/Black_Death.txt")
         held = memory.fingerprint()
     for kill in range(4):
         child = subprocess.Popen(
@@ -90,7 +90,7 @@ def test_the_cli_lists_and_vacuums(capsys, tmp_path: Path) -> None:
     out = capsys.readouterr().out.splitlines()
     assert out[-2].endswith("notes.txt") and "operator" in out[-2]
     assert out[-1] == "document: 6 documents, 566 lines; operator: 1 documents, 1 lines"
-    assert main(["remove", "Normans.txt", "--store", str(path)]) == 0
+    assert main(["remove", "demo/Normans.txt", "--store", str(path)]) == 0
     capsys.readouterr()
     assert main(["vacuum", "--store", str(path)]) == 0
     assert "bytes before" in capsys.readouterr().out
@@ -106,7 +106,7 @@ def test_a_near_duplicate_is_named_in_the_ingests_warnings(tmp_path: Path) -> No
     assert memory.ingest(DEMO).warnings == []  # six different documents
     report = memory.ingest(versions)
     (said,) = report.warnings
-    assert said.startswith("normans-2024.txt: 9") and "Normans.txt's too" in said
+    assert said.startswith("versions/normans-2024.txt: 9") and "demo/Normans.txt's too" in said
     with warnings.catch_warnings(record=True) as heard:
         warnings.simplefilter("always")
         memory.ingest_text((DEMO / "Black_Death.txt").read_text(encoding="utf-8"), name="bd.txt")
