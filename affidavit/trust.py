@@ -33,8 +33,3 @@ DOCUMENT_TRUST = TRUST[Source.DOCUMENT]
 
 def trust_of(source: Source | str) -> float:
     return TRUST[Source(source)]
-
-
-def may_speak(trust: float, threshold: float = SPEAKING_THRESHOLD) -> bool:
-    """Whether a line at ``trust`` may be said, or cited, as fact."""
-    return trust >= threshold

@@ -5,8 +5,11 @@ Classes (each case seeded, so the corpus is the same on every run): damaged real
 every format (bytes flipped, cut short), lying extensions, encodings, NUL characters, very
 long lines, many short lines, wide tables, deep HTML, hidden HTML, entities, PDF loops and
 deflate bombs, zip bombs, special files (a FIFO, a link to /dev/zero, a chain of links),
-and look-alike names. Every case is ingested with the default limits after a canary
-document; afterwards the canary must still be searchable and the store must hold it.
+look-alike names, and a slow real PDF under a 1 s time bound. Every case is ingested with
+the default limits (the time bound's, with its own) after a canary document; afterwards the
+canary must still be searchable and the store must hold it. Each case's time is how soon
+the ingest ended: the timings the tests used to assert (a loop named, a bomb refused, a
+FIFO refused, a bound keeping its time) are read here.
 
 An outcome is **ingested**, **typed** (an AffidavitError), **raw** (any other exception),
 **crash** (the process died), **hang** (no outcome within ``--seconds``, default 60) or
@@ -50,6 +53,10 @@ REAL = {
 }
 CANARY = "The canary sings at dawn over the Varnholt quarry."
 Case = tuple[str, str, Callable[[Path], Path]]  # class, name, make(folder) -> path
+# Classes ingested with other limits than the default: "time bound" is a real 1.5 MB PDF
+# (about 6 s to read) under a 1 s bound, so its time is how soon the bound stops a reading
+# (tests/ingest/test_hostile_inputs.py checks only that it does, by its message).
+LIMITS = {"time bound": {"seconds": 1.0}}
 
 
 def _write(folder: Path, name: str, data: bytes) -> Path:
@@ -278,6 +285,8 @@ def cases(per_class: int) -> Iterator[Case]:
         yield "hidden html", style, _text(f"hidden-{len(style)}.html", page)
     for kind in ("fifo", "zero", "loop", "chain"):
         yield "special files", kind, _special(kind)
+    slow = CORPORA / "pdf_text_dumps" / "i1040nr.pdf"
+    yield "time bound", "1 s bound, a 6 s PDF", _bytes(slow.name, slow.read_bytes())
     for name in ("Report.txt", "report.txt ", "re\u0440ort.txt", "re\u200bport.txt"):
         yield "look-alike names", repr(name), _text(name, "A report of the quarry.")
     yield "empty files", "empty txt", _bytes("empty.txt", b"")
@@ -296,7 +305,7 @@ def cases(per_class: int) -> Iterator[Case]:
 
 
 def _run_case(case: Case, out: Any) -> None:
-    from affidavit import AffidavitError, Memory
+    from affidavit import AffidavitError, IngestLimits, Memory
 
     kind, name, make = case
     with tempfile.TemporaryDirectory(prefix="affidavit-hostile-") as folder:
@@ -306,7 +315,7 @@ def _run_case(case: Case, out: Any) -> None:
         with Memory(store, dense=False) as memory:
             memory.ingest_text(CANARY, name="canary.txt")
             try:
-                memory.ingest(path)
+                memory.ingest(path, limits=IngestLimits(**LIMITS.get(kind, {})))
                 outcome = "ingested"
             except AffidavitError as exc:
                 outcome = f"typed: {type(exc).__name__}"

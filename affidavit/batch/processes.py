@@ -10,7 +10,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
@@ -59,7 +59,7 @@ def in_processes(
     workers: int,
     *,
     encoded: bool = False,
-) -> Iterator[Row | Written]:
+) -> Generator[Row | Written, None, None]:
     """The rows of ``pending`` in order, answered by ``workers`` processes (``encoded``:
     each as its answer-file line); forked ones open the store with ``sharing.forked``."""
     global _forked

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Mapping
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -108,9 +109,11 @@ def run_batch(
 
                 run_on_ray(shared, pending, address=cluster, workers=workers, deliver=deliver)
             else:
-                rows = in_processes(shared, pending, workers, encoded=not keep)
-                for row in rows:
-                    deliver(row)
+                # Closed as soon as this stops taking rows (an interrupt, a failed write):
+                # the workers stop then, not when the traceback holding it is dropped.
+                with closing(in_processes(shared, pending, workers, encoded=not keep)) as rows:
+                    for row in rows:
+                        deliver(row)
     finally:
         bar(-1)
         if writer is not None:

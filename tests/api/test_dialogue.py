@@ -255,7 +255,12 @@ def test_a_claim_about_a_speaker_rests_on_that_speakers_lines() -> None:
 
 def test_a_turn_that_asks_answers_nothing(chat: Memory) -> None:
     reply = chat.ask("What is the name of Leo's puppy?")
-    assert reply.refused  # Leo only asked "what's its name?"; the puppy is Maya's
+    # Leo only asked "what's its name?"; the puppy is Maya's.
+    assert reply.refused and reply.reason == "holder"
+    assert (reply.audit["whose"]["speaker"], reply.audit["whose"]["rival"]) == ("Leo", "Maya")
+    # The control: asked of Maya, whose puppy it is, the same question is answered.
+    maya = chat.ask("What is the name of Maya's puppy?")
+    assert not maya.refused and maya.audit["whose"]["passed"]
 
 
 @pytest.fixture(scope="module")
@@ -307,6 +312,9 @@ def test_days_are_not_counted_from_a_week(weeks: Memory) -> None:
         "How many days ago did Ana give a talk at the library?", asked_at="2023-07-01"
     )
     assert reply.refused or reply.value != 29  # a week has no one day to count from
+    # The control: an event told of a day ("yesterday") is counted in days.
+    audition = weeks.ask("How many days ago did Ben have an audition?", asked_at="2023-07-20")
+    assert not audition.refused and audition.value == 4  # 16 July 2023
 
 
 def test_an_event_is_told_in_the_tellers_own_words(weeks: Memory) -> None:

@@ -41,7 +41,10 @@ def test_how_many_days_ago_maya_adopted_the_puppy(chat: Memory) -> None:
 
 
 def test_leos_puppy_is_refused_the_puppy_is_mayas(chat: Memory) -> None:
-    assert chat.ask("What is the name of Leo's puppy?").refused
+    leo = chat.ask("What is the name of Leo's puppy?")
+    assert leo.refused and leo.reason == "holder"
+    maya = chat.ask("What is the name of Maya's puppy?")  # the control: hers, it is answered
+    assert not maya.refused and maya.audit["whose"]["passed"]
 
 
 def test_when_i_started_learning_spanish_as_leo(chat: Memory) -> None:

@@ -63,12 +63,17 @@ def test_on_is_a_word_not_the_turkish_ten() -> None:
 
 
 def test_an_empty_candidate_is_never_said() -> None:
-    engine = ScriptedEngine(
-        lambda question, evidence: [Candidate(text="", value="", cites=(0,), score=1.0)]
-    )
-    memory = Memory(engine=engine)
-    memory.ingest_text("The bridge opened on 3 May 2019.", name="a")
-    assert memory.ask("When did the bridge open?").refused
+    def proposing(candidate: Candidate) -> Memory:
+        memory = Memory(engine=ScriptedEngine(lambda question, evidence: [candidate]), dense=False)
+        memory.ingest_text("The bridge opened on 3 May 2019.", name="a")
+        return memory
+
+    empty = proposing(Candidate(text="", value="", cites=(0,), score=1.0))
+    said = empty.ask("When did the bridge open?")
+    assert said.refused and said.reason == "unverifiable"
+    # The control: the same store and citation with the words the line says are answered.
+    full = proposing(Candidate(text="3 May 2019", value="2019-05-03", cites=(0,), score=1.0))
+    assert full.ask("When did the bridge open?").text == "3 May 2019"
 
 
 def test_a_folder_is_not_a_store(tmp_path: Path) -> None:

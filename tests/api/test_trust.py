@@ -10,7 +10,7 @@ from conftest import ARTICLES, DEMO_DIR
 
 from affidavit import IngestError, Memory, Reason
 from affidavit.gates.entry import INGESTIBLE, Admission, admit
-from affidavit.trust import SPEAKING_THRESHOLD, TRUST, Source, may_speak, trust_of
+from affidavit.trust import DOCUMENT_TRUST, SPEAKING_THRESHOLD, Source, trust_of
 
 HANDBOOK = DEMO_DIR / "site-handbook.md"
 BLACK_DEATH = ARTICLES[1]
@@ -37,14 +37,7 @@ def trusts(memory: Memory, query: str) -> set[float]:
 # -- the ladder --
 
 
-def test_the_ladder_ranks_the_sources() -> None:
-    assert TRUST == {
-        Source.OPERATOR: 0.75,
-        Source.DOCUMENT: 0.60,
-        Source.EXTRACTION: 0.50,
-        Source.INFERENCE: 0.35,
-        Source.STRANGER: 0.30,
-    }
+def test_the_ladder_ranks_the_sources_and_reads_them_by_name() -> None:
     assert sorted(Source, key=trust_of, reverse=True) == [
         Source.OPERATOR,
         Source.DOCUMENT,
@@ -52,19 +45,26 @@ def test_the_ladder_ranks_the_sources() -> None:
         Source.INFERENCE,
         Source.STRANGER,
     ]
-    assert trust_of("stranger") == trust_of(Source.STRANGER) == 0.3
+    assert all(trust_of(source.value) == trust_of(source) for source in Source)
 
 
-def test_only_lines_at_or_above_half_trust_may_speak() -> None:
-    assert SPEAKING_THRESHOLD == 0.5
-    assert [s.value for s in Source if may_speak(trust_of(s))] == [
-        "operator",
-        "document",
-        "extraction",
-    ]
-    assert may_speak(0.5) and not may_speak(0.49)
-    assert not may_speak(trust_of(Source.DOCUMENT), threshold=0.7)
-    assert may_speak(trust_of(Source.OPERATOR), threshold=0.7)
+@pytest.mark.parametrize(
+    ("threshold", "speaks"),
+    [(DOCUMENT_TRUST, True), (DOCUMENT_TRUST + 0.01, False)],
+    ids=["at the threshold", "just below it"],
+)
+def test_a_line_speaks_at_the_speaking_threshold_and_not_below_it(
+    threshold: float, speaks: bool
+) -> None:
+    """The same document and question either side of the threshold: the answer is the
+    control of the refusal."""
+    with Memory(dense=False, speaking_threshold=threshold) as memory:
+        memory.ingest(BLACK_DEATH)
+        answer = memory.ask("By what year did the Black Death reach Crimea?")
+    if speaks:
+        assert not answer.refused and answer.text == "1343"
+    else:
+        assert answer.refused and answer.reason == Reason.BELOW_TRUST
 
 
 # -- the entry gate --

@@ -236,8 +236,10 @@ def test_a_batch_freezes_the_heap_after_its_first_answer_and_hands_it_back(store
 
 
 def _cli_batch(
-    store: Path, questions: Path, out: Path, workers: int = 1
+    store: Path, questions: Path, out: Path, workers: int | None = 1
 ) -> subprocess.Popen[bytes]:
+    """``affidavit batch`` as a user runs it (``workers`` None: the default, one per core)."""
+    chosen = [] if workers is None else ["--workers", str(workers)]
     return subprocess.Popen(
         [
             sys.executable,
@@ -249,8 +251,7 @@ def _cli_batch(
             str(store),
             "--out",
             str(out),
-            "--workers",
-            str(workers),
+            *chosen,
             "--quiet",
         ],
         stdout=subprocess.PIPE,
@@ -271,13 +272,16 @@ def _wait_for_rows(out: Path, rows: int, process: subprocess.Popen[bytes]) -> No
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("workers", [None, 1], ids=["default workers", "one worker"])
 @pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGINT])
 def test_an_interrupted_run_resumed_by_the_same_command_loses_and_repeats_nothing(
-    store: Path, long_question_file: Path, tmp_path: Path, how: signal.Signals
+    store: Path, long_question_file: Path, tmp_path: Path, how: signal.Signals, workers: int | None
 ) -> None:
+    """The real command, killed and run again; the default-run tests of the same with a
+    fake answerer are in tests/batch/test_resume.py."""
     expected = reference_rows(store, LONG)
     out = tmp_path / "answers.jsonl"
-    process = _cli_batch(store, long_question_file, out)
+    process = _cli_batch(store, long_question_file, out, workers)
     _wait_for_rows(out, 4, process)
     process.send_signal(how)
     _, stderr = process.communicate(timeout=60)
@@ -287,11 +291,30 @@ def test_an_interrupted_run_resumed_by_the_same_command_loses_and_repeats_nothin
     partial = out.read_bytes()
     assert partial.endswith(b"\n") and len(partial.splitlines()) < len(expected)
     assert partial == b"".join(expected[: len(partial.splitlines())])
-    process = _cli_batch(store, long_question_file, out)
+    process = _cli_batch(store, long_question_file, out, workers)
     stdout, _ = process.communicate(timeout=120)
     assert process.returncode == 0
     assert f"({len(partial.splitlines())} already there)".encode() in stdout
     assert out.read_bytes() == b"".join(expected)
+
+
+@pytest.mark.slow
+def test_the_command_run_again_while_it_runs_writes_nothing_and_says_why(
+    store: Path, long_question_file: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "answers.jsonl"
+    first = _cli_batch(store, long_question_file, out, None)
+    try:
+        _wait_for_rows(out, 2, first)
+        second = _cli_batch(store, long_question_file, out, None)
+        _, stderr = second.communicate(timeout=120)
+        assert second.returncode == 1
+        assert b"another batch is writing these answers" in stderr
+    finally:
+        first.kill()
+        first.communicate(timeout=60)
+    rows = out.read_bytes().splitlines(keepends=True)
+    assert rows == reference_rows(store, LONG)[: len(rows)]  # the first run's rows alone
 
 
 def test_the_cli_says_what_it_answered(

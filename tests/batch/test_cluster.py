@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from importlib.util import find_spec
 from pathlib import Path
 
 import pytest
@@ -13,8 +14,10 @@ from conftest import QUESTIONS
 
 from affidavit import Memory
 
-ray = pytest.importorskip(
-    "ray", reason="the ray extra is not installed: pip install 'affidavit[ray]'"
+# Whether Ray is installed, asked without importing it: imported here, at collection, Ray
+# would be loaded in the process every other test runs in, whether or not this one runs.
+pytestmark = pytest.mark.skipif(
+    find_spec("ray") is None, reason="the ray extra is not installed: pip install 'affidavit[ray]'"
 )
 
 
@@ -22,6 +25,8 @@ ray = pytest.importorskip(
 def test_a_local_two_worker_ray_cluster_answers_byte_identically(
     squad_store: Path, tmp_path: Path
 ) -> None:
+    import ray
+
     store = tmp_path / "store.sqlite"
     shutil.copy(squad_store, store)
     questions = tmp_path / "questions.jsonl"

@@ -148,6 +148,7 @@ def test_a_one_digit_change_of_any_real_sentence_is_vetoed(black_death) -> None:
     for line in with_numbers:
         changed = one_digit_changed(line.text)
         assert changed is not None, line.text
+        assert judge(line.text, [line], EN).passed, line.text  # the control: as written
         judgement = judge(changed, [line], EN)
         assert gates(judgement) == [("digit_veto", False)], changed
         assert judgement.failure is not None
@@ -302,6 +303,8 @@ def test_a_word_only_the_question_supplies_is_not_evidence(opening) -> None:
     )
     # The line never says "started": the question saying it does not make it evidence.
     assert asked.failure is not None and asked.failure.reason == Reason.MIXTURE.value
+    # The control: the word the line does say passes.
+    assert judge("The Black Death originated in Central Asia.", opening[:1], EN).passed
 
 
 # -- tier 3: the read-back --

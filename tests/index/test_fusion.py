@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from affidavit.index.fusion import RRF_K, rrf
+from affidavit.index.fusion import rrf
 
 
 def test_rrf_matches_the_hand_computed_scores() -> None:
     words = ["a", "b", "c"]
     meaning = ["c", "a", "d"]
     fused = dict(rrf([words, meaning]))
-    assert RRF_K == 60
     assert fused["a"] == pytest.approx(1 / 61 + 1 / 62)
     assert fused["b"] == pytest.approx(1 / 62)
     assert fused["c"] == pytest.approx(1 / 63 + 1 / 61)
@@ -19,9 +18,12 @@ def test_rrf_matches_the_hand_computed_scores() -> None:
     assert [item for item, _ in rrf([words, meaning])] == ["a", "c", "b", "d"]
 
 
-def test_only_the_order_counts() -> None:
-    # The same orders give the same fusion whatever scores produced them.
-    assert rrf([["x", "y"], ["y", "x"]]) == rrf([["x", "y"], ["y", "x"]])
+def test_every_ranking_weighs_alike_and_only_ranks_count() -> None:
+    # Swapping the rankings changes no item's score: neither channel outweighs the other.
+    words, meaning = ["a", "b", "c"], ["c", "d", "a"]
+    assert dict(rrf([words, meaning])) == dict(rrf([meaning, words]))
+    # An item's score is its ranks' alone: other items, renamed, change nothing.
+    assert dict(rrf([["x", "y"], ["y", "x"]]))["x"] == dict(rrf([["x", "p"], ["q", "x"]]))["x"]
     assert [i for i, _ in rrf([["x", "y", "z"]])] == ["x", "y", "z"]
 
 

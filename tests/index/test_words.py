@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import re
+from importlib.util import find_spec
 from pathlib import Path
 
 import numpy as np
@@ -108,8 +109,10 @@ def test_bm25_of_an_empty_matrix_is_empty() -> None:
     assert query_scores(sp.csr_matrix((3, 4)), [0, 2]).tolist() == [0.0, 0.0, 0.0]
 
 
+@pytest.mark.skipif(find_spec("bm25s") is None, reason="bm25s (the bench extra) is not installed")
 def test_bm25_matches_bm25s_lucene_on_a_real_article() -> None:
-    bm25s = pytest.importorskip("bm25s")
+    import bm25s
+
     analyzer = Analyzer("en")
     paragraphs = ARTICLES[0].read_text(encoding="utf-8").split("\n\n")
     units = [analyzer.terms(p) for p in paragraphs if p.strip()]
@@ -251,7 +254,6 @@ def test_a_window_lends_a_fixed_share_of_its_score() -> None:
     window_share = hits["She won two prizes."]
     assert window_share > 0
     assert hits["Marie Curie studied in Paris."] == pytest.approx(own + window_share, rel=1e-5)
-    assert WINDOW_GAIN > 0
 
 
 def test_windows_do_not_reach_across_documents() -> None:

@@ -51,10 +51,10 @@ def test_a_file_that_reads_too_long_is_stopped_at_its_time_limit(
 ) -> None:
     pdf = tmp_path / "i1040nr.pdf"
     shutil.copy(SLOW_PDF, pdf)  # about 6 s to read here
-    started = time.monotonic()
+    # The bound's own message: stopped by the timer, not read to the end. How soon it stops
+    # is measured by bench/hostile_corpus.py (class "time bound"), not asserted here.
     with pytest.raises(IngestError, match="longer than 1 s") as raised:
         memory.ingest(pdf, limits=IngestLimits(seconds=1))
-    assert time.monotonic() - started < 5
     assert raised.value.path == str(pdf)
     assert unchanged(memory)
 
@@ -93,10 +93,11 @@ def test_a_deflate_bomb_is_refused_before_it_is_inflated(memory: Memory, tmp_pat
     bomb = tmp_path / "bomb.pdf"
     bomb.write_bytes(_inflating_pdf(300))
     assert bomb.stat().st_size < 2 * 2**20
-    started = time.monotonic()
+    # The inflation check's message, not the memory bound's: refused before inflating (how
+    # soon: bench/hostile_corpus.py, class "pdf deflate bombs").
     with pytest.raises(IngestError, match="a decompression bomb"):
         memory.ingest(bomb)
-    assert time.monotonic() - started < 10 and unchanged(memory)
+    assert unchanged(memory)
 
 
 def test_a_reading_past_its_memory_limit_is_stopped(
@@ -160,15 +161,13 @@ def test_damaged_real_files_end_in_success_or_a_typed_error(
     damaged.write_bytes(bytes(data[: max(1, int(len(data) * keep))]))
     memory = Memory(dense=False)
     memory.ingest_text(KEPT, name="kept.md")
-    started = time.monotonic()
     try:
         names = memory.ingest(damaged, limits=IngestLimits(seconds=20, memory_mb=1024))
-    except IngestError as error:
+    except IngestError as error:  # a reading past its bounds among them
         assert error.path == str(damaged)
         assert unchanged(memory)
     else:
         assert names == [damaged.name]
-    assert time.monotonic() - started < 25
 
 
 def test_deeply_nested_html_loses_no_paragraph(tmp_path: Path) -> None:
@@ -221,10 +220,10 @@ def test_a_fifo_given_by_name_is_refused_at_once_not_read_forever(
 ) -> None:
     fifo = tmp_path / "p.txt"
     os.mkfifo(fifo)
-    started = time.monotonic()
+    # Opened to be read, a FIFO with no writer would block this test for ever.
     with pytest.raises(IngestError, match="not a regular file"):
         memory.ingest(fifo)
-    assert time.monotonic() - started < 5 and unchanged(memory)
+    assert unchanged(memory)
 
 
 def test_a_link_to_a_device_given_by_name_is_refused_before_it_is_read(

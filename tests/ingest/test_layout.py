@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from functools import cache
 from pathlib import Path
 
@@ -306,19 +305,15 @@ def test_a_novel_lays_out_as_prose_with_chapter_headings(middlemarch: str) -> No
     assert max(rows) < units.index(Unit(UnitKind.HEADING, "CHAPTER I."))
 
 
-def test_a_novel_lays_out_in_well_under_a_second(middlemarch: str) -> None:
-    started = time.perf_counter()
-    lay_out(middlemarch)
-    assert time.perf_counter() - started < 1.0
+# How long the novel and the IRS instructions take to lay out is measured by
+# bench/ingest.py (its "lay out" rows), not asserted here: a wall-clock bound fails under load.
 
 
-def test_the_irs_instructions_lay_out_quickly() -> None:
-    text = (DUMPS / "i1040nr.pdfminer.txt").read_text(encoding="utf-8")
-    started = time.perf_counter()
-    lay_out(text)
-    assert time.perf_counter() - started < 1.0
-
-
-def test_layout_is_deterministic() -> None:
-    text = (DUMPS / "senate-expenditures.pdfminer.txt").read_text(encoding="utf-8")
-    assert lay_out(text) == lay_out(text)
+def test_a_layout_does_not_depend_on_the_documents_laid_out_before() -> None:
+    """A document's own words decide its joins (a hyphen kept or dropped): nothing one
+    document leaves behind changes how the next is laid out."""
+    senate = (DUMPS / "senate-expenditures.pdfminer.txt").read_text(encoding="utf-8")
+    first = lay_out(senate)
+    lay_out((DUMPS / "i1040nr.pdfminer.txt").read_text(encoding="utf-8"))
+    lay_out("A counter-\npart, and a counterpart.\n")
+    assert lay_out(senate) == first

@@ -5,7 +5,6 @@ in values is read as before."""
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -28,10 +27,10 @@ def _pdf_of(objects: list[bytes]) -> bytes:
 def test_a_chain_of_references_round_to_itself_is_named_at_once(tmp_path: Path) -> None:
     path = tmp_path / "loop.pdf"
     path.write_bytes(_pdf_of([b"3 0 R", b"1 0 R", b"2 0 R"]))
-    start = time.monotonic()
+    # Without the check the time bound stops it, saying "longer than 20 s" (how soon the
+    # loop is named: bench/hostile_corpus.py, class "pdf loops").
     with pytest.raises(IngestError, match=r"loop \(1 -> 3 -> 2 -> 1\)"):
         Memory(dense=False).ingest(path, limits=IngestLimits(seconds=20))
-    assert time.monotonic() - start < 10  # without the check: stopped by the bound at 20 s
 
 
 def test_a_chain_of_references_that_ends_is_followed(tmp_path: Path) -> None:

@@ -13,7 +13,6 @@ import pytest
 from affidavit.errors import IngestError
 from affidavit.ingest.readers.formats import (
     MAX_LINE_CHARS,
-    SUPPORTED_SUFFIXES,
     _pdf_text,
     iter_document_files,
     read_document,
@@ -618,6 +617,43 @@ def test_iter_document_files_refuses_a_missing_folder(tmp_path: Path) -> None:
     assert "absent" in str(info.value)
 
 
-def test_supported_suffixes_cover_every_format() -> None:
-    expected = {".txt", ".text", ".md", ".markdown", ".rst", ".csv", ".tsv", ".html", ".htm"}
-    assert SUPPORTED_SUFFIXES == expected | {".pdf", ".docx"}
+PROSE = Unit(UnitKind.PROSE, "The quarry permit was renewed in May.")
+CELLS = (("Item", "Quarry permit"), ("Price", "5.75"))
+CORPORA = Path(__file__).resolve().parents[2] / "corpora"
+
+
+@pytest.mark.parametrize(
+    ("suffix", "data", "unit"),
+    [
+        (".txt", b"The quarry permit was renewed in May.\n", PROSE),
+        (".text", b"The quarry permit was renewed in May.\n", PROSE),
+        (".md", b"# Permit\n\nThe quarry permit was renewed in May.\n", PROSE),
+        (".markdown", b"# Permit\n\nThe quarry permit was renewed in May.\n", PROSE),
+        (".rst", b"Permit\n======\n\nThe quarry permit was renewed in May.\n", PROSE),
+        (
+            ".csv",
+            b"Item,Price\nQuarry permit,5.75\n",
+            Unit(UnitKind.ROW, "Quarry permit,5.75", CELLS, 0),
+        ),
+        (
+            ".tsv",
+            b"Item\tPrice\nQuarry permit\t5.75\n",
+            Unit(UnitKind.ROW, "Quarry permit\t5.75", CELLS, 0),
+        ),
+        (".html", b"<p>The quarry <b>permit</b> was renewed in May.</p>", PROSE),
+        (".htm", b"<p>The quarry <b>permit</b> was renewed in May.</p>", PROSE),
+        (".pdf", SENATE_PDF.read_bytes(), Unit(UnitKind.HEADING, "PAYEE NAME")),
+        (
+            ".docx",
+            (CORPORA / "office" / "nics-firearm-checks-2015-11.docx").read_bytes(),
+            Unit(UnitKind.HEADING, "NICS Firearm Background Checks"),
+        ),
+    ],
+)
+def test_a_file_of_every_format_is_found_in_a_folder_and_read_as_its_format(
+    tmp_path: Path, suffix: str, data: bytes, unit: Unit
+) -> None:
+    path = tmp_path / f"notes{suffix.upper()}"  # a suffix in capitals is the same format
+    path.write_bytes(data)
+    assert iter_document_files(tmp_path) == [path]
+    assert unit in read_document(path)

@@ -122,6 +122,11 @@ def test_a_question_the_table_cannot_answer_is_still_refused() -> None:
         "in the fourth quarter of 2017?"
     )
     assert answer.refused and answer.reason == Reason.PLAN_DEAD.value
+    # The control: of the common stock's prices, which the table writes, it is answered.
+    stated = _memory(QUARTERS).ask(
+        "What is the difference in the high and low prices in the fourth quarter of 2019?"
+    )
+    assert stated.value == pytest.approx(1.97)  # $11.44 less $9.47
 
 
 def test_a_row_named_whole_outranks_one_that_shares_more_and_adds_more() -> None:

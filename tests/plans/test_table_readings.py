@@ -168,6 +168,7 @@ def test_a_year_asked_of_a_roll_forward_names_the_row_that_writes_it() -> None:
     assert opening.value == 1187586
     # The movements are 2019's: the year's balance row is not its grants.
     assert memory.ask("What was the number of shares granted in 2018?").refused
+    assert memory.ask("What was the number of shares granted in 2019?").value == 473550
 
 
 def test_a_fiscal_year_in_short_is_its_year() -> None:

@@ -9,19 +9,23 @@ import json
 import shutil
 import time
 from collections.abc import Iterator
+from importlib.util import find_spec
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
-from selenium.webdriver.common.action_chains import ActionChains
-from selenium.webdriver.common.by import By
-from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from affidavit import Memory
 from affidavit.report.page import write_report
+
+if TYPE_CHECKING:
+    from selenium import webdriver
+
+# Whether selenium is installed, asked without importing it: nothing a test module imports
+# at collection is loaded into the process the other tests run in.
+pytestmark = pytest.mark.skipif(
+    find_spec("selenium") is None, reason="selenium (the test extra) is not installed"
+)
 
 DEMO = Path(__file__).resolve().parents[2] / "corpora" / "demo"
 QUESTIONS = [
@@ -41,6 +45,9 @@ def browser() -> Iterator[webdriver.Chrome]:
     driver = shutil.which("chromedriver")
     if binary is None or driver is None:
         pytest.skip("no Chromium: install Debian's chromium and chromium-driver")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
     options = webdriver.ChromeOptions()
     options.binary_location = binary
     for argument in (
@@ -80,6 +87,9 @@ def written(folder: Path, store: Path, rows: list[dict[str, Any]]) -> Path:
 
 def opened(browser: webdriver.Chrome, page: Path) -> int:
     """Opens ``page`` and returns the ms from navigation to its first screen drawn."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
     browser.get(page.as_uri())
     html = browser.find_element(By.TAG_NAME, "html")
@@ -88,20 +98,30 @@ def opened(browser: webdriver.Chrome, page: Path) -> int:
 
 
 def shown(browser: webdriver.Chrome) -> int:
+    from selenium.webdriver.common.by import By
+
     return int(browser.find_element(By.ID, "shown").get_attribute("data-shown") or -1)
 
 
 def drawn(browser: webdriver.Chrome) -> list[Any]:
+    from selenium.webdriver.common.by import By
+
     return browser.find_elements(By.CSS_SELECTOR, "#questions .item")
 
 
 def keys(browser: webdriver.Chrome, *typed: str) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
     ActionChains(browser).send_keys(*typed).perform()  # to whatever has the focus
 
 
 def test_a_reviewer_counts_filters_checks_and_moves_through_answers(
     browser: webdriver.Chrome, asked: tuple[Path, list[dict[str, Any]]], tmp_path: Path
 ) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
     store, rows = asked
     opened(browser, written(tmp_path, store, rows))
 
@@ -179,6 +199,9 @@ def test_ten_thousand_answers_open_at_once(
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
     store, rows = asked
     real = [row for row in rows if "question" in row]
     many = [{**real[n % len(real)], "id": f"s{n}", "line": n + 1} for n in range(10_000)]

@@ -5,6 +5,7 @@ Needs the ``ray`` extra (``pip install 'affidavit[ray]'``; .ci/run installs it).
 
 from __future__ import annotations
 
+from importlib.util import find_spec
 from pathlib import Path
 
 import pytest
@@ -12,8 +13,10 @@ from conftest import ARTICLES, QUESTIONS
 
 from affidavit import IngestError, Memory
 
-ray = pytest.importorskip(
-    "ray", reason="the ray extra is not installed: pip install 'affidavit[ray]'"
+# Whether Ray is installed, asked without importing it: imported here, at collection, Ray
+# would be loaded in the process every other test runs in, whether or not this one runs.
+pytestmark = pytest.mark.skipif(
+    find_spec("ray") is None, reason="the ray extra is not installed: pip install 'affidavit[ray]'"
 )
 
 
