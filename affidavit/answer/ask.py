@@ -34,10 +34,11 @@ from affidavit.question.question import Question
 from affidavit.question.routes import TABLE_LOOK_UPS
 from affidavit.question.shape import AnswerType
 from affidavit.reader.answerability import rivals_of
-from affidavit.reasons import Reason
+from affidavit.reasons import Reason, compared
 from affidavit.results import Answer, Evidence, LineKind
 from affidavit.text.analyzer import Analyzer
 from affidavit.text.reading import Reading
+from affidavit.text.wording import NO_WORDING, Wording
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -130,6 +131,8 @@ def _reached(
         question, asked_at=asked_at, speaker=speaker, default_language=archive.main_language
     )
     shape, analyzer, question_terms = asked.shape, asked.analyzer, asked.key_terms
+    # What a message names of the question's terms is the words it wrote, not their stems.
+    wording = Wording.of(asked.text, analyzer)
     record.shape = shape.to_dict()
     if asked.text != question:
         record.read_as = asked.text  # "I" read as the speaker
@@ -156,11 +159,16 @@ def _reached(
         # A computed answer's census counts the documents that speak of what it computed
         # over (the rows and years), not of the operation's words ("percentage change").
         over_words = " ".join([*asked.route.rows, *asked.route.years])
-        over = KeyWords.of(frozenset(analyzer.terms(over_words)), rarity, analyzer.language)
+        over = KeyWords.of(
+            frozenset(analyzer.terms(over_words)),
+            rarity,
+            analyzer.language,
+            wording=Wording.of(over_words, analyzer),
+        )
         computed_census = archive.census(over, analyzer, scope)
         record.census = computed_census.to_dict()
         return replace(computed, census=computed_census.line)
-    keys = KeyWords.of(question_terms, rarity, analyzer.language)
+    keys = KeyWords.of(question_terms, rarity, analyzer.language, wording=wording)
     the_census = archive.census(keys, analyzer, scope)
     census_line = the_census.line
     record.census = the_census.to_dict()
@@ -201,7 +209,9 @@ def _reached(
                 # The question's route asks for a figure of a table and no plan could anchor it:
                 # a cell lifted instead is a guess at the cell the plan did not find.
                 continue
-            judgement = _judge(candidate, subset, analyzer, asked_here, rarity, turns_need, chained)
+            judgement = _judge(
+                candidate, subset, analyzer, asked_here, rarity, turns_need, chained, wording
+            )
             if judgement.passed and defining:
                 cited_text = [subset[i].text for i in candidate.cites]
                 judgement.decisions.append(definition_decision(asked.text, cited_text))
@@ -229,12 +239,13 @@ def _reached(
         why = record.why_refused()
         if why is Reason.NO_CANDIDATE:
             # No span of the kind asked for: one line that plainly answers is said whole.
-            judge_line = line_judge(analyzer, naming.asked_of, rarity, turns_need)
+            judge_line = line_judge(analyzer, naming.asked_of, rarity, turns_need, wording)
             quote = clear_line(
                 question, shape.answer_type, retrieved.hits, retrieved.subsets, judge_line
             )
             if quote is not None:
                 return _quoted(quote, record, census_line)
+        record.closest = record.nearest_miss(why)
         return _Said.refusal(why, census_line)
     passed.sort(key=lambda p: (-p[0], p[1], p[2]))
     stale: list[Stale] = []
@@ -252,13 +263,20 @@ def _reached(
         probability, said_rivals = top.probability, [(j.text, j.probability) for j in others]
         if not top.answerable:
             # The reader doubts the span: the line that plainly answers is said whole.
-            judge_line = line_judge(analyzer, naming.asked_of, rarity, turns_need)
+            judge_line = line_judge(analyzer, naming.asked_of, rarity, turns_need, wording)
             quote = clear_line(
                 question, shape.answer_type, retrieved.hits, retrieved.subsets, judge_line
             )
             if quote is not None:
                 return _quoted(quote, record, census_line)
-            detail = f"best candidate {top.probability:.2f} < {top.threshold:.2f}"
+            probable, threshold = compared(top.probability, top.threshold)
+            detail = f"best candidate {probable} < {threshold}"
+            record.closest = {
+                "text": top.text,
+                "check": "answerability",
+                "reason": Reason.UNLIKELY.value,
+                "detail": f"the reader gives it {probable}, below the threshold {threshold}",
+            }
             return replace(
                 _Said.refusal(Reason.UNLIKELY, census_line, detail),
                 probability=probability,
@@ -373,6 +391,7 @@ def _judge(
     term_weight: Callable[[str], float],
     turns_need: float,
     chained: bool = False,
+    wording: Wording = NO_WORDING,
 ) -> Judgement:
     if not candidate.cites or any(not 0 <= i < len(subset) for i in candidate.cites):
         failed = Judgement()
@@ -395,4 +414,5 @@ def _judge(
         term_weight=term_weight,
         turns_need=turns_need,
         chain=anchor if chained else (),
+        wording=wording,
     )
