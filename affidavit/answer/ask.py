@@ -11,7 +11,7 @@ from affidavit.answer.archive import Archive
 from affidavit.answer.audit import AskRecord, Judged, SubsetRecord
 from affidavit.answer.copies import copies_of, said_by
 from affidavit.answer.currency import Stale, asks_of_the_past
-from affidavit.answer.disagreement import contest_line, rivals
+from affidavit.answer.disagreement import asked_kind, contest_line, rivals
 from affidavit.answer.likely import likeliest
 from affidavit.answer.quote import Quote, clear_line, line_judge
 from affidavit.answer.readback import engine_read_back
@@ -288,7 +288,8 @@ def _reached(
         note = next(s.note for s in stale if s.candidate == chosen.text)
         census_line = f"{census_line} {note}".strip()
     standing = [(p[0], p[3], p[5]) for p in passed[1:] if p[3].text not in gone]
-    disagreeing = rivals((best, chosen, cited), standing)
+    of_the_kind = asked_kind(shape.answer_type, asked.text, chosen.text)
+    disagreeing = rivals((best, chosen, cited), standing, of_the_kind)
     if disagreeing:
         record.contradicted_by = [
             {"text": other.text, "lines": [line.dateline() for line in lines]}
