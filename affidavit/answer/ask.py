@@ -12,7 +12,7 @@ from affidavit.answer.audit import AskRecord, Judged, SubsetRecord
 from affidavit.answer.copies import copies_of, said_by
 from affidavit.answer.currency import Stale, asks_of_the_past
 from affidavit.answer.disagreement import asked_kind, contest_line, rivals
-from affidavit.answer.likely import likeliest
+from affidavit.answer.likely import likeliest, refused_by_the_reader
 from affidavit.answer.quote import Quote, clear_line, line_judge
 from affidavit.answer.readback import engine_read_back
 from affidavit.engine.protocol import Candidate, Engine, Planner
@@ -34,7 +34,7 @@ from affidavit.question.question import Question
 from affidavit.question.routes import TABLE_LOOK_UPS
 from affidavit.question.shape import AnswerType
 from affidavit.reader.answerability import rivals_of
-from affidavit.reasons import Reason, compared
+from affidavit.reasons import Reason
 from affidavit.results import Answer, Evidence, LineKind
 from affidavit.text.analyzer import Analyzer
 from affidavit.text.reading import Reading
@@ -159,12 +159,7 @@ def _reached(
         # A computed answer's census counts the documents that speak of what it computed
         # over (the rows and years), not of the operation's words ("percentage change").
         over_words = " ".join([*asked.route.rows, *asked.route.years])
-        over = KeyWords.of(
-            frozenset(analyzer.terms(over_words)),
-            rarity,
-            analyzer.language,
-            wording=Wording.of(over_words, analyzer),
-        )
+        over = KeyWords.read(over_words, analyzer, rarity)
         computed_census = archive.census(over, analyzer, scope)
         record.census = computed_census.to_dict()
         return replace(computed, census=computed_census.line)
@@ -269,19 +264,9 @@ def _reached(
             )
             if quote is not None:
                 return _quoted(quote, record, census_line)
-            probable, threshold = compared(top.probability, top.threshold)
-            detail = f"best candidate {probable} < {threshold}"
-            record.closest = {
-                "text": top.text,
-                "check": "answerability",
-                "reason": Reason.UNLIKELY.value,
-                "detail": f"the reader gives it {probable}, below the threshold {threshold}",
-            }
-            return replace(
-                _Said.refusal(Reason.UNLIKELY, census_line, detail),
-                probability=probability,
-                rivals=said_rivals,
-            )
+            detail, record.closest = refused_by_the_reader(top)
+            refused = _Said.refusal(Reason.UNLIKELY, census_line, detail)
+            return replace(refused, probability=probability, rivals=said_rivals)
     # What was and no longer is does not disagree with what is; said, it says so.
     gone = {s.candidate for s in stale}
     if chosen.text in gone:

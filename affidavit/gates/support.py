@@ -180,6 +180,13 @@ class KeyWords:
             wording,
         )
 
+    @classmethod
+    def read(cls, text: str, analyzer: Analyzer, weight: Callable[[str], float] | None) -> KeyWords:
+        """The key words of ``text`` (its terms as ``analyzer`` reads them), weighed by
+        ``weight`` and worded as ``text`` writes them."""
+        terms = analyzer.terms(text)
+        return cls.of(terms, weight, analyzer.language, wording=Wording.of(text, analyzer))
+
     @property
     def terms(self) -> frozenset[str]:
         return frozenset(t for t, _ in self.weights)
