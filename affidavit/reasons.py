@@ -38,6 +38,28 @@ class Reason(StrEnum):
         return _TEXT_IN.get(language, {}).get(self, _TEXT[self])
 
 
+def compared(value: float, bound: float, *, percent: bool = False) -> tuple[str, str]:
+    """``value`` and the ``bound`` it was compared with, written with the fewest digits
+    that show them apart (two decimals at least, a whole percent with ``percent``): a
+    message never says "0.42 < 0.42" of 0.4207 and 0.425. Equal values print equal."""
+    least = 0 if percent else 2
+    for digits in range(least, least + _MOST_EXTRA_DIGITS + 1):
+        shown = (_written(value, digits, percent), _written(bound, digits, percent))
+        if shown[0] != shown[1] or value == bound:
+            return shown
+    return shown
+
+
+# Past this many digits beyond the first try, the two are written as they then read: a
+# check that compares with a tolerance (gates/support.py: 1e-9) may refuse values that far
+# apart only.
+_MOST_EXTRA_DIGITS = 9
+
+
+def _written(number: float, digits: int, percent: bool) -> str:
+    return f"{number:.{digits}%}" if percent else f"{number:.{digits}f}"
+
+
 _TEXT: dict[Reason, str] = {
     Reason.EMPTY_STORE: "The store holds no documents, so there is nothing to answer from.",
     Reason.EMPTY_QUESTION: "The question has no words to look for.",
@@ -50,8 +72,9 @@ _TEXT: dict[Reason, str] = {
         "a number...)."
     ),
     Reason.UNLIKELY: (
-        "The best candidate passed every check, but the reader judges it unlikely to answer "
-        "the question: its probability is below the threshold chosen on held-out data."
+        "The answerability check refused the best candidate the evidence gates let through: "
+        "the reader judges it unlikely to answer the question, its probability below the "
+        "threshold chosen on held-out data."
     ),
     Reason.DIGIT_VETO: "It carries a number the cited evidence does not carry.",
     Reason.MIXTURE: (
@@ -96,9 +119,9 @@ _TEXT_IN: dict[str, dict[Reason, str]] = {
         "clave de la pregunta para sostener una respuesta.",
         Reason.NO_CANDIDATE: "La evidencia no contiene nada del tipo que pide la pregunta (una "
         "persona, una fecha, un número...).",
-        Reason.UNLIKELY: "El mejor candidato pasó todas las comprobaciones, pero el lector juzga "
-        "improbable que responda a la pregunta: su probabilidad está por debajo del umbral "
-        "elegido con datos reservados.",
+        Reason.UNLIKELY: "La comprobación de respondibilidad rechazó el mejor candidato que las "
+        "puertas de la evidencia dejaron pasar: el lector juzga improbable que responda a la "
+        "pregunta, con una probabilidad por debajo del umbral elegido con datos reservados.",
         Reason.DIGIT_VETO: "Lleva un número que la evidencia citada no lleva.",
         Reason.MIXTURE: "Envuelve palabras de la evidencia alrededor de un contenido que la "
         "evidencia nunca dio.",
@@ -128,8 +151,9 @@ _TEXT_IN: dict[str, dict[Reason, str]] = {
         "çok fazlası eksik; bir yanıtı desteklemiyorlar.",
         Reason.NO_CANDIDATE: "Kanıtta sorunun istediği türden bir şey yok (bir kişi, bir "
         "tarih, bir sayı...).",
-        Reason.UNLIKELY: "En iyi aday tüm denetimlerden geçti, ama okuyucu soruyu yanıtlamasını "
-        "olası bulmuyor: olasılığı ayrılmış verilerle seçilen eşiğin altında.",
+        Reason.UNLIKELY: "Yanıtlanabilirlik denetimi, kanıt kapılarının geçirdiği en iyi adayı "
+        "reddetti: okuyucu soruyu yanıtlamasını olası bulmuyor, olasılığı ayrılmış verilerle "
+        "seçilen eşiğin altında.",
         Reason.DIGIT_VETO: "Alıntılanan kanıtta bulunmayan bir sayı içeriyor.",
         Reason.MIXTURE: "Kanıttan sözcükleri, kanıtın hiç vermediği bir içeriğin çevresine "
         "sarıyor.",

@@ -11,8 +11,8 @@ from affidavit.answer.archive import Archive
 from affidavit.answer.audit import AskRecord, Judged, SubsetRecord
 from affidavit.answer.copies import copies_of, said_by
 from affidavit.answer.currency import Stale, asks_of_the_past
-from affidavit.answer.disagreement import contest_line, rivals
-from affidavit.answer.likely import likeliest
+from affidavit.answer.disagreement import asked_kind, contest_line, rivals
+from affidavit.answer.likely import likeliest, refused_by_the_reader
 from affidavit.answer.quote import Quote, clear_line, line_judge
 from affidavit.answer.readback import engine_read_back
 from affidavit.engine.protocol import Candidate, Engine, Planner
@@ -38,6 +38,7 @@ from affidavit.reasons import Reason
 from affidavit.results import Answer, Evidence, LineKind
 from affidavit.text.analyzer import Analyzer
 from affidavit.text.reading import Reading
+from affidavit.text.wording import NO_WORDING, Wording
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -130,6 +131,8 @@ def _reached(
         question, asked_at=asked_at, speaker=speaker, default_language=archive.main_language
     )
     shape, analyzer, question_terms = asked.shape, asked.analyzer, asked.key_terms
+    # What a message names of the question's terms is the words it wrote, not their stems.
+    wording = Wording.of(asked.text, analyzer)
     record.shape = shape.to_dict()
     if asked.text != question:
         record.read_as = asked.text  # "I" read as the speaker
@@ -156,11 +159,11 @@ def _reached(
         # A computed answer's census counts the documents that speak of what it computed
         # over (the rows and years), not of the operation's words ("percentage change").
         over_words = " ".join([*asked.route.rows, *asked.route.years])
-        over = KeyWords.of(frozenset(analyzer.terms(over_words)), rarity, analyzer.language)
+        over = KeyWords.read(over_words, analyzer, rarity)
         computed_census = archive.census(over, analyzer, scope)
         record.census = computed_census.to_dict()
         return replace(computed, census=computed_census.line)
-    keys = KeyWords.of(question_terms, rarity, analyzer.language)
+    keys = KeyWords.of(question_terms, rarity, analyzer.language, wording=wording)
     the_census = archive.census(keys, analyzer, scope)
     census_line = the_census.line
     record.census = the_census.to_dict()
@@ -201,7 +204,9 @@ def _reached(
                 # The question's route asks for a figure of a table and no plan could anchor it:
                 # a cell lifted instead is a guess at the cell the plan did not find.
                 continue
-            judgement = _judge(candidate, subset, analyzer, asked_here, rarity, turns_need, chained)
+            judgement = _judge(
+                candidate, subset, analyzer, asked_here, rarity, turns_need, chained, wording
+            )
             if judgement.passed and defining:
                 cited_text = [subset[i].text for i in candidate.cites]
                 judgement.decisions.append(definition_decision(asked.text, cited_text))
@@ -229,12 +234,13 @@ def _reached(
         why = record.why_refused()
         if why is Reason.NO_CANDIDATE:
             # No span of the kind asked for: one line that plainly answers is said whole.
-            judge_line = line_judge(analyzer, naming.asked_of, rarity, turns_need)
+            judge_line = line_judge(analyzer, naming.asked_of, rarity, turns_need, wording)
             quote = clear_line(
                 question, shape.answer_type, retrieved.hits, retrieved.subsets, judge_line
             )
             if quote is not None:
                 return _quoted(quote, record, census_line)
+        record.closest = record.nearest_miss(why)
         return _Said.refusal(why, census_line)
     passed.sort(key=lambda p: (-p[0], p[1], p[2]))
     stale: list[Stale] = []
@@ -252,25 +258,23 @@ def _reached(
         probability, said_rivals = top.probability, [(j.text, j.probability) for j in others]
         if not top.answerable:
             # The reader doubts the span: the line that plainly answers is said whole.
-            judge_line = line_judge(analyzer, naming.asked_of, rarity, turns_need)
+            judge_line = line_judge(analyzer, naming.asked_of, rarity, turns_need, wording)
             quote = clear_line(
                 question, shape.answer_type, retrieved.hits, retrieved.subsets, judge_line
             )
             if quote is not None:
                 return _quoted(quote, record, census_line)
-            detail = f"best candidate {top.probability:.2f} < {top.threshold:.2f}"
-            return replace(
-                _Said.refusal(Reason.UNLIKELY, census_line, detail),
-                probability=probability,
-                rivals=said_rivals,
-            )
+            detail, record.closest = refused_by_the_reader(top)
+            refused = _Said.refusal(Reason.UNLIKELY, census_line, detail)
+            return replace(refused, probability=probability, rivals=said_rivals)
     # What was and no longer is does not disagree with what is; said, it says so.
     gone = {s.candidate for s in stale}
     if chosen.text in gone:
         note = next(s.note for s in stale if s.candidate == chosen.text)
         census_line = f"{census_line} {note}".strip()
     standing = [(p[0], p[3], p[5]) for p in passed[1:] if p[3].text not in gone]
-    disagreeing = rivals((best, chosen, cited), standing)
+    of_the_kind = asked_kind(shape.answer_type, asked.text, chosen.text)
+    disagreeing = rivals((best, chosen, cited), standing, of_the_kind)
     if disagreeing:
         record.contradicted_by = [
             {"text": other.text, "lines": [line.dateline() for line in lines]}
@@ -373,6 +377,7 @@ def _judge(
     term_weight: Callable[[str], float],
     turns_need: float,
     chained: bool = False,
+    wording: Wording = NO_WORDING,
 ) -> Judgement:
     if not candidate.cites or any(not 0 <= i < len(subset) for i in candidate.cites):
         failed = Judgement()
@@ -395,4 +400,5 @@ def _judge(
         term_weight=term_weight,
         turns_need=turns_need,
         chain=anchor if chained else (),
+        wording=wording,
     )

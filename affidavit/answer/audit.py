@@ -62,6 +62,7 @@ class AskRecord:
     no_longer_holds: list[Json] | None = None  # candidates whose record was replaced
     last_organ: Json | None = None  # the store read whole, when every organ died
     copies: list[str] | None = None  # other documents' copies of the cited lines
+    closest: Json | None = None  # a refusal's best candidate, and the check that refused it
 
     def why_refused(self) -> Reason:
         """The most telling failure when no candidate passed, read from the typed decisions:
@@ -77,6 +78,30 @@ class AskRecord:
             if not d.passed and d.reason
         }
         return next((r for r in _PRECEDENCE if r.value in failed), Reason.NO_CANDIDATE)
+
+    def nearest_miss(self, reason: Reason) -> Json | None:
+        """The best candidate a check refused for ``reason`` (the refusal's own), with that
+        check and what it found: the answer a reviewer would have read had the check let
+        it through. Best by the engine's score weighed by its subset's (ties: the first
+        subset, then the engine's order); None when no candidate failed so."""
+        best: tuple[tuple[float, int, int], Candidate, GateDecision] | None = None
+        for number, subset in enumerate(self.subsets):
+            for rank, judged in enumerate(subset.judged):
+                failure = next((d for d in judged.decisions if not d.passed), None)
+                if failure is None or failure.reason != reason.value:
+                    continue
+                key = (-judged.candidate.score * subset.weight, number, rank)
+                if best is None or key < best[0]:
+                    best = (key, judged.candidate, failure)
+        if best is None:
+            return None
+        _, candidate, failure = best
+        return {
+            "text": candidate.text,
+            "check": failure.gate,
+            "reason": failure.reason,
+            "detail": failure.detail,
+        }
 
     def audit(self, engine_calls: Json | None = None) -> Audit:
         """The record as it stands, frozen; ``engine_calls`` is a model engine's accounting."""
@@ -110,6 +135,7 @@ class AskRecord:
             no_longer_holds=self.no_longer_holds or None,
             last_organ=self.last_organ,
             copies=self.copies,
+            closest=self.closest,
             engine_calls=engine_calls,
         )
 
@@ -159,6 +185,7 @@ class Audit(Mapping[str, Any]):
     no_longer_holds: list[Json] | None = None
     last_organ: Json | None = None
     copies: list[str] | None = None
+    closest: Json | None = None
     engine_calls: Json | None = None
     _json: Json = field(init=False, repr=False, compare=False)
 
@@ -226,6 +253,7 @@ class Audit(Mapping[str, Any]):
             "no_longer_holds",
             "last_organ",
             "copies",
+            "closest",
         ):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)

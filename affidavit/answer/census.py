@@ -27,7 +27,7 @@ CENSUS_LIMIT = 2000
 @dataclass(frozen=True, slots=True)
 class Census:
     documents: dict[str, int]  # document -> lines that speak of the question, most first
-    rarest: str | None
+    rarest: str | None  # its rarest key word, as the question wrote it ("harness")
     complete: bool  # False when the rarest word's lines passed CENSUS_LIMIT
 
     @property
@@ -81,6 +81,7 @@ def take_census(
     rarest = keys.rarest
     if rarest is None:
         return Census({}, None, True)
+    rarest_word = keys.rarest_word
     index = retriever.words()
     columns = [index.vocabulary.get(rarest)]
     columns += [index.vocabulary.get(t) for t in analyzer.terms(" ".join(short_forms(rarest)))]
@@ -105,7 +106,7 @@ def take_census(
     complete = held.size <= CENSUS_LIMIT
     held = held[:CENSUS_LIMIT]
     if not held.size:
-        return Census({}, rarest, True)
+        return Census({}, rarest_word, True)
     rows = held.tolist()
     # The rows beside each (same document: index rows run in document order).
     steps = (held[:, None] + np.arange(-SUPPORT_REACH, SUPPORT_REACH + 1)).ravel()
@@ -157,7 +158,7 @@ def take_census(
         if counts[original]:
             counts[copy] = counts[original]
     ranked = dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
-    return Census(ranked, rarest, complete)
+    return Census(ranked, rarest_word, complete)
 
 
 def _context(

@@ -4,13 +4,16 @@ and for verify (``rival_line``), so that saying one side does not hide the split
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from affidavit.engine.protocol import Candidate
+from affidavit.question.shape import AnswerType
+from affidavit.question.typed_lines import holds_answer
 from affidavit.results import Evidence
 from affidavit.text.analyzer import Analyzer
 from affidavit.text.dates import WrittenDate, dates_in
-from affidavit.text.numbers import numbers_in
+from affidavit.text.numbers import carried_numbers, numbers_in
+from affidavit.text.spans import YEAR_OR_CENTURY
 from affidavit.text.words import fold, values_written
 
 # A rival scored below this share of the answer's score is a weaker reading of the
@@ -22,13 +25,16 @@ MAX_RIVALS = 3
 def rivals(
     chosen: tuple[float, Candidate, Sequence[Evidence]],
     passed: Sequence[tuple[float, Candidate, Sequence[Evidence]]],
+    of_the_kind: Callable[[str], bool] = lambda _text: True,
 ) -> list[tuple[Candidate, Sequence[Evidence]]]:
     """The candidates among ``passed`` that contradict ``chosen`` (score, candidate, the
     lines it cites), best first.
 
     A rival passed the gates too, from other lines than the answer's, scored close to it
-    (CONTEST_SHARE), saying a different thing. Only lines at the trust of the answer's own
-    or above count: a stranger cannot contest a document.
+    (CONTEST_SHARE), saying a different thing, and is a value of the kind asked
+    (``of_the_kind``: ``asked_kind``): "Harold II" does not contest "1066" as the date of a
+    battle, nor "the way" anything. Only lines at the trust of the answer's own or above
+    count: a stranger cannot contest a document.
     """
     score, answer, cited = chosen
     said = fold(answer.text).strip()
@@ -44,6 +50,8 @@ def rivals(
             continue  # the same thing said more or less fully, or said by the answer's lines
         if _one_time(text, said):
             continue  # "autumn 1347" and "November 1347": one time at two precisions
+        if not of_the_kind(other.text):
+            continue  # another reading of the lines, not another answer to the question
         if any(line in cited for line in lines) or min(line.trust for line in lines) < trust:
             continue
         if any(line in taken for _, taken in found for line in lines):
@@ -53,6 +61,44 @@ def rivals(
         if len(found) == MAX_RIVALS:
             break
     return found
+
+
+# Kinds whose answer names someone or something: a rival must name too (a capital or a
+# figure), not be a phrase of common words ("the way", "that rest days").
+_NAMED_KINDS = frozenset({AnswerType.PERSON, AnswerType.PLACE, AnswerType.ENTITY, AnswerType.TITLE})
+
+
+def asked_kind(answer_type: AnswerType, question: str, answer: str) -> Callable[[str], bool]:
+    """Is a rival text a value of the kind ``question`` asks (of ``answer_type``), as the
+    ``answer`` said is? A typed kind's value must be written in it (a date for "when", a
+    number for "how many": question/typed_lines.py, the question's own values not
+    counted); a name's kind needs a name; a loose kind (what, which, how, why) is
+    contested only by a value of the kind the answer itself is, a date, a number or a
+    name, never by a phrase of common words."""
+    typed = holds_answer(answer_type, question)
+    if typed is not None:
+        return lambda text: typed(text) < 2
+    if answer_type in _NAMED_KINDS:
+        return _names
+    kinds = _value_kinds(answer)
+    return lambda text: bool(kinds & _value_kinds(text))
+
+
+def _names(text: str) -> bool:
+    """Does ``text`` name something: a word opening on a capital or a figure?"""
+    return any(word[:1].isupper() or word[:1].isdigit() for word in text.split())
+
+
+def _value_kinds(text: str) -> set[str]:
+    """The kinds of value ``text`` writes: a date, a number, a name."""
+    kinds = set()
+    if dates_in(text) or YEAR_OR_CENTURY.search(text):
+        kinds.add("date")
+    if carried_numbers(text):
+        kinds.add("number")
+    if _names(text):
+        kinds.add("name")
+    return kinds
 
 
 def _one_time(text: str, said: str) -> bool:

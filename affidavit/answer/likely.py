@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from affidavit.engine.protocol import Candidate
 from affidavit.question.question import Question
 from affidavit.reader.answerability import Likelihood, judge_answerable, judges
+from affidavit.reasons import Reason, compared
 from affidavit.results import Evidence
 
 
@@ -48,3 +49,17 @@ def likeliest(
         if len(judged) == 3:
             break
     return judged[0], judged[1:]
+
+
+def refused_by_the_reader(top: Likelihood) -> tuple[str, dict[str, str]]:
+    """Why the reader refused the best candidate, said with its probability and the
+    threshold written apart ("best candidate 0.421 < 0.425"), and the candidate as the
+    closest one refused (the audit's ``closest``)."""
+    probable, threshold = compared(top.probability, top.threshold)
+    closest = {
+        "text": top.text,
+        "check": "answerability",
+        "reason": Reason.UNLIKELY.value,
+        "detail": f"the reader gives it {probable}, below the threshold {threshold}",
+    }
+    return f"best candidate {probable} < {threshold}", closest

@@ -18,6 +18,7 @@ from affidavit.question.shape import AnswerType
 from affidavit.reasons import Reason
 from affidavit.results import Evidence, LineKind
 from affidavit.text.analyzer import Analyzer
+from affidavit.text.wording import NO_WORDING, Wording
 
 # The kinds of answer that are a clause, not a typed span ("What must modified files
 # carry?"): only these are quoted. A line holding no value of a typed kind (a number, a
@@ -150,10 +151,12 @@ def line_judge(
     asked_of: Callable[[str], frozenset[str]],
     term_weight: Callable[[str], float],
     turns_need: float,
+    wording: Wording = NO_WORDING,
 ) -> LineJudge:
     """The exit gate on a line said whole, against its own document's lines (asked the
     question's key terms as ``asked_of`` its document gives them), and the quote's own
-    test: the line carries the question alone (``carries_alone``)."""
+    test: the line carries the question alone (``carries_alone``). ``wording``: the
+    question's words for its terms, for the gate's messages."""
 
     def judge_line(line: Evidence, subset: Sequence[Evidence]) -> Judgement:
         asked_here = asked_of(line.document)
@@ -165,8 +168,9 @@ def line_judge(
             anchor=[line],
             term_weight=term_weight,
             turns_need=turns_need,
+            wording=wording,
         )
-        keys = KeyWords.of(asked_here, term_weight, analyzer.language)
+        keys = KeyWords.of(asked_here, term_weight, analyzer.language, wording=wording)
         if judged.passed and not carries_alone(line, subset, keys, analyzer):
             judged.decisions.append(
                 GateDecision(

@@ -12,7 +12,7 @@ from affidavit.gates.holder import holds_for, replies_to
 from affidavit.gates.support import SUPPORT_REACH, KeyWords
 from affidavit.index.retrieval import Retriever
 from affidavit.index.scope import Scope
-from affidavit.reasons import Reason
+from affidavit.reasons import Reason, compared
 from affidavit.store.prepared import StoredLine
 from affidavit.text.analyzer import Analyzer
 
@@ -45,13 +45,14 @@ class ToldOf:
                 detail=f"no turn tells it more fully of anyone other than {self.speaker} "
                 f"({self.share:.0%} of the question's other key words)",
             )
+        rival_share, own_share = compared(self.rival_share, self.share, percent=True)
         return GateDecision(
             gate="whose",
             passed=False,
             reason=Reason.HOLDER.value,
             detail=f"the conversation tells it of {self.rival} ({self.rival_line}: "
-            f"{self.rival_share:.0%} of the question's other key words), not of "
-            f"{self.speaker} (at most {self.share:.0%})",
+            f"{rival_share} of the question's other key words), not of "
+            f"{self.speaker} (at most {own_share})",
         )
 
     def to_dict(self) -> dict[str, object]:

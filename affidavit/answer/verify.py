@@ -21,6 +21,7 @@ from affidavit.text.lang import VOCABULARIES
 from affidavit.text.language import detect_language
 from affidavit.text.numbers import written_numbers
 from affidavit.text.sentences import split_sentences
+from affidavit.text.wording import NO_WORDING, Wording
 from affidavit.text.words import words
 
 # A bare "yes" or "no" in any of the languages (text/lang).
@@ -114,6 +115,8 @@ def _verify_sentence(
     # best answers to the question may carry it; a sentence's own words may find another.
     short = question is not None and is_short_answer(checked, analyzer)
     naming = archive.naming(question or "", question_terms, analyzer)
+    # A failed support tier names the question's words as it wrote them, not their stems.
+    wording = Wording.of(question, analyzer) if question else NO_WORDING
     for subset in retrieved.subsets[:1] if short else retrieved.subsets:
         judgement = judge(
             checked,
@@ -125,6 +128,7 @@ def _verify_sentence(
             ),
             term_weight=archive.term_weight,
             bridge=question is not None and _is_bare_answer(checked, analyzer),
+            wording=wording,
         )
         if judgement.passed:
             rival = None

@@ -235,6 +235,11 @@ def _profile(args: argparse.Namespace) -> int:
         out += [
             f"  {n.name} (weight {n.weight:.1f}, {len(n.witnesses)} lines)" for n in page.neighbours
         ]
+    if page.mentioned_in:
+        lines = "line" if page.mentioned_in == 1 else "lines"
+        more = f", the first {len(page.mentions)}" if len(page.mentions) < page.mentioned_in else ""
+        out.append(f"mentioned in {page.mentioned_in} {lines}{more}:")
+        out += [f"  [{e.document} #{e.position}] {e.text}" for e in page.mentions]
     print("\n".join(out))
     return 0
 

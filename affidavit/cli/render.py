@@ -3,6 +3,7 @@ sentence by sentence. Plain text, for the CLI and the demo; `--json` prints the 
 
 from __future__ import annotations
 
+import re
 import sys
 import textwrap
 from collections.abc import Callable
@@ -49,19 +50,10 @@ def render(answer: Answer, *, name_document: bool = False) -> str:
         lines.append(f"   read as: {answer.audit['read_in']['read_as']}")
     if answer.refused:
         lines.append(f"REFUSED ({answer.reason}): {answer.text}")
-        # The same failure often repeats across candidates: each is said once.
-        failures = {
-            f"   gate {d['gate']}: {d['detail']}": None
-            for d in answer.audit.get("gate", [])
-            if not d["passed"]
-        }
-        lines.extend(list(failures)[:3])
+        lines.extend(_refusing_checks(answer))
     else:
-        # Among several documents a reviewer reads "which licence says so" first.
-        documents = sorted({c.document for c in answer.citations})
-        said_in = f"In {documents[0]}: " if name_document and len(documents) == 1 else ""
         said = f"“{answer.text}”" if answer.quoted else answer.text
-        lines.append(f"A: {said_in}{said}")
+        lines.append(f"A: {_said_where(answer, name_document)}{said}{_told_when(answer)}")
         if answer.quoted:
             lines.append(
                 "   (the line that answers, quoted whole: no span of the kind asked for "
@@ -74,6 +66,57 @@ def render(answer: Answer, *, name_document: bool = False) -> str:
     if answer.census:
         lines.append(f"   census: {answer.census}")
     return "\n".join(lines)
+
+
+def _said_where(answer: Answer, name_document: bool) -> str:
+    """Among several documents a reviewer reads "which licence says so" first: "In
+    apache-2.0.txt: ", for an answer drawn from one document. A told record's line is no
+    document one reads "in": it is said after the answer (``_told_when``)."""
+    documents = sorted({c.document for c in answer.citations})
+    if not name_document or len(documents) != 1 or _TOLD.fullmatch(documents[0]):
+        return ""
+    return f"In {documents[0]}: "
+
+
+def _told_when(answer: Answer) -> str:
+    """ " (told by the operator on 2026-12-04, record 7)" for an answer whose every cited
+    line is one told record's: who said it and when, in the words a reader expects."""
+    documents = {c.document for c in answer.citations}
+    told = _TOLD.fullmatch(next(iter(documents))) if len(documents) == 1 else None
+    return f" ({told.group(1)}, record {told.group(2)})" if told else ""
+
+
+# The name of a told record's one-line document (records/settle.py, told_name).
+_TOLD = re.compile(r"(told by the \S+ on [\d-]+) \(record (\d+)\)")
+
+
+def _refusing_checks(answer: Answer) -> list[str]:
+    """The check that refused, named: its failures (the decisions of the refusal's own
+    reason, each said once, at most three; a failure of another reason, on another
+    candidate, did not refuse it), then the closest candidate it refused, if any."""
+    closest = answer.audit.get("closest")
+    shown: list[str] = []
+    decisions = [*answer.audit.get("gate", [])]
+    whose = answer.audit.get("whose")
+    if whose is not None:
+        decisions.append(whose)
+    for decision in decisions:
+        if decision["passed"] or decision.get("reason") != answer.reason:
+            continue
+        if closest and (decision["gate"], decision["detail"]) == (
+            closest["check"],
+            closest["detail"],
+        ):
+            continue  # said with the closest candidate below
+        said = f"   gate {decision['gate']}: {decision['detail']}"
+        if said not in shown:
+            shown.append(said)
+    shown = shown[:3]
+    if closest:
+        shown.append(
+            f"   closest: “{closest['text']}” (refused: {closest['check']} — {closest['detail']})"
+        )
+    return shown
 
 
 def _plan_lines(plan: dict | None) -> list[str]:

@@ -34,6 +34,7 @@ from affidavit.text.analyzer import Analyzer
 from affidavit.text.content import content_terms, is_negated
 from affidavit.text.dates import dates_in
 from affidavit.text.numbers import evidence_numbers, written_numbers
+from affidavit.text.wording import NO_WORDING, Wording
 from affidavit.text.words import fold
 
 # NOTE: no novel term is tolerated: on HaluEval QA (dev, 1,399 rows) 2.6% of right answers
@@ -47,16 +48,19 @@ CLAIM_REACH = 0
 __all__ = ["Judgement", "judge", "mixture"]
 
 
-def mixture(terms: frozenset[str], evidence: set[str]) -> GateDecision:
+def mixture(
+    terms: frozenset[str], evidence: set[str], wording: Wording = NO_WORDING
+) -> GateDecision:
     """Every content word must come from the evidence. The question's words are not
     evidence: "Which French painter taught her?" does not make "French" true.
 
     ``terms`` are the sentence's content terms (stemmed, stop words out, numbers left to
     the digit veto); those ``evidence`` lacks are novel. A sentence with novel terms and
     some from the evidence wraps evidence words around content the evidence never
-    supplied: a *mixture*. If none comes from the evidence, it is *unsupported*.
+    supplied: a *mixture*. If none comes from the evidence, it is *unsupported*. The
+    novel words are named as the sentence writes them (``wording``), not as stems.
     """
-    novel = sorted(terms - evidence)
+    novel = wording.words(sorted(terms - evidence))
     if len(novel) <= MAX_NOVEL_TERMS:
         return GateDecision(
             gate="mixture", passed=True, reason=None, detail="every content word is in the evidence"
@@ -106,6 +110,7 @@ def judge(
     turns_need: float = MIN_CARRIED,
     bridge: bool = False,
     chain: Sequence[Evidence] = (),
+    wording: Wording = NO_WORDING,
 ) -> Judgement:
     """Run the four tiers on ``sentence`` against ``subset`` (one document's lines):
 
@@ -134,6 +139,7 @@ def judge(
     those of its lines that name what the supporting lines name may carry the question's
     key words too, at the same share (nothing is loosened, the clues may only be apart),
     when they name what the supporting lines name or are their speaker's own turns.
+    ``wording``: the question's words for its terms, which a failed support tier names.
     """
     judgement = Judgement()
     if not analyzer.terms(sentence) and not written_numbers(sentence) and not dates_in(sentence):
@@ -154,7 +160,10 @@ def judge(
     evidence_terms: set[str] = set()
     for text in texts:  # every term, single letters too: "R&B" must find its r and b
         evidence_terms.update(t for t in analyzer.terms(text) if not t[0].isdigit())
-    mix = mixture(content_terms(_without_dates(sentence), analyzer), evidence_terms)
+    without_dates = _without_dates(sentence)
+    mix = mixture(
+        content_terms(without_dates, analyzer), evidence_terms, Wording.of(without_dates, analyzer)
+    )
     judgement.decisions.append(mix)
     if not mix.passed:
         return judgement
@@ -237,7 +246,7 @@ def judge(
         )
     judgement.supporting = used or list(anchor) or list(subset[:1])
     if question_terms:
-        keys = KeyWords.of(question_terms, term_weight, analyzer.language)
+        keys = KeyWords.of(question_terms, term_weight, analyzer.language, wording=wording)
         near = support_context(judgement.supporting, subset)
         terms = support_terms(judgement.supporting, near, analyzer)
         spoken = all(line.speaker for line in judgement.supporting)

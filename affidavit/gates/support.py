@@ -9,10 +9,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from affidavit.gates.decision import GateDecision
-from affidavit.reasons import Reason
+from affidavit.reasons import Reason, compared
 from affidavit.text.abbreviations import acronyms
 from affidavit.text.analyzer import Analyzer, name_terms
 from affidavit.text.dates import dates_in
+from affidavit.text.wording import NO_WORDING, Wording
 
 # NOTE: chosen on the tuning half of SQuAD 2.0 dev and of bench/doc_qa_questions.jsonl
 # (bench/RESULTS.md, "Exact answers"); reported on the other halves.
@@ -150,6 +151,7 @@ class KeyWords:
 
     weights: tuple[tuple[str, float], ...]  # sorted by term, for a stable audit
     written: frozenset[str]  # the key terms some line of the store writes
+    wording: Wording = NO_WORDING  # the question's words for its terms, for messages
 
     @classmethod
     def of(
@@ -157,11 +159,14 @@ class KeyWords:
         terms: Iterable[str],
         weight: Callable[[str], float] | None,
         language: str = "en",
+        *,
+        wording: Wording = NO_WORDING,
     ) -> KeyWords:
-        """Weigh ``terms`` with ``weight`` (IDF; 0 for a term no line carries)."""
+        """Weigh ``terms`` with ``weight`` (IDF; 0 for a term no line carries);
+        ``wording`` gives the words the question wrote for them, which messages show."""
         key = sorted(set(terms) - answer_terms(language))
         if weight is None:
-            return cls(tuple((t, 1.0) for t in key), frozenset(key))
+            return cls(tuple((t, 1.0) for t in key), frozenset(key), wording)
         known = {t: weight(t) for t in key}
         # A word no line writes is at least as rare as the rarest word some line writes: no
         # line carries it, so a question about something the store never names is not
@@ -172,7 +177,15 @@ class KeyWords:
         return cls(
             tuple((t, w if w > 0 else ceiling) for t, w in known.items()),
             frozenset(t for t, w in known.items() if w > 0),
+            wording,
         )
+
+    @classmethod
+    def read(cls, text: str, analyzer: Analyzer, weight: Callable[[str], float] | None) -> KeyWords:
+        """The key words of ``text`` (its terms as ``analyzer`` reads them), weighed by
+        ``weight`` and worded as ``text`` writes them."""
+        terms = analyzer.terms(text)
+        return cls.of(terms, weight, analyzer.language, wording=Wording.of(text, analyzer))
 
     @property
     def terms(self) -> frozenset[str]:
@@ -185,6 +198,12 @@ class KeyWords:
         if not written:
             return None
         return min(written, key=lambda tw: (-tw[1], tw[0]))[0]
+
+    @property
+    def rarest_word(self) -> str | None:
+        """The rarest key term as the question wrote it ("harness", not "har")."""
+        rarest = self.rarest
+        return None if rarest is None else self.wording.word(rarest)
 
     def carried(self, terms: Iterable[str], written: Iterable[str] | None = None) -> Carried:
         """How much of the question ``terms`` (a set of lines' terms) carry; the rarest key
@@ -234,16 +253,18 @@ def support_decision(
             gate="support", passed=True, reason=None, detail="the question names no key words"
         )
     carried = keys.carried(terms, written)
-    said = f"the supporting lines carry {carried.share:.0%} of the question's weighted key words"
+    share, least = compared(carried.share, needed, percent=True)
+    said = f"the supporting lines carry {share} of the question's weighted key words"
     if carried.passes(needed):
         return GateDecision(gate="support", passed=True, reason=None, detail=said)
     if not carried.rarest:
         where = "the supporting lines" + ("" if RAREST_IN_OWN_LINE else " and those beside them")
-        detail = f"{where} do not write its rarest key word, {keys.rarest!r}"
+        detail = f"{where} do not write its rarest key word, {keys.rarest_word!r}"
     else:
-        detail = f"{said} (at least {needed:.0%} needed)"
+        detail = f"{said} (at least {least} needed)"
     if carried.missing:
-        detail += "; missing: " + ", ".join(carried.missing)
+        # The words as the question wrote them: a stem ("presid") is the index's, not English.
+        detail += "; missing: " + ", ".join(keys.wording.words(carried.missing))
     return GateDecision(
         gate="support", passed=False, reason=Reason.WEAK_EVIDENCE.value, detail=detail
     )

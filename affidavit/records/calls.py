@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from affidavit.errors import AffidavitError, InputError, readable, short_text
+from affidavit.errors import InputError, readable, short_text
 from affidavit.index.retrieval import Retriever
 from affidavit.index.subsets import as_evidence
 from affidavit.records.distil import Event, distil
@@ -17,7 +17,6 @@ from affidavit.results import (
     Evidence,
     Inferred,
     Label,
-    Neighbour,
     Profile,
     Record,
     RecordState,
@@ -224,20 +223,16 @@ class RecordCalls:
     def profile(self, entity: str, *, top: int = 10) -> Profile:
         """What the store knows of ``entity``, as a page (a ``Profile``): its labels (its
         inflections in the entity graph, its Spanish and Turkish words); its live records
-        as facts, each cited; the superseded and forgotten ones as history; and the
-        ``top`` entities most mentioned with it, with the lines that witness them. Read
-        from the store as it is now, so it is never out of date. An entity the store
-        neither holds records of nor mentions is an InputError."""
+        as facts, each cited; the superseded and forgotten ones as history; the lines
+        that mention it (how many, and the first of them); and the ``top`` entities most
+        mentioned with it, with the lines that witness them. A name the entity graph did
+        not mine is read from the lines that write it. Read from the store as it is now,
+        so it is never out of date. An entity the store neither holds records of nor
+        mentions is an InputError."""
         readable(entity, "the entity")
         every = self._records.read(entity, include_history=True)
-        try:
-            neighbours: list[Neighbour] = self._retriever.neighbours(entity, top)
-            mentioned = True
-        except AffidavitError as exc:
-            if type(exc) is not AffidavitError:
-                raise  # a store's failure is said, never taken for "no such entity"
-            neighbours, mentioned = [], False
-        if not every and not mentioned:
+        mentions = self._retriever.mentions(entity, self._retriever.words(), top)
+        if not every and not mentions.count:
             raise InputError(
                 "entity",
                 f"the store holds no record of {entity!r} and no line mentions it",
@@ -249,5 +244,7 @@ class RecordCalls:
             labels=tuple(Labels(self._store).of(entity, self._entity_names())),
             facts=live,
             history=tuple(r for r in every if r.state is not RecordState.LIVE),
-            neighbours=tuple(neighbours),
+            neighbours=tuple(mentions.neighbours),
+            mentions=tuple(mentions.lines),
+            mentioned_in=mentions.count,
         )

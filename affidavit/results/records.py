@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from affidavit.results.lines import Neighbour
+from affidavit.results.lines import Evidence, Neighbour
 
 
 class RecordState(StrEnum):
@@ -77,14 +77,16 @@ class Record:
 class Profile:
     """What the store knows of one entity, as a page: its labels, its live records (each
     cited by its told line or the line it was drawn from), the values that ended, were
-    superseded or were forgotten, as history, and the entities most mentioned with it,
-    each with the lines that witness it."""
+    superseded or were forgotten, as history, the lines that mention it, and the entities
+    most mentioned with it, each with the lines that witness it."""
 
     name: str
     facts: tuple[Record, ...] = ()
     history: tuple[Record, ...] = ()
     neighbours: tuple[Neighbour, ...] = ()
     labels: tuple[Label, ...] = ()  # its other names: inflections, es/tr words
+    mentions: tuple[Evidence, ...] = ()  # the first lines that mention it, in store order
+    mentioned_in: int = 0  # how many lines mention it
 
     @property
     def categories(self) -> tuple[str, ...]:
@@ -100,6 +102,8 @@ class Profile:
             "facts": [r.to_dict() for r in self.facts],
             "history": [r.to_dict() for r in self.history],
             "neighbours": [n.to_dict() for n in self.neighbours],
+            "mentioned_in": self.mentioned_in,
+            "mentions": [line.to_dict() for line in self.mentions],
         }
 
 

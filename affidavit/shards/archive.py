@@ -260,7 +260,7 @@ class ShardedArchive:
             counted.update(census.documents)
             complete = complete and census.complete
         ordered = dict(sorted(counted.items(), key=lambda item: (-item[1], item[0])))
-        return Census(ordered, keys.rarest, complete)
+        return Census(ordered, keys.rarest_word, complete)
 
     def told_of(
         self,

@@ -66,6 +66,19 @@ def words(text: str, language: str = "en") -> list[str]:
     return _TOKEN.findall(fold(text, language))
 
 
+def words_as_written(text: str, language: str = "en") -> list[tuple[str, str]]:
+    """Each token ``words`` reads in ``text`` (folded), with the text it was read from as
+    ``text`` writes it ("Harness", not "harness"): what a message shows for a term."""
+    folded = fold(text, language)
+    # Folding keeps the length of nearly every text; where it does not, the folded token
+    # is the best spelling there is.
+    aligned = len(folded) == len(text)
+    return [
+        (m.group(), text[m.start() : m.end()] if aligned else m.group())
+        for m in _TOKEN.finditer(folded)
+    ]
+
+
 def asked_words(text: str) -> list[str]:
     """The words of ``text`` as written (case kept), a Turkish case ending after an
     apostrophe kept with its word ("Broncos'u"), a number whole ("1,345,596")."""

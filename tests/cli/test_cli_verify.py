@@ -78,7 +78,7 @@ def test_a_dropped_sentence_shows_its_reason_and_failing_gate(store: Path, capsy
     assert out.splitlines()[1:] == [
         f"  [dropped] {text} (mixture: It wraps words from the evidence around content the "
         "evidence never supplied.)",
-        "      gate mixture: evidence words around content the evidence never supplied: pigeon",
+        "      gate mixture: evidence words around content the evidence never supplied: pigeons",
     ]
 
 

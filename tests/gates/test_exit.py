@@ -272,7 +272,8 @@ def test_evidence_words_around_an_invented_one_are_a_mixture(opening) -> None:
     assert gates(judgement) == [("digit_veto", True), ("mixture", False)]
     failure = judgement.failure
     assert failure is not None and failure.reason == Reason.MIXTURE.value
-    assert failure.detail == "evidence words around content the evidence never supplied: pigeon"
+    # The word as the sentence writes it, not its stem ("pigeon").
+    assert failure.detail == "evidence words around content the evidence never supplied: pigeons"
     assert judgement.supporting == []
 
 
@@ -281,7 +282,8 @@ def test_a_sentence_with_no_evidence_word_is_unsupported(opening) -> None:
     assert gates(judgement) == [("digit_veto", True), ("mixture", False)]
     failure = judgement.failure
     assert failure is not None and failure.reason == Reason.UNSUPPORTED.value
-    assert failure.detail == "no content word comes from the evidence: loud, yodel, zebra"
+    # The words as the sentence writes them, in its order, never stems ("zebra", "loud").
+    assert failure.detail == "no content word comes from the evidence: Zebras, yodel, loudly"
 
 
 def test_the_first_failing_tier_decides_and_later_tiers_do_not_run(opening) -> None:

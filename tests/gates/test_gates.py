@@ -14,7 +14,9 @@ from affidavit.gates.decision import GateDecision
 from affidavit.gates.support import MIN_CARRIED, KeyWords, support_decision
 from affidavit.gates.veto import digit_veto
 from affidavit.reasons import Reason
+from affidavit.text.analyzer import analyzer_for
 from affidavit.text.numbers import canonical, carried_numbers, number_words_in, numbers_in
+from affidavit.text.wording import Wording
 
 # Real sentences that carry numbers in digits, from the bundled SQuAD articles.
 NUMBER_SENTENCES = [
@@ -195,6 +197,27 @@ def test_support_names_the_rarest_and_the_missing_words() -> None:
     assert decision.detail == (
         "the supporting lines and those beside them do not write its rarest key word, 'galact'; "
         "missing: galact, presid"
+    )
+
+
+def test_a_share_just_short_of_the_threshold_is_written_apart_from_it() -> None:
+    # 0.7996 of the weight against 80% needed: whole percents would print "80% (at least
+    # 80% needed)" of a refusal.
+    keys = KeyWords.of(["lunar", "orbit"], {"lunar": 0.7996, "orbit": 0.2004}.get)
+    decision = support_decision(keys, {"lunar"})
+    assert not decision.passed
+    assert "carry 79.96% of the question's weighted key words (at least 80.00% needed)" in (
+        decision.detail
+    )
+
+
+def test_missing_key_words_are_named_as_the_question_wrote_them() -> None:
+    question = "Who was the first president of the Galactic Senate?"
+    keys = KeyWords.of(WEIGHTS, weigh, wording=Wording.of(question, analyzer_for("en")))
+    decision = support_decision(keys, {"senat", "first"})
+    assert decision.detail == (
+        "the supporting lines and those beside them do not write its rarest key word, "
+        "'Galactic'; missing: president, Galactic"
     )
 
 

@@ -4,6 +4,8 @@ and the partition path a question naming two entities takes."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from affidavit.errors import AffidavitError
@@ -12,12 +14,26 @@ from affidavit.index.entities.graph import EntityGraph
 from affidavit.index.entities.held import HeldGraph
 from affidavit.index.entities.partition import ranked_among, shared
 from affidavit.index.entities.phrases import CorpusFacts, Phrase, PhraseIndex, PhraseQuestion
+from affidavit.index.entities.unmined import lines_writing, neighbours_in
 from affidavit.index.subsets import as_evidence
 from affidavit.index.words.statistics import Statistics
 from affidavit.index.words.word_index import WordIndex
 from affidavit.results import EntityCount, Evidence, Neighbour
 from affidavit.store.sqlite import Store, StoredLine
 from affidavit.text.reading import Reading
+
+# The lines an entity's page shows of those that mention it (the first, in store order).
+MENTIONS_SHOWN = 20
+
+
+@dataclass(frozen=True, slots=True)
+class Mentions:
+    """Where the store mentions a name: how many lines, the first of them, and the
+    entities mentioned with it, heaviest first."""
+
+    count: int
+    lines: list[Evidence]
+    neighbours: list[Neighbour]
 
 
 class EntityCalls:
@@ -65,6 +81,40 @@ class EntityCalls:
             name = graph.entities[edge.other].name
             found.append(Neighbour(name=name, weight=edge.weight, witnesses=witnesses))
         return found
+
+    def mentions(self, name: str, index: WordIndex, top: int) -> Mentions:
+        """Where the store (its word index ``index``) mentions ``name``, with the ``top``
+        entities mentioned with it. An entity of the graph is read off the graph; a name
+        the graph did not mine ("Acme Corp" in three lines), off the lines that write it
+        (entities/unmined.py): a name its lines say is never "mentioned nowhere"."""
+        if index.size == 0:
+            return Mentions(0, [], [])
+        try:
+            number = self.entity(name)
+        except AffidavitError as exc:
+            if type(exc) is not AffidavitError:
+                raise  # a store's failure is said, never taken for "no such entity"
+            return self._unmined(name, index, top)
+        postings = self.graph().postings[number]
+        shown = self.lines(postings[:MENTIONS_SHOWN].tolist())
+        return Mentions(len(postings), shown, self.neighbours(name, top))
+
+    def _unmined(self, name: str, index: WordIndex, top: int) -> Mentions:
+        def texts(ids: list[int]) -> dict[int, str]:
+            return {i: line.text for i, line in self._store.lines_by_id(ids).items()}
+
+        written = lines_writing(name, index, texts)
+        graph = self.graph()
+        neighbours = [
+            Neighbour(
+                name=graph.entities[edge.other].name,
+                weight=edge.weight,
+                witnesses=self.lines(edge.witnesses.tolist()),
+            )
+            for edge in neighbours_in(graph, written)[: max(top, 0)]
+        ]
+        shown = self.lines([line_id for line_id, _, _ in written[:MENTIONS_SHOWN]])
+        return Mentions(len(written), shown, neighbours)
 
     def cooccurrences(self, a: str, b: str) -> list[Evidence]:
         """The lines that mention both entities, in store order."""
