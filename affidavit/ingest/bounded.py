@@ -40,8 +40,12 @@ MAX_MEMORY_MB = 4096
 # NOTE: a bound on address space (RLIMIT_AS) failed OCR in a fresh process: the ONNX
 # runtime's threads reserve about 1.4 GB of it (malloc arenas, stacks) to use 450-660 MB,
 # so a scanned page ended in std::bad_alloc under the 1024 MB default. Resident memory is
-# what a reading uses; read every POLL_SECONDS it overshoots the bound by what a reading
-# can allocate between two reads (OVERSHOOT below, measured).
+# what a reading uses; read every POLL_SECONDS, it is overshot by what a reading can
+# write between two reads. Measured (peak added, by getrusage; 2 cores at load 7): a
+# reader writing 64 MB blocks as fast as it can held 221 MB under a 200 MB bound and
+# 1,040 MB under 1,024; a 3 GB zlib bomb inflating in one call 209 and 1,039 MB. The
+# parent reads only while it waits for replies, not while it writes a document it has
+# (a few ms to a second), when a worker may run further past its bound.
 POLL_SECONDS = 0.02
 
 
