@@ -19,6 +19,7 @@ from typing import Any
 
 from affidavit.errors import IngestError, IngestWarning
 from affidavit.ingest.readers.formats import read_document
+from affidavit.ingest.readers.pacing import send_asks_to
 from affidavit.runtime import die_with_parent
 
 _PAGE = resource.getpagesize()
@@ -47,6 +48,9 @@ MAX_MEMORY_MB = 4096
 # parent reads only while it waits for replies, not while it writes a document it has
 # (a few ms to a second), when a worker may run further past its bound.
 POLL_SECONDS = 0.02
+# However much time a reading asks for (readers/pacing.py: a page read by OCR asks for its
+# own), its deadline never moves past this long after it started.
+MAX_ASKED_SECONDS = 3600.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +110,18 @@ class Reading:
     size: int  # the file's bytes, which set its time and memory bounds
     resident: int  # the worker's own resident bytes when the file was sent
     memory_bound: int  # the resident bytes reading it may add
+    deadline: float  # when its time is up: its size's bound, moved by what it asked for
+    may_ask: bool  # whether asks move the deadline (not when IngestLimits.seconds is set)
+    asked_for: str = ""  # the last step it asked for time for
     reply: tuple[str, Any] | None = None
+
+    def ask(self, seconds: float, step: str) -> None:
+        """Time asked for ``step``: the deadline moves to ``seconds`` from now if that is
+        later, never past ``MAX_ASKED_SECONDS`` from the start."""
+        if self.may_ask:
+            latest = self.started + MAX_ASKED_SECONDS
+            self.deadline = min(max(self.deadline, time.monotonic() + seconds), latest)
+            self.asked_for = step
 
 
 # NOTE: a worker forked for each file cost 25-35 ms a file at 100 MB (the fork copies the
@@ -155,19 +170,28 @@ class Readers:
             theirs.close()
         resident = _resident_bytes(worker.pid) or 0
         pipe.send((path, then))
-        size = _size(path)
-        bound = limits.memory_for(size) * _MB
-        reading = Reading(path, worker, pipe, time.monotonic(), self, size, resident, bound)
+        size, now = _size(path), time.monotonic()
+        reading = Reading(
+            path,
+            worker,
+            pipe,
+            now,
+            self,
+            size,
+            resident,
+            memory_bound=limits.memory_for(size) * _MB,
+            deadline=now + limits.seconds_for(size),
+            may_ask=limits.seconds is None,
+        )
         self._busy[pipe] = reading
         return reading
 
     def collect(self, waiting_for: Reading, limits: IngestLimits) -> None:
-        """Take in the replies that have come, waiting until one has, a worker has grown
-        past its memory bound (stopped, its reply says so) or the time of ``waiting_for``
-        is up (its IngestError then)."""
-        bound = limits.seconds_for(waiting_for.size)
+        """Take in what the workers have sent, waiting until something has (a reply, or
+        an ask for time), a worker has grown past its memory bound (stopped, its reply
+        says so) or the time of ``waiting_for`` is up (its IngestError then)."""
         while True:
-            left = bound - (time.monotonic() - waiting_for.started)
+            left = waiting_for.deadline - time.monotonic()
             ready = wait(list(self._busy), timeout=min(max(left, 0.0), POLL_SECONDS))
             if ready:
                 self._take(ready)
@@ -176,10 +200,12 @@ class Readers:
                 return
             if left <= 0:
                 self._stop(waiting_for)
+                took = waiting_for.deadline - waiting_for.started
+                limit = "the limit for its size"
+                if waiting_for.asked_for:
+                    limit += f", and the time it asked for {waiting_for.asked_for}"
                 raise IngestError(
-                    waiting_for.path,
-                    f"reading it took longer than {bound:g} s (the limit for its size)",
-                    _RAISE,
+                    waiting_for.path, f"reading it took longer than {took:g} s ({limit})", _RAISE
                 )
 
     def _stop_overgrown(self) -> bool:
@@ -196,12 +222,17 @@ class Readers:
 
     def _take(self, ready: list[Any]) -> None:
         for ready_pipe in ready:
-            reading = self._busy.pop(ready_pipe)  # type: ignore[call-overload]
+            reading = self._busy[ready_pipe]  # type: ignore[index]
             try:
-                reading.reply = reading.pipe.recv()
+                sent = reading.pipe.recv()
             except EOFError:
-                reading.reply = ("gone", reading.worker)
-            if reading.reply[0] in ("read", "ingest_error"):
+                sent = ("gone", reading.worker)
+            if sent[0] == "time":
+                reading.ask(*sent[1:])
+                continue
+            del self._busy[reading.pipe]
+            reading.reply = sent
+            if sent[0] in ("read", "ingest_error"):
                 self._idle.append((reading.worker, reading.pipe))
             else:
                 _stop(reading.worker, reading.pipe)
@@ -256,6 +287,7 @@ def _serve(pipe: Connection, parent: int) -> None:
     """A reader: a file in, what was read out, until the pipe closes or
     the parent dies (killed, it takes its readers with it)."""
     die_with_parent(parent)
+    send_asks_to(lambda seconds, step: pipe.send(("time", seconds, step)))
     # NOTE: the parent's objects came with the fork: set apart, no collection walks them
     # again (nor writes to their pages). Reading the 20 MB corpus: 9.4-10.4 -> 8.5-9.7 s.
     gc.freeze()
