@@ -10,7 +10,6 @@ import os
 import resource
 import time
 import warnings
-import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
@@ -20,6 +19,7 @@ from typing import Any
 from affidavit.errors import IngestError, IngestWarning
 from affidavit.ingest.readers.formats import read_document
 from affidavit.ingest.readers.pacing import send_asks_to
+from affidavit.ingest.readers.registry import check_before_reading
 from affidavit.runtime import die_with_parent
 
 _PAGE = resource.getpagesize()
@@ -333,24 +333,9 @@ def _resident_bytes(pid: int | None) -> int | None:
 
 
 def _check_unpacked(path: Path, limits: IngestLimits) -> None:
-    """A zip container (DOCX) is measured before it is opened: a few kilobytes may
-    unpack to gigabytes."""
-    if path.suffix.lower() != ".docx" or not zipfile.is_zipfile(path):
-        return
-    try:
-        with zipfile.ZipFile(path) as archive:
-            unpacked = sum(info.file_size for info in archive.infolist())
-    except (zipfile.BadZipFile, OSError, NotImplementedError, ValueError, EOFError):
-        # A damaged directory (NotImplementedError: a "version" no zip has): the DOCX
-        # reader, in its bounded worker, says what is wrong with it.
-        return
-    if unpacked > limits.unpacked_mb * 1024 * 1024:
-        raise IngestError(
-            path,
-            f"it unpacks to {unpacked / 1024 / 1024:.0f} MB, more than the "
-            f"{limits.unpacked_mb} MB limit",
-            _RAISE,
-        )
+    """A container (a DOCX, a gzip file) is measured before it is opened: a few kilobytes
+    may unpack to gigabytes."""
+    check_before_reading(path, limits.unpacked_mb)
 
 
 def _size(path: Path) -> int:
