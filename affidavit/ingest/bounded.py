@@ -1,5 +1,6 @@
 """Reading an untrusted file within bounds of time, memory and unpacked size, on worker
-processes that live for the whole ingest."""
+processes that live for the whole ingest. The memory bound is on memory used (the
+worker's resident pages, watched by the parent), not on address space reserved."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ import os
 import resource
 import time
 import warnings
-import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
@@ -18,9 +18,12 @@ from typing import Any
 
 from affidavit.errors import IngestError, IngestWarning
 from affidavit.ingest.readers.formats import read_document
+from affidavit.ingest.readers.pacing import send_asks_to
+from affidavit.ingest.readers.registry import check_before_reading
 from affidavit.runtime import die_with_parent
 
 _PAGE = resource.getpagesize()
+_MB = 1024 * 1024
 _RAISE = "raise the limit with Memory.ingest(..., limits=IngestLimits(...)) if you trust the file"
 # The default time bound of one file (IngestLimits.seconds_for). NOTE: a 1.0 MB, 500-page
 # PDF (bench/long_pdf.py) reads in 21-41 s here, against a bound of 150 s: a slow machine
@@ -34,6 +37,20 @@ MAX_SECONDS = 600.0
 BASE_MEMORY_MB = 1024
 MEMORY_PER_MB = 64
 MAX_MEMORY_MB = 4096
+# How often the parent, waiting for replies, reads each busy worker's resident memory.
+# NOTE: a bound on address space (RLIMIT_AS) failed OCR in a fresh process: the ONNX
+# runtime's threads reserve about 1.4 GB of it (malloc arenas, stacks) to use 450-660 MB,
+# so a scanned page ended in std::bad_alloc under the 1024 MB default. Resident memory is
+# what a reading uses; read every POLL_SECONDS, it is overshot by what a reading can
+# write between two reads. Measured (peak added, by getrusage; 2 cores at load 7): a
+# reader writing 64 MB blocks as fast as it can held 221 MB under a 200 MB bound and
+# 1,040 MB under 1,024; a 3 GB zlib bomb inflating in one call 209 and 1,039 MB. The
+# parent reads only while it waits for replies, not while it writes a document it has
+# (a few ms to a second), when a worker may run further past its bound.
+POLL_SECONDS = 0.02
+# However much time a reading asks for (readers/pacing.py: a page read by OCR asks for its
+# own), its deadline never moves past this long after it started.
+MAX_ASKED_SECONDS = 3600.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,9 +65,9 @@ class IngestLimits:
     # (``seconds_for``), so a 243-byte PDF that sends its parser round a loop is stopped
     # in half a minute, and a long report still has the time it needs.
     seconds: float | None = None
-    # Memory the reading may add to the process it started in; None: a bound that grows
-    # with the file's size (``memory_for``), so a 1 MB PDF that inflates to a gigabyte
-    # fails at once on memory rather than parsing for minutes.
+    # Resident memory the reading may add to the worker that reads it (isolated only);
+    # None: a bound that grows with the file's size (``memory_for``), so a 1 MB PDF that
+    # inflates to a gigabyte fails at once on memory rather than parsing for minutes.
     memory_mb: int | None = None
     unpacked_mb: int = 256  # what a zip container (DOCX) may unpack to
     isolated: bool = True  # read in a worker process (False: in this one, unbounded)
@@ -90,8 +107,21 @@ class Reading:
     pipe: Connection
     started: float
     readers: Readers
-    size: int  # the file's bytes, which set its time bound
+    size: int  # the file's bytes, which set its time and memory bounds
+    resident: int  # the worker's own resident bytes when the file was sent
+    memory_bound: int  # the resident bytes reading it may add
+    deadline: float  # when its time is up: its size's bound, moved by what it asked for
+    may_ask: bool  # whether asks move the deadline (not when IngestLimits.seconds is set)
+    asked_for: str = ""  # the last step it asked for time for
     reply: tuple[str, Any] | None = None
+
+    def ask(self, seconds: float, step: str) -> None:
+        """Time asked for ``step``: the deadline moves to ``seconds`` from now if that is
+        later, never past ``MAX_ASKED_SECONDS`` from the start."""
+        if self.may_ask:
+            latest = self.started + MAX_ASKED_SECONDS
+            self.deadline = min(max(self.deadline, time.monotonic() + seconds), latest)
+            self.asked_for = step
 
 
 # NOTE: a worker forked for each file cost 25-35 ms a file at 100 MB (the fork copies the
@@ -101,10 +131,11 @@ class Readers:
     """Bounded workers that live for a whole ingest: each reads one file at a time.
 
     Workers are forked, so nothing is loaded twice. One that runs past
-    ``IngestLimits.seconds``, hits another bound or fails is stopped (a fresh one takes its
-    place); the bounds are set again for every file a worker reads. Replies are collected
-    as they come, whichever file they answer, so a worker never waits for a long file on
-    another to be taken first.
+    ``IngestLimits.seconds``, grows past its memory bound or fails is stopped (a fresh one
+    takes its place); the bounds count from where the worker stands when each file is
+    sent. Replies are collected as they come, whichever file they answer, so a worker
+    never waits for a long file on another to be taken first; while the parent waits for
+    them it reads each busy worker's resident memory every ``POLL_SECONDS``.
     """
 
     def __init__(self, workers: int = 1) -> None:
@@ -137,31 +168,71 @@ class Readers:
             worker = context.Process(target=_serve, args=(theirs, os.getpid()), daemon=True)
             worker.start()
             theirs.close()
-        pipe.send((path, limits, then))
-        reading = Reading(path, worker, pipe, time.monotonic(), self, _size(path))
+        resident = _resident_bytes(worker.pid) or 0
+        pipe.send((path, then))
+        size, now = _size(path), time.monotonic()
+        reading = Reading(
+            path,
+            worker,
+            pipe,
+            now,
+            self,
+            size,
+            resident,
+            memory_bound=limits.memory_for(size) * _MB,
+            deadline=now + limits.seconds_for(size),
+            may_ask=limits.seconds is None,
+        )
         self._busy[pipe] = reading
         return reading
 
     def collect(self, waiting_for: Reading, limits: IngestLimits) -> None:
-        """Take in the replies that have come, waiting until one has or until the time of
-        ``waiting_for`` is up (its IngestError then)."""
-        bound = limits.seconds_for(waiting_for.size)
-        left = bound - (time.monotonic() - waiting_for.started)
-        ready = wait(list(self._busy), timeout=max(left, 0.0))
-        if not ready and waiting_for.reply is None:
-            self._stop(waiting_for)
-            raise IngestError(
-                waiting_for.path,
-                f"reading it took longer than {bound:g} s (the limit for its size)",
-                _RAISE,
-            )
+        """Take in what the workers have sent, waiting until something has (a reply, or
+        an ask for time), a worker has grown past its memory bound (stopped, its reply
+        says so) or the time of ``waiting_for`` is up (its IngestError then)."""
+        while True:
+            left = waiting_for.deadline - time.monotonic()
+            ready = wait(list(self._busy), timeout=min(max(left, 0.0), POLL_SECONDS))
+            if ready:
+                self._take(ready)
+                return
+            if self._stop_overgrown():
+                return
+            if left <= 0:
+                self._stop(waiting_for)
+                took = waiting_for.deadline - waiting_for.started
+                limit = "the limit for its size"
+                if waiting_for.asked_for:
+                    limit += f", and the time it asked for {waiting_for.asked_for}"
+                raise IngestError(
+                    waiting_for.path, f"reading it took longer than {took:g} s ({limit})", _RAISE
+                )
+
+    def _stop_overgrown(self) -> bool:
+        """Stop each busy worker holding more than its reading's memory bound beyond what
+        it held when the file was sent; its reply is the megabytes it had added."""
+        stopped = False
+        for reading in list(self._busy.values()):
+            held = _resident_bytes(reading.worker.pid)
+            if held is not None and held - reading.resident > reading.memory_bound:
+                self._stop(reading)
+                reading.reply = ("memory", (held - reading.resident) // _MB)
+                stopped = True
+        return stopped
+
+    def _take(self, ready: list[Any]) -> None:
         for ready_pipe in ready:
-            reading = self._busy.pop(ready_pipe)  # type: ignore[call-overload]
+            reading = self._busy[ready_pipe]  # type: ignore[index]
             try:
-                reading.reply = reading.pipe.recv()
+                sent = reading.pipe.recv()
             except EOFError:
-                reading.reply = ("gone", reading.worker)
-            if reading.reply[0] in ("read", "ingest_error"):
+                sent = ("gone", reading.worker)
+            if sent[0] == "time":
+                reading.ask(*sent[1:])
+                continue
+            del self._busy[reading.pipe]
+            reading.reply = sent
+            if sent[0] in ("read", "ingest_error"):
                 self._idle.append((reading.worker, reading.pipe))
             else:
                 _stop(reading.worker, reading.pipe)
@@ -200,7 +271,8 @@ def finish_reading(reading: Reading, limits: IngestLimits) -> tuple[Any, list[st
         raise IngestError(*payload)
     if status == "memory":
         bound = limits.memory_for(reading.size)
-        raise IngestError(path, f"reading it needed more than {bound} MB", _RAISE)
+        held = f" (it held {payload} MB when stopped)" if payload is not None else ""
+        raise IngestError(path, f"reading it needed more than {bound} MB{held}", _RAISE)
     if status == "gone":
         raise IngestError(
             path,
@@ -212,30 +284,23 @@ def finish_reading(reading: Reading, limits: IngestLimits) -> tuple[Any, list[st
 
 
 def _serve(pipe: Connection, parent: int) -> None:
-    """A reader: a file and its bounds in, what was read out, until the pipe closes or
+    """A reader: a file in, what was read out, until the pipe closes or
     the parent dies (killed, it takes its readers with it)."""
     die_with_parent(parent)
+    send_asks_to(lambda seconds, step: pipe.send(("time", seconds, step)))
     # NOTE: the parent's objects came with the fork: set apart, no collection walks them
     # again (nor writes to their pages). Reading the 20 MB corpus: 9.4-10.4 -> 8.5-9.7 s.
     gc.freeze()
     while True:
         try:
-            path, limits, then = pipe.recv()
+            path, then = pipe.recv()
         except EOFError:
             return
-        pipe.send(_read_within(path, limits, then))
+        pipe.send(_read_within(path, then))
 
 
-def _read_within(
-    path: Path, limits: IngestLimits, then: Callable[[list[Any]], Any] | None
-) -> tuple[str, Any]:
-    # The bound is what reading this file may add to the worker as it stands now (the
-    # kernel stops it growing past ``limits.memory_for`` the file beyond that).
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    ceiling = _address_space_bytes() + limits.memory_for(_size(path)) * 1024 * 1024
-    if hard != resource.RLIM_INFINITY:
-        ceiling = min(ceiling, hard)
-    resource.setrlimit(resource.RLIMIT_AS, (ceiling, hard))
+def _read_within(path: Path, then: Callable[[list[Any]], Any] | None) -> tuple[str, Any]:
+    # The time and memory bounds are kept by the parent, which stops this worker.
     try:
         units, said = _read_warned(path)
         return "read", (then(units) if then is not None else units, said)
@@ -245,8 +310,6 @@ def _read_within(
         return "memory", None
     except Exception as error:  # noqa: BLE001 — reported to the parent as an IngestError
         return "error", f"{type(error).__name__}: {error}"
-    finally:
-        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
 def _read_warned(path: Path) -> tuple[list[Any], list[str]]:
@@ -257,33 +320,22 @@ def _read_warned(path: Path) -> tuple[list[Any], list[str]]:
     return units, said
 
 
-def _address_space_bytes() -> int:
+def _resident_bytes(pid: int | None) -> int | None:
+    """The resident memory process ``pid`` holds of its own (anonymous pages: the heap,
+    not the files and libraries it maps, which the system can drop and read again), or
+    None where the system does not say (no /proc, or the process is gone)."""
     try:
-        with open("/proc/self/statm", encoding="ascii") as statm:
-            return int(statm.read().split()[0]) * _PAGE
+        with open(f"/proc/{pid}/statm", encoding="ascii") as statm:
+            fields = statm.read().split()
+        return (int(fields[1]) - int(fields[2])) * _PAGE
     except (OSError, ValueError, IndexError):
-        return 0
+        return None
 
 
 def _check_unpacked(path: Path, limits: IngestLimits) -> None:
-    """A zip container (DOCX) is measured before it is opened: a few kilobytes may
-    unpack to gigabytes."""
-    if path.suffix.lower() != ".docx" or not zipfile.is_zipfile(path):
-        return
-    try:
-        with zipfile.ZipFile(path) as archive:
-            unpacked = sum(info.file_size for info in archive.infolist())
-    except (zipfile.BadZipFile, OSError, NotImplementedError, ValueError, EOFError):
-        # A damaged directory (NotImplementedError: a "version" no zip has): the DOCX
-        # reader, in its bounded worker, says what is wrong with it.
-        return
-    if unpacked > limits.unpacked_mb * 1024 * 1024:
-        raise IngestError(
-            path,
-            f"it unpacks to {unpacked / 1024 / 1024:.0f} MB, more than the "
-            f"{limits.unpacked_mb} MB limit",
-            _RAISE,
-        )
+    """A container (a DOCX, a gzip file) is measured before it is opened: a few kilobytes
+    may unpack to gigabytes."""
+    check_before_reading(path, limits.unpacked_mb)
 
 
 def _size(path: Path) -> int:

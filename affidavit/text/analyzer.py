@@ -7,6 +7,7 @@ from functools import lru_cache
 
 import Stemmer
 
+from affidavit.text.filenames import without_extensions
 from affidavit.text.lang import VOCABULARIES, vocabulary
 from affidavit.text.lang.irregular import BASE_FORMS
 from affidavit.text.words import strip_accents, words
@@ -78,12 +79,9 @@ def analyzer_for(language: str) -> Analyzer:
     return Analyzer(language)
 
 
-# A document name's extension says its format, not what it is about.
-_NAME_NOISE = frozenset({"txt", "md", "pdf", "csv", "tsv", "html", "htm", "docx", "text"})
-
-
 def name_terms(name: str, analyzer: Analyzer) -> list[str]:
-    """The index terms of a document's name (its extension left out)."""
+    """The index terms of a document's name; the extensions that end it (".txt",
+    ".txt.gz") say its format, not what it is about, and are left out."""
     return list(_name_terms(name, analyzer.language))
 
 
@@ -91,5 +89,5 @@ def name_terms(name: str, analyzer: Analyzer) -> list[str]:
 def _name_terms(name: str, language: str) -> tuple[str, ...]:
     # The gates ask this of every line they read; a name's terms never change.
     analyzer = analyzer_for(language)
-    tokens = [w for w in words(name, language) if w not in _NAME_NOISE]
+    tokens = words(without_extensions(name), language)
     return tuple(t for t in (analyzer.term(w) for w in tokens) if t)

@@ -587,7 +587,7 @@ def test_pdf_with_an_unknown_suffix_is_read_as_pdf(tmp_path: Path) -> None:
 # --- folders ------------------------------------------------------------------------------
 
 
-def test_iter_document_files_is_recursive_sorted_and_skips_hidden_and_unsupported(
+def test_iter_document_files_is_recursive_sorted_skips_hidden_and_names_what_it_leaves_out(
     tmp_path: Path,
 ) -> None:
     for name in [
@@ -600,15 +600,21 @@ def test_iter_document_files_is_recursive_sorted_and_skips_hidden_and_unsupporte
         ".git/config.txt",
         "sub/.cache/c.txt",
         "~$lock.docx",
-        "image.png",
         "script.py",
         "noext",
     ]:
         path = tmp_path / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text("x")
-    found = [p.relative_to(tmp_path).as_posix() for p in iter_document_files(tmp_path)]
-    assert found == ["a.PDF", "b.txt", "sub/deeper/y.md", "sub/z.csv", "sub-x/w.html"]
+    (tmp_path / "image.png").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    skipped: list[str] = []
+    found = [p.relative_to(tmp_path).as_posix() for p in iter_document_files(tmp_path, skipped)]
+    # "noext" is text under a name with no extension (a README, a copyright file): read.
+    assert found == ["a.PDF", "b.txt", "noext", "sub/deeper/y.md", "sub/z.csv", "sub-x/w.html"]
+    assert [line.split(": skipped, ")[0].rsplit("/", 1)[-1] for line in skipped] == [
+        "image.png",
+        "script.py",
+    ]
 
 
 def test_iter_document_files_refuses_a_missing_folder(tmp_path: Path) -> None:

@@ -4,23 +4,20 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from pathlib import Path
 
 from affidavit.errors import IngestError
 from affidavit.ingest.readers.checks import lay_out_checked
-from affidavit.ingest.readers.decode import (
-    MAX_LINE_CHARS,
-    decode_bytes,
-    looks_binary,
-    normalise_text,
-    read_bytes,
+from affidavit.ingest.readers.decode import MAX_LINE_CHARS, looks_binary, normalise_text, read_bytes
+from affidavit.ingest.readers.markdown import lay_out_markdown
+from affidavit.ingest.readers.pdf import pdf_text
+from affidavit.ingest.readers.registry import (
+    SUPPORTED_SUFFIXES,
+    FormatKind,
+    format_by_suffix,
+    reader_for,
+    skipped_because,
 )
-from affidavit.ingest.readers.delimited import read_csv, read_tsv
-from affidavit.ingest.readers.docx import read_docx
-from affidavit.ingest.readers.html import read_html
-from affidavit.ingest.readers.markdown import is_markdown, lay_out_markdown
-from affidavit.ingest.readers.pdf import has_pdf_header, pdf_text, read_pdf
 from affidavit.ingest.units import Unit
 
 __all__ = [
@@ -30,15 +27,6 @@ __all__ = [
     "read_document",
     "read_text",
 ]
-
-_TEXT_SUFFIXES = frozenset({".txt", ".text", ".md", ".markdown", ".rst"})
-_HTML_SUFFIXES = frozenset({".html", ".htm"})
-
-# Suffixes ``iter_document_files`` picks up. ``read_document`` also accepts other suffixes
-# and reads them as text when they decode as text.
-SUPPORTED_SUFFIXES = _TEXT_SUFFIXES | _HTML_SUFFIXES | {".csv", ".tsv", ".pdf", ".docx"}
-
-Reader = Callable[[Path, bytes], list[Unit]]
 
 # NOTE: kept under its pre-split name; the reader tests call the PDF text extractor directly.
 _pdf_text = pdf_text
@@ -59,7 +47,7 @@ def read_document(path: str | Path) -> list[Unit]:
     data = read_bytes(path)
     if not data.strip():
         raise IngestError(path, "empty document", hint="nothing to ingest")
-    units = _reader_for(path, data)(path, data)
+    units = reader_for(path, data)(path, data)
     if not units:
         raise IngestError(path, "empty document", hint="nothing to ingest")
     return units
@@ -74,16 +62,20 @@ def read_text(text: str, *, name: str) -> list[Unit]:
 
 
 def iter_document_files(folder: str | Path, skipped: list[str] | None = None) -> list[Path]:
-    """Every file under ``folder`` (recursively) whose suffix is in ``SUPPORTED_SUFFIXES``.
+    """Every file under ``folder`` (recursively) that reads as a document: its suffix is
+    in ``SUPPORTED_SUFFIXES``, or its bytes say what it is (registry.skipped_because: a
+    PDF, DOCX, HTML page or gzip file of any name, text under a name with no extension,
+    as README, copyright and changelog.Debian.gz are).
 
-    Skipped: hidden files and folders (``.git``, ``.DS_Store``), Office lock files
-    (``~$report.docx``), and files with other suffixes — a folder of documents often holds
-    code, images and data that were never meant as evidence; pass such a file to
-    ``read_document`` explicitly to read it as text. Sorted by path components, so the
-    order is the same on every machine. A folder that cannot be listed is an error rather
-    than a silently partial result. Special files (FIFOs, devices, sockets) and links
-    that lead out of the folder or to no regular file are skipped, each with a warning
-    appended to ``skipped``: reading them could block forever or read without end.
+    Left out without a word: hidden files and folders (``.git``, ``.DS_Store``) and Office
+    lock files (``~$report.docx``). Left out and said in ``skipped``, each with why:
+    files that are no document (binary data, an image, a zip archive), text under an
+    extension that is no document format (code and data, ``.py``, ``.json``: pass such a
+    file to ``read_document`` by name to read it as text), special files (FIFOs, devices,
+    sockets) and links that lead out of the folder or to no regular file (reading them
+    could block forever or read without end). Sorted by path components, so the order
+    is the same on every machine. A folder that cannot be listed is an error rather than
+    a silently partial result.
     """
     root = Path(folder)
     if not root.is_dir():
@@ -95,20 +87,21 @@ def iter_document_files(folder: str | Path, skipped: list[str] | None = None) ->
         ) from exc
 
     found: list[Path] = []
-    unsafe: list[tuple[Path, str]] = []
+    left_out: list[tuple[Path, str]] = []
     for dirpath, dirnames, filenames in os.walk(root, onerror=fail):
         dirnames[:] = [name for name in dirnames if not name.startswith(".")]
         for name in filenames:
-            if _is_document_name(name):
-                file = Path(dirpath) / name
-                why = _unsafe(file, root)
-                if why is None:
-                    found.append(file)
-                else:
-                    unsafe.append((file, why))
+            if name.startswith((".", "~$")):
+                continue
+            file = Path(dirpath) / name
+            why = _unsafe(file, root) or skipped_because(file)
+            if why is None:
+                found.append(file)
+            else:
+                left_out.append((file, why))
     if skipped is not None:
-        unsafe.sort(key=lambda pair: pair[0].relative_to(root).parts)
-        skipped.extend(f"{storable_path(str(f))}: skipped, {why}" for f, why in unsafe)
+        left_out.sort(key=lambda pair: pair[0].relative_to(root).parts)
+        skipped.extend(f"{storable_path(str(f))}: skipped, {why}" for f, why in left_out)
     return sorted(found, key=lambda p: p.relative_to(root).parts)
 
 
@@ -132,36 +125,9 @@ def _unsafe(file: Path, root: Path) -> str | None:
     return None
 
 
-def _is_document_name(name: str) -> bool:
-    if name.startswith((".", "~$")):
-        return False
-    return Path(name).suffix.lower() in SUPPORTED_SUFFIXES
-
-
-def _reader_for(path: Path, data: bytes) -> Reader:
-    """Text-like files are decoded (``decode``) and laid out (``lay_out``); CSV/TSV, HTML,
-    PDF and DOCX have readers of their own, so tables keep their rows and column names."""
-    suffix = path.suffix.lower()
-    if suffix in _TEXT_SUFFIXES:
-        return _read_plain
-    readers: dict[str, Reader] = {
-        ".csv": read_csv,
-        ".tsv": read_tsv,
-        ".html": read_html,
-        ".htm": read_html,
-        ".pdf": read_pdf,
-        ".docx": read_docx,
-    }
-    if suffix in readers:
-        return readers[suffix]
-    # An unknown suffix is read as text, unless the bytes plainly say it is a PDF.
-    return read_pdf if has_pdf_header(data) else _read_plain
-
-
-def _read_plain(path: Path, data: bytes) -> list[Unit]:
-    return _laid_out(decode_bytes(data, path=path), path)
-
-
 def _laid_out(text: str, source: str | Path) -> list[Unit]:
     """Text laid out as units; Markdown's front matter and inline marks read first."""
-    return lay_out_markdown(text, source) if is_markdown(source) else lay_out_checked(text, source)
+    named = format_by_suffix(Path(str(source)).name)
+    if named is not None and named.kind is FormatKind.MARKDOWN:
+        return lay_out_markdown(text, source)
+    return lay_out_checked(text, source)

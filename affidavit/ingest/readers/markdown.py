@@ -15,7 +15,6 @@ from affidavit.ingest.readers.checks import lay_out_checked
 from affidavit.ingest.units import Unit, UnitKind
 from affidavit.text.words import LETTER_OR_DIGIT, fold
 
-MARKDOWN_SUFFIXES = frozenset({".md", ".markdown"})
 # Front matter longer than this is not front matter: it is read as text.
 _FRONT_MATTER_CHARS = 20_000
 _OPEN = re.compile(r"\A\ufeff?---[ \t]*\r?\n")
@@ -120,10 +119,6 @@ def plain_inline(text: str) -> str:
             line = _UNDERSCORE.sub(r"\1", line)
         out.append(line)
     return "\n".join(out)
-
-
-def is_markdown(path: str | Path) -> bool:
-    return Path(str(path)).suffix.lower() in MARKDOWN_SUFFIXES
 
 
 def _scalar(value: object) -> str:

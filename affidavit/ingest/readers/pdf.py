@@ -34,45 +34,52 @@ def has_pdf_header(data: bytes) -> bool:
 
 def read_pdf(path: Path, data: bytes) -> list[Unit]:
     """A PDF's pages laid out as text; a page with no text layer (a scanned image) read by
-    OCR when the ``ocr`` extra is installed, and reported in the warnings otherwise."""
+    OCR when the ``ocr`` extra is installed, and reported in the warnings otherwise. A
+    page OCR cannot read is named in the warnings with the reason; the rest is kept."""
     pages = pdf_text(path, data).split("\f")
     if pages and not pages[-1].strip():
         pages.pop()  # pdfminer ends every page, the last too, with a form feed
     blank = [number for number, page in enumerate(pages) if not page.strip()]
-    read: dict[int, list[OcrRow]] = {}
-    if blank and ocr_available():
-        read = _read_by_ocr(path, data, blank)
-    unread = [number for number in blank if not read.get(number)]
-    if len(unread) == len(pages):
-        hint = "install affidavit[ocr] to read scanned pages, or run OCR on it first"
-        if read:  # OCR ran and found nothing either
-            hint = "OCR found no text on its pages either"
-        raise IngestError(path, "the PDF has no extractable text (scanned images?)", hint=hint)
-    if unread and not read:
+    scanned = ocr_pages(data, blank) if blank and ocr_available() else None
+    read = scanned.read if scanned is not None else {}
+    if len(blank) == len(pages) and not read:
+        if scanned is None:
+            raise IngestError(
+                path,
+                "the PDF has no extractable text (scanned images?)",
+                hint="install affidavit[ocr] to read scanned pages, or run OCR on it first",
+            )
+        raise IngestError(
+            path,
+            "the PDF has no extractable text, and OCR read none of its pages: "
+            + "; ".join(_unread_pages(scanned.unread)),
+            hint="check that its pages show text in a PDF viewer; if they do, run another "
+            "OCR tool on it first",
+        )
+    if scanned is None and blank:
         _warn(
-            f"{len(unread)} of {len(pages)} pages have no text layer (blank, or scanned "
-            f"images) and were not read: pages {_listed(unread)}; install affidavit[ocr] to "
+            f"{len(blank)} of {len(pages)} pages have no text layer (blank, or scanned "
+            f"images) and were not read: pages {_listed(blank)}; install affidavit[ocr] to "
             "read them by OCR"
         )
     if read:
-        said = [number for number in blank if read.get(number)]
-        _warn(f"{len(said)} scanned pages read by OCR (pages {_listed(said)})")
+        _warn(f"{len(read)} scanned pages read by OCR (pages {_listed(sorted(read))})")
+    if scanned is not None:
+        for unread in _unread_pages(scanned.unread):
+            _warn(f"{unread}; the rest of the document is kept")
     return _laid_out(path, pages, read)
 
 
-def _read_by_ocr(path: Path, data: bytes, pages: list[int]) -> dict[int, list[OcrRow]]:
-    """OCR's rows of ``pages``; every way the renderer or the recogniser fails on a
-    damaged page becomes an ``IngestError`` naming the file, as pdfminer's do."""
-    try:
-        return ocr_pages(data, pages)
-    except MemoryError:
-        raise  # the bounded reader reports the memory limit it hit
-    except Exception as exc:
-        raise IngestError(
-            path,
-            f"OCR could not read its scanned pages: {type(exc).__name__}: {exc}",
-            hint="check the PDF opens in a viewer, or ingest it without the ocr extra",
-        ) from exc
+def _unread_pages(unread: dict[int, str]) -> list[str]:
+    """The pages OCR did not read, gathered by the reason: "pages 2, 5 not read by OCR:
+    no image and no text on it (blank, or drawings only)"."""
+    by_reason: dict[str, list[int]] = {}
+    for number in sorted(unread):
+        by_reason.setdefault(unread[number], []).append(number)
+    return [
+        f"{'page' if len(numbers) == 1 else 'pages'} {_listed(numbers)} not read by OCR: {why}"
+        for why, numbers in sorted(by_reason.items(), key=lambda item: item[1][0])
+    ]
 
 
 def _laid_out(path: Path, pages: list[str], read: dict[int, list[OcrRow]]) -> list[Unit]:
