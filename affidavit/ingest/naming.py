@@ -9,6 +9,7 @@ from pathlib import Path
 
 from affidavit.errors import IngestError
 from affidavit.ingest.readers.formats import iter_document_files, storable_path
+from affidavit.ingest.readers.registry import supported_formats_hint
 
 
 def named_files(
@@ -36,13 +37,17 @@ def name_files(
     inside it, so projA/notes.txt and projB/notes.txt stay two documents whether the two
     folders are ingested together or one after the other."""
     if root.is_dir():
-        files = iter_document_files(root, warnings)
+        skipped: list[str] = []
+        files = iter_document_files(root, skipped)
         if not files:
+            # What was passed over, and why, is part of the error: nothing else says it.
+            why = "".join(f"\n  {line}" for line in skipped[:20])
+            more = f"\n  and {len(skipped) - 20} more" if len(skipped) > 20 else ""
             raise IngestError(
-                root,
-                "no supported documents in this folder",
-                "point at .txt, .md, .csv, .tsv, .html, .pdf or .docx files",
+                root, f"no supported documents in this folder{why}{more}", supported_formats_hint()
             )
+        if warnings is not None:
+            warnings.extend(skipped)
         folder = name or folder_name(root)
         prefix = f"{folder}/" if folder else ""
         return [(f, _storable(prefix + f.relative_to(root).as_posix(), warnings)) for f in files]

@@ -101,3 +101,14 @@ def test_interrupted_while_indexing_keeps_the_documents_written(tmp_path: Path) 
     # The store is whole: reopened, its indexes are made and the documents answer.
     with Memory(store, dense=False) as memory:
         assert memory.search("Mozilla Public License", k=1)[0].document == "licences/mpl-2.0.txt"
+
+
+def test_a_folder_of_nothing_readable_names_what_it_passed_over(tmp_path: Path) -> None:
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    (folder / "kestrel.jpg").write_bytes(b"\xff\xd8\xff\xe0" + bytes(range(256)) * 8)
+    with Memory(dense=False) as memory:
+        with pytest.raises(IngestError) as failed:
+            memory.ingest(folder)
+    assert "no supported documents" in str(failed.value)
+    assert "kestrel.jpg" in str(failed.value)
