@@ -31,6 +31,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -147,8 +148,11 @@ def run(limit: int | None, workers: int, dev: Path = DEV) -> dict[str, Any]:
     # NOTE: each NDA is judged whole by one worker and gathered in NDA order, so the
     # labels are the same with any number of workers.
     if workers > 1:
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            judged_ndas = list(pool.imap(judge_nda, jobs))
+        # NOTE: not multiprocessing.Pool, whose daemonic workers may not start the
+        # readers' own processes that ingest starts.
+        spawn = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(workers, mp_context=spawn) as pool:
+            judged_ndas = list(pool.map(judge_nda, jobs))
     else:
         judged_ndas = [judge_nda(job) for job in jobs]
     labels = {

@@ -39,6 +39,7 @@ import time
 import warnings
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -346,8 +347,11 @@ def run(probes: list[dict[str, Any]], split_of: dict[str, str], workers: int) ->
     # NOTE: each document is its own store, judged whole by one worker; the results are
     # gathered in document order, so the run is the same with any number of workers.
     if workers > 1:
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            judged_documents = list(pool.imap(judge_document, jobs))
+        # NOTE: not multiprocessing.Pool, whose daemonic workers may not start the
+        # readers' own processes that ingest starts.
+        spawn = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(workers, mp_context=spawn) as pool:
+            judged_documents = list(pool.map(judge_document, jobs))
     else:
         judged_documents = [judge_document(job) for job in jobs]
     verdicts = {k: v for d in judged_documents for k, v in d["verdicts"].items()}
