@@ -173,6 +173,9 @@ def run(limit: int | None, workers: int, dev: Path = DEV) -> dict[str, Any]:
     }
     return {
         "ndas": {split: len(seconds[split]) for split in SPLITS},
+        "nda_ids": {
+            split: [d["id"] for d in documents if split_of(d["id"]) == split] for split in SPLITS
+        },
         "lexical_threshold": threshold,
         "summary": {
             split: {
@@ -219,6 +222,7 @@ def report(result: dict[str, Any]) -> str:
     out += [
         "",
         f"Report gold labels: {gold}.",
+        *(f"{split} NDA ids: {', '.join(map(str, result['nda_ids'][split]))}." for split in SPLITS),
         f"Seconds per NDA (ingest and 17 verifies, median): tune {cell(per_nda['tune'])}, "
         f"report {cell(per_nda['report'])}; {result['wall_s']:.0f} s in all with "
         f"{result['workers']} worker(s) ({result['python']}).",
