@@ -18,6 +18,7 @@ from affidavit.cli.batch import add_commands, add_engine_flags, model_engine
 from affidavit.cli.records import add_record_commands
 from affidavit.cli.upkeep import add_upkeep_commands
 from affidavit.errors import AffidavitError
+from affidavit.runtime import before_exit, fewer_collections
 
 # NOTE: nothing heavy is imported here: the parser is built from argparse alone, and each
 # command imports the engine, spaCy and the models when it runs (`affidavit --help` took
@@ -40,8 +41,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             "lists its options; each is spelt whole)"
         )
     try:
-        status = int(args.run(args) or 0)
+        with fewer_collections():
+            status = int(args.run(args) or 0)
         sys.stdout.flush()  # here, so a reader that has gone is found here too
+        if argv is None:  # the program itself (`affidavit ...`), not a caller in Python
+            before_exit()
         return status
     except AffidavitError as exc:
         print(f"affidavit: error: {exc}", file=sys.stderr)
