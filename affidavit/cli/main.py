@@ -162,8 +162,7 @@ def _parser() -> argparse.ArgumentParser:
     search = commands.add_parser(
         "search",
         help="show the lines that best match a query",
-        epilog='Example: affidavit search "oil embargo" --store memory.sqlite -k 5 '
-        "--document 'reports/*.pdf'",
+        epilog='Example: affidavit search "oil embargo" --store memory.sqlite -k 5',
     )
     search.add_argument("query")
     search.add_argument("--store", required=True, type=Path)
