@@ -4,39 +4,46 @@ Every answer cites the exact lines behind it and carries an audit of how it was 
 where the evidence falls short, it refuses and says why.
 """
 
-from affidavit.engine.default.engine import DefaultEngine
-from affidavit.engine.http import HttpEngine
-from affidavit.engine.protocol import Candidate, Engine, ListsEvents, Planner, ProposedEvent
-from affidavit.engine.scripted import ScriptedEngine
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from affidavit.errors import AffidavitError, EngineError, IngestError, InputError, StoreError
-from affidavit.index.meaning.encoder import Encoder
-from affidavit.index.meaning.late import LateInteraction, Reranker
-from affidavit.index.retrieval import DocumentHit
-from affidavit.ingest.bounded import IngestLimits
-from affidavit.ingest.readers.formats import SUPPORTED_SUFFIXES
-from affidavit.memory import Memory
-from affidavit.plans.plan import Plan
-from affidavit.question.question import Question
-from affidavit.reasons import Reason
-from affidavit.results import (
-    Answer,
-    Distilled,
-    EntityCount,
-    Evidence,
-    Health,
-    HealthPoint,
-    Inferred,
-    IngestReport,
-    Label,
-    Neighbour,
-    Profile,
-    Record,
-    RecordState,
-    SentenceVerdict,
-    StoredDocument,
-    Verdict,
-)
-from affidavit.shards.memory import ShardedMemory  # Memory(folder, shards=N) opens one
+
+if TYPE_CHECKING:
+    from affidavit.engine.default.engine import DefaultEngine
+    from affidavit.engine.http import HttpEngine
+    from affidavit.engine.protocol import Candidate, Engine, ListsEvents, Planner, ProposedEvent
+    from affidavit.engine.scripted import ScriptedEngine
+    from affidavit.index.meaning.encoder import Encoder
+    from affidavit.index.meaning.late import LateInteraction, Reranker
+    from affidavit.index.retrieval import DocumentHit
+    from affidavit.ingest.bounded import IngestLimits
+    from affidavit.ingest.readers.formats import SUPPORTED_SUFFIXES
+    from affidavit.memory import Memory
+    from affidavit.plans.plan import Plan
+    from affidavit.question.question import Question
+    from affidavit.reasons import Reason
+    from affidavit.results import (
+        Answer,
+        Distilled,
+        EntityCount,
+        Evidence,
+        Health,
+        HealthPoint,
+        Inferred,
+        IngestReport,
+        Label,
+        Neighbour,
+        Profile,
+        Record,
+        RecordState,
+        SentenceVerdict,
+        StoredDocument,
+        Verdict,
+    )
+    from affidavit.shards.memory import ShardedMemory
 
 __version__ = "0.1.0"
 
@@ -82,3 +89,50 @@ __all__ = [
     "InputError",
     "EngineError",
 ]
+
+# NOTE: each public name is imported from its room when first read (PEP 562), not here:
+# importing them all took 1.1 s (spaCy, scipy, the readers), which `affidavit --help` and
+# a module that needs only the errors paid for nothing.
+_HOMES = {
+    "DefaultEngine": "affidavit.engine.default.engine",
+    "HttpEngine": "affidavit.engine.http",
+    "Candidate": "affidavit.engine.protocol",
+    "Engine": "affidavit.engine.protocol",
+    "ListsEvents": "affidavit.engine.protocol",
+    "Planner": "affidavit.engine.protocol",
+    "ProposedEvent": "affidavit.engine.protocol",
+    "ScriptedEngine": "affidavit.engine.scripted",
+    "Encoder": "affidavit.index.meaning.encoder",
+    "LateInteraction": "affidavit.index.meaning.late",
+    "Reranker": "affidavit.index.meaning.late",
+    "DocumentHit": "affidavit.index.retrieval",
+    "IngestLimits": "affidavit.ingest.bounded",
+    "SUPPORTED_SUFFIXES": "affidavit.ingest.readers.formats",
+    # Through the sharded store's module, which registers itself with Memory: a folder
+    # made with Memory(folder, shards=N) opens again as Memory(folder).
+    "Memory": "affidavit.shards.memory",
+    "ShardedMemory": "affidavit.shards.memory",
+    "Plan": "affidavit.plans.plan",
+    "Question": "affidavit.question.question",
+    "Reason": "affidavit.reasons",
+    **{
+        name: "affidavit.results"
+        for name in (
+            "Answer Distilled EntityCount Evidence Health HealthPoint Inferred IngestReport "
+            "Label Neighbour Profile Record RecordState SentenceVerdict StoredDocument Verdict"
+        ).split()
+    },
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'affidavit' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value  # read once; later reads find it here
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

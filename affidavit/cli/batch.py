@@ -6,11 +6,13 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from affidavit import HttpEngine, Memory, __version__
 from affidavit.errors import AffidavitError
-from affidavit.report.page import ReportSummary, write_report
+
+if TYPE_CHECKING:  # each is imported where it is used: the CLI's parser loads no model
+    from affidavit import HttpEngine
+    from affidavit.report.page import ReportSummary
 
 
 def add_engine_flags(parser: argparse.ArgumentParser) -> None:
@@ -31,6 +33,8 @@ def add_engine_flags(parser: argparse.ArgumentParser) -> None:
 def model_engine(args: argparse.Namespace) -> HttpEngine | None:
     """The model engine the flags or the environment name (the key only from
     AFFIDAVIT_API_KEY, never a flag: it would stay in the shell's history)."""
+    from affidavit import HttpEngine
+
     return HttpEngine.from_environment(
         base_url=args.engine_url, model=args.engine_model, cache=not args.no_cache
     )
@@ -73,6 +77,8 @@ def add_commands(commands: Any) -> None:
 
 
 def _batch(args: argparse.Namespace) -> int:
+    from affidavit import Memory
+
     if not args.store.exists():
         raise AffidavitError(f"{args.store}: no such store (create it with `affidavit ingest`)")
     if not args.questions.is_file():
@@ -120,5 +126,8 @@ def audit_report(
     """The audit report as ``affidavit report`` and the demo write it: the citations
     checked against the store opened read-only, without the meaning model (reading a
     line needs none)."""
+    from affidavit import Memory, __version__
+    from affidavit.report.page import write_report
+
     with Memory(store, read_only=True, dense=False) as memory:
         return write_report(answers, memory, out, title=title, version=__version__)

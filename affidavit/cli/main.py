@@ -6,49 +6,113 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import select
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from affidavit import HttpEngine, Memory
 from affidavit.cli.batch import add_commands, add_engine_flags, model_engine
-from affidavit.cli.demo import run_demo
 from affidavit.cli.records import add_record_commands
-from affidavit.cli.render import index_progress, ingest_progress, render, render_verdict, where
 from affidavit.cli.upkeep import add_upkeep_commands
 from affidavit.errors import AffidavitError
+from affidavit.runtime import before_exit, fewer_collections
+
+# NOTE: nothing heavy is imported here: the parser is built from argparse alone, and each
+# command imports the engine, spaCy and the models when it runs (`affidavit --help` took
+# 1.2-1.4 s when this module imported Memory; bench/start.py measures it).
+if TYPE_CHECKING:
+    from affidavit import HttpEngine, Memory
+
+# What a shell reports for a command that a closed pipe ended (128 + SIGPIPE).
+CLOSED_PIPE_STATUS = 141
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command. Every failure is one line on stderr naming the file and the fix,
     with a non-zero exit; a failed ingest leaves the store as it was."""
     parser = _parser()
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        parser.error(
+            f"unrecognized arguments: {' '.join(unknown)} (`affidavit {args.command} --help` "
+            "lists its options; each is spelt whole)"
+        )
     try:
-        return int(args.run(args) or 0)
+        with fewer_collections():
+            status = int(args.run(args) or 0)
+        sys.stdout.flush()  # here, so a reader that has gone is found here too
+        if argv is None:  # the program itself (`affidavit ...`), not a caller in Python
+            before_exit()
+        return status
     except AffidavitError as exc:
         print(f"affidavit: error: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("affidavit: interrupted; the store is unchanged", file=sys.stderr)
         return 130
+    except BrokenPipeError as exc:
+        if not _output_closed():
+            return _internal_error(exc)  # another pipe (a worker's, a server's) broke
+        return _end_quietly()
     except Exception as exc:  # noqa: BLE001 — the CLI prints no traceback, ever
-        print(
-            f"affidavit: internal error: {type(exc).__name__}: {exc} (the store is "
-            "unchanged; please report this with the command that caused it)",
-            file=sys.stderr,
-        )
-        return 3
+        return _internal_error(exc)
+
+
+def _internal_error(exc: Exception) -> int:
+    print(
+        f"affidavit: internal error: {type(exc).__name__}: {exc} (the store is "
+        "unchanged; please report this with the command that caused it)",
+        file=sys.stderr,
+    )
+    return 3
+
+
+def _output_closed() -> bool:
+    """Whether what reads the standard output has gone (a pipe or socket whose far end
+    closed), as `affidavit search ... | head -1` leaves it."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return False
+    if not hasattr(select, "poll"):  # no poll (Windows): a broken pipe there is stdout's
+        return True
+    poller = select.poll()
+    poller.register(fd, select.POLLOUT)
+    return any(event & (select.POLLERR | select.POLLHUP) for _, event in poller.poll(0))
+
+
+def _end_quietly() -> int:
+    """End as `seq 1000000 | head -1` ends seq: no message, and the status a shell shows
+    for a command a closed pipe stopped (141), so `set -o pipefail` treats this command
+    as it treats every other shell tool. What is left unwritten goes to /dev/null, or
+    Python's last flush at exit would complain on stderr."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    finally:
+        os.close(devnull)
+    return CLOSED_PIPE_STATUS
+
+
+class WholeOptions(argparse.ArgumentParser):
+    """A parser that takes an option only spelt whole (``allow_abbrev=False``): argparse
+    would otherwise read ``search --document X`` as ``--documents`` and fail on X."""
+
+    def __init__(self, *args: Any, **options: Any) -> None:
+        options.setdefault("allow_abbrev", False)
+        super().__init__(*args, **options)
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = WholeOptions(
         prog="affidavit",
         description="Answer questions from documents only with what the evidence supports.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    # Each command's parser is a WholeOptions too (argparse makes them of its parser's class).
     commands = parser.add_subparsers(dest="command", required=True)
 
     ingest = commands.add_parser(
@@ -109,6 +173,7 @@ def _parser() -> argparse.ArgumentParser:
         help="rank documents instead of lines (words and meaning fused; any language)",
     )
     search.add_argument("--json", action="store_true", help="JSON output")
+    _add_filter_flags(search)
     search.set_defaults(run=_search)
 
     ask = commands.add_parser(
@@ -167,7 +232,7 @@ def _parser() -> argparse.ArgumentParser:
         default=Path("demo-output"),
         help="folder for the demo's store, answers and report (default: ./demo-output)",
     )
-    demo.set_defaults(run=run_demo)
+    demo.set_defaults(run=_demo)
 
     add_commands(commands)
     add_record_commands(commands)
@@ -176,6 +241,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _existing_store(path: Path, engine: HttpEngine | None = None) -> Memory:
+    from affidavit import Memory
+
     if not path.exists():
         raise AffidavitError(
             f"{path}: no such store (create it with `affidavit ingest ... --store {path}`)"
@@ -183,7 +250,16 @@ def _existing_store(path: Path, engine: HttpEngine | None = None) -> Memory:
     return Memory(path, engine=engine)
 
 
+def _demo(args: argparse.Namespace) -> int:
+    from affidavit.cli.demo import run_demo
+
+    return run_demo(args)
+
+
 def _ingest(args: argparse.Namespace) -> int:
+    from affidavit import Memory
+    from affidavit.cli.render import index_progress, ingest_progress
+
     for path in args.paths:
         if not path.exists():
             raise AffidavitError(f"{path}: no such file or folder (check the path)")
@@ -224,10 +300,12 @@ def _ingest(args: argparse.Namespace) -> int:
 
 
 def _search(args: argparse.Namespace) -> int:
+    from affidavit.cli.render import where
+
     if args.documents:
         return _search_documents(args)
     with _existing_store(args.store) as memory:
-        hits = memory.search(args.query, k=args.k)
+        hits = memory.search(args.query, k=args.k, **_filters(args))
     _print_ranked(
         hits,
         as_json=args.json,
@@ -239,6 +317,13 @@ def _search(args: argparse.Namespace) -> int:
 
 
 def _search_documents(args: argparse.Namespace) -> int:
+    chosen = [flag for flag, value in _filters(args).items() if value is not None]
+    if chosen:
+        options = ", ".join("--" + _FILTER_FLAGS[name] for name in chosen)
+        raise AffidavitError(
+            f"--documents ranks every document, so it takes no scope option ({options}): "
+            "drop one or the other"
+        )
     with _existing_store(args.store) as memory:
         ranked = memory.search_documents(args.query, k=args.k)
     _print_ranked(
@@ -270,6 +355,8 @@ def _entities(args: argparse.Namespace) -> int:
 
 
 def _neighbour_line(item: Any) -> str:
+    from affidavit.cli.render import where
+
     first = item.witnesses[0]
     return (
         f"{item.weight:8.1f}  {item.name}  ({len(item.witnesses)} lines)\n"
@@ -295,8 +382,19 @@ def _print_ranked(
         print(empty)
 
 
+# Memory's scope options (ask, verify, search) and the flag that gives each.
+_FILTER_FLAGS = {
+    "documents": "document",
+    "source": "source",
+    "min_trust": "min-trust",
+    "since": "since",
+    "until": "until",
+}
+
+
 def _add_filter_flags(command: argparse.ArgumentParser) -> None:
-    """The flags that choose the documents read (Memory.ask's filters)."""
+    """The flags that choose the documents read (the scope options of Memory.ask, verify
+    and search)."""
     command.add_argument(
         "--document",
         action="append",
@@ -315,16 +413,13 @@ def _add_filter_flags(command: argparse.ArgumentParser) -> None:
 
 
 def _filters(args: argparse.Namespace) -> dict[str, Any]:
-    return {
-        "documents": args.document,
-        "source": args.source,
-        "min_trust": args.min_trust,
-        "since": args.since,
-        "until": args.until,
-    }
+    """The scope options as Memory takes them, from the flags ``_add_filter_flags`` added."""
+    return {option: getattr(args, flag.replace("-", "_")) for option, flag in _FILTER_FLAGS.items()}
 
 
 def _ask(args: argparse.Namespace) -> int:
+    from affidavit.cli.render import render
+
     with _existing_store(args.store, model_engine(args)) as memory:
         answer = memory.ask(
             args.question,
@@ -342,6 +437,8 @@ def _ask(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
+    from affidavit.cli.render import render_verdict
+
     if (args.text is None) == (args.file is None):
         raise AffidavitError("give the text to verify, or --file FILE (not both)")
     if args.file is not None:

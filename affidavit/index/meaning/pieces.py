@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from functools import cached_property
+from pathlib import Path
 from typing import Any
 
+import numpy as np
 from model2vec import StaticModel
+from safetensors import safe_open
+from tokenizers import Tokenizer
 
 # Words kept; past this many, new words are split each time (memory stays bounded).
 CACHE_WORDS = 400_000
@@ -26,6 +31,61 @@ class CachedPieces(StaticModel):  # type: ignore[misc]
     writes "▁" itself) or a tokenizer of another shape (``_cacheable``) goes to the
     tokenizer.
     """
+
+    # NOTE: from_pretrained took 2.1 s of CPU to open the bundled model, this 0.6 s (the
+    # same run, a machine at load 9 on 2 cores), and at most 390 MB against 510 MB for a
+    # cold ask: it imports huggingface_hub for the model card, copies the tokenizer (100 MB
+    # each), sorts its 128,000 pieces and parses its JSON twice more; here the JSON is read
+    # once, for what the model needs of it, and let go before the tokenizer is made from
+    # it. The model is the same (tests/index/test_pieces_loading.py compares every setting
+    # with from_pretrained's, tests/index/test_pieces.py its vectors).
+    @classmethod
+    def from_folder(cls, folder: str | Path) -> CachedPieces:
+        """The model saved in ``folder`` (model2vec's files: model.safetensors holding
+        ``embeddings`` alone, tokenizer.json, config.json); a model of another shape (a
+        weighted or quantised one, a tokenizer the cache cannot read) by from_pretrained."""
+        path = Path(folder)
+        with safe_open(str(path / "model.safetensors"), framework="numpy") as tensors:
+            plain = set(tensors.keys()) == {"embeddings"}
+            embedding = tensors.get_tensor("embeddings") if plain else None
+        text = (path / "tokenizer.json").read_text(encoding="utf-8")
+        described = json.loads(text)
+        pieces = [piece for piece, _ in (described.get("model") or {}).get("vocab") or []]
+        if (
+            embedding is None
+            or not _shape_cacheable(described)
+            or described.get("padding") is not None
+            or len(pieces) != len(embedding)
+        ):
+            return cls.from_pretrained(str(path))
+        unknown = described["model"].get("unk_id")
+        median_length = int(np.median([len(piece) for piece in pieces]))
+        del described, pieces
+        config = json.loads((path / "config.json").read_text(encoding="utf-8"))
+        model = cls.__new__(cls)
+        model.__dict__.update(
+            embedding=embedding,
+            weights=None,
+            token_mapping=None,
+            tokenizer=Tokenizer.from_str(text),
+            unk_token_id=unknown,
+            median_token_length=median_length,
+            config=dict(config),
+            base_model_name=None,
+            language=None,
+            _pieces={},
+        )
+        model.max_length = config.get("max_length", 512)  # truncates the tokenizer too
+        model.normalize = config.get("normalize", False)
+        return model
+
+    # A property that from_pretrained's assignment replaces (cached_property has no setter).
+    @cached_property
+    def tokens(self) -> tuple[str, ...]:  # type: ignore[override]
+        """The pieces in id order (from_pretrained sets them; from_folder on first read:
+        encoding never reads them)."""
+        vocabulary = self.tokenizer.get_vocab()
+        return tuple(sorted(vocabulary, key=vocabulary.__getitem__))
 
     def tokenize(self, sentences: Sequence[str]) -> list[list[int]]:
         if "_pieces" not in self.__dict__:
@@ -72,7 +132,11 @@ def _cacheable(tokenizer: Any) -> bool:
     """Whether the tokenizer splits words apart as the cache assumes: one normaliser,
     a Unigram model, a Metaspace cut at every space with the mark always prepended, and
     nothing done after."""
-    described = json.loads(tokenizer.to_str())
+    return _shape_cacheable(json.loads(tokenizer.to_str()))
+
+
+def _shape_cacheable(described: dict[str, Any]) -> bool:
+    """``_cacheable`` of a tokenizer as its JSON describes it."""
     cut = described.get("pre_tokenizer") or {}
     return bool(
         described.get("normalizer") is not None
