@@ -144,6 +144,13 @@ def installed_version() -> str:
 _PR_SET_PDEATHSIG = 1
 
 
+def leave_interrupts_to_parent() -> None:
+    """Have this forked worker ignore Ctrl-C: the terminal sends SIGINT to the whole
+    process group, and the parent, which says what the interrupted work left, stops its
+    workers itself. A worker that took it too would print its own traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def die_with_parent(parent: int) -> bool:
     """Have the kernel kill this forked worker (SIGKILL) the moment its parent ``parent``
     dies, so a killed ingest leaves no reader or graph worker holding the store's files,

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from affidavit.cli.batch import add_commands, add_engine_flags, model_engine
 from affidavit.cli.records import add_record_commands
 from affidavit.cli.upkeep import add_upkeep_commands
-from affidavit.errors import AffidavitError
+from affidavit.errors import AffidavitError, IngestInterrupted
 from affidavit.runtime import before_exit, fewer_collections
 
 # NOTE: nothing heavy is imported here: the parser is built from argparse alone, and each
@@ -50,8 +50,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except AffidavitError as exc:
         print(f"affidavit: error: {exc}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
-        print("affidavit: interrupted; the store is unchanged", file=sys.stderr)
+    except KeyboardInterrupt as stop:
+        # An ingest says which documents it wrote; any other command writes all or nothing.
+        said = str(stop) if isinstance(stop, IngestInterrupted) else "the store is unchanged"
+        print(f"affidavit: interrupted: {said}", file=sys.stderr)
         return 130
     except BrokenPipeError as exc:
         if not _output_closed():
@@ -155,6 +157,12 @@ def _parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help="read the one path as a conversation named NAME (LoCoMo .json, or .jsonl of "
         '{"session", "date", "speaker", "text"}): a document a session, a line a turn',
+    )
+    ingest.add_argument(
+        "--keep-going",
+        action="store_true",
+        help="store every file that reads and list each one that does not, with why (exit "
+        "status 1 when any failed); without it one bad file stores nothing",
     )
     ingest.add_argument("--quiet", action="store_true", help="no progress bar")
     ingest.set_defaults(run=_ingest)
@@ -269,8 +277,11 @@ def _ingest(args: argparse.Namespace) -> int:
     with Memory(args.store, **sharding) as memory:
         before = memory.stats()
         if args.dialogue is not None:
-            if len(args.paths) != 1 or args.date is not None:
-                raise AffidavitError("--dialogue reads one file, dated by its sessions")
+            if len(args.paths) != 1 or args.date is not None or args.keep_going:
+                raise AffidavitError(
+                    "--dialogue reads one file, dated by its sessions (no --date, no "
+                    "--keep-going)"
+                )
             names = memory.ingest_dialogue(
                 args.paths[0],
                 name=args.dialogue,
@@ -285,18 +296,26 @@ def _ingest(args: argparse.Namespace) -> int:
                 source=args.source,
                 progress=ingest_progress(args.quiet),
                 replace_trusted=args.replace_trusted,
+                keep_going=args.keep_going,
             )
         # Now, with a bar, rather than on the first question: that one should be quick
         # (Memory.ingest has done it for files; a dialogue leaves it to the first one).
-        memory.build_indexes(progress=index_progress(args.quiet))
+        try:
+            memory.build_indexes(progress=index_progress(args.quiet))
+        except KeyboardInterrupt as stop:  # the documents are stored, only indexes wait
+            raise IngestInterrupted(list(names), []) from stop
         after = memory.stats()
     for warning in getattr(names, "warnings", []):
         print(f"warning: {warning}", file=sys.stderr)
+    failed = getattr(names, "failed", [])
+    for unread in failed:
+        print(f"not stored: {unread}", file=sys.stderr)
     print(
         f"{len(names)} document(s) in {args.store}: {after['documents']} documents, "
         f"{after['lines']} lines (+{after['lines'] - before['lines']})"
+        + (f"; {len(failed)} file(s) could not be read" if failed else "")
     )
-    return 0
+    return 1 if failed else 0
 
 
 def _search(args: argparse.Namespace) -> int:

@@ -345,9 +345,14 @@ class Store(CachedIndexes):
     def each_line_row(self) -> Iterator[tuple[int, int, int, str, str]]:
         """As ``line_rows()``, one row at a time from one statement, never all in a list:
         for a reader of every line that keeps little of each."""
-        yield from self.conn.execute(
+        rows = self.conn.execute(
             "SELECT id, document_id, position, kind, text FROM lines ORDER BY id"
         )
+        # NOTE: a loop, not ``yield from``: a reader left unfinished (an interrupted index
+        # build) is closed when it is collected, after the store may be; ``yield from``
+        # would close the cursor then and fail on the closed connection.
+        for row in rows:
+            yield row
 
     def lines_by_id(self, ids: Sequence[int]) -> dict[int, StoredLine]:
         """The stored lines with these ids (missing ids are left out)."""

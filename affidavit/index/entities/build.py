@@ -11,7 +11,7 @@ from typing import Any
 
 from affidavit.index import growth
 from affidavit.index.entities.graph import EntityGraph
-from affidavit.runtime import die_with_parent, usable_cores
+from affidavit.runtime import die_with_parent, leave_interrupts_to_parent, usable_cores
 from affidavit.store.guard import decoded
 from affidavit.store.sqlite import Store
 
@@ -124,6 +124,7 @@ def _build_in_worker(
     path: str, cache: str, previous: EntityGraph | None, send: Connection, parent: int
 ) -> None:
     die_with_parent(parent)  # killed, an ingest takes its graph's worker with it
+    leave_interrupts_to_parent()
     try:
         store = Store(path, read_only=True)
         try:

@@ -1,0 +1,66 @@
+"""Ctrl-C during `affidavit ingest`, sent as a terminal sends it (to the whole process
+group): one line saying which documents were written, no traceback from the command or its
+workers, exit status 130, and a store that holds what the line says."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from affidavit import Memory
+
+CORPORA = Path(__file__).resolve().parents[2] / "corpora"
+AFFIDAVIT = Path(sys.executable).parent / "affidavit"
+
+
+def _folder(root: Path) -> Path:
+    """Three copies of the SQuAD articles and the licences, each a little different."""
+    folder = root / "big"
+    for copy in range(3):
+        part = folder / f"c{copy}"
+        part.mkdir(parents=True)
+        for source in [*CORPORA.glob("squad2_articles/*.txt"), *CORPORA.glob("licences/*.txt")]:
+            shutil.copy(source, part / source.name)
+        with (part / "Normans.txt").open("a", encoding="utf-8") as text:
+            text.write(f"\nThis is copy {copy}.\n")
+    return folder
+
+
+@pytest.mark.parametrize("after", [0.2, 1.5])
+def test_ctrl_c_says_what_was_written_and_the_store_holds_it(tmp_path: Path, after: float) -> None:
+    folder, store = _folder(tmp_path), tmp_path / "s.sqlite"
+    command = [str(AFFIDAVIT), "ingest", str(folder), "--store", str(store)]
+    running = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+    )
+    while not store.exists() and running.poll() is None:
+        time.sleep(0.01)
+    time.sleep(after)
+    if running.poll() is None:
+        os.killpg(running.pid, signal.SIGINT)
+    out, err = running.communicate(timeout=120)
+    said = err.decode()
+    assert "Traceback" not in said and "Exception ignored" not in said
+    if running.returncode == 0:  # done before the signal came: nothing to say of it
+        pytest.skip("the ingest ended before it could be interrupted")
+    assert running.returncode == 130, said
+    (line,) = said.splitlines()
+    assert line.startswith("affidavit: interrupted: ")
+    with Memory(store, dense=False) as memory:
+        held = memory.documents()
+        written = re.search(r"(\d+) document\(s\) written", line)
+        if written is None:
+            assert "no document was written" in line and "as it was" in line
+            assert held == []
+        else:
+            every = len(list(folder.rglob("*.txt")))
+            assert len(held) == int(written.group(1)) == every
+            assert memory.search("Normans", k=1)  # whole, and its indexes made on demand
