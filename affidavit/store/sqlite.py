@@ -351,7 +351,7 @@ class Store(CachedIndexes):
         # NOTE: a loop, not ``yield from``: a reader left unfinished (an interrupted index
         # build) is closed when it is collected, after the store may be; ``yield from``
         # would close the cursor then and fail on the closed connection.
-        for row in rows:
+        for row in rows:  # noqa: UP028
             yield row
 
     def lines_by_id(self, ids: Sequence[int]) -> dict[int, StoredLine]:
