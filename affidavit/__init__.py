@@ -10,6 +10,9 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from affidavit.errors import AffidavitError, EngineError, IngestError, InputError, StoreError
+from affidavit.runtime import spacy_commands_when_used
+
+spacy_commands_when_used()
 
 if TYPE_CHECKING:
     from affidavit.engine.default.engine import DefaultEngine

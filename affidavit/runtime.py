@@ -8,8 +8,12 @@ import ctypes
 import functools
 import gc
 import importlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
 import os
 import signal
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -165,3 +169,81 @@ def die_with_parent(parent: int) -> bool:
     if os.getppid() != parent:  # it died before the request: no signal will come
         os._exit(1)
     return True
+
+
+# NOTE: `import spacy` imports its command line for `spacy.info` (spacy.cli: weasel,
+# requests, httpx, typer), which affidavit never runs: 0.3 s of a cold `affidavit ask`'s
+# 2.0 s (the spaCy import and English pipeline 1.56 s with it, 1.24 s without, the same
+# run). While spaCy's own __init__ imports them, spacy.cli and spacy.cli.info are made as
+# modules that read their code only when something first asks them for a name, so
+# `spacy.cli.download(...)` and `spacy.info()` still work, as they would have.
+class _SpacyCommandsWhenUsed(importlib.abc.MetaPathFinder):
+    """Finds spacy.cli and spacy.cli.info, while spaCy imports itself, as modules whose
+    code runs on first use."""
+
+    NAMES = ("spacy.cli", "spacy.cli.info")
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
+        if name not in self.NAMES:
+            return None
+        spacy = sys.modules.get("spacy")
+        if spacy is None or not getattr(getattr(spacy, "__spec__", None), "_initializing", 0):
+            return None  # spaCy is whole: its command line is imported as usual
+        real = importlib.machinery.PathFinder.find_spec(name, path)
+        if real is None or real.loader is None:
+            return None
+        # Where its file is, so the module has the __file__ and __path__ its code reads.
+        return importlib.util.spec_from_file_location(
+            name,
+            real.origin,
+            loader=_RunWhenUsed(real),
+            submodule_search_locations=real.submodule_search_locations,
+        )
+
+
+class _RunWhenUsed(importlib.abc.Loader):
+    """Makes a module whose own code runs in it when a name is first asked of it (its
+    package's code first, so the names the package binds are its own)."""
+
+    def __init__(self, real: Any) -> None:
+        self.real = real
+
+    def create_module(self, spec: Any) -> None:
+        return None
+
+    def exec_module(self, module: Any) -> None:
+        real = self.real
+
+        def ran() -> Any:
+            if "__getattr__" in module.__dict__:
+                _run_now(sys.modules.get(module.__name__.rpartition(".")[0]))
+                del module.__dict__["__getattr__"]
+                module.__dict__.pop("info", None)
+                real.loader.exec_module(module)
+            return module
+
+        def named(name: str) -> Any:
+            if name.startswith("__"):  # the import system asking what a module is
+                raise AttributeError(name)
+            return ran() if name == _RUN_NOW else getattr(ran(), name)
+
+        module.__getattr__ = named
+        if module.__name__ == "spacy.cli.info":
+            module.info = lambda *args, **options: ran().info(*args, **options)
+
+
+_RUN_NOW = "_run_now_what_was_left"
+
+
+def _run_now(module: Any) -> None:
+    """Run a module left to run when used, if ``module`` is one."""
+    if module is not None and "__getattr__" in getattr(module, "__dict__", {}):
+        getattr(module, _RUN_NOW, None)
+
+
+def spacy_commands_when_used() -> None:
+    """Have spaCy import its command line only when it is used (once a process)."""
+    if "spacy" not in sys.modules and not any(
+        isinstance(finder, _SpacyCommandsWhenUsed) for finder in sys.meta_path
+    ):
+        sys.meta_path.insert(0, _SpacyCommandsWhenUsed())

@@ -7,11 +7,12 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
-
-import httpx
+from typing import TYPE_CHECKING, Any
 
 from affidavit.errors import EngineError
+
+if TYPE_CHECKING:
+    import httpx
 
 _RETRIED = frozenset({429, 500, 502, 503, 504})
 
@@ -53,6 +54,8 @@ class ChatClient:
         self.backoff = backoff
         self._schema_ok = True  # until the server rejects response_format
         self._secret = api_key or ""  # kept only to strip it from what servers echo back
+        import httpx  # 0.12 s to import: a cold ask with the default engine never needs it
+
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self._http = httpx.Client(timeout=timeout, headers=headers, transport=transport)
 
@@ -86,6 +89,8 @@ class ChatClient:
     def _post(self, body: Mapping[str, Any]) -> tuple[httpx.Response, int]:
         """The response and the attempts it took: 429, 5xx, timeouts and dropped
         connections are retried with backoff, up to ``max_retries`` times."""
+        import httpx
+
         url = f"{self.base_url}/chat/completions"
         for attempt in range(self.max_retries + 1):
             try:

@@ -10,8 +10,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import dateparser
-
 from affidavit.errors import IngestError
 from affidavit.ingest.pipeline import content_hash, windows_over
 from affidavit.results import LineKind
@@ -236,6 +234,8 @@ def _turn(record: Any, where: str, *, caption_key: str) -> Turn:
 def _day(stamp: str, where: str) -> str:
     """The ISO day a session's stamp writes ("1:56 pm on 8 May, 2023" -> "2023-05-08"),
     read by ``dateparser``."""
+    import dateparser  # 0.1 s to import (pytz): only a conversation's stamps need it
+
     parsed = dateparser.parse(stamp.replace(" on ", " "), languages=["en"], settings=_DATE_SETTINGS)
     if parsed is None:
         raise IngestError(where, f"the date {stamp!r} cannot be read", "write it as YYYY-MM-DD")

@@ -8,8 +8,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-import dateparser
-
 from affidavit.text.dates import MONTH_NAMES
 from affidavit.text.numbers import NUMBER_WORDS
 
@@ -176,6 +174,8 @@ _PARSEABLE = re.compile(r"\b(?:on|last|next|this)\s+\w+(?:\s+\w+)?", re.I)
 
 def _parsed(text: str, base: date, said_on: str) -> tuple[tuple[int, int], When] | None:
     """Forms the rules above do not read, by dateparser relative to the day of saying."""
+    import dateparser  # 70 ms to import: only a form the rules above cannot read needs it
+
     for found in _PARSEABLE.finditer(text):
         settings = {
             "RELATIVE_BASE": _as_datetime(base),
