@@ -27,14 +27,15 @@ ROUND_UP_PDF = CORPORA / "pdf_text_dumps" / "ag-energy-round-up-2017-02-24.pdf"
 def test_a_folder_of_package_docs_is_read_though_no_file_has_a_known_suffix() -> None:
     memory = Memory(dense=False)
     report = memory.ingest(PACKAGE_DOCS)
-    assert memory.documents() == ["changelog.Debian.gz", "changelog.gz", "copyright"]
+    docs = ["changelog.Debian.gz", "changelog.gz", "copyright"]
+    assert memory.documents() == [f"python3-blinker/{name}" for name in docs]
     assert report.warnings == []
     licence = memory.search("Permission is hereby granted, free of charge", k=1)[0]
-    assert licence.document == "copyright" and "free of charge" in licence.text
+    assert licence.document == "python3-blinker/copyright" and "free of charge" in licence.text
     packaging = memory.search("Switch to git mode on the GitHub repository", k=1)[0]
-    assert packaging.document == "changelog.Debian.gz" and "d/watch" in packaging.text
+    assert packaging.document == "python3-blinker/changelog.Debian.gz" and "d/watch" in packaging.text
     upstream = memory.search("Verified Python 3.4 support", k=1)[0]
-    assert upstream.document == "changelog.gz"
+    assert upstream.document == "python3-blinker/changelog.gz"
 
 
 def test_a_document_renamed_without_its_suffix_is_read_by_its_signature(tmp_path: Path) -> None:
