@@ -44,20 +44,20 @@ def test_a_document_renamed_without_its_suffix_is_read_by_its_signature(tmp_path
     shutil.copy(ROUND_UP_PDF, tmp_path / "round-up")
     (tmp_path / "round-up-copy.pdf.gz").write_bytes(gzip.compress(ROUND_UP_PDF.read_bytes()))
     memory = Memory(dense=False)
-    report = memory.ingest(tmp_path)
+    report = memory.ingest(tmp_path, name="docs")
     assert memory.documents() == [
-        "firearm-checks",
-        "round-up",
-        "round-up-copy.pdf.gz",
-        "when-to-file",
+        "docs/firearm-checks",
+        "docs/round-up",
+        "docs/round-up-copy.pdf.gz",
+        "docs/when-to-file",
     ]
     assert report.warnings == []
     headings = [h for h in memory.search("When To File", k=5) if h.text == "When To File"]
-    assert [h.document for h in headings] == ["when-to-file"]  # read as HTML: no tags
+    assert [h.document for h in headings] == ["docs/when-to-file"]  # read as HTML: no tags
     rows = [h for h in memory.search("Alabama", k=10) if h.text.startswith("Alabama | 18,870")]
-    assert [(h.document, h.kind) for h in rows] == [("firearm-checks", "row")]  # a table's row
+    assert [(h.document, h.kind) for h in rows] == [("docs/firearm-checks", "row")]  # a table's row
     read = {h.document for h in memory.search("National Weekly Ag Energy Round-Up", k=5)}
-    assert {"round-up", "round-up-copy.pdf.gz"} <= read
+    assert {"docs/round-up", "docs/round-up-copy.pdf.gz"} <= read
 
 
 def test_a_folder_names_each_file_it_leaves_out_and_why(tmp_path: Path) -> None:
@@ -73,8 +73,8 @@ def test_a_folder_names_each_file_it_leaves_out_and_why(tmp_path: Path) -> None:
     )
     (tmp_path / "TODO").write_bytes(b"")
     memory = Memory(dense=False)
-    report = memory.ingest(tmp_path)
-    assert memory.documents() == ["copyright"]
+    report = memory.ingest(tmp_path, name="docs")
+    assert memory.documents() == ["docs/copyright"]
     said = {w.split(": skipped, ")[0].rsplit("/", 1)[-1]: w for w in report.warnings}
     assert sorted(said) == [
         "TODO",
