@@ -53,6 +53,18 @@ def read_question(state: Asking) -> Asking:
     return state
 
 
+def read_for_verify(
+    text: str, question: str | None, main_language: str
+) -> tuple[str, Question | None]:
+    """The door of ``verify``: the language a text (and its question) is read in, the
+    store's when neither shows one, and its question read as ``ask`` reads one (its key
+    words: one gate, one setting)."""
+    language = detect_language(
+        text if not question else f"{question} {text}", default=main_language
+    )
+    return language, Question.read(question, language=language) if question else None
+
+
 def read_sentence(state: Asking) -> Asking:
     """The statement a sentence makes, or its verdict when it makes none. With no question,
     a Spanish or Turkish sentence over English lines is checked as its English reading, as

@@ -8,11 +8,11 @@ from dataclasses import replace
 from affidavit.answer.archive import Archive
 from affidavit.answer.audit import AskRecord
 from affidavit.answer.pipeline import VERIFY, run
+from affidavit.answer.read import read_for_verify
 from affidavit.answer.state import Asking, Flow
 from affidavit.index.scope import Scope
 from affidavit.question.question import Question
 from affidavit.results import SentenceVerdict, Verdict
-from affidavit.text.language import detect_language
 from affidavit.text.sentences import split_sentences
 
 
@@ -33,12 +33,7 @@ def verify(
     documents are read: a sentence about one document is neither supported nor contested by
     another.
     """
-    # The text and its question are read in one language, the store's when neither shows.
-    language = detect_language(
-        text if not question else f"{question} {text}", default=archive.main_language
-    )
-    # The question is read as ask reads it (its key words: one gate, one setting).
-    asked = Question.read(question, language=language) if question else None
+    language, asked = read_for_verify(text, question, archive.main_language)
     paragraphs = [p.strip() for p in text.split("\n\n") if p.strip()]
     sentences = [s for group in split_sentences(paragraphs, language) for s in group]
     verdicts = [

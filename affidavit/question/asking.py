@@ -97,7 +97,7 @@ def document_nouns(language: str) -> frozenset[str]:
     return frozenset(Analyzer(language).terms(_DOCUMENT_NOUNS.get(language, "")))
 
 
-def name_words(text: str, analyzer: Analyzer) -> list[str]:
+def words_naming_a_document(text: str, analyzer: Analyzer) -> list[str]:
     """The words a question names a document by: the capitalised words right before a
     noun of a kind of document ("Mozilla Public" of "the Mozilla Public License") and the
     version after it ("2" of "License version 2")."""
@@ -120,9 +120,9 @@ def name_words(text: str, analyzer: Analyzer) -> list[str]:
 
 def naming_words(text: str, analyzer: Analyzer) -> tuple[frozenset[str], frozenset[str]]:
     """The terms a question may name a document by: the words of a title it writes out
-    (``name_words``, less the nouns of a kind of document), and its acronyms' terms."""
+    (``words_naming_a_document``, less the nouns of a kind of document), and its acronyms' terms."""
     nouns = document_nouns(analyzer.language)
-    phrase = frozenset(analyzer.terms(" ".join(name_words(text, analyzer)))) - nouns
+    phrase = frozenset(analyzer.terms(" ".join(words_naming_a_document(text, analyzer)))) - nouns
     return phrase, frozenset(analyzer.terms(" ".join(acronyms(text))))
 
 

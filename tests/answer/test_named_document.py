@@ -8,7 +8,7 @@ from __future__ import annotations
 from affidavit import Memory
 from affidavit.gates.case import Case, Judgement
 from affidavit.gates.definition import term_defined
-from affidavit.question.asking import name_words
+from affidavit.question.asking import words_naming_a_document
 from affidavit.question.question import Question
 from affidavit.results import Evidence, LineKind
 from affidavit.text.analyzer import Analyzer
@@ -17,17 +17,21 @@ EN = Analyzer("en")
 
 
 def test_the_words_that_name_a_document() -> None:
-    assert name_words("Which section of the Mozilla Public License covers it?", EN) == [
+    assert words_naming_a_document(
+        "Which section of the Mozilla Public License covers it?", EN
+    ) == [
         "Mozilla",
         "Public",
     ]
-    assert name_words("When was the GNU General Public License version 2 issued?", EN) == [
+    assert words_naming_a_document(
+        "When was the GNU General Public License version 2 issued?", EN
+    ) == [
         "GNU",
         "General",
         "Public",
         "2",
     ]
-    assert name_words("What does the retention policy require?", EN) == []
+    assert words_naming_a_document("What does the retention policy require?", EN) == []
 
 
 def test_a_named_licence_is_read_alone(licences: Memory) -> None:
