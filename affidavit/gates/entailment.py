@@ -351,7 +351,7 @@ def _conditions_relation(line: Frame, claim: Frame) -> Finding:
 # The misses that say the line is about the claim's proposition and says it otherwise (a
 # frame that matched up to one edit): the claim is not supported, whatever its words share.
 _SAID_OTHERWISE = frozenset(
-    {"polarity", "modality", "quantity", "condition", "exception", "anchor", "number", "argument",
+    {"polarity", "modality", "quantity", "condition", "exception", "anchor", "number",
      "roles", "bound", "embedded"}
 )  # fmt: skip
 

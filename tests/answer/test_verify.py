@@ -156,6 +156,7 @@ def test_an_empty_text_is_not_supported_and_has_no_sentences(squad, text: str) -
         "text": text,
         "question": None,
         "supported": False,
+        "contradicted": False,
         "sentences": [],
     }
 
