@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from affidavit.text.years import YEAR_SINCE_1000
+
 # The nouns that number or letter what they name. NOTE: a closed list, so "Chapter 11" and
 # "Form W-9" are anchors and "Route 66 ran" only when written with one of these; a name is
 # an anchor by what it names, not by its digits (a year is not an anchor).
@@ -31,8 +33,8 @@ _LABEL = (
 _ANCHOR = re.compile(
     rf"(?<![\w-])(?:(?P<kind>{_KIND})\.?\s+|(?P<sign>§§?)\s*)(?P<label>{_LABEL})", re.I
 )
-# A year standing where a label would ("Form 2019") is a date, not a label.
-_YEAR = re.compile(r"(?:1[5-9]|20)\d\d")
+# A year standing where a label would ("Phase 2019") is a date, not a label.
+_YEAR = re.compile(YEAR_SINCE_1000)
 
 
 @dataclass(frozen=True, slots=True)

@@ -356,6 +356,10 @@ _SAID_OTHERWISE = frozenset(
 )  # fmt: skip
 
 
+# Contradictions by another value in the slot, left to the tiers that read numbers whole.
+_ANOTHER_VALUE = frozenset({"number", "anchor"})
+
+
 def frames_entail(case: Case, found: Judgement) -> GateDecision | None:
     """The entailment judge, before the word tiers: a sentence given to verify (it cites no
     line) read into clause frames against its lines'. Entailed: it passes, and the tiers
@@ -375,6 +379,11 @@ def frames_entail(case: Case, found: Judgement) -> GateDecision | None:
     claim = read_frames(case.text, terms)
     found.reading = found_reading = reading(claim, [read_frames(t, terms) for t in case.texts])
     if found_reading is None or found_reading.relation is Relation.UNKNOWN:
+        return None
+    if found_reading.relation is Relation.CONTRADICTS and found_reading.why in _ANOTHER_VALUE:
+        # Another number or anchor in the same slot: a document may give a city's figure
+        # and its metropolitan area's in one page. The digit veto and the numbers' company
+        # judge which line says the sentence's; a value is not contradicted by a neighbour.
         return None
     if found_reading.relation is Relation.ENTAILS:
         found.settled = True
