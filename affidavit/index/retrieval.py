@@ -17,7 +17,7 @@ from affidavit.index.headings import Headings
 from affidavit.index.meaning.encoder import Encoder
 from affidavit.index.meaning.late import Reranker
 from affidavit.index.meaning.profiles import MeaningIndex
-from affidavit.index.scope import Filters, Scope, StoredDocument
+from affidavit.index.scope import Scope, StoredDocument
 from affidavit.index.store_lines import StoreLines, StoreParts
 from affidavit.index.subsets import as_evidence
 from affidavit.index.words import parts as word_parts
@@ -25,6 +25,7 @@ from affidavit.index.words.held import HeldWords
 from affidavit.index.words.scoring import Scored
 from affidavit.index.words.statistics import Statistics
 from affidavit.index.words.word_index import WordIndex
+from affidavit.options import Filters
 from affidavit.results import Evidence
 from affidavit.runtime import give_back_freed_memory
 from affidavit.store.sqlite import Store, StoredLine

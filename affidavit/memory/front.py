@@ -20,9 +20,9 @@ from affidavit.index.health import HealthCalls
 from affidavit.index.meaning.encoder import Encoder, bundled_encoder
 from affidavit.index.meaning.late import Reranker, meaning_channel
 from affidavit.index.retrieval import DocumentHit, Retriever
-from affidavit.index.scope import Filters
 from affidavit.ingest.lookalike import StoredNames
 from affidavit.memory.ingesting import IngestCalls, Progress
+from affidavit.options import Filters
 from affidavit.records.calls import RecordCalls
 from affidavit.records.distil import Event
 from affidavit.records.told import Records

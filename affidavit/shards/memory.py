@@ -21,12 +21,13 @@ from affidavit.index.entities.phrases import PhraseQuestion
 from affidavit.index.meaning.encoder import Encoder
 from affidavit.index.meaning.late import Reranker, meaning_channel
 from affidavit.index.retrieval import DocumentHit
-from affidavit.index.scope import Filters, Scope
+from affidavit.index.scope import Scope
 from affidavit.index.scope import StoredDocument as Filtered
 from affidavit.ingest.bounded import IngestLimits
 from affidavit.ingest.files import checked_date, unread_error
 from affidavit.ingest.naming import named_files
 from affidavit.memory import Memory, Progress, checked_ask
+from affidavit.options import Filters
 from affidavit.results import (
     Answer,
     Evidence,

@@ -26,12 +26,14 @@ def _room(name: str, *below: str) -> None:
     ROOMS[name] = frozenset(below)
 
 
-FOUNDATION = ("errors", "reasons", "trust", "results", "runtime")
+FOUNDATION = ("errors", "reasons", "trust", "results", "runtime", "options")
 _room("errors")
 _room("reasons")
 _room("trust")
 _room("runtime")
 _room("results", "errors", "reasons", "trust")
+# The front door's keyword options, each set written once (the scope's value, Filters).
+_room("options")
 _room("text", *FOUNDATION)
 _room("store", *FOUNDATION)
 _room("ingest", *FOUNDATION, "text", "store")
