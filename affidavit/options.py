@@ -8,9 +8,14 @@ keywords are the scope's and its own (``AskKeywords``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, TypedDict, cast
+
+from affidavit.errors import InputError
+
+# What an ingest tells of its progress: (done, total, stage or file).
+Progress = Callable[[int, int, str], None]
 
 
 class ScopeKeywords(TypedDict, total=False):
@@ -62,3 +67,16 @@ class Filters:
 
 # The scope's keys, in the order Filters holds them.
 SCOPE_KEYS = tuple(field.name for field in fields(Filters))
+
+
+def checked(given: Mapping[str, Any], taken: type, call: str) -> None:
+    """An InputError for a keyword of ``given`` that the ``call``'s keywords (``taken``, a
+    TypedDict) do not hold: a misspelt filter must not read the whole store."""
+    known = taken.__required_keys__ | taken.__optional_keys__  # type: ignore[attr-defined]
+    unknown = sorted(set(given) - known)
+    if unknown:
+        raise InputError(
+            unknown[0],
+            f"{call}() takes no keyword {unknown[0]!r}",
+            f"its keywords: {', '.join(sorted(known))}",
+        )

@@ -33,7 +33,7 @@ _room("trust")
 _room("runtime")
 _room("results", "errors", "reasons", "trust")
 # The front door's keyword options, each set written once (the scope's value, Filters).
-_room("options")
+_room("options", "errors")
 _room("text", *FOUNDATION)
 _room("store", *FOUNDATION)
 _room("ingest", *FOUNDATION, "text", "store")
@@ -55,15 +55,16 @@ _room(
 _room("batch", *FOUNDATION)
 # The report writes numbers as answers write them (text.numbers.format_number).
 _room("report", *FOUNDATION, "text")
+# A sharded store's driver answers a question once over every shard's lines, so it reads
+# the question as ask() does; each shard is a store, opened as the front door says.
 _room(
-    "memory",
+    "shards",
     *FOUNDATION,
-    *("text", "store", "ingest", "index", "records", "gates", "engine", "answer"),
+    *("text", "store", "ingest", "index", "records", "gates", "engine", "answer", "batch"),
+    "question",
 )
-_room("memory", *ROOMS["memory"], "batch")
-# A sharded store is a Memory of Memories: its shards are stores. Its driver answers a
-# question once over every shard's lines, so it reads the question as ask() does.
-_room("shards", *ROOMS["memory"], "memory", "question")
+# The front door: Memory over one store, or over a sharded store's shards.
+_room("memory", *ROOMS["shards"], "shards")
 # The public API: the names users import from ``affidavit``.
 _room("api", *(r for r in ROOMS))
 _room("cli", "api", *FOUNDATION, "text", "report", "batch")
