@@ -83,9 +83,7 @@ def test_mypy_holds_both_to_the_protocol(tmp_path: Path) -> None:
         textwrap.dedent(
             """
             from affidavit.batch import Answerer
-            import affidavit
-from affidavit import InputError
-from affidavit.memory import Memory, MemoryLike, ShardedMemory
+            from affidavit.memory import Memory, MemoryLike, ShardedMemory
 
             def one(memory: Memory) -> MemoryLike:
                 return memory
