@@ -27,6 +27,8 @@ class Reason(StrEnum):
     NO_CLAIM = "no_claim"
     CONTESTED = "contested"
     UNLIKELY = "unlikely"
+    CONTRADICTED = "contradicted"
+    NOT_ENTAILED = "not_entailed"
 
     @property
     def text(self) -> str:
@@ -77,6 +79,14 @@ _TEXT: dict[Reason, str] = {
         "threshold chosen on held-out data."
     ),
     Reason.DIGIT_VETO: "It carries a number the cited evidence does not carry.",
+    Reason.CONTRADICTED: (
+        "A line of the evidence says the opposite (the other polarity, a conflicting "
+        "modality, an exception or another value in the same place); that line is cited."
+    ),
+    Reason.NOT_ENTAILED: (
+        "The line that comes closest says something else of it: another condition, "
+        "quantity, modality, time, anchor or party."
+    ),
     Reason.MIXTURE: (
         "It wraps words from the evidence around content the evidence never supplied."
     ),
@@ -123,6 +133,9 @@ _TEXT_IN: dict[str, dict[Reason, str]] = {
         "puertas de la evidencia dejaron pasar: el lector juzga improbable que responda a la "
         "pregunta, con una probabilidad por debajo del umbral elegido con datos reservados.",
         Reason.DIGIT_VETO: "Lleva un número que la evidencia citada no lleva.",
+        Reason.CONTRADICTED: "Una línea de la evidencia dice lo contrario; se cita esa línea.",
+        Reason.NOT_ENTAILED: "La línea más cercana dice otra cosa: otra condición, cantidad, "
+        "modalidad, plazo, referencia o parte.",
         Reason.MIXTURE: "Envuelve palabras de la evidencia alrededor de un contenido que la "
         "evidencia nunca dio.",
         Reason.UNSUPPORTED: "Nada de lo que dice viene de la evidencia.",
@@ -155,6 +168,9 @@ _TEXT_IN: dict[str, dict[Reason, str]] = {
         "reddetti: okuyucu soruyu yanıtlamasını olası bulmuyor, olasılığı ayrılmış verilerle "
         "seçilen eşiğin altında.",
         Reason.DIGIT_VETO: "Alıntılanan kanıtta bulunmayan bir sayı içeriyor.",
+        Reason.CONTRADICTED: "Kanıtın bir satırı bunun tersini söylüyor; o satır alıntılanır.",
+        Reason.NOT_ENTAILED: "En yakın satır başka bir şey söylüyor: başka bir koşul, nicelik, "
+        "kiplik, süre, bağlantı ya da taraf.",
         Reason.MIXTURE: "Kanıttan sözcükleri, kanıtın hiç vermediği bir içeriğin çevresine "
         "sarıyor.",
         Reason.UNSUPPORTED: "Söylediği hiçbir şey kanıttan gelmiyor.",

@@ -19,6 +19,7 @@ from affidavit.gates.veto import reproduced
 from affidavit.plans.ground import Ground
 from affidavit.plans.templates import told_time
 from affidavit.question.shape import AnswerType
+from affidavit.reasons import Reason
 from affidavit.results import Evidence, SentenceVerdict, Status
 
 
@@ -88,6 +89,8 @@ def cite_verdict(state: Asking) -> Asking:
     failure = first.judgement.failure
     assert failure is not None
     status = Status.VETOED if failure.gate is Gate.DIGIT_VETO else Status.DROPPED
+    if failure.reason == Reason.CONTRADICTED.value:
+        status = Status.CONTRADICTED
     if status is Status.VETOED:
         recomputed = _recomputed(state)
         if recomputed is not None:
@@ -96,6 +99,7 @@ def cite_verdict(state: Asking) -> Asking:
         text=state.text,
         status=status,
         reason=failure.reason,
+        evidence=list(first.judgement.contradicting),
         claims=[c.to_dict() for c in first.judgement.claims],
         gates=[d.to_dict() for d in first.judgement.decisions],
     )

@@ -122,7 +122,9 @@ def judge_sentence(state: Asking) -> Asking:
         kept = Passed(1.0, number, 0, _said(checked), judgement, list(subset))
         if judgement.passed:
             return replace(state, passed=(kept,))
-        first = first or kept
+        # A subset whose line says the opposite is the verdict over one that only misses.
+        if first is None or (judgement.contradicting and not first.judgement.contradicting):
+            first = kept
     assert first is not None
     return replace(state, chosen=first)
 

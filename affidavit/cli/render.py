@@ -9,16 +9,17 @@ import textwrap
 from collections.abc import Callable
 
 from affidavit.reasons import Reason
-from affidavit.results import INDEX_STAGE, Answer, Evidence, Verdict
+from affidavit.results import INDEX_STAGE, Answer, Evidence, Status, Verdict
 from affidavit.text.numbers import format_number
 
 
 def render_verdict(verdict: Verdict) -> str:
     """One line per sentence: its status, its reason, the lines behind it."""
+    contradicted = sum(s.status == Status.CONTRADICTED for s in verdict.sentences)
     lines = [
         f"{'SUPPORTED' if verdict.supported else 'NOT SUPPORTED'}: "
         f"{sum(s.supported for s in verdict.sentences)} of {len(verdict.sentences)} "
-        "sentence(s) supported"
+        "sentence(s) supported" + (f", {contradicted} contradicted" if contradicted else "")
     ]
     for sentence in verdict.sentences:
         quote = textwrap.shorten(sentence.text, width=120, placeholder=" …")
@@ -27,8 +28,11 @@ def render_verdict(verdict: Verdict) -> str:
         failed = next((g for g in sentence.gates if not g["passed"]), None)
         if failed:
             lines.append(f"      gate {failed['gate']}: {failed['detail']}")
+        # A contradicted sentence cites the line that says the opposite, named as such.
+        said = "says otherwise: " if sentence.status == Status.CONTRADICTED else ""
         for hit in sentence.evidence:
-            lines.append(f"      {where(hit)} {textwrap.shorten(hit.text, 140, placeholder=' …')}")
+            text = textwrap.shorten(hit.text, 140, placeholder=" …")
+            lines.append(f"      {said}{where(hit)} {text}")
     return "\n".join(lines)
 
 

@@ -83,6 +83,12 @@ class Judgement:
     # the holder is judged on these ("Leo: That's wonderful" holds nothing).
     own: list[Evidence] | None = None
     heard: int = 0  # how many judges of the registry have read the case
+    # A line's clause frames entail the text (gates/entailment.py): the tiers that ask for
+    # the line's own words (mixture, the claims' read-back) have nothing to add; the
+    # numbers' tiers still judge. ``contradicting`` is the line that says the opposite.
+    settled: bool = False
+    contradicting: list[Evidence] = field(default_factory=list)
+    reading: object | None = None  # the frames' reading, for the judge after the word tiers
 
     @property
     def passed(self) -> bool:

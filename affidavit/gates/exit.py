@@ -144,9 +144,12 @@ def numbers_carried(case: Case, found: Judgement) -> GateDecision:
     return digit_veto(case.text, case.texts, case.analyzer.language)
 
 
-def words_supplied(case: Case, found: Judgement) -> GateDecision:
+def words_supplied(case: Case, found: Judgement) -> GateDecision | None:
     """2. **Mixture** (``mixture``): content words the lines never supplied (dates left to
-    the digit veto)."""
+    the digit veto). Not asked of a text whose lines' clause frames entail it: a synonym
+    is not a mixture."""
+    if found.settled:
+        return None
     without_dates = _without_dates(case.text)
     return mixture(
         content_terms(without_dates, case.analyzer),
@@ -169,13 +172,15 @@ def numbers_in_company(case: Case, found: Judgement) -> GateDecision | None:
     )
 
 
-def claims_read_back(case: Case, found: Judgement) -> GateDecision:
+def claims_read_back(case: Case, found: Judgement) -> GateDecision | None:
     """3b. **Read-back** of claims: the text is re-read as claims (one per clause,
     claims.py) and each claim's evidence words (its terms the lines have) must stand
     together in one line (CLAIM_REACH) that also carries the claim's numbers; a negated
     claim needs a negated line, and a line saying the claim's verb with the roles swapped
     is a distortion. Evidence words scattered over lines that never said them together do
     not make the claim. The lines that say part of a claim become the supporting lines."""
+    if found.settled:
+        return None  # entailed clause by clause already (gates/entailment.py)
     analyzer, subset = case.analyzer, case.lines
     reach = CLAIM_REACH if case.claim_reach is None else case.claim_reach
     windows = windows_of(subset, case.anchor, analyzer, reach)

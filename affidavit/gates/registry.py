@@ -7,6 +7,7 @@ from __future__ import annotations
 from affidavit.gates.case import Case, Judge, Judgement, run_judges
 from affidavit.gates.decision import Gate, GateDecision
 from affidavit.gates.definition import term_defined
+from affidavit.gates.entailment import anchors_kept, frames_entail, frames_said_otherwise
 from affidavit.gates.exit import EXIT_TIERS
 from affidavit.gates.quoted import carries_by_itself
 from affidavit.gates.reread import engine_reading_held
@@ -34,7 +35,15 @@ def cites_its_lines(case: Case, found: Judgement) -> GateDecision | None:
 # quoted line's test.
 JUDGES: tuple[tuple[Gate, Judge], ...] = (
     (Gate.CITATION, cites_its_lines),
-    *EXIT_TIERS,
+    # The content and digit tiers first: a number the lines do not carry is vetoed before
+    # any frame is read; then the clause frames, which settle what they entail.
+    *EXIT_TIERS[:2],
+    (Gate.ENTAILMENT, frames_entail),
+    # The words' tiers (mixture, read-back, roles), then what the frames saw said otherwise.
+    *EXIT_TIERS[2:6],
+    (Gate.ENTAILMENT, frames_said_otherwise),
+    *EXIT_TIERS[6:],
+    (Gate.ANCHORS, anchors_kept),
     (Gate.DEFINITION, term_defined),
     (Gate.ENGINE_READBACK, engine_reading_held),
     (Gate.QUOTE, carries_by_itself),

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from affidavit.frames import anchors_in
 from affidavit.question.arithmetic import route
 from affidavit.question.asking import (
     definition_asked,
@@ -62,6 +63,7 @@ class Question:
     value: bool = False  # a value it names ("Which UID range…", "What fee…")
     past: bool = False  # what was, not what is now
     naming: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())  # title, acronyms
+    anchors: tuple[str, ...] = ()  # "project a", "section 5(b)": what it asks of, exactly
     analyzer: Analyzer = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -108,6 +110,7 @@ class Question:
             value=value_asked(read_as),
             past=past_asked(read_as),
             naming=naming_words(read_as, analyzer),
+            anchors=tuple(a.key for a in anchors_in(read_as)),
         )
 
     def without(self, terms: frozenset[str]) -> str:

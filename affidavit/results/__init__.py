@@ -88,6 +88,7 @@ class Status(StrEnum):
 
     SUPPORTED = "supported"  # every claim read back from the cited evidence
     CONTESTED = "contested"  # supported, and said otherwise by a line of equal trust
+    CONTRADICTED = "contradicted"  # a line says the opposite; it is cited
     VETOED = "vetoed"  # a number or date the evidence does not write
     DROPPED = "dropped"  # any other test failed
 
@@ -143,11 +144,17 @@ class Verdict:
         """True only when there is something to check and every sentence is supported."""
         return bool(self.sentences) and all(s.supported for s in self.sentences)
 
+    @property
+    def contradicted(self) -> bool:
+        """True when a line of the store says the opposite of one of its sentences."""
+        return any(s.status == Status.CONTRADICTED for s in self.sentences)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "text": self.text,
             "question": self.question,
             "supported": self.supported,
+            "contradicted": self.contradicted,
             "sentences": [s.to_dict() for s in self.sentences],
         }
 

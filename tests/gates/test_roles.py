@@ -1,6 +1,6 @@
-"""The gate reads who did what: swapped roles and reversed polarity are dropped with their
-own reasons, a change of voice with the same roles stands, and the question's words are
-never evidence for the answer."""
+"""The gate reads who did what: swapped roles are dropped and reversed polarity is
+contradicted, each with its own reason, a change of voice with the same roles stands, and
+the question's words are never evidence for the answer."""
 
 from __future__ import annotations
 
@@ -28,24 +28,30 @@ def verdict(line: str, text: str, question: str | None = None) -> tuple[str, str
             Reason.ROLES,
         ),
         ("The startup was bought by the company.", "The startup bought the company.", Reason.ROLES),
-        ("The museum was never finished.", "The museum was finished.", Reason.NEGATION),
+        ("The museum was never finished.", "The museum was finished.", Reason.CONTRADICTED),
         (
             "The committee did not approve the budget.",
             "The committee approved the budget.",
-            Reason.NEGATION,
+            Reason.CONTRADICTED,
         ),
         # a verb that says its complement did not happen, and "without"
         (
             "The company failed to finish the museum.",
             "The company finished the museum.",
-            Reason.NEGATION,
+            Reason.CONTRADICTED,
         ),
-        ("The board refused to sign the lease.", "The board signed the lease.", Reason.NEGATION),
+        (
+            "The board refused to sign the lease.",
+            "The board signed the lease.",
+            Reason.CONTRADICTED,
+        ),
         ("The team left without the trophy.", "The team left with the trophy.", Reason.NEGATION),
     ],
 )
 def test_a_distortion_of_who_did_what_is_dropped(line: str, text: str, reason: Reason) -> None:
-    assert verdict(line, text) == ("dropped", reason.value)
+    # The line that says the opposite makes the sentence contradicted, not merely dropped.
+    status = "contradicted" if reason is Reason.CONTRADICTED else "dropped"
+    assert verdict(line, text) == (status, reason.value)
 
 
 @pytest.mark.parametrize(

@@ -35,22 +35,29 @@ _room("results", "errors", "reasons", "trust")
 # The front door's keyword options, each set written once (the scope's value, Filters).
 _room("options", "errors")
 _room("text", *FOUNDATION)
+# Clause frames: pure, text in, frames out, read by the question's door and the gates.
+_room("frames", *FOUNDATION, "text")
 _room("store", *FOUNDATION)
 _room("ingest", *FOUNDATION, "text", "store")
 _room("index", *FOUNDATION, "text", "store")
-_room("question", *FOUNDATION, "text")
+_room("question", *FOUNDATION, "text", "frames")
 # Records: facts told, superseded and forgotten, over the store.
 _room("records", *FOUNDATION, "text", "store", "index")
-_room("gates", *FOUNDATION, "text", "question")
+_room("gates", *FOUNDATION, "text", "frames", "question")
 # The reader scores spans of the lines a question's search found.
-_room("reader", *FOUNDATION, "text", "question", "index")
+_room("reader", *FOUNDATION, "text", "frames", "question", "index")
 # Plans run over verified primitives: a step's inputs pass the digit veto.
-_room("plans", *FOUNDATION, "text", "question", "gates")
-_room("engine", *FOUNDATION, "text", "store", "index", "question", "reader", "plans", "gates")
+_room("plans", *FOUNDATION, "text", "frames", "question", "gates")
+_room(
+    "engine",
+    *FOUNDATION,
+    *("text", "frames", "store", "index", "question", "reader", "plans", "gates"),
+)
 _room(
     "answer",
     *FOUNDATION,
-    *("text", "store", "index", "records", "question", "reader", "plans", "gates", "engine"),
+    *("text", "frames", "store", "index", "records", "question", "reader", "plans", "gates"),
+    "engine",
 )
 _room("batch", *FOUNDATION)
 # The report writes numbers as answers write them (text.numbers.format_number).
@@ -60,8 +67,8 @@ _room("report", *FOUNDATION, "text")
 _room(
     "shards",
     *FOUNDATION,
-    *("text", "store", "ingest", "index", "records", "gates", "engine", "answer", "batch"),
-    "question",
+    *("text", "frames", "store", "ingest", "index", "records", "gates", "engine", "answer"),
+    *("batch", "question"),
 )
 # The front door: Memory over one store, or over a sharded store's shards.
 _room("memory", *ROOMS["shards"], "shards")
