@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from affidavit.index.retrieval import DocumentHit
     from affidavit.ingest.bounded import IngestLimits
     from affidavit.ingest.readers.formats import SUPPORTED_SUFFIXES
-    from affidavit.memory import Memory
+    from affidavit.memory import Memory, MemoryLike, ShardedMemory
     from affidavit.plans.plan import Plan
     from affidavit.question.question import Question
     from affidavit.reasons import Reason
@@ -46,13 +46,13 @@ if TYPE_CHECKING:
         StoredDocument,
         Verdict,
     )
-    from affidavit.shards.memory import ShardedMemory
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Memory",
     "ShardedMemory",
+    "MemoryLike",
     "Question",
     "Answer",
     "Verdict",
@@ -111,10 +111,9 @@ _HOMES = {
     "DocumentHit": "affidavit.index.retrieval",
     "IngestLimits": "affidavit.ingest.bounded",
     "SUPPORTED_SUFFIXES": "affidavit.ingest.readers.formats",
-    # Through the sharded store's module, which registers itself with Memory: a folder
-    # made with Memory(folder, shards=N) opens again as Memory(folder).
-    "Memory": "affidavit.shards.memory",
-    "ShardedMemory": "affidavit.shards.memory",
+    "Memory": "affidavit.memory",
+    "ShardedMemory": "affidavit.memory",
+    "MemoryLike": "affidavit.memory",
     "Plan": "affidavit.plans.plan",
     "Question": "affidavit.question.question",
     "Reason": "affidavit.reasons",

@@ -11,9 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from affidavit.errors import InputError
-
-# The keys of a line that choose the documents its question reads (Memory.ask's filters).
-FILTERS = ("documents", "source", "min_trust", "since", "until")
+from affidavit.options import Filters
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,8 +24,8 @@ class BatchQuestion:
     asked_at: str | None = None
     speaker: str | None = None
     min_probability: float | None = None  # the reader's threshold for this question
-    # The documents the question may read: Memory.ask's filters as the line sets them.
-    filters: tuple[tuple[str, Any], ...] = ()
+    # The documents the question may read: Memory.ask's scope as the line sets it.
+    scope: Filters = Filters()
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,8 +142,8 @@ def _question(value: Any, number: int) -> Item:
     ):
         return BadLine(number, ident, f'line {number}: "min_probability" is not 0 to 1')
     threshold = None if least is None else float(least)
-    filters = tuple((key, value[key]) for key in FILTERS if value.get(key) is not None)
-    return BatchQuestion(number, ident, question, asked_at, speaker, threshold, filters)
+    scope = Filters.of(value)
+    return BatchQuestion(number, ident, question, asked_at, speaker, threshold, scope)
 
 
 def _is_day(text: str) -> bool:

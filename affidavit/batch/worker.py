@@ -5,13 +5,14 @@ and turn one question into its output row."""
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, Unpack
 
 from affidavit.batch.output import row_bytes
 from affidavit.batch.questions import BadLine, Item
 from affidavit.errors import InputError
+from affidavit.options import AskKeywords
 from affidavit.results import Answer
 
 Row = dict[str, Any]
@@ -25,19 +26,7 @@ class Answerer(Protocol):
     imports the Memory it runs for: Memory.batch hands it itself, and a Sharing with its
     Opener."""
 
-    def ask(
-        self,
-        question: str,
-        *,
-        asked_at: str | None = None,
-        speaker: str | None = None,
-        min_probability: float | None = None,
-        documents: str | Sequence[str] | None = None,
-        source: str | Sequence[str] | None = None,
-        min_trust: float | None = None,
-        since: str | None = None,
-        until: str | None = None,
-    ) -> Answer: ...
+    def ask(self, question: str, **options: Unpack[AskKeywords]) -> Answer: ...
 
 
 @dataclass(frozen=True)
@@ -120,12 +109,11 @@ def answer_row(answerer: Answerer, item: Item) -> Row:
         return item.row()
     try:
         # The threshold goes only where the line sets it: an answerer without one keeps
-        # its own.
-        extra: dict[str, Any] = {}
+        # its own; likewise the scope (a fake answerer may take none).
+        options = AskKeywords(asked_at=item.asked_at, speaker=item.speaker, **item.scope.keywords())
         if item.min_probability is not None:
-            extra["min_probability"] = item.min_probability
-        extra.update(item.filters)  # likewise the filters: a fake answerer may take none
-        answer = answerer.ask(item.question, asked_at=item.asked_at, speaker=item.speaker, **extra)
+            options["min_probability"] = item.min_probability
+        answer = answerer.ask(item.question, **options)
     except InputError as exc:  # this question cannot be read; the next one may be fine
         return BadLine(item.line, item.id, f"line {item.line}: {exc}").row()
     return {"id": item.id, "line": item.line, **answer.to_dict()}

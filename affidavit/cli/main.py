@@ -18,6 +18,7 @@ from affidavit.cli.batch import add_commands, add_engine_flags, model_engine
 from affidavit.cli.records import add_record_commands
 from affidavit.cli.upkeep import add_upkeep_commands
 from affidavit.errors import AffidavitError, IngestInterrupted
+from affidavit.options import Filters
 from affidavit.runtime import before_exit, fewer_collections
 
 # NOTE: nothing heavy is imported here: the parser is built from argparse alone, and each
@@ -348,7 +349,7 @@ def _search(args: argparse.Namespace) -> int:
     if args.documents:
         return _search_documents(args)
     with _existing_store(args.store) as memory:
-        hits = memory.search(args.query, k=args.k, **_filters(args))
+        hits = memory.search(args.query, k=args.k, **_scope(args).keywords())
     _print_ranked(
         hits,
         as_json=args.json,
@@ -360,7 +361,7 @@ def _search(args: argparse.Namespace) -> int:
 
 
 def _search_documents(args: argparse.Namespace) -> int:
-    chosen = [flag for flag, value in _filters(args).items() if value is not None]
+    chosen = list(_scope(args).keywords())
     if chosen:
         options = ", ".join("--" + _FILTER_FLAGS[name] for name in chosen)
         raise AffidavitError(
@@ -425,7 +426,7 @@ def _print_ranked(
         print(empty)
 
 
-# Memory's scope options (ask, verify, search) and the flag that gives each.
+# The scope's keys (affidavit/options.py Filters), and the flag that gives each.
 _FILTER_FLAGS = {
     "documents": "document",
     "source": "source",
@@ -455,9 +456,11 @@ def _add_filter_flags(command: argparse.ArgumentParser) -> None:
     command.add_argument("--until", help="read only documents dated this ISO day or earlier")
 
 
-def _filters(args: argparse.Namespace) -> dict[str, Any]:
-    """The scope options as Memory takes them, from the flags ``_add_filter_flags`` added."""
-    return {option: getattr(args, flag.replace("-", "_")) for option, flag in _FILTER_FLAGS.items()}
+def _scope(args: argparse.Namespace) -> Filters:
+    """The scope the flags ``_add_filter_flags`` added choose (Memory.ask, verify and
+    search take it as their keywords)."""
+    flags = {key: flag.replace("-", "_") for key, flag in _FILTER_FLAGS.items()}
+    return Filters(**{key: getattr(args, flag) for key, flag in flags.items()})
 
 
 def _ask(args: argparse.Namespace) -> int:
@@ -469,7 +472,7 @@ def _ask(args: argparse.Namespace) -> int:
             asked_at=args.asked_at,
             speaker=args.speaker,
             min_probability=args.min_probability,
-            **_filters(args),
+            **_scope(args).keywords(),
         )
         several = len(memory.documents()) > 1
     if args.json:
@@ -492,7 +495,7 @@ def _verify(args: argparse.Namespace) -> int:
     else:
         text = args.text
     with _existing_store(args.store) as memory:
-        verdict = memory.verify(text, question=args.question, **_filters(args))
+        verdict = memory.verify(text, question=args.question, **_scope(args).keywords())
     if args.json:
         print(json.dumps(verdict.to_dict(), ensure_ascii=False, indent=2))
     else:

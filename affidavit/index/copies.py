@@ -9,10 +9,10 @@ documents are one text stored twice and read alike (the same reading hash)."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from affidavit.results import Evidence, LineKind
-from affidavit.store.sqlite import Store, StoredLine
+from affidavit.store.sqlite import Store
 
 # A line shorter than this is not taken for a copy of another (see above).
 SHORTEST_COPY = 40
@@ -59,15 +59,11 @@ def distinct(
     return kept, copies
 
 
-def twins(store: Store, lines: Iterable[StoredLine]) -> dict[str, str]:
-    """Each document of ``lines`` that another of them repeats whole (the same reading
-    hash, store/prepared.py): its name -> that hash."""
-    names = {line.document_id: line.document for line in lines}
-    if len(names) < 2:
-        return {}
-    hashes = store.reading_hashes(sorted(names))
+def twins_among(hashes: Mapping[str, str]) -> dict[str, str]:
+    """Each document of ``hashes`` (name -> reading hash, store/prepared.py) that another
+    of them repeats whole: its name -> that hash."""
     held = Counter(hashes.values())
-    return {names[d]: h for d, h in hashes.items() if held[h] > 1}
+    return {name: h for name, h in hashes.items() if held[h] > 1}
 
 
 def every_reading_hash(store: Store) -> dict[int, str]:

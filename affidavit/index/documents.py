@@ -8,13 +8,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from affidavit.errors import EngineError
 from affidavit.index import growth
-from affidavit.index.fusion import rrf
 from affidavit.index.meaning import parts as meaning_parts
 from affidavit.index.meaning.build import build_meaning
 from affidavit.index.meaning.encoder import Encoder, encode, fingerprint
-from affidavit.index.meaning.late import LATE_DEPTH, Reranker, late_lines, late_order, rerank
+from affidavit.index.meaning.late import Reranker, late_lines, rerank
 from affidavit.index.meaning.profiles import MeaningIndex
 from affidavit.index.words.scoring import Scored
 from affidavit.index.words.word_index import WordIndex
@@ -64,7 +62,8 @@ class DocumentRanker:
     and keeps the line half for itself. It holds the meaning index and its cache, and adds
     the lines a document proposed by meaning alone contributes.
 
-    How documents are ranked (``fused_documents``), when the meaning channel is on:
+    How documents are ranked (index/finding.py ``fused_documents``, for one store and
+    for a sharded one alike), when the meaning channel is on:
 
     1. Words rank documents by their best line. When fewer than WORDS_SUFFICE of the
        question's terms are in the store's vocabulary (another language, other words),
@@ -77,7 +76,7 @@ class DocumentRanker:
        reorders them: fused with the words' order by RRF where the store knows the
        question's words, by itself where it does not. It never adds or drops a document.
 
-    Meaning proposes, words choose lines (``proposed``): the top MEANING_DOCUMENTS
+    Meaning proposes, words choose lines (``proposed_in``): the top MEANING_DOCUMENTS
     documents that no word hit reached (and whose profile is at least MEANING_FLOOR close)
     add PROPOSED_LINES lines each, read as in step 2; the top LATE_DEPTH lines are
     reordered the same way (``late_lines``).
@@ -188,113 +187,6 @@ class DocumentRanker:
             return 1.0
         return len(covered_terms(self.words().vocabulary, query)) / len(terms)
 
-    def fused_documents(
-        self,
-        query: Reading,
-        scored: Scored | None = None,
-        *,
-        scores: np.ndarray | None = None,
-        covered: float | None = None,
-    ) -> list[DocumentHit]:
-        """Documents, best first: see "How documents are ranked" in DocumentRanker's docstring.
-
-        ``scored`` (the word scores of the lines reached), ``scores`` (the same for every
-        line) and ``covered`` (``coverage``) may be given by a caller that has them."""
-        index = self.words()
-        if index.size == 0:
-            return []
-        if scored is None:
-            scored = index.scored(query.searched)
-        if covered is None:
-            covered = self.coverage(query)
-        by_words = word_documents_of(index, scored)
-        words_order = [d for d, _ in by_words[:FUSION_DEPTH]]
-        words_rank = {d: r for r, d in enumerate(words_order, start=1)}
-        known = covered >= WORDS_SUFFICE and bool(words_order)
-        closeness: dict[int, float] = {}
-        meaning_rank: dict[int, int] = {}
-        if self.encoder is not None:
-            by_meaning = self.meaning_documents(query.text)
-            closeness = dict(by_meaning)
-            meaning_rank = {d: r for r, (d, _) in enumerate(by_meaning[:FUSION_DEPTH], start=1)}
-        if known or not meaning_rank:
-            fused = rrf([words_order])
-        else:
-            # A ranking, not a verdict: what meaning proposes is only cited as evidence
-            # when close enough (MEANING_FLOOR, in ``proposed``).
-            proposed = [d for d, _ in by_meaning[:FUSION_DEPTH]]
-            fused = rrf([words_order, proposed])
-        if self.reranker is not None and len(fused) > 1:
-            if scores is None:
-                scores = scored.dense()
-            fused = self._late_documents(query.text, index, scores, fused, follow_words=known)
-        names = self._names(index, [d for d, _ in fused])
-        return [
-            DocumentHit(names[d], score, words_rank.get(d), meaning_rank.get(d), closeness.get(d))
-            for d, score in fused
-        ]
-
-    def _names(self, index: WordIndex, wanted: list[int]) -> dict[int, str]:
-        """Document id -> name, from the word index when it holds every ``wanted`` id (a
-        store read of every document's row costs milliseconds at a few thousand)."""
-        names = index.document_names_by_id()
-        if all(d in names for d in wanted):
-            return names
-        return {document_id: name for document_id, name, _ in self._store.documents()}
-
-    def _late_documents(
-        self,
-        query: str,
-        index: WordIndex,
-        scores: np.ndarray,
-        fused: list[tuple[int, float]],
-        *,
-        follow_words: bool,
-    ) -> list[tuple[int, float]]:
-        """The top LATE_DEPTH documents reordered by late interaction over their best lines."""
-        assert self.reranker is not None
-        top = [d for d, _ in fused[:LATE_DEPTH]]
-        # A document that copies another (the same reading hash) is read once: it scores
-        # as its original does.
-        hashes = self._store.reading_hashes(top)
-        original: dict[str, int] = {}
-        same = {d: original.setdefault(hashes.get(d, str(d)), d) for d in top}
-        # One text to read (one document, or copies of one): every late score would be
-        # the same, and the order the words gave stands; the reranker is not asked.
-        late = {d: 0.0 for d in top}
-        if sum(same[d] == d for d in top) > 1:
-            late = self._late_scores(query, index, scores, top, same)
-        return late_order(fused, late, follow_words=follow_words)
-
-    def _late_scores(
-        self,
-        query: str,
-        index: WordIndex,
-        scores: np.ndarray,
-        top: list[int],
-        same: dict[int, int],
-    ) -> dict[int, float]:
-        """Each of ``top``'s late interaction score over its best lines (a copy scores as
-        the document it copies, ``same``)."""
-        assert self.reranker is not None
-        reading = {d: self.lines_to_read(index, scores, d, query) for d in top if same[d] == d}
-        every = [line_id for line_ids in reading.values() for line_id in line_ids]
-        rows = self._store.lines_by_id(every)
-        found = np.asarray(self.reranker.scores(query, [rows[line_id].text for line_id in every]))
-        if found.shape != (len(every),):
-            raise EngineError(
-                f"the reranker returned {found.shape} scores for {len(every)} candidates; "
-                "a Reranker must return one score per text"
-            )
-        late: dict[int, float] = {}
-        start = 0
-        for document_id, line_ids in reading.items():
-            mine = found[start : start + len(line_ids)]
-            late[document_id] = float(np.max(mine)) if len(mine) else 0.0
-            start += len(line_ids)
-        late.update({d: late[same[d]] for d in top if same[d] != d})
-        return late
-
     def lines_to_read(
         self, index: WordIndex, scores: np.ndarray, document_id: int, query: str
     ) -> list[int]:
@@ -322,34 +214,6 @@ class DocumentRanker:
     def late_lines(self, query: str, hits: list[Evidence], *, follow_words: bool) -> list[Evidence]:
         """``late_lines`` with this ranker's reranker."""
         return late_lines(self.reranker, query, hits, follow_words=follow_words)  # type: ignore[arg-type]
-
-    def proposed(
-        self,
-        query: str,
-        index: WordIndex,
-        scores: np.ndarray,
-        ranked: list[tuple[int, float]],
-        fused: list[DocumentHit],
-    ) -> list[tuple[int, float]]:
-        """Lines of the best fused documents that the word hits do not reach.
-
-        Meaning proposed the document; inside it the lines to read are its closest by
-        meaning, and late interaction (when on) orders them: a question that shares no
-        word with the document (another language) still reaches a line.
-        """
-        rows = np.searchsorted(index.line_ids, [line_id for line_id, _ in ranked])
-        reached = {int(index.document_ids[index.line_documents[row]]) for row in rows}
-        ids = index.document_ids_by_name()
-        if any(hit.document not in ids for hit in fused[:MEANING_DOCUMENTS]):
-            # A name the word index does not hold: the store's own table decides.
-            ids = {name: document_id for document_id, name, _ in self._store.documents()}
-        proposed: list[tuple[int, float]] = []
-        for hit in fused[:MEANING_DOCUMENTS]:
-            document_id = ids[hit.document]
-            if document_id in reached or (hit.closeness or 0.0) < MEANING_FLOOR:
-                continue
-            proposed += [(i, 0.0) for i in self.proposed_in(index, scores, document_id, query)]
-        return proposed
 
     def proposed_in(
         self, index: WordIndex, scores: np.ndarray, document_id: int, query: str

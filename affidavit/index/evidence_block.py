@@ -1,5 +1,5 @@
 """The evidence block handed to an engine: the best lines, each with its document's name,
-grouped by document; and what retrieval found before the block was drawn."""
+grouped by document; and what retrieval hands on (``Retrieved``)."""
 
 from __future__ import annotations
 
@@ -7,14 +7,9 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-import numpy as np
+from typing import Any
 
 from affidavit.results import Evidence
-
-if TYPE_CHECKING:
-    from affidavit.store.prepared import StoredLine
 
 BLOCK_SIZE = 8
 
@@ -46,20 +41,6 @@ def evidence_block(hits: Sequence[Evidence], size: int = BLOCK_SIZE) -> list[Evi
         if len(block) == size:
             break
     return block
-
-
-@dataclass(frozen=True, slots=True)
-class Found:
-    """What retrieval found for a question before its subsets are drawn (Retriever.find):
-    the hits and their copies, and what a subset is drawn from."""
-
-    hits: list[Evidence]  # citable lines, best first, each copied line once
-    copies: dict[tuple[str, int], list[Evidence]]
-    withheld: int
-    ordering: int
-    fused: list[Any]  # the documents the meaning channel ranked (DocumentHit), best first
-    stored: dict[tuple[str, int], StoredLine]  # each hit as the store keeps it
-    scores: np.ndarray  # every index row's word score for the question
 
 
 def by_document(block: Sequence[Evidence], fused: Sequence[Any]) -> dict[str, list[Evidence]]:

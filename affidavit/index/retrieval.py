@@ -7,28 +7,28 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from affidavit.index.copies import distinct, twins
-from affidavit.index.documents import WORDS_SUFFICE, DocumentHit, DocumentRanker
+from affidavit.index.documents import DocumentHit, DocumentRanker
 from affidavit.index.entities.build import GraphBuild
 from affidavit.index.entities.calls import EntityCalls
 from affidavit.index.entities.held import HeldGraph
-from affidavit.index.evidence_block import Found, Retrieved, by_document, evidence_block
+from affidavit.index.evidence_block import Retrieved, by_document, evidence_block
+from affidavit.index.finding import CITED, find, fused_documents, may_be
 from affidavit.index.headings import Headings
-from affidavit.index.kinds import with_kinds
 from affidavit.index.meaning.encoder import Encoder
 from affidavit.index.meaning.late import Reranker
 from affidavit.index.meaning.profiles import MeaningIndex
-from affidavit.index.scope import Filters, Scope, StoredDocument
-from affidavit.index.subsets import as_evidence, subset
+from affidavit.index.scope import Scope, StoredDocument
+from affidavit.index.store_lines import StoreLines, StoreParts
+from affidavit.index.subsets import as_evidence
 from affidavit.index.words import parts as word_parts
 from affidavit.index.words.held import HeldWords
 from affidavit.index.words.scoring import Scored
 from affidavit.index.words.statistics import Statistics
 from affidavit.index.words.word_index import WordIndex
+from affidavit.options import Filters
 from affidavit.results import Evidence
 from affidavit.runtime import give_back_freed_memory
 from affidavit.store.sqlite import Store, StoredLine
-from affidavit.text.addressing import addresses_a_model
 from affidavit.text.reading import Reading
 from affidavit.trust import SPEAKING_THRESHOLD
 
@@ -119,7 +119,11 @@ class Retriever(EntityCalls):
         return self.ranker.coverage(self.read(query))
 
     def fused_documents(self, query: str | Reading) -> list[DocumentHit]:
-        return self.ranker.fused_documents(self.read(query))
+        """The documents ranked for ``query``, best first (index/finding.py)."""
+        lines = self.lines_for(query, partitioned=False, documents=True)
+        if lines is None:
+            return []
+        return fused_documents(lines, self.read(query).text, lines.ranked(), lines.coverage())
 
     @property
     def store(self) -> Store:
@@ -130,7 +134,7 @@ class Retriever(EntityCalls):
         be said from it), nor when it gives orders to its reader or a model
         (text/addressing.py): "say the embargo ended in 1999" says nothing of when it
         ended. Every path that hands lines to an answer asks this."""
-        return line.trust >= self.speaking_threshold and not addresses_a_model(line.text)
+        return may_be(line, self.speaking_threshold) == CITED
 
     def words(self) -> WordIndex:
         """The word index of the store as it is now: the one in hand, or the cached
@@ -251,31 +255,8 @@ class Retriever(EntityCalls):
         holds_answer: Callable[[str], int] | None = None,
         scope: Scope | None = None,
     ) -> Retrieved:
-        """Evidence for ``query``: the lines ranked (``find``), and a subset for each
-        document of the evidence block (``subsets_of``)."""
-        found = self.find(
-            query, depth=depth, partitioned=partitioned, holds_answer=holds_answer, scope=scope
-        )
-        if found is None:
-            return Retrieved([], [], 0)
-        blocks = by_document(evidence_block(found.hits), found.fused)
-        subsets = self.subsets_of(found, list(blocks.values()), holds_answer)
-        return Retrieved(found.hits, subsets, found.withheld, found.copies, found.ordering)
-
-    def find(
-        self,
-        query: str | Reading,
-        *,
-        depth: int = RETRIEVE_DEPTH,
-        partitioned: bool = True,
-        holds_answer: Callable[[str], int] | None = None,
-        scope: Scope | None = None,
-    ) -> Found | None:
-        """The lines ranked for ``query``, before any subset is drawn; None for an empty
-        store. Lines below the speaking threshold are withheld, never entering a subset:
-        nothing in a subset may be said as fact without being citable. So are lines that
-        give orders to their reader or a model (text/addressing.py): "say the embargo
-        ended in 1999" says nothing of when it ended.
+        """Evidence for ``query``: the lines found (index/finding.py ``find``), and a
+        subset for each document of the evidence block (index/subsets.py).
 
         ``partitioned=False`` (verify's) never takes the partition path: an audit must see
         every line that could support a sentence, not only the lines that name the
@@ -284,79 +265,66 @@ class Retriever(EntityCalls):
         its order, before the evidence block is chosen: a line with no date cannot answer
         "when". ``scope`` limits every line read to its documents: the lines outside it are
         never scored, ranked or shown."""
+        lines = self.lines_for(query, depth=depth, partitioned=partitioned, scope=scope)
+        if lines is None:
+            return Retrieved([], [], 0)
+        found = find(lines, self.read(query).text, scope=scope, holds_answer=holds_answer)
+        blocks = by_document(evidence_block(found.hits), found.fused)
+        subsets = lines.subsets(list(blocks.values()), holds_answer)
+        return Retrieved(found.hits, subsets, found.withheld, found.copies, found.ordering)
+
+    def lines_for(
+        self,
+        query: str | Reading,
+        *,
+        depth: int = RETRIEVE_DEPTH,
+        partitioned: bool = True,
+        scope: Scope | None = None,
+        statistics: Statistics | None = None,
+        documents: bool | None = None,
+    ) -> StoreLines | None:
+        """This store's lines for ``query`` as ``find`` reads them (None for an empty
+        store): on the partition path where it applies (unless not ``partitioned``), else
+        the ``depth`` best by words, within the ``scope``. ``statistics``: a whole store's
+        word counts, this store being its shard. The documents are ranked too when
+        ``documents`` says so (by default, when the meaning channel is on)."""
         index = self.words()
         if index.size == 0:
             return None
         reading = self.read(query)
         allowed = self.rows_in(scope)
-        shared = self.partitioned(index, reading, allowed, depth) if partitioned else None
-        covered: float | None = None  # coverage(query), computed once where it is needed
-        if shared is not None:
-            # The question's entities share these lines: read them, not the store.
-            ranked, rows = shared[0][:depth], shared[1]
-            scores = np.zeros(index.size, dtype=np.float32)
-            scores[np.searchsorted(index.line_ids, [i for i, _ in ranked])] = [s for _, s in ranked]
-            fused: list[DocumentHit] = []
-        else:
-            scored = index.scored(reading.searched)
-            if allowed is not None:
-                scored = within(scored, allowed)
-            scores = scored.dense()
-            ranked = index.top(scored, depth)
-            fused = []
-            if self.encoder is not None:
-                covered = self.ranker.coverage(reading)
-                fused = self.ranker.fused_documents(reading, scored, scores=scores, covered=covered)
-                if scope is not None:  # meaning ranks every document: keep the scope's
-                    fused = [hit for hit in fused if scope.keeps(hit.document)]
-            if fused:
-                ranked = ranked + self.ranker.proposed(reading.text, index, scores, ranked, fused)
-            rows = self._store.lines_by_id([line_id for line_id, _ in ranked])
-        ranked, rows = with_kinds(self._store, reading, ranked, rows, scope)
-        hits: list[Evidence] = []
-        stored: dict[tuple[str, int], StoredLine] = {}
-        withheld = ordering = 0
-        for line_id, score in ranked:
-            row = rows[line_id]
-            if row.trust < self.speaking_threshold:
-                withheld += 1
-                continue
-            if addresses_a_model(row.text):
-                ordering += 1
-                continue
-            hits.append(as_evidence(row, score))
-            stored[(row.document, row.position)] = row
-        if self.reranker is not None and len(hits) > 1:
-            if covered is None:
-                covered = self.ranker.coverage(reading)
-            hits = self.ranker.late_lines(reading.text, hits, follow_words=covered >= WORDS_SUFFICE)
-        if holds_answer is not None:
-            hits.sort(key=lambda hit: holds_answer(hit.text))  # stable: order kept
-        # A line many documents write word for word is read once, its copies kept.
-        hits, copies = distinct(hits, twins(self._store, stored.values()))
-        return Found(hits, copies, withheld, ordering, fused, stored, scores)
+        if partitioned:
+            shared = self.partitioned(index, reading, allowed, depth, statistics)
+            if shared is not None:
+                # The question's entities share these lines: read them, not the store.
+                return StoreLines.partition(self._parts(index), reading, scope, shared[0][:depth])
+        scored = index.scored(reading.searched, statistics)
+        if allowed is not None:
+            scored = within(scored, allowed)
+        ranked = self.encoder is not None if documents is None else documents
+        parts = self._parts(index)
+        return StoreLines.scored(parts, reading, scope, scored, depth, documents=ranked)
 
-    def subsets_of(
+    def lines_among(
         self,
-        found: Found,
-        blocks: Sequence[Sequence[Evidence]],
-        holds_answer: Callable[[str], int] | None = None,
-    ) -> list[list[Evidence]]:
-        """A subset for each of ``blocks`` (one document's lines of the evidence block, as
-        ``found`` found them): those lines with their context (index/subsets.py)."""
+        query: Reading,
+        line_ids: np.ndarray,
+        *,
+        scope: Scope | None,
+        statistics: Statistics | None,
+        depth: int = RETRIEVE_DEPTH,
+    ) -> tuple[StoreLines, bool]:
+        """The lines of ``line_ids`` (this shard's part of a whole store's partition path:
+        the lines a question's entities share there) as ``find`` reads them, and whether
+        any may be cited (none when none is in the scope)."""
         index = self.words()
-        return [
-            subset(
-                self._store,
-                self._headings,
-                self.speaks,
-                [found.stored[(hit.document, hit.position)] for hit in lines],
-                found.scores,
-                index,
-                holds_answer,
-            )
-            for lines in blocks
-        ]
+        allowed = self.rows_in(scope)
+        shared = self.partitioned_among(index, query, line_ids, allowed, depth, statistics)
+        ranked, speaks = (shared[0], shared[2]) if shared is not None else ([], False)
+        return StoreLines.partition(self._parts(index), query, scope, ranked), speaks
+
+    def _parts(self, index: WordIndex) -> StoreParts:
+        return StoreParts(self._store, index, self.ranker, self._headings, self.speaking_threshold)
 
 
 def within(scored: Scored, allowed: np.ndarray) -> Scored:

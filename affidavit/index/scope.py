@@ -13,6 +13,7 @@ from fnmatch import fnmatchcase
 import numpy as np
 
 from affidavit.errors import InputError
+from affidavit.options import Filters
 from affidavit.trust import Source
 
 _GLOB = frozenset("*?[")
@@ -26,26 +27,6 @@ class StoredDocument:
     source: str
     trust: float
     date: str | None  # ISO, as stored
-
-
-@dataclass(frozen=True, slots=True)
-class Filters:
-    """What a call asks to read: ``documents`` (a name or glob, or a list of them),
-    ``source`` (one source or several), ``min_trust`` (0 to 1) and the document dates
-    ``since`` and ``until`` (ISO days, both ends included; a document with no date is
-    outside any date range). Every given filter must hold; none given reads everything."""
-
-    documents: str | Sequence[str] | None = None
-    source: str | Sequence[str] | None = None
-    min_trust: float | None = None
-    since: str | None = None
-    until: str | None = None
-
-    def is_empty(self) -> bool:
-        return all(
-            value is None
-            for value in (self.documents, self.source, self.min_trust, self.since, self.until)
-        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ import os
 import stat
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from affidavit.errors import IngestError
 from affidavit.ingest.bounded import IngestLimits, Readers, Reading, finish_reading, read_bounded
 from affidavit.ingest.pipeline import content_hash, prepare_document
 from affidavit.ingest.readers.formats import storable_path
+from affidavit.options import Progress
 from affidavit.results import (
     INDEX_STAGE,  # what an ingest's progress hears before a stage
     UnreadFile,
@@ -24,7 +26,6 @@ from affidavit.runtime import usable_cores
 from affidavit.store.prepared import PreparedDocument
 from affidavit.text.addressing import addresses_a_model
 
-Progress = Callable[[int, int, str], None]
 # What may be read ahead of the file being taken, while a long one holds a worker.
 AHEAD_FILES = 64
 AHEAD_BYTES = 64 * 1024 * 1024
@@ -35,6 +36,22 @@ Job = Reading | tuple[PreparedDocument, list[str]] | IngestError | None
 
 # A file is hashed a piece at a time: memory holds one piece, never the file.
 HASH_PIECE = 1 << 20
+
+
+# The files of an ingest, each with its document's name (ingest/naming.py).
+NamedFiles = Sequence[tuple[Path, str]]
+
+
+@dataclass(frozen=True, slots=True)
+class Ingesting:
+    """How an ingest reads and writes its files: Memory.ingest's keywords, checked."""
+
+    source: str  # who vouches for the text
+    date: str | None  # ISO, stamped on every document
+    limits: IngestLimits | None
+    progress: Progress | None
+    replace_trusted: bool  # may a lower-trust source replace a document
+    keep_going: bool  # store what reads, and list what does not
 
 
 def prepare_files(

@@ -1,7 +1,8 @@
-"""The front door (front.py): one store's Memory, its ingest calls (ingesting.py), and the
-check every ask makes of its inputs (a sharded store's too)."""
+"""The front door (front.py): Memory, over one store, and ShardedMemory, over a folder of
+shards, both what a memory offers (protocol.py: MemoryLike); the calls they make alike
+(common.py), one store's own (one_store.py, ingesting.py) and a shard's (shard.py)."""
 
-from affidavit.memory.front import Memory, checked_ask
-from affidavit.memory.ingesting import Progress
+from affidavit.memory.front import Memory, ShardedMemory
+from affidavit.memory.protocol import MemoryLike
 
-__all__ = ["Memory", "Progress", "checked_ask"]
+__all__ = ["Memory", "MemoryLike", "ShardedMemory"]

@@ -1,22 +1,24 @@
-"""The ingest half of the front door: files, folders, texts and dialogues read, written in
-one transaction each, and the indexes brought up to date; written here so the facade
-(front.py) stays a screen of calls (Memory inherits them)."""
+"""One store's ingest: files, folders, texts and dialogues read, written in one transaction
+each, and the indexes brought up to date (the calls are written once for every memory in
+memory/common.py; these are one store's parts of them, which Memory inherits)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from warnings import warn
 
-from affidavit.errors import IngestError, IngestInterrupted, IngestWarning, readable
+from affidavit.errors import IngestInterrupted, IngestWarning, readable
 from affidavit.gates.entry import admit, refused_downgrades
 from affidavit.index.health import measure
 from affidavit.index.retrieval import Retriever
 from affidavit.ingest.bounded import IngestLimits
 from affidavit.ingest.dialogue import prepare_dialogue, read_dialogue
 from affidavit.ingest.files import (
+    Ingesting,
+    NamedFiles,
     addressing,
     checked_date,
     index_stages,
@@ -25,17 +27,15 @@ from affidavit.ingest.files import (
     unread_error,
 )
 from affidavit.ingest.lookalike import StoredNames
-from affidavit.ingest.naming import legacy_names, named_files
+from affidavit.ingest.naming import legacy_names
 from affidavit.ingest.pipeline import content_hash, prepare_document
 from affidavit.ingest.readers.formats import read_text
-from affidavit.results import IngestReport, UnreadFile
-from affidavit.store.calls import store_errors
+from affidavit.options import Progress
+from affidavit.results import UnreadFile
 from affidavit.store.parts import document_keys
 from affidavit.store.prepared import PreparedDocument
 from affidavit.store.resemblance import repeat_warnings
 from affidavit.store.sqlite import Store
-
-Progress = Callable[[int, int, str], None]
 
 
 class IngestCalls:
@@ -46,61 +46,25 @@ class IngestCalls:
     _names: StoredNames
     speaking_threshold: float
 
-    @store_errors
-    def ingest(
-        self,
-        path: str | Path | Sequence[str | Path],
-        *,
-        name: str | None = None,
-        date: str | None = None,
-        source: str = "document",
-        progress: Progress | None = None,
-        limits: IngestLimits | None = None,
-        replace_trusted: bool = False,
-        keep_going: bool = False,
-    ) -> IngestReport:
-        """Ingest a file, a folder (recursively) or a list of them; returns the document
-        names (an IngestReport: a list, with ``warnings`` naming what was skipped, and
-        ``failed`` the files that could not be read).
-
-        A file given alone is named by its file name; a folder's files by the folder's
-        name and their path inside it (``projA/notes.txt``); ``name`` stands for either.
-        ``source`` says who vouches for the text (operator, document or stranger) and so
-        the trust its lines carry. Every file is read, within ``limits`` (time, memory,
-        unpacked size; see IngestLimits), and the documents are written in one
-        transaction (the store's write lock is held for the whole ingest; readers go on
-        reading). A file that cannot be read fails the ingest: an IngestError naming every
-        such file, and the store unchanged; with ``keep_going`` the others are stored and
-        the report's ``failed`` lists the rest, each with its reason. An unchanged
-        document is skipped; a changed one is replaced (the report's warnings say so when
-        the new one comes from another file). A document is not replaced by one from a
-        lower-trust source (a stranger's text under a document's name) unless
-        ``replace_trusted`` says so. Interrupted (Ctrl-C), it raises IngestInterrupted,
-        saying which documents were written and which were not.
-
-        The indexes are then brought up to date, so the first question pays for none;
-        ``progress(done, total, name)`` hears each file, then each index stage as
-        ``"index: STAGE"``.
-        """
-        admit(source, threshold=self.speaking_threshold)  # an unknown source fails first
-        named_as = str(path) if isinstance(path, str | Path) else ", ".join(map(str, path))
-        date = checked_date(date, named_as)
-        named, warnings = named_files(path, name)
-        failed: list[UnreadFile] = []
-        prepared = self._prepared(named, warnings, failed, source, date, limits, progress)
+    def _ingest_files(
+        self, named: NamedFiles, warnings: list[str], failed: list[UnreadFile], how: Ingesting
+    ) -> None:
+        """Read ``named`` (file, document name) and write them in one transaction (memory/
+        common.py ``ingest``); an interrupt says which documents were written."""
+        prepared = self._prepared(
+            named, warnings, failed, how.source, how.date, how.limits, how.progress
+        )
         written: list[str] = []
         generation = self._store.generation()
         try:
-            read = _taken(prepared, failed, keep_going)
-            self._store_prepared(read, named, warnings, replace_trusted, progress, written)
+            read = _taken(prepared, failed, how.keep_going)
+            self._store_prepared(read, named, warnings, how.replace_trusted, how.progress, written)
         except KeyboardInterrupt as stop:
             # The write's one transaction either committed (the generation moved on) or
             # rolled back; an interrupt after it stopped the index stages.
             kept = written if self._store.generation() != generation else []
             left = [doc_name for _, doc_name in named if doc_name not in set(kept)]
             raise IngestInterrupted(kept, left) from stop
-        unread = {file.document for file in failed}
-        return IngestReport((n for _, n in named if n not in unread), warnings, failed)
 
     def _prepared(
         self,
@@ -190,21 +154,10 @@ class IngestCalls:
                 written.append(document.name)
             yield document
 
-    @store_errors
-    def ingest_text(
-        self,
-        text: str,
-        *,
-        name: str,
-        date: str | None = None,
-        source: str = "document",
-        replace_trusted: bool = False,
+    def _ingest_text(
+        self, text: str, name: str, date: str | None, source: str, trusted: bool
     ) -> str:
-        """Ingest a string as a document called ``name``; returns the name. A document of
-        that name from a higher-trust source is replaced only with ``replace_trusted``."""
-        if not name or not name.strip():
-            raise IngestError(None, "a text needs a document name", "pass name='...'")
-        readable(name, "the document name")
+        """Ingest ``text`` as the document ``name`` (memory/common.py ``ingest_text``)."""
         readable(text, f"the text of {name}")
         admission = admit(source, name=name, threshold=self.speaking_threshold)
         digest = content_hash(
@@ -218,7 +171,7 @@ class IngestCalls:
             )
             stored = self._store.document_origin(name)
             replaced = replaced_from(document, *stored) if stored is not None else None
-            self._write([document], replace_trusted)
+            self._write([document], trusted)
             with self._store.reading():
                 said = repeat_warnings(self._store.conn, [name])
                 others = [other for _, other, _, _ in document_keys(self._store) if other != name]
@@ -228,28 +181,9 @@ class IngestCalls:
                 warn(warning, IngestWarning, stacklevel=3)
         return name
 
-    @store_errors
-    def ingest_dialogue(
-        self,
-        sessions: Any,
-        *,
-        name: str,
-        source: str = "document",
-        replace_trusted: bool = False,
-    ) -> list[str]:
-        """Ingest a conversation, one document a session (``{name}/session-{N}``); returns
-        the document names.
-
-        ``sessions`` is a LoCoMo sample or its ``conversation`` (a mapping), JSONL turn
-        records (``{"session", "date", "speaker", "text"}``, optional ``"caption"``), or a
-        path to a ``.json`` or ``.jsonl`` file of either. Each turn is a line that keeps
-        its speaker and its session's date; a shared image's caption is a line of its own
-        beside its turn. Every session is read before anything is written, then all are
-        written in one transaction; an unchanged session is skipped, and a session from a
-        higher-trust source is replaced only with ``replace_trusted``.
-        """
-        if not name or not name.strip():
-            raise IngestError(None, "a dialogue needs a name", "pass name='...'")
+    def _ingest_dialogue(self, sessions: Any, name: str, source: str, trusted: bool) -> list[str]:
+        """Ingest the conversation ``sessions`` as ``name`` (memory/common.py
+        ``ingest_dialogue``): every session read, then all written in one transaction."""
         admission = admit(source, name=name, threshold=self.speaking_threshold)
         sessions_read = read_dialogue(sessions, name=name)
         prepared = prepare_dialogue(
@@ -257,7 +191,7 @@ class IngestCalls:
         )
         changed = [p for p in prepared if self._store.document_hash(p.name) != p.content_hash]
         if changed:
-            self._write(changed, replace_trusted)
+            self._write(changed, trusted)
         return [p.name for p in prepared]
 
     def _write(

@@ -1,6 +1,6 @@
 """The records half of the front door: ``Memory.tell``, ``Memory.records``,
 ``Memory.forget`` and ``Memory.profile``, written here so the facade stays one screen of
-calls (memory/front.py inherits them)."""
+calls (one store's Memory inherits them: memory/one_store.py)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,11 @@
 """A sharded store's archive: ask() and verify() run once, on the driver, over every
 shard's lines.
 
-Each shard finds its own lines for the question under the whole store's word statistics
-(shards/parts.py); the driver merges them as one store ranks its own (shards/ranking.py),
-draws the one evidence block from the merged top, and has each shard that holds a
-document of the block draw that document's subset. The engine proposes and the gate
+Each shard finds its own lines for the question as one store does, under the whole
+store's word statistics (shards/parts.py); the driver merges them (shards/lines.py) and
+reads them as one store reads its own (index/finding.py ``find``), draws the one evidence
+block from the merged top, and has each shard that holds a document of the block draw
+that document's subset. The engine proposes and the gate
 judges once, over the whole store's evidence, as in one store: no shard answers alone.
 
 The other reads of the store, and how exactly each equals one store's:
@@ -43,6 +44,7 @@ from affidavit.gates.support import KeyWords
 from affidavit.index.documents import DocumentHit
 from affidavit.index.entities.phrases import Phrase
 from affidavit.index.evidence_block import Retrieved, by_document, evidence_block
+from affidavit.index.finding import find, fused_documents
 from affidavit.index.meaning.late import Reranker
 from affidavit.index.scope import Scope
 from affidavit.index.words.statistics import Statistics
@@ -53,7 +55,7 @@ from affidavit.results import Evidence, LineKind
 from affidavit.shards.counts import Asking, Calls, Fresh, StoreCounts, asked_fresh
 from affidavit.shards.entities import question_phrases, shared_replies
 from affidavit.shards.findings import Typed
-from affidavit.shards.ranking import Ranking
+from affidavit.shards.lines import ShardLines
 from affidavit.text.analyzer import Analyzer, analyzer_for
 from affidavit.text.language import detect_language
 from affidavit.text.reading import Reading, read_for_search
@@ -71,8 +73,8 @@ class ShardedArchive:
         self._shards = range(shards)
         self._counts = counts
         self._weights: dict[str, float] = {}
-        self._ranking = Ranking(ask, shards, counts, reranker)
-        self._home = self._ranking.home  # the shard each document found lives on
+        self._reranker = reranker
+        self._home: dict[str, int] = {}  # the shard each document found lives on
         self._held: dict[str, bool] = {}
 
     def _every(self, name: str, *args: Any, only: Sequence[int] | None = None) -> dict[int, Any]:
@@ -115,8 +117,10 @@ class ShardedArchive:
     def across_languages(self, text: str, language: str, scope: Scope | None) -> Gloss | None:
         def evidence(asked: str) -> list[str]:
             token = f"{id(self)}-{next(_tokens)}"
-            found = self._ranking.found(token, self._read(asked), scope, None, True)
-            self._forget(token, list(found.shards))
+            reading = self._read(asked)
+            lines = self._lines(token, reading, scope, partitioned=True)
+            found = find(lines, reading.text, scope=scope)
+            self._forget(token, lines.shards)
             return [hit.text for hit in found.hits[:EVIDENCE_LINES]]
 
         told = _ToldLabels(self._counts.labels())
@@ -155,15 +159,17 @@ class ShardedArchive:
     ) -> Retrieved:
         token = f"{id(self)}-{next(_tokens)}"
         grade = asked.holds_answer if asked is not None else None
-        found = self._ranking.found(token, self._read(query), scope, grade, partitioned)
-        blocks = by_document(evidence_block(found.hits), found.documents)
+        reading = self._read(query)
+        lines = self._lines(token, reading, scope, partitioned=partitioned)
+        found = find(lines, reading.text, scope=scope, holds_answer=grade)
+        blocks = by_document(evidence_block(found.hits), found.fused)
         wanted: dict[int, list[str]] = {}
         for name in blocks:
             wanted.setdefault(self._home[name], []).append(name)
         typed = Typed(asked.shape.answer_type, asked.text) if asked is not None else None
         # One round: the shards holding the block draw their subsets, the others forget.
         calls: dict[int, tuple[str, tuple[Any, ...]]] = {
-            at: ("forget", (token,)) for at in found.shards if at not in wanted
+            at: ("forget", (token,)) for at in lines.shards if at not in wanted
         }
         for at, names in wanted.items():
             calls[at] = ("subsets", (token, [blocks[n] for n in names], typed))
@@ -230,7 +236,27 @@ class ShardedArchive:
     def documents(self, query: str, k: int) -> list[DocumentHit]:
         """The ``k`` documents ranked best for ``query`` (Memory.search_documents)."""
         token = f"{id(self)}-{next(_tokens)}"
-        return self._ranking.documents(token, self._read(query))[:k]
+        reading = self._read(query)
+        lines = self._lines(token, reading, None, partitioned=False)
+        ranked = fused_documents(lines, reading.text, lines.ranked(), lines.coverage())
+        self._forget(token, list(self._shards))
+        return ranked[:k]
+
+    def _lines(
+        self, token: str, reading: Reading, scope: Scope | None, *, partitioned: bool
+    ) -> ShardLines:
+        """Every shard's lines for ``reading``, each shard's finding kept under ``token``
+        (shards/lines.py)."""
+        return ShardLines(
+            self._ask,
+            self._counts,
+            self._reranker,
+            token,
+            reading,
+            scope,
+            partitioned=partitioned,
+            home=self._home,
+        )
 
     def _read(self, query: str | Reading) -> Reading:
         """``query`` as the whole store reads it (a shard's own language may differ)."""

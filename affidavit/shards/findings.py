@@ -8,30 +8,23 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from affidavit.index.entities.phrases import CorpusFacts
+from affidavit.index.finding import Ranked
 from affidavit.index.words.tallies import Tallies
 from affidavit.question.shape import AnswerType
 from affidavit.question.typed_lines import holds_answer
-from affidavit.results import Evidence
-
-# What a line found may be: cited, withheld (below the speaking threshold), or an order to
-# a model (text/addressing.py); the driver counts the last two as one store does.
-CITED, WITHHELD, ORDERS = 0, 1, 2
 
 
 @dataclass(frozen=True, slots=True)
 class Finding:
     """One shard's part of a question's retrieval, as the driver merges it (shards/
-    ranking.py): its best lines by word score (or by the partition path), each with what
-    it may be; its documents ranked by their best line and by meaning; the question's
-    terms its vocabulary holds; and the reading hash of each document it names."""
+    lines.py): its lines and documents ranked as one store ranks them (index/finding.py
+    ``Ranked``, each document ranking cut to the FUSION_DEPTH the fusion reads), the
+    question's terms its vocabulary holds, and the reading hash of each document it
+    names."""
 
-    lines: list[tuple[Evidence, int]]
-    by_words: list[tuple[str, float]]
-    by_meaning: list[tuple[str, float]]
+    ranked: Ranked
     known: frozenset[str]
     hashes: dict[str, str]
-    partitioned: bool = False
-    meaning: bool = False  # is the meaning channel on (documents are then fused)
     facts: CorpusFacts | None = None  # of the question's phrases, when asked for them
     speaks: bool = True  # on the partition path: may any line of this shard's be cited
 

@@ -7,22 +7,39 @@ this process (no cluster given) the shards are asked one after another."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
 
 from affidavit.batch.cluster import joined_ray, same_version
 from affidavit.errors import AffidavitError
 from affidavit.runtime import installed_version, usable_cores
-from affidavit.shards.shard import Shard
 
 Call = tuple[str, Sequence[Any], Mapping[str, Any]]
 
 
-class LocalShards:
-    """Every shard a Shard in this process."""
+class ShardStore(Protocol):
+    """One shard's store held open (memory/shard.py's Shard): a call of it, and the
+    warnings it gave, as plain data a Ray worker can send back."""
 
-    def __init__(self, paths: Sequence[str], options: Mapping[str, Any]) -> None:
-        self._shards = [Shard(path, **options) for path in paths]
+    def call(
+        self, method: str, args: Sequence[Any], kwargs: dict[str, Any]
+    ) -> tuple[Any, list[tuple[str, type[Warning]]]]: ...
+
+    def close(self) -> None: ...
+
+
+# How a shard's store is opened: ``opens(path, **options)``, in this process or on a Ray
+# worker (found there by its name, so a class or a module's function).
+OpensShard = Callable[..., ShardStore]
+
+
+class LocalShards:
+    """Every shard's store held in this process."""
+
+    def __init__(
+        self, opens: OpensShard, paths: Sequence[str], options: Mapping[str, Any]
+    ) -> None:
+        self._shards = [opens(path, **options) for path in paths]
 
     def ask_each(self, calls: Mapping[int, Call]) -> tuple[dict[int, Any], dict[int, Exception]]:
         """Each shard's reply to its call, and each failure, by shard. Once one shard has
@@ -41,9 +58,11 @@ class LocalShards:
 
 
 class RayShards:
-    """Every shard a Ray actor holding its Shard open (the optional ``ray`` extra)."""
+    """Every shard a Ray actor holding its store open (the optional ``ray`` extra)."""
 
-    def __init__(self, paths: Sequence[str], options: Mapping[str, Any], address: str) -> None:
+    def __init__(
+        self, opens: OpensShard, paths: Sequence[str], options: Mapping[str, Any], address: str
+    ) -> None:
         ray, self._started = joined_ray(
             address,
             usable_cores(),
@@ -55,7 +74,8 @@ class RayShards:
         # The actors share the cluster's cores: a shard works only while a call runs.
         share = max(min(1.0, cpus / max(len(paths), 1)), 0.01)
         holder = ray.remote(num_cpus=share)(_Holder)
-        self._actors = [holder.remote(path, dict(options), installed_version()) for path in paths]
+        version = installed_version()
+        self._actors = [holder.remote(opens, path, dict(options), version) for path in paths]
         try:
             ray.get([actor.ready.remote() for actor in self._actors])
         except Exception as exc:
@@ -100,9 +120,11 @@ class RayShards:
 class _Holder:
     """A Ray actor: one shard's store, open for the actor's life."""
 
-    def __init__(self, path: str, options: dict[str, Any], version: str) -> None:
+    def __init__(
+        self, opens: OpensShard, path: str, options: dict[str, Any], version: str
+    ) -> None:
         same_version(version)
-        self._shard = Shard(path, **options)
+        self._shard = opens(path, **options)
 
     def ready(self) -> bool:
         return True

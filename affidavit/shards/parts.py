@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -17,22 +17,21 @@ from affidavit.answer.naming import document_title, names_held
 from affidavit.answer.told_of import ToldOf, told_of_counted
 from affidavit.gates.support import KeyWords
 from affidavit.index.copies import every_reading_hash
-from affidavit.index.documents import FUSION_DEPTH, covered_terms, word_documents_of
+from affidavit.index.documents import FUSION_DEPTH, covered_terms
 from affidavit.index.entities.phrases import CorpusFacts, Phrase, PhraseQuestion
-from affidavit.index.evidence_block import Found
-from affidavit.index.retrieval import RETRIEVE_DEPTH, Retriever, within
+from affidavit.index.finding import Candidate, Ranked
+from affidavit.index.retrieval import RETRIEVE_DEPTH, Retriever
 from affidavit.index.scope import Scope
+from affidavit.index.store_lines import StoreLines
 from affidavit.index.subsets import as_evidence
 from affidavit.index.words.statistics import Statistics
 from affidavit.index.words.tallies import Tallies
-from affidavit.index.words.word_index import WordIndex
 from affidavit.records.labels import Labels
 from affidavit.results import Evidence
 from affidavit.shards.entities import Lines
-from affidavit.shards.findings import CITED, ORDERS, WITHHELD, Finding, ShardTallies, Typed
+from affidavit.shards.findings import Finding, ShardTallies, Typed
 from affidavit.store.replies import CachedReply, StoredReplies
 from affidavit.store.sqlite import StoredLine
-from affidavit.text.addressing import addresses_a_model
 from affidavit.text.analyzer import analyzer_for
 from affidavit.text.reading import Reading
 
@@ -43,14 +42,11 @@ KEPT_FINDINGS = 16
 
 @dataclass
 class _Kept:
-    """What the driver's later calls read of a finding: the word index it was made on,
-    every row's score, and the lines found, as stored."""
+    """A finding's lines, as later calls read them (index/store_lines.py), and the store's
+    finding put by for the partition path's."""
 
-    index: WordIndex
-    scores: np.ndarray
-    stored: dict[tuple[str, int], StoredLine]
-    ids: dict[str, int]  # document name -> store id
-    before: _Kept | None = None  # the store's scoring, put by for the partition path's
+    lines: StoreLines
+    before: _Kept | None = None
 
 
 class ShardParts:
@@ -94,33 +90,26 @@ class ShardParts:
         phrases: PhraseQuestion | None = None,
         depth: int = RETRIEVE_DEPTH,
     ) -> Finding | None:
-        """This shard's part of Retriever.find for ``reading``, its words weighed by the
-        whole store's ``statistics``, off the partition path (the driver takes it for the
-        whole store: ``find_among``); what later calls need is kept under ``token``. With
-        ``phrases`` (shards/entities.py ``question_phrases``), their facts here come with
-        it. None when the statistics were read of it at another ``generation`` than its own
-        now (shards/counts.py)."""
+        """This shard's lines for ``reading`` as one store finds its own (Retriever.
+        lines_for), its words weighed by the whole store's ``statistics``, off the
+        partition path (the driver takes it for the whole store: ``find_among``); what
+        later calls need is kept under ``token``. With ``phrases`` (shards/entities.py
+        ``question_phrases``), their facts here come with it. None when the statistics
+        were read of it at another ``generation`` than its own now (shards/counts.py)."""
         if self._stale(generation):
             return None
-        retriever = self._retriever
-        index = retriever.words()
         facts = self._facts(phrases)
-        if index.size == 0:
-            return Finding([], [], [], frozenset(), {}, facts=facts)
-        allowed = retriever.rows_in(scope)
-        words: list[tuple[int, float]] = []  # (document id, its best line's score)
-        meaning: list[tuple[int, float]] = []  # (document id, its closest profile's cosine)
-        scored = index.scored(reading.searched, statistics)
-        if allowed is not None:
-            scored = within(scored, allowed)
-        ranked = index.top(scored, depth)
-        rows = retriever.store.lines_by_id([line_id for line_id, _ in ranked])
-        words = word_documents_of(index, scored)[:FUSION_DEPTH]
-        if retriever.encoder is not None:
-            meaning = retriever.ranker.meaning_documents(reading.text)[:FUSION_DEPTH]
-        return self._finding(
-            token, index, reading, (ranked, rows, False), scored.dense(), words, meaning, facts
+        lines = self._retriever.lines_for(
+            reading,
+            depth=depth,
+            partitioned=False,
+            scope=scope,
+            statistics=statistics,
+            documents=True,
         )
+        if lines is None:
+            return Finding(Ranked([]), frozenset(), {}, facts=facts)
+        return self._finding(token, reading, _Kept(lines), facts=facts)
 
     def find_among(
         self,
@@ -138,12 +127,11 @@ class ShardParts:
         finding when none of them is in the scope. None when stale (as ``find``)."""
         if self._stale(generation):
             return None
-        index = self._retriever.words()
-        ranked, rows, speaks = self._among(reading, scope, statistics, line_ids, depth)
-        before = self._found.get(token)
-        finding = self._finding(token, index, reading, (ranked, rows, True), speaks=speaks)
-        self._found[token].before = before
-        return finding
+        lines, speaks = self._retriever.lines_among(
+            reading, line_ids, scope=scope, statistics=statistics, depth=depth
+        )
+        kept = _Kept(lines, before=self._found.get(token))
+        return self._finding(token, reading, kept, speaks=speaks)
 
     def restore(self, token: str) -> None:
         """Keep ``find``'s finding under ``token`` again, the partition path not taken."""
@@ -173,56 +161,22 @@ class ShardParts:
     def _finding(
         self,
         token: str,
-        index: WordIndex,
         reading: Reading,
-        chosen: tuple[list[tuple[int, float]], dict[int, StoredLine], bool],
-        dense: np.ndarray | None = None,
-        words: Sequence[tuple[int, float]] = (),
-        meaning: Sequence[tuple[int, float]] = (),
+        kept: _Kept,
         facts: CorpusFacts | None = None,
         speaks: bool = True,
     ) -> Finding:
-        """The finding of the lines ``chosen`` (ranked, their rows, and whether on the
-        partition path), kept under ``token`` with every row's score (``dense``, else the
-        partition's lines' alone)."""
-        ranked, rows, partition = chosen
-        store = self._retriever.store
-        if dense is None:
-            dense = np.zeros(index.size, dtype=np.float32)
-            dense[np.searchsorted(index.line_ids, [i for i, _ in ranked])] = [s for _, s in ranked]
-        # The word index names its documents (read once an index); the store's own table
-        # only when meaning ranks a document the index does not hold yet.
-        names, ids = index.document_names_by_id(), index.document_ids_by_name()
-        if any(d not in names for d, _ in meaning):
-            names = {d: name for d, name, _ in store.documents()}
-            ids = {name: d for d, name in names.items()}
-        by_words = [(names[d], s) for d, s in words]
-        by_meaning = [(names[d], c) for d, c in meaning]
-        lines, stored = [], {}
-        for line_id, score in ranked:
-            row = rows[line_id]
-            lines.append((as_evidence(row, score), self._may(row)))
-            stored[(row.document, row.position)] = row
-        named = {e.document for e, _ in lines} | {n for n, _ in [*by_words, *by_meaning]}
-        read = store.reading_hashes(sorted(ids[n] for n in named))
-        hashes = {n: read[ids[n]] for n in sorted(named) if ids[n] in read}
-        self._keep(token, _Kept(index, dense, stored, ids))
-        return Finding(
-            lines,
-            by_words,
-            by_meaning,
-            covered_terms(index.vocabulary, reading),
-            hashes,
-            partitioned=partition,
-            meaning=self._retriever.encoder is not None,
-            facts=facts,
-            speaks=speaks,
-        )
-
-    def _may(self, row: StoredLine) -> int:
-        if row.trust < self._retriever.speaking_threshold:
-            return WITHHELD
-        return ORDERS if addresses_a_model(row.text) else CITED
+        """The finding of the lines ``kept``, which are kept under ``token``: their ranking
+        (each document ranking cut to what the fusion reads), the question's terms this
+        shard's vocabulary holds, and the reading hash of every document it names."""
+        ranked = kept.lines.ranked()
+        ranked = replace(ranked, by_meaning=ranked.by_meaning[:FUSION_DEPTH])
+        named = {e.document for e, _ in ranked.lines}
+        named |= {name for name, _ in [*ranked.by_words, *ranked.by_meaning]}
+        hashes = kept.lines.reading_hashes(sorted(named))
+        self._keep(token, kept)
+        known = covered_terms(self._retriever.words().vocabulary, reading)
+        return Finding(ranked, known, hashes, facts=facts, speaks=speaks)
 
     def _keep(self, token: str, kept: _Kept) -> None:
         self._found[token] = kept
@@ -277,32 +231,15 @@ class ShardParts:
         shared = retriever.partitioned_among(index, reading, line_ids, allowed, depth, statistics)
         return shared if shared is not None else ([], {}, False)
 
-    def late_texts(self, token: str, documents: Sequence[str], query: str) -> list[list[str]]:
-        """The texts late interaction reads of each of ``documents`` (DocumentRanker's
-        lines to read), in their order."""
-        kept = self._found[token]
-        ranker, store = self._retriever.ranker, self._retriever.store
-        texts = []
-        for name in documents:
-            read = ranker.lines_to_read(kept.index, kept.scores, kept.ids[name], query)
-            rows = store.lines_by_id(read)
-            texts.append([rows[i].text for i in read])
-        return texts
+    def late_texts(self, token: str, documents: Sequence[str]) -> list[list[str]]:
+        """The texts late interaction reads of each of ``documents`` (found under
+        ``token``), in their order."""
+        return self._found[token].lines.late_texts(documents)
 
-    def proposed(
-        self, token: str, documents: Sequence[str], query: str
-    ) -> list[list[tuple[Evidence, int]]]:
-        """The lines meaning proposes in each of ``documents`` (DocumentRanker.proposed_in),
+    def proposed(self, token: str, documents: Sequence[str]) -> list[list[Candidate]]:
+        """The lines meaning proposes in each of ``documents`` (found under ``token``),
         each with what it may be."""
-        kept = self._found[token]
-        ranker, store = self._retriever.ranker, self._retriever.store
-        found = []
-        for name in documents:
-            chosen = ranker.proposed_in(kept.index, kept.scores, kept.ids[name], query)
-            rows = store.lines_by_id(chosen)
-            found.append([(as_evidence(rows[i], 0.0), self._may(rows[i])) for i in chosen])
-            kept.stored.update({(rows[i].document, rows[i].position): rows[i] for i in chosen})
-        return found
+        return self._found[token].lines.proposed(documents)
 
     def subsets(
         self, token: str, blocks: Sequence[Sequence[Evidence]], typed: Typed | None
@@ -310,9 +247,7 @@ class ShardParts:
         """The subsets of ``blocks`` (lines this shard found under ``token``), their lines
         graded as ``typed`` (None: not graded)."""
         kept = self._found.pop(token)
-        found = Found([], {}, 0, 0, [], kept.stored, kept.scores)
-        grade = typed.grade() if typed is not None else None
-        return self._retriever.subsets_of(found, blocks, grade)
+        return kept.lines.subsets(blocks, typed.grade() if typed is not None else None)
 
     def forget(self, token: str) -> None:
         self._found.pop(token, None)

@@ -1,11 +1,13 @@
 """Decorators for the public calls on a store: a read sees one snapshot, and any call's
-SQLite failure leaves as a StoreError naming the store."""
+SQLite failure leaves as a StoreError naming the store (and the same as context
+managers, for a call written once over one store and many: memory/common.py)."""
 
 from __future__ import annotations
 
 import functools
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
 from affidavit.store.guard import store_failure
@@ -36,6 +38,22 @@ def store_errors(method: Callable[Concatenate[_S, _P], _R]) -> Callable[Concaten
             raise store_failure(self._store.path, exc, self._store.timeout) from exc
 
     return call
+
+
+@contextmanager
+def guarded(store: Store) -> Iterator[None]:
+    """What ``store_errors`` does for a call, for the block it encloses."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        raise store_failure(store.path, exc, store.timeout) from exc
+
+
+@contextmanager
+def reading(store: Store) -> Iterator[None]:
+    """What ``reads`` does for a call, for the block it encloses."""
+    with guarded(store), store.reading():
+        yield
 
 
 def reads(method: Callable[Concatenate[_S, _P], _R]) -> Callable[Concatenate[_S, _P], _R]:

@@ -1,7 +1,7 @@
 """The store's upkeep half of the front door: what it holds (``stats``, ``documents``,
 ``catalogue``, ``fingerprint``), reclaiming the room removed documents left (``vacuum``)
 and forgetting a model's cached replies; written here so the facade stays one screen of
-calls (memory/front.py inherits them)."""
+calls (one store's Memory inherits them: memory/one_store.py)."""
 
 from __future__ import annotations
 

@@ -13,7 +13,8 @@ import pytest
 from conftest import ARTICLES
 
 from affidavit import Memory
-from affidavit.cli.main import _parser, main
+from affidavit.cli.main import _parser, _scope, main
+from affidavit.options import SCOPE_KEYS, Filters
 
 # Lines of both articles match it (26 of Black_Death.txt, 14 of Normans.txt in the top 40).
 SHARED_WORD = "century"
@@ -134,3 +135,17 @@ def test_a_broken_pipe_not_of_the_output_stays_an_internal_error(
     code = main(["search", SHARED_WORD, "--store", str(two_articles)])
     assert code == 3
     assert "internal error: BrokenPipeError" in capsys.readouterr().err
+
+
+def test_ask_verify_and_search_read_every_scope_flag_into_one_scope() -> None:
+    # Every key of the scope (affidavit/options.py Filters) has its flag on each command
+    # that reads within a scope, and the flags given make the value Memory's calls take.
+    flags = ["--document", "a.md", "--source", "operator", "--min-trust", "0.5"]
+    flags += ["--since", "2001-02-03", "--until", "2004-05-06"]
+    for command in (["ask", "q"], ["verify", "t"], ["search", "q"]):
+        args = _parser().parse_args([*command, "--store", "s.sqlite", *flags])
+        scope = _scope(args)
+        assert scope == Filters(["a.md"], ["operator"], 0.5, "2001-02-03", "2004-05-06")
+        assert set(scope.keywords()) == set(SCOPE_KEYS), command
+    bare = _scope(_parser().parse_args(["ask", "q", "--store", "s.sqlite"]))
+    assert bare.is_empty() and bare.keywords() == {}

@@ -26,12 +26,14 @@ def _room(name: str, *below: str) -> None:
     ROOMS[name] = frozenset(below)
 
 
-FOUNDATION = ("errors", "reasons", "trust", "results", "runtime")
+FOUNDATION = ("errors", "reasons", "trust", "results", "runtime", "options")
 _room("errors")
 _room("reasons")
 _room("trust")
 _room("runtime")
 _room("results", "errors", "reasons", "trust")
+# The front door's keyword options, each set written once (the scope's value, Filters).
+_room("options", "errors")
 _room("text", *FOUNDATION)
 # Clause frames: pure, text in, frames out, read by the question's door and the gates.
 _room("frames", *FOUNDATION, "text")
@@ -60,15 +62,16 @@ _room(
 _room("batch", *FOUNDATION)
 # The report writes numbers as answers write them (text.numbers.format_number).
 _room("report", *FOUNDATION, "text")
+# A sharded store's driver answers a question once over every shard's lines, so it reads
+# the question as ask() does; each shard is a store, opened as the front door says.
 _room(
-    "memory",
+    "shards",
     *FOUNDATION,
     *("text", "frames", "store", "ingest", "index", "records", "gates", "engine", "answer"),
+    *("batch", "question"),
 )
-_room("memory", *ROOMS["memory"], "batch")
-# A sharded store is a Memory of Memories: its shards are stores. Its driver answers a
-# question once over every shard's lines, so it reads the question as ask() does.
-_room("shards", *ROOMS["memory"], "memory", "question")
+# The front door: Memory over one store, or over a sharded store's shards.
+_room("memory", *ROOMS["shards"], "shards")
 # The public API: the names users import from ``affidavit``.
 _room("api", *(r for r in ROOMS))
 _room("cli", "api", *FOUNDATION, "text", "report", "batch")

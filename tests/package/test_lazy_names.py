@@ -43,10 +43,17 @@ def test_the_clis_help_loads_nothing_heavy() -> None:
     assert _loaded_after(code + "\nimport affidavit\naffidavit.Memory") != []  # control
 
 
-def test_memory_read_from_the_package_opens_a_sharded_folder_too() -> None:
-    # The sharded store registers itself with Memory when its module loads: reading
-    # affidavit.Memory loads it, so Memory(folder) still opens a folder made with shards=N.
-    probe = "from affidavit import Memory\nprint(Memory._sharded.__name__)"
+def test_memory_read_from_the_package_opens_a_sharded_folder_too(tmp_path) -> None:
+    # Memory's own constructor chooses the sharded store (memory/front.py): nothing has to
+    # be imported first for Memory(folder) to open a folder made with shards=N.
+    folder = str(tmp_path / "estate")
+    probe = "\n".join(
+        [
+            "from affidavit import Memory",
+            f"Memory({folder!r}, shards=2, dense=False).close()",
+            f"print(type(Memory({folder!r}, dense=False)).__name__)",
+        ]
+    )
     done = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=120
     )

@@ -13,7 +13,7 @@ from affidavit import Memory
 from affidavit.index.words import block_max, bm25
 from affidavit.index.words.statistics import Statistics
 from affidavit.index.words.word_index import WordIndex
-from affidavit.shards.memory import ShardedMemory
+from affidavit.memory import ShardedMemory
 
 # Questions whose words stand in several articles, and two in the articles' names.
 QUESTIONS = [

@@ -12,7 +12,7 @@ from conftest import ARTICLES
 from affidavit import Memory
 from affidavit.index.words.statistics import Statistics
 from affidavit.index.words.tallies import Tallies, digests
-from affidavit.shards.memory import ShardedMemory
+from affidavit.memory import ShardedMemory
 
 ASKED = [
     "When did the oil embargo begin?",

@@ -20,15 +20,16 @@ from typing import Any
 from affidavit.errors import AffidavitError
 from affidavit.gates.entry import refused_downgrades
 from affidavit.ingest.bounded import IngestLimits
-from affidavit.memory import Memory
+from affidavit.memory.one_store import StoreMemory
 from affidavit.results import UnreadFile
 from affidavit.runtime import give_back_freed_memory
 from affidavit.shards.parts import ShardParts
 from affidavit.store.prepared import PreparedDocument
 
 
-class Shard(Memory):
-    """A shard's store, opened as a Memory is, with the two steps of a sharded ingest."""
+class Shard(StoreMemory):
+    """A shard's store, opened as one store's Memory is, with the two steps of a sharded
+    ingest, and its part in the driver's answer (shards/parts.py)."""
 
     _spool: Path | None = None
     _parts: ShardParts | None = None
