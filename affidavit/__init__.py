@@ -15,15 +15,15 @@ from affidavit.runtime import spacy_commands_when_used
 spacy_commands_when_used()
 
 if TYPE_CHECKING:
-    from affidavit.engine.default.engine import DefaultEngine
     from affidavit.engine.http import HttpEngine
     from affidavit.engine.protocol import Candidate, Engine, ListsEvents, Planner, ProposedEvent
+    from affidavit.engine.rules.engine import DefaultEngine
     from affidavit.engine.scripted import ScriptedEngine
     from affidavit.index.meaning.encoder import Encoder
     from affidavit.index.meaning.late import LateInteraction, Reranker
     from affidavit.index.retrieval import DocumentHit
     from affidavit.ingest.bounded import IngestLimits
-    from affidavit.ingest.readers.formats import SUPPORTED_SUFFIXES
+    from affidavit.ingest.formats.dispatch import SUPPORTED_SUFFIXES
     from affidavit.memory import Memory, MemoryLike, ShardedMemory
     from affidavit.plans.plan import Plan
     from affidavit.question.question import Question
@@ -97,7 +97,7 @@ __all__ = [
 # importing them all took 1.1 s (spaCy, scipy, the readers), which `affidavit --help` and
 # a module that needs only the errors paid for nothing.
 _HOMES = {
-    "DefaultEngine": "affidavit.engine.default.engine",
+    "DefaultEngine": "affidavit.engine.rules.engine",
     "HttpEngine": "affidavit.engine.http",
     "Candidate": "affidavit.engine.protocol",
     "Engine": "affidavit.engine.protocol",
@@ -110,7 +110,7 @@ _HOMES = {
     "Reranker": "affidavit.index.meaning.late",
     "DocumentHit": "affidavit.index.retrieval",
     "IngestLimits": "affidavit.ingest.bounded",
-    "SUPPORTED_SUFFIXES": "affidavit.ingest.readers.formats",
+    "SUPPORTED_SUFFIXES": "affidavit.ingest.formats.dispatch",
     "Memory": "affidavit.memory",
     "ShardedMemory": "affidavit.memory",
     "MemoryLike": "affidavit.memory",

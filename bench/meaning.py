@@ -41,7 +41,7 @@ from affidavit.index.meaning.encoder import bundled_model_path, encode
 from affidavit.index.meaning.late import rerank
 from affidavit.text.analyzer import Analyzer
 from affidavit.text.content import content_terms
-from affidavit.text.words import words
+from affidavit.text.tokens import words
 
 XQUAD = SHARED / "xquad_en_es_tr"
 VAGUE = (0, 2, 4, 6)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from affidavit import Memory
 from affidavit.records.told import record_keys
-from affidavit.store.records import insert_record
+from affidavit.store.record_rows import insert_record
 
 SUBJECTS = 10_000
 PREDICATES = (

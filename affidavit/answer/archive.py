@@ -1,6 +1,6 @@
 """What answering reads of the documents held: the ``Archive`` that ask() is given, and
 one store's (``StoreArchive``), which reads them through its retriever and the organs of
-this room. A sharded store gives ask() another archive (shards/archive.py), which asks
+this room. A sharded store gives ask() another archive (shards/driver.py), which asks
 its shards and merges their replies: ask() reads nothing of a store but through these
 calls, so the same composing and gating run over one store or many."""
 
@@ -10,19 +10,19 @@ from typing import Protocol, TypeVar
 
 from affidavit.answer.census import Census, take_census
 from affidavit.answer.currency import Drawn, Stale, current_first
+from affidavit.answer.document_naming import DocumentNaming
 from affidavit.answer.last_organ import whole_telling
-from affidavit.answer.naming import DocumentNaming
-from affidavit.answer.tables import tables_around
+from affidavit.answer.nearby_tables import tables_around
 from affidavit.answer.told_of import ToldOf, told_of
 from affidavit.gates.support import KeyWords
+from affidavit.index.document_scope import Scope
 from affidavit.index.evidence_block import Retrieved
 from affidavit.index.retrieval import Retriever
-from affidavit.index.scope import Scope
 from affidavit.question.question import Question
 from affidavit.records.gloss import Gloss, across_languages
 from affidavit.results import Evidence
 from affidavit.text.analyzer import Analyzer
-from affidavit.text.reading import Reading
+from affidavit.text.search_terms import Reading
 
 # A candidate that passed the gate, as ask() keeps it (answer/state.py), read here for its
 # candidate and cited lines (answer/currency.py).
@@ -31,7 +31,7 @@ Passed = TypeVar("Passed", bound=Drawn)
 
 class Naming(Protocol):
     """How a question names the documents: the one it asks of, and, for each document,
-    the key terms its lines must carry (answer/naming.py's DocumentNaming)."""
+    the key terms its lines must carry (answer/document_naming.py's DocumentNaming)."""
 
     def narrowed(self, asked: Question) -> tuple[str | Reading, Scope | None]: ...
 

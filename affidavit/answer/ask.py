@@ -10,7 +10,7 @@ from affidavit.answer.audit import AskRecord
 from affidavit.answer.pipeline import ASK, run
 from affidavit.answer.state import Asking, Flow
 from affidavit.engine.protocol import Engine
-from affidavit.index.scope import Scope
+from affidavit.index.document_scope import Scope
 from affidavit.reasons import Reason
 from affidavit.results import Answer
 

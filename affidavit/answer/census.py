@@ -11,8 +11,8 @@ import numpy as np
 from affidavit.answer.posted import PostedKeys, held_rows
 from affidavit.gates.context import headings_standing_over, line_terms
 from affidavit.gates.support import MIN_CARRIED, SUPPORT_REACH, KeyWords
+from affidavit.index.document_scope import Scope
 from affidavit.index.retrieval import Retriever
-from affidavit.index.scope import Scope
 from affidavit.index.words.word_index import WordIndex
 from affidavit.results import LineKind
 from affidavit.store.prepared import StoredLine

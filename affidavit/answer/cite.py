@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from affidavit.answer.copies import copies_of, said_by
+from affidavit.answer.cited_copies import copies_of, said_by
 from affidavit.answer.recompute import Recomputed, recompute
 from affidavit.answer.state import Asking, Flow, Passed, Said
 from affidavit.gates.answer_value import gated_value

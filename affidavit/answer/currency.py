@@ -14,7 +14,7 @@ from typing import Any, Protocol, TypeVar
 
 from affidavit.engine.protocol import Candidate
 from affidavit.results import Evidence
-from affidavit.store.records import RecordRow, drawn_from, record_by_id, superseders
+from affidavit.store.record_rows import RecordRow, drawn_from, record_by_id, superseders
 from affidavit.store.sqlite import Store
 from affidavit.text.analyzer import Analyzer
 from affidavit.text.content import content_terms

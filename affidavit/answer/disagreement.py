@@ -14,7 +14,7 @@ from affidavit.results import Evidence
 from affidavit.text.dates import WrittenDate, dates_in
 from affidavit.text.numbers import carried_numbers, numbers_in
 from affidavit.text.spans import YEAR_OR_CENTURY
-from affidavit.text.words import fold
+from affidavit.text.tokens import fold
 
 # A rival scored below this share of the answer's score is a weaker reading of the
 # evidence, not a disagreement of it.

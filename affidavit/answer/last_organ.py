@@ -7,8 +7,8 @@ line, is not read this way."""
 
 from __future__ import annotations
 
+from affidavit.index.document_scope import Scope
 from affidavit.index.retrieval import Retriever
-from affidavit.index.scope import Scope
 from affidavit.index.subsets import as_evidence
 from affidavit.results import Evidence
 

@@ -10,9 +10,9 @@ from collections.abc import Callable
 from affidavit.answer.choose import choose
 from affidavit.answer.cite import cite
 from affidavit.answer.compute import compute
+from affidavit.answer.door import read
 from affidavit.answer.judge import judge
 from affidavit.answer.propose import propose
-from affidavit.answer.read import read
 from affidavit.answer.retrieve import retrieve
 from affidavit.answer.scope import scope
 from affidavit.answer.state import Asking

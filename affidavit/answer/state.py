@@ -15,13 +15,13 @@ from affidavit.answer.audit import AskRecord
 from affidavit.engine.protocol import Candidate, Engine
 from affidavit.gates.case import Judgement
 from affidavit.gates.support import MIN_CARRIED
+from affidavit.index.document_scope import Scope
 from affidavit.index.evidence_block import Retrieved
-from affidavit.index.scope import Scope
 from affidavit.question.question import Question
 from affidavit.reasons import Reason
 from affidavit.results import Evidence
 from affidavit.text.analyzer import Analyzer, analyzer_for
-from affidavit.text.reading import Reading
+from affidavit.text.search_terms import Reading
 
 
 class Flow(StrEnum):

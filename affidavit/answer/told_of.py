@@ -9,8 +9,8 @@ from affidavit.answer.census import KeyTermsSaid
 from affidavit.gates.holder import holds_for, replies_to
 from affidavit.gates.support import SUPPORT_REACH, KeyWords
 from affidavit.gates.whose import ToldOf
+from affidavit.index.document_scope import Scope
 from affidavit.index.retrieval import Retriever
-from affidavit.index.scope import Scope
 from affidavit.store.prepared import StoredLine
 from affidavit.text.analyzer import Analyzer
 

@@ -7,10 +7,10 @@ from dataclasses import replace
 
 from affidavit.answer.archive import Archive
 from affidavit.answer.audit import AskRecord
+from affidavit.answer.door import read_for_verify
 from affidavit.answer.pipeline import VERIFY, run
-from affidavit.answer.read import read_for_verify
 from affidavit.answer.state import Asking, Flow
-from affidavit.index.scope import Scope
+from affidavit.index.document_scope import Scope
 from affidavit.question.question import Question
 from affidavit.results import SentenceVerdict, Verdict
 from affidavit.text.sentences import split_sentences

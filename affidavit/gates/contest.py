@@ -10,7 +10,7 @@ from affidavit.gates.decision import Gate, GateDecision
 from affidavit.reasons import Reason
 from affidavit.results import Evidence
 from affidavit.text.analyzer import Analyzer
-from affidavit.text.words import values_written
+from affidavit.text.tokens import values_written
 
 
 def rival_line(

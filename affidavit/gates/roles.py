@@ -13,7 +13,7 @@ from spacy.tokens import Token
 from affidavit.gates.places import names_traded
 from affidavit.text.analyzer import Analyzer, analyzer_for
 from affidavit.text.nlp import LONGEST_PARSED, parsed
-from affidavit.text.words import fold, words
+from affidavit.text.tokens import fold, words
 
 SWAPPED, NEGATION = "roles", "negation"
 

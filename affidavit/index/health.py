@@ -16,8 +16,8 @@ from datetime import UTC, datetime
 
 from affidavit.index.retrieval import Retriever
 from affidavit.results import Health, HealthPoint, LineKind
-from affidavit.store.calls import store_errors
-from affidavit.store.health import (
+from affidavit.store.call_guards import store_errors
+from affidavit.store.canary_rows import (
     Canary,
     canaries,
     distinct_share,
@@ -27,7 +27,7 @@ from affidavit.store.health import (
 )
 from affidavit.store.sqlite import Store
 from affidavit.text.analyzer import Analyzer, analyzer_for
-from affidavit.text.words import asked_words
+from affidavit.text.tokens import asked_words
 
 CANARIES = 50
 K = 10

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from affidavit.index.scope import Scope
-from affidavit.store.records import witnesses_of_kinds
+from affidavit.index.document_scope import Scope
+from affidavit.store.record_rows import witnesses_of_kinds
 from affidavit.store.sqlite import Store, StoredLine
 from affidavit.text.analyzer import analyzer_for
-from affidavit.text.reading import Reading
+from affidavit.text.search_terms import Reading
 
 # At most this many lines are found by kind for one question, and they are seated after
 # the best word matches, so they reach the evidence block without displacing the best.

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from affidavit.ingest.headers import is_header_cell
 from affidavit.text.numbers import looks_like_an_amount
-from affidavit.text.words import LETTER
+from affidavit.text.tokens import LETTER
 
 # A pasted table has at least this many rows under its header.
 _BODY_ROWS_AT_LEAST = 2

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from affidavit.errors import IngestError
-from affidavit.ingest.pipeline import content_hash, windows_over
+from affidavit.ingest.prepare import content_hash, windows_over
 from affidavit.results import LineKind
 from affidavit.store.prepared import PreparedDocument, PreparedLine
 from affidavit.text.language import detect_language

@@ -1,5 +1,5 @@
 """Headers of more than one row: how many of a table's first rows name its columns, and
-the names read down them. Pure functions; ``tables.py`` re-exports them
+the names read down them. Pure functions; ``table_rules.py`` re-exports them
 (tests/ingest/test_tables.py).
 """
 

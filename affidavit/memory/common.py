@@ -16,14 +16,14 @@ from affidavit.answer.archive import Archive
 from affidavit.answer.ask import answer
 from affidavit.answer.verify import verify
 from affidavit.batch import BatchReport, Sharing, run_batch
-from affidavit.engine.default.engine import DefaultEngine
 from affidavit.engine.protocol import Engine
+from affidavit.engine.rules.engine import DefaultEngine
 from affidavit.errors import IngestError, InputError, readable
 from affidavit.gates.entry import admit
+from affidavit.index.document_scope import Scope
 from affidavit.index.documents import DocumentHit
 from affidavit.index.meaning.encoder import Encoder
 from affidavit.index.meaning.late import Reranker
-from affidavit.index.scope import Scope
 from affidavit.ingest.bounded import IngestLimits
 from affidavit.ingest.files import Ingesting, NamedFiles, checked_date
 from affidavit.ingest.naming import named_files

@@ -14,15 +14,15 @@ from typing import Any
 
 from affidavit.answer.archive import Archive, StoreArchive
 from affidavit.batch import Opener, Sharing
-from affidavit.engine.default.engine import DefaultEngine
 from affidavit.engine.protocol import ListsEvents
+from affidavit.engine.rules.engine import DefaultEngine
 from affidavit.errors import InputError
+from affidavit.index.document_scope import Scope
 from affidavit.index.documents import DocumentHit
 from affidavit.index.health import HealthCalls
 from affidavit.index.meaning.encoder import bundled_encoder
 from affidavit.index.meaning.late import meaning_channel
 from affidavit.index.retrieval import Retriever
-from affidavit.index.scope import Scope
 from affidavit.ingest.lookalike import StoredNames
 from affidavit.memory.common import MemoryCalls
 from affidavit.memory.ingesting import IngestCalls
@@ -31,7 +31,7 @@ from affidavit.records.calls import RecordCalls
 from affidavit.records.distil import Event
 from affidavit.records.told import Records
 from affidavit.results import EntityCount, Evidence, Neighbour
-from affidavit.store.calls import guarded, reading, reads, store_errors
+from affidavit.store.call_guards import guarded, reading, reads, store_errors
 from affidavit.store.replies import Replies, StoredReplies
 from affidavit.store.sqlite import Store
 from affidavit.store.upkeep import UpkeepCalls

@@ -20,7 +20,7 @@ from affidavit.results import Evidence, LineKind
 from affidavit.text.analyzer import Analyzer
 from affidavit.text.dates import column_date, spaced_dates
 from affidavit.text.numbers import NUMBER_WORDS
-from affidavit.text.words import words
+from affidavit.text.tokens import words
 from affidavit.text.years import is_year_term
 
 # Words that only join others; every other word of a label counts, stop words included.

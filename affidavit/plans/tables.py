@@ -11,7 +11,7 @@ from affidavit.plans.values import Kind, Source, Value, read_cell
 from affidavit.results import Evidence, LineKind
 from affidavit.text.dates import column_date
 from affidavit.text.quantities import read_number
-from affidavit.text.words import holds_a_word
+from affidavit.text.tokens import holds_a_word
 from affidavit.text.years import COLUMN_YEAR, TWO_YEARS_COMPARED, is_year_alone
 
 _IN_SCALE = re.compile(r"\bin (?:thousands|millions|billions)\b", re.I)

@@ -12,7 +12,7 @@ from affidavit.results import Evidence
 from affidavit.text.dates import day_written, time_written
 from affidavit.text.numbers import format_number, rounded
 from affidavit.text.relative import when_told
-from affidavit.text.words import fold
+from affidavit.text.tokens import fold
 
 PLACES = 2  # computed numbers are rounded half away from zero to two decimals
 

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from affidavit.text.abbreviations import acronyms
 from affidavit.text.analyzer import Analyzer
-from affidavit.text.words import quoted_terms, written_word_spans
+from affidavit.text.tokens import quoted_terms, written_word_spans
 from affidavit.text.years import YEAR
 
 # "What does “X” mean?", "What is the “X”?", "Who is the “X”?", "How is “X” defined?":

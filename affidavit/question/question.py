@@ -27,7 +27,7 @@ from affidavit.text.analyzer import Analyzer, analyzer_for
 from affidavit.text.content import content_terms
 from affidavit.text.dates import dates_in
 from affidavit.text.language import detect_language
-from affidavit.text.reading import Reading, read_for_search
+from affidavit.text.search_terms import Reading, read_for_search
 from affidavit.text.wording import Wording
 from affidavit.text.years import YEAR_WORD
 

@@ -16,7 +16,7 @@ from affidavit.text.spans import (
     URL_SHAPE,
     YEAR_OR_CENTURY,
 )
-from affidavit.text.words import fold
+from affidavit.text.tokens import fold
 
 
 def _found(pattern: re.Pattern[str]) -> Callable[[str], set[str]]:

@@ -21,7 +21,7 @@ from affidavit.results import (
     Record,
     RecordState,
 )
-from affidavit.store.calls import reads, store_errors
+from affidavit.store.call_guards import reads, store_errors
 from affidavit.store.sqlite import Store
 
 # A label is a word or a short name, not a sentence.

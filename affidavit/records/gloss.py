@@ -22,15 +22,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from affidavit.index.document_scope import Scope
 from affidavit.index.retrieval import Retriever
-from affidavit.index.scope import Scope
 from affidavit.records.labels import LABELLED_LANGUAGES, Label, Labels
 from affidavit.text.analyzer import analyzer_for
 from affidavit.text.analyzer import stem as stem_of
 from affidavit.text.cognates import NEAR, likeness
 from affidavit.text.lang import vocabulary as vocabulary_of
 from affidavit.text.numbers import english_number
-from affidavit.text.words import asked_words, fold, words
+from affidavit.text.tokens import asked_words, fold, words
 
 _LONGEST_QUESTION_PHRASE = 3
 # Letters and marks only Spanish or Turkish write, each as good as a function word.

@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 
 from affidavit.records.settle import record_key, told_document
 from affidavit.store.prepared import insert_document
-from affidavit.store.records import RecordRow, insert_record, link, record_by_id, records_with
+from affidavit.store.record_rows import RecordRow, insert_record, link, record_by_id, records_with
 from affidavit.store.sqlite import Store
 from affidavit.trust import Source, trust_of
 

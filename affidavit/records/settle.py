@@ -9,9 +9,9 @@ from hashlib import sha256
 
 from affidavit.results import LineKind, RecordState
 from affidavit.store.prepared import PreparedDocument, PreparedLine
-from affidavit.store.records import RecordRow, link, mark, records_with
+from affidavit.store.record_rows import RecordRow, link, mark, records_with
 from affidavit.text.language import detect_language
-from affidavit.text.words import fold
+from affidavit.text.tokens import fold
 
 
 def settle(

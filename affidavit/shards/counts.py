@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from affidavit.index.entities.phrases import PhraseQuestion
+from affidavit.index.entities.shard_phrases import PhraseQuestion
 from affidavit.index.words.statistics import Statistics
 from affidavit.index.words.tallies import Tallies
 from affidavit.shards.findings import ShardTallies

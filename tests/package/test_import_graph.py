@@ -44,19 +44,19 @@ _room("question", *FOUNDATION, "text", "frames")
 # Records: facts told, superseded and forgotten, over the store.
 _room("records", *FOUNDATION, "text", "store", "index")
 _room("gates", *FOUNDATION, "text", "frames", "question")
-# The reader scores spans of the lines a question's search found.
-_room("reader", *FOUNDATION, "text", "frames", "question", "index")
+# The scorer: the learned span scorer reads answer spans in the lines a search found.
+_room("scorer", *FOUNDATION, "text", "frames", "question", "index")
 # Plans run over verified primitives: a step's inputs pass the digit veto.
 _room("plans", *FOUNDATION, "text", "frames", "question", "gates")
 _room(
     "engine",
     *FOUNDATION,
-    *("text", "frames", "store", "index", "question", "reader", "plans", "gates"),
+    *("text", "frames", "store", "index", "question", "scorer", "plans", "gates"),
 )
 _room(
     "answer",
     *FOUNDATION,
-    *("text", "frames", "store", "index", "records", "question", "reader", "plans", "gates"),
+    *("text", "frames", "store", "index", "records", "question", "scorer", "plans", "gates"),
     "engine",
 )
 _room("batch", *FOUNDATION)
@@ -265,7 +265,7 @@ def test_every_gate_decision_is_made_in_gates() -> None:
 
 
 # What reads a question's words: the question room's readers. Only the door (the read
-# stage, answer/read.py) reads a question, once; every stage after it reads the Question.
+# stage, answer/door.py) reads a question, once; every stage after it reads the Question.
 QUESTION_READERS = frozenset(
     {
         "Question.read",
@@ -279,7 +279,7 @@ QUESTION_READERS = frozenset(
         "words_naming_a_document",
     }
 )
-THE_DOOR = "affidavit.answer.read"
+THE_DOOR = "affidavit.answer.door"
 
 
 def test_a_question_is_read_only_at_the_door() -> None:

@@ -44,7 +44,7 @@ def test_the_clis_help_loads_nothing_heavy() -> None:
 
 
 def test_memory_read_from_the_package_opens_a_sharded_folder_too(tmp_path) -> None:
-    # Memory's own constructor chooses the sharded store (memory/front.py): nothing has to
+    # Memory's own constructor chooses the sharded store (memory/memory.py): nothing has to
     # be imported first for Memory(folder) to open a folder made with shards=N.
     folder = str(tmp_path / "estate")
     probe = "\n".join(
