@@ -16,8 +16,8 @@ from affidavit.answer.nearby_tables import tables_around
 from affidavit.answer.told_of import ToldOf, told_of
 from affidavit.gates.support import KeyWords
 from affidavit.index.document_scope import Scope
-from affidavit.index.evidence_block import Retrieved
 from affidavit.index.retrieval import Retriever
+from affidavit.index.retrieved import Retrieved
 from affidavit.question.question import Question
 from affidavit.records.gloss import Gloss, across_languages
 from affidavit.results import Evidence

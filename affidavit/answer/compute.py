@@ -12,7 +12,7 @@ from typing import Any
 from affidavit.answer.state import Asking, Said
 from affidavit.engine.protocol import Planner
 from affidavit.gates.support import KeyWords
-from affidavit.plans.compose import compose
+from affidavit.plans.composer import compose
 from affidavit.plans.ground import Ground
 from affidavit.question.routes import TABLE_LOOK_UPS
 from affidavit.reasons import Reason

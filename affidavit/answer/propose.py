@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from affidavit.answer.state import Asking, Proposed, Said
 from affidavit.gates.support import CONFIRMED_SPEAKER_CARRIED, MIN_CARRIED
-from affidavit.index.evidence_block import evidence_block
+from affidavit.index.retrieved import evidence_block
 from affidavit.reasons import Reason
 from affidavit.results import Evidence
 

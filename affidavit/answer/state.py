@@ -16,7 +16,7 @@ from affidavit.engine.protocol import Candidate, Engine
 from affidavit.gates.case import Judgement
 from affidavit.gates.support import MIN_CARRIED
 from affidavit.index.document_scope import Scope
-from affidavit.index.evidence_block import Retrieved
+from affidavit.index.retrieved import Retrieved
 from affidavit.question.question import Question
 from affidavit.reasons import Reason
 from affidavit.results import Evidence

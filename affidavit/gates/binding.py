@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from affidavit.text.analyzer import Analyzer
-from affidavit.text.figures import figures
+from affidavit.text.figure_years import figures
 from affidavit.text.numbers import numbers_in
 from affidavit.text.quantities import (
     QuantityToken,

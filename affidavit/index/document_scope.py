@@ -20,7 +20,7 @@ _GLOB = frozenset("*?[")
 
 
 @dataclass(frozen=True, slots=True)
-class StoredDocument:
+class DocumentFacts:
     """What a filter reads of a stored document."""
 
     name: str
@@ -37,7 +37,7 @@ class Scope:
     names: frozenset[str]
 
     @classmethod
-    def resolve(cls, filters: Filters, stored: Sequence[StoredDocument]) -> Scope:
+    def resolve(cls, filters: Filters, stored: Sequence[DocumentFacts]) -> Scope:
         """The scope ``filters`` choose among the ``stored`` documents. A name or pattern
         must match at least one document (a typo would otherwise answer from nothing);
         the other filters may leave none, and the question is then refused for want of

@@ -7,17 +7,17 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from affidavit.index.document_scope import Scope, StoredDocument
+from affidavit.index.document_scope import DocumentFacts, Scope
 from affidavit.index.documents import DocumentHit, DocumentRanker
 from affidavit.index.entities.background_build import GraphBuild
 from affidavit.index.entities.entity_calls import EntityCalls
 from affidavit.index.entities.held_graph import HeldGraph
-from affidavit.index.evidence_block import Retrieved, by_document, evidence_block
 from affidavit.index.finding import CITED, find, fused_documents, may_be
 from affidavit.index.headings import Headings
 from affidavit.index.meaning.encoder import Encoder
 from affidavit.index.meaning.late import Reranker
 from affidavit.index.meaning.profiles import MeaningIndex
+from affidavit.index.retrieved import Retrieved, by_document, evidence_block
 from affidavit.index.store_lines import StoreLines, StoreParts
 from affidavit.index.subsets import as_evidence
 from affidavit.index.words import word_parts
@@ -189,7 +189,7 @@ class Retriever(EntityCalls):
         not one."""
         if filters.is_empty():
             return None
-        stored = [StoredDocument(*facts) for facts in self._store.document_facts()]
+        stored = [DocumentFacts(*facts) for facts in self._store.document_facts()]
         return Scope.resolve(filters, stored)
 
     def rows_in(self, scope: Scope | None) -> np.ndarray | None:

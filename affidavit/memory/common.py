@@ -13,8 +13,7 @@ from pathlib import Path
 from typing import Any, Self, Unpack
 
 from affidavit.answer.archive import Archive
-from affidavit.answer.ask import answer
-from affidavit.answer.verify import verify
+from affidavit.answer.pipeline import answer, verify
 from affidavit.batch import BatchReport, Sharing, run_batch
 from affidavit.engine.protocol import Engine
 from affidavit.engine.rules.engine import DefaultEngine
@@ -269,7 +268,7 @@ class MemoryCalls(ABC):
     def verify(
         self, text: str, *, question: str | None = None, **scope: Unpack[ScopeKeywords]
     ) -> Verdict:
-        """Audit ``text`` sentence by sentence against the store (see affidavit.answer.verify);
+        """Audit ``text`` sentence by sentence against the store (see affidavit.answer.pipeline);
         ``documents``, ``source``, ``min_trust``, ``since`` and ``until`` audit it against
         the documents they choose alone, as ask's do."""
         checked(scope, ScopeKeywords, "verify")

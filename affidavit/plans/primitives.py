@@ -24,7 +24,7 @@ from affidavit.plans.step import (
 from affidavit.plans.telling_turns import day_told, turns_telling
 from affidavit.plans.values import POINTS, Kind, Value, read_cell
 from affidavit.results import Evidence
-from affidavit.text.figures import figures, written_for
+from affidavit.text.figure_years import figures, written_for
 from affidavit.text.numbers import numbers_in, rounded
 from affidavit.text.quantities import read_number
 from affidavit.text.relative import days_named

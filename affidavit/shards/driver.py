@@ -44,9 +44,9 @@ from affidavit.gates.support import KeyWords
 from affidavit.index.document_scope import Scope
 from affidavit.index.documents import DocumentHit
 from affidavit.index.entities.shard_phrases import Phrase
-from affidavit.index.evidence_block import Retrieved, by_document, evidence_block
 from affidavit.index.finding import find, fused_documents
 from affidavit.index.meaning.late import Reranker
+from affidavit.index.retrieved import Retrieved, by_document, evidence_block
 from affidavit.index.words.statistics import Statistics
 from affidavit.question.question import Question
 from affidavit.records.gloss import EVIDENCE_LINES, Gloss, read_across

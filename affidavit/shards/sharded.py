@@ -15,8 +15,7 @@ from typing import Any
 from affidavit.answer.archive import Archive
 from affidavit.batch import Sharing
 from affidavit.errors import InputError, StoreError
-from affidavit.index.document_scope import Scope
-from affidavit.index.document_scope import StoredDocument as Filtered
+from affidavit.index.document_scope import DocumentFacts, Scope
 from affidavit.index.entities.shard_phrases import PhraseQuestion
 from affidavit.index.meaning.late import meaning_channel
 from affidavit.index.retrieval import DocumentHit
@@ -220,7 +219,7 @@ class ShardedCalls(ShardHoldings):
         if filters.is_empty():
             return None
         facts = self._each("part", "document_facts")
-        return Scope.resolve(filters, [Filtered(*f) for listed in facts for f in listed])
+        return Scope.resolve(filters, [DocumentFacts(*f) for listed in facts for f in listed])
 
     def _reply_cache(self) -> Replies:
         return _FirstShardReplies(self._parts_asked)  # a model engine's, in the first shard

@@ -28,7 +28,7 @@ from affidavit.scorer.read_spans import read
 from affidavit.scorer.types import BOUND
 from affidavit.text.abbreviations import expansion_terms
 from affidavit.text.analyzer import Analyzer
-from affidavit.text.figures import written_for, years_of
+from affidavit.text.figure_years import written_for, years_of
 from affidavit.text.tokens import fold
 
 # Only the best lines are read for spans: deeper lines rarely hold the answer and cost NER time.
