@@ -14,15 +14,12 @@ from affidavit.answer.document_naming import DocumentNaming
 from affidavit.answer.last_organ import whole_telling
 from affidavit.answer.nearby_tables import tables_around
 from affidavit.answer.told_of import ToldOf, told_of
-from affidavit.gates.support import KeyWords
-from affidavit.index.document_scope import Scope
-from affidavit.index.retrieval import Retriever
-from affidavit.index.retrieved import Retrieved
-from affidavit.question.question import Question
-from affidavit.records.gloss import Gloss, across_languages
+from affidavit.gates import KeyWords
+from affidavit.index import Retrieved, Retriever, Scope
+from affidavit.question import Question
+from affidavit.records import Gloss, across_languages
 from affidavit.results import Evidence
-from affidavit.text.analyzer import Analyzer
-from affidavit.text.search_terms import Reading
+from affidavit.text import Analyzer, Reading
 
 # A candidate that passed the gate, as ask() keeps it (answer/state.py), read here for its
 # candidate and cited lines (answer/currency.py).

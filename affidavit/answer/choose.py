@@ -16,7 +16,7 @@ from affidavit.answer.propose import best_score
 from affidavit.answer.quote import Quote, clear_line, line_judge
 from affidavit.answer.state import Asking, Said
 from affidavit.reasons import Reason
-from affidavit.scorer.likelihood import rivals_of
+from affidavit.scorer import rivals_of
 
 
 def choose(state: Asking) -> Asking:

@@ -7,14 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from weakref import ref
 
-from affidavit.gates.support import naming_terms
-from affidavit.index.document_scope import Scope
-from affidavit.index.retrieval import Retriever
-from affidavit.index.words.word_index import WordIndex
-from affidavit.question.question import Question
-from affidavit.text.analyzer import Analyzer, name_terms
-from affidavit.text.dates import dates_in
-from affidavit.text.search_terms import Reading
+from affidavit.gates import naming_terms
+from affidavit.index import Retriever, Scope, WordIndex
+from affidavit.question import Question
+from affidavit.text import Analyzer, Reading, dates_in, name_terms
 
 # A title is the document's first line, when short, and the version or date under it
 # ("GNU GENERAL PUBLIC LICENSE" / "Version 2, June 1991"; "NICS Firearm Background

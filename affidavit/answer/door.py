@@ -7,15 +7,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from affidavit.answer.state import Asking, Flow, Said
-from affidavit.gates.claims import makes_a_claim
-from affidavit.question.question import Question
+from affidavit.gates import makes_a_claim
+from affidavit.question import Question
 from affidavit.reasons import Reason
 from affidavit.results import SentenceVerdict, Status
-from affidavit.text.content import content_terms
-from affidavit.text.lang import VOCABULARIES
-from affidavit.text.language import detect_language
-from affidavit.text.numbers import written_numbers
-from affidavit.text.tokens import words
+from affidavit.text import VOCABULARIES, content_terms, detect_language, words, written_numbers
 
 # A bare "yes" or "no" in any of the languages (text/lang).
 _YES = frozenset().union(*(vocabulary.yes for vocabulary in VOCABULARIES.values()))

@@ -7,9 +7,7 @@ line, is not read this way."""
 
 from __future__ import annotations
 
-from affidavit.index.document_scope import Scope
-from affidavit.index.retrieval import Retriever
-from affidavit.index.subsets import as_evidence
+from affidavit.index import Retriever, Scope, as_evidence
 from affidavit.results import Evidence
 
 # A store of at most this many lines is read whole (an engine reads it as one block).

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from affidavit.engine.protocol import Candidate
-from affidavit.gates.answerability import likely_enough
-from affidavit.question.question import Question
+from affidavit.engine import Candidate
+from affidavit.gates import likely_enough
+from affidavit.question import Question
 from affidavit.reasons import Reason, compared
 from affidavit.results import Evidence
-from affidavit.scorer.likelihood import Likelihood, judge_answerable, judges
+from affidavit.scorer import Likelihood, judge_answerable, judges
 
 
 def likeliest(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from affidavit.index.retrieval import Retriever
+from affidavit.index import Retriever
 from affidavit.results import Evidence, LineKind
 
 # A plan is grounded in the tables of the best rows found: up to this many rows, and the

@@ -21,12 +21,12 @@ from affidavit.answer.retrieve import retrieve
 from affidavit.answer.scope import scope
 from affidavit.answer.state import Asking, Flow
 from affidavit.answer.whole import read_whole
-from affidavit.engine.protocol import Engine
-from affidavit.index.document_scope import Scope
-from affidavit.question.question import Question
+from affidavit.engine import Engine
+from affidavit.index import Scope
+from affidavit.question import Question
 from affidavit.reasons import Reason
 from affidavit.results import Answer, SentenceVerdict, Verdict
-from affidavit.text.sentences import split_sentences
+from affidavit.text import split_sentences
 
 Stage = Callable[[Asking], Asking]
 

@@ -12,7 +12,7 @@ from affidavit.errors import AffidavitError
 
 if TYPE_CHECKING:  # each is imported where it is used: the CLI's parser loads no model
     from affidavit import HttpEngine
-    from affidavit.report.page import ReportSummary
+    from affidavit.report import ReportSummary
 
 
 def add_engine_flags(parser: argparse.ArgumentParser) -> None:
@@ -127,7 +127,7 @@ def audit_report(
     checked against the store opened read-only, without the meaning model (reading a
     line needs none)."""
     from affidavit import Memory, __version__
-    from affidavit.report.page import write_report
+    from affidavit.report import write_report
 
     with Memory(store, read_only=True, dense=False) as memory:
         return write_report(answers, memory, out, title=title, version=__version__)

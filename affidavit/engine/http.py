@@ -28,9 +28,9 @@ from affidavit.engine.prompts import (
 from affidavit.engine.protocol import Candidate, ProposedEvent, ProposedPlan
 from affidavit.engine.rules.engine import DefaultEngine
 from affidavit.errors import EngineError
-from affidavit.question.question import Question
+from affidavit.question import Question
 from affidavit.results import Evidence
-from affidavit.store.replies import CachedReply, Replies
+from affidavit.store import CachedReply, Replies
 
 # How many lines one call lists the events of: a long document is asked block by block.
 EVENT_BLOCK = 40

@@ -2,9 +2,15 @@
 polarity, quantity, conditions, exceptions, time bounds and anchors (frames/read.py), with
 a document's defined terms (frames/terms.py). Pure: text in, frames out."""
 
+from typing import TYPE_CHECKING
+
 from affidavit.frames.anchors import Anchor, anchors_in
 from affidavit.frames.model import Argument, Bound, Frame, Modality, Quantity, Role
 from affidavit.frames.terms import NO_TERMS, DefinedTerms, defined_terms
+from affidavit.runtime import names_read_when_used
+
+if TYPE_CHECKING:
+    from affidavit.frames.lexicon import PRONOUNS, entails, opposite, same
 
 
 def read_frames(text: str, terms: DefinedTerms = NO_TERMS) -> tuple[Frame, ...]:
@@ -17,6 +23,7 @@ def read_frames(text: str, terms: DefinedTerms = NO_TERMS) -> tuple[Frame, ...]:
 
 __all__ = [
     "NO_TERMS",
+    "PRONOUNS",
     "Anchor",
     "Argument",
     "Bound",
@@ -27,5 +34,13 @@ __all__ = [
     "Role",
     "anchors_in",
     "defined_terms",
+    "entails",
+    "opposite",
     "read_frames",
+    "same",
 ]
+
+# The word relations are read on first use: their stemmer's word lists load spaCy.
+_HOMES = {"lexicon": "PRONOUNS entails opposite same"}
+if not TYPE_CHECKING:
+    __getattr__, __dir__ = names_read_when_used(__name__, _HOMES)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from affidavit.frames import (
+    PRONOUNS,
     Argument,
     Bound,
     Frame,
@@ -24,9 +25,11 @@ from affidavit.frames import (
     Role,
     anchors_in,
     defined_terms,
+    entails,
+    opposite,
     read_frames,
+    same,
 )
-from affidavit.frames.lexicon import PRONOUNS, entails, opposite, same
 from affidavit.gates.case import Case, Judgement
 from affidavit.gates.claims import Claim
 from affidavit.gates.context import said_as_evidence

@@ -31,12 +31,17 @@ from affidavit.gates.support import (
 from affidavit.gates.veto import digit_veto, unsupported_numbers
 from affidavit.reasons import Reason
 from affidavit.results import Evidence
-from affidavit.text.analyzer import Analyzer
-from affidavit.text.content import content_terms, is_negated
-from affidavit.text.dates import dates_in
-from affidavit.text.numbers import evidence_numbers, written_numbers
-from affidavit.text.tokens import fold
-from affidavit.text.wording import NO_WORDING, Wording
+from affidavit.text import (
+    NO_WORDING,
+    Analyzer,
+    Wording,
+    content_terms,
+    dates_in,
+    evidence_numbers,
+    fold,
+    is_negated,
+    written_numbers,
+)
 
 # NOTE: no novel term is tolerated: on HaluEval QA (dev, 1,399 rows) 2.6% of right answers
 # carry a novel term against 66.8% of hallucinated ones, so any tolerance buys little and

@@ -13,10 +13,7 @@ from affidavit.gates.context import said_as_evidence
 from affidavit.gates.roles import NEGATION, conflict
 from affidavit.gates.veto import unsupported_numbers
 from affidavit.results import Evidence
-from affidavit.text.abbreviations import short_form
-from affidavit.text.analyzer import Analyzer
-from affidavit.text.content import is_negated
-from affidavit.text.numbers import evidence_numbers
+from affidavit.text import Analyzer, evidence_numbers, is_negated, short_form
 
 # NOTE: a negated claim needs a negated line; with STRICT_POLARITY an affirmative claim
 # also needs an affirmative one ("X died out" against "X never died out"). Lines often

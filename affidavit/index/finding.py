@@ -34,8 +34,8 @@ from affidavit.index.documents import (
 from affidavit.index.fusion import rrf
 from affidavit.index.meaning.late import LATE_DEPTH, Reranker, late_lines, late_order
 from affidavit.results import Evidence
-from affidavit.store.sqlite import StoredLine
-from affidavit.text.addressing import addresses_a_model
+from affidavit.store import StoredLine
+from affidavit.text import addresses_a_model
 
 # What a line found may be: cited, withheld (below the speaking threshold), or an order to
 # a model (text/addressing.py), which is never evidence; the last two are counted.

@@ -15,8 +15,7 @@ from affidavit.index.entities.graph import EntityGraph
 from affidavit.index.meaning.build import build_meaning
 from affidavit.index.meaning.encoder import Encoder
 from affidavit.index.meaning.profiles import MeaningIndex
-from affidavit.store.index_parts import document_keys
-from affidavit.store.sqlite import Store
+from affidavit.store import Store, document_keys
 
 Versions = list[tuple[int, str, str, str]]
 

@@ -28,8 +28,8 @@ from affidavit.index.words.word_index import WordIndex
 from affidavit.options import Filters
 from affidavit.results import Evidence
 from affidavit.runtime import give_back_freed_memory
-from affidavit.store.sqlite import Store, StoredLine
-from affidavit.text.search_terms import Reading
+from affidavit.store import Store, StoredLine
+from affidavit.text import Reading
 from affidavit.trust import SPEAKING_THRESHOLD
 
 # The word index's cache entry: a whole index, and the parts added after it.

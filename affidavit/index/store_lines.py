@@ -21,8 +21,8 @@ from affidavit.index.subsets import as_evidence, subset
 from affidavit.index.words.scoring import Scored
 from affidavit.index.words.word_index import WordIndex
 from affidavit.results import Evidence
-from affidavit.store.sqlite import Store, StoredLine
-from affidavit.text.search_terms import Reading
+from affidavit.store import Store, StoredLine
+from affidavit.text import Reading
 
 
 @dataclass(frozen=True, slots=True)

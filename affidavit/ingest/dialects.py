@@ -11,8 +11,7 @@ import re
 from collections.abc import Sequence
 
 from affidavit.ingest.headers import is_header_cell
-from affidavit.text.numbers import looks_like_an_amount
-from affidavit.text.tokens import LETTER
+from affidavit.text import LETTER, looks_like_an_amount
 
 # A pasted table has at least this many rows under its header.
 _BODY_ROWS_AT_LEAST = 2

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from affidavit.ingest.table_rules import FUNCTION_WORDS
-from affidavit.text.tokens import LETTER, fold
+from affidavit.text import LETTER, fold
 
 # A label is short: at most this many words before its colon.
 _LABEL_WORDS = 6

@@ -23,8 +23,8 @@ from affidavit.results import (
     UnreadFile,
 )
 from affidavit.runtime import usable_cores
-from affidavit.store.prepared import PreparedDocument
-from affidavit.text.addressing import addresses_a_model
+from affidavit.store import PreparedDocument
+from affidavit.text import addresses_a_model
 
 # What may be read ahead of the file being taken, while a long one holds a worker.
 AHEAD_FILES = 64

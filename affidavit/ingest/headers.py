@@ -8,8 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from affidavit.text.dates import is_month_day_year
-from affidavit.text.numbers import looks_like_an_amount
+from affidavit.text import is_month_day_year, looks_like_an_amount
 
 # A cell of a header row: words, a year or a date ("April 27, 2019", "2018 (4)"), a unit
 # ("€m", "$'000", "%"), never an amount ("1,452.4", "(9.9)", "$130").

@@ -6,8 +6,7 @@ from __future__ import annotations
 import re
 
 from affidavit.ingest.table_rules import FUNCTION_WORDS
-from affidavit.text.sentences import ends_a_sentence_inside
-from affidavit.text.tokens import LETTER, LETTER_OR_DIGIT
+from affidavit.text import LETTER, LETTER_OR_DIGIT, ends_a_sentence_inside
 
 BULLET = re.compile(r"^[-*+\u2022\u2023\u25aa\u25cf\u2013]\s")
 _WORD = re.compile(rf"\S*{LETTER_OR_DIGIT}\S*")

@@ -8,9 +8,8 @@ from collections.abc import Iterable
 from affidavit.ingest.fields import field_of
 from affidavit.ingest.units import Unit, UnitKind
 from affidavit.results import LineKind
-from affidavit.store.prepared import PreparedDocument, PreparedLine
-from affidavit.text.language import detect_language
-from affidavit.text.sentences import split_sentences
+from affidavit.store import PreparedDocument, PreparedLine
+from affidavit.text import detect_language, split_sentences
 from affidavit.trust import DOCUMENT_TRUST
 
 # Bump when line-making changes, so re-ingesting an unchanged file rebuilds its lines.

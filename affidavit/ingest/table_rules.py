@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from affidavit.ingest.headers import header_depth, header_names
-from affidavit.text.tokens import LETTER_RUN
+from affidavit.text import LETTER_RUN
 
 __all__ = [
     "FUNCTION_WORDS",

@@ -11,31 +11,29 @@ from typing import Any
 from warnings import warn
 
 from affidavit.errors import IngestInterrupted, IngestWarning, readable
-from affidavit.gates.entry import admit, refused_downgrades
-from affidavit.index.health import measure
-from affidavit.index.retrieval import Retriever
-from affidavit.ingest.bounded import IngestLimits
-from affidavit.ingest.dialogue import prepare_dialogue, read_dialogue
-from affidavit.ingest.files import (
+from affidavit.gates import admit, refused_downgrades
+from affidavit.index import Retriever, measure
+from affidavit.ingest import (
     Ingesting,
+    IngestLimits,
     NamedFiles,
+    StoredNames,
     addressing,
     checked_date,
+    content_hash,
     index_stages,
+    legacy_names,
+    prepare_dialogue,
+    prepare_document,
     prepare_files,
+    read_dialogue,
+    read_text,
     replaced_from,
     unread_error,
 )
-from affidavit.ingest.formats.dispatch import read_text
-from affidavit.ingest.lookalike import StoredNames
-from affidavit.ingest.naming import legacy_names
-from affidavit.ingest.prepare import content_hash, prepare_document
 from affidavit.options import Progress
 from affidavit.results import UnreadFile
-from affidavit.store.index_parts import document_keys
-from affidavit.store.prepared import PreparedDocument
-from affidavit.store.resemblance import repeat_warnings
-from affidavit.store.sqlite import Store
+from affidavit.store import PreparedDocument, Store, document_keys, repeat_warnings
 
 
 class IngestCalls:

@@ -14,8 +14,7 @@ from typing import Any
 
 from affidavit.memory.one_store import StoreMemory
 from affidavit.memory.shard import Shard
-from affidavit.shards.manifest import is_sharded
-from affidavit.shards.sharded import ShardedCalls
+from affidavit.shards import ShardedCalls, is_sharded
 
 
 class Memory(StoreMemory):

@@ -14,9 +14,9 @@ from affidavit.options import AskKeywords, Progress, ScopeKeywords
 
 if TYPE_CHECKING:
     from affidavit.batch import BatchReport
-    from affidavit.engine.protocol import Engine
-    from affidavit.index.documents import DocumentHit
-    from affidavit.ingest.bounded import IngestLimits
+    from affidavit.engine import Engine
+    from affidavit.index import DocumentHit
+    from affidavit.ingest import IngestLimits
 
 
 @runtime_checkable

@@ -18,13 +18,13 @@ from pathlib import Path
 from typing import Any
 
 from affidavit.errors import AffidavitError
-from affidavit.gates.entry import refused_downgrades
-from affidavit.ingest.bounded import IngestLimits
+from affidavit.gates import refused_downgrades
+from affidavit.ingest import IngestLimits
 from affidavit.memory.one_store import StoreMemory
 from affidavit.results import UnreadFile
 from affidavit.runtime import give_back_freed_memory
-from affidavit.shards.shard_parts import ShardParts
-from affidavit.store.prepared import PreparedDocument
+from affidavit.shards import ShardParts
+from affidavit.store import PreparedDocument
 
 
 class Shard(StoreMemory):

@@ -17,11 +17,7 @@ from affidavit.plans.matching import (
 from affidavit.plans.tables import Table, tables_of
 from affidavit.plans.values import Kind, Source, Value
 from affidavit.results import Evidence, LineKind
-from affidavit.text.analyzer import Analyzer
-from affidavit.text.dates import column_date, spaced_dates
-from affidavit.text.numbers import NUMBER_WORDS
-from affidavit.text.tokens import words
-from affidavit.text.years import is_year_term
+from affidavit.text import NUMBER_WORDS, Analyzer, column_date, is_year_term, spaced_dates, words
 
 # Words that only join others; every other word of a label counts, stop words included.
 GLUE = frozenset("the of a an and in for to at on by & de del la el los las y en ve ile".split())

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from affidavit.text.years import is_year_term
+from affidavit.text import is_year_term
 
 # A footnote mark ending a row's label: "Total (1)", "Service delivery costs(2)", "Other*",
 # or a digit run into the word ("Total employee expenditure2").

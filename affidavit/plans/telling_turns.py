@@ -5,10 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from affidavit.results import Evidence
-from affidavit.text.analyzer import Analyzer
-from affidavit.text.dates import column_date
-from affidavit.text.relative import when_told
-from affidavit.text.tokens import fold, words
+from affidavit.text import Analyzer, column_date, fold, when_told, words
 
 _LIGHT_VERBS = ("have", "go", "get", "do", "make", "take", "be")
 _UNSEEN = 100.0  # above any word's rarity in a store (Lucene IDF stays below ~20)

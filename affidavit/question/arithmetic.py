@@ -10,8 +10,7 @@ from affidavit.question.date_routes import read_dates
 from affidavit.question.extreme_routes import read_extreme
 from affidavit.question.lookup_routes import read_lookup
 from affidavit.question.routes import Need, Route, bound_of
-from affidavit.text.numbers import BOUND_FIGURE
-from affidavit.text.years import FISCAL_YEAR, YEAR, YEARS
+from affidavit.text import BOUND_FIGURE, FISCAL_YEAR, YEAR, YEARS
 
 _FROM_TO = re.compile(
     rf"\bfrom\s+(?:fiscal\s+|fy\s*)?({FISCAL_YEAR})\s+to\s+"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from affidavit.question.routes import Need, Route
-from affidavit.text.years import YEAR
+from affidavit.text import YEAR
 
 _BETWEEN = re.compile(
     r"^\s*how many days\s+(?:passed\s+|elapsed\s+|were there\s+|are there\s+|went by\s+)?"

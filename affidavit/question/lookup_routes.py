@@ -6,8 +6,7 @@ from __future__ import annotations
 import re
 
 from affidavit.question.routes import AND, Need, Route, bound_of
-from affidavit.text.numbers import BOUND_FIGURE
-from affidavit.text.years import FISCAL_YEAR, YEARS
+from affidavit.text import BOUND_FIGURE, FISCAL_YEAR, YEARS
 
 _RESPECTIVE = re.compile(r"\brespective(?:ly)?\b", re.I)
 _VALUES_OPENING = re.compile(

@@ -7,8 +7,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from affidavit.text.language import detect_language
-from affidavit.text.tokens import content_words, fold
+from affidavit.text import content_words, detect_language, fold
 
 
 class AnswerType(StrEnum):

@@ -8,10 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from affidavit.text.analyzer import Analyzer, analyzer_for, name_terms
-from affidavit.text.content import content_terms
-from affidavit.text.language import detect_language
-from affidavit.text.tokens import fold
+from affidavit.text import Analyzer, analyzer_for, content_terms, detect_language, fold, name_terms
 
 _DIGITS = re.compile(r"\d+")
 

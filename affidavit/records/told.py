@@ -22,10 +22,11 @@ from affidavit.records.labels import inflection_key
 from affidavit.records.record_entry import entry
 from affidavit.records.settle import record_key, settle, told_document, told_name
 from affidavit.results import Inferred, Record, RecordState
-from affidavit.store.prepared import insert_document
-from affidavit.store.record_rows import (
+from affidavit.store import (
     RecordRow,
+    Store,
     end,
+    insert_document,
     insert_record,
     links_of,
     mark,
@@ -35,9 +36,7 @@ from affidavit.store.record_rows import (
     subject_keys_from,
     undistilled,
 )
-from affidavit.store.sqlite import Store
-from affidavit.text.analyzer import analyzer_for
-from affidavit.text.tokens import fold
+from affidavit.text import analyzer_for, fold
 from affidavit.trust import Source, trust_of
 
 # A subject, predicate or value is a short statement, not a document: tell a document by

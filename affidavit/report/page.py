@@ -36,7 +36,7 @@ from affidavit.report.data import (
 from affidavit.report.pages import entity_pages
 from affidavit.report.summary import options, outcome_options, summary_html
 from affidavit.runtime import installed_version
-from affidavit.text.numbers import format_number
+from affidavit.text import format_number
 
 __all__ = ["write_report", "ReportSummary"]
 

@@ -8,10 +8,8 @@ from functools import lru_cache
 
 from spacy.tokens import Doc, Token
 
-from affidavit.question.question import Question
-from affidavit.text.analyzer import Analyzer, analyzer_for
-from affidavit.text.nlp import parsed
-from affidavit.text.tokens import words
+from affidavit.question import Question
+from affidavit.text import Analyzer, analyzer_for, parsed, words
 
 WH_WORDS = ("what", "which", "who", "whom", "whose", "when", "where", "why", "how")
 # Spanish and Turkish question words, read as the English ones they ask like.

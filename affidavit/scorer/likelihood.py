@@ -15,15 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from affidavit.errors import EngineError
-from affidavit.question.question import Question
-from affidavit.question.shape import AnswerType
+from affidavit.question import AnswerType, Question
 from affidavit.results import LineKind
 from affidavit.scorer.read_spans import read
 from affidavit.scorer.types import BOUND
-from affidavit.text.content import is_negated
-from affidavit.text.names import capitalised_names
-from affidavit.text.numbers import numbers_in
-from affidavit.text.tokens import fold, words
+from affidavit.text import capitalised_names, fold, is_negated, numbers_in, words
 
 # What the model was trained on (SQuAD's English prose): elsewhere it does not judge,
 # and the gate alone decides. A code or a contact is bound by its pattern, a title is a

@@ -17,11 +17,11 @@ from threading import Lock
 
 import numpy as np
 
-from affidavit.index.meaning.encoder import bundled_encoder
-from affidavit.question.shape import AnswerType
+from affidavit.index import bundled_encoder
+from affidavit.question import AnswerType
 from affidavit.scorer.cues import WH_WORDS, Cues
 from affidavit.scorer.parsed_lines import LineRead
-from affidavit.text.tokens import words
+from affidavit.text import words
 
 _TAGS = "ADJ ADP ADV AUX CCONJ DET INTJ NOUN NUM PART PRON PROPN PUNCT SCONJ SYM VERB X".split()
 _LABELS = (

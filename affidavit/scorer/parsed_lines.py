@@ -9,11 +9,17 @@ from functools import lru_cache
 
 from spacy.tokens import Doc, Span, Token
 
-from affidavit.text.analyzer import Analyzer, analyzer_for
-from affidavit.text.list_labels import label_end
-from affidavit.text.nlp import LONGEST_PARSED, parsed_with_names
-from affidavit.text.spans import pattern_spans
-from affidavit.text.tokens import fold, words, written_word_spans
+from affidavit.text import (
+    LONGEST_PARSED,
+    Analyzer,
+    analyzer_for,
+    fold,
+    label_end,
+    parsed_with_names,
+    pattern_spans,
+    words,
+    written_word_spans,
+)
 
 # A span longer than this many tokens is a clause, not an answer.
 MAX_TOKENS = 16

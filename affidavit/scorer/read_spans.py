@@ -10,7 +10,7 @@ from threading import Lock
 
 import numpy as np
 
-from affidavit.question.question import Question
+from affidavit.question import Question
 from affidavit.scorer.candidate_spans import Spanned, spans_for
 from affidavit.scorer.cues import Cues, cues_of
 from affidavit.scorer.network import Network, Reading

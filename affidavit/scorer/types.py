@@ -4,7 +4,7 @@ no parser reads the language."""
 
 from __future__ import annotations
 
-from affidavit.question.shape import AnswerType
+from affidavit.question import AnswerType
 
 # How well a label answers each type: 1.0 is a direct answer, lower is a fallback.
 # spaCy's labels are upper case (DATE, ORG...); the regex labels are text/spans.py's.

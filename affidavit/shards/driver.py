@@ -33,32 +33,40 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from affidavit.answer.archive import Naming, Passed
-from affidavit.answer.census import Census
-from affidavit.answer.currency import Stale
-from affidavit.answer.document_naming import DocumentNaming, the_one_named
-from affidavit.answer.last_organ import WHOLE_LINES
-from affidavit.answer.nearby_tables import ROW_REACH, ROWS_READ
-from affidavit.answer.told_of import LINES_READ, ToldOf
-from affidavit.gates.support import KeyWords
-from affidavit.index.document_scope import Scope
-from affidavit.index.documents import DocumentHit
-from affidavit.index.entities.shard_phrases import Phrase
-from affidavit.index.finding import find, fused_documents
-from affidavit.index.meaning.late import Reranker
-from affidavit.index.retrieved import Retrieved, by_document, evidence_block
-from affidavit.index.words.statistics import Statistics
-from affidavit.question.question import Question
-from affidavit.records.gloss import EVIDENCE_LINES, Gloss, read_across
-from affidavit.records.labels import Labels
+from affidavit.answer import (
+    LINES_READ,
+    ROW_REACH,
+    ROWS_READ,
+    WHOLE_LINES,
+    Census,
+    DocumentNaming,
+    Naming,
+    Passed,
+    Stale,
+    ToldOf,
+    the_one_named,
+)
+from affidavit.gates import KeyWords
+from affidavit.index import (
+    DocumentHit,
+    Phrase,
+    Reranker,
+    Retrieved,
+    Scope,
+    Statistics,
+    by_document,
+    evidence_block,
+    find,
+    fused_documents,
+)
+from affidavit.question import Question
+from affidavit.records import EVIDENCE_LINES, Gloss, Labels, read_across
 from affidavit.results import Evidence, LineKind
 from affidavit.shards.counts import Asking, Calls, Fresh, StoreCounts, asked_fresh
 from affidavit.shards.entities import question_phrases, shared_replies
 from affidavit.shards.findings import Typed
 from affidavit.shards.shard_lines import ShardLines
-from affidavit.text.analyzer import Analyzer, analyzer_for
-from affidavit.text.language import detect_language
-from affidavit.text.search_terms import Reading, read_for_search
+from affidavit.text import Analyzer, Reading, analyzer_for, detect_language, read_for_search
 
 _tokens = itertools.count()
 

@@ -12,12 +12,20 @@ from typing import Any
 
 import numpy as np
 
-from affidavit.index.entities.graph import EntityGraph
-from affidavit.index.entities.mining import MAX_WORDS, MIN_COUNT, Entity, closed_word, judged
-from affidavit.index.entities.shard_phrases import CorpusFacts, Phrase, PhraseFacts, PhraseQuestion
+from affidavit.index import (
+    MAX_WORDS,
+    MIN_COUNT,
+    CorpusFacts,
+    Entity,
+    EntityGraph,
+    Phrase,
+    PhraseFacts,
+    PhraseQuestion,
+    closed_word,
+    judged,
+)
 from affidavit.shards.counts import Asking, Calls, StoreCounts
-from affidavit.text.names import segments
-from affidavit.text.search_terms import Reading
+from affidavit.text import Reading, segments
 
 # What a shard tells of the lines that mention a question's entities: each one's line
 # ids, and each pair's witnesses (shard_phrases.py ``PhraseIndex.lines``).

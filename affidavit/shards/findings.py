@@ -7,11 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from affidavit.index.entities.shard_phrases import CorpusFacts
-from affidavit.index.finding import Ranked
-from affidavit.index.words.tallies import Tallies
-from affidavit.question.shape import AnswerType
-from affidavit.question.typed_lines import holds_answer
+from affidavit.index import CorpusFacts, Ranked, Tallies
+from affidavit.question import AnswerType, holds_answer
 
 
 @dataclass(frozen=True, slots=True)

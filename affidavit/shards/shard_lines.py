@@ -16,16 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from affidavit.index.document_scope import Scope
-from affidavit.index.entities.shard_phrases import Phrase
-from affidavit.index.finding import Candidate, Ranked
-from affidavit.index.meaning.late import Reranker
-from affidavit.index.retrieval import RETRIEVE_DEPTH
-from affidavit.index.words.statistics import Statistics
+from affidavit.index import RETRIEVE_DEPTH, Candidate, Phrase, Ranked, Reranker, Scope, Statistics
 from affidavit.shards.counts import FRESH_TRIES, Asking, Calls, Fresh, StoreCounts, asked_fresh
 from affidavit.shards.entities import STALE, question_phrases, shared_replies
 from affidavit.shards.findings import Finding
-from affidavit.text.search_terms import Reading
+from affidavit.text import Reading
 
 
 class ShardLines:

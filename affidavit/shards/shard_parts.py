@@ -11,29 +11,39 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from affidavit.answer.census import Census, take_census
-from affidavit.answer.document_naming import document_title, names_held
-from affidavit.answer.last_organ import WHOLE_LINES
-from affidavit.answer.told_of import ToldOf, told_of_counted
-from affidavit.gates.support import KeyWords
-from affidavit.index.copies import every_reading_hash
-from affidavit.index.document_scope import Scope
-from affidavit.index.documents import FUSION_DEPTH, covered_terms
-from affidavit.index.entities.shard_phrases import CorpusFacts, Phrase, PhraseQuestion
-from affidavit.index.finding import Candidate, Ranked
-from affidavit.index.retrieval import RETRIEVE_DEPTH, Retriever
-from affidavit.index.store_lines import StoreLines
-from affidavit.index.subsets import as_evidence
-from affidavit.index.words.statistics import Statistics
-from affidavit.index.words.tallies import Tallies
-from affidavit.records.labels import Labels
+from affidavit.answer import (
+    WHOLE_LINES,
+    Census,
+    ToldOf,
+    document_title,
+    names_held,
+    take_census,
+    told_of_counted,
+)
+from affidavit.gates import KeyWords
+from affidavit.index import (
+    FUSION_DEPTH,
+    RETRIEVE_DEPTH,
+    Candidate,
+    CorpusFacts,
+    Phrase,
+    PhraseQuestion,
+    Ranked,
+    Retriever,
+    Scope,
+    Statistics,
+    StoreLines,
+    Tallies,
+    as_evidence,
+    covered_terms,
+    every_reading_hash,
+)
+from affidavit.records import Labels
 from affidavit.results import Evidence
 from affidavit.shards.entities import Lines
 from affidavit.shards.findings import Finding, ShardTallies, Typed
-from affidavit.store.replies import CachedReply, StoredReplies
-from affidavit.store.sqlite import StoredLine
-from affidavit.text.analyzer import analyzer_for
-from affidavit.text.search_terms import Reading
+from affidavit.store import CachedReply, StoredLine, StoredReplies
+from affidavit.text import Reading, analyzer_for
 
 # How many questions' findings a shard keeps for their subsets (a driver asks for them
 # right after; more are kept only for drivers asking at once).

@@ -12,14 +12,11 @@ from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any
 
-from affidavit.answer.archive import Archive
+from affidavit.answer import Archive
 from affidavit.batch import Sharing
 from affidavit.errors import InputError, StoreError
-from affidavit.index.document_scope import DocumentFacts, Scope
-from affidavit.index.entities.shard_phrases import PhraseQuestion
-from affidavit.index.meaning.late import meaning_channel
-from affidavit.index.retrieval import DocumentHit
-from affidavit.ingest.files import Ingesting, NamedFiles, unread_error
+from affidavit.index import DocumentFacts, DocumentHit, PhraseQuestion, Scope, meaning_channel
+from affidavit.ingest import Ingesting, NamedFiles, unread_error
 from affidavit.options import Filters, Progress
 from affidavit.results import Evidence, UnreadFile
 from affidavit.shards.counts import StoreCounts
@@ -27,7 +24,7 @@ from affidavit.shards.driver import ShardedArchive
 from affidavit.shards.group import Call, LocalShards, OpensShard, RayShards
 from affidavit.shards.holdings import ShardHoldings
 from affidavit.shards.manifest import open_manifest
-from affidavit.store.replies import CachedReply, Replies
+from affidavit.store import CachedReply, Replies
 
 # The calls of a shard that change its lines (and so its word counts).
 _WRITES = frozenset({"commit", "ingest_text", "ingest_dialogue", "remove"})

@@ -7,11 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from affidavit.engine.protocol import Candidate
-from affidavit.question.shape import AnswerType
-from affidavit.question.typed_lines import holds_answer
+from affidavit.question import AnswerType, holds_answer
 from affidavit.results import Evidence, LineKind
-from affidavit.text.analyzer import Analyzer
-from affidavit.text.tokens import fold, quoted_terms
+from affidavit.text import Analyzer, fold, quoted_terms
 
 # Kinds whose answer names someone or somewhere: a value that opens in lower case
 # ("whatever you can justify on the basis of media cost") is a clause, not a name.

@@ -7,7 +7,7 @@ import re
 from collections.abc import Collection
 
 from affidavit.results import Evidence, LineKind
-from affidavit.text.tokens import fold, spoken_words
+from affidavit.text import fold, spoken_words
 
 _INTERJECTIONS = frozenset(
     "hey hi hello thanks thank you congrats congratulations wow yep yeah yes sure definitely "

@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from affidavit.text.sentences import before_sentence_end
+from affidavit.text import before_sentence_end
 
 # The question's kind of clause, and the words that open that clause in a line.
 _INCLUDES = (

@@ -14,22 +14,19 @@ from affidavit.engine.rules.events import list_events
 from affidavit.engine.rules.phrases import answer_phrases
 from affidavit.engine.rules.planning.for_arithmetic import plans_for
 from affidavit.engine.rules.typed_candidates import typed_spans
-from affidavit.gates.holder import replies_to
-from affidavit.question.question import Question
-from affidavit.question.shape import AnswerType, Shape
-from affidavit.question.typed_lines import (
+from affidavit.gates import replies_to
+from affidavit.question import (
+    AnswerType,
+    Question,
+    Shape,
     asks_a_day,
     asks_a_deadline,
     is_whole_date,
     states_a_deadline,
 )
 from affidavit.results import Evidence, LineKind
-from affidavit.scorer.read_spans import read
-from affidavit.scorer.types import BOUND
-from affidavit.text.abbreviations import expansion_terms
-from affidavit.text.analyzer import Analyzer
-from affidavit.text.figure_years import written_for, years_of
-from affidavit.text.tokens import fold
+from affidavit.scorer import BOUND, read
+from affidavit.text import Analyzer, expansion_terms, fold, written_for, years_of
 
 # Only the best lines are read for spans: deeper lines rarely hold the answer and cost NER time.
 LINES_READ = 8

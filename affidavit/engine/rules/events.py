@@ -12,8 +12,7 @@ from spacy.tokens import Span, Token
 from affidavit.engine.protocol import ProposedEvent
 from affidavit.engine.rules.chatter import asserted
 from affidavit.results import Evidence, LineKind
-from affidavit.text.nlp import LONGEST_PARSED, parsed, parsed_with_names
-from affidavit.text.relative import times_told
+from affidavit.text import LONGEST_PARSED, parsed, parsed_with_names, times_told
 
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 _COPULAS = frozenset({"is", "are", "was", "were", "am", "'s", "'re", "'m", "be", "been"})

@@ -14,11 +14,9 @@ import numpy as np
 from spacy.tokens import Doc, Span, Token
 
 from affidavit.errors import EngineError
-from affidavit.index.meaning.encoder import BundledEncoder, encode
-from affidavit.scorer.cues import focus_words, wh_role
-from affidavit.text.analyzer import Analyzer
-from affidavit.text.nlp import parsed
-from affidavit.text.tokens import words, written_word_spans
+from affidavit.index import BundledEncoder, encode
+from affidavit.scorer import focus_words, wh_role
+from affidavit.text import Analyzer, parsed, words, written_word_spans
 
 # A phrase longer than this many tokens is a clause, not an answer.
 MAX_TOKENS = 12

@@ -6,11 +6,9 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from affidavit.question.shape import AnswerType
-from affidavit.scorer.types import LABEL_FIT
-from affidavit.text.list_labels import label_end
-from affidavit.text.nlp import entity_pipeline
-from affidavit.text.spans import LENGTH_OF_TIME, pattern_spans
+from affidavit.question import AnswerType
+from affidavit.scorer import LABEL_FIT
+from affidavit.text import LENGTH_OF_TIME, entity_pipeline, label_end, pattern_spans
 
 _CAPITALISED = re.compile(
     r"(?<![\w])[A-ZÁÉÍÓÚÑÇĞİÖŞÜ][\w’'-]*(?:\s(?:de|del|la|van|von|of|the|y)?\s?"

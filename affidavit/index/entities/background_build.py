@@ -12,8 +12,7 @@ from typing import Any
 from affidavit.index import growth
 from affidavit.index.entities.graph import EntityGraph
 from affidavit.runtime import die_with_parent, leave_interrupts_to_parent, usable_cores
-from affidavit.store.guard import decoded
-from affidavit.store.sqlite import Store
+from affidavit.store import Store, decoded
 
 # Below this many lines the fork costs more than the graph: built here.
 LINES_WORTH_A_WORKER = 20_000

@@ -19,8 +19,8 @@ from affidavit.index.subsets import as_evidence
 from affidavit.index.words.statistics import Statistics
 from affidavit.index.words.word_index import WordIndex
 from affidavit.results import EntityCount, Evidence, Neighbour
-from affidavit.store.sqlite import Store, StoredLine
-from affidavit.text.search_terms import Reading
+from affidavit.store import Store, StoredLine
+from affidavit.text import Reading
 
 # The lines an entity's page shows of those that mention it (the first, in store order).
 MENTIONS_SHOWN = 20

@@ -16,7 +16,7 @@ from affidavit.index.entities.linking import Row, lines_naming, matched, maximal
 from affidavit.index.entities.mining import Entity, llr, mine_corpus
 from affidavit.index.meaning.profiles import text_digest
 from affidavit.index.packing import typed_numbers
-from affidavit.text.names import segments
+from affidavit.text import segments
 
 # The entities are mined again once the text has grown by this share since they were
 # last mined: one addition in ten pays for a mining, the others for their own lines.

@@ -14,8 +14,8 @@ from affidavit.index.entities.graph import EntityGraph
 from affidavit.index.entities.shard_phrases import PhraseIndex, Skipped
 from affidavit.index.growth import added_graph
 from affidavit.index.packing import typed_numbers
-from affidavit.store.sqlite import Store
-from affidavit.text.names import segments
+from affidavit.store import Store
+from affidavit.text import segments
 
 # The entity graph's cache entry (2: with the kept corpus and the lines' digests).
 GRAPH_CACHE = "entities2"

@@ -5,9 +5,7 @@ index, then one part per update holding the vectors and profiles of the document
 from __future__ import annotations
 
 from affidavit.index.meaning.profiles import MeaningIndex
-from affidavit.store.guard import decoded
-from affidavit.store.index_parts import cache_update, cached_parts, part_sizes, versions_digest
-from affidavit.store.sqlite import Store
+from affidavit.store import Store, cache_update, cached_parts, decoded, part_sizes, versions_digest
 
 # The cache name before parts: its vectors are reused once, by line id and text.
 LEGACY = "meaning2"

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from affidavit.index.words import word_parts
 from affidavit.index.words.word_index import WordIndex
-from affidavit.store.index_parts import cache_update, document_keys, versions_digest
-from affidavit.store.sqlite import Store
+from affidavit.store import Store, cache_update, document_keys, versions_digest
 
 
 class HeldWords:

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from affidavit.text.analyzer import analyzer_for, name_terms
+from affidavit.text import analyzer_for, name_terms
 
 
 def name_slots(names: list[str], languages: list[str]) -> dict[str, list[int]]:

@@ -26,8 +26,7 @@ from affidavit.index.words.scoring import (
 from affidavit.index.words.statistics import Statistics
 from affidavit.index.words.twins import ReadHashes, Twins
 from affidavit.index.words.windows import in_line_order, window_incidence
-from affidavit.text.analyzer import Analyzer
-from affidavit.text.search_terms import Reading, read_for_search
+from affidavit.text import Analyzer, Reading, read_for_search
 
 
 @dataclass

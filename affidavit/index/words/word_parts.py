@@ -7,17 +7,17 @@ import scipy.sparse as sp
 
 from affidavit.index.words.name_bonus import joined_slots, name_slots
 from affidavit.index.words.word_index import WordIndex
-from affidavit.store.guard import decoded
-from affidavit.store.index_parts import (
+from affidavit.store import (
+    Store,
     cache_update,
     cached_parts,
+    decoded,
     document_keys,
     replace_parts,
     searchable_lines,
     versions_digest,
     windows,
 )
-from affidavit.store.sqlite import Store
 
 # The cache entry of a whole index; after it, the store caches one part per update: the
 # index of the documents added since, and the document versions removed (a replaced file's

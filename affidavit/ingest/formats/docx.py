@@ -13,7 +13,7 @@ from affidavit.errors import IngestError
 from affidavit.ingest.formats.checks import check_unit_length, collapse, pair
 from affidavit.ingest.formats.doctypes import docx_without_entities
 from affidavit.ingest.units import Unit, UnitKind
-from affidavit.text.numbers import is_figure_only
+from affidavit.text import is_figure_only
 
 if TYPE_CHECKING:
     from docx.document import Document as DocxDocument

@@ -38,7 +38,7 @@ from affidavit.ingest.formats.sniff import (
     why_not_text,
 )
 from affidavit.ingest.units import Unit
-from affidavit.text.filenames import last_extension
+from affidavit.text import last_extension
 
 __all__ = [
     "FORMATS",

@@ -13,7 +13,7 @@ import yaml
 from affidavit.errors import IngestError
 from affidavit.ingest.formats.checks import lay_out_checked
 from affidavit.ingest.units import Unit, UnitKind
-from affidavit.text.tokens import LETTER_OR_DIGIT, fold
+from affidavit.text import LETTER_OR_DIGIT, fold
 
 # Front matter longer than this is not front matter: it is read as text.
 _FRONT_MATTER_CHARS = 20_000

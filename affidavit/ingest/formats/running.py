@@ -10,7 +10,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from affidavit.text.tokens import LETTER, fold
+from affidavit.text import LETTER, fold
 
 # How many lines at each end of a page may be a running header or footer: up to this
 # many, and no more than a third of the page's lines (a short page is mostly body).

@@ -10,10 +10,9 @@ from dataclasses import replace
 from affidavit.engine.rules.planning.for_dates import date_plans
 from affidavit.engine.rules.planning.for_extremes import extreme_plans
 from affidavit.engine.rules.planning.for_lookups import lookup_plans, named_plans
-from affidavit.plans.plan import Plan, Step
-from affidavit.question.routes import AND, Need, Route
-from affidavit.text.dates import MONTH_AND_YEAR, MONTH_NAMES
-from affidavit.text.years import YEARS
+from affidavit.plans import Plan, Step
+from affidavit.question import AND, Need, Route
+from affidavit.text import MONTH_AND_YEAR, MONTH_NAMES, YEARS
 
 _SAID_NOTE = "the same, from the figure a sentence gives for the row in each year"
 

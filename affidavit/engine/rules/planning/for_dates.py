@@ -3,8 +3,8 @@ came first, how many times, when."""
 
 from __future__ import annotations
 
-from affidavit.plans.plan import Plan, Step
-from affidavit.question.routes import Need, Route
+from affidavit.plans import Plan, Step
+from affidavit.question import Need, Route
 
 
 def date_plans(found: Route) -> list[Plan] | None:

@@ -3,8 +3,8 @@ holds the largest or smallest figure."""
 
 from __future__ import annotations
 
-from affidavit.plans.plan import Plan, Step
-from affidavit.question.routes import Need, Route
+from affidavit.plans import Plan, Step
+from affidavit.question import Need, Route
 
 
 def extreme_plans(found: Route) -> list[Plan] | None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from affidavit.plans.plan import Plan, Step
-from affidavit.question.routes import Need, Route
+from affidavit.plans import Plan, Step
+from affidavit.question import Need, Route
 
 
 def lookup_plans(found: Route) -> list[Plan] | None:
