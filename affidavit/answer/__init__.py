@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from affidavit.runtime import names_read_when_used
 
 if TYPE_CHECKING:
-    from affidavit.answer.archive import Archive, Naming, Passed, StoreArchive
+    from affidavit.answer.archive import WHOLE_LINES, Archive, Naming, Passed, StoreArchive
     from affidavit.answer.census import Census, take_census
     from affidavit.answer.currency import Stale
     from affidavit.answer.document_naming import (
@@ -18,7 +18,6 @@ if TYPE_CHECKING:
         names_held,
         the_one_named,
     )
-    from affidavit.answer.last_organ import WHOLE_LINES
     from affidavit.answer.nearby_tables import ROW_REACH, ROWS_READ
     from affidavit.answer.pipeline import answer, verify
     from affidavit.answer.told_of import LINES_READ, ToldOf, told_of_counted
@@ -26,11 +25,10 @@ if TYPE_CHECKING:
 # What other rooms may use of answer/, each name with the module it lives in, imported when
 # first read (runtime.names_read_when_used) so that the face costs nothing until then.
 _HOMES = {
-    "archive": "Archive Naming Passed StoreArchive",
+    "archive": "WHOLE_LINES Archive Naming Passed StoreArchive",
     "census": "Census take_census",
     "currency": "Stale",
     "document_naming": "DocumentNaming document_title names_held the_one_named",
-    "last_organ": "WHOLE_LINES",
     "nearby_tables": "ROWS_READ ROW_REACH",
     "pipeline": "answer verify",
     "told_of": "LINES_READ ToldOf told_of_counted",

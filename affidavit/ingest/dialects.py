@@ -10,7 +10,7 @@ import csv
 import re
 from collections.abc import Sequence
 
-from affidavit.ingest.headers import is_header_cell
+from affidavit.ingest.table_rules import is_header_cell
 from affidavit.text import LETTER, looks_like_an_amount
 
 # A pasted table has at least this many rows under its header.

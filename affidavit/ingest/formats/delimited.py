@@ -8,7 +8,7 @@ from pathlib import Path
 
 from affidavit.errors import IngestError
 from affidavit.ingest.formats.decode import check_text, decode_bytes
-from affidavit.ingest.headers import unique_names
+from affidavit.ingest.table_rules import unique_names
 from affidavit.ingest.units import Unit, UnitKind
 
 __all__ = ["read_csv", "read_tsv"]
