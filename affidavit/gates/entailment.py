@@ -141,7 +141,7 @@ def reading(claim: Sequence[Frame], lines: Sequence[Sequence[Frame]]) -> Reading
 
 # How close a finding came: a contradiction says the most, then a miss on one edit with
 # everything else held, then a miss on the predicate.
-_CLOSENESS = {"predicate": 0, "embedded": 1, "argument": 2, "roles": 3}
+_CLOSENESS = {"predicate": 0, "embedded": 1, "argument": 2}
 
 
 def _rank(found: Finding) -> int:
@@ -231,12 +231,35 @@ def _arguments_relation(line: Frame, claim: Frame) -> Finding:
             )
             if traded:
                 return Finding(Relation.UNKNOWN, "roles", f"{wanted.text!r} is {elsewhere[0].role}")
-            continue
-        if elsewhere:
+        elif elsewhere:
             continue  # an oblique read under another preposition: the same phrase
         near = next((f for f in found if f.why in ("quantity", "anchor", "number")), None)
+        if near is None and wanted.role in _CORE and _words_elsewhere(line, wanted):
+            # "Agencies will monitor CISA's compliance" against "CISA will monitor agency
+            # compliance": every word is the line's, in another of its parties' places.
+            return Finding(Relation.UNKNOWN, "roles", f"{wanted.text!r} is said of another party")
         return near or Finding(Relation.UNKNOWN, "argument", f"{wanted.text!r} is not in the line")
     return Finding(Relation.ENTAILS, "entailed")
+
+
+_CORE = frozenset({Role.AGENT, Role.PATIENT, Role.RECIPIENT})
+# Prepositions that name a party to the act ("offer guidance to the subscriber").
+_PARTY_MARKERS = frozenset({"to", "from", "by", "for", "with"})
+
+
+def _words_elsewhere(line: Frame, wanted: Argument) -> bool:
+    """Are all of a claim phrase's words in the line frame's parties, its head among them
+    in a role other than the claim's?"""
+    parties = [
+        a for a in line.arguments if a.role in _CORE or a.marker in _PARTY_MARKERS
+    ]  # fmt: skip
+    words = {w for a in parties for w in a.words}
+    content = {w for w in wanted.words if w not in PRONOUNS}
+    head_elsewhere = any(
+        a.role is not wanted.role and any(entails(w, wanted.head) for w in a.words) for a in parties
+    )
+    held = all(any(entails(v, w) for v in words) for w in content)
+    return bool(content) and head_elsewhere and held
 
 
 def _same_slot(line: Argument, claim: Argument) -> bool:
@@ -257,17 +280,31 @@ def _argument_relation(line: Argument, claim: Argument) -> Finding:
             if any(a.split(" ")[0] in kinds for a in claim.anchors):
                 return Finding(Relation.CONTRADICTS, "anchor", f"{line.anchors} / {claim.anchors}")
             return Finding(Relation.UNKNOWN, "anchor", f"{claim.anchors} not in the line")
+    if (
+        claim.values
+        and claim.comparison != line.comparison
+        and set(claim.values) <= set(line.values)
+    ):
+        # "more than 64 bits" against "less than 64 bits", "over 13" against "under 13".
+        if frozenset({claim.comparison, line.comparison}) in _OPPOSED_COMPARISONS:
+            return Finding(Relation.CONTRADICTS, "comparison", f"{line.text!r} / {claim.text!r}")
+        if not _comparison_entails(line.comparison, claim.comparison):
+            return Finding(Relation.UNKNOWN, "comparison", f"the line says {line.text!r}")
     if set(claim.values) - set(line.values):
         if line.values:
             return Finding(Relation.CONTRADICTS, "number", f"{line.values} / {claim.values}")
         return Finding(Relation.UNKNOWN, "number", f"{claim.values} not in the line")
     if not (entails(line.head, claim.head) or any(entails(w, claim.head) for w in line.words)):
+        if opposite(line.head, claim.head):  # "regularly" / "rarely", "written" / "oral"
+            return Finding(Relation.CONTRADICTS, "opposite", f"{line.text!r} / {claim.text!r}")
         return Finding(Relation.UNKNOWN, "argument", f"{line.head} / {claim.head}")
     missing = [
         w for w in claim.words
         if w not in PRONOUNS and not any(entails(v, w) for v in line.words)
     ]  # fmt: skip
     if missing:
+        if any(opposite(v, w) for w in missing for v in line.words):
+            return Finding(Relation.CONTRADICTS, "opposite", f"{line.text!r} / {claim.text!r}")
         return Finding(
             Relation.UNKNOWN, "argument", f"the line has no {', '.join(sorted(missing))}"
         )
@@ -278,6 +315,19 @@ def _argument_relation(line: Argument, claim: Argument) -> Finding:
     if claim.negated != line.negated:
         return Finding(Relation.CONTRADICTS, "polarity", f"without {claim.head}")
     return Finding(Relation.ENTAILS, "entailed")
+
+
+# Comparisons that cannot both hold of one number, and those a line's entails.
+_OPPOSED_COMPARISONS = {
+    frozenset({"gt", "lt"}), frozenset({"gt", "le"}), frozenset({"ge", "lt"}),
+    frozenset({"gt", ""}), frozenset({"lt", ""}),
+}  # fmt: skip
+
+
+def _comparison_entails(line: str, claim: str) -> bool:
+    """ "more than 64" entails "at least 64"; the number itself entails "at least" and "at
+    most" it."""
+    return line == claim or (line, claim) in {("gt", "ge"), ("lt", "le"), ("", "ge"), ("", "le")}
 
 
 def _excepted(line: Frame, claim: Frame) -> Finding | None:
@@ -352,7 +402,7 @@ def _conditions_relation(line: Frame, claim: Frame) -> Finding:
 # frame that matched up to one edit): the claim is not supported, whatever its words share.
 _SAID_OTHERWISE = frozenset(
     {"polarity", "modality", "quantity", "condition", "exception", "anchor", "number",
-     "roles", "bound", "embedded"}
+     "roles", "bound", "embedded", "comparison", "opposite"}
 )  # fmt: skip
 
 
