@@ -302,6 +302,8 @@ def _arguments(act: Token, head: Token, subject_from: Token, terms: DefinedTerms
                     break
     if subject is not None:
         role = Role.PATIENT if passive else Role.AGENT
+        if passive and _has_object(act):
+            role = Role.RECIPIENT  # "You are granted a license": you receive it
         if subject.lower_ in ("that", "which", "who", "whom") and head.dep_ == "relcl":
             subject = head.head
         found.insert(0, _argument(subject, role, terms))

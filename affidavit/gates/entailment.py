@@ -206,6 +206,15 @@ def _arguments_relation(line: Frame, claim: Frame) -> Finding:
     for wanted in claim.arguments:
         if wanted.head in PRONOUNS and wanted.role in (Role.AGENT, Role.PATIENT):
             continue
+        if wanted.role is Role.MANNER:
+            # How the act is done is held against the line only where the line says the
+            # opposite ("rarely" / "regularly"); "fully or partly" is not a new claim.
+            said = [a for a in line.arguments if a.role is Role.MANNER]
+            if any(opposite(a.head, wanted.head) for a in said):
+                return Finding(
+                    Relation.CONTRADICTS, "opposite", f"{said[0].text!r} / {wanted.text!r}"
+                )
+            continue
         same_role = [a for a in line.arguments if _same_slot(a, wanted)]
         found = [_argument_relation(a, wanted) for a in same_role]
         if any(f.relation is Relation.ENTAILS for f in found):
