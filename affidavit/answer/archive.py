@@ -6,14 +6,17 @@ calls, so the same composing and gating run over one store or many."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
 from affidavit.answer.census import Census, take_census
 from affidavit.answer.currency import Drawn, Stale, current_first
 from affidavit.answer.last_organ import whole_telling
+from affidavit.answer.line_frames import kept_frames
 from affidavit.answer.naming import DocumentNaming
 from affidavit.answer.tables import tables_around
 from affidavit.answer.told_of import ToldOf, told_of
+from affidavit.frames import Frame
 from affidavit.gates.support import KeyWords
 from affidavit.index.evidence_block import Retrieved
 from affidavit.index.retrieval import Retriever
@@ -21,6 +24,7 @@ from affidavit.index.scope import Scope
 from affidavit.question.question import Question
 from affidavit.records.gloss import Gloss, across_languages
 from affidavit.results import Evidence
+from affidavit.store.frames import StoredFrames
 from affidavit.text.analyzer import Analyzer
 from affidavit.text.reading import Reading
 
@@ -81,6 +85,10 @@ class Archive(Protocol):
         """The lines around the best table rows among ``hits``."""
         ...
 
+    def frames_of(self, texts: Sequence[str]) -> list[tuple[Frame, ...]]:
+        """Each line's clause frames, read once and kept where the store can keep them."""
+        ...
+
     def census(self, keys: KeyWords, analyzer: Analyzer, scope: Scope | None) -> Census:
         """The documents that speak of ``keys``, counted (answer/census.py)."""
         ...
@@ -124,6 +132,9 @@ class StoreArchive:
 
     def term_weight(self, term: str) -> float:
         return self._index.idf(term)
+
+    def frames_of(self, texts: Sequence[str]) -> list[tuple[Frame, ...]]:
+        return kept_frames(StoredFrames(self._retriever.store), texts)
 
     def across_languages(self, text: str, language: str, scope: Scope | None) -> Gloss | None:
         return across_languages(text, language, self._retriever, scope)

@@ -4,7 +4,7 @@ a document's defined terms (frames/terms.py). Pure: text in, frames out."""
 
 from affidavit.frames.anchors import Anchor, anchors_in
 from affidavit.frames.model import Argument, Bound, Frame, Modality, Quantity, Role
-from affidavit.frames.terms import NO_TERMS, DefinedTerms, defined_terms
+from affidavit.frames.terms import NO_TERMS, DefinedTerms, defined_terms, with_terms
 
 
 def read_frames(text: str, terms: DefinedTerms = NO_TERMS) -> tuple[Frame, ...]:
@@ -28,4 +28,5 @@ __all__ = [
     "anchors_in",
     "defined_terms",
     "read_frames",
+    "with_terms",
 ]

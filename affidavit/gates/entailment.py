@@ -25,6 +25,7 @@ from affidavit.frames import (
     anchors_in,
     defined_terms,
     read_frames,
+    with_terms,
 )
 from affidavit.frames.lexicon import PRONOUNS, entails, opposite, same
 from affidavit.gates.case import Case, Judgement
@@ -435,8 +436,12 @@ def frames_entail(case: Case, found: Judgement) -> GateDecision | None:
             detail=f"no clause frames for {language!r}: the word tiers judge it",
         )  # fmt: skip
     terms = defined_terms(case.texts)
-    claim = read_frames(case.text, terms)
-    found.reading = found_reading = reading(claim, [read_frames(t, terms) for t in case.texts])
+    claim = with_terms(read_frames(case.text), terms)
+    lines = case.line_frames(case.texts) if case.line_frames is not None else None
+    if lines is None:
+        lines = [read_frames(text) for text in case.texts]
+    lines = [with_terms(frames, terms) for frames in lines]
+    found.reading = found_reading = reading(claim, lines)
     if found_reading is None or found_reading.relation is Relation.UNKNOWN:
         return None
     if found_reading.relation is Relation.CONTRADICTS and found_reading.why in _ANOTHER_VALUE:

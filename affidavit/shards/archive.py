@@ -37,9 +37,11 @@ from affidavit.answer.archive import Naming, Passed
 from affidavit.answer.census import Census
 from affidavit.answer.currency import Stale
 from affidavit.answer.last_organ import WHOLE_LINES
+from affidavit.answer.line_frames import kept_frames
 from affidavit.answer.naming import DocumentNaming, the_one_named
 from affidavit.answer.tables import ROW_REACH, ROWS_READ
 from affidavit.answer.told_of import LINES_READ, ToldOf
+from affidavit.frames import Frame
 from affidavit.gates.support import KeyWords
 from affidavit.index.documents import DocumentHit
 from affidavit.index.entities.phrases import Phrase
@@ -270,6 +272,11 @@ class ShardedArchive:
     def _forget(self, token: str, shards: Sequence[int]) -> None:
         if shards:
             self._every("forget", token, only=shards)
+
+    def frames_of(self, texts: Sequence[str]) -> list[tuple[Frame, ...]]:
+        # NOTE: a sharded store keeps no frames: its lines are read on the driver, whose
+        # parse cache (frames/parse.py) holds the lines read in this process.
+        return kept_frames(None, texts)
 
     def tables_around(self, hits: list[Evidence]) -> list[Evidence]:
         rows = [e for e in hits if e.kind == LineKind.ROW][:ROWS_READ]
