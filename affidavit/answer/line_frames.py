@@ -1,14 +1,18 @@
 """The clause frames of the lines a sentence is judged against, read once per line and
 kept in the store (store/frames.py): a line's frames are made the first time a judge
-reads the line and read back after, so no stored line is parsed twice."""
+reads the line, or ahead for a whole store (keep_every_frame), and read back after, so
+no stored line is parsed twice."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from affidavit.frames import Frame, read_frames
 from affidavit.frames.codec import FRAMES_VERSION, frames_from_text, frames_to_text
+from affidavit.gates.context import said_as_evidence
+from affidavit.gates.entailment import FRAME_LANGUAGES
 from affidavit.store.frames import StoredFrames, frames_key
+from affidavit.store.sqlite import Store
 
 
 def kept_frames(kept: StoredFrames | None, texts: Sequence[str]) -> list[tuple[Frame, ...]]:
@@ -30,3 +34,22 @@ def kept_frames(kept: StoredFrames | None, texts: Sequence[str]) -> list[tuple[F
             frames.append(frames_from_text(said))
     kept.put(made)
     return frames
+
+
+def keep_every_frame(store: Store, progress: Callable[[int, int, str], None] | None = None) -> int:
+    """Read ahead the frames of every line of the store's English documents that has none
+    kept, and keep them (``Memory.build_indexes(frames=True)``); returns how many lines
+    were read. ``progress(done, total, "frames")`` hears each document."""
+    kept = StoredFrames(store)
+    documents = [name for _, name, language in store.documents() if language in FRAME_LANGUAGES]
+    made = 0
+    for done, name in enumerate(documents, 1):
+        texts = [said_as_evidence(line) for line in store.document_lines(name)]
+        keys = [frames_key(FRAMES_VERSION, text) for text in texts]
+        have = kept.get(keys)
+        missing = {k: t for k, t in zip(keys, texts, strict=True) if k not in have}
+        kept.put({key: frames_to_text(read_frames(text)) for key, text in missing.items()})
+        made += len(missing)
+        if progress is not None:
+            progress(done, len(documents), "frames")
+    return made

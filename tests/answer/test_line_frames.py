@@ -7,7 +7,10 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from affidavit import Memory
+from affidavit.errors import InputError
 
 MPL = Path(__file__).resolve().parents[2] / "corpora" / "licences" / "mpl-2.0.txt"
 FORBIDDEN = "You may remove the substance of any license notices."
@@ -40,3 +43,26 @@ def test_a_read_only_store_keeps_no_frames(tmp_path: Path) -> None:
     with Memory(path, dense=False, read_only=True) as memory:
         assert memory.verify(FORBIDDEN).sentences[0].status == "contradicted"
     assert kept(path) == 0
+
+
+def test_frames_are_read_ahead_on_request_and_not_again(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite"
+    heard: list[tuple[int, int, str]] = []
+    with Memory(path, dense=False) as memory:
+        memory.ingest(MPL)
+        memory.build_indexes()
+        assert kept(path) == 0  # only on request
+        memory.build_indexes(frames=True, progress=lambda *done: heard.append(done))
+        lines = kept(path)
+        assert lines > 0 and ("frames" in {stage for _, _, stage in heard})
+        memory.build_indexes(frames=True)
+        assert kept(path) == lines
+        # verify finds them kept: nothing more is written.
+        memory.verify(FORBIDDEN)
+    assert kept(path) == lines
+
+
+def test_a_sharded_store_refuses_to_read_frames_ahead(tmp_path: Path) -> None:
+    with Memory(tmp_path / "sharded", shards=2, dense=False) as memory:
+        with pytest.raises(InputError, match="keeps no clause frames"):
+            memory.build_indexes(frames=True)
