@@ -210,7 +210,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ("ALTER TABLE documents ADD COLUMN origin TEXT",),
     # 17: each line's clause frames, made the first time a judge reads the line
     # (store/frames.py), keyed by the frame reader's version and the line's text.
-    ("CREATE TABLE line_frames (key TEXT PRIMARY KEY, frames TEXT NOT NULL)",),
+    ("CREATE TABLE IF NOT EXISTS line_frames (key TEXT PRIMARY KEY, frames TEXT NOT NULL)",),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
