@@ -272,5 +272,11 @@ def report(result: dict[str, Any]) -> str:
 
 if __name__ == "__main__":
     bench_main(
-        __doc__ or "", run, report, limit_help="ask only the first N questions", splits=SPLITS
+        __doc__ or "",
+        run,
+        report,
+        limit_help="ask only the first N questions",
+        splits=SPLITS,
+        keep=(0, 1),
+        notes=("Ingest",),
     )

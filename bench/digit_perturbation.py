@@ -30,6 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _record import record  # noqa: E402
 from _squad import Question, is_gold, load_squad  # noqa: E402
 
 from affidavit import Memory  # noqa: E402
@@ -354,12 +355,23 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.seeds:
         results = [run(args.limit, seed) for seed in args.seeds]
-        print(report_seeds(results))
+        printed = report_seeds(results)
+        print(printed)
+        record(__file__, split="none", printed=printed)
         if args.json is not None:
             args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
         return
     result = run(args.limit, args.seed)
-    print(report(result))
+    printed = report(result)
+    print(printed)
+    record(
+        __file__,
+        split="none",
+        printed=printed,
+        keep=(0,),
+        baselines=("verbatim baseline",),
+        notes=("Accepted perturbations",),
+    )
     if args.json is not None:
         args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
 

@@ -371,6 +371,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         report,
         limit_help="ask only the first N questions (all documents are ingested)",
         argv=argv,
+        split="all",
+        baselines=("refuse everything", "best line"),
+        notes=("Targets on the report split", "Same targets on the tune split", "Ingest"),
     )
 
 

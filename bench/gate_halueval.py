@@ -249,6 +249,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         limit_help="audit only the first N rows",
         argv=argv,
         splits=("tune", "report"),
+        baselines=("baseline", "ChatGPT"),
+        notes=("Per row",),
     )
 
 

@@ -24,6 +24,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from _record import record
+
 NOVEL = (
     Path(__file__).resolve().parents[2]
     / "shared"
@@ -317,8 +319,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         return
 
     result = run(args.corpus, args.queries, args.seed, args.profile)
-    print(f"Ingest of {result['corpus']} into a fresh file store\n")
-    print(table(result))
+    printed = f"Ingest of {result['corpus']} into a fresh file store\n\n{table(result)}"
+    print(printed)
+    record(__file__, split="none", printed=printed)
     print("\nexample queries: " + "; ".join(result["reopen"]["example_queries"]))
     if "profile" in result:
         print("\n" + result["profile"])

@@ -79,6 +79,7 @@ from _locomo_scoring import (  # noqa: E402
     score,
     written_days,
 )
+from _record import Table, rows_table  # noqa: E402
 from _squad import SHARED  # noqa: E402
 
 from affidavit import Answer, Memory  # noqa: E402
@@ -433,6 +434,26 @@ def report(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def page_tables(result: dict[str, Any]) -> list[Table]:
+    """Per split, the F1 of each category (the report's columns) for RESULTS.md."""
+    columns = {"n": "n", "score": "engine", "refused": "refused", "best_line": "best line"}
+    columns |= {"ceiling_line": "ceiling 1", "ceiling_five": "ceiling 5"}
+    columns |= {"evidence_only": "on its evidence"}
+    return [
+        rows_table(
+            f"{name}: {', '.join(result['samples'][name])}; {part['questions']} questions; "
+            "F1 by category (refuse everything: adversarial 1.000, the others 0.000)",
+            {
+                category: {shown: part[category].get(key) for key, shown in columns.items()}
+                for category in (*CATEGORIES.values(), "overall_1_4", "hard_temporal")
+                if category in part
+            },
+            label="category",
+        )
+        for name, part in result["by_split"].items()
+    ]
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     bench_main(
         __doc__ or "",
@@ -441,6 +462,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         limit_help="ask only the first N questions of each conversation",
         argv=argv,
         splits=SPLITS,
+        keep=(),
+        tables=page_tables,
+        notes=("Ingest per conversation",),
     )
 
 

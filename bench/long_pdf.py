@@ -18,6 +18,8 @@ import time
 import zlib
 from pathlib import Path
 
+from _record import measures_table, record
+
 ROOT = Path(__file__).resolve().parents[1]
 LINES_PER_PAGE = 45
 
@@ -119,6 +121,14 @@ def main() -> None:
         f"with the default limits, {memory.stats()['lines']} lines; reader's peak memory "
         f"{peak_mb:.0f} MB"
     )
+    figures = {
+        "pages": args.pages,
+        "PDF MB": path.stat().st_size / 1e6,
+        "ingest s (default limits)": seconds,
+        "lines stored": memory.stats()["lines"],
+        "reader's peak memory MB": peak_mb,
+    }
+    record(__file__, split="none", tables=[measures_table("A long PDF's ingest", figures)])
 
 
 if __name__ == "__main__":

@@ -457,7 +457,16 @@ def report(result: dict) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    bench_main(__doc__ or "", run, report, limit_help="queries per corpus", argv=argv)
+    bench_main(
+        __doc__ or "",
+        run,
+        report,
+        limit_help="queries per corpus",
+        argv=argv,
+        keep=None,
+        baselines=("bm25s",),
+        notes=("Encoder",),
+    )
 
 
 if __name__ == "__main__":

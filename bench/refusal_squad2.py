@@ -273,6 +273,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         limit_help="ask only the first N questions (all articles)",
         argv=argv,
         splits=SPLITS,
+        baselines=("refuse everything", "best line"),
+        notes=("Ingest",),
     )
 
 

@@ -64,6 +64,7 @@ from tqdm import tqdm
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _cli import ask_timing  # noqa: E402
+from _record import record  # noqa: E402
 from _squad import SHARED  # noqa: E402
 from _tatqa_scoring import gold_answers, score  # noqa: E402
 
@@ -469,7 +470,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     result = run(args.limit, args.split, args.data)
-    print(report(result))
+    printed = report(result)
+    print(printed)
+    record(
+        __file__,
+        split=args.split,
+        printed=printed,
+        keep=(0, 1),
+        baselines=("refuse everything", "best line", "best cell"),
+        notes=("Answered questions only", "Ingest"),
+    )
     if args.json is not None:
         args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
 

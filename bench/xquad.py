@@ -209,6 +209,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         limit_help="ask only the first N questions of each language",
         argv=argv,
         splits=SPLITS,
+        notes=tuple(f"{language}: ingest" for language in languages),
     )
 
 
