@@ -434,6 +434,11 @@ def report(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _as_printed(value: Any) -> Any:
+    """A score to three places, as the report prints it."""
+    return f"{value:.3f}" if isinstance(value, float) else value
+
+
 def page_tables(result: dict[str, Any]) -> list[Table]:
     """Per split, the F1 of each category (the report's columns) for RESULTS.md."""
     columns = {"n": "n", "score": "engine", "refused": "refused", "best_line": "best line"}
@@ -444,7 +449,9 @@ def page_tables(result: dict[str, Any]) -> list[Table]:
             f"{name}: {', '.join(result['samples'][name])}; {part['questions']} questions; "
             "F1 by category (refuse everything: adversarial 1.000, the others 0.000)",
             {
-                category: {shown: part[category].get(key) for key, shown in columns.items()}
+                category: {
+                    shown: _as_printed(part[category].get(key)) for key, shown in columns.items()
+                }
                 for category in (*CATEGORIES.values(), "overall_1_4", "hard_temporal")
                 if category in part
             },

@@ -463,7 +463,6 @@ def main(argv: Sequence[str] | None = None) -> None:
         report,
         limit_help="queries per corpus",
         argv=argv,
-        keep=None,
         baselines=("bm25s",),
         notes=("Encoder",),
     )

@@ -476,7 +476,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         __file__,
         split=args.split,
         printed=printed,
-        keep=(0, 1),
+        keep=(0,),
         baselines=("refuse everything", "best line", "best cell"),
         notes=("Answered questions only", "Ingest"),
     )
