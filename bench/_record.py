@@ -132,7 +132,7 @@ def measures_table(
 def _flat(values: Mapping[str, Any], prefix: str = "") -> Iterable[tuple[str, str]]:
     for key, value in values.items():
         if isinstance(value, Mapping):
-            yield from _flat(value, f"{prefix}{key}: ")
+            yield from _flat(value, f"{prefix}{_words(key)}: ")
         elif not isinstance(value, list | tuple):
             yield f"{prefix}{_words(key)}", cell(value)
 

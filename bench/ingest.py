@@ -319,7 +319,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         return
 
     result = run(args.corpus, args.queries, args.seed, args.profile)
-    printed = f"Ingest of {result['corpus']} into a fresh file store\n\n{table(result)}"
+    printed = f"Ingest of {Path(result['corpus']).name} into a fresh file store\n\n{table(result)}"
     print(printed)
     record(__file__, split="none", printed=printed)
     print("\nexample queries: " + "; ".join(result["reopen"]["example_queries"]))
