@@ -6,10 +6,10 @@ calls, so the same composing and gating run over one store or many."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol, TypeVar
 
 from affidavit.answer.census import Census, take_census
-from affidavit.answer.currency import Stale, current_first
+from affidavit.answer.currency import Drawn, Stale, current_first
 from affidavit.answer.last_organ import whole_telling
 from affidavit.answer.naming import DocumentNaming
 from affidavit.answer.tables import tables_around
@@ -24,16 +24,16 @@ from affidavit.results import Evidence
 from affidavit.text.analyzer import Analyzer
 from affidavit.text.reading import Reading
 
-# A candidate that passed the gate, as ask() keeps it: (weighed score, subset number,
-# rank, candidate, judgement, cited lines); currency reads the 4th and the 6th.
-Passed = tuple[Any, ...]
+# A candidate that passed the gate, as ask() keeps it (answer/state.py), read here for its
+# candidate and cited lines (answer/currency.py).
+Passed = TypeVar("Passed", bound=Drawn)
 
 
 class Naming(Protocol):
     """How a question names the documents: the one it asks of, and, for each document,
     the key terms its lines must carry (answer/naming.py's DocumentNaming)."""
 
-    def narrowed(self, reading: Reading) -> tuple[str | Reading, Scope | None]: ...
+    def narrowed(self, asked: Question) -> tuple[str | Reading, Scope | None]: ...
 
     def asked_of(self, document: str) -> frozenset[str]: ...
 
@@ -55,12 +55,13 @@ class Archive(Protocol):
         """How rare ``term`` is among the lines (Lucene IDF; 0 when no line holds it)."""
         ...
 
-    def across_languages(self, question: str, scope: Scope | None) -> Gloss | None:
-        """``question`` read in the store's language (records/gloss.py), or None."""
+    def across_languages(self, text: str, language: str, scope: Scope | None) -> Gloss | None:
+        """``text``, asked in ``language``, read in the store's (records/gloss.py), or
+        None when it needs no reading."""
         ...
 
-    def naming(self, question: str, terms: frozenset[str], analyzer: Analyzer) -> Naming:
-        """How ``question`` names the stored documents."""
+    def naming(self, asked: Question | None, analyzer: Analyzer) -> Naming:
+        """How the question ``asked`` names the stored documents (none without one)."""
         ...
 
     def retrieve(
@@ -124,11 +125,11 @@ class StoreArchive:
     def term_weight(self, term: str) -> float:
         return self._index.idf(term)
 
-    def across_languages(self, question: str, scope: Scope | None) -> Gloss | None:
-        return across_languages(question, self._retriever, scope)
+    def across_languages(self, text: str, language: str, scope: Scope | None) -> Gloss | None:
+        return across_languages(text, language, self._retriever, scope)
 
-    def naming(self, question: str, terms: frozenset[str], analyzer: Analyzer) -> Naming:
-        return DocumentNaming(self._retriever, question, terms, analyzer)
+    def naming(self, asked: Question | None, analyzer: Analyzer) -> Naming:
+        return DocumentNaming(self._retriever, asked, analyzer)
 
     def retrieve(
         self,

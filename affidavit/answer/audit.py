@@ -1,5 +1,5 @@
-"""How an answer was reached: kept in an AskRecord while ask works, then frozen once into
-the Audit the Answer carries."""
+"""How an answer was reached: an AskRecord each stage writes its findings into (a new one
+each time), made once into the Audit the Answer carries."""
 
 from __future__ import annotations
 
@@ -22,19 +22,10 @@ class Judged:
     decisions: tuple[GateDecision, ...]
 
 
-@dataclass
-class SubsetRecord:
-    """One document's evidence as the engine saw it, and what came of its candidates."""
-
-    document: str
-    weight: float
-    block: list[str]
-    judged: list[Judged] = field(default_factory=list)
-
-
-@dataclass
+@dataclass(frozen=True, slots=True)
 class AskRecord:
-    """What ask has found so far; ``audit()`` freezes it."""
+    """What ask has found so far, each stage's findings written in by a new record (the
+    state's ``noting``); ``audit()`` makes it the Answer's Audit."""
 
     engine: str
     asked_at: str | None
@@ -50,7 +41,7 @@ class AskRecord:
     withheld_as_orders: int | None = None  # matching lines that speak to a model
     best_lines: list[str] | None = None
     evidence_block: list[str] | None = None
-    subsets: list[SubsetRecord] = field(default_factory=list)
+    subsets: tuple[SubsetAudit, ...] = ()
     chosen: Json | None = None
     value: Json | None = None
     read_as: str | None = None  # the question as read, when the speaker stood for "I"
@@ -122,10 +113,7 @@ class AskRecord:
             evidence_block=self.evidence_block,
             routed=self.routed,
             route=self.route,
-            subsets=tuple(
-                SubsetAudit(s.document, s.weight, tuple(s.block), tuple(s.judged))
-                for s in self.subsets
-            ),
+            subsets=self.subsets,
             chosen=self.chosen,
             value=self.value,
             contradicted_by=self.contradicted_by,

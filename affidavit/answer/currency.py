@@ -8,10 +8,9 @@ is left as the gates ranked it."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from affidavit.engine.protocol import Candidate
 from affidavit.results import Evidence
@@ -19,16 +18,19 @@ from affidavit.store.records import RecordRow, drawn_from, record_by_id, superse
 from affidavit.store.sqlite import Store
 from affidavit.text.analyzer import Analyzer
 from affidavit.text.content import content_terms
-from affidavit.text.years import YEAR
 
-# The words that put a question in the past: what was, not what is.
-_PAST = re.compile(
-    r"\b(?:did|was|were|had|used to|before|previous(?:ly)?|former(?:ly)?|originally|first|"
-    rf"ago|earlier|then|once|until|in {YEAR}|last (?:year|month|week))\b",
-    re.I,
-)
 
-Passed = TypeVar("Passed", bound=tuple[Any, ...])
+class Drawn(Protocol):
+    """A candidate that passed, as currency reads it: the candidate and its cited lines."""
+
+    @property
+    def candidate(self) -> Candidate: ...
+
+    @property
+    def cited(self) -> list[Evidence]: ...
+
+
+Passed = TypeVar("Passed", bound=Drawn)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,17 +65,13 @@ class Stale:
         return f"That no longer holds (record {self.record} is {self.state})."
 
 
-def asks_of_the_past(question: str) -> bool:
-    return _PAST.search(question) is not None
-
-
 def current_first(
     passed: list[Passed], store: Store, analyzer: Analyzer
 ) -> tuple[list[Passed], list[Stale]]:
-    """``passed`` (each a tuple whose 4th item is the Candidate and 6th its cited lines)
-    with the candidates drawn only from records that no longer hold moved after the rest,
+    """``passed`` (each with its candidate and cited lines) with the candidates drawn
+    only from records that no longer hold moved after the rest,
     the order otherwise kept; and those candidates, for the audit."""
-    cited = sorted({(line.document, line.position) for p in passed for line in p[5]})
+    cited = sorted({(line.document, line.position) for p in passed for line in p.cited})
     with store.reading():
         rows = drawn_from(store.conn, cited)
         replaced = superseders(store.conn, [row.id for row in rows if row.state == "superseded"])
@@ -83,7 +81,7 @@ def current_first(
     stale: list[Stale] = []
     fresh, behind = [], []
     for entry in passed:
-        found = _stale(entry[3], entry[5], rows, replaced, newer, analyzer)
+        found = _stale(entry.candidate, entry.cited, rows, replaced, newer, analyzer)
         if found is None:
             fresh.append(entry)
         else:
@@ -92,7 +90,7 @@ def current_first(
     # Only a candidate drawn from what replaced it makes one give way: a question worded in
     # the present may still ask of a past moment, and then nothing that holds answers it.
     current = {s.replaced_by for s in stale if s.replaced_by is not None}
-    answering = [entry for entry in fresh if _drawn_from(entry[5], rows, current)]
+    answering = [entry for entry in fresh if _drawn_from(entry.cited, rows, current)]
     if not answering:
         return passed, [s for s in stale if s.state == "ended"]
     return [*fresh, *behind], stale

@@ -1,20 +1,20 @@
 """When the store disagrees with itself: lines of equal trust that say otherwise ("The CEO
-of Acme is Mallory." against "The CEO of Acme is Alice Brown."), found for ask (``rivals``)
-and for verify (``rival_line``), so that saying one side does not hide the split."""
+of Acme is Mallory." against "The CEO of Acme is Alice Brown."), found for ask (``rivals``;
+verify's is the contest judge, gates/contest.py), so that saying one side does not hide
+the split."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
 from affidavit.engine.protocol import Candidate
+from affidavit.question.question import Question
 from affidavit.question.shape import AnswerType
-from affidavit.question.typed_lines import holds_answer
 from affidavit.results import Evidence
-from affidavit.text.analyzer import Analyzer
 from affidavit.text.dates import WrittenDate, dates_in
 from affidavit.text.numbers import carried_numbers, numbers_in
 from affidavit.text.spans import YEAR_OR_CENTURY
-from affidavit.text.words import fold, values_written
+from affidavit.text.words import fold
 
 # A rival scored below this share of the answer's score is a weaker reading of the
 # evidence, not a disagreement of it.
@@ -68,17 +68,17 @@ def rivals(
 _NAMED_KINDS = frozenset({AnswerType.PERSON, AnswerType.PLACE, AnswerType.ENTITY, AnswerType.TITLE})
 
 
-def asked_kind(answer_type: AnswerType, question: str, answer: str) -> Callable[[str], bool]:
-    """Is a rival text a value of the kind ``question`` asks (of ``answer_type``), as the
-    ``answer`` said is? A typed kind's value must be written in it (a date for "when", a
-    number for "how many": question/typed_lines.py, the question's own values not
-    counted); a name's kind needs a name; a loose kind (what, which, how, why) is
-    contested only by a value of the kind the answer itself is, a date, a number or a
-    name, never by a phrase of common words."""
-    typed = holds_answer(answer_type, question)
+def asked_kind(asked: Question, answer: str) -> Callable[[str], bool]:
+    """Is a rival text a value of the kind the question ``asked`` asks, as the ``answer``
+    said is? A typed kind's value must be written in it (a date for "when", a number for
+    "how many": question/typed_lines.py, the question's own values not counted); a name's
+    kind needs a name; a loose kind (what, which, how, why) is contested only by a value of
+    the kind the answer itself is, a date, a number or a name, never by a phrase of common
+    words."""
+    typed = asked.holds_answer
     if typed is not None:
         return lambda text: typed(text) < 2
-    if answer_type in _NAMED_KINDS:
+    if asked.shape.answer_type in _NAMED_KINDS:
         return _names
     kinds = _value_kinds(answer)
     return lambda text: bool(kinds & _value_kinds(text))
@@ -122,38 +122,3 @@ def contest_line(found: Sequence[tuple[Candidate, Sequence[Evidence]]]) -> str:
         f"[{lines[0].document} #{lines[0].position}] says {other.text!r}" for other, lines in found
     )
     return f"Contested: lines of equal trust answer otherwise ({told})."
-
-
-def rival_line(
-    claim: str, supporting: Sequence[Evidence], lines: Sequence[Evidence], analyzer: Analyzer
-) -> Evidence | None:
-    """The first of ``lines`` that says ``claim`` with other values, or None.
-
-    Such a line writes every word of the claim but some of its values (names and numbers),
-    shares at least half of its words, and puts values of its own in their place, and
-    nothing else ("The CEO of Acme met Bob." is another fact). Only lines at the trust of
-    the ``supporting`` lines or above count: a stranger cannot contest a document.
-    """
-    if not supporting:
-        return None
-    said = set(analyzer.terms(claim))
-    values = set(analyzer.terms(" ".join(values_written(claim))))
-    if not values:
-        return None
-    trust = min(line.trust for line in supporting)
-    for line in lines:
-        if line in supporting or line.trust < trust:
-            continue
-        other = set(analyzer.terms(line.text))
-        their_values = set(analyzer.terms(" ".join(values_written(line.text))))
-        missing, added = said - other, other - said
-        shared = len(said & other)
-        if (
-            missing
-            and missing <= values
-            and added
-            and added <= their_values
-            and 2 * shared >= len(said)
-        ):
-            return line
-    return None

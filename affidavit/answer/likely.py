@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from affidavit.engine.protocol import Candidate
+from affidavit.gates.answerability import likely_enough
 from affidavit.question.question import Question
 from affidavit.reader.answerability import Likelihood, judge_answerable, judges
 from affidavit.reasons import Reason, compared
@@ -51,15 +52,19 @@ def likeliest(
     return judged[0], judged[1:]
 
 
-def refused_by_the_reader(top: Likelihood) -> tuple[str, dict[str, str]]:
-    """Why the reader refused the best candidate, said with its probability and the
-    threshold written apart ("best candidate 0.421 < 0.425"), and the candidate as the
-    closest one refused (the audit's ``closest``)."""
+def refused_by_the_reader(top: Likelihood) -> tuple[str, dict[str, str] | None]:
+    """The answerability judge's word on the best candidate (gates/answerability.py): when
+    it refuses, why, said with the probability and the threshold written apart ("best
+    candidate 0.421 < 0.425"), and the candidate as the closest one refused (the audit's
+    ``closest``); ("", None) when it lets the candidate through."""
+    decision = likely_enough(top.probability, top.threshold)
+    if decision.passed:
+        return "", None
     probable, threshold = compared(top.probability, top.threshold)
     closest = {
         "text": top.text,
-        "check": "answerability",
-        "reason": Reason.UNLIKELY.value,
-        "detail": f"the reader gives it {probable}, below the threshold {threshold}",
+        "check": decision.gate.value,
+        "reason": decision.reason or Reason.UNLIKELY.value,
+        "detail": decision.detail,
     }
     return f"best candidate {probable} < {threshold}", closest

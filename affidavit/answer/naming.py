@@ -7,15 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from weakref import ref
 
-from affidavit.gates.support import document_nouns, naming_terms
+from affidavit.gates.support import naming_terms
 from affidavit.index.retrieval import Retriever
 from affidavit.index.scope import Scope
 from affidavit.index.words.word_index import WordIndex
-from affidavit.text.abbreviations import acronyms
+from affidavit.question.question import Question
 from affidavit.text.analyzer import Analyzer, name_terms
 from affidavit.text.dates import dates_in
 from affidavit.text.reading import Reading
-from affidavit.text.words import written_word_spans
 
 # A title is the document's first line, when short, and the version or date under it
 # ("GNU GENERAL PUBLIC LICENSE" / "Version 2, June 1991"; "NICS Firearm Background
@@ -49,41 +48,36 @@ def _is_subtitle(line: str) -> bool:
 
 class DocumentNaming:
     """A question's key terms as each document is asked them: without the words that
-    name that document (support.naming_terms)."""
+    name that document (support.naming_terms). With no question (a sentence verified
+    alone) no terms are asked."""
 
-    def __init__(
-        self,
-        retriever: Retriever,
-        question: str,
-        question_terms: frozenset[str],
-        analyzer: Analyzer,
-    ) -> None:
+    def __init__(self, retriever: Retriever, asked: Question | None, analyzer: Analyzer) -> None:
         self._retriever = retriever
-        self._question = question
-        self._terms = question_terms
+        self._question = asked
+        self._terms = asked.key_terms if asked is not None else frozenset()
         self._analyzer = analyzer
         self._asked: dict[str, frozenset[str]] = {}
 
-    def narrowed(self, reading: Reading) -> tuple[str | Reading, Scope | None]:
+    def narrowed(self, asked: Question) -> tuple[str | Reading, Scope | None]:
         """The question as retrieval reads it, and the scope of the one document it names
         (``named_document``): ranked there without the words that name it. Without such
-        a document, ``reading`` and no scope."""
+        a document, its reading and no scope."""
         named = self._named()
         if named is None:
-            return reading, None
-        naming = self._terms - self.asked_of(named)
-        said = without_naming(self._question, naming, self._analyzer)
-        return (said if self._analyzer.terms(said) else reading), named_scope(named)
+            return asked.reading, None
+        said = asked.without(self._terms - self.asked_of(named))
+        return (said if self._analyzer.terms(said) else asked.reading), named_scope(named)
 
     def asked_of(self, document: str) -> frozenset[str]:
         """The key terms a line of ``document`` must carry."""
         if document not in self._asked:
+            acronyms = self._question.naming[1] if self._question is not None else frozenset()
             naming = naming_terms(
                 self._terms,
                 document,
                 self._analyzer,
                 title=self._title(document),
-                question=self._question,
+                acronym_terms=acronyms,
             )
             self._asked[document] = self._terms - naming
         return self._asked[document]
@@ -91,33 +85,35 @@ class DocumentNaming:
     # The two reads of the store, which a sharded store's naming asks of its shards.
 
     def _named(self) -> str | None:
-        return named_document(self._retriever, self._question, self._terms, self._analyzer)
+        if self._question is None:
+            return None
+        return named_document(self._retriever, self._question.naming)
 
     def _title(self, document: str) -> str:
         return title_of(self._retriever, self._retriever.words(), document)
 
 
 def named_document(
-    retriever: Retriever, question: str, question_terms: frozenset[str], analyzer: Analyzer
+    retriever: Retriever, naming: tuple[frozenset[str], frozenset[str]]
 ) -> str | None:
     """The one stored document the question calls by name: "in the Apache License" of
     apache-2.0.txt, "the Mozilla Public License" of the document so titled, "the LGPL" of
-    lgpl-3.0.txt. A name is the capitalised words before a noun that names a kind of
-    document ("License", "Policy"), matched against each document's name and title, at
-    least half of them held; or an acronym its file name holds ("U.S." names no stored
+    lgpl-3.0.txt. ``naming`` are the question's naming words (Question.naming): a title's
+    words it writes out, matched against each document's name and title, at least half of
+    them held; and its acronyms, a file name holding one ("U.S." names no stored
     document). The document holding most of them is the one, when no other holds as many;
     None otherwise."""
     if len(retriever.words().document_names) < 2:
         return None
-    return the_one_named(names_held(retriever, question, question_terms, analyzer))
+    return the_one_named(names_held(retriever, naming))
 
 
 def names_held(
-    retriever: Retriever, question: str, question_terms: frozenset[str], analyzer: Analyzer
+    retriever: Retriever, naming: tuple[frozenset[str], frozenset[str]]
 ) -> list[tuple[int, str]]:
     """How many of the question's naming words each document of the store holds (those
     holding any): ``named_document``'s count, before the one is chosen."""
-    phrase, shortened = naming_words(question, analyzer)
+    phrase, shortened = naming
     if not phrase and not shortened:
         return []
     index = retriever.words()
@@ -132,41 +128,12 @@ def names_held(
     return scored
 
 
-def naming_words(question: str, analyzer: Analyzer) -> tuple[frozenset[str], frozenset[str]]:
-    """The terms a question may name a document by: the words of a title it writes out
-    (``name_words``, less the nouns of a kind of document), and its acronyms."""
-    nouns = document_nouns(analyzer.language)
-    phrase = frozenset(analyzer.terms(" ".join(name_words(question, analyzer)))) - nouns
-    return phrase, frozenset(analyzer.terms(" ".join(acronyms(question))))
-
-
 def the_one_named(scored: list[tuple[int, str]]) -> str | None:
     """The document holding most naming words, when no other holds as many."""
     scored = sorted(scored, key=lambda found: (-found[0], found[1]))
     if not scored or (len(scored) > 1 and scored[0][0] == scored[1][0]):
         return None
     return scored[0][1]
-
-
-def name_words(question: str, analyzer: Analyzer) -> list[str]:
-    """The words a question names a document by: the capitalised words right before a
-    noun of a kind of document ("Mozilla Public" of "the Mozilla Public License") and the
-    version after it ("2" of "License version 2")."""
-    nouns = document_nouns(analyzer.language)
-    written = [question[start:end] for start, end in written_word_spans(question)]
-    found: list[str] = []
-    for at, word in enumerate(written):
-        if not word[:1].isupper() or analyzer.term(word.lower()) not in nouns:
-            continue
-        before = at
-        while before > 0 and written[before - 1][:1].isupper() and at - before < 4:
-            before -= 1
-        found.extend(written[before:at])
-        # "License version 2", "License, v. 2.0": the version the name goes with.
-        after = written[at + 1 : at + 3]
-        if after and after[0].lower() in ("version", "v", "v."):
-            found.extend(after[1:2])
-    return list(dict.fromkeys(found))
 
 
 @dataclass
@@ -214,14 +181,3 @@ def _titled_names(retriever: Retriever, index: WordIndex) -> dict[str, frozenset
 def named_scope(name: str) -> Scope:
     """The scope of the one document a question names, said as inferred in the audit."""
     return Scope({"documents": [name], "named_by_the_question": True}, frozenset({name}))
-
-
-def without_naming(question: str, naming: frozenset[str], analyzer: Analyzer) -> str:
-    """The question without the words that name its document: within that document they
-    say nothing of which line answers ("Mozilla Public License" is every notice's)."""
-    kept = [
-        question[start:end]
-        for start, end in written_word_spans(question)
-        if analyzer.term(question[start:end].lower()) not in naming
-    ]
-    return " ".join(kept)

@@ -4,66 +4,19 @@ when the conversation tells what it asks more fully of someone else."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from affidavit.answer.census import KeyTermsSaid
-from affidavit.gates.decision import GateDecision
 from affidavit.gates.holder import holds_for, replies_to
 from affidavit.gates.support import SUPPORT_REACH, KeyWords
+from affidavit.gates.whose import ToldOf
 from affidavit.index.retrieval import Retriever
 from affidavit.index.scope import Scope
-from affidavit.reasons import Reason, compared
 from affidavit.store.prepared import StoredLine
 from affidavit.text.analyzer import Analyzer
 
 # The most lines one reading weighs; past it (a store of many conversations all saying
 # the question's words) nothing is judged here and the holder tier alone decides.
 LINES_READ = 4000
-
-
-@dataclass(frozen=True, slots=True)
-class ToldOf:
-    """How fully the conversation tells the question of the speaker it names, and of the
-    best rival: the share of the question's other key words their best turns carry."""
-
-    speaker: str
-    share: float  # the named speaker's best turn's share (0 when none carries any)
-    rival: str | None  # the holder of the best turn not the speaker's, if any
-    rival_share: float
-    rival_line: str | None  # that turn, with its document and position
-
-    @property
-    def passed(self) -> bool:
-        return self.rival is None or self.share >= self.rival_share - 1e-9
-
-    def decision(self) -> GateDecision:
-        if self.passed:
-            return GateDecision(
-                gate="whose",
-                passed=True,
-                reason=None,
-                detail=f"no turn tells it more fully of anyone other than {self.speaker} "
-                f"({self.share:.0%} of the question's other key words)",
-            )
-        rival_share, own_share = compared(self.rival_share, self.share, percent=True)
-        return GateDecision(
-            gate="whose",
-            passed=False,
-            reason=Reason.HOLDER.value,
-            detail=f"the conversation tells it of {self.rival} ({self.rival_line}: "
-            f"{rival_share} of the question's other key words), not of "
-            f"{self.speaker} (at most {own_share})",
-        )
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "speaker": self.speaker,
-            "share": round(self.share, 6),
-            "rival": self.rival,
-            "rival_share": round(self.rival_share, 6),
-            "rival_line": self.rival_line,
-            **self.decision().to_dict(),
-        }
 
 
 def told_of(

@@ -109,6 +109,7 @@ class WholeOptions(argparse.ArgumentParser):
 
 
 def _parser() -> argparse.ArgumentParser:
+    """The `affidavit` parser: one builder a command, in the order `--help` lists them."""
     parser = WholeOptions(
         prog="affidavit",
         description="Answer questions from documents only with what the evidence supports.",
@@ -116,7 +117,20 @@ def _parser() -> argparse.ArgumentParser:
     )
     # Each command's parser is a WholeOptions too (argparse makes them of its parser's class).
     commands = parser.add_subparsers(dest="command", required=True)
+    _add_ingest(commands)
+    _add_search(commands)
+    _add_ask(commands)
+    _add_verify(commands)
+    _add_entities(commands)
+    _add_demo(commands)
+    add_commands(commands)
+    add_record_commands(commands)
+    add_upkeep_commands(commands)
+    return parser
 
+
+def _add_ingest(commands: Any) -> None:
+    """`affidavit ingest`: files or folders into a store, one file or sharded."""
     ingest = commands.add_parser(
         "ingest",
         help="add files or folders to a store",
@@ -167,6 +181,9 @@ def _parser() -> argparse.ArgumentParser:
     ingest.add_argument("--quiet", action="store_true", help="no progress bar")
     ingest.set_defaults(run=_ingest)
 
+
+def _add_search(commands: Any) -> None:
+    """`affidavit search`: the lines, or the documents, that best match a query."""
     search = commands.add_parser(
         "search",
         help="show the lines that best match a query",
@@ -184,6 +201,9 @@ def _parser() -> argparse.ArgumentParser:
     _add_filter_flags(search)
     search.set_defaults(run=_search)
 
+
+def _add_ask(commands: Any) -> None:
+    """`affidavit ask`: a question answered with citations, or refused."""
     ask = commands.add_parser(
         "ask",
         help="answer a question with citations, or refuse",
@@ -204,6 +224,9 @@ def _parser() -> argparse.ArgumentParser:
     add_engine_flags(ask)
     ask.set_defaults(run=_ask)
 
+
+def _add_verify(commands: Any) -> None:
+    """`affidavit verify`: a text audited sentence by sentence."""
     verify = commands.add_parser(
         "verify",
         help="audit a text against the store, sentence by sentence",
@@ -217,6 +240,9 @@ def _parser() -> argparse.ArgumentParser:
     _add_filter_flags(verify)
     verify.set_defaults(run=_verify)
 
+
+def _add_entities(commands: Any) -> None:
+    """`affidavit entities`: the store's entities, or one entity's neighbours."""
     entities = commands.add_parser(
         "entities",
         help="list the store's entities, or one entity's neighbours with their witnesses",
@@ -228,6 +254,9 @@ def _parser() -> argparse.ArgumentParser:
     entities.add_argument("--json", action="store_true", help="JSON output")
     entities.set_defaults(run=_entities)
 
+
+def _add_demo(commands: Any) -> None:
+    """`affidavit demo`: the bundled corpus ingested and sample questions answered."""
     demo = commands.add_parser(
         "demo",
         help="ingest the bundled corpus and answer sample questions",
@@ -241,11 +270,6 @@ def _parser() -> argparse.ArgumentParser:
         help="folder for the demo's store, answers and report (default: ./demo-output)",
     )
     demo.set_defaults(run=_demo)
-
-    add_commands(commands)
-    add_record_commands(commands)
-    add_upkeep_commands(commands)
-    return parser
 
 
 def _existing_store(path: Path, engine: HttpEngine | None = None) -> Memory:

@@ -21,6 +21,19 @@ SOURCES = ("operator", "document", "extraction", "inference", "stranger")
 def add_record_commands(commands: Any) -> None:
     """Add tell, distil, infer, records, forget, end, profile, labels and remove to the
     CLI's subcommands."""
+    _add_tell(commands)
+    _add_distil(commands)
+    _add_infer(commands)
+    _add_records(commands)
+    _add_forget(commands)
+    _add_end(commands)
+    _add_profile(commands)
+    _add_labels(commands)
+    _add_remove(commands)
+
+
+def _add_tell(commands: Any) -> None:
+    """`affidavit tell`: a fact told the store; a newer telling supersedes."""
     tell = commands.add_parser(
         "tell",
         help="tell the store a fact (subject, predicate, value); a newer telling supersedes",
@@ -36,6 +49,9 @@ def add_record_commands(commands: Any) -> None:
     tell.add_argument("--json", action="store_true", help="JSON output")
     tell.set_defaults(run=_tell)
 
+
+def _add_distil(commands: Any) -> None:
+    """`affidavit distil`: the events of a stored passage or session written as records."""
     distil = commands.add_parser(
         "distil",
         help="write the events a stored passage or conversation session reports as records",
@@ -52,6 +68,9 @@ def add_record_commands(commands: Any) -> None:
     distil.add_argument("--json", action="store_true", help="JSON output")
     distil.set_defaults(run=_distil)
 
+
+def _add_infer(commands: Any) -> None:
+    """`affidavit infer`: transitive predicates learned, what their chains imply derived."""
     inferred = commands.add_parser(
         "infer",
         help="learn transitive predicates and derive what their chains imply (never said)",
@@ -61,6 +80,9 @@ def add_record_commands(commands: Any) -> None:
     inferred.add_argument("--json", action="store_true", help="JSON output")
     inferred.set_defaults(run=_infer)
 
+
+def _add_records(commands: Any) -> None:
+    """`affidavit records`: the live records, or their whole history."""
     listed = commands.add_parser(
         "records",
         help="list the live records (of a subject, a predicate), or their whole history",
@@ -73,6 +95,9 @@ def add_record_commands(commands: Any) -> None:
     listed.add_argument("--json", action="store_true", help="JSON output")
     listed.set_defaults(run=_records)
 
+
+def _add_forget(commands: Any) -> None:
+    """`affidavit forget`: a record tombstoned by its id."""
     forget = commands.add_parser(
         "forget", help="forget a record by its id (a tombstone: it leaves every answer)"
     )
@@ -80,6 +105,9 @@ def add_record_commands(commands: Any) -> None:
     forget.add_argument("--store", required=True, type=Path)
     forget.set_defaults(run=_forget)
 
+
+def _add_end(commands: Any) -> None:
+    """`affidavit end`: a record's fact said to have stopped holding."""
     ended = commands.add_parser(
         "end",
         help="say a record's fact stopped holding (kept as history that says until when)",
@@ -90,6 +118,9 @@ def add_record_commands(commands: Any) -> None:
     ended.add_argument("--store", required=True, type=Path)
     ended.set_defaults(run=_end)
 
+
+def _add_profile(commands: Any) -> None:
+    """`affidavit profile`: what the store knows of one entity."""
     profile = commands.add_parser(
         "profile",
         help="what the store knows of one entity: its facts, their history, its neighbours",
@@ -101,6 +132,9 @@ def add_record_commands(commands: Any) -> None:
     profile.add_argument("--json", action="store_true", help="JSON output")
     profile.set_defaults(run=_profile)
 
+
+def _add_labels(commands: Any) -> None:
+    """`affidavit labels`: the concepts a word labels, or a new label told."""
     labels = commands.add_parser(
         "labels",
         help="the concepts a word labels across en/es/tr, and who said so",
@@ -114,6 +148,9 @@ def add_record_commands(commands: Any) -> None:
     labels.add_argument("--json", action="store_true", help="JSON output")
     labels.set_defaults(run=_labels)
 
+
+def _add_remove(commands: Any) -> None:
+    """`affidavit remove`: a document and everything drawn from it taken out."""
     remove = commands.add_parser(
         "remove",
         help="take a document and everything drawn from it out of the store",

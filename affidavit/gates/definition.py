@@ -4,44 +4,31 @@ the term where it defines it, not from one that merely uses the word."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
-
-from affidavit.gates.decision import GateDecision
+from affidavit.gates.case import Case, Judgement
+from affidavit.gates.decision import Gate, GateDecision
+from affidavit.question.question import Question
 from affidavit.reasons import Reason
 from affidavit.text.words import quoted_terms
 
 
-def defines_asked_terms(question: str, line: str) -> bool:
+def defines_asked_terms(asked: Question, line: str) -> bool:
     """A question that quotes a term ("What does “Contributor” mean?") asks about it as a
     term, and the line that answers quotes it too where it defines it: a line that merely
     uses the word is not the definition."""
-    asked = {t.strip().lower() for t in quoted_terms(question)}
     quoted = {t.strip().lower() for t in quoted_terms(line)}
-    return asked <= quoted
+    return asked.quoted <= quoted
 
 
-# "What does “X” mean?", "What is the “X”?", "Who is the “X”?", "How is “X” defined?":
-# a question asking what a quoted term is.
-_ASKS_DEFINITION = re.compile(
-    r"\b(?:mean|means|meant|refers?|defined?|definition)\b"
-    r"|\b(?:what|who)\s+(?:is|are)\s+(?:(?:a|an|the)\s+)?[“\"]",
-    re.IGNORECASE,
-)
-
-
-def asks_a_definition(question: str) -> bool:
-    """Does ``question`` ask what a term it quotes is or means?"""
-    return bool(quoted_terms(question) and _ASKS_DEFINITION.search(question))
-
-
-def definition_decision(question: str, lines: Sequence[str]) -> GateDecision:
+def term_defined(case: Case, found: Judgement) -> GateDecision | None:
     """A question asking what a quoted term means is answered from a line that quotes
     the term where it defines it ('(the "Affirmer")'), not from one that merely uses the
-    word: the gate's decision on the candidate's cited ``lines``."""
-    passed = any(defines_asked_terms(question, line) for line in lines)
+    word: the decision on the candidate's cited lines. None for any other question."""
+    asked = case.question
+    if asked is None or not asked.definition:
+        return None
+    passed = any(defines_asked_terms(asked, line.text) for line in case.anchor)
     return GateDecision(
-        gate="definition",
+        gate=Gate.DEFINITION,
         passed=passed,
         reason=None if passed else Reason.WEAK_EVIDENCE.value,
         detail="the cited line quotes the term asked about"

@@ -1,13 +1,14 @@
-"""The exit gate: judge each sentence against the evidence subset it is drawn from, in four
-tiers (digit veto, mixture, read-back, support). The first to fail decides, and what fails
-is dropped, never repaired (a repaired sentence has no source)."""
+"""The exit gate: judge each sentence against the evidence subset it is drawn from, in
+tiers (digit veto, mixture, read-back, support, holder), each a judge of the registry
+(gates/registry.py). The first to fail decides, and what fails is dropped, never repaired
+(a repaired sentence has no source)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 
 from affidavit.gates.binding import unbound_in_sentence
+from affidavit.gates.case import Case, Judge, Judgement, run_judges
 from affidavit.gates.claims import Claim, extract_claims
 from affidavit.gates.context import (
     SupportTerms,
@@ -17,7 +18,7 @@ from affidavit.gates.context import (
     support_context,
     support_terms,
 )
-from affidavit.gates.decision import GateDecision
+from affidavit.gates.decision import Gate, GateDecision
 from affidavit.gates.holder import holder_decision
 from affidavit.gates.readback import window_for, windows_of
 from affidavit.gates.roles import SWAPPED
@@ -45,7 +46,7 @@ MAX_NOVEL_TERMS = 0
 # (400 rows) reading claims back from a line and its neighbours rejected 73% of the
 # hallucinated answers, from single lines 87%, at the same acceptance of right ones.
 CLAIM_REACH = 0
-__all__ = ["Judgement", "judge", "mixture"]
+__all__ = ["EXIT_TIERS", "Judgement", "judge", "mixture"]
 
 
 def mixture(
@@ -63,39 +64,25 @@ def mixture(
     novel = wording.words(sorted(terms - evidence))
     if len(novel) <= MAX_NOVEL_TERMS:
         return GateDecision(
-            gate="mixture", passed=True, reason=None, detail="every content word is in the evidence"
+            gate=Gate.MIXTURE,
+            passed=True,
+            reason=None,
+            detail="every content word is in the evidence",
         )
     supplied = terms & evidence
     if not supplied:
         return GateDecision(
-            gate="mixture",
+            gate=Gate.MIXTURE,
             passed=False,
             reason=Reason.UNSUPPORTED.value,
             detail="no content word comes from the evidence: " + ", ".join(novel),
         )
     return GateDecision(
-        gate="mixture",
+        gate=Gate.MIXTURE,
         passed=False,
         reason=Reason.MIXTURE.value,
         detail="evidence words around content the evidence never supplied: " + ", ".join(novel),
     )
-
-
-@dataclass
-class Judgement:
-    """The tiers' decisions on one sentence and the lines that support it if it passed."""
-
-    decisions: list[GateDecision] = field(default_factory=list)
-    supporting: list[Evidence] = field(default_factory=list)
-    claims: list[Claim] = field(default_factory=list)
-
-    @property
-    def passed(self) -> bool:
-        return all(d.passed for d in self.decisions)
-
-    @property
-    def failure(self) -> GateDecision | None:
-        return next((d for d in self.decisions if not d.passed), None)
 
 
 def judge(
@@ -112,107 +99,111 @@ def judge(
     chain: Sequence[Evidence] = (),
     wording: Wording = NO_WORDING,
 ) -> Judgement:
-    """Run the four tiers on ``sentence`` against ``subset`` (one document's lines):
-
-    1. **Digit veto** (veto.py): any number the sentence writes that the subset does not
-       carry.
-    2. **Mixture** (``mixture``): content words the subset never supplied.
-    3. **Read-back**: the sentence is re-read as claims (one per clause, claims.py) and
-       each claim's evidence words (its terms the subset has) must stand together in one
-       line (CLAIM_REACH) that also carries the claim's numbers, each in the same company
-       as the claim puts it (binding.py); a negated claim needs a negated line. Evidence
-       words scattered over lines that never said them together do not make the claim. A
-       sentence survives only if every claim does.
-    4. **Support**, with a question: the supporting lines and the lines beside them
-       (SUPPORT_REACH) must carry the question's distinctive words: its rarest key word
-       and most of their rarity-weighted share (support.py). Otherwise the sentence
-       answers some other question. The neighbours that carry key words are cited with it.
-
-    ``anchor`` (optional) names lines the sentence was drawn from; their windows are tried
-    first, so an extractive candidate is read back against its own line. ``turns_need``
-    is the support tier's share when every supporting line is a conversation's turn
-    (support.CONFIRMED_SPEAKER_CARRIED once the conversation was found to tell the
-    question of the speaker it names). With ``bridge`` (verify's short answers), lines
-    that carry too little of the question may borrow it from the lines that name what
-    they name, a bridge question's second window. ``chain`` (the last organ's: the lines
-    a candidate cites across a conversation read whole) is a second tier for support:
-    those of its lines that name what the supporting lines name may carry the question's
-    key words too, at the same share (nothing is loosened, the clues may only be apart),
-    when they name what the supporting lines name or are their speaker's own turns.
-    ``wording``: the question's words for its terms, which a failed support tier names.
-    """
-    judgement = Judgement()
-    if not analyzer.terms(sentence) and not written_numbers(sentence) and not dates_in(sentence):
-        judgement.decisions.append(
-            GateDecision(
-                gate="content",
-                passed=False,
-                reason=Reason.UNVERIFIABLE.value,
-                detail="it says nothing to check",
-            )
-        )
-        return judgement
-    texts = [said_as_evidence(e) for e in subset]
-    veto = digit_veto(sentence, texts, analyzer.language)
-    judgement.decisions.append(veto)
-    if not veto.passed:
-        return judgement
-    evidence_terms: set[str] = set()
-    for text in texts:  # every term, single letters too: "R&B" must find its r and b
-        evidence_terms.update(t for t in analyzer.terms(text) if not t[0].isdigit())
-    without_dates = _without_dates(sentence)
-    mix = mixture(
-        content_terms(without_dates, analyzer), evidence_terms, Wording.of(without_dates, analyzer)
+    """The exit gate's tiers (``EXIT_TIERS``) on ``sentence`` against ``subset`` (one
+    document's lines), with the question's key terms ``question_terms``: a Case made of
+    them, judged by the tiers the registry (gates/registry.py) runs first. ``anchor``
+    names lines the sentence was drawn from (their windows are tried first); see Case for
+    the rest."""
+    cites = tuple(i for i, line in enumerate(subset) if line in anchor) if anchor else None
+    case = Case(
+        text=sentence,
+        lines=subset,
+        analyzer=analyzer,
+        cites=cites,
+        asked=question_terms,
+        term_weight=term_weight,
+        turns_need=turns_need,
+        bridge=bridge,
+        chain=chain,
+        wording=wording,
+        claim_reach=claim_reach,
     )
-    judgement.decisions.append(mix)
-    if not mix.passed:
-        return judgement
+    return run_judges(case, EXIT_TIERS)
 
-    unplaced = unbound_in_sentence(sentence, [said_as_evidence(e) for e in subset], analyzer)
-    if unplaced:
-        judgement.decisions.append(
-            GateDecision(
-                gate="readback",
-                passed=False,
-                reason=Reason.READBACK.value,
-                detail="no evidence line writes "
-                + ", ".join(unplaced)
-                + " in this company of words",
-            )
-        )
-        return judgement
-    reach = CLAIM_REACH if claim_reach is None else claim_reach
-    windows = windows_of(subset, anchor, analyzer, reach)
-    claims = _claims(sentence, subset, analyzer)
-    judgement.claims = claims
+
+# -- the tiers, in order: each reads the case and what the tiers before it found --
+
+
+def says_something(case: Case, found: Judgement) -> GateDecision | None:
+    """A text with no word, number or date to check says nothing the evidence could
+    support: unverifiable."""
+    sentence, analyzer = case.text, case.analyzer
+    if analyzer.terms(sentence) or written_numbers(sentence) or dates_in(sentence):
+        return None
+    return GateDecision(
+        gate=Gate.CONTENT,
+        passed=False,
+        reason=Reason.UNVERIFIABLE.value,
+        detail="it says nothing to check",
+    )
+
+
+def numbers_carried(case: Case, found: Judgement) -> GateDecision:
+    """1. **Digit veto** (veto.py): any number the text writes that the lines do not
+    carry."""
+    return digit_veto(case.text, case.texts, case.analyzer.language)
+
+
+def words_supplied(case: Case, found: Judgement) -> GateDecision:
+    """2. **Mixture** (``mixture``): content words the lines never supplied (dates left to
+    the digit veto)."""
+    without_dates = _without_dates(case.text)
+    return mixture(
+        content_terms(without_dates, case.analyzer),
+        set(case.evidence_terms),
+        Wording.of(without_dates, case.analyzer),
+    )
+
+
+def numbers_in_company(case: Case, found: Judgement) -> GateDecision | None:
+    """3a. **Read-back** of numbers: each number the text writes stands in a line in the
+    company of words the whole text gives it (binding.py)."""
+    unplaced = unbound_in_sentence(case.text, case.texts, case.analyzer)
+    if not unplaced:
+        return None
+    return GateDecision(
+        gate=Gate.READBACK,
+        passed=False,
+        reason=Reason.READBACK.value,
+        detail="no evidence line writes " + ", ".join(unplaced) + " in this company of words",
+    )
+
+
+def claims_read_back(case: Case, found: Judgement) -> GateDecision:
+    """3b. **Read-back** of claims: the text is re-read as claims (one per clause,
+    claims.py) and each claim's evidence words (its terms the lines have) must stand
+    together in one line (CLAIM_REACH) that also carries the claim's numbers; a negated
+    claim needs a negated line, and a line saying the claim's verb with the roles swapped
+    is a distortion. Evidence words scattered over lines that never said them together do
+    not make the claim. The lines that say part of a claim become the supporting lines."""
+    analyzer, subset = case.analyzer, case.lines
+    reach = CLAIM_REACH if case.claim_reach is None else case.claim_reach
+    windows = windows_of(subset, case.anchor, analyzer, reach)
+    claims = _claims(case.text, subset, analyzer)
+    found.claims = claims
+    evidence_terms = set(case.evidence_terms)
     used: list[Evidence] = []
     for claim in claims:
         window, clash = window_for(
-            claim, windows, evidence_terms, analyzer, question_terms, term_weight, sentence
+            claim, windows, evidence_terms, analyzer, case.asked, case.term_weight, case.text
         )
         if window is None and clash is not None:
             # The line says the claim's verb, but with the roles swapped or the polarity
             # reversed: a distortion, not a paraphrase.
-            reason = Reason.ROLES if clash == SWAPPED else Reason.NEGATION
-            judgement.decisions.append(
-                GateDecision(
-                    gate="roles" if clash == SWAPPED else "polarity",
-                    passed=False,
-                    reason=reason.value,
-                    detail=f"the evidence says it otherwise: {claim.text!r}",
-                )
+            swapped = clash == SWAPPED
+            return GateDecision(
+                gate=Gate.ROLES if swapped else Gate.POLARITY,
+                passed=False,
+                reason=(Reason.ROLES if swapped else Reason.NEGATION).value,
+                detail=f"the evidence says it otherwise: {claim.text!r}",
             )
-            return judgement
         if window is None:
-            judgement.decisions.append(
-                GateDecision(
-                    gate="readback",
-                    passed=False,
-                    reason=Reason.READBACK.value,
-                    detail=f"no evidence window says together: {claim.text!r}",
-                )
+            return GateDecision(
+                gate=Gate.READBACK,
+                passed=False,
+                reason=Reason.READBACK.value,
+                detail=f"no evidence window says together: {claim.text!r}",
             )
-            return judgement
         # Only the window's lines that say part of the claim support it; a neighbour that
         # merely stands beside them is context, not support.
         needed = claim.terms & evidence_terms
@@ -225,64 +216,93 @@ def judge(
             )
             if says and line not in used:
                 used.append(line)
-    judgement.decisions.append(
-        GateDecision(
-            gate="readback",
-            passed=True,
-            reason=None,
-            detail=f"{len(claims)} claim(s) read back from the evidence",
-        )
+    found.supporting = used or case.anchor or list(subset[:1])
+    return GateDecision(
+        gate=Gate.READBACK,
+        passed=True,
+        reason=None,
+        detail=f"{len(claims)} claim(s) read back from the evidence",
     )
-    if analyzer.language != "en":
-        # A lower tier, said as such: without a parser the roles are not read.
-        judgement.decisions.append(
-            GateDecision(
-                gate="roles",
-                passed=True,
-                reason=None,
-                detail=f"who did what was not read: no {analyzer.language} parser is installed; "
-                "the claims were read back as words",
-            )
+
+
+def roles_unread(case: Case, found: Judgement) -> GateDecision | None:
+    """Without a parser for the language, who did what was not read: a lower tier, said
+    as such in the audit."""
+    if case.analyzer.language == "en":
+        return None
+    return GateDecision(
+        gate=Gate.ROLES,
+        passed=True,
+        reason=None,
+        detail=f"who did what was not read: no {case.analyzer.language} parser is installed; "
+        "the claims were read back as words",
+    )
+
+
+def question_carried(case: Case, found: Judgement) -> GateDecision | None:
+    """4. **Support**, with a question: the supporting lines and the lines beside them
+    (SUPPORT_REACH) must carry the question's distinctive words: its rarest key word and
+    most of their rarity-weighted share (support.py). Otherwise the text answers some
+    other question. ``chain`` lines that name what the supporting lines name may carry
+    them too, and a ``bridge`` lets a bare answer borrow them from the lines naming what
+    its lines name. The neighbours that carry key words are cited with it."""
+    if not case.asked:
+        return None
+    analyzer = case.analyzer
+    keys = KeyWords.of(case.asked, case.term_weight, analyzer.language, wording=case.wording)
+    near = support_context(found.supporting, case.lines)
+    terms = support_terms(found.supporting, near, analyzer)
+    spoken = all(line.speaker for line in found.supporting)
+    share = case.turns_need if spoken else MIN_CARRIED
+    decision = support_decision(keys, terms.carried, terms.written, share)
+    if not decision.passed and case.chain:
+        near, terms, decision = _supported_with(
+            chained(found.supporting, case.chain),
+            found.supporting,
+            near,
+            analyzer,
+            keys,
+            share,
+            "with the cited lines told apart that name what it names or are its speaker's",
         )
-    judgement.supporting = used or list(anchor) or list(subset[:1])
-    if question_terms:
-        keys = KeyWords.of(question_terms, term_weight, analyzer.language, wording=wording)
-        near = support_context(judgement.supporting, subset)
-        terms = support_terms(judgement.supporting, near, analyzer)
-        spoken = all(line.speaker for line in judgement.supporting)
-        share = turns_need if spoken else MIN_CARRIED
-        decision = support_decision(keys, terms.carried, terms.written, share)
-        if not decision.passed and chain:
-            near, terms, decision = _supported_with(
-                chained(judgement.supporting, chain),
-                judgement.supporting,
-                near,
-                analyzer,
-                keys,
-                share,
-                "with the cited lines told apart that name what it names or are its speaker's",
-            )
-        if not decision.passed and bridge:
-            near, terms, decision = _supported_with(
-                bridged(judgement.supporting, subset),
-                judgement.supporting,
-                near,
-                analyzer,
-                keys,
-                BARE_CARRIED,
-                "a bare answer, with the lines naming what they name "
-                f"(at least {BARE_CARRIED:.0%} needed)",
-            )
-        judgement.decisions.append(decision)
-        if decision.passed:
-            # The holder is judged on the lines that say the claim, not on the neighbours
-            # cited for carrying the question's words ("Leo: That's wonderful").
-            own = list(judgement.supporting)
-            _cite_carrying_neighbours(judgement, terms, keys)
-            held = holder_decision(question_terms, own, subset, analyzer, sentence)
-            if held is not None:
-                judgement.decisions.append(held)
-    return judgement
+    if not decision.passed and case.bridge:
+        near, terms, decision = _supported_with(
+            bridged(found.supporting, case.lines),
+            found.supporting,
+            near,
+            analyzer,
+            keys,
+            BARE_CARRIED,
+            "a bare answer, with the lines naming what they name "
+            f"(at least {BARE_CARRIED:.0%} needed)",
+        )
+    if decision.passed:
+        # The holder is judged on the lines that say the claim, not on the neighbours
+        # cited for carrying the question's words ("Leo: That's wonderful").
+        found.own = list(found.supporting)
+        _cite_carrying_neighbours(found, terms, keys)
+    return decision
+
+
+def speaker_holds(case: Case, found: Judgement) -> GateDecision | None:
+    """5. **Holder**: a question naming a speaker is answered by that speaker's own
+    turns, or by a line that names them (holder.py)."""
+    if not case.asked:
+        return None
+    own = found.own if found.own is not None else found.supporting
+    return holder_decision(case.asked, own, case.lines, case.analyzer, case.text)
+
+
+EXIT_TIERS: tuple[tuple[Gate, Judge], ...] = (
+    (Gate.CONTENT, says_something),
+    (Gate.DIGIT_VETO, numbers_carried),
+    (Gate.MIXTURE, words_supplied),
+    (Gate.READBACK, numbers_in_company),
+    (Gate.READBACK, claims_read_back),
+    (Gate.ROLES, roles_unread),
+    (Gate.SUPPORT, question_carried),
+    (Gate.HOLDER, speaker_holds),
+)
 
 
 def _cite_carrying_neighbours(judgement: Judgement, terms: SupportTerms, keys: KeyWords) -> None:
@@ -340,6 +360,6 @@ def _supported_with(
     decision = support_decision(keys, terms.carried, terms.written, share)
     if decision.passed:
         decision = GateDecision(
-            gate="support", passed=True, reason=None, detail=f"{decision.detail}, {how}"
+            gate=Gate.SUPPORT, passed=True, reason=None, detail=f"{decision.detail}, {how}"
         )
     return near, terms, decision

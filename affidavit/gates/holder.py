@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from affidavit.gates.decision import GateDecision
+from affidavit.gates.decision import Gate, GateDecision
 from affidavit.reasons import Reason
 from affidavit.results import Evidence, Line, LineKind
 from affidavit.text.analyzer import Analyzer
@@ -44,7 +44,7 @@ def holder_decision(
     for speaker in named:
         if not any(_held(line, speaker, named, speakers, said, analyzer) for line in supporting):
             return GateDecision(
-                gate="holder",
+                gate=Gate.HOLDER,
                 passed=False,
                 reason=Reason.HOLDER.value,
                 detail=f"no supporting line is {speaker}'s own or says it of {speaker}",

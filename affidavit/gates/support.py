@@ -8,9 +8,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from affidavit.gates.decision import GateDecision
+from affidavit.gates.decision import Gate, GateDecision
+from affidavit.question.asking import document_nouns
 from affidavit.reasons import Reason, compared
-from affidavit.text.abbreviations import acronyms
 from affidavit.text.analyzer import Analyzer, name_terms
 from affidavit.text.dates import dates_in
 from affidavit.text.wording import NO_WORDING, Wording
@@ -69,54 +69,44 @@ _ANSWER_WORDS = {
 }
 
 
-# Nouns a question uses to name a document as a document: "in the Apache License", "under
-# the retention policy". A question that says one names its document, and the document's
-# name, which its dateline writes for every line, carries the words that name it.
-_DOCUMENT_NOUNS = {
-    "en": (
-        "license licence licenses licences agreement policy act regulation regulations rule "
-        "rules contract lease standard"
-    ),
-    "es": "licencia acuerdo política ley reglamento norma contrato",
-    "tr": "lisans sözleşme politika kanun yönetmelik kural",
-}
-
-
 def naming_terms(
     question_terms: frozenset[str],
     document: str,
     analyzer: Analyzer,
     *,
     title: str = "",
-    question: str = "",
+    acronym_terms: frozenset[str] = frozenset(),
 ) -> frozenset[str]:
     """The key terms of a question that name ``document`` as a document: words of its
     name or of its ``title`` (its first lines: "GNU GENERAL PUBLIC LICENSE / Version 2,
     June 1991"), when the question also says what kind of document it is ("What does
     'Contributor' mean in the Apache License?") or calls it by an acronym its name holds
-    ("in the LGPL", "GPL v2" of lgpl-3.0.txt, gpl-2.0.txt; read from the ``question``'s
-    capitals: "Normans" of Normans.txt is a word, not a name for the document); and,
-    whatever the question, the date its title gives it. A line of that document need not
-    repeat them."""
+    ("in the LGPL", "GPL v2" of lgpl-3.0.txt, gpl-2.0.txt; ``acronym_terms``, read from the
+    question's capitals: "Normans" of Normans.txt is a word, not a name for the document);
+    and, whatever the question, the date its title gives it. A line of that document need
+    not repeat them."""
     named = frozenset(name_terms(document, analyzer))
     # The date a title gives its document ("November - 2015" under "NICS Firearm
     # Background Checks") picks the document: "in November 2015" names which report.
     dated = frozenset(analyzer.terms(" ".join(title[d.start : d.end] for d in dates_in(title))))
-    if not names_a_document(question_terms, named, question, analyzer):
+    if not names_a_document(question_terms, named, acronym_terms, analyzer):
         return question_terms & dated
     titled = named | frozenset(analyzer.terms(title))
     return frozenset(t for t in question_terms if t in titled or _version_of(t, titled))
 
 
 def names_a_document(
-    question_terms: frozenset[str], named: frozenset[str], question: str, analyzer: Analyzer
+    question_terms: frozenset[str],
+    named: frozenset[str],
+    acronym_terms: frozenset[str],
+    analyzer: Analyzer,
 ) -> bool:
     """Does the question call a document by name, given the terms of its name (``named``):
     saying what kind of document it is ("the Apache License"), or an acronym its name
-    holds ("the LGPL", read from the ``question``'s capitals)?"""
+    holds ("the LGPL": ``acronym_terms``, the question's acronyms)?"""
     if question_terms & document_nouns(analyzer.language):
         return True
-    return bool(frozenset(analyzer.terms(" ".join(acronyms(question)))) & named)
+    return bool(acronym_terms & named)
 
 
 def _version_of(term: str, titled: frozenset[str]) -> bool:
@@ -129,13 +119,6 @@ def _version_of(term: str, titled: frozenset[str]) -> bool:
 
 
 _VERSION = re.compile(r"v(\d+)")
-
-
-@lru_cache(maxsize=8)
-def document_nouns(language: str) -> frozenset[str]:
-    """The index terms of the nouns that name a kind of document ("licence", "policy"),
-    in ``language``."""
-    return frozenset(Analyzer(language).terms(_DOCUMENT_NOUNS.get(language, "")))
 
 
 @lru_cache(maxsize=8)
@@ -250,13 +233,13 @@ def support_decision(
     """
     if not keys.weights:
         return GateDecision(
-            gate="support", passed=True, reason=None, detail="the question names no key words"
+            gate=Gate.SUPPORT, passed=True, reason=None, detail="the question names no key words"
         )
     carried = keys.carried(terms, written)
     share, least = compared(carried.share, needed, percent=True)
     said = f"the supporting lines carry {share} of the question's weighted key words"
     if carried.passes(needed):
-        return GateDecision(gate="support", passed=True, reason=None, detail=said)
+        return GateDecision(gate=Gate.SUPPORT, passed=True, reason=None, detail=said)
     if not carried.rarest:
         where = "the supporting lines" + ("" if RAREST_IN_OWN_LINE else " and those beside them")
         detail = f"{where} do not write its rarest key word, {keys.rarest_word!r}"
@@ -266,5 +249,5 @@ def support_decision(
         # The words as the question wrote them: a stem ("presid") is the index's, not English.
         detail += "; missing: " + ", ".join(keys.wording.words(carried.missing))
     return GateDecision(
-        gate="support", passed=False, reason=Reason.WEAK_EVIDENCE.value, detail=detail
+        gate=Gate.SUPPORT, passed=False, reason=Reason.WEAK_EVIDENCE.value, detail=detail
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from affidavit.gates.decision import GateDecision
+from affidavit.gates.decision import Gate, GateDecision
 from affidavit.reasons import Reason
 from affidavit.text.dates import WrittenDate, dates_in
 from affidavit.text.numbers import evidence_numbers, written_numbers
@@ -50,14 +50,25 @@ def digit_veto(
     unsupported = unsupported_numbers(candidate, evidence, language)
     if unsupported:
         return GateDecision(
-            gate="digit_veto",
+            gate=Gate.DIGIT_VETO,
             passed=False,
             reason=Reason.DIGIT_VETO.value,
             detail="not in the cited evidence: " + ", ".join(unsupported),
         )
     return GateDecision(
-        gate="digit_veto",
+        gate=Gate.DIGIT_VETO,
         passed=True,
         reason=None,
         detail="every number is carried by the evidence",
+    )
+
+
+def reproduced(held: bool, detail: str) -> GateDecision:
+    """The digit veto's second look at a number no line writes ("rose 24.4%"): it stands
+    only when the store's own cells reproduce it (``held``), by the plan ``detail`` says."""
+    return GateDecision(
+        gate=Gate.RECOMPUTE,
+        passed=held,
+        reason=None if held else Reason.DIGIT_VETO.value,
+        detail=detail,
     )

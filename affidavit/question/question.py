@@ -5,11 +5,20 @@ question's language again or cuts its words again."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from affidavit.question.arithmetic import route
+from affidavit.question.asking import (
+    definition_asked,
+    naming_words,
+    past_asked,
+    quoted_asked,
+    rule_asked,
+    value_asked,
+    without_words,
+)
 from affidavit.question.routes import Route
 from affidavit.question.shape import Shape, read_shape
 from affidavit.question.typed_lines import holds_answer
@@ -18,6 +27,7 @@ from affidavit.text.content import content_terms
 from affidavit.text.dates import dates_in
 from affidavit.text.language import detect_language
 from affidavit.text.reading import Reading, read_for_search
+from affidavit.text.wording import Wording
 from affidavit.text.years import YEAR_WORD
 
 
@@ -34,13 +44,24 @@ class Question:
     """
 
     asked: str  # the question as the user wrote it
-    text: str  # the question as read: the speaker put for "I"
-    language: str
+    text: str  # the question as read: the speaker put for "I", another language's in English
+    language: str  # the language it is read in
     shape: Shape
     key_terms: frozenset[str]  # what its evidence must carry (see key_terms below)
     route: Route | None  # the computation or look-up it needs, if any
     asked_at: str | None = None
     speaker: str | None = None
+    # Asked in another language than the store's and read in the store's: the language it
+    # was asked in, and how each of its words was read (records/gloss.py); None otherwise.
+    asked_in: str | None = None
+    gloss: Mapping[str, object] | None = None
+    # What it asks for, read once from its words (question/asking.py).
+    definition: tuple[str, ...] = ()  # the quoted terms it asks the meaning of
+    quoted: frozenset[str] = frozenset()  # every term it quotes, lower-cased
+    rule: bool = False  # what a rule requires, permits or forbids
+    value: bool = False  # a value it names ("Which UID range…", "What fee…")
+    past: bool = False  # what was, not what is now
+    naming: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())  # title, acronyms
     analyzer: Analyzer = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -55,22 +76,44 @@ class Question:
         speaker: str | None = None,
         language: str | None = None,
         default_language: str = "en",
+        read_in: tuple[str, str, Mapping[str, object]] | None = None,
     ) -> Question:
         """Read ``text`` once. Its language is ``language`` when given, else detected
-        (``default_language`` when the question shows none: the store's own)."""
-        language = language or detect_language(text, default=default_language)
-        read_as = seated(text, speaker, language)
+        (``default_language`` when the question shows none: the store's own). ``read_in``
+        is a question of another language read in the store's: (the language it was asked
+        in, the reading, how each word was read); the question is read as its reading."""
+        if read_in is not None:
+            asked_in, reading, gloss = read_in
+            language = None  # the reading's own: the store's
+        else:
+            asked_in, reading, gloss = None, text, None
+        language = language or detect_language(reading, default=default_language)
+        read_as = seated(reading, speaker, language)
         shape = read_shape(read_as, language)
+        analyzer = analyzer_for(shape.language)
         return cls(
             asked=text,
             text=read_as,
             language=shape.language,
             shape=shape,
-            key_terms=key_terms(shape, analyzer_for(shape.language)),
+            key_terms=key_terms(shape, analyzer),
             route=route(read_as),
             asked_at=asked_at,
             speaker=speaker,
+            asked_in=asked_in,
+            gloss=gloss,
+            definition=definition_asked(read_as),
+            quoted=quoted_asked(read_as),
+            rule=rule_asked(read_as),
+            value=value_asked(read_as),
+            past=past_asked(read_as),
+            naming=naming_words(read_as, analyzer),
         )
+
+    def without(self, terms: frozenset[str]) -> str:
+        """The question as read, without the words whose terms are ``terms`` (the words
+        that name the one document it is asked of)."""
+        return without_words(self.text, terms, self.analyzer)
 
     def has_words(self) -> bool:
         return bool(self.terms)
@@ -100,6 +143,12 @@ class Question:
     def dated(self) -> bool:
         """Does the question name a year or a date (a figure "in" a year, "as at" a date)?"""
         return bool(self.years or dates_in(self.text))
+
+    @cached_property
+    def wording(self) -> Wording:
+        """The question's words for its terms, as it wrote them: what a message names of
+        them ('harness', not 'har')."""
+        return Wording.of(self.text, self.analyzer)
 
     @cached_property
     def holds_answer(self) -> Callable[[str], int] | None:

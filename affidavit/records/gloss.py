@@ -29,7 +29,6 @@ from affidavit.text.analyzer import analyzer_for
 from affidavit.text.analyzer import stem as stem_of
 from affidavit.text.cognates import NEAR, likeness
 from affidavit.text.lang import vocabulary as vocabulary_of
-from affidavit.text.language import detect_language
 from affidavit.text.numbers import english_number
 from affidavit.text.words import asked_words, fold, words
 
@@ -122,24 +121,26 @@ def gloss(
 
 
 def across_languages(
-    question: str, retriever: Retriever, scope: Scope | None = None
+    question: str, language: str, retriever: Retriever, scope: Scope | None = None
 ) -> Gloss | None:
-    """``question`` read in the store's language when it is asked in another that the
-    labels read (Spanish or Turkish, over English lines); None when it needs no reading.
-    The words are read against the lines the question finds (within ``scope``): as asked
-    first (the meaning channel reads across languages), then as read so far."""
+    """``question``, asked in ``language`` (as read at the door), read in the store's
+    language when that is another that the labels read (Spanish or Turkish, over English
+    lines); None when it needs no reading. The words are read against the lines the
+    question finds (within ``scope``): as asked first (the meaning channel reads across
+    languages), then as read so far."""
     index = retriever.words()
 
     def evidence(asked: str) -> list[str]:
         return [hit.text for hit in retriever.retrieve(asked, scope=scope).hits[:EVIDENCE_LINES]]
 
     return read_across(
-        question, index.main_language, index.vocabulary, Labels(retriever.store), evidence
+        question, language, index.main_language, index.vocabulary, Labels(retriever.store), evidence
     )
 
 
 def read_across(
     question: str,
+    language: str,
     store_language: str,
     vocabulary: Mapping[str, int] | Container[str],
     labels: Labels,
@@ -148,7 +149,6 @@ def read_across(
     """``across_languages`` over a store read through these: its main language, its
     index terms (``vocabulary``), its labels, and the lines a text finds (``evidence``,
     the best EVIDENCE_LINES)."""
-    language = detect_language(question, default=store_language)
     if store_language != "en" or language not in LABELLED_LANGUAGES:
         return None
     # A guess is not enough to rewrite a question: its own language's function words must

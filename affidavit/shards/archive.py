@@ -36,7 +36,7 @@ from affidavit.answer.archive import Naming, Passed
 from affidavit.answer.census import Census
 from affidavit.answer.currency import Stale
 from affidavit.answer.last_organ import WHOLE_LINES
-from affidavit.answer.naming import DocumentNaming, naming_words, the_one_named
+from affidavit.answer.naming import DocumentNaming, the_one_named
 from affidavit.answer.tables import ROW_REACH, ROWS_READ
 from affidavit.answer.told_of import LINES_READ, ToldOf
 from affidavit.gates.support import KeyWords
@@ -112,7 +112,7 @@ class ShardedArchive:
             df = counted.line_frequency.get(term, 0)
             self._weights[term] = math.log1p((lines - df + 0.5) / (df + 0.5)) if df else 0.0
 
-    def across_languages(self, question: str, scope: Scope | None) -> Gloss | None:
+    def across_languages(self, text: str, language: str, scope: Scope | None) -> Gloss | None:
         def evidence(asked: str) -> list[str]:
             token = f"{id(self)}-{next(_tokens)}"
             found = self._ranking.found(token, self._read(asked), scope, None, True)
@@ -120,7 +120,7 @@ class ShardedArchive:
             return [hit.text for hit in found.hits[:EVIDENCE_LINES]]
 
         told = _ToldLabels(self._counts.labels())
-        return read_across(question, self.main_language, _Held(self), told, evidence)
+        return read_across(text, language, self.main_language, _Held(self), told, evidence)
 
     def holds(self, term: str) -> bool:
         """Does any shard's vocabulary hold ``term``?"""
@@ -131,13 +131,13 @@ class ShardedArchive:
             self._held[term] = held
         return self._held[term]
 
-    def naming(self, question: str, terms: frozenset[str], analyzer: Analyzer) -> Naming:
-        return _ShardedNaming(self, question, terms, analyzer)
+    def naming(self, asked: Question | None, analyzer: Analyzer) -> Naming:
+        return _ShardedNaming(self, asked, analyzer)
 
-    def named(self, question: str, terms: frozenset[str], language: str) -> str | None:
-        if self._facts[2] < 2 or not any(naming_words(question, analyzer_for(language))):
+    def named(self, naming: tuple[frozenset[str], frozenset[str]]) -> str | None:
+        if self._facts[2] < 2 or not any(naming):
             return None  # one document, or no words to name one by: nothing to ask
-        held = self._every("names_held", question, terms, language)
+        held = self._every("names_held", naming)
         return the_one_named([found for at in sorted(held) for found in held[at]])
 
     def title(self, document: str) -> str:
@@ -308,16 +308,18 @@ class _ShardedNaming(DocumentNaming):
     """DocumentNaming whose two reads of the store are asked of the shards."""
 
     def __init__(
-        self, archive: ShardedArchive, question: str, terms: frozenset[str], analyzer: Analyzer
+        self, archive: ShardedArchive, asked: Question | None, analyzer: Analyzer
     ) -> None:
         self._archive = archive
-        self._question = question
-        self._terms = terms
+        self._question = asked
+        self._terms = asked.key_terms if asked is not None else frozenset()
         self._analyzer = analyzer
         self._asked = {}
 
     def _named(self) -> str | None:
-        return self._archive.named(self._question, self._terms, self._analyzer.language)
+        if self._question is None:
+            return None
+        return self._archive.named(self._question.naming)
 
     def _title(self, document: str) -> str:
         return self._archive.title(document)

@@ -366,10 +366,8 @@ class ShardParts:
         lines.sort(key=lambda line: (line.date or "", line.document_id, line.position))
         return [as_evidence(line) for line in lines], dated
 
-    def names_held(
-        self, question: str, terms: frozenset[str], language: str
-    ) -> list[tuple[int, str]]:
-        return names_held(self._retriever, question, terms, analyzer_for(language))
+    def names_held(self, naming: tuple[frozenset[str], frozenset[str]]) -> list[tuple[int, str]]:
+        return names_held(self._retriever, naming)
 
     def title(self, document: str) -> str:
         return document_title(self._retriever, document)

@@ -154,13 +154,35 @@ def _build(language: str) -> tuple[SpanPattern, ...]:
     """The patterns of ``language``, in order: codes and contacts (e-mail, URL, phone, cued
     identifiers, postal addresses) read whole; then dates, codes by their shape, measures
     (money, percentages, quantities, durations), bare numbers and titles."""
-    words = _NUMBER_WORDS[language]
-    value = rf"(?:{_DIGITS}|{words})"
-    ranged = rf"{value}(?:\s?(?:[-–—]|{_RANGE[language]})\s?{value})?"
-    measured = rf"(?:{_DIGITS})(?:\s?(?:[-–—]|{_RANGE[language]})\s?(?:{_DIGITS}))?"
-    scales = _MONEY_SCALES[language]
     return (
         # -- read whole --
+        *_contacts(),
+        *_codes(),
+        # -- dates, whole and partial --
+        *_dates(),
+        # -- three and more digit groups (ISBN), unless a date or phone reads them --
+        SpanPattern(
+            "DIGIT_GROUPS",
+            _compile(r"(?<![\w.-])\d+(?:-\d+){2,}(?![\w-])"),
+            Tier.SHAPE,
+            needs=("-",),
+        ),
+        # -- measures --
+        *_measures(language),
+        SpanPattern(
+            "NUMBER",
+            _compile(r"(?<![\w.,])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\w])"),
+            Tier.NUMBER,
+        ),
+        # -- titles: quoted, or a run of capitalised words --
+        *_titles(),
+    )
+
+
+def _contacts() -> tuple[SpanPattern, ...]:
+    """E-mail addresses, URLs, phone numbers (bare or after their cue) and postal
+    addresses, each read whole."""
+    return (
         SpanPattern(
             "EMAIL", _compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+"), Tier.WHOLE, needs=("@",)
         ),
@@ -206,6 +228,13 @@ def _build(language: str) -> tuple[SpanPattern, ...]:
             ),
             Tier.WHOLE,
         ),
+    )
+
+
+def _codes() -> tuple[SpanPattern, ...]:
+    """Identifiers read whole: after a cue ("Form", "No.", "§"), before a Turkish law's
+    "sayılı", or by their look (capitals with digits)."""
+    return (
         SpanPattern(
             "CODE",
             _compile(rf"(?:{_CODE_CUES})\s?(?:(?-i:No)\.\s?)?[:#]?\s?({_CODE_TOKEN})", re.I),
@@ -230,7 +259,12 @@ def _build(language: str) -> tuple[SpanPattern, ...]:
             ),
             Tier.WHOLE,
         ),
-        # -- dates, whole and partial --
+    )
+
+
+def _dates() -> tuple[SpanPattern, ...]:
+    """Dates written whole, centuries and decades, and bare years."""
+    return (
         SpanPattern(
             "DATE",
             _compile(
@@ -258,14 +292,18 @@ def _build(language: str) -> tuple[SpanPattern, ...]:
             needs=("entur", "iglo", "écada", "años", "yüzyıl", "'l", "’l"),
         ),
         SpanPattern("YEAR", _compile(r"\b(?:1[0-9]|20)\d{2}s?\b"), Tier.DATE),
-        # -- three and more digit groups (ISBN), unless a date or phone reads them --
-        SpanPattern(
-            "DIGIT_GROUPS",
-            _compile(r"(?<![\w.-])\d+(?:-\d+){2,}(?![\w-])"),
-            Tier.SHAPE,
-            needs=("-",),
-        ),
-        # -- measures --
+    )
+
+
+def _measures(language: str) -> tuple[SpanPattern, ...]:
+    """Percentages, money, quantities and durations, read with ``language``'s number
+    words, ranges, units and currencies."""
+    words = _NUMBER_WORDS[language]
+    value = rf"(?:{_DIGITS}|{words})"
+    ranged = rf"{value}(?:\s?(?:[-–—]|{_RANGE[language]})\s?{value})?"
+    measured = rf"(?:{_DIGITS})(?:\s?(?:[-–—]|{_RANGE[language]})\s?(?:{_DIGITS}))?"
+    scales = _MONEY_SCALES[language]
+    return (
         SpanPattern(
             "PERCENT",
             _compile(
@@ -306,12 +344,13 @@ def _build(language: str) -> tuple[SpanPattern, ...]:
             Tier.MEASURE,
             needs=(),
         ),
-        SpanPattern(
-            "NUMBER",
-            _compile(r"(?<![\w.,])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\w])"),
-            Tier.NUMBER,
-        ),
-        # -- titles: quoted, or a run of capitalised words --
+    )
+
+
+def _titles() -> tuple[SpanPattern, ...]:
+    """Titles: a quoted phrase without its quotes, or a run of capitalised words (read only
+    when a title is asked for)."""
+    return (
         SpanPattern(
             "QUOTED", _compile(r"[“\"«]([^”\"»\n]{2,150})[”\"»]"), Tier.TITLE, 1, needs=tuple('“"«')
         ),

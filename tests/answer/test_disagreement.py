@@ -3,9 +3,12 @@ value of the kind the question asks."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from affidavit.answer.disagreement import asked_kind
+from affidavit.question.question import Question
 from affidavit.question.shape import AnswerType
 
 
@@ -28,4 +31,6 @@ from affidavit.question.shape import AnswerType
 def test_only_a_value_of_the_kind_asked_contests(
     answer_type: AnswerType, question: str, answer: str, rival: str, contests: bool
 ) -> None:
-    assert asked_kind(answer_type, question, answer)(rival) is contests
+    read = Question.read(question)
+    asked = replace(read, shape=replace(read.shape, answer_type=answer_type))
+    assert asked_kind(asked, answer)(rival) is contests

@@ -6,25 +6,32 @@ means is answered only from a line that quotes the term. On the real licences.""
 from __future__ import annotations
 
 from affidavit import Memory
-from affidavit.answer.naming import name_words
-from affidavit.gates.definition import asks_a_definition, definition_decision
+from affidavit.gates.case import Case, Judgement
+from affidavit.gates.definition import term_defined
+from affidavit.question.asking import words_naming_a_document
+from affidavit.question.question import Question
+from affidavit.results import Evidence, LineKind
 from affidavit.text.analyzer import Analyzer
 
 EN = Analyzer("en")
 
 
 def test_the_words_that_name_a_document() -> None:
-    assert name_words("Which section of the Mozilla Public License covers it?", EN) == [
+    assert words_naming_a_document(
+        "Which section of the Mozilla Public License covers it?", EN
+    ) == [
         "Mozilla",
         "Public",
     ]
-    assert name_words("When was the GNU General Public License version 2 issued?", EN) == [
+    assert words_naming_a_document(
+        "When was the GNU General Public License version 2 issued?", EN
+    ) == [
         "GNU",
         "General",
         "Public",
         "2",
     ]
-    assert name_words("What does the retention policy require?", EN) == []
+    assert words_naming_a_document("What does the retention policy require?", EN) == []
 
 
 def test_a_named_licence_is_read_alone(licences: Memory) -> None:
@@ -47,13 +54,33 @@ def test_a_question_naming_no_document_reads_them_all(licences: Memory) -> None:
     assert "scope" not in answer.audit
 
 
+def _cited(text: str) -> Evidence:
+    return Evidence(
+        document="cc0-1.0.txt", position=3, text=text, kind=LineKind.SENTENCE, score=1.0
+    )
+
+
 def test_a_definition_is_read_only_from_a_line_that_quotes_the_term() -> None:
-    question = 'Who is the "Affirmer" in CC0?'
-    assert asks_a_definition(question)
-    assert asks_a_definition('What does "License" mean?')
-    assert not asks_a_definition('Who wrote "The Raven"?')
+    question = Question.read('Who is the "Affirmer" in CC0?')
+    assert question.definition == ("affirmer",)
+    assert Question.read('What does "License" mean?').definition == ("license",)
+    assert Question.read('Who wrote "The Raven"?').definition == ()
     defining = 'associating CC0 with a Work (the "Affirmer"), to the extent that he or she'
-    assert definition_decision(question, [defining]).passed
     using = "Creative Commons is not a party to this document."
-    failed = definition_decision(question, [using])
+
+    def decided(line: str):  # type: ignore[no-untyped-def]
+        case = Case(text="x", lines=[_cited(line)], analyzer=EN, cites=(0,), question=question)
+        return term_defined(case, Judgement())
+
+    assert decided(defining).passed
+    failed = decided(using)
     assert not failed.passed and failed.reason == "weak_evidence"
+    # A question that asks no definition is not this judge's to decide.
+    plain = Case(
+        text="x",
+        lines=[_cited(using)],
+        analyzer=EN,
+        cites=(0,),
+        question=Question.read("Who is the affirmer in CC0?"),
+    )
+    assert term_defined(plain, Judgement()) is None

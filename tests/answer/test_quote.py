@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from affidavit import Memory
-from affidavit.answer.quote import asks_for_a_rule, asks_for_value
 from affidavit.cli.main import main
 from affidavit.gates.definition import defines_asked_terms
+from affidavit.question.question import Question
 
 CORPORA = Path(__file__).resolve().parents[2] / "corpora"
 RETAIN = "What must redistributions of source code retain?"
@@ -39,22 +39,23 @@ def test_a_quoted_term_is_answered_only_by_the_line_that_defines_it() -> None:
     question = 'What does "Contributor" mean in the Mozilla Public License?'
     uses = '1.11. "Patent Claims" of a Contributor means any patent claim(s) ...'
     defines = '1.1. "Contributor" means each individual or legal entity that creates ...'
-    assert not defines_asked_terms(question, uses)
-    assert defines_asked_terms(question, defines)
-    assert defines_asked_terms(RETAIN, uses)  # no term quoted: any line may answer
+    asked = Question.read(question)
+    assert not defines_asked_terms(asked, uses)
+    assert defines_asked_terms(asked, defines)
+    assert defines_asked_terms(Question.read(RETAIN), uses)  # no term quoted: any line may
 
 
 def test_only_a_question_about_a_rule_is_answered_with_a_line() -> None:
-    assert asks_for_a_rule(RETAIN)
-    assert asks_for_a_rule("Who shall bear the cost of the inspection?")
-    assert not asks_for_a_rule("What was the name of the storm that hit it in May of 2012?")
-    assert not asks_for_a_rule("What replaced the Norse religion?")
+    assert Question.read(RETAIN).rule
+    assert Question.read("Who shall bear the cost of the inspection?").rule
+    assert not Question.read("What was the name of the storm that hit it in May of 2012?").rule
+    assert not Question.read("What replaced the Norse religion?").rule
 
 
 def test_a_question_naming_a_value_is_never_answered_with_a_line(tmp_path: Path) -> None:
-    assert asks_for_value("Which UID range is used for home directories?")
-    assert asks_for_value("What fee may be charged?")
-    assert not asks_for_value(RETAIN)
+    assert Question.read("Which UID range is used for home directories?").value
+    assert Question.read("What fee may be charged?").value
+    assert not Question.read(RETAIN).value
     memory = Memory(dense=False)
     memory.ingest(CORPORA / "compliance" / "systemd-uids-gids.md")
     for question in (

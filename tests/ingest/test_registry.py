@@ -33,7 +33,9 @@ def test_a_folder_of_package_docs_is_read_though_no_file_has_a_known_suffix() ->
     licence = memory.search("Permission is hereby granted, free of charge", k=1)[0]
     assert licence.document == "python3-blinker/copyright" and "free of charge" in licence.text
     packaging = memory.search("Switch to git mode on the GitHub repository", k=1)[0]
-    assert packaging.document == "python3-blinker/changelog.Debian.gz" and "d/watch" in packaging.text
+    assert (
+        packaging.document == "python3-blinker/changelog.Debian.gz" and "d/watch" in packaging.text
+    )
     upstream = memory.search("Verified Python 3.4 support", k=1)[0]
     assert upstream.document == "python3-blinker/changelog.gz"
 

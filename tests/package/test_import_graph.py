@@ -218,3 +218,83 @@ def test_no_private_name_is_read_off_another_module() -> None:
             ):
                 found.append(f"{name}:{node.lineno} reads {node.value.id}.{node.attr}")
     assert not found, "private names read off other modules:\n" + "\n".join(sorted(found))
+
+
+def _calls(tree: ast.AST) -> Iterator[tuple[ast.Call, str]]:
+    """Every call of ``tree`` with the name it calls: ``f(...)`` is "f", ``a.b.f(...)``
+    is "a.b.f"."""
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        parts: list[str] = []
+        func = node.func
+        while isinstance(func, ast.Attribute):
+            parts.append(func.attr)
+            func = func.value
+        if isinstance(func, ast.Name):
+            parts.append(func.id)
+        yield node, ".".join(reversed(parts))
+
+
+def _trees() -> Iterator[tuple[str, ast.AST]]:
+    for name, path in modules().items():
+        yield name, ast.parse(path.read_text(encoding="utf-8"))
+
+
+def test_every_gate_decision_is_made_in_gates() -> None:
+    # The library disposes in one room: whatever refuses a candidate, a sentence or a
+    # line is a judge of gates/ (its registry, or a decision a judge there makes).
+    outside = sorted(
+        f"{name}:{call.lineno}"
+        for name, tree in _trees()
+        if room_of(name) != "gates"
+        for call, called in _calls(tree)
+        if called.split(".")[-1] == "GateDecision"
+    )
+    assert not outside, "gate decisions made outside gates/:\n" + "\n".join(outside)
+
+
+# What reads a question's words: the question room's readers. Only the door (the read
+# stage, answer/read.py) reads a question, once; every stage after it reads the Question.
+QUESTION_READERS = frozenset(
+    {
+        "Question.read",
+        "read_shape",
+        "definition_asked",
+        "quoted_asked",
+        "rule_asked",
+        "value_asked",
+        "past_asked",
+        "naming_words",
+        "words_naming_a_document",
+    }
+)
+THE_DOOR = "affidavit.answer.read"
+
+
+def test_a_question_is_read_only_at_the_door() -> None:
+    read_after = sorted(
+        f"{name}:{call.lineno} calls {called}"
+        for name, tree in _trees()
+        if room_of(name) != "question" and name != THE_DOOR
+        for call, called in _calls(tree)
+        if called in QUESTION_READERS
+        or called.split(".")[-1] in QUESTION_READERS - {"Question.read"}
+    )
+    assert not read_after, "a question read after the door:\n" + "\n".join(read_after)
+
+
+LONGEST_FUNCTION = 100
+
+
+def test_no_function_is_over_a_hundred_lines() -> None:
+    # A function is one step of its module's idea; past a hundred lines it is several.
+    long = sorted(
+        f"{name}.{node.name}: {node.end_lineno - node.lineno + 1} lines"
+        for name, tree in _trees()
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.end_lineno is not None
+        and node.end_lineno - node.lineno + 1 > LONGEST_FUNCTION
+    )
+    assert not long, "functions over a hundred lines:\n" + "\n".join(long)

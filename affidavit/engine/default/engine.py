@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
 from affidavit.engine.default.cells import cell_candidates, fits_kind, quoted_columns
 from affidavit.engine.default.chatter import asserted, is_chatter
@@ -95,146 +95,24 @@ class DefaultEngine:
         return list_events(lines)
 
     def propose(self, question: Question, evidence: Sequence[Evidence]) -> list[Candidate]:
+        """The best few candidates from the best lines: cells, clauses, phrases, headings,
+        speakers and typed spans line by line, then the learned reader's spans of the
+        English lines worth its parse, less what a conversation's chatter says."""
         if not evidence:
             return []
-        shape, analyzer, question_text = question.shape, question.analyzer, question.text
-        question_terms = set(question.terms)
-        # A line's coverage counts the question's own words, not the words that only name
-        # the kind of answer ("what date"), and the words a document writes for them
-        # ("due" for a deadline).
-        asked = set(analyzer.terms(" ".join([*shape.content_words, *question.short_forms])))
-        asked = asked or question_terms
-        top_score = max(e.score for e in evidence) or 1.0
+        shape = question.shape
+        reading = _reading(question, evidence)
         candidates: list[Candidate] = []
-        asks_clause = clause_ask(question_text) if shape.language == "en" else None
-        by_place = {(e.document, e.position): e for e in evidence}
-        # The column names of the tables shown: a row that only repeats them is a header.
-        headers = {tuple(e.cells) for e in evidence if e.cells}
-        # A cell is proposed only when it can be of the kind asked for (cells.fits_kind).
-        fits = fits_kind(shape.answer_type, question_text)
-        quoted = quoted_columns(question_text)
         # English lines are read by the learned reader (affidavit/reader/), after this loop.
-        english = shape.language == "en"
         to_read: list[tuple[int, Evidence, float]] = []
         for index, line in enumerate(evidence[:LINES_READ]):
-            if line.kind == LineKind.TURN and "?" in line.text:
-                # A question asserts nothing ("what's its name?"): a turn is read for
-                # what its other sentences say.
-                said = asserted(line.text)
-                if not said:
-                    continue
-                line = replace(line, text=said)
-            line_terms = set(analyzer.terms(line.text)) | expansion_terms(line.text, analyzer)
-            before = by_place.get((line.document, line.position - 1))
-            if before is not None and _REFERS_BACK.match(line.text):
-                # "The increase was mainly driven by ..." is about what the line before
-                # says increased: it covers the question's words through that line.
-                line_terms |= set(analyzer.terms(before.text))
-            elif before is not None and replies_to(line, before):
-                # A reply answers the question put to it: "Got any favorite flavors for
-                # dairy-free desserts?" is what "Chocolate and mixed berry!" is about.
-                line_terms |= set(analyzer.terms(before.text))
-            coverage = len(asked & line_terms) / len(asked) if asked else 0.0
-            base = 0.5 * (line.score / top_score) + 0.5 * coverage
-            candidates.extend(
-                cell_candidates(index, line, question_terms, analyzer, base, headers, fits, quoted)
-            )
-            if coverage < READ_COVERAGE:
-                continue  # too far off the question for its answer to pass the support tier
-            if shape.answer_type in (AnswerType.DESCRIPTION, AnswerType.REASON):
-                if line.kind == LineKind.ROW:
-                    continue  # a row answers by its cells; its pipes and labels are no prose
-                # A heading names a topic; it rarely says anything about it.
-                penalty = HEADING_PENALTY if line.kind == LineKind.HEADING else 0.0
-                # A turn of a conversation is no statement to run a clause to its end
-                # from the question's own verb ("raise awareness for ... I'm proud of you").
-                turn = line.kind == LineKind.TURN
-                chatty = asks_clause is not None and asks_clause.any_verb and turn
-                # A clause costs a pattern, not a parse: every line read may give one.
-                clause = (
-                    None if chatty else _clause(asks_clause, question_text, line.text, analyzer)
-                )
-                if clause is not None:
-                    candidates.append(
-                        Candidate(
-                            text=clause,
-                            value=clause,
-                            cites=(index,),
-                            score=base - penalty + CLAUSE_GAIN,
-                            note="clause",
-                        )
-                    )
-                if english:
-                    to_read.append((index, line, base - penalty))
-                elif shape.answer_type is AnswerType.DESCRIPTION and index < PHRASE_LINES:
-                    for phrase in answer_phrases(question_text, line.text, shape.language)[:2]:
-                        candidates.append(
-                            Candidate(
-                                text=phrase.text,
-                                value=phrase.text,
-                                cites=(index,),
-                                score=base - penalty + PHRASE_GAIN * phrase.fit,
-                                note=f"phrase: {phrase.why}",
-                            )
-                        )
-                candidates.append(
-                    Candidate(
-                        text=line.text,
-                        value=line.text,
-                        cites=(index,),
-                        score=base - penalty - LINE_PENALTY,
-                        note="best line",
-                    )
-                )
-                continue
-            if shape.answer_type is AnswerType.TITLE and line.kind == LineKind.HEADING:
-                # A heading is what a document or a section calls itself.
-                title = line.text.strip().lstrip("#").strip()
-                if title and not set(analyzer.terms(title)) <= question_terms:
-                    candidates.append(
-                        Candidate(
-                            text=title,
-                            value=title,
-                            cites=(index,),
-                            score=base + HEADING_TITLE_GAIN,
-                            note="heading",
-                        )
-                    )
-            speaker = _speaker_who_did_it(line, shape)
-            if speaker is not None:
-                candidates.append(
-                    Candidate(
-                        text=speaker,
-                        value=speaker,
-                        cites=(index,),
-                        score=base + 0.15,
-                        note="the turn's speaker",
-                    )
-                )
-            if english:
-                # A row answers by its cells; a heading asked for as a title, whole.
-                titled = shape.answer_type is AnswerType.TITLE and line.kind == LineKind.HEADING
-                if line.kind != LineKind.ROW and not titled:
-                    to_read.append((index, line, base))
-                continue
-            for span in typed_spans(line.text, shape.answer_type, shape.language):
-                span_terms = set(analyzer.terms(span.text))
-                if span_terms and span_terms <= question_terms:
-                    continue  # the question already says it; it cannot be the answer
-                timing = _timing(question, line.text, span.text, span.start, span.end, span.label)
-                if timing is None:
-                    continue
-                nearness = _nearness(line.text, span.start, span.end, question_terms, analyzer)
-                score = base + 0.15 * span.fit + 0.1 * nearness + timing
-                note = f"{span.label} span, fit {span.fit:.2f}"
-                candidates.append(
-                    Candidate(
-                        text=span.text, value=span.text, cites=(index,), score=score, note=note
-                    )
-                )
+            found, for_reader = _read_line(reading, index, line)
+            candidates.extend(found)
+            if for_reader is not None:
+                to_read.append(for_reader)
         # A code or a contact is found by its pattern, no parse: every line read may hold it.
-        reading = LINES_READ if shape.answer_type in BOUND else READER_LINES
-        candidates.extend(_read_spans(question, to_read[:reading]))
+        reading_lines = LINES_READ if shape.answer_type in BOUND else READER_LINES
+        candidates.extend(_read_spans(question, to_read[:reading_lines]))
         speakers = {fold(e.speaker) for e in evidence if e.speaker}
         if speakers:
             who = shape.answer_type is AnswerType.PERSON
@@ -244,6 +122,215 @@ class DefaultEngine:
                 if not is_chatter(c.text, evidence[c.cites[0]], speakers, who=who)
             ]
         return _best_unique(candidates)
+
+
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    """What every line is read against, worked out once a question."""
+
+    question: Question
+    terms: set[str]  # the question's terms
+    asked: set[str]  # the terms a line's coverage counts
+    clause: ClauseAsk | None  # the verb whose clause answers (English questions)
+    by_place: dict[tuple[str, int], Evidence]  # the evidence by (document, position)
+    headers: set[tuple[str, ...]]  # the column names of the tables shown
+    fits: Callable[[str, str], bool]  # whether a cell can be of the kind asked for
+    quoted: frozenset[str]  # the columns the question quotes
+    top_score: float  # the best line's score (1.0 when none scores)
+
+    @property
+    def english(self) -> bool:
+        return self.question.shape.language == "en"
+
+
+def _reading(question: Question, evidence: Sequence[Evidence]) -> _Reading:
+    shape, analyzer = question.shape, question.analyzer
+    question_terms = set(question.terms)
+    # A line's coverage counts the question's own words, not the words that only name
+    # the kind of answer ("what date"), and the words a document writes for them
+    # ("due" for a deadline).
+    asked = set(analyzer.terms(" ".join([*shape.content_words, *question.short_forms])))
+    return _Reading(
+        question=question,
+        terms=question_terms,
+        asked=asked or question_terms,
+        clause=clause_ask(question.text) if shape.language == "en" else None,
+        by_place={(e.document, e.position): e for e in evidence},
+        # A row that only repeats the column names of a table shown is a header.
+        headers={tuple(e.cells) for e in evidence if e.cells},
+        # A cell is proposed only when it can be of the kind asked for (cells.fits_kind).
+        fits=fits_kind(shape.answer_type, question.text),
+        quoted=quoted_columns(question.text),
+        top_score=max(e.score for e in evidence) or 1.0,
+    )
+
+
+def _read_line(
+    reading: _Reading, index: int, line: Evidence
+) -> tuple[list[Candidate], tuple[int, Evidence, float] | None]:
+    """The candidates of the ``index``-th best line, and the line with its base score when
+    the learned reader should read it too (None otherwise)."""
+    question = reading.question
+    shape, analyzer = question.shape, question.analyzer
+    if line.kind == LineKind.TURN and "?" in line.text:
+        # A question asserts nothing ("what's its name?"): a turn is read for
+        # what its other sentences say.
+        said = asserted(line.text)
+        if not said:
+            return [], None
+        line = replace(line, text=said)
+    coverage = _coverage(reading, line)
+    base = 0.5 * (line.score / reading.top_score) + 0.5 * coverage
+    found = list(
+        cell_candidates(
+            index,
+            line,
+            reading.terms,
+            analyzer,
+            base,
+            reading.headers,
+            reading.fits,
+            reading.quoted,
+        )
+    )
+    if coverage < READ_COVERAGE:
+        return found, None  # too far off the question for its answer to pass the support tier
+    if shape.answer_type in (AnswerType.DESCRIPTION, AnswerType.REASON):
+        if line.kind == LineKind.ROW:
+            return found, None  # a row answers by its cells; its pipes and labels are no prose
+        # A heading names a topic; it rarely says anything about it.
+        penalty = HEADING_PENALTY if line.kind == LineKind.HEADING else 0.0
+        found.extend(_described(reading, index, line, base - penalty))
+        return found, ((index, line, base - penalty) if reading.english else None)
+    found.extend(_heading_title(reading, index, line, base))
+    speaker = _speaker_who_did_it(line, shape)
+    if speaker is not None:
+        found.append(
+            Candidate(
+                text=speaker,
+                value=speaker,
+                cites=(index,),
+                score=base + 0.15,
+                note="the turn's speaker",
+            )
+        )
+    if reading.english:
+        # A row answers by its cells; a heading asked for as a title, whole.
+        titled = shape.answer_type is AnswerType.TITLE and line.kind == LineKind.HEADING
+        if line.kind != LineKind.ROW and not titled:
+            return found, (index, line, base)
+        return found, None
+    found.extend(_typed_spans(reading, index, line, base))
+    return found, None
+
+
+def _coverage(reading: _Reading, line: Evidence) -> float:
+    """The share of the question's asked words the line covers: its own terms and the
+    expansions of its abbreviations, with the line before it when it refers back to that
+    line or replies to it."""
+    analyzer = reading.question.analyzer
+    line_terms = set(analyzer.terms(line.text)) | expansion_terms(line.text, analyzer)
+    before = reading.by_place.get((line.document, line.position - 1))
+    if before is not None and _REFERS_BACK.match(line.text):
+        # "The increase was mainly driven by ..." is about what the line before
+        # says increased: it covers the question's words through that line.
+        line_terms |= set(analyzer.terms(before.text))
+    elif before is not None and replies_to(line, before):
+        # A reply answers the question put to it: "Got any favorite flavors for
+        # dairy-free desserts?" is what "Chocolate and mixed berry!" is about.
+        line_terms |= set(analyzer.terms(before.text))
+    asked = reading.asked
+    return len(asked & line_terms) / len(asked) if asked else 0.0
+
+
+def _described(reading: _Reading, index: int, line: Evidence, base: float) -> list[Candidate]:
+    """For a question no type describes (what, why): the clause the line writes after the
+    question's verb, the phrases that answer in the best few non-English lines, and the
+    whole line as the last resort."""
+    question, shape = reading.question, reading.question.shape
+    found: list[Candidate] = []
+    # A turn of a conversation is no statement to run a clause to its end
+    # from the question's own verb ("raise awareness for ... I'm proud of you").
+    turn = line.kind == LineKind.TURN
+    chatty = reading.clause is not None and reading.clause.any_verb and turn
+    # A clause costs a pattern, not a parse: every line read may give one.
+    clause = (
+        None if chatty else _clause(reading.clause, question.text, line.text, question.analyzer)
+    )
+    if clause is not None:
+        found.append(
+            Candidate(
+                text=clause,
+                value=clause,
+                cites=(index,),
+                score=base + CLAUSE_GAIN,
+                note="clause",
+            )
+        )
+    if not reading.english and shape.answer_type is AnswerType.DESCRIPTION and index < PHRASE_LINES:
+        for phrase in answer_phrases(question.text, line.text, shape.language)[:2]:
+            found.append(
+                Candidate(
+                    text=phrase.text,
+                    value=phrase.text,
+                    cites=(index,),
+                    score=base + PHRASE_GAIN * phrase.fit,
+                    note=f"phrase: {phrase.why}",
+                )
+            )
+    found.append(
+        Candidate(
+            text=line.text,
+            value=line.text,
+            cites=(index,),
+            score=base - LINE_PENALTY,
+            note="best line",
+        )
+    )
+    return found
+
+
+def _heading_title(reading: _Reading, index: int, line: Evidence, base: float) -> list[Candidate]:
+    """A heading, when a title is asked for: what a document or a section calls itself
+    (unless it only repeats the question's words)."""
+    question = reading.question
+    if question.shape.answer_type is not AnswerType.TITLE or line.kind != LineKind.HEADING:
+        return []
+    title = line.text.strip().lstrip("#").strip()
+    if not title or set(question.analyzer.terms(title)) <= reading.terms:
+        return []
+    return [
+        Candidate(
+            text=title,
+            value=title,
+            cites=(index,),
+            score=base + HEADING_TITLE_GAIN,
+            note="heading",
+        )
+    ]
+
+
+def _typed_spans(reading: _Reading, index: int, line: Evidence, base: float) -> list[Candidate]:
+    """The spans of the line of the type the question asks for (non-English lines: the
+    learned reader reads English), each scored by its fit, its nearness to the question's
+    words and the time the line writes it for."""
+    question, question_terms = reading.question, reading.terms
+    shape, analyzer = question.shape, question.analyzer
+    found = []
+    for span in typed_spans(line.text, shape.answer_type, shape.language):
+        span_terms = set(analyzer.terms(span.text))
+        if span_terms and span_terms <= question_terms:
+            continue  # the question already says it; it cannot be the answer
+        timing = _timing(question, line.text, span.text, span.start, span.end, span.label)
+        if timing is None:
+            continue
+        nearness = _nearness(line.text, span.start, span.end, question_terms, analyzer)
+        score = base + 0.15 * span.fit + 0.1 * nearness + timing
+        note = f"{span.label} span, fit {span.fit:.2f}"
+        found.append(
+            Candidate(text=span.text, value=span.text, cites=(index,), score=score, note=note)
+        )
+    return found
 
 
 def _read_spans(question: Question, lines: list[tuple[int, Evidence, float]]) -> list[Candidate]:

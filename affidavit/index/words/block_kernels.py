@@ -238,18 +238,82 @@ def best_lines(  # type: ignore[no-untyped-def]
 
     Every sum is made term by term in the question's order, as scoring.py makes them, of
     weights made as ``_weight`` makes them, so each score is the same to the bit."""
-    l_offsets, l_blocks, _ = line_runs
-    c_offsets, c_blocks, c_highest = window_cover
-    member_indptr, member_indices = membership
-    slot_bonus, line_slot, slot_indptr, slot_blocks, named, nb = bonus
-    block_bonus = np.zeros(nb)  # each block's highest name bonus
+    bound = _bounds(
+        terms,
+        line_runs,
+        line_highest,
+        line_stretch,
+        window_cover,
+        window_stretch,
+        gain,
+        _block_bonus(bonus),
+    )
+    done = np.zeros(len(bound), np.bool_)
+    best_scores = np.zeros(k, np.float32)
+    best_ids = np.full(k, -1, np.int64)
+    threshold = 0.0
+    first = True
+    scored = 0
+    queue = np.zeros(0, np.int64)  # the blocks left that reach the threshold, best first
+    taken = 0
+    batch = FIRST_BLOCKS
+    while True:
+        if first:
+            chosen = _highest_bounds(bound)
+            first = False
+        else:
+            if len(queue) == 0 and taken == 0:
+                # Once: the threshold only rises, so the queue only shortens.
+                queue = _reaching(bound, done, threshold)
+            # The next batch, twice the last, of the queue's blocks still reaching it.
+            batch *= 2
+            end = taken
+            while end < len(queue) and end < taken + batch and bound[queue[end]] >= threshold:
+                end += 1
+            chosen = np.sort(queue[taken:end])
+            taken = end if end > taken else len(queue)
+        if len(chosen) == 0:
+            break
+        scored += len(chosen)
+        for b in chosen:
+            done[b] = True
+        starting = _window_blocks(chosen)
+        _add_postings(chosen, terms, line_idf, scale, line_runs, line_postings, lines)
+        _add_postings(starting, terms, window_idf, scale, window_runs, window_postings, sums)
+        _rank_lines(
+            chosen, shift, gain, lines, sums, membership, bonus, line_ids, best_ids, best_scores
+        )
+        _clear(starting, terms, window_runs, window_postings, sums)
+        if best_ids[k - 1] >= 0:
+            threshold = np.float64(best_scores[k - 1])
+    return best_ids, best_scores, scored
+
+
+@_kernel
+def _block_bonus(bonus):  # type: ignore[no-untyped-def]
+    """Each block's highest name bonus: the bonus of the best-named document with a line
+    in it (``best_lines``' ``bonus``; zeros when no document is named)."""
+    slot_bonus, _, slot_indptr, slot_blocks, named, nb = bonus
+    block_bonus = np.zeros(nb)
     if named:
         for slot in range(len(slot_bonus)):
             if slot_bonus[slot] > 0:
                 for j in range(slot_indptr[slot], slot_indptr[slot + 1]):
                     if slot_bonus[slot] > block_bonus[slot_blocks[j]]:
                         block_bonus[slot_blocks[j]] = slot_bonus[slot]
-    size = len(line_ids)
+    return block_bonus
+
+
+@_kernel
+def _bounds(  # type: ignore[no-untyped-def]
+    terms, line_runs, line_highest, line_stretch, window_cover, window_stretch, gain, block_bonus
+):
+    """Each block's upper bound: the sum over the terms of their highest line weights in
+    it, the gain times the sum of their highest weights for a window overlapping it (each
+    stretched as ``best_lines`` says), and its highest name bonus."""
+    l_offsets, l_blocks, _ = line_runs
+    c_offsets, c_blocks, c_highest = window_cover
+    nb = len(block_bonus)
     own = np.zeros(nb)
     windowed = np.zeros(nb)
     for i in range(len(terms)):
@@ -262,100 +326,103 @@ def best_lines(  # type: ignore[no-untyped-def]
     for b in range(nb):
         # Headroom for float32 rounding: the scores are float32 sums of float32 weights.
         bound[b] = (own[b] + gain * windowed[b] + block_bonus[b]) * (1.0 + 1e-4)
-    done = np.zeros(nb, np.bool_)
-    best_scores = np.zeros(k, np.float32)
-    best_ids = np.full(k, -1, np.int64)
-    threshold = 0.0
-    first = True
-    scored = 0
-    queue = np.zeros(0, np.int64)  # the blocks left that reach the threshold, best first
-    taken = 0
-    batch = FIRST_BLOCKS
-    while True:
-        if first:  # the highest bounds, in one pass
-            top = np.full(min(FIRST_BLOCKS, nb), -1, np.int64)
-            for b in range(nb):
-                if bound[b] <= 0:
-                    continue
-                at = len(top)
-                while at > 0 and (top[at - 1] < 0 or bound[b] > bound[top[at - 1]]):
-                    at -= 1
-                if at < len(top):
-                    for moved in range(len(top) - 1, at, -1):
-                        top[moved] = top[moved - 1]
-                    top[at] = b
-            chosen = np.sort(top[top >= 0])
-            first = False
-        else:
-            if len(queue) == 0 and taken == 0:
-                # Once: every block left that reaches the threshold, highest bound first
-                # (ties by block); the threshold only rises, so the queue only shortens.
-                count = 0
-                for b in range(nb):
-                    if not done[b] and bound[b] > 0 and bound[b] >= threshold:
-                        count += 1
-                left = np.empty(count, np.int64)
-                count = 0
-                for b in range(nb):
-                    if not done[b] and bound[b] > 0 and bound[b] >= threshold:
-                        left[count] = b
-                        count += 1
-                queue = left[np.argsort(-bound[left], kind="mergesort")]
-            # The next batch, twice the last, of the queue's blocks still reaching it.
-            batch *= 2
-            end = taken
-            while end < len(queue) and end < taken + batch and bound[queue[end]] >= threshold:
-                end += 1
-            chosen = np.sort(queue[taken:end])
-            taken = end if end > taken else len(queue)
-        if len(chosen) == 0:
-            break
-        scored += len(chosen)
-        # The blocks whose windows reach the chosen lines: theirs and the ones before.
-        starting = np.empty(2 * len(chosen), np.int64)
-        count = 0
-        for b in chosen:
-            done[b] = True
-            if b > 0 and (count == 0 or starting[count - 1] < b - 1):
-                starting[count] = b - 1
-                count += 1
-            if count == 0 or starting[count - 1] < b:
-                starting[count] = b
-                count += 1
-        starting = starting[:count]
-        _add_postings(chosen, terms, line_idf, scale, line_runs, line_postings, lines)
-        _add_postings(starting, terms, window_idf, scale, window_runs, window_postings, sums)
-        for b in chosen:
-            for row in range(b << shift, min(size, (b + 1) << shift)):
-                best = np.float32(0.0)
-                for q in range(member_indptr[row], member_indptr[row + 1]):
-                    if sums[member_indices[q]] > best:
-                        best = sums[member_indices[q]]
-                score = lines[row] + gain * best
-                if named:
-                    score = score + slot_bonus[line_slot[row]]
-                lines[row] = 0
-                if score <= 0:
-                    continue
-                line = line_ids[row]
-                last = k - 1
-                if best_ids[last] >= 0 and (
-                    score < best_scores[last]
-                    or (score == best_scores[last] and line > best_ids[last])
-                ):
-                    continue
-                at = last
-                while at > 0 and (
-                    best_ids[at - 1] < 0
-                    or score > best_scores[at - 1]
-                    or (score == best_scores[at - 1] and line < best_ids[at - 1])
-                ):
-                    best_scores[at] = best_scores[at - 1]
-                    best_ids[at] = best_ids[at - 1]
-                    at -= 1
-                best_scores[at] = score
-                best_ids[at] = line
-        _clear(starting, terms, window_runs, window_postings, sums)
-        if best_ids[k - 1] >= 0:
-            threshold = np.float64(best_scores[k - 1])
-    return best_ids, best_scores, scored
+    return bound
+
+
+@_kernel
+def _highest_bounds(bound):  # type: ignore[no-untyped-def]
+    """The FIRST_BLOCKS blocks of highest bound above zero (the lower block on a tie),
+    ascending, in one pass."""
+    top = np.full(min(FIRST_BLOCKS, len(bound)), -1, np.int64)
+    for b in range(len(bound)):
+        if bound[b] <= 0:
+            continue
+        at = len(top)
+        while at > 0 and (top[at - 1] < 0 or bound[b] > bound[top[at - 1]]):
+            at -= 1
+        if at < len(top):
+            for moved in range(len(top) - 1, at, -1):
+                top[moved] = top[moved - 1]
+            top[at] = b
+    return np.sort(top[top >= 0])
+
+
+@_kernel
+def _reaching(bound, done, threshold):  # type: ignore[no-untyped-def]
+    """Every block not scored yet whose bound is above zero and reaches ``threshold``,
+    highest bound first (ties by block)."""
+    count = 0
+    for b in range(len(bound)):
+        if not done[b] and bound[b] > 0 and bound[b] >= threshold:
+            count += 1
+    left = np.empty(count, np.int64)
+    count = 0
+    for b in range(len(bound)):
+        if not done[b] and bound[b] > 0 and bound[b] >= threshold:
+            left[count] = b
+            count += 1
+    return left[np.argsort(-bound[left], kind="mergesort")]
+
+
+@_kernel
+def _window_blocks(chosen):  # type: ignore[no-untyped-def]
+    """The blocks whose windows reach the ``chosen`` blocks' lines (ascending, each once):
+    each chosen block and the one before it (a window spans at most two blocks)."""
+    starting = np.empty(2 * len(chosen), np.int64)
+    count = 0
+    for b in chosen:
+        if b > 0 and (count == 0 or starting[count - 1] < b - 1):
+            starting[count] = b - 1
+            count += 1
+        if count == 0 or starting[count - 1] < b:
+            starting[count] = b
+            count += 1
+    return starting[:count]
+
+
+@_kernel
+def _rank_lines(  # type: ignore[no-untyped-def]
+    chosen, shift, gain, lines, sums, membership, bonus, line_ids, best_ids, best_scores
+):
+    """Score every line of the ``chosen`` blocks (its own sum, the gain times its best
+    window's sum, its document's name bonus), zero its scratch, and keep it among the
+    best (``best_ids``, ``best_scores``) when it ranks there."""
+    member_indptr, member_indices = membership
+    slot_bonus, line_slot, _, _, named, _ = bonus
+    size = len(line_ids)
+    for b in chosen:
+        for row in range(b << shift, min(size, (b + 1) << shift)):
+            best = np.float32(0.0)
+            for q in range(member_indptr[row], member_indptr[row + 1]):
+                if sums[member_indices[q]] > best:
+                    best = sums[member_indices[q]]
+            score = lines[row] + gain * best
+            if named:
+                score = score + slot_bonus[line_slot[row]]
+            lines[row] = 0
+            if score <= 0:
+                continue
+            line = line_ids[row]
+            last = len(best_ids) - 1
+            if best_ids[last] >= 0 and (
+                score < best_scores[last] or (score == best_scores[last] and line > best_ids[last])
+            ):
+                continue  # below the last of the best
+            _insert(best_ids, best_scores, line, score)
+
+
+@_kernel
+def _insert(best_ids, best_scores, line, score):  # type: ignore[no-untyped-def]
+    """Put ``line`` with ``score`` in its place among the best (highest score first, ids
+    ascending on ties), the last one falling out."""
+    at = len(best_ids) - 1
+    while at > 0 and (
+        best_ids[at - 1] < 0
+        or score > best_scores[at - 1]
+        or (score == best_scores[at - 1] and line < best_ids[at - 1])
+    ):
+        best_scores[at] = best_scores[at - 1]
+        best_ids[at] = best_ids[at - 1]
+        at -= 1
+    best_scores[at] = score
+    best_ids[at] = line

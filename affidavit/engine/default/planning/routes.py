@@ -185,6 +185,9 @@ def _change_of_averages(found: Route) -> list[Plan]:
 
 
 def _year_led(found: Route) -> list[Plan]:
+    """The plans for a route over a row's figures in the years (or months) it names, by
+    what it needs: a date's arithmetic, a look-up or an extreme where those read it, else
+    the anchors of the row's cells and the computation over them."""
     if found.need == Need.CHANGE_OF_AVERAGES:
         return _change_of_averages(found)
     listed = date_plans(found)
@@ -201,166 +204,211 @@ def _year_led(found: Route) -> list[Plan]:
     names = [f"v{y}" for y in found.years]
     months = _month_columns(found.asked)
     if found.need == Need.VALUE:
-        # Else a sentence that says the row's words and the year, with one other number.
-        said = Step("anchor", {"phrase": f"{row} {found.years[0]}"}, "said")
-        if found.percent_asked:
-            said = replace(said, args={**said.args, "as": "percent"})
-        in_month = (
-            [Plan((Step("anchor", {"row": row, "column": months[0]}, "answer"),), note=_MONTH_NOTE)]
-            if len(months) == 1
-            else []
-        )
-        return [
-            *in_month,
-            Plan(tuple(anchors), note="the cell of the row in the year"),
-            Plan((said,), note="the one figure a sentence gives for the row in the year"),
-        ]
-    monthly: list[Plan] = []
-    if found.need in (Need.CHANGE, Need.PERCENT_CHANGE) and len(months) == 2:
-        # "between May 2019 and August 2019": the columns of those months, earlier first.
-        old, new = (
-            Step("anchor", {"row": row, "column": d}, f"m{i}") for i, d in enumerate(months)
-        )
-        op, args = (
-            ("difference", {"of": "m1", "minus": "m0"})
-            if found.need == Need.CHANGE
-            else ("percent_change", {"from": "m0", "to": "m1"})
-        )
-        monthly = [Plan((old, new, Step(op, args, "answer")), note=f"{op} between two months")]
-    if found.need in (Need.CHANGE, Need.PERCENT_CHANGE) and not found.years:
-        op = "difference" if found.need == Need.CHANGE else "percent_change"
-        args = {"of": "b", "minus": "a"} if op == "difference" else {"from": "a", "to": "b"}
-        ends = (
-            Step("gather", {"row": row, "dated": True}, "row"),
-            Step("first", {"of": "row"}, "a"),
-            Step("latest", {"of": "row"}, "b"),
-        )
-        over_time = Plan(
-            (*ends, Step(op, args, "answer")),
-            note=f"{op} of {row!r} from its first year to its latest",
-        )
-        if op == "percent_change":
-            stated = _stated_percent_change(row, ends, ("change", "variance"), "a", "b")
-            return [*stated, over_time]
-        return [over_time]
-    if found.need in (Need.SHARE, Need.DIFFERENCE):
-        named = found.years[0] if found.years else found.column
-        column = {"column": named} if named else {}
-        first = Step("anchor", {"row": found.rows[0], **column}, "a")
-        last = (
-            # A share is of sizes: a part written "(365,223)" is 365,223 of the whole.
-            Step(
-                "ratio",
-                {"of": "a", "to": "b", "percent": found.percent, "magnitude": True},
-                "answer",
-            )
-            if found.need == Need.SHARE
-            else Step("difference", {"of": "a", "minus": "b"}, "answer")
-        )
-        plain = Plan(
-            (first, Step("anchor", {"row": found.rows[1], **column}, "b"), last),
-            note=f"{last.op} of two rows",
-        )
-        if named:
-            return [plain]
-        # No column named: the first row's phrase may name one ("due in less than one
-        # year"), which the second row is read in before any other; last, the figures two
-        # sentences state ("the maximum fine is $1,000").
-        same = Step("anchor", {"row": found.rows[1], "column_of": "a"}, "b")
-        from_statements = Plan(
-            (
-                Step("anchor", {"phrase": found.rows[0]}, "a"),
-                Step("anchor", {"phrase": found.rows[1]}, "b"),
-                last,
-            ),
-            note=f"{last.op} of the figures two statements give",
-        )
-        return [
-            Plan((first, same, last), note=f"{last.op} of two rows in one column"),
-            plain,
-            from_statements,
-        ]
+        return _value_in_year(found, row, anchors, months)
     if found.need in (Need.CHANGE, Need.PERCENT_CHANGE):
-        if len(names) != 2:
-            return monthly
-        later, earlier = (names[0], names[1]) if found.falling else (names[1], names[0])
-        op, args = (
-            ("difference", {"of": later, "minus": earlier})
-            if found.need == Need.CHANGE
-            else ("percent_change", {"from": names[0], "to": names[1]})
-        )
-        stated = (
-            _stated_percent_change(
-                row,
-                tuple(anchors),
-                (f"{found.years[1]} {found.years[0]} change", "change", "variance"),
-                *names,
-            )
-            if op == "percent_change"
-            else []
-        )
-        computed = [
-            *stated,
-            Plan((*anchors, Step(op, args, "answer")), note=f"{op} of {row!r}"),
-            Plan((*_said(row, found.years), Step(op, args, "answer")), note=_SAID_NOTE),
-        ]
-        over_the_year = _over_the_year(found, op)
-        if _FROM_START_TO_END.search(row):
-            return [*over_the_year, *computed]  # "from beginning to end of 2019"
-        return [*monthly, *_stated_change(found), *computed, *_compared(found), *over_the_year]
+        return _change(found, row, anchors, names, months)
+    if found.need in (Need.SHARE, Need.DIFFERENCE):
+        return _share_or_difference(found)
     if found.need in (Need.AVERAGE, Need.TOTAL):
-        op = "average" if found.need == Need.AVERAGE else "sum"
-        if len(names) >= 2:
-            return [
-                Plan((*anchors, Step(op, {"of": names}, "answer")), note=f"{op} of {row!r}"),
-                Plan(
-                    (*_said(row, found.years), Step(op, {"of": names}, "answer")), note=_SAID_NOTE
-                ),
-            ]
-        joined_rows = [p for p in AND.split(row) if p] if len(found.years) == 1 else []
-        if len(joined_rows) >= 2:
-            # "the sum of A and B in 2019": the rows it joins, or else one row of that name.
-            year = found.years[0]
-            each = [
-                Step("anchor", {"row": p, "column": year}, f"p{i}")
-                for i, p in enumerate(joined_rows)
-            ]
-            joined = Step(op, {"of": [s.out for s in each]}, "answer")
-            whole = Plan((*anchors, Step(op, {"of": names}, "answer")), note=f"{op} of {row!r}")
-            return [Plan((*each, joined), note=f"{op} of {len(each)} rows"), whole]
-        # A row's whole run: its figures over the periods its columns name (a row whose
-        # columns are not periods, "fair value" beside "useful life", has no such run).
-        gathered = Step("gather", {"row": row, "dated": True}, "row")
-        dated = Step("order", {"of": "row", "by": "date"}, "run")
-        whole_run = (gathered, dated, Step(op, {"of": "run"}, "answer"))
+        return _average_or_total(found, row, anchors, names)
+    if found.need == Need.RATIO:
+        return _ratio(found, row)
+    if found.need == Need.COUNT_ABOVE:
+        return _count_past_bound(found, row)
+    return []
+
+
+def _value_in_year(found: Route, row: str, anchors: list[Step], months: list[str]) -> list[Plan]:
+    """The row's figure in the month asked, in the year's cell, or else in a sentence that
+    says the row's words and the year, with one other number."""
+    said = Step("anchor", {"phrase": f"{row} {found.years[0]}"}, "said")
+    if found.percent_asked:
+        said = replace(said, args={**said.args, "as": "percent"})
+    in_month = (
+        [Plan((Step("anchor", {"row": row, "column": months[0]}, "answer"),), note=_MONTH_NOTE)]
+        if len(months) == 1
+        else []
+    )
+    return [
+        *in_month,
+        Plan(tuple(anchors), note="the cell of the row in the year"),
+        Plan((said,), note="the one figure a sentence gives for the row in the year"),
+    ]
+
+
+def _change(
+    found: Route, row: str, anchors: list[Step], names: list[str], months: list[str]
+) -> list[Plan]:
+    """A change (or percentage change) of the row between the two years asked: the one a
+    row, a column or the table states, the one computed from the cells or the sentences,
+    the one between two months, or over a roll-forward's year; with no year asked, from
+    the row's first year to its latest."""
+    if not found.years:
+        return _change_from_first_to_latest(found, row)
+    monthly = _change_between_months(found, row, months)
+    if len(names) != 2:
+        return monthly
+    later, earlier = (names[0], names[1]) if found.falling else (names[1], names[0])
+    op, args = (
+        ("difference", {"of": later, "minus": earlier})
+        if found.need == Need.CHANGE
+        else ("percent_change", {"from": names[0], "to": names[1]})
+    )
+    stated = (
+        _stated_percent_change(
+            row,
+            tuple(anchors),
+            (f"{found.years[1]} {found.years[0]} change", "change", "variance"),
+            *names,
+        )
+        if op == "percent_change"
+        else []
+    )
+    computed = [
+        *stated,
+        Plan((*anchors, Step(op, args, "answer")), note=f"{op} of {row!r}"),
+        Plan((*_said(row, found.years), Step(op, args, "answer")), note=_SAID_NOTE),
+    ]
+    over_the_year = _over_the_year(found, op)
+    if _FROM_START_TO_END.search(row):
+        return [*over_the_year, *computed]  # "from beginning to end of 2019"
+    return [*monthly, *_stated_change(found), *computed, *_compared(found), *over_the_year]
+
+
+def _change_between_months(found: Route, row: str, months: list[str]) -> list[Plan]:
+    """ "between May 2019 and August 2019": the columns of those months, earlier first."""
+    if len(months) != 2:
+        return []
+    old, new = (Step("anchor", {"row": row, "column": d}, f"m{i}") for i, d in enumerate(months))
+    op, args = (
+        ("difference", {"of": "m1", "minus": "m0"})
+        if found.need == Need.CHANGE
+        else ("percent_change", {"from": "m0", "to": "m1"})
+    )
+    return [Plan((old, new, Step(op, args, "answer")), note=f"{op} between two months")]
+
+
+def _change_from_first_to_latest(found: Route, row: str) -> list[Plan]:
+    """A change asked with no year: the row's latest figure against its first (for a
+    percentage, the one the table states first)."""
+    op = "difference" if found.need == Need.CHANGE else "percent_change"
+    args = {"of": "b", "minus": "a"} if op == "difference" else {"from": "a", "to": "b"}
+    ends = (
+        Step("gather", {"row": row, "dated": True}, "row"),
+        Step("first", {"of": "row"}, "a"),
+        Step("latest", {"of": "row"}, "b"),
+    )
+    over_time = Plan(
+        (*ends, Step(op, args, "answer")),
+        note=f"{op} of {row!r} from its first year to its latest",
+    )
+    if op == "percent_change":
+        stated = _stated_percent_change(row, ends, ("change", "variance"), "a", "b")
+        return [*stated, over_time]
+    return [over_time]
+
+
+def _share_or_difference(found: Route) -> list[Plan]:
+    """A share of one row in another, or the difference of two rows: in the column asked;
+    with none asked, in the column the first row's phrase names, in any column, or the
+    figures two sentences state."""
+    named = found.years[0] if found.years else found.column
+    column = {"column": named} if named else {}
+    first = Step("anchor", {"row": found.rows[0], **column}, "a")
+    last = (
+        # A share is of sizes: a part written "(365,223)" is 365,223 of the whole.
+        Step(
+            "ratio",
+            {"of": "a", "to": "b", "percent": found.percent, "magnitude": True},
+            "answer",
+        )
+        if found.need == Need.SHARE
+        else Step("difference", {"of": "a", "minus": "b"}, "answer")
+    )
+    plain = Plan(
+        (first, Step("anchor", {"row": found.rows[1], **column}, "b"), last),
+        note=f"{last.op} of two rows",
+    )
+    if named:
+        return [plain]
+    # No column named: the first row's phrase may name one ("due in less than one
+    # year"), which the second row is read in before any other; last, the figures two
+    # sentences state ("the maximum fine is $1,000").
+    same = Step("anchor", {"row": found.rows[1], "column_of": "a"}, "b")
+    from_statements = Plan(
+        (
+            Step("anchor", {"phrase": found.rows[0]}, "a"),
+            Step("anchor", {"phrase": found.rows[1]}, "b"),
+            last,
+        ),
+        note=f"{last.op} of the figures two statements give",
+    )
+    return [
+        Plan((first, same, last), note=f"{last.op} of two rows in one column"),
+        plain,
+        from_statements,
+    ]
+
+
+def _average_or_total(found: Route, row: str, anchors: list[Step], names: list[str]) -> list[Plan]:
+    """An average or a sum: of the row over the years asked, of the rows a year's question
+    joins ("A and B in 2019"), or of the row over all its periods, of the rows or of the
+    statements its phrase joins."""
+    op = "average" if found.need == Need.AVERAGE else "sum"
+    if len(names) >= 2:
         return [
-            Plan(whole_run, note=f"{op} of the row over its periods"),
-            *_of_rows(row, op),
-            *_of_statements(row, op),
+            Plan((*anchors, Step(op, {"of": names}, "answer")), note=f"{op} of {row!r}"),
+            Plan((*_said(row, found.years), Step(op, {"of": names}, "answer")), note=_SAID_NOTE),
         ]
-    if found.need == Need.RATIO and len(found.rows) == 1:
+    joined_rows = [p for p in AND.split(row) if p] if len(found.years) == 1 else []
+    if len(joined_rows) >= 2:
+        # "the sum of A and B in 2019": the rows it joins, or else one row of that name.
+        year = found.years[0]
+        each = [
+            Step("anchor", {"row": p, "column": year}, f"p{i}") for i, p in enumerate(joined_rows)
+        ]
+        joined = Step(op, {"of": [s.out for s in each]}, "answer")
+        whole = Plan((*anchors, Step(op, {"of": names}, "answer")), note=f"{op} of {row!r}")
+        return [Plan((*each, joined), note=f"{op} of {len(each)} rows"), whole]
+    # A row's whole run: its figures over the periods its columns name (a row whose
+    # columns are not periods, "fair value" beside "useful life", has no such run).
+    gathered = Step("gather", {"row": row, "dated": True}, "row")
+    dated = Step("order", {"of": "row", "by": "date"}, "run")
+    whole_run = (gathered, dated, Step(op, {"of": "run"}, "answer"))
+    return [
+        Plan(whole_run, note=f"{op} of the row over its periods"),
+        *_of_rows(row, op),
+        *_of_statements(row, op),
+    ]
+
+
+def _ratio(found: Route, row: str) -> list[Plan]:
+    """A ratio of one row in two years, or of two rows in one year."""
+    if len(found.rows) == 1:
         of, to = (Step("anchor", {"row": row, "column": y}, f"v{y}") for y in found.years)
         steps = (of, to, Step("ratio", {"of": of.out, "to": to.out}, "answer"))
         return [Plan(steps, note="ratio of a row in two years")]
-    if found.need == Need.RATIO:
-        year = found.years[0]
-        steps = (
-            Step("anchor", {"row": found.rows[0], "column": year}, "a"),
-            Step("anchor", {"row": found.rows[1], "column": year}, "b"),
-            Step("ratio", {"of": "a", "to": "b"}, "answer"),
-        )
-        return [Plan(steps, note="ratio of two rows in one year")]
-    if found.need == Need.COUNT_ABOVE:
-        side = "above" if found.above else "below"
-        gathered = (
-            Step("gather", {"column": found.years[0], "parts": True}, "row")
-            if found.years  # the rows of the year's column, its totals left out
-            else Step("gather", {"row": row, "dated": True}, "row")
-        )
-        counting = (
-            gathered,
-            Step("filter", {"of": "row", side: found.bound}, "kept"),
-            Step("count", {"of": "kept"}, "answer"),
-        )
-        return [Plan(counting, note=f"the years the row stands {side} the bound")]
-    return []
+    year = found.years[0]
+    steps = (
+        Step("anchor", {"row": found.rows[0], "column": year}, "a"),
+        Step("anchor", {"row": found.rows[1], "column": year}, "b"),
+        Step("ratio", {"of": "a", "to": "b"}, "answer"),
+    )
+    return [Plan(steps, note="ratio of two rows in one year")]
+
+
+def _count_past_bound(found: Route, row: str) -> list[Plan]:
+    """How many of the row's figures (or of the year's column's rows) stand above, or
+    below, the bound asked."""
+    side = "above" if found.above else "below"
+    gathered = (
+        Step("gather", {"column": found.years[0], "parts": True}, "row")
+        if found.years  # the rows of the year's column, its totals left out
+        else Step("gather", {"row": row, "dated": True}, "row")
+    )
+    counting = (
+        gathered,
+        Step("filter", {"of": "row", side: found.bound}, "kept"),
+        Step("count", {"of": "kept"}, "answer"),
+    )
+    return [Plan(counting, note=f"the years the row stands {side} the bound")]

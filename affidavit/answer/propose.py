@@ -1,0 +1,74 @@
+"""The fifth stage: the engine's candidates, proposed per evidence subset (one document's
+lines at a time), so an engine never builds an answer from lines two documents never said
+together. Before any is proposed, whose the question is, across a conversation: a question
+about one speaker that the conversation tells more fully of another is refused here."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from affidavit.answer.state import Asking, Proposed, Said
+from affidavit.gates.support import CONFIRMED_SPEAKER_CARRIED, MIN_CARRIED
+from affidavit.index.evidence_block import evidence_block
+from affidavit.reasons import Reason
+from affidavit.results import Evidence
+
+
+def propose(state: Asking) -> Asking:
+    """Each subset with the engine's candidates for it, weighed by how well its document
+    matched; the audit given the lines the engine was shown."""
+    asked, archive, found, naming = state.question, state.archive, state.retrieved, state.naming
+    assert asked is not None and found is not None and naming is not None
+    speakers = {h.speaker for h in found.hits if h.speaker}
+    whose = (
+        archive.told_of(asked.key_terms, speakers, asked.analyzer, state.scope)
+        if speakers
+        else None
+    )
+    turns_need = MIN_CARRIED
+    if whose is not None:
+        state = state.noting(whose=whose.to_dict())
+        if not whose.passed:
+            return state.saying(Said.refusal(Reason.HOLDER, state.census_line))
+        turns_need = CONFIRMED_SPEAKER_CARRIED
+    block = evidence_block(found.hits)
+    state = state.noting(
+        # The best lines chosen for the engine (no document beyond its share) ...
+        best_lines=[e.dateline() for e in block],
+        # ... and what it is shown: each subset's lines with context, best document first.
+        evidence_block=[e.dateline() for subset in found.subsets for e in subset],
+    )
+    best = best_score(state)
+    proposed = tuple(
+        proposed_for(
+            state,
+            number,
+            subset,
+            weight=0.5 + 0.5 * max(e.score for e in subset) / best,
+            # The words that name this subset's document as a document its dateline carries.
+            asked_here=naming.asked_of(subset[0].document),
+        )
+        for number, subset in enumerate(found.subsets)
+    )
+    return replace(state, proposed=proposed, turns_need=turns_need)
+
+
+def proposed_for(
+    state: Asking,
+    number: int,
+    subset: list[Evidence],
+    *,
+    weight: float,
+    asked_here: frozenset[str],
+    chained: bool = False,
+) -> Proposed:
+    """The engine's candidates for one subset."""
+    assert state.engine is not None and state.question is not None
+    candidates = tuple(state.engine.propose(state.question, subset))
+    return Proposed(number, subset, weight, asked_here, candidates, chained)
+
+
+def best_score(state: Asking) -> float:
+    """The best line's score, which a subset's weight and a line's share are read against."""
+    assert state.retrieved is not None
+    return max(h.score for h in state.retrieved.hits) or 1.0

@@ -1,0 +1,48 @@
+"""Every judge, in the one order they run: a candidate, its lines and the question (a
+Case) in, a typed decision out, or None where a judge has nothing to say of the case. The
+first failed decision is the verdict; what fails is dropped, never repaired."""
+
+from __future__ import annotations
+
+from affidavit.gates.case import Case, Judge, Judgement, run_judges
+from affidavit.gates.decision import Gate, GateDecision
+from affidavit.gates.definition import term_defined
+from affidavit.gates.exit import EXIT_TIERS
+from affidavit.gates.quoted import carries_by_itself
+from affidavit.gates.reread import engine_reading_held
+from affidavit.reasons import Reason
+
+
+def cites_its_lines(case: Case, found: Judgement) -> GateDecision | None:
+    """A candidate cites lines of the evidence it was drawn from; a text given to verify
+    cites none (None)."""
+    if case.cites is None:
+        return None
+    if case.cites and all(0 <= i < len(case.lines) for i in case.cites):
+        return None
+    return GateDecision(
+        gate=Gate.CITATION,
+        passed=False,
+        reason=Reason.NO_CANDIDATE.value,
+        detail="the candidate cites no line of its evidence subset",
+    )
+
+
+# The registry: each judge with the gate it answers for, in the order they run. The exit
+# gate's tiers (gates/exit.py) come first, then the judges of what the question asks of a
+# candidate, then the engine's own reading (asked by ``ask``, never by a judge), then a
+# quoted line's test.
+JUDGES: tuple[tuple[Gate, Judge], ...] = (
+    (Gate.CITATION, cites_its_lines),
+    *EXIT_TIERS,
+    (Gate.DEFINITION, term_defined),
+    (Gate.ENGINE_READBACK, engine_reading_held),
+    (Gate.QUOTE, carries_by_itself),
+)
+
+
+def judged(case: Case, found: Judgement | None = None, *, until: Gate | None = None) -> Judgement:
+    """The judges' verdict on ``case``: each judge in order adds its decision, until one
+    fails. ``until`` stops before the first judge answering for that gate (``ask`` asks the
+    engine for its reading there); ``found`` goes on from a judgement stopped so."""
+    return run_judges(case, JUDGES, found, until=until)
