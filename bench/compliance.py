@@ -186,6 +186,23 @@ def _verify(memory: Memory, questions: list[Question]) -> list[dict[str, Any]]:
     return statements
 
 
+def _split_row(
+    label: str, answerable: list[dict[str, Any]], unanswerable: list[dict[str, Any]]
+) -> str:
+    """A row of the headline table: the engine, alone and whole, beside the baselines."""
+    return (
+        f"| {label} | {len(answerable)} | {_share(answerable, 'outcome', 'right')} | "
+        f"{_share(answerable, 'outcome', 'quoted')} | "
+        f"{_share(answerable, 'outcome', 'wrong')} | "
+        f"{_share(answerable, 'outcome', 'refused')} | "
+        f"{_share(answerable, 'alone', 'right')} / {_share(answerable, 'alone', 'wrong')} | "
+        f"{_share(answerable, 'best_line', 'right')} | "
+        f"{_share(answerable, 'best_line', 'holds')} | {len(unanswerable)} | "
+        f"{_share(unanswerable, 'outcome', 'refused')} | "
+        f"0.0% / {'100.0%' if unanswerable else '—'} |"
+    )
+
+
 def _share(rows: list[dict[str, Any]], key: str, value: str) -> str:
     return f"{sum(r[key] == value for r in rows) / len(rows):.1%}" if rows else "—"
 
@@ -204,16 +221,9 @@ def report(result: dict[str, Any]) -> str:
     for split in ("report", "tune"):
         answerable = [r for r in rows if r["split"] == split and r["answerable"]]
         unanswerable = [r for r in rows if r["split"] == split and not r["answerable"]]
-        out.append(
-            f"| **{split}** | {len(answerable)} | {_share(answerable, 'outcome', 'right')} | "
-            f"{_share(answerable, 'outcome', 'quoted')} | "
-            f"{_share(answerable, 'outcome', 'wrong')} | "
-            f"{_share(answerable, 'outcome', 'refused')} | "
-            f"{_share(answerable, 'alone', 'right')} / {_share(answerable, 'alone', 'wrong')} | "
-            f"{_share(answerable, 'best_line', 'right')} | "
-            f"{_share(answerable, 'best_line', 'holds')} | {len(unanswerable)} | "
-            f"{_share(unanswerable, 'outcome', 'refused')} | 0.0% / 100.0% |"
-        )
+        out.append(_split_row(f"**{split}**", answerable, unanswerable))
+    hard = [r for r in rows if r["split"] == "report" and r["answerable"] and r["kind"] in HARD]
+    out.append(_split_row(f"report, hard subset ({' + '.join(sorted(HARD))})", hard, []))
     out += [
         "",
         "| split | true statements supported | false statements rejected |",

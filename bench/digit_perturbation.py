@@ -224,6 +224,22 @@ def run(limit: int | None, seed: int) -> dict:
             for form in FORMS
             for p in (True, False)
         },
+        # The verbatim baseline on the hard subset, for the hard rows beside the whole.
+        "hard_verbatim": {
+            f"{form}/perturbed": _verbatim_rate(
+                [
+                    a
+                    for case, group in zip(built, per_case, strict=True)
+                    if case.changed_in_article
+                    for a in group
+                    if a.form == form and a.perturbed
+                ],
+                articles,
+                built,
+                True,
+            )
+            for form in FORMS
+        },
         "accepted_perturbations": accepted,
         "timing": {
             "verifies": len(audits),
@@ -290,6 +306,12 @@ def report(result: dict) -> str:
             f"| {labels[form]}: verbatim baseline (supported iff the article writes it) "
             f"| {forms[f'{form}/perturbed']['n']} | {v[f'{form}/perturbed']:.3f} "
             f"| {v[f'{form}/control']:.3f} |"
+        )
+    for form in FORMS:
+        lines.append(
+            f"| {labels[form]}, hard subset: verbatim baseline "
+            f"| {result['hard'][f'{form}/perturbed']['n']} "
+            f"| {result['hard_verbatim'][f'{form}/perturbed']:.3f} | — |"
         )
     lines += ["", "| outcome (status:reason) | " + " | ".join(forms) + " |"]
     lines.append("|---|" + "---|" * len(forms))

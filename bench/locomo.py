@@ -412,7 +412,7 @@ def report(result: dict[str, Any]) -> str:
         dated = part.get("temporal_right_date")
         if dated:
             lines.append(
-                f"temporal right date ({dated['n']} with a placeable gold date): engine "
+                f"temporal right date, {name} ({dated['n']} with a placeable gold date): engine "
                 f"{dated['engine']:.3f}, best line's day {dated['best_line_day']:.3f}"
             )
         lines.append("refuse everything: adversarial 1.000, every answerable category 0.000")
@@ -452,7 +452,12 @@ def page_tables(result: dict[str, Any]) -> list[Table]:
                 category: {
                     shown: _as_printed(part[category].get(key)) for key, shown in columns.items()
                 }
-                for category in (*CATEGORIES.values(), "overall_1_4", "hard_temporal")
+                for category in (
+                    *CATEGORIES.values(),
+                    "overall_1_4",
+                    "hard_temporal",
+                    "hard_adversarial",
+                )
                 if category in part
             },
             label="category",
@@ -471,7 +476,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         splits=SPLITS,
         keep=(),
         tables=page_tables,
-        notes=("Ingest per conversation",),
+        notes=("Ingest per conversation", "temporal right date"),
     )
 
 
