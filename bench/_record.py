@@ -2,10 +2,11 @@
 
 A run file says what ran (the command line, the commit, "+dirty" when tracked files
 outside ``bench/runs`` and RESULTS.md differ from it), when (UTC), on what (cores, Python,
-the load average at the end), on which split the figures are (tune, report, all, none),
-and the run's tables: each a title, its column names and its rows, each row marked
-``affidavit`` or ``baseline``. Tables come from the Markdown a script prints
-(``markdown_tables``) or are built from its numbers (``rows_table``, ``measures_table``).
+the 1-minute load average at its start and end), on which split the figures are (tune,
+report, all, none), and the run's tables: each a title, its column names and its rows,
+each row marked ``affidavit`` or ``baseline``. Tables come from the Markdown a script
+prints (``markdown_tables``) or are built from its numbers (``rows_table``,
+``measures_table``).
 
 ``bench/results_page.py`` renders every run file into RESULTS.md.
 """
@@ -34,6 +35,8 @@ SPLITS = ("tune", "report", "all", "none")
 _NOT_CODE = (":(top,exclude)bench/runs", ":(top,exclude)bench/RESULTS.md")
 _SEPARATOR = re.compile(r"^\|(\s*:?-+:?\s*\|)+\s*$")
 _STARTED = time.monotonic()
+# The load when the run began: with the load at its end, how busy the shared machine was.
+_LOAD_AT_START = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +178,7 @@ def machine() -> dict[str, Any]:
         "python": platform.python_version(),
         "platform": platform.machine(),
         "load_average": None if load is None else round(load, 2),
+        "load_average_start": None if _LOAD_AT_START is None else round(_LOAD_AT_START, 2),
     }
 
 

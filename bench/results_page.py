@@ -124,14 +124,28 @@ def _took(seconds: float) -> str:
     return f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.0f} min"
 
 
+def _load(machine: Mapping[str, Any]) -> str:
+    """How busy the shared machine was, said next to the run's timings."""
+    start, end = machine.get("load_average_start"), machine.get("load_average")
+    if end is None:
+        return ""
+    during = (
+        f"{start:.1f} at the start, {end:.1f} at the end"
+        if start is not None
+        else f"{end:.1f} at the end"
+    )
+    return (
+        f" · timings taken on a shared machine under other work's load (1-minute load "
+        f"average {during}, on {machine['cores']} cores)"
+    )
+
+
 def run_lines(run: Mapping[str, Any]) -> list[str]:
     """One benchmark's section: heading, how it ran, its tables and notes."""
-    load = run["machine"].get("load_average")
     partial = " (partial: `--limit`)" if "--limit" in run["command"] else ""
     how = (
         f"`{run['command']}`{partial} · commit `{run['commit']}` · {run['ran_at']} · "
-        f"split **{run['split']}** · took {_took(run['seconds'])}"
-        + (f", load average {load:.1f}" if load is not None else "")
+        f"split **{run['split']}** · took {_took(run['seconds'])}" + _load(run["machine"])
     )
     lines = [f"### {run['title'].rstrip('.')} (`{run['benchmark']}.py`)", "", how, ""]
     for table in run["tables"]:
@@ -160,9 +174,11 @@ def header_lines(runs: Mapping[str, Mapping[str, Any]]) -> list[str]:
         "The dated log of every run, how each figure was reached and what was not kept, and "
         "this page as it stood before it was generated, are in [HISTORY.md](HISTORY.md).",
         "",
-        f"- **Machine:** {_machines(runs) if runs else 'no run yet'}, shared with other work: "
-        "recall, F1 and counts are deterministic, timings move with the load (the 1-minute "
-        "load average at each run's end is given).",
+        f"- **Machine:** {_machines(runs) if runs else 'no run yet'}, shared with other work "
+        "while these ran: recall, F1 and counts are deterministic, but **every timing here "
+        "was taken on a loaded machine** and is slower than the same code alone; each run "
+        "gives the 1-minute load average at its start and end (2 cores: above 2 means "
+        "waiting for a core).",
         '- **Re-run:** `make bench` runs the main set (after `pip install -e ".[bench]"`); '
         "each benchmark alone by the command given with its figures; then "
         "`.venv/bin/python bench/results_page.py` rewrites this page.",
@@ -197,8 +213,10 @@ def render(runs: Mapping[str, Mapping[str, Any]], scripts: Sequence[str]) -> str
         lines += [
             "## Not yet re-run",
             "",
-            "These scripts write a run file too but have none yet; their latest figures are "
-            "in HISTORY.md: " + ", ".join(f"`{name}.py`" for name in missing) + ".",
+            "These scripts write a run file too but have none yet (most are not in "
+            "`make bench`); their latest figures are in HISTORY.md: "
+            + ", ".join(f"`{name}.py`" for name in missing)
+            + ".",
             "",
         ]
     page = "\n".join(lines).rstrip("\n") + "\n"
