@@ -25,6 +25,7 @@ def bench_main(
     keep: Sequence[int] | None = (0,),
     baselines: Sequence[str] = (),
     notes: Sequence[str] = (),
+    remarks: Sequence[str] = (),
     tables: Callable[[dict[str, Any]], Sequence[Table]] | None = None,
 ) -> None:
     """Parse the shared options, run the benchmark, print its report, save its numbers.
@@ -51,6 +52,7 @@ def bench_main(
         keep=keep,
         baselines=baselines,
         notes=notes,
+        remarks=remarks,
         tables=tables(result) if tables is not None else (),
         argv=argv,
     )

@@ -190,6 +190,7 @@ def record(
     keep: Sequence[int] | None = None,
     baselines: Sequence[str] = (),
     notes: Sequence[str] = (),
+    remarks: Sequence[str] = (),
     tables: Sequence[Table] = (),
     argv: Sequence[str] | None = None,
 ) -> Path:
@@ -197,7 +198,8 @@ def record(
 
     Its tables are the Markdown tables of ``printed`` at the places ``keep`` (all when
     None) followed by ``tables``; its notes are the lines of ``printed`` that start with
-    one of ``notes``.
+    one of ``notes``, then ``remarks``: what the script says of every run (a split not
+    held out, a baseline not measured).
     """
     if split not in SPLITS:
         raise ValueError(f"split {split!r} of {script} is not one of {', '.join(SPLITS)}")
@@ -216,10 +218,13 @@ def record(
         "split": split,
         "tables": [asdict(table) for table in [*chosen, *tables]],
         "notes": [
-            line.strip() for line in printed.splitlines() if line.strip().startswith(tuple(notes))
-        ]
-        if notes
-        else [],
+            *(
+                line.strip()
+                for line in printed.splitlines()
+                if notes and line.strip().startswith(tuple(notes))
+            ),
+            *remarks,
+        ],
     }
     RUNS.mkdir(exist_ok=True)
     target = RUNS / f"{path.stem}.json"
