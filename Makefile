@@ -45,6 +45,7 @@ reader: $(STAMP)
 answerability: $(STAMP)
 	$(BIN)/python tools/train_answerability.py
 
+# Each script keeps its run in bench/runs/<name>.json; the last line rewrites RESULTS.md.
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[bench]"
 	$(BIN)/python bench/retrieval.py
@@ -66,6 +67,7 @@ bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[ray]"
 	$(BIN)/python bench/batch.py
 	$(BIN)/python bench/report_load.py
+	$(BIN)/python bench/results_page.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache

@@ -262,4 +262,10 @@ def report(results: dict[str, Any]) -> str:
 
 
 if __name__ == "__main__":
-    bench_main(__doc__, run, report, limit_help=f"questions (default {QUESTIONS})")
+    bench_main(
+        __doc__,
+        run,
+        report,
+        limit_help=f"questions (default {QUESTIONS})",
+        notes=("median 2-worker", "kill -9"),
+    )

@@ -20,7 +20,8 @@ wrong.
 
 ``verify`` is measured on statements made from the set: each answerable question's gold
 answer verified as the answer to its question (true), and another question's gold of the
-same document as the answer to it (false).
+same document as the answer to it (false); beside it, the verbatim baseline (supported iff
+a line of the question's document writes the statement, case folded).
 
     .venv/bin/python bench/compliance.py [--limit N] [--json PATH]
 """
@@ -158,11 +159,25 @@ def run(limit: int | None, split: str | None = None) -> dict[str, Any]:
                 "ms": ms,
             }
         )
-    return {"rows": rows, "verify": _verify(whole, questions), "ingest_s": ingest_s}
+    # The verbatim baseline's text: each document's lines as its own store holds them.
+    written = {
+        name: [line[-1].casefold() for line in store._store.line_rows()]
+        for name, store in alone.items()
+    }
+    return {"rows": rows, "verify": _verify(whole, questions, written), "ingest_s": ingest_s}
 
 
-def _verify(memory: Memory, questions: list[Question]) -> list[dict[str, Any]]:
-    """True and false statements from the set, each verified as a bare answer."""
+def _verbatim(text: str, lines: list[str]) -> bool:
+    """The verbatim baseline: supported iff a line of the document writes the statement."""
+    said = text.strip().rstrip(".").strip().casefold()
+    return bool(said) and any(said in line for line in lines)
+
+
+def _verify(
+    memory: Memory, questions: list[Question], written: dict[str, list[str]]
+) -> list[dict[str, Any]]:
+    """True and false statements from the set, each verified as a bare answer, beside the
+    verbatim baseline on its question's document."""
     statements = []
     for question in (q for q in questions if q.answerable):
         others = [
@@ -181,9 +196,27 @@ def _verify(memory: Memory, questions: list[Question]) -> list[dict[str, Any]]:
                     "split": question.split,
                     "true": true,
                     "supported": verdict.supported,
+                    "verbatim": _verbatim(text, written.get(question.document, [])),
                 }
             )
     return statements
+
+
+def _split_row(
+    label: str, answerable: list[dict[str, Any]], unanswerable: list[dict[str, Any]]
+) -> str:
+    """A row of the headline table: the engine, alone and whole, beside the baselines."""
+    return (
+        f"| {label} | {len(answerable)} | {_share(answerable, 'outcome', 'right')} | "
+        f"{_share(answerable, 'outcome', 'quoted')} | "
+        f"{_share(answerable, 'outcome', 'wrong')} | "
+        f"{_share(answerable, 'outcome', 'refused')} | "
+        f"{_share(answerable, 'alone', 'right')} / {_share(answerable, 'alone', 'wrong')} | "
+        f"{_share(answerable, 'best_line', 'right')} | "
+        f"{_share(answerable, 'best_line', 'holds')} | {len(unanswerable)} | "
+        f"{_share(unanswerable, 'outcome', 'refused')} | "
+        f"0.0% / {'100.0%' if unanswerable else '—'} |"
+    )
 
 
 def _share(rows: list[dict[str, Any]], key: str, value: str) -> str:
@@ -204,16 +237,9 @@ def report(result: dict[str, Any]) -> str:
     for split in ("report", "tune"):
         answerable = [r for r in rows if r["split"] == split and r["answerable"]]
         unanswerable = [r for r in rows if r["split"] == split and not r["answerable"]]
-        out.append(
-            f"| **{split}** | {len(answerable)} | {_share(answerable, 'outcome', 'right')} | "
-            f"{_share(answerable, 'outcome', 'quoted')} | "
-            f"{_share(answerable, 'outcome', 'wrong')} | "
-            f"{_share(answerable, 'outcome', 'refused')} | "
-            f"{_share(answerable, 'alone', 'right')} / {_share(answerable, 'alone', 'wrong')} | "
-            f"{_share(answerable, 'best_line', 'right')} | "
-            f"{_share(answerable, 'best_line', 'holds')} | {len(unanswerable)} | "
-            f"{_share(unanswerable, 'outcome', 'refused')} | 0.0% / 100.0% |"
-        )
+        out.append(_split_row(f"**{split}**", answerable, unanswerable))
+    hard = [r for r in rows if r["split"] == "report" and r["answerable"] and r["kind"] in HARD]
+    out.append(_split_row(f"report, hard subset ({' + '.join(sorted(HARD))})", hard, []))
     out += [
         "",
         "| split | true statements supported | false statements rejected |",
@@ -222,9 +248,12 @@ def report(result: dict[str, Any]) -> str:
     for split in ("report", "tune"):
         true = [s for s in statements if s["split"] == split and s["true"]]
         false = [s for s in statements if s["split"] == split and not s["true"]]
-        supported = sum(s["supported"] for s in true) / len(true) if true else 0.0
-        rejected = sum(not s["supported"] for s in false) / len(false) if false else 0.0
-        out.append(f"| {split} | {supported:.1%} of {len(true)} | {rejected:.1%} of {len(false)} |")
+        for judge, label in (("supported", split), ("verbatim", f"{split}: verbatim baseline")):
+            supported = sum(s[judge] for s in true) / len(true) if true else 0.0
+            rejected = sum(not s[judge] for s in false) / len(false) if false else 0.0
+            out.append(
+                f"| {label} | {supported:.1%} of {len(true)} | {rejected:.1%} of {len(false)} |"
+            )
     out += [
         "",
         "Report split by kind (hard subset: fields and identifiers, the issue's third):",
@@ -272,5 +301,12 @@ def report(result: dict[str, Any]) -> str:
 
 if __name__ == "__main__":
     bench_main(
-        __doc__ or "", run, report, limit_help="ask only the first N questions", splits=SPLITS
+        __doc__ or "",
+        run,
+        report,
+        limit_help="ask only the first N questions",
+        splits=SPLITS,
+        keep=(0, 1),
+        baselines=("baseline",),
+        notes=("Ingest",),
     )

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from _lexical import best_line, best_threshold, judged
+from _record import record
 from probes import verdict_status
 
 # The shared corpora sit beside the checkout (../shared), two levels up from a worktree.
@@ -240,7 +241,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.dev.is_file():
         parser.error(f"no ContractNLI dev split at {args.dev}: pass --dev PATH/dev.json")
     result = run(args.limit, args.workers, args.dev)
-    print(report(result))
+    printed = report(result)
+    print(printed)
+    record(
+        __file__,
+        split="all",
+        printed=printed,
+        baselines=("not_mentioned", "lexical"),
+        notes=("Seconds per NDA",),
+    )
     if args.json is not None:
         args.json.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
     return 0

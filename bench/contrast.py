@@ -48,6 +48,7 @@ from _contrast_make import (  # noqa: E402
     eligible,
     items_for,
 )
+from _record import record  # noqa: E402
 from _squad import load_squad  # noqa: E402
 from digit_perturbation import outcome  # noqa: E402
 from refusal_squad2 import SPLITS, split_of  # noqa: E402
@@ -298,7 +299,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--json", type=Path, help="also write every item and verdict here")
     args = parser.parse_args(argv)
     result = run(args.split, args.limit, args.seed)
-    print(report(result, args.show))
+    printed = report(result, args.show)
+    print(printed)
+    record(__file__, split=args.split, printed=printed, keep=(0,), notes=("verify:",))
     if args.json is not None:
         args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
 

@@ -30,6 +30,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _record import record, rows_table  # noqa: E402
 from _squad import SHARED  # noqa: E402
 
 from affidavit import Memory  # noqa: E402
@@ -137,6 +138,9 @@ def main() -> None:
             f"({row['answered']}/{len(QUESTIONS)} answered), store {row['store_mb']} MB, "
             f"peak RSS {row['peak_rss_mb']} MB"
         )
+    title = "Renamed copies of Middlemarch in one file store, one `ingest_text` call each"
+    figures = rows_table(title, {f"{r['copies']} copies": r for r in results}, label="store")
+    record(__file__, split="none", tables=[figures])
     if args.json:
         args.json.write_text(json.dumps(results, indent=2), encoding="utf-8")
 

@@ -32,6 +32,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from _record import measures_table, record
+
 ROOT = Path(__file__).resolve().parents[1]
 ARTICLE = (ROOT / "corpora" / "squad2_articles" / "Normans.txt").read_text(encoding="utf-8")
 PARAGRAPHS = [p for p in ARTICLE.split("\n\n") if len(p) > 200]
@@ -159,6 +161,8 @@ def main() -> None:
         f"{result['lost_acknowledged_writes']} ({result['acknowledged_ingests']} acknowledged "
         f"ingests; {result['seconds']} s)"
     )
+    title = "kill -9 while a store ingests or closes, then open it"
+    record(__file__, split="none", tables=[measures_table(title, result)])
     if args.json:
         args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
 

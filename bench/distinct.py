@@ -26,6 +26,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _record import measures_table, record  # noqa: E402
 from _squad import SHARED  # noqa: E402
 
 from affidavit import Memory  # noqa: E402
@@ -97,6 +98,8 @@ def main() -> None:
     args = parser.parse_args()
     row = measure(args.megabytes)
     print(json.dumps(row, indent=2))
+    title = "Distinct articles added to one file store one `ingest_text` call at a time"
+    record(__file__, split="none", tables=[measures_table(title, row)])
     if args.json:
         args.json.write_text(json.dumps(row, indent=2), encoding="utf-8")
 

@@ -287,6 +287,8 @@ def main(argv: list[str] | None = None) -> None:
         report,
         limit_help="questions per data set (default 100)",
         argv=argv,
+        baselines=("rule engine",),
+        notes=("Second run",),
     )
 
 

@@ -49,6 +49,7 @@ import contrast  # noqa: E402
 import doc_qa  # noqa: E402
 import gate_halueval  # noqa: E402
 import refusal_squad2  # noqa: E402
+from _record import record  # noqa: E402
 
 import affidavit  # noqa: E402,F401
 
@@ -167,8 +168,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--decide", type=Path, help="apply the rule to a run's --json figures")
     args = parser.parse_args(argv)
     if args.decide:
-        record = json.loads(args.decide.read_text())
-        _print_kept(choose(record["swept"], record["in_code"]), record["in_code"])
+        earlier = json.loads(args.decide.read_text())
+        _print_kept(choose(earlier["swept"], earlier["in_code"]), earlier["in_code"])
         return
     in_code = {name: current(name) for name in SETTINGS}
     print(
@@ -201,6 +202,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         with setting(kept):
             reported["kept"] = measure("report", args.contrast, args.squad)
         print(_line("kept on tune", reported["kept"]))
+    kept_lines = "".join(f"; {name} {kept[name]} (code {in_code[name]})" for name in in_code)
+    printed = "\n".join(
+        [
+            f"Report splits, the thresholds kept on tune{kept_lines}",
+            header,
+            *(_line(label, figures) for label, figures in reported.items()),
+        ]
+    )
+    record(__file__, split="report", printed=printed)
     if args.json:
         args.json.write_text(
             json.dumps(

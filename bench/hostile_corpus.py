@@ -39,6 +39,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _record import record, rows_table  # noqa: E402
 from long_pdf import inflating_pdf, pdf_of  # noqa: E402 - PDFs made as the long PDF is
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -389,6 +390,14 @@ def main() -> None:
     args = parser.parse_args()
     result = run(args.per_class, args.only, args.seconds)
     print(json.dumps(result["summary"], indent=2))
+    found = result["summary"]
+    verdicts = sorted(found["totals"])
+    by_class = {
+        name: {verdict: counts.get(verdict, 0) for verdict in verdicts}
+        for name, counts in [*sorted(found["by class"].items()), ("all", found["totals"])]
+    }
+    title = f"Cases by class and outcome; the slowest took {found['slowest s']:.2f} s"
+    record(__file__, split="none", tables=[rows_table(title, by_class, label="class")])
     if args.json:
         args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     sys.exit(0)

@@ -2,6 +2,8 @@
 
 The parent spawns fresh child processes (``--child ingest`` / ``--child reopen``) so each
 peak RSS and each reopen is that step's own; children print one JSON object on stdout.
+Beside them, in a child of its own (``--child baseline``): bm25s (the ``bench`` extra)
+indexing the text's non-empty lines and searching them with the same queries, top 10.
 
     .venv/bin/python bench/ingest.py [--queries 200] [--seed 0] [--profile 5] [--json PATH]
 """
@@ -23,6 +25,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+from _record import record
 
 NOVEL = (
     Path(__file__).resolve().parents[2]
@@ -193,6 +197,32 @@ def child_reopen(store: Path, corpus: Path, n_queries: int, seed: int) -> dict[s
     }
 
 
+def child_baseline(corpus: Path, n_queries: int, seed: int) -> dict[str, Any]:
+    """bm25s over the text's non-empty lines: the index build and the same queries' p50."""
+    import bm25s
+    import numpy as np
+
+    lines = read_lines(corpus)
+    queries = make_queries(lines, n_queries, seed)
+    texts = [line for line in lines if line.strip()]
+    start = time.perf_counter()
+    retriever = bm25s.BM25()
+    retriever.index(bm25s.tokenize(texts, stopwords="en", show_progress=False), show_progress=False)
+    build_s = time.perf_counter() - start
+    latencies = []
+    for query in queries:
+        start = time.perf_counter()
+        tokens = bm25s.tokenize([query], stopwords="en", show_progress=False)
+        retriever.retrieve(tokens, k=10, show_progress=False)
+        latencies.append((time.perf_counter() - start) * 1000)
+    return {
+        "lines": len(texts),
+        "build_s": build_s,
+        "search_p50_ms": float(np.percentile(latencies, 50)),
+        "peak_rss_mb": peak_rss_mb(),
+    }
+
+
 # -- parent --
 
 
@@ -215,7 +245,22 @@ def run(corpus: Path, n_queries: int, seed: int, profile: int) -> dict[str, Any]
         reopen = spawn(
             "--child", "reopen", *common, "--queries", str(n_queries), "--seed", str(seed)
         )
-    result: dict[str, Any] = {"corpus": str(corpus), "ingest": ingest, "reopen": reopen}
+    baseline = spawn(
+        "--child",
+        "baseline",
+        "--corpus",
+        str(corpus),
+        "--queries",
+        str(n_queries),
+        "--seed",
+        str(seed),
+    )
+    result: dict[str, Any] = {
+        "corpus": str(corpus),
+        "ingest": ingest,
+        "reopen": reopen,
+        "baseline": baseline,
+    }
     if profile:
         # A separate run into a separate store: the profiler slows the ingest it watches.
         with tempfile.TemporaryDirectory(prefix="affidavit-bench-") as folder:
@@ -226,7 +271,7 @@ def run(corpus: Path, n_queries: int, seed: int, profile: int) -> dict[str, Any]
 
 
 def table(result: dict[str, Any]) -> str:
-    ingest, reopen = result["ingest"], result["reopen"]
+    ingest, reopen, baseline = result["ingest"], result["reopen"], result["baseline"]
     seconds = ingest["ingest_s"]
     size_open = sum(ingest["bytes_open"].values()) / 2**20
     size_closed = sum(ingest["bytes_closed"].values()) / 2**20
@@ -280,6 +325,16 @@ def table(result: dict[str, Any]) -> str:
             _target("search_p50_ms", reopen["search_p50_ms"], "ms"),
         ),
         ("search p95", f"{reopen['search_p95_ms']:.2f} ms", ""),
+        (
+            f"bm25s baseline: index the text's {baseline['lines']:,} non-empty lines",
+            f"{baseline['build_s']:.2f} s (peak RSS {baseline['peak_rss_mb']:.0f} MiB)",
+            "",
+        ),
+        (
+            f"bm25s baseline: search p50 (the same {reopen['queries']} queries, k=10)",
+            f"{baseline['search_p50_ms']:.2f} ms",
+            "",
+        ),
     ]
     lines = ["| measure | value | target |", "|---|---|---|"]
     lines += [f"| {name} | {value} | {target} |" for name, value, target in rows]
@@ -305,7 +360,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="also profile a separate ingest and print the top N functions by cumulative time",
     )
     parser.add_argument("--json", type=Path, help="also write the numbers to this JSON file")
-    parser.add_argument("--child", choices=("ingest", "reopen"), help=argparse.SUPPRESS)
+    parser.add_argument("--child", choices=("ingest", "reopen", "baseline"), help=argparse.SUPPRESS)
     parser.add_argument("--store", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
 
@@ -315,10 +370,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.child == "reopen":
         print(json.dumps(child_reopen(args.store, args.corpus, args.queries, args.seed)))
         return
+    if args.child == "baseline":
+        print(json.dumps(child_baseline(args.corpus, args.queries, args.seed)))
+        return
 
     result = run(args.corpus, args.queries, args.seed, args.profile)
-    print(f"Ingest of {result['corpus']} into a fresh file store\n")
-    print(table(result))
+    printed = f"Ingest of {Path(result['corpus']).name} into a fresh file store\n\n{table(result)}"
+    print(printed)
+    record(__file__, split="none", printed=printed, baselines=("baseline",))
     print("\nexample queries: " + "; ".join(result["reopen"]["example_queries"]))
     if "profile" in result:
         print("\n" + result["profile"])

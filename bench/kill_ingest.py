@@ -24,6 +24,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from _record import measures_table, record
+
 ROOT = Path(__file__).resolve().parents[1]
 ARTICLES = sorted((ROOT / "corpora" / "squad2_articles").glob("*.txt"))
 CHILD = """
@@ -130,6 +132,8 @@ def main() -> None:
     args = parser.parse_args()
     result = run(args.kills, args.seed)
     print(json.dumps(result, indent=2))
+    title = "kill -9 while a process ingests a folder with its bounded readers, then open it"
+    record(__file__, split="none", tables=[measures_table(title, result)])
     if args.json:
         args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
 

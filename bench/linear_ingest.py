@@ -26,6 +26,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from _record import record, rows_table
+
 from affidavit import AffidavitError, IngestLimits, Memory
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -114,6 +116,20 @@ def main() -> None:
             "time ratio": round(large["seconds"] / max(small["seconds"], 0.01), 2),
         }
     print(json.dumps(results, indent=2))
+    table = {
+        case: {
+            "small": found["runs"][0]["size"],
+            "small s": found["runs"][0]["seconds"],
+            "large": found["runs"][1]["size"],
+            "large s": found["runs"][1]["seconds"],
+            "size ratio": found["size ratio"],
+            "time ratio": found["time ratio"],
+            "outcome (large)": found["runs"][1]["outcome"],
+        }
+        for case, found in results.items()
+    }
+    title = "Each shape at two sizes: time ratio near the size ratio is linear"
+    record(__file__, split="none", tables=[rows_table(title, table, label="input")])
     if args.json:
         args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
 

@@ -19,6 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from _record import measures_table, record
+
 ROOT = Path(__file__).resolve().parents[1]
 ARTICLES = sorted((ROOT / "corpora" / "squad2_articles").glob("*.txt"))
 ASKED = [
@@ -133,6 +135,16 @@ def main() -> None:
     )
     for error in result["first_errors"]:
         print(f"  {error}")
+    title = f"{args.readers} readers and 1 writer on one store for {args.seconds:g} s"
+    record(
+        __file__,
+        split="none",
+        tables=[measures_table(title, result)],
+        remarks=(
+            "No baseline: it checks a bound (no errors while a writer replaces documents "
+            "under the readers); the readers' rate without the writer is not measured.",
+        ),
+    )
     if args.json:
         args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
 

@@ -79,6 +79,7 @@ from _locomo_scoring import (  # noqa: E402
     score,
     written_days,
 )
+from _record import Table, rows_table  # noqa: E402
 from _squad import SHARED  # noqa: E402
 
 from affidavit import Answer, Memory  # noqa: E402
@@ -411,7 +412,7 @@ def report(result: dict[str, Any]) -> str:
         dated = part.get("temporal_right_date")
         if dated:
             lines.append(
-                f"temporal right date ({dated['n']} with a placeable gold date): engine "
+                f"temporal right date, {name} ({dated['n']} with a placeable gold date): engine "
                 f"{dated['engine']:.3f}, best line's day {dated['best_line_day']:.3f}"
             )
         lines.append("refuse everything: adversarial 1.000, every answerable category 0.000")
@@ -433,6 +434,38 @@ def report(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _as_printed(value: Any) -> Any:
+    """A score to three places, as the report prints it."""
+    return f"{value:.3f}" if isinstance(value, float) else value
+
+
+def page_tables(result: dict[str, Any]) -> list[Table]:
+    """Per split, the F1 of each category (the report's columns) for RESULTS.md."""
+    columns = {"n": "n", "score": "engine", "refused": "refused", "best_line": "best line"}
+    columns |= {"ceiling_line": "ceiling 1", "ceiling_five": "ceiling 5"}
+    columns |= {"evidence_only": "on its evidence"}
+    return [
+        rows_table(
+            f"{name}: {', '.join(result['samples'][name])}; {part['questions']} questions; "
+            "F1 by category (refuse everything: adversarial 1.000, the others 0.000)",
+            {
+                category: {
+                    shown: _as_printed(part[category].get(key)) for key, shown in columns.items()
+                }
+                for category in (
+                    *CATEGORIES.values(),
+                    "overall_1_4",
+                    "hard_temporal",
+                    "hard_adversarial",
+                )
+                if category in part
+            },
+            label="category",
+        )
+        for name, part in result["by_split"].items()
+    ]
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     bench_main(
         __doc__ or "",
@@ -441,6 +474,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         limit_help="ask only the first N questions of each conversation",
         argv=argv,
         splits=SPLITS,
+        keep=(),
+        tables=page_tables,
+        notes=("Ingest per conversation", "temporal right date"),
     )
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _record import record, rows_table  # noqa: E402
 from _squad import SHARED  # noqa: E402
 
 from affidavit import Memory  # noqa: E402
@@ -87,6 +88,8 @@ def main() -> None:
             f"{row['first_search_s']} s, to searchable {row['to_searchable_s']} s "
             f"({row['to_searchable_s'] / base:.2f}× the one file)"
         )
+    title = "Middlemarch as one file and cut into many small ones, each folder ingested"
+    record(__file__, split="none", tables=[rows_table(title, results, label="folder")])
     if args.json:
         args.json.write_text(json.dumps(results, indent=2), encoding="utf-8")
 

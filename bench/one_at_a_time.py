@@ -24,6 +24,8 @@ import time
 import warnings
 from pathlib import Path
 
+from _record import measures_table, record
+
 from affidavit import Memory
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -84,6 +86,8 @@ def main() -> None:
     args = parser.parse_args()
     result = measure(args.documents, args.dense)
     print(json.dumps(result, indent=2))
+    title = "Small documents added to one file store one `ingest_text` call each"
+    record(__file__, split="none", tables=[measures_table(title, result)])
     if args.json:
         args.json.write_text(json.dumps(result, indent=2), encoding="utf-8")
 

@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from _lexical import best_line, best_threshold, judged, sentences
+from _record import record
 
 HERE = Path(__file__).resolve().parent / "probes"
 DOCUMENTS = HERE / "documents"
@@ -405,7 +406,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 0
     result = run(probes, split_of, args.workers)
-    print(markdown(result))
+    printed = markdown(result)
+    print(printed)
+    record(
+        __file__,
+        split="all",
+        printed=printed,
+        keep=(0,),
+        baselines=("verbatim", "refuse", "lexical"),
+        notes=("Timings",),
+    )
     args.out.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n", "utf-8")
     return 0
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import ray
+from _record import record, rows_table
 
 # What a shard is sent (a method, its arguments) and sends back, as small as a search's.
 REQUEST = ("search", ("Who approves a purchase over 10,000 euros?",), {"k": 10})
@@ -95,6 +96,9 @@ def main() -> None:
         ray.shutdown()
     for row in rows:
         print(json.dumps(row))
+    title = "A Ray round trip's floor under a sharded store's search and ask"
+    table = rows_table(title, {f"{row['actors']} actors": row for row in rows}, label="actors")
+    record(__file__, split="none", tables=[table])
     if args.json:
         args.json.write_text(json.dumps(rows, indent=2), encoding="utf-8")
 

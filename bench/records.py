@@ -18,6 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from _record import measures_table, record
+
 from affidavit import Memory
 from affidavit.records.told import record_keys
 from affidavit.store.record_rows import insert_record
@@ -100,6 +102,8 @@ def main() -> None:
         f"{result['tell_p50_ms']:.2f} ms, p95 {result['tell_p95_ms']:.2f} ms; records p50 "
         f"{result['records_p50_ms']:.2f} ms, p95 {result['records_p95_ms']:.2f} ms"
     )
+    title = "`tell` and `records` on a store already holding many records"
+    record(__file__, split="none", tables=[measures_table(title, result)])
     if args.json:
         args.json.write_text(json.dumps(result, indent=2))
 

@@ -9,7 +9,9 @@ overall F1 (an unanswerable question is right iff refused).
 Two halves, by article: the articles at even places in alphabetical order are the
 **tune** split (thresholds are chosen on it), those at odd places the **report** split
 (never tuned on). Beside the engine, in the same run: refuse everything, and answer with
-the best line (the top line of ``search``, never refusing).
+the best line (the top line of ``search``, never refusing). Hard subset, beside them: the
+report split's questions read as asking for a description (``Question``'s answer type,
+question/shape.py), whose answer is a phrase inside a line.
 
     .venv/bin/python bench/refusal_squad2.py [--split tune|report|all] [--limit N] [--json PATH]
 """
@@ -36,6 +38,9 @@ from _squad import Question, load_squad  # noqa: E402
 from affidavit import Memory  # noqa: E402
 
 SPLITS = ("tune", "report")
+# The hard subset: questions read as asking for a description (what/which/how), whose
+# answer is a phrase inside the line rather than a date, number or name.
+HARD = "description"
 
 
 def split_of(article: str, titles: Sequence[str]) -> str:
@@ -218,6 +223,18 @@ def row(label: str, s: dict) -> str:
     )
 
 
+def baseline_rows(name: str, s: dict) -> list[str]:
+    """A group's engine row, then the two baselines on the same questions."""
+    return [
+        row(f"**{name}**: engine", s),
+        f"| {name}: refuse everything | {s['answerable']} | 0.000 | 0.000 | 0.000 | — | — "
+        f"| {s['unanswerable']} | 1.000 | {s['refuse_all_f1']:.3f} |",
+        f"| {name}: best line | {s['answerable']} | 1.000 | {s['best_line_f1']:.3f} | — "
+        f"| {s['best_line_f1']:.3f} | — | {s['unanswerable']} | 0.000 "
+        f"| {s['best_line_squad2_f1']:.3f} |",
+    ]
+
+
 def report(result: dict) -> str:
     corpus = result["corpus"]
     header = [
@@ -231,17 +248,12 @@ def report(result: dict) -> str:
         "",
         *header,
     ]
-    for name, s in [*result["splits"].items(), ("all", result["all"])]:
-        lines.append(row(f"**{name}**: engine", s))
-        lines.append(
-            f"| {name}: refuse everything | {s['answerable']} | 0.000 | 0.000 | 0.000 | — | — "
-            f"| {s['unanswerable']} | 1.000 | {s['refuse_all_f1']:.3f} |"
-        )
-        lines.append(
-            f"| {name}: best line | {s['answerable']} | 1.000 | {s['best_line_f1']:.3f} | — "
-            f"| {s['best_line_f1']:.3f} | — | {s['unanswerable']} | 0.000 "
-            f"| {s['best_line_squad2_f1']:.3f} |"
-        )
+    groups = [*result["splits"].items(), ("all", result["all"])]
+    # The hard subset beside the headline: the report split's description questions.
+    if HARD in result["by_type_report"]:
+        groups.append((f"report, hard subset ({HARD} questions)", result["by_type_report"][HARD]))
+    for name, s in groups:
+        lines += baseline_rows(name, s)
     lines += ["", "By the question's shape, all questions:", "", *header]
     lines += [row(f"type: {t}", s) for t, s in result["by_type"].items()]
     if result["by_type_report"]:
@@ -273,6 +285,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         limit_help="ask only the first N questions (all articles)",
         argv=argv,
         splits=SPLITS,
+        baselines=("refuse everything", "best line"),
+        notes=("Ingest",),
     )
 
 

@@ -210,6 +210,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         report,
         limit_help="score only the first N answerable questions (all articles)",
         argv=argv,
+        baselines=("bm25s",),
     )
 
 

@@ -48,6 +48,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _record import record  # noqa: E402
 from _squad import SHARED, load_squad  # noqa: E402
 
 from affidavit import Memory  # noqa: E402
@@ -321,7 +322,9 @@ def main() -> None:
         )
         results.append(json.loads(child.stdout.strip().splitlines()[-1]))
         print(report(results[-1:]).splitlines()[-1], flush=True)
-    print(report(results))
+    printed = report(results)
+    print(printed)
+    record(__file__, split="none", printed=printed)
     if args.json is not None:
         args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
 

@@ -40,6 +40,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _record import measures_table, record  # noqa: E402
 from same_answers import answer_record, load_store, verdict_record  # noqa: E402
 
 from affidavit import Memory  # noqa: E402
@@ -279,6 +280,9 @@ def main() -> None:
     else:
         result = scale(args.megabytes)
     print(json.dumps(result, indent=2))
+    title = f"`{args.mode}`: a sharded store beside one store (the baseline) on the same input"
+    table = measures_table(title, result, baselines=("one store",))
+    record(__file__, split="none", tables=[table])
     if args.json:
         args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
 

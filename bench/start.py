@@ -35,6 +35,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from _record import record, rows_table
+
 ROUNDS = 7
 LINES = "The embargo ended in March 1974.\nAcme Corp employs 40 people in Leeds.\n"
 QUESTION = "When did the embargo end?"
@@ -139,7 +141,11 @@ def main() -> None:
     )
     args = parser.parse_args()
     result = run(args.limit, args.against)
-    print(report(result))
+    printed = report(result)
+    print(printed)
+    title = f"Median of {result['rounds']} rounds; the floor, an empty Python, is the baseline"
+    figures = rows_table(title, result["figures"], label="command", baselines=("python -c",))
+    record(__file__, split="none", tables=[figures])
     if args.json is not None:
         args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
 

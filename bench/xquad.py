@@ -8,7 +8,8 @@ everything (0 by construction) and answer with the best line (the top line of
 ``search``).
 
 Split by article as bench/refusal_squad2.py: even places in alphabetical order are
-**tune**, odd places **report**.
+**tune**, odd places **report**; its hard subset too (the report split's description
+questions), per language.
 
     .venv/bin/python bench/xquad.py [--split tune|report|all] [--limit N] [--json PATH]
 
@@ -34,7 +35,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _cli import bench_main  # noqa: E402
-from refusal_squad2 import SPLITS, exact, f1, split_of  # noqa: E402
+from refusal_squad2 import HARD, SPLITS, exact, f1, split_of  # noqa: E402
 
 from affidavit import Memory  # noqa: E402
 
@@ -164,6 +165,11 @@ def run(
                 if any(a.split == name for a in asked)
             },
             "all": scores(asked),
+            # The hard subset as bench/refusal_squad2.py's: the report split's questions
+            # read as asking for a description.
+            "hard_report": scores(
+                [a for a in asked if a.split == "report" and a.answer_type == HARD]
+            ),
             "reasons": dict(Counter(a.reason for a in asked if a.refused).most_common()),
             "ingest_s": ingest_s,
             "p50_ms": float(np.percentile(ms, 50)) if ms else 0.0,
@@ -183,7 +189,10 @@ def report(result: dict) -> str:
         "|---|---|---|---|---|---|---|---|",
     ]
     for language, found in result["languages"].items():
-        for name, s in [*found["splits"].items(), ("all", found["all"])]:
+        groups = [*found["splits"].items(), ("all", found["all"])]
+        if found["hard_report"]["questions"]:
+            groups.append((f"report, hard subset ({HARD} questions)", found["hard_report"]))
+        for name, s in groups:
             lines.append(
                 f"| {language}, {name} | {s['questions']} | {s['answered_rate']:.3f} "
                 f"| {s['f1']:.3f} | {s['em']:.3f} | {s['f1_answered']:.3f} "
@@ -209,6 +218,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         limit_help="ask only the first N questions of each language",
         argv=argv,
         splits=SPLITS,
+        notes=tuple(f"{language}: ingest" for language in languages),
     )
 
 

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
         names_held,
         the_one_named,
     )
+    from affidavit.answer.line_frames import keep_every_frame, kept_frames
     from affidavit.answer.nearby_tables import ROW_REACH, ROWS_READ
     from affidavit.answer.pipeline import answer, verify
     from affidavit.answer.told_of import LINES_READ, ToldOf, told_of_counted
@@ -29,6 +30,7 @@ _HOMES = {
     "census": "Census take_census",
     "currency": "Stale",
     "document_naming": "DocumentNaming document_title names_held the_one_named",
+    "line_frames": "keep_every_frame kept_frames",
     "nearby_tables": "ROWS_READ ROW_REACH",
     "pipeline": "answer verify",
     "told_of": "LINES_READ ToldOf told_of_counted",
@@ -36,8 +38,9 @@ _HOMES = {
 
 __all__ = [
     "LINES_READ", "ROWS_READ", "ROW_REACH", "WHOLE_LINES", "Archive", "Census", "DocumentNaming",
-    "Naming", "Passed", "Stale", "StoreArchive", "ToldOf", "answer", "document_title", "names_held",
-    "take_census", "the_one_named", "told_of_counted", "verify",
+    "Naming", "Passed", "Stale", "StoreArchive", "ToldOf", "answer", "document_title",
+    "keep_every_frame", "kept_frames", "names_held", "take_census", "the_one_named",
+    "told_of_counted", "verify",
 ]
 
 if not TYPE_CHECKING:  # mypy reads the imports above, and so knows each name's type

@@ -10,18 +10,22 @@ dated (a conversation's turns), gives all its lines in the order they were told
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
 from affidavit.answer.census import Census, take_census
 from affidavit.answer.currency import Drawn, Stale, current_first
 from affidavit.answer.document_naming import DocumentNaming
+from affidavit.answer.line_frames import kept_frames
 from affidavit.answer.nearby_tables import tables_around
 from affidavit.answer.told_of import ToldOf, told_of
+from affidavit.frames import Frame
 from affidavit.gates import KeyWords
 from affidavit.index import Retrieved, Retriever, Scope, as_evidence
 from affidavit.question import Question
 from affidavit.records import Gloss, across_languages
 from affidavit.results import Evidence
+from affidavit.store import StoredFrames
 from affidavit.text import Analyzer, Reading
 
 # A store of at most this many lines is read whole (an engine reads it as one block).
@@ -104,6 +108,10 @@ class Archive(Protocol):
         """The lines around the best table rows among ``hits``."""
         ...
 
+    def frames_of(self, texts: Sequence[str]) -> list[tuple[Frame, ...]]:
+        """Each line's clause frames, read once and kept where the store can keep them."""
+        ...
+
     def census(self, keys: KeyWords, analyzer: Analyzer, scope: Scope | None) -> Census:
         """The documents that speak of ``keys``, counted (answer/census.py)."""
         ...
@@ -147,6 +155,9 @@ class StoreArchive:
 
     def term_weight(self, term: str) -> float:
         return self._index.idf(term)
+
+    def frames_of(self, texts: Sequence[str]) -> list[tuple[Frame, ...]]:
+        return kept_frames(StoredFrames(self._retriever.store), texts)
 
     def across_languages(self, text: str, language: str, scope: Scope | None) -> Gloss | None:
         return across_languages(text, language, self._retriever, scope)

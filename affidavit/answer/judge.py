@@ -112,6 +112,7 @@ def judge_sentence(state: Asking) -> Asking:
             bridge=bare,
             # A failed support tier names the question's words as it wrote them.
             wording=state.question.wording if state.question is not None else NO_WORDING,
+            line_frames=state.archive.frames_of,
         )
         judgement = judged(case)
         kept = Passed(1.0, number, 0, _said(checked), judgement, list(subset))

@@ -5,8 +5,9 @@ a document's defined terms (frames/terms.py). Pure: text in, frames out."""
 from typing import TYPE_CHECKING
 
 from affidavit.frames.anchors import Anchor, anchors_in
+from affidavit.frames.codec import FRAMES_VERSION, frames_from_text, frames_to_text
 from affidavit.frames.model import Argument, Bound, Frame, Modality, Quantity, Role
-from affidavit.frames.terms import NO_TERMS, DefinedTerms, defined_terms
+from affidavit.frames.terms import NO_TERMS, DefinedTerms, defined_terms, with_terms
 from affidavit.runtime import names_read_when_used
 
 if TYPE_CHECKING:
@@ -22,6 +23,7 @@ def read_frames(text: str, terms: DefinedTerms = NO_TERMS) -> tuple[Frame, ...]:
 
 
 __all__ = [
+    "FRAMES_VERSION",
     "NO_TERMS",
     "PRONOUNS",
     "Anchor",
@@ -35,9 +37,12 @@ __all__ = [
     "anchors_in",
     "defined_terms",
     "entails",
+    "frames_from_text",
+    "frames_to_text",
     "opposite",
     "read_frames",
     "same",
+    "with_terms",
 ]
 
 # The word relations are read on first use: their stemmer's word lists load spaCy.

@@ -18,6 +18,7 @@ class Role(StrEnum):
     ATTRIBUTE = "attribute"  # what a subject is ("is confidential", "is the Recipient")
     CLAUSE = "clause"  # a clause as the object ("disclose that the talks took place")
     OBLIQUE = "oblique"  # any other phrase, under its preposition (``Argument.marker``)
+    MANNER = "manner"  # how the act is done: "regularly", "promptly", "in writing"
 
 
 class Modality(StrEnum):
@@ -54,6 +55,9 @@ class Argument:
     anchors: tuple[str, ...] = ()  # "section 5(b)", "project a": atomic, exact
     values: tuple[str, ...] = ()  # numbers and dates as written, normalised
     negated: bool = False  # "without the consent": the phrase is absent
+    # How its number compares: "gt" (more than, over), "ge" (at least, or more), "lt",
+    # "le", or "" for the number itself.
+    comparison: str = ""
 
 
 @dataclass(frozen=True, slots=True)

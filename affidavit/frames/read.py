@@ -13,6 +13,7 @@ embedded: said, not asserted."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from spacy.tokens import Token
@@ -287,6 +288,8 @@ def _arguments(act: Token, head: Token, subject_from: Token, terms: DefinedTerms
             found.append(_oblique(child, terms))
         elif dep == "ccomp":
             found.append(_argument(child, Role.CLAUSE, terms))
+        elif dep == "advmod" and _is_manner(child):
+            found.append(_argument(child, Role.MANNER, terms))
         elif dep == "npadvmod" and child.pos_ in ("NOUN", "PROPN") and not _has_object(act):
             found.append(_argument(child, Role.PATIENT, terms))  # a misparsed object
     if not _has_object(act) and not passive:
@@ -299,6 +302,8 @@ def _arguments(act: Token, head: Token, subject_from: Token, terms: DefinedTerms
                     break
     if subject is not None:
         role = Role.PATIENT if passive else Role.AGENT
+        if passive and _has_object(act):
+            role = Role.RECIPIENT  # "You are granted a license": you receive it
         if subject.lower_ in ("that", "which", "who", "whom") and head.dep_ == "relcl":
             subject = head.head
         found.insert(0, _argument(subject, role, terms))
@@ -325,6 +330,20 @@ def _passive(verb: Token) -> bool:
         and verb.tag_ == "VBN"
         and _passive(verb.head)
     )
+
+
+# Adverbs that say how often or how an act is done, beside those in -ly.
+_MANNER = frozenset({"often", "seldom", "sometimes", "always", "once", "twice", "annually"})
+# Adverbs in -ly that frame a sentence rather than say how its act is done.
+_NOT_MANNER = frozenset(
+    {"only", "solely", "exclusively", "merely", "simply", "early", "likely", "really",
+     "generally", "usually", "currently", "accordingly", "additionally", "finally", "namely"}
+)  # fmt: skip
+
+
+def _is_manner(adverb: Token) -> bool:
+    word = adverb.lower_
+    return word not in _NOT_MANNER and (word in _MANNER or (word.endswith("ly") and len(word) > 4))
 
 
 def _has_object(verb: Token) -> bool:
@@ -402,10 +421,30 @@ def _argument(token: Token, role: Role, terms: DefinedTerms) -> Argument:
         head=head,
         words=words | {head},
         text=text,
+        comparison=_comparison(text),
         quantity=_quantity(token),
         anchors=tuple(a.key for a in anchors_in(text)),
         values=tuple(sorted(carried_numbers(text))),
     )
+
+
+_COMPARISONS = (
+    (re.compile(r"\b(?:no|not)\s+(?:more|greater|higher)\s+than\b|\bat\s+most\b|\bup\s+to\b"
+                r"|\bor\s+(?:less|fewer|lower)\b|\bmaximum\s+of\b", re.I), "le"),
+    (re.compile(r"\b(?:no|not)\s+(?:less|fewer|lower)\s+than\b|\bat\s+least\b"
+                r"|\bor\s+(?:more|greater|higher|longer)\b|\bminimum\s+of\b", re.I), "ge"),
+    (re.compile(r"\b(?:more|greater|higher|longer)\s+than\b|\bover\b|\babove\b|\bexceed",
+                re.I), "gt"),
+    (re.compile(r"\b(?:less|fewer|lower|shorter)\s+than\b|\bunder\b|\bbelow\b", re.I), "lt"),
+)  # fmt: skip
+
+
+def _comparison(text: str) -> str:
+    """How a phrase's number compares ("more than 64 bits": gt; "30 minutes or more": ge),
+    "" when it names no number or names it alone."""
+    if not any(ch.isdigit() for ch in text) and not carried_numbers(text):
+        return ""
+    return next((kind for pattern, kind in _COMPARISONS if pattern.search(text)), "")
 
 
 def _quantity(token: Token) -> Quantity:

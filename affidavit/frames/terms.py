@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+
+from affidavit.frames.model import Argument, Frame
 
 # `Acme Ltd (the "Recipient")`, `(hereinafter referred to as "Discloser")`, `("NDA")`,
 # `(each a "Party" and together the "Parties")`: the names a parenthesis gives what comes
@@ -79,3 +81,28 @@ def _bare(phrase: str) -> str:
     said = " ".join(phrase.lower().replace("’", "'").split())
     said = re.sub(r"^(?:the|a|an)\s+", "", said)
     return said.strip(" ,.;:'\"")
+
+
+def with_terms(frames: tuple[Frame, ...], terms: DefinedTerms) -> tuple[Frame, ...]:
+    """``frames`` (read without a document's terms, as the store keeps them) with each
+    phrase named by the document's one name for it ("Acme Ltd" as "recipient")."""
+    if not terms.aliases:
+        return frames
+    return tuple(_named(frame, terms) for frame in frames)
+
+
+def _named(frame: Frame, terms: DefinedTerms) -> Frame:
+    return replace(
+        frame,
+        arguments=tuple(_named_argument(a, terms) for a in frame.arguments),
+        exceptions=tuple(_named_argument(a, terms) for a in frame.exceptions),
+        conditions=tuple(_named(c, terms) for c in frame.conditions),
+    )
+
+
+def _named_argument(argument: Argument, terms: DefinedTerms) -> Argument:
+    return replace(
+        argument,
+        head=terms.canonical(argument.head),
+        words=frozenset(terms.canonical(w) for w in argument.words),
+    )

@@ -15,9 +15,10 @@ if TYPE_CHECKING:
     from affidavit.gates.case import Case, Judgement
     from affidavit.gates.claims import makes_a_claim
     from affidavit.gates.contest import contested_by, rival_line
-    from affidavit.gates.context import headings_standing_over, line_terms
+    from affidavit.gates.context import headings_standing_over, line_terms, said_as_evidence
     from affidavit.gates.decision import Gate, GateDecision
     from affidavit.gates.definition import defines_asked_terms
+    from affidavit.gates.entailment import FRAME_LANGUAGES
     from affidavit.gates.entry import admit, refused_downgrades
     from affidavit.gates.holder import holds_for, replies_to
     from affidavit.gates.registry import judged
@@ -41,9 +42,10 @@ _HOMES = {
     "case": "Case Judgement",
     "claims": "makes_a_claim",
     "contest": "contested_by rival_line",
-    "context": "headings_standing_over line_terms",
+    "context": "headings_standing_over line_terms said_as_evidence",
     "decision": "Gate GateDecision",
     "definition": "defines_asked_terms",
+    "entailment": "FRAME_LANGUAGES",
     "entry": "admit refused_downgrades",
     "holder": "holds_for replies_to",
     "registry": "judged",
@@ -54,11 +56,12 @@ _HOMES = {
 }
 
 __all__ = [
-    "CONFIRMED_SPEAKER_CARRIED", "MIN_CARRIED", "SUPPORT_REACH", "Case", "Gate", "GateDecision",
-    "Judgement", "KeyWords", "ToldOf", "admit", "contested_by", "defines_asked_terms",
-    "gated_value", "headings_standing_over", "holds_for", "is_short_answer", "judged",
-    "likely_enough", "line_terms", "makes_a_claim", "naming_terms", "refused_downgrades",
-    "replies_to", "reproduced", "rival_line", "unsupported_numbers", "worth_reading_back",
+    "CONFIRMED_SPEAKER_CARRIED", "FRAME_LANGUAGES", "MIN_CARRIED", "SUPPORT_REACH", "Case", "Gate",
+    "GateDecision", "Judgement", "KeyWords", "ToldOf", "admit", "contested_by",
+    "defines_asked_terms", "gated_value", "headings_standing_over", "holds_for", "is_short_answer",
+    "judged", "likely_enough", "line_terms", "makes_a_claim", "naming_terms", "refused_downgrades",
+    "replies_to", "reproduced", "rival_line", "said_as_evidence", "unsupported_numbers",
+    "worth_reading_back",
 ]
 
 if not TYPE_CHECKING:  # mypy reads the imports above, and so knows each name's type

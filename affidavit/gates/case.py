@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from affidavit.frames import Frame
 from affidavit.gates.claims import Claim
 from affidavit.gates.context import said_as_evidence
 from affidavit.gates.decision import Gate, GateDecision
@@ -47,6 +48,9 @@ class Case:
     claim_reach: int | None = None
     engine_claims: tuple[str, ...] | None = None
     alone: bool = False
+    # Each line's clause frames, as the store keeps them (answer/line_frames.py); None:
+    # the judge reads them itself.
+    line_frames: Callable[[Sequence[str]], list[tuple[Frame, ...]]] | None = None
 
     @property
     def anchor(self) -> list[Evidence]:

@@ -29,6 +29,7 @@ from affidavit.frames import (
     opposite,
     read_frames,
     same,
+    with_terms,
 )
 from affidavit.gates.case import Case, Judgement
 from affidavit.gates.claims import Claim
@@ -144,7 +145,7 @@ def reading(claim: Sequence[Frame], lines: Sequence[Sequence[Frame]]) -> Reading
 
 # How close a finding came: a contradiction says the most, then a miss on one edit with
 # everything else held, then a miss on the predicate.
-_CLOSENESS = {"predicate": 0, "embedded": 1, "argument": 2, "roles": 3}
+_CLOSENESS = {"predicate": 0, "embedded": 1, "argument": 2}
 
 
 def _rank(found: Finding) -> int:
@@ -209,6 +210,15 @@ def _arguments_relation(line: Frame, claim: Frame) -> Finding:
     for wanted in claim.arguments:
         if wanted.head in PRONOUNS and wanted.role in (Role.AGENT, Role.PATIENT):
             continue
+        if wanted.role is Role.MANNER:
+            # How the act is done is held against the line only where the line says the
+            # opposite ("rarely" / "regularly"); "fully or partly" is not a new claim.
+            said = [a for a in line.arguments if a.role is Role.MANNER]
+            if any(opposite(a.head, wanted.head) for a in said):
+                return Finding(
+                    Relation.CONTRADICTS, "opposite", f"{said[0].text!r} / {wanted.text!r}"
+                )
+            continue
         same_role = [a for a in line.arguments if _same_slot(a, wanted)]
         found = [_argument_relation(a, wanted) for a in same_role]
         if any(f.relation is Relation.ENTAILS for f in found):
@@ -234,12 +244,35 @@ def _arguments_relation(line: Frame, claim: Frame) -> Finding:
             )
             if traded:
                 return Finding(Relation.UNKNOWN, "roles", f"{wanted.text!r} is {elsewhere[0].role}")
-            continue
-        if elsewhere:
+        elif elsewhere:
             continue  # an oblique read under another preposition: the same phrase
         near = next((f for f in found if f.why in ("quantity", "anchor", "number")), None)
+        if near is None and wanted.role in _CORE and _words_elsewhere(line, wanted):
+            # "Agencies will monitor CISA's compliance" against "CISA will monitor agency
+            # compliance": every word is the line's, in another of its parties' places.
+            return Finding(Relation.UNKNOWN, "roles", f"{wanted.text!r} is said of another party")
         return near or Finding(Relation.UNKNOWN, "argument", f"{wanted.text!r} is not in the line")
     return Finding(Relation.ENTAILS, "entailed")
+
+
+_CORE = frozenset({Role.AGENT, Role.PATIENT, Role.RECIPIENT})
+# Prepositions that name a party to the act ("offer guidance to the subscriber").
+_PARTY_MARKERS = frozenset({"to", "from", "by", "for", "with"})
+
+
+def _words_elsewhere(line: Frame, wanted: Argument) -> bool:
+    """Are all of a claim phrase's words in the line frame's parties, its head among them
+    in a role other than the claim's?"""
+    parties = [
+        a for a in line.arguments if a.role in _CORE or a.marker in _PARTY_MARKERS
+    ]  # fmt: skip
+    words = {w for a in parties for w in a.words}
+    content = {w for w in wanted.words if w not in PRONOUNS}
+    head_elsewhere = any(
+        a.role is not wanted.role and any(entails(w, wanted.head) for w in a.words) for a in parties
+    )
+    held = all(any(entails(v, w) for v in words) for w in content)
+    return bool(content) and head_elsewhere and held
 
 
 def _same_slot(line: Argument, claim: Argument) -> bool:
@@ -260,17 +293,31 @@ def _argument_relation(line: Argument, claim: Argument) -> Finding:
             if any(a.split(" ")[0] in kinds for a in claim.anchors):
                 return Finding(Relation.CONTRADICTS, "anchor", f"{line.anchors} / {claim.anchors}")
             return Finding(Relation.UNKNOWN, "anchor", f"{claim.anchors} not in the line")
+    if (
+        claim.values
+        and claim.comparison != line.comparison
+        and set(claim.values) <= set(line.values)
+    ):
+        # "more than 64 bits" against "less than 64 bits", "over 13" against "under 13".
+        if frozenset({claim.comparison, line.comparison}) in _OPPOSED_COMPARISONS:
+            return Finding(Relation.CONTRADICTS, "comparison", f"{line.text!r} / {claim.text!r}")
+        if not _comparison_entails(line.comparison, claim.comparison):
+            return Finding(Relation.UNKNOWN, "comparison", f"the line says {line.text!r}")
     if set(claim.values) - set(line.values):
         if line.values:
             return Finding(Relation.CONTRADICTS, "number", f"{line.values} / {claim.values}")
         return Finding(Relation.UNKNOWN, "number", f"{claim.values} not in the line")
     if not (entails(line.head, claim.head) or any(entails(w, claim.head) for w in line.words)):
+        if opposite(line.head, claim.head):  # "regularly" / "rarely", "written" / "oral"
+            return Finding(Relation.CONTRADICTS, "opposite", f"{line.text!r} / {claim.text!r}")
         return Finding(Relation.UNKNOWN, "argument", f"{line.head} / {claim.head}")
     missing = [
         w for w in claim.words
         if w not in PRONOUNS and not any(entails(v, w) for v in line.words)
     ]  # fmt: skip
     if missing:
+        if any(opposite(v, w) for w in missing for v in line.words):
+            return Finding(Relation.CONTRADICTS, "opposite", f"{line.text!r} / {claim.text!r}")
         return Finding(
             Relation.UNKNOWN, "argument", f"the line has no {', '.join(sorted(missing))}"
         )
@@ -281,6 +328,19 @@ def _argument_relation(line: Argument, claim: Argument) -> Finding:
     if claim.negated != line.negated:
         return Finding(Relation.CONTRADICTS, "polarity", f"without {claim.head}")
     return Finding(Relation.ENTAILS, "entailed")
+
+
+# Comparisons that cannot both hold of one number, and those a line's entails.
+_OPPOSED_COMPARISONS = {
+    frozenset({"gt", "lt"}), frozenset({"gt", "le"}), frozenset({"ge", "lt"}),
+    frozenset({"gt", ""}), frozenset({"lt", ""}),
+}  # fmt: skip
+
+
+def _comparison_entails(line: str, claim: str) -> bool:
+    """ "more than 64" entails "at least 64"; the number itself entails "at least" and "at
+    most" it."""
+    return line == claim or (line, claim) in {("gt", "ge"), ("lt", "le"), ("", "ge"), ("", "le")}
 
 
 def _excepted(line: Frame, claim: Frame) -> Finding | None:
@@ -355,7 +415,7 @@ def _conditions_relation(line: Frame, claim: Frame) -> Finding:
 # frame that matched up to one edit): the claim is not supported, whatever its words share.
 _SAID_OTHERWISE = frozenset(
     {"polarity", "modality", "quantity", "condition", "exception", "anchor", "number",
-     "roles", "bound", "embedded"}
+     "roles", "bound", "embedded", "comparison", "opposite"}
 )  # fmt: skip
 
 
@@ -379,8 +439,12 @@ def frames_entail(case: Case, found: Judgement) -> GateDecision | None:
             detail=f"no clause frames for {language!r}: the word tiers judge it",
         )  # fmt: skip
     terms = defined_terms(case.texts)
-    claim = read_frames(case.text, terms)
-    found.reading = found_reading = reading(claim, [read_frames(t, terms) for t in case.texts])
+    claim = with_terms(read_frames(case.text), terms)
+    lines = case.line_frames(case.texts) if case.line_frames is not None else None
+    if lines is None:
+        lines = [read_frames(text) for text in case.texts]
+    lines = [with_terms(frames, terms) for frames in lines]
+    found.reading = found_reading = reading(claim, lines)
     if found_reading is None or found_reading.relation is Relation.UNKNOWN:
         return None
     if found_reading.relation is Relation.CONTRADICTS and found_reading.why in _ANOTHER_VALUE:

@@ -40,7 +40,7 @@ class MemoryLike(Protocol):
         """Close the store (safe to call twice)."""
         ...
 
-    def build_indexes(self, *, progress: Progress | None = None) -> None:
+    def build_indexes(self, *, progress: Progress | None = None, frames: bool = False) -> None:
         """Build what the next question would otherwise pay for."""
         ...
 

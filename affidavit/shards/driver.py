@@ -44,8 +44,10 @@ from affidavit.answer import (
     Passed,
     Stale,
     ToldOf,
+    kept_frames,
     the_one_named,
 )
+from affidavit.frames import Frame
 from affidavit.gates import KeyWords
 from affidavit.index import (
     DocumentHit,
@@ -278,6 +280,11 @@ class ShardedArchive:
     def _forget(self, token: str, shards: Sequence[int]) -> None:
         if shards:
             self._every("forget", token, only=shards)
+
+    def frames_of(self, texts: Sequence[str]) -> list[tuple[Frame, ...]]:
+        # NOTE: a sharded store keeps no frames: its lines are read on the driver, whose
+        # parse cache (frames/parse.py) holds the lines read in this process.
+        return kept_frames(None, texts)
 
     def tables_around(self, hits: list[Evidence]) -> list[Evidence]:
         rows = [e for e in hits if e.kind == LineKind.ROW][:ROWS_READ]

@@ -103,8 +103,15 @@ class ShardedCalls(ShardHoldings):
         if shards is not None:
             shards.close()
 
-    def build_indexes(self, *, progress: Progress | None = None) -> None:
-        """Build each shard's indexes (``progress`` hears each shard done)."""
+    def build_indexes(self, *, progress: Progress | None = None, frames: bool = False) -> None:
+        """Build each shard's indexes (``progress`` hears each shard done). A sharded store
+        keeps no clause frames (its lines are judged on the driver): ``frames`` is refused."""
+        if frames:
+            raise InputError(
+                "frames",
+                "a sharded store keeps no clause frames (verify reads them as it judges)",
+                "call build_indexes() without frames=True",
+            )
         for at in range(self._manifest.count):
             self._each("build_indexes", only=[at])
             if progress is not None:

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
         measures,
         replace_canaries,
     )
+    from affidavit.store.frame_rows import StoredFrames, frames_key
     from affidavit.store.guard import decoded
     from affidavit.store.index_parts import (
         cache_update,
@@ -56,6 +57,7 @@ if TYPE_CHECKING:
 _HOMES = {
     "call_guards": "guarded reading reads store_errors",
     "canary_rows": "Canary canaries distinct_share log_measure measures replace_canaries",
+    "frame_rows": "StoredFrames frames_key",
     "guard": "decoded",
     "index_parts": (
         "cache_update cached_parts document_keys keyed_document part_sizes replace_parts "
@@ -75,13 +77,13 @@ _HOMES = {
 
 __all__ = [
     "CachedReply", "Canary", "PreparedDocument", "PreparedLine", "RecordRow", "Replies", "Store",
-    "StoredLine", "StoredReplies", "UpkeepCalls", "cache_update", "cached_parts", "canaries",
-    "decoded", "distinct_share", "document_keys", "drawn_from", "end", "guarded", "insert_document",
-    "insert_label", "insert_record", "keyed_document", "labels_of", "link", "links_of",
-    "log_measure", "mark", "mark_distilled", "measures", "part_sizes", "reading", "reads",
-    "record_by_id", "records_with", "repeat_warnings", "replace_canaries", "replace_parts",
-    "searchable_lines", "store_errors", "subject_keys_from", "superseders", "undistilled",
-    "versions_digest", "windows", "witnesses_of_kinds",
+    "StoredFrames", "StoredLine", "StoredReplies", "UpkeepCalls", "cache_update", "cached_parts",
+    "canaries", "decoded", "distinct_share", "document_keys", "drawn_from", "end", "frames_key",
+    "guarded", "insert_document", "insert_label", "insert_record", "keyed_document", "labels_of",
+    "link", "links_of", "log_measure", "mark", "mark_distilled", "measures", "part_sizes",
+    "reading", "reads", "record_by_id", "records_with", "repeat_warnings", "replace_canaries",
+    "replace_parts", "searchable_lines", "store_errors", "subject_keys_from", "superseders",
+    "undistilled", "versions_digest", "windows", "witnesses_of_kinds",
 ]
 
 if not TYPE_CHECKING:  # mypy reads the imports above, and so knows each name's type

@@ -208,6 +208,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # a document stored before it has none (NULL) and takes its new name when its file is
     # ingested again (Store.legacy_names), so no store holds one file twice.
     ("ALTER TABLE documents ADD COLUMN origin TEXT",),
+    # 17: each line's clause frames, made the first time a judge reads the line
+    # (store/frame_rows.py), keyed by the frame reader's version and the line's text.
+    ("CREATE TABLE IF NOT EXISTS line_frames (key TEXT PRIMARY KEY, frames TEXT NOT NULL)",),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

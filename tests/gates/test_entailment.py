@@ -89,3 +89,43 @@ def test_an_answer_is_drawn_only_from_lines_about_the_anchor_asked(
 ) -> None:
     decision = anchors_kept(_case(question, line), Judgement())
     assert decision is not None and decision.passed is passed
+
+
+NIST = Path(__file__).resolve().parents[2] / "corpora" / "rules" / "nist-sp800-63b.txt"
+
+
+@pytest.fixture(scope="module")
+def nist() -> Memory:
+    memory = Memory(dense=False)
+    memory.ingest(NIST)
+    return memory
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        # "For look-up secrets that have less than 64 bits of entropy, the verifier SHALL ..."
+        "For look-up secrets that have more than 64 bits of entropy, the verifier shall "
+        "implement a rate-limiting mechanism.",
+        # "Verifiers SHALL store memorized secrets in a form that is resistant to offline
+        # attacks."
+        "Verifiers shall not store memorized secrets in a form that is resistant to offline "
+        "attacks.",
+    ],
+)
+def test_the_other_side_of_a_comparison_or_a_negation_is_contradicted(
+    nist: Memory, claim: str
+) -> None:
+    (sentence,) = nist.verify(claim).sentences
+    assert sentence.status == "contradicted" and sentence.evidence
+
+
+def test_the_line_s_own_rule_is_supported(nist: Memory) -> None:
+    claim = "Verifiers must store memorized secrets in a form that is resistant to offline attacks."
+    assert nist.verify(claim).supported
+
+
+def test_parties_in_each_other_s_places_are_not_supported(nist: Memory) -> None:
+    # "Verifiers SHOULD offer guidance to the subscriber, such as a password-strength meter"
+    claim = "Subscribers should offer guidance to the verifier, such as a password-strength meter."
+    assert not nist.verify(claim).supported

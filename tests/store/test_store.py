@@ -133,7 +133,7 @@ def test_a_store_from_an_older_version_is_migrated_and_keeps_its_documents(
     path = tmp_path / "old.sqlite"
     with Memory(path, dense=False) as memory:
         memory.ingest_text("Kestrels hover over the motorway verge.", name="birds")
-    conn = sqlite3.connect(path)  # undo migrations 2 to 14: the file as version 1 wrote it
+    conn = sqlite3.connect(path)  # undo migrations 2 to 17: the file as version 1 wrote it
     conn.execute("DROP TABLE record_links")
     conn.execute("DROP TABLE records")
     conn.execute("DROP TABLE labels")
@@ -151,6 +151,7 @@ def test_a_store_from_an_older_version_is_migrated_and_keeps_its_documents(
     conn.execute("DROP INDEX documents_by_written")
     conn.execute("ALTER TABLE documents DROP COLUMN written")
     conn.execute("ALTER TABLE documents DROP COLUMN origin")
+    conn.execute("DROP TABLE line_frames")
     conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
     conn.commit()
     conn.close()
@@ -214,6 +215,7 @@ def test_a_read_only_process_reads_a_store_that_lacks_only_newer_indexes(
     conn.execute("DROP INDEX documents_by_written")
     conn.execute("ALTER TABLE documents DROP COLUMN written")
     conn.execute("ALTER TABLE documents DROP COLUMN origin")
+    conn.execute("DROP TABLE line_frames")
     conn.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
     conn.commit()
     conn.close()
@@ -248,6 +250,7 @@ def test_only_indexes_may_be_missing_from_a_store_read_only(tmp_path: Path) -> N
         "WITH RECURSIVE bands",
         "CREATE TABLE canaries (",
         "CREATE TABLE health (",
+        "CREATE TABLE IF NOT EXISTS line_frames (",  # no frames kept: each read again
     )
     read_otherwise = (
         "ALTER TABLE lines ADD COLUMN confidence REAL",
@@ -283,6 +286,7 @@ def test_only_indexes_may_be_missing_from_a_store_read_only(tmp_path: Path) -> N
     conn.execute("DROP INDEX documents_by_written")
     conn.execute("ALTER TABLE documents DROP COLUMN written")
     conn.execute("ALTER TABLE documents DROP COLUMN origin")
+    conn.execute("DROP TABLE line_frames")
     conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
     conn.commit()
     conn.close()
