@@ -7,6 +7,13 @@ from affidavit.frames.model import Argument, Bound, Frame, Modality, Quantity, R
 from affidavit.frames.terms import NO_TERMS, DefinedTerms, defined_terms, with_terms
 
 
+def content_lemmas(text: str) -> frozenset[str]:
+    """The lemmas of ``text``'s content words (frames/read.py), imported on first use."""
+    from affidavit.frames.read import content_lemmas as lemmas
+
+    return lemmas(text)
+
+
 def read_frames(text: str, terms: DefinedTerms = NO_TERMS) -> tuple[Frame, ...]:
     """The clause frames ``text`` says (frames/read.py). Imported on first use: the parse
     loads spaCy, which a question's anchors and a document's terms do not need."""
@@ -26,6 +33,7 @@ __all__ = [
     "Quantity",
     "Role",
     "anchors_in",
+    "content_lemmas",
     "defined_terms",
     "read_frames",
     "with_terms",

@@ -551,3 +551,16 @@ def _bounds(act: Token, head: Token, terms: DefinedTerms) -> list[Bound]:
                     )
                 )
     return found
+
+
+def content_lemmas(text: str) -> frozenset[str]:
+    """The lemmas of ``text``'s content words (letters only; function words, quantifiers
+    and numbers left to their own judges): what a claim says beyond its frames' parties."""
+    doc = parsed_for_frames(text)
+    if doc is None:
+        return frozenset()
+    return frozenset(
+        _lemma(t)
+        for t in doc
+        if t.is_alpha and not t.is_stop and _lemma(t) not in FUNCTION_WORDS | frozenset(QUANTIFIERS)
+    )
