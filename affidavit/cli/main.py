@@ -299,37 +299,50 @@ def _ingest(args: argparse.Namespace) -> int:
     sharding = {"shards": args.shards} if args.shards is not None else {}
     if args.cluster is not None:
         sharding["cluster"] = args.cluster
-    with Memory(args.store, **sharding) as memory:
-        before = memory.stats()
-        if args.dialogue is not None:
-            if len(args.paths) != 1 or args.date is not None or args.keep_going:
-                raise AffidavitError(
-                    "--dialogue reads one file, dated by its sessions (no --date, no "
-                    "--keep-going)"
+    names: list[str] | None = None  # set once the documents are written
+    try:
+        with Memory(args.store, **sharding) as memory:
+            before = memory.stats()
+            if args.dialogue is not None:
+                if len(args.paths) != 1 or args.date is not None or args.keep_going:
+                    raise AffidavitError(
+                        "--dialogue reads one file, dated by its sessions (no --date, no "
+                        "--keep-going)"
+                    )
+                names = memory.ingest_dialogue(
+                    args.paths[0],
+                    name=args.dialogue,
+                    source=args.source,
+                    replace_trusted=args.replace_trusted,
                 )
-            names = memory.ingest_dialogue(
-                args.paths[0],
-                name=args.dialogue,
-                source=args.source,
-                replace_trusted=args.replace_trusted,
-            )
-        else:
-            # One call, so all the paths land in one transaction or none does.
-            names = memory.ingest(
-                args.paths,
-                date=args.date,
-                source=args.source,
-                progress=ingest_progress(args.quiet),
-                replace_trusted=args.replace_trusted,
-                keep_going=args.keep_going,
-            )
-        # Now, with a bar, rather than on the first question: that one should be quick
-        # (Memory.ingest has done it for files; a dialogue leaves it to the first one).
-        try:
+            else:
+                # One call, so all the paths land in one transaction or none does.
+                names = memory.ingest(
+                    args.paths,
+                    date=args.date,
+                    source=args.source,
+                    progress=ingest_progress(args.quiet),
+                    replace_trusted=args.replace_trusted,
+                    keep_going=args.keep_going,
+                )
+            # Now, with a bar, rather than on the first question: that one should be quick
+            # (Memory.ingest has done it for files; a dialogue leaves it to the first one).
             memory.build_indexes(progress=index_progress(args.quiet))
-        except KeyboardInterrupt as stop:  # the documents are stored, only indexes wait
-            raise IngestInterrupted(list(names), []) from stop
-        after = memory.stats()
+            after = memory.stats()
+        return _ingested(args, names, before, after)
+    except KeyboardInterrupt as stop:
+        if isinstance(stop, IngestInterrupted):
+            raise
+        # Opening the store, counting its lines, closing it: before the ingest returned
+        # nothing was written (an interrupt inside it says so itself), after it every
+        # document was, and only the indexes may wait for the next question.
+        raise IngestInterrupted(list(names or []), []) from stop
+
+
+def _ingested(
+    args: argparse.Namespace, names: list[str], before: dict[str, int], after: dict[str, int]
+) -> int:
+    """What an ingest says: its warnings, the files not stored, and the store's size."""
     for warning in getattr(names, "warnings", []):
         print(f"warning: {warning}", file=sys.stderr)
     failed = getattr(names, "failed", [])

@@ -14,6 +14,13 @@ if TYPE_CHECKING:
     from affidavit.frames.lexicon import PRONOUNS, entails, opposite, same
 
 
+def content_lemmas(text: str) -> frozenset[str]:
+    """The lemmas of ``text``'s content words (frames/read.py), imported on first use."""
+    from affidavit.frames.read import content_lemmas as lemmas
+
+    return lemmas(text)
+
+
 def read_frames(text: str, terms: DefinedTerms = NO_TERMS) -> tuple[Frame, ...]:
     """The clause frames ``text`` says (frames/read.py). Imported on first use: the parse
     loads spaCy, which a question's anchors and a document's terms do not need."""
@@ -35,6 +42,7 @@ __all__ = [
     "Quantity",
     "Role",
     "anchors_in",
+    "content_lemmas",
     "defined_terms",
     "entails",
     "frames_from_text",

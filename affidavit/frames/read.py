@@ -140,11 +140,7 @@ def _frame(token: Token, terms: DefinedTerms) -> Frame:
     if subject is not None and _quantity(subject) is Quantity.NEGATIVE:
         # "No employee shall disclose", "no one is required to": every one, not so.
         mood = replace(mood, negated=not mood.negated)
-    while _governs_its_act(act):
-        governed = _act_of(act)
-        assert governed is not None
-        mood = _governed_mood(act, mood, _own_mood(governed))
-        act = governed
+    act, mood = _through_governors(act, mood)
     infinitive = any(c.dep_ == "aux" and c.lower_ == "to" for c in token.children)
     if token.dep_ == "xcomp" and infinitive and not _governs_its_act(token.head):
         mood = replace(mood, embedded=True)  # "is intended to store": said, not asserted
@@ -185,13 +181,18 @@ def _frame(token: Token, terms: DefinedTerms) -> Frame:
 
 def _frame_mood(token: Token) -> _Mood:
     """The mood of the frame ``token`` heads, through its governing verbs."""
-    act, mood = token, _own_mood(token)
+    return _through_governors(token, _own_mood(token))[1]
+
+
+def _through_governors(act: Token, mood: _Mood) -> tuple[Token, _Mood]:
+    """From a verb of obligation, permission or implication down to the act it governs
+    ("is required to notify": notify), the mood composed at each step."""
     while _governs_its_act(act):
         governed = _act_of(act)
         assert governed is not None
         mood = _governed_mood(act, mood, _own_mood(governed))
         act = governed
-    return mood
+    return act, mood
 
 
 def _has_aux(token: Token) -> bool:
@@ -551,3 +552,16 @@ def _bounds(act: Token, head: Token, terms: DefinedTerms) -> list[Bound]:
                     )
                 )
     return found
+
+
+def content_lemmas(text: str) -> frozenset[str]:
+    """The lemmas of ``text``'s content words (letters only; function words, quantifiers
+    and numbers left to their own judges): what a claim says beyond its frames' parties."""
+    doc = parsed_for_frames(text)
+    if doc is None:
+        return frozenset()
+    return frozenset(
+        _lemma(t)
+        for t in doc
+        if t.is_alpha and not t.is_stop and _lemma(t) not in FUNCTION_WORDS | frozenset(QUANTIFIERS)
+    )

@@ -24,6 +24,7 @@ from affidavit.frames import (
     Quantity,
     Role,
     anchors_in,
+    content_lemmas,
     defined_terms,
     entails,
     opposite,
@@ -453,6 +454,10 @@ def frames_entail(case: Case, found: Judgement) -> GateDecision | None:
         # judge which line says the sentence's; a value is not contradicted by a neighbour.
         return None
     if found_reading.relation is Relation.ENTAILS:
+        if not _words_said(case.text, [case.texts[i] for i in found_reading.lines]):
+            # A word the frames do not hold (an apposition, an adjunct they skip) that no
+            # entailing line says or entails: the word tiers judge the sentence.
+            return None
         found.settled = True
         found.supporting = [case.lines[i] for i in found_reading.lines]
         # The audit's claims are the frames read, as the read-back would have listed them.
@@ -474,6 +479,13 @@ def frames_entail(case: Case, found: Judgement) -> GateDecision | None:
         gate=Gate.ENTAILMENT, passed=False, reason=Reason.CONTRADICTED.value,
         detail=f"{found_reading.why}: {found_reading.detail}",
     )  # fmt: skip
+
+
+def _words_said(claim: str, lines: Sequence[str]) -> bool:
+    """Is each content word of ``claim`` a word of ``lines``, or entailed by one (a
+    synonym or a narrower word of the lexicon)?"""
+    said = frozenset().union(*(content_lemmas(line) for line in lines))
+    return all(any(entails(v, w) for v in said) for w in content_lemmas(claim))
 
 
 def frames_said_otherwise(case: Case, found: Judgement) -> GateDecision | None:

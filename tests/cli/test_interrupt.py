@@ -64,3 +64,30 @@ def test_ctrl_c_says_what_was_written_and_the_store_holds_it(tmp_path: Path, aft
             every = len(list(folder.rglob("*.txt")))
             assert len(held) == int(written.group(1)) == every
             assert memory.search("Normans", k=1)  # whole, and its indexes made on demand
+
+
+def test_ctrl_c_after_the_write_says_the_documents_were_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An interrupt that lands after the ingest's transaction (counting the store's lines
+    at the end) says the documents were written, not that the store is unchanged."""
+    from affidavit.cli.main import main
+    from affidavit.memory.front import Memory as Front
+
+    counted = {"calls": 0}
+    stats = Front.stats
+
+    def interrupted_second_count(self: Front) -> dict[str, object]:
+        counted["calls"] += 1
+        if counted["calls"] == 2:
+            raise KeyboardInterrupt
+        return stats(self)
+
+    monkeypatch.setattr(Front, "stats", interrupted_second_count)
+    licence = CORPORA / "licences" / "mpl-2.0.txt"
+    status = main(["ingest", str(licence), "--store", str(tmp_path / "s.sqlite"), "--quiet"])
+    (line,) = capsys.readouterr().err.splitlines()
+    assert status == 130
+    assert line.startswith("affidavit: interrupted: 1 document(s) written (mpl-2.0.txt)")
+    with Memory(tmp_path / "s.sqlite", dense=False) as memory:
+        assert memory.documents() == ["mpl-2.0.txt"]
