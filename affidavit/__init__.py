@@ -15,18 +15,21 @@ from affidavit.runtime import spacy_commands_when_used
 spacy_commands_when_used()
 
 if TYPE_CHECKING:
-    from affidavit.engine.default.engine import DefaultEngine
-    from affidavit.engine.http import HttpEngine
-    from affidavit.engine.protocol import Candidate, Engine, ListsEvents, Planner, ProposedEvent
-    from affidavit.engine.scripted import ScriptedEngine
-    from affidavit.index.meaning.encoder import Encoder
-    from affidavit.index.meaning.late import LateInteraction, Reranker
-    from affidavit.index.retrieval import DocumentHit
-    from affidavit.ingest.bounded import IngestLimits
-    from affidavit.ingest.readers.formats import SUPPORTED_SUFFIXES
+    from affidavit.engine import (
+        Candidate,
+        DefaultEngine,
+        Engine,
+        HttpEngine,
+        ListsEvents,
+        Planner,
+        ProposedEvent,
+        ScriptedEngine,
+    )
+    from affidavit.index import DocumentHit, Encoder, LateInteraction, Reranker
+    from affidavit.ingest import SUPPORTED_SUFFIXES, IngestLimits
     from affidavit.memory import Memory, MemoryLike, ShardedMemory
-    from affidavit.plans.plan import Plan
-    from affidavit.question.question import Question
+    from affidavit.plans import Plan
+    from affidavit.question import Question
     from affidavit.reasons import Reason
     from affidavit.results import (
         Answer,
@@ -97,25 +100,25 @@ __all__ = [
 # importing them all took 1.1 s (spaCy, scipy, the readers), which `affidavit --help` and
 # a module that needs only the errors paid for nothing.
 _HOMES = {
-    "DefaultEngine": "affidavit.engine.default.engine",
-    "HttpEngine": "affidavit.engine.http",
-    "Candidate": "affidavit.engine.protocol",
-    "Engine": "affidavit.engine.protocol",
-    "ListsEvents": "affidavit.engine.protocol",
-    "Planner": "affidavit.engine.protocol",
-    "ProposedEvent": "affidavit.engine.protocol",
-    "ScriptedEngine": "affidavit.engine.scripted",
-    "Encoder": "affidavit.index.meaning.encoder",
-    "LateInteraction": "affidavit.index.meaning.late",
-    "Reranker": "affidavit.index.meaning.late",
-    "DocumentHit": "affidavit.index.retrieval",
-    "IngestLimits": "affidavit.ingest.bounded",
-    "SUPPORTED_SUFFIXES": "affidavit.ingest.readers.formats",
+    "DefaultEngine": "affidavit.engine",
+    "HttpEngine": "affidavit.engine",
+    "Candidate": "affidavit.engine",
+    "Engine": "affidavit.engine",
+    "ListsEvents": "affidavit.engine",
+    "Planner": "affidavit.engine",
+    "ProposedEvent": "affidavit.engine",
+    "ScriptedEngine": "affidavit.engine",
+    "Encoder": "affidavit.index",
+    "LateInteraction": "affidavit.index",
+    "Reranker": "affidavit.index",
+    "DocumentHit": "affidavit.index",
+    "IngestLimits": "affidavit.ingest",
+    "SUPPORTED_SUFFIXES": "affidavit.ingest",
     "Memory": "affidavit.memory",
     "ShardedMemory": "affidavit.memory",
     "MemoryLike": "affidavit.memory",
-    "Plan": "affidavit.plans.plan",
-    "Question": "affidavit.question.question",
+    "Plan": "affidavit.plans",
+    "Question": "affidavit.question",
     "Reason": "affidavit.reasons",
     **{
         name: "affidavit.results"

@@ -133,6 +133,30 @@ def call_loaders(names: str) -> None:
         load()
 
 
+Face = tuple[Callable[[str], Any], Callable[[], list[str]]]
+
+
+def names_read_when_used(package: str, homes: dict[str, str]) -> Face:
+    """A room's face: the ``__getattr__`` and ``__dir__`` (PEP 562) of ``package`` for the
+    names ``homes`` gives, each module of the package (named relative to it) with the names
+    it holds, apart by spaces. A name is imported from its module when first read, then
+    kept on the package, so a room's face costs nothing until one of its names is used."""
+    home_of = {name: module for module, names in homes.items() for name in names.split()}
+
+    def __getattr__(name: str) -> Any:
+        module = home_of.get(name)
+        if module is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(f"{package}.{module}"), name)
+        setattr(sys.modules[package], name, value)  # read once; later reads find it there
+        return value
+
+    def __dir__() -> list[str]:
+        return sorted({*vars(sys.modules[package]), *home_of})
+
+    return __getattr__, __dir__
+
+
 def installed_version() -> str:
     """The version of the affidavit distribution installed here ("unknown" when it runs
     from a checkout that was never installed)."""

@@ -42,7 +42,7 @@ from _cli import bench_main  # noqa: E402
 from _doc_scoring import is_right, quote_holds  # noqa: E402
 
 from affidavit import Memory  # noqa: E402
-from affidavit.ingest.readers.ocr import ocr_available  # noqa: E402
+from affidavit.ingest.formats.ocr import ocr_available  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 QUESTIONS = Path(__file__).with_name("compliance_questions.jsonl")

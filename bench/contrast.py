@@ -55,7 +55,7 @@ from refusal_squad2 import SPLITS, split_of  # noqa: E402
 
 from affidavit import Memory  # noqa: E402
 from affidavit.text.sentences import split_sentences  # noqa: E402
-from affidavit.text.words import content_words  # noqa: E402
+from affidavit.text.tokens import content_words  # noqa: E402
 
 SYSTEMS = ("affidavit", "verbatim", "all_words")
 SYSTEM_NAMES = {"affidavit": "affidavit", "verbatim": "verbatim", "all_words": "all words"}

@@ -34,7 +34,7 @@ from _cli import bench_main
 
 from affidavit import Memory
 from affidavit.results import Verdict
-from affidavit.text.words import content_words
+from affidavit.text.tokens import content_words
 
 HALUEVAL = (
     Path(__file__).resolve().parents[2] / "shared" / "corpora" / "halueval" / "halueval_qa.jsonl"

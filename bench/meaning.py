@@ -36,12 +36,12 @@ from _squad import SHARED, SQUAD
 
 from affidavit import Memory
 from affidavit.index.documents import WORDS_SUFFICE
-from affidavit.index.evidence_block import evidence_block
 from affidavit.index.meaning.encoder import bundled_model_path, encode
 from affidavit.index.meaning.late import rerank
+from affidavit.index.retrieved import evidence_block
 from affidavit.text.analyzer import Analyzer
 from affidavit.text.content import content_terms
-from affidavit.text.words import words
+from affidavit.text.tokens import words
 
 XQUAD = SHARED / "xquad_en_es_tr"
 VAGUE = (0, 2, 4, 6)

@@ -22,7 +22,7 @@ from _record import measures_table, record
 
 from affidavit import Memory
 from affidavit.records.told import record_keys
-from affidavit.store.records import insert_record
+from affidavit.store.record_rows import insert_record
 
 SUBJECTS = 10_000
 PREDICATES = (

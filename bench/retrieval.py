@@ -24,8 +24,8 @@ from _squad import Question, is_gold, load_squad  # noqa: E402
 
 from affidavit import Memory  # noqa: E402
 from affidavit.index.words.word_index import WordIndex  # noqa: E402
-from affidavit.store.parts import searchable_lines  # noqa: E402
-from affidavit.store.parts import windows as window_rows  # noqa: E402
+from affidavit.store.index_parts import searchable_lines  # noqa: E402
+from affidavit.store.index_parts import windows as window_rows  # noqa: E402
 
 DEPTH = 10
 CUTS = (1, 5, 10)

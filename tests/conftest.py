@@ -176,7 +176,7 @@ def lines_read(monkeypatch: pytest.MonkeyPatch) -> list[object]:
 def gate_alone(monkeypatch: pytest.MonkeyPatch) -> None:
     """Answerability's threshold at 0: for tests of what the gate passes, not of how
     likely the reader finds a passed span."""
-    from affidavit.reader import answerability
+    from affidavit.scorer import likelihood as answerability
 
     shipped = answerability.model()
     unbounded = answerability.Model(shipped.weights, 0.0, shipped.provenance)

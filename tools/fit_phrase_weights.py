@@ -1,4 +1,4 @@
-"""Fit the phrase scorer's weights (affidavit/engine/default/phrases.py) on SQuAD 2.0 dev's
+"""Fit the phrase scorer's weights (affidavit/engine/rules/phrases.py) on SQuAD 2.0 dev's
 tune split.
 
 For every answerable what/which question of the tune split (articles at even places in
@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from _squad import load_squad  # noqa: E402
 from refusal_squad2 import f1, split_of  # noqa: E402
 
-from affidavit.engine.default import phrases  # noqa: E402
+from affidavit.engine.rules import phrases  # noqa: E402
 from affidavit.question.shape import AnswerType, read_shape  # noqa: E402
 from affidavit.text.analyzer import Analyzer  # noqa: E402
 from affidavit.text.sentences import split_sentences  # noqa: E402

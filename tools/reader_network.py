@@ -1,4 +1,4 @@
-"""Train the reader's network (affidavit/reader/network.py) with torch, for
+"""Train the reader's network (affidavit/scorer/network.py) with torch, for
 tools/train_reader.py: the same arithmetic as the numpy forward pass, batched and padded.
 
 A question's candidates are scored as the reader scores them at ask time: the hashed
@@ -20,7 +20,7 @@ import torch
 from torch import nn
 from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
 
-from affidavit.reader.network import (
+from affidavit.scorer.network import (
     QUESTION_FEATURES,
     TOKEN_FEATURES,
     Network,

@@ -1,4 +1,4 @@
-"""Train the reader's answerability model (affidavit/reader/answerability.py) on the
+"""Train the reader's answerability model (affidavit/scorer/likelihood.py) on the
 SQuAD 2.0 dev **tune** articles (bench/refusal_squad2.py's split; the report articles are
 never read here).
 
@@ -36,8 +36,8 @@ from _squad import SQUAD, Question, load_squad  # noqa: E402
 from refusal_squad2 import f1, split_of  # noqa: E402
 
 from affidavit import Memory  # noqa: E402
-from affidavit.reader import answerability  # noqa: E402
-from affidavit.reader.answerability import FEATURES, MODEL_FILE  # noqa: E402
+from affidavit.scorer import likelihood as answerability  # noqa: E402
+from affidavit.scorer.likelihood import FEATURES, MODEL_FILE  # noqa: E402
 
 L2 = 1e-3
 RIGHT_ENOUGH = 0.5

@@ -1,8 +1,8 @@
-"""Train the reader's span scorer (affidavit/reader/) on SQuAD 1.1 train.
+"""Train the reader's span scorer (affidavit/scorer/) on SQuAD 1.1 train.
 
 Every question is read against the three sentences of its paragraph that hold most of its
 words (the lines a search would put first); every candidate span of those lines is
-described by the reader's own feature code (affidavit/reader/spans.py) and labelled right
+described by the reader's own feature code (affidavit/scorer/candidate_spans.py) and labelled right
 when it matches a gold answer under SQuAD's normalisation. A softmax over each question's
 candidates is fitted by L-BFGS (scipy) with an L2 penalty; the weights, with the corpus,
 its checksum, the commit and the scores on held-out articles, go to
@@ -32,10 +32,10 @@ sys.path.insert(0, str(ROOT / "bench"))
 from refusal_squad2 import f1, normalize  # noqa: E402  (SQuAD's official scoring)
 
 from affidavit.question.shape import read_shape  # noqa: E402
-from affidavit.reader.cues import Cues, cues_from_doc  # noqa: E402
-from affidavit.reader.features import BITS  # noqa: E402
-from affidavit.reader.lines import LineRead, line_from_doc  # noqa: E402
-from affidavit.reader.spans import Spanned, spans_for  # noqa: E402
+from affidavit.scorer.candidate_spans import Spanned, spans_for  # noqa: E402
+from affidavit.scorer.cues import Cues, cues_from_doc  # noqa: E402
+from affidavit.scorer.features import BITS  # noqa: E402
+from affidavit.scorer.parsed_lines import LineRead, line_from_doc  # noqa: E402
 from affidavit.text.analyzer import analyzer_for  # noqa: E402
 from affidavit.text.nlp import reading_pipeline  # noqa: E402
 from affidavit.text.sentences import split_sentences  # noqa: E402
@@ -304,9 +304,9 @@ def sample(rows, weights: np.ndarray, network: dict | None) -> list[dict]:
     score, read the way ask reads them (one line at a time), for the test that reloads
     the shipped weights."""
     from affidavit.question.question import Question
-    from affidavit.reader.model import Weights
-    from affidavit.reader.network import Network
-    from affidavit.reader.read import read
+    from affidavit.scorer.network import Network
+    from affidavit.scorer.read_spans import read
+    from affidavit.scorer.weights import Weights
 
     shipped = Weights(weights, {}, Network(network) if network else None)
     analyzer = analyzer_for("en")

@@ -1,8 +1,12 @@
 """What answering reads of the documents held: the ``Archive`` that ask() is given, and
 one store's (``StoreArchive``), which reads them through its retriever and the organs of
-this room. A sharded store gives ask() another archive (shards/archive.py), which asks
+this room. A sharded store gives ask() another archive (shards/driver.py), which asks
 its shards and merges their replies: ask() reads nothing of a store but through these
-calls, so the same composing and gating run over one store or many."""
+calls, so the same composing and gating run over one store or many.
+
+For the last organ (answer/whole.py), a store small enough to read whole, every line of it
+dated (a conversation's turns), gives all its lines in the order they were told
+(``whole_telling``); a store of more lines, or with an undated line, does not."""
 
 from __future__ import annotations
 
@@ -11,22 +15,41 @@ from typing import Protocol, TypeVar
 
 from affidavit.answer.census import Census, take_census
 from affidavit.answer.currency import Drawn, Stale, current_first
-from affidavit.answer.last_organ import whole_telling
+from affidavit.answer.document_naming import DocumentNaming
 from affidavit.answer.line_frames import kept_frames
-from affidavit.answer.naming import DocumentNaming
-from affidavit.answer.tables import tables_around
+from affidavit.answer.nearby_tables import tables_around
 from affidavit.answer.told_of import ToldOf, told_of
 from affidavit.frames import Frame
-from affidavit.gates.support import KeyWords
-from affidavit.index.evidence_block import Retrieved
-from affidavit.index.retrieval import Retriever
-from affidavit.index.scope import Scope
-from affidavit.question.question import Question
-from affidavit.records.gloss import Gloss, across_languages
+from affidavit.gates import KeyWords
+from affidavit.index import Retrieved, Retriever, Scope, as_evidence
+from affidavit.question import Question
+from affidavit.records import Gloss, across_languages
 from affidavit.results import Evidence
-from affidavit.store.frames import StoredFrames
-from affidavit.text.analyzer import Analyzer
-from affidavit.text.reading import Reading
+from affidavit.store import StoredFrames
+from affidavit.text import Analyzer, Reading
+
+# A store of at most this many lines is read whole (an engine reads it as one block).
+WHOLE_LINES = 200
+
+
+def whole_telling(retriever: Retriever, scope: Scope | None) -> list[Evidence] | None:
+    """Every citable line of the store (of the scope's documents), oldest telling first,
+    when there are at most WHOLE_LINES of them and each is dated; None otherwise."""
+    index = retriever.words()
+    if index.size == 0 or index.size > WHOLE_LINES:
+        return None
+    store = retriever.store
+    with store.reading():
+        ids = [row[0] for row in store.line_rows()]
+        lines = list(store.lines_by_id(ids).values())
+    if scope is not None:
+        lines = [line for line in lines if scope.keeps(line.document)]
+    lines = [line for line in lines if retriever.speaks(line)]
+    if not lines or any(not line.date for line in lines):
+        return None
+    lines.sort(key=lambda line: (line.date or "", line.document_id, line.position))
+    return [as_evidence(line) for line in lines]
+
 
 # A candidate that passed the gate, as ask() keeps it (answer/state.py), read here for its
 # candidate and cited lines (answer/currency.py).
@@ -35,7 +58,7 @@ Passed = TypeVar("Passed", bound=Drawn)
 
 class Naming(Protocol):
     """How a question names the documents: the one it asks of, and, for each document,
-    the key terms its lines must carry (answer/naming.py's DocumentNaming)."""
+    the key terms its lines must carry (answer/document_naming.py's DocumentNaming)."""
 
     def narrowed(self, asked: Question) -> tuple[str | Reading, Scope | None]: ...
 
@@ -104,7 +127,7 @@ class Archive(Protocol):
         ...
 
     def whole_telling(self, scope: Scope | None) -> list[Evidence] | None:
-        """A small store's every dated line, oldest first (answer/last_organ.py)."""
+        """A small store's every dated line, oldest first (``whole_telling``)."""
         ...
 
     def current_first(

@@ -7,8 +7,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from affidavit.engine.protocol import Candidate
-from affidavit.gates.decision import GateDecision
+from affidavit.engine import Candidate
+from affidavit.gates import GateDecision
 from affidavit.reasons import Reason
 
 Json = dict[str, Any]

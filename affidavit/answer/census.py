@@ -9,16 +9,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from affidavit.answer.posted import PostedKeys, held_rows
-from affidavit.gates.context import headings_standing_over, line_terms
-from affidavit.gates.support import MIN_CARRIED, SUPPORT_REACH, KeyWords
-from affidavit.index.retrieval import Retriever
-from affidavit.index.scope import Scope
-from affidavit.index.words.word_index import WordIndex
+from affidavit.gates import MIN_CARRIED, SUPPORT_REACH, KeyWords, headings_standing_over, line_terms
+from affidavit.index import Retriever, Scope, WordIndex
 from affidavit.results import LineKind
-from affidavit.store.prepared import StoredLine
-from affidavit.text.abbreviations import short_forms
-from affidavit.text.analyzer import Analyzer, name_terms
-from affidavit.text.dates import in_words
+from affidavit.store import StoredLine
+from affidavit.text import Analyzer, in_words, name_terms, short_forms
 
 # The most lines holding the rarest key word that one census reads; past it, it says so.
 CENSUS_LIMIT = 2000

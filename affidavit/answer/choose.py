@@ -15,8 +15,8 @@ from affidavit.answer.likely import likeliest, refused_by_the_reader
 from affidavit.answer.propose import best_score
 from affidavit.answer.quote import Quote, clear_line, line_judge
 from affidavit.answer.state import Asking, Said
-from affidavit.reader.answerability import rivals_of
 from affidavit.reasons import Reason
+from affidavit.scorer import rivals_of
 
 
 def choose(state: Asking) -> Asking:

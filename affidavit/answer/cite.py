@@ -9,16 +9,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from affidavit.answer.copies import copies_of, said_by
+from affidavit.answer.cited_copies import copies_of, said_by
 from affidavit.answer.recompute import Recomputed, recompute
 from affidavit.answer.state import Asking, Flow, Passed, Said
-from affidavit.gates.answer_value import gated_value
-from affidavit.gates.contest import contested_by, rival_line
-from affidavit.gates.decision import Gate
-from affidavit.gates.veto import reproduced
-from affidavit.plans.ground import Ground
-from affidavit.plans.templates import told_time
-from affidavit.question.shape import AnswerType
+from affidavit.gates import Gate, contested_by, gated_value, reproduced, rival_line
+from affidavit.plans import Ground, told_time
+from affidavit.question import AnswerType
 from affidavit.reasons import Reason
 from affidavit.results import Evidence, SentenceVerdict, Status
 

@@ -10,11 +10,10 @@ from dataclasses import replace
 from typing import Any
 
 from affidavit.answer.state import Asking, Said
-from affidavit.engine.protocol import Planner
-from affidavit.gates.support import KeyWords
-from affidavit.plans.compose import compose
-from affidavit.plans.ground import Ground
-from affidavit.question.routes import TABLE_LOOK_UPS
+from affidavit.engine import Planner
+from affidavit.gates import KeyWords
+from affidavit.plans import Ground, compose
+from affidavit.question import TABLE_LOOK_UPS
 from affidavit.reasons import Reason
 
 

@@ -12,12 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from affidavit.engine.protocol import Candidate
+from affidavit.engine import Candidate
 from affidavit.results import Evidence
-from affidavit.store.records import RecordRow, drawn_from, record_by_id, superseders
-from affidavit.store.sqlite import Store
-from affidavit.text.analyzer import Analyzer
-from affidavit.text.content import content_terms
+from affidavit.store import RecordRow, Store, drawn_from, record_by_id, superseders
+from affidavit.text import Analyzer, content_terms
 
 
 class Drawn(Protocol):

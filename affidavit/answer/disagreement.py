@@ -7,14 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from affidavit.engine.protocol import Candidate
-from affidavit.question.question import Question
-from affidavit.question.shape import AnswerType
+from affidavit.engine import Candidate
+from affidavit.question import AnswerType, Question
 from affidavit.results import Evidence
-from affidavit.text.dates import WrittenDate, dates_in
-from affidavit.text.numbers import carried_numbers, numbers_in
-from affidavit.text.spans import YEAR_OR_CENTURY
-from affidavit.text.words import fold
+from affidavit.text import YEAR_OR_CENTURY, WrittenDate, carried_numbers, dates_in, fold, numbers_in
 
 # A rival scored below this share of the answer's score is a weaker reading of the
 # evidence, not a disagreement of it.

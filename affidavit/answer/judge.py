@@ -10,15 +10,10 @@ from dataclasses import replace
 
 from affidavit.answer.audit import Judged, SubsetAudit
 from affidavit.answer.state import Asking, Flow, Passed, Proposed
-from affidavit.engine.protocol import Candidate, ReadsBack
-from affidavit.gates.binding import is_short_answer
-from affidavit.gates.case import Case, Judgement
-from affidavit.gates.decision import Gate
-from affidavit.gates.registry import judged
-from affidavit.gates.reread import worth_reading_back
+from affidavit.engine import Candidate, ReadsBack
+from affidavit.gates import Case, Gate, Judgement, is_short_answer, judged, worth_reading_back
 from affidavit.results import LineKind
-from affidavit.text.content import content_terms
-from affidavit.text.wording import NO_WORDING
+from affidavit.text import NO_WORDING, content_terms
 
 # An answer of at most this many content words is a bare answer to its question (a name,
 # a phrase), not a statement of its own: its sense, and the question's, may span a

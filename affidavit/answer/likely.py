@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from affidavit.engine.protocol import Candidate
-from affidavit.gates.answerability import likely_enough
-from affidavit.question.question import Question
-from affidavit.reader.answerability import Likelihood, judge_answerable, judges
+from affidavit.engine import Candidate
+from affidavit.gates import likely_enough
+from affidavit.question import Question
 from affidavit.reasons import Reason, compared
 from affidavit.results import Evidence
+from affidavit.scorer import Likelihood, judge_answerable, judges
 
 
 def likeliest(
@@ -21,7 +21,7 @@ def likeliest(
     threshold: float | None,
 ) -> tuple[Likelihood, list[Likelihood]] | None:
     """The reader's probability that the best candidate answers, and its two best rivals';
-    None where the reader does not judge the best (reader/answerability.judges): a
+    None where the reader does not judge the best (scorer/likelihood.py's judges): a
     language, a kind of line or of answer it was not trained on, or no span it reads."""
     judged: list[Likelihood] = []
     for candidate, cited in passed:

@@ -1,5 +1,5 @@
 """The clause frames of the lines a sentence is judged against, read once per line and
-kept in the store (store/frames.py): a line's frames are made the first time a judge
+kept in the store (store/frame_rows.py): a line's frames are made the first time a judge
 reads the line, or ahead for a whole store (keep_every_frame), and read back after, so
 no stored line is parsed twice."""
 
@@ -7,12 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from affidavit.frames import Frame, read_frames
-from affidavit.frames.codec import FRAMES_VERSION, frames_from_text, frames_to_text
-from affidavit.gates.context import said_as_evidence
-from affidavit.gates.entailment import FRAME_LANGUAGES
-from affidavit.store.frames import StoredFrames, frames_key
-from affidavit.store.sqlite import Store
+from affidavit.frames import FRAMES_VERSION, Frame, frames_from_text, frames_to_text, read_frames
+from affidavit.gates import FRAME_LANGUAGES, said_as_evidence
+from affidavit.store import Store, StoredFrames, frames_key
 
 
 def kept_frames(kept: StoredFrames | None, texts: Sequence[str]) -> list[tuple[Frame, ...]]:

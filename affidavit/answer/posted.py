@@ -17,12 +17,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from affidavit.index.words.word_index import WordIndex
-from affidavit.store.prepared import StoredLine
-from affidavit.text.abbreviations import abbreviated_terms, expansion_terms
-from affidavit.text.analyzer import Analyzer
-from affidavit.text.numbers import LANGUAGE_NUMBER_WORDS
-from affidavit.text.quantities import PERCENT_WORDS
+from affidavit.index import WordIndex
+from affidavit.store import StoredLine
+from affidavit.text import (
+    LANGUAGE_NUMBER_WORDS,
+    PERCENT_WORDS,
+    Analyzer,
+    abbreviated_terms,
+    expansion_terms,
+)
 
 
 class PostedKeys:

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from affidavit.answer.state import Asking, Proposed, Said
-from affidavit.gates.support import CONFIRMED_SPEAKER_CARRIED, MIN_CARRIED
-from affidavit.index.evidence_block import evidence_block
+from affidavit.gates import CONFIRMED_SPEAKER_CARRIED, MIN_CARRIED
+from affidavit.index import evidence_block
 from affidavit.reasons import Reason
 from affidavit.results import Evidence
 

@@ -9,11 +9,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from affidavit.gates.case import Case, Judgement
-from affidavit.gates.definition import defines_asked_terms
-from affidavit.gates.registry import judged
-from affidavit.question.question import Question
-from affidavit.question.shape import AnswerType
+from affidavit.gates import Case, Judgement, defines_asked_terms, judged
+from affidavit.question import AnswerType, Question
 from affidavit.results import Evidence, LineKind
 
 # The kinds of answer that are a clause, not a typed span ("What must modified files

@@ -7,15 +7,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from affidavit.plans.ground import Ground
-from affidavit.plans.interpreter import run
-from affidavit.plans.plan import Plan, Step
-from affidavit.plans.step import PlanDied
-from affidavit.plans.values import Kind
+from affidavit.plans import Ground, Kind, Plan, PlanDied, Step, run
 from affidavit.results import Evidence
-from affidavit.text.numbers import rounded
-from affidavit.text.quantities import CLAIMED_FIGURE
-from affidavit.text.years import YEAR
+from affidavit.text import CLAIMED_FIGURE, YEAR, rounded
 
 _YEAR = re.compile(rf"(?<![\d.,])({YEAR})(?![\d,%])(?!\.\d)")
 _UP = re.compile(r"\b(?:rose|rise|risen|increased?|grew|grown|gain(?:ed)?|up|higher)\b", re.I)

@@ -12,16 +12,13 @@ from typing import Any
 
 from affidavit.answer.archive import Archive, Naming
 from affidavit.answer.audit import AskRecord
-from affidavit.engine.protocol import Candidate, Engine
-from affidavit.gates.case import Judgement
-from affidavit.gates.support import MIN_CARRIED
-from affidavit.index.evidence_block import Retrieved
-from affidavit.index.scope import Scope
-from affidavit.question.question import Question
+from affidavit.engine import Candidate, Engine
+from affidavit.gates import MIN_CARRIED, Judgement
+from affidavit.index import Retrieved, Scope
+from affidavit.question import Question
 from affidavit.reasons import Reason
 from affidavit.results import Evidence
-from affidavit.text.analyzer import Analyzer, analyzer_for
-from affidavit.text.reading import Reading
+from affidavit.text import Analyzer, Reading, analyzer_for
 
 
 class Flow(StrEnum):

@@ -6,13 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from affidavit.answer.census import KeyTermsSaid
-from affidavit.gates.holder import holds_for, replies_to
-from affidavit.gates.support import SUPPORT_REACH, KeyWords
-from affidavit.gates.whose import ToldOf
-from affidavit.index.retrieval import Retriever
-from affidavit.index.scope import Scope
-from affidavit.store.prepared import StoredLine
-from affidavit.text.analyzer import Analyzer
+from affidavit.gates import SUPPORT_REACH, KeyWords, ToldOf, holds_for, replies_to
+from affidavit.index import Retriever, Scope
+from affidavit.store import StoredLine
+from affidavit.text import Analyzer
 
 # The most lines one reading weighs; past it (a store of many conversations all saying
 # the question's words) nothing is judged here and the holder tier alone decides.

@@ -1,7 +1,8 @@
 """The stage after the judges, the last organ's: when every candidate died, a small store
 whose every line is dated (a conversation's turns) is read whole, in the order it was told,
-as one more subset, proposed and judged by the same stages (answer/last_organ.py says which
-stores are read so)."""
+as one more subset, proposed and judged by the same stages (answer/archive.py's
+``whole_telling`` says which stores are read so), so clues said in sessions apart can meet
+and nothing is loosened."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 from affidavit import SUPPORTED_SUFFIXES, Memory
-from affidavit.cli.batch import audit_report
+from affidavit.cli.batch_commands import audit_report
 from affidavit.cli.render import file_progress, render, render_verdict
 from affidavit.errors import AffidavitError
 

@@ -1,6 +1,6 @@
 """The `affidavit` command: a thin shell over Memory (ingest, search, ask, verify,
-entities, demo; batch and report come from cli/batch.py; tell, records, forget and
-remove from cli/records.py)."""
+entities, demo; batch and report come from cli/batch_commands.py; tell, records, forget and
+remove from cli/record_commands.py)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from affidavit.cli.batch import add_commands, add_engine_flags, model_engine
-from affidavit.cli.records import add_record_commands
-from affidavit.cli.upkeep import add_upkeep_commands
+from affidavit.cli.batch_commands import add_commands, add_engine_flags, model_engine
+from affidavit.cli.record_commands import add_record_commands
+from affidavit.cli.upkeep_commands import add_upkeep_commands
 from affidavit.errors import AffidavitError, IngestInterrupted
 from affidavit.options import Filters
 from affidavit.runtime import before_exit, fewer_collections

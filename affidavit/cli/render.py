@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from affidavit.reasons import Reason
 from affidavit.results import INDEX_STAGE, Answer, Evidence, Status, Verdict
-from affidavit.text.numbers import format_number
+from affidavit.text import format_number
 
 
 def render_verdict(verdict: Verdict) -> str:

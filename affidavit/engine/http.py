@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from affidavit.engine.chat import ChatClient
-from affidavit.engine.default.engine import DefaultEngine
 from affidavit.engine.prompts import (
     ANSWER_SCHEMA,
     CLAIMS_SCHEMA,
@@ -27,10 +26,11 @@ from affidavit.engine.prompts import (
     read_plan,
 )
 from affidavit.engine.protocol import Candidate, ProposedEvent, ProposedPlan
+from affidavit.engine.rules.engine import DefaultEngine
 from affidavit.errors import EngineError
-from affidavit.question.question import Question
+from affidavit.question import Question
 from affidavit.results import Evidence
-from affidavit.store.replies import CachedReply, Replies
+from affidavit.store import CachedReply, Replies
 
 # How many lines one call lists the events of: a long document is asked block by block.
 EVENT_BLOCK = 40

@@ -204,7 +204,7 @@ def read_answers(reply: str, lines: int) -> list[tuple[str, tuple[int, ...]]]:
 
 
 def read_plan(reply: str) -> dict[str, Any] | None:
-    """The plan object in ``reply`` (plans/compose.py parses and checks it), or None."""
+    """The plan object in ``reply`` (plans/composer.py parses and checks it), or None."""
     payload = _json_object(reply)
     if not payload or not isinstance(payload.get("steps"), list) or not payload["steps"]:
         return None

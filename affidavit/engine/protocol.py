@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from affidavit.plans.plan import Plan
-from affidavit.question.question import Question
+from affidavit.plans import Plan
+from affidavit.question import Question
 from affidavit.results import Evidence
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from affidavit.engine.protocol import Candidate, ProposedPlan
-from affidavit.question.question import Question
+from affidavit.question import Question
 from affidavit.results import Evidence
 
 Script = (

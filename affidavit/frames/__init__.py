@@ -2,9 +2,16 @@
 polarity, quantity, conditions, exceptions, time bounds and anchors (frames/read.py), with
 a document's defined terms (frames/terms.py). Pure: text in, frames out."""
 
+from typing import TYPE_CHECKING
+
 from affidavit.frames.anchors import Anchor, anchors_in
+from affidavit.frames.codec import FRAMES_VERSION, frames_from_text, frames_to_text
 from affidavit.frames.model import Argument, Bound, Frame, Modality, Quantity, Role
 from affidavit.frames.terms import NO_TERMS, DefinedTerms, defined_terms, with_terms
+from affidavit.runtime import names_read_when_used
+
+if TYPE_CHECKING:
+    from affidavit.frames.lexicon import PRONOUNS, entails, opposite, same
 
 
 def content_lemmas(text: str) -> frozenset[str]:
@@ -23,7 +30,9 @@ def read_frames(text: str, terms: DefinedTerms = NO_TERMS) -> tuple[Frame, ...]:
 
 
 __all__ = [
+    "FRAMES_VERSION",
     "NO_TERMS",
+    "PRONOUNS",
     "Anchor",
     "Argument",
     "Bound",
@@ -35,6 +44,16 @@ __all__ = [
     "anchors_in",
     "content_lemmas",
     "defined_terms",
+    "entails",
+    "frames_from_text",
+    "frames_to_text",
+    "opposite",
     "read_frames",
+    "same",
     "with_terms",
 ]
+
+# The word relations are read on first use: their stemmer's word lists load spaCy.
+_HOMES = {"lexicon": "PRONOUNS entails opposite same"}
+if not TYPE_CHECKING:
+    __getattr__, __dir__ = names_read_when_used(__name__, _HOMES)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from affidavit.text.years import YEAR_SINCE_1000
+from affidavit.text import YEAR_SINCE_1000
 
 # The nouns that number or letter what they name. NOTE: a closed list, so "Chapter 11" and
 # "Form W-9" are anchors and "Route 66 ran" only when written with one of these; a name is

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from affidavit.text.analyzer import stem
+from affidavit.text import stem
 
 # Each row: words one document may use for the same act or thing.
 _SYNONYMS = (

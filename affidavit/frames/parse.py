@@ -15,7 +15,7 @@ from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
 from affidavit.frames.anchors import anchors_in
-from affidavit.text.nlp import LONGEST_PARSED, reading_pipeline
+from affidavit.text import LONGEST_PARSED, reading_pipeline
 
 # Capitalised words that open a phrase but do not name a thing: a sentence's first
 # article or a quantifier stays a word of its own ("The Receiving Party" merges

@@ -39,7 +39,7 @@ from affidavit.frames.english import (
 from affidavit.frames.model import Argument, Bound, Frame, Modality, Quantity, Role
 from affidavit.frames.parse import parsed_for_frames
 from affidavit.frames.terms import NO_TERMS, DefinedTerms
-from affidavit.text.numbers import carried_numbers
+from affidavit.text import carried_numbers
 
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass", "expl"})
 _CLAUSES = frozenset({"ROOT", "conj", "relcl", "advcl", "ccomp", "acl", "xcomp", "parataxis"})

@@ -8,9 +8,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from affidavit.gates.veto import digit_veto
-from affidavit.question.shape import AnswerType
-from affidavit.text.dates import date_value, month_in_words
-from affidavit.text.numbers import plain_count
+from affidavit.question import AnswerType
+from affidavit.text import date_value, month_in_words, plain_count
 
 
 def read_value(text: str, answer_type: AnswerType, language: str = "en") -> Any:

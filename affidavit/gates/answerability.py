@@ -1,4 +1,4 @@
-"""The answerability judge: the reader (reader/) gives its probability that the best
+"""The answerability judge: the reader (scorer/) gives its probability that the best
 candidate the gates let through answers the question; below the threshold chosen on
 held-out data the candidate is refused as unlikely. The reader proposes a probability; the
 gate decides by it."""

@@ -11,16 +11,16 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from affidavit.text.analyzer import Analyzer
-from affidavit.text.figures import figures
-from affidavit.text.numbers import numbers_in
-from affidavit.text.quantities import (
+from affidavit.text import (
+    YEAR_WORD,
+    Analyzer,
     QuantityToken,
     company_side,
+    figures,
+    numbers_in,
     percent_terms,
     read_tokens,
 )
-from affidavit.text.years import YEAR_WORD
 
 # A number's company is the nearest content terms on each side of it, up to COMPANY terms a
 # side in the claim, searched a little wider (EVIDENCE_COMPANY) in the line; another number,

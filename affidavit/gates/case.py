@@ -12,10 +12,9 @@ from affidavit.gates.claims import Claim
 from affidavit.gates.context import said_as_evidence
 from affidavit.gates.decision import Gate, GateDecision
 from affidavit.gates.support import MIN_CARRIED
-from affidavit.question.question import Question
+from affidavit.question import Question
 from affidavit.results import Evidence
-from affidavit.text.analyzer import Analyzer
-from affidavit.text.wording import NO_WORDING, Wording
+from affidavit.text import NO_WORDING, Analyzer, Wording
 
 
 @dataclass(frozen=True, kw_only=True)

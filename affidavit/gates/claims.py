@@ -8,10 +8,7 @@ from functools import lru_cache
 
 from spacy.tokens import Token
 
-from affidavit.text.analyzer import Analyzer
-from affidavit.text.content import content_terms, is_negated
-from affidavit.text.nlp import parsed
-from affidavit.text.words import LETTER, LETTER_OR_DIGIT
+from affidavit.text import LETTER, LETTER_OR_DIGIT, Analyzer, content_terms, is_negated, parsed
 
 _CLAUSE_DEPS = frozenset({"ROOT", "conj", "ccomp", "advcl", "relcl", "xcomp", "acl", "pcomp"})
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "expl"})

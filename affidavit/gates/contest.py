@@ -9,8 +9,7 @@ from collections.abc import Sequence
 from affidavit.gates.decision import Gate, GateDecision
 from affidavit.reasons import Reason
 from affidavit.results import Evidence
-from affidavit.text.analyzer import Analyzer
-from affidavit.text.words import values_written
+from affidavit.text import Analyzer, values_written
 
 
 def rival_line(

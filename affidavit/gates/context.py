@@ -8,10 +8,7 @@ from typing import NamedTuple, TypeVar
 
 from affidavit.gates.support import RAREST_IN_OWN_LINE, SUPPORT_REACH
 from affidavit.results import Evidence, Line, LineKind
-from affidavit.text.analyzer import Analyzer, name_terms
-from affidavit.text.content import evidence_terms
-from affidavit.text.dates import in_words
-from affidavit.text.names import capitalised_names
+from affidavit.text import Analyzer, capitalised_names, evidence_terms, in_words, name_terms
 
 
 def line_terms(line: Line, analyzer: Analyzer) -> frozenset[str]:

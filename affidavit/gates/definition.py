@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from affidavit.gates.case import Case, Judgement
 from affidavit.gates.decision import Gate, GateDecision
-from affidavit.question.question import Question
+from affidavit.question import Question
 from affidavit.reasons import Reason
-from affidavit.text.words import quoted_terms
+from affidavit.text import quoted_terms
 
 
 def defines_asked_terms(asked: Question, line: str) -> bool:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from affidavit.frames import (
+    PRONOUNS,
     Argument,
     Bound,
     Frame,
@@ -25,10 +26,12 @@ from affidavit.frames import (
     anchors_in,
     content_lemmas,
     defined_terms,
+    entails,
+    opposite,
     read_frames,
+    same,
     with_terms,
 )
-from affidavit.frames.lexicon import PRONOUNS, entails, opposite, same
 from affidavit.gates.case import Case, Judgement
 from affidavit.gates.claims import Claim
 from affidavit.gates.context import said_as_evidence

@@ -8,8 +8,7 @@ from collections.abc import Sequence
 from affidavit.gates.decision import Gate, GateDecision
 from affidavit.reasons import Reason
 from affidavit.results import Evidence, Line, LineKind
-from affidavit.text.analyzer import Analyzer
-from affidavit.text.words import fold
+from affidavit.text import Analyzer, fold
 
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|you're|you've|you'd|you'll)\b", re.I)
 _FIRST_PERSON = re.compile(

@@ -10,8 +10,7 @@ from functools import lru_cache
 
 from spacy.tokens import Token
 
-from affidavit.text.analyzer import Analyzer, analyzer_for
-from affidavit.text.nlp import LONGEST_PARSED, parsed
+from affidavit.text import LONGEST_PARSED, Analyzer, analyzer_for, parsed
 
 # Words a name is read through to what it hangs from: "with Leonhard Euler" hangs from the
 # noun before "with", "by Robert Guiscard" from the passive verb.

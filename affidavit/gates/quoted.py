@@ -12,7 +12,7 @@ from affidavit.gates.decision import Gate, GateDecision
 from affidavit.gates.support import KeyWords, support_decision
 from affidavit.reasons import Reason
 from affidavit.results import Evidence
-from affidavit.text.analyzer import Analyzer
+from affidavit.text import Analyzer
 
 
 def carries_alone(

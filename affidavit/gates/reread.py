@@ -11,7 +11,7 @@ from affidavit.gates.case import Case, Judgement, run_judges
 from affidavit.gates.decision import Gate, GateDecision
 from affidavit.gates.exit import EXIT_TIERS
 from affidavit.reasons import Reason
-from affidavit.text.numbers import written_numbers
+from affidavit.text import written_numbers
 
 # A shorter answer is a phrase ("1928", "the Tyne bridge"): it makes one claim, which the
 # gates have read back already, so asking the engine again would only cost a call.

@@ -11,9 +11,7 @@ from functools import lru_cache
 from spacy.tokens import Token
 
 from affidavit.gates.places import names_traded
-from affidavit.text.analyzer import Analyzer, analyzer_for
-from affidavit.text.nlp import LONGEST_PARSED, parsed
-from affidavit.text.words import fold, words
+from affidavit.text import LONGEST_PARSED, Analyzer, analyzer_for, fold, parsed, words
 
 SWAPPED, NEGATION = "roles", "negation"
 

@@ -9,11 +9,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from affidavit.gates.decision import Gate, GateDecision
-from affidavit.question.asking import document_nouns
+from affidavit.question import document_nouns
 from affidavit.reasons import Reason, compared
-from affidavit.text.analyzer import Analyzer, name_terms
-from affidavit.text.dates import dates_in
-from affidavit.text.wording import NO_WORDING, Wording
+from affidavit.text import NO_WORDING, Analyzer, Wording, dates_in, name_terms
 
 # NOTE: chosen on the tuning half of SQuAD 2.0 dev and of bench/doc_qa_questions.jsonl
 # (bench/RESULTS.md, "Exact answers"); reported on the other halves.

@@ -7,8 +7,7 @@ from collections.abc import Iterable
 
 from affidavit.gates.decision import Gate, GateDecision
 from affidavit.reasons import Reason
-from affidavit.text.dates import WrittenDate, dates_in
-from affidavit.text.numbers import evidence_numbers, written_numbers
+from affidavit.text import WrittenDate, dates_in, evidence_numbers, written_numbers
 
 
 def unsupported_numbers(

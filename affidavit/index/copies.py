@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from affidavit.results import Evidence, LineKind
-from affidavit.store.sqlite import Store
+from affidavit.store import Store
 
 # A line shorter than this is not taken for a copy of another (see above).
 SHORTEST_COPY = 40

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from affidavit.index import growth
-from affidavit.index.meaning import parts as meaning_parts
+from affidavit.index.meaning import meaning_parts
 from affidavit.index.meaning.build import build_meaning
 from affidavit.index.meaning.encoder import Encoder, encode, fingerprint
 from affidavit.index.meaning.late import Reranker, late_lines, rerank
@@ -17,10 +17,8 @@ from affidavit.index.meaning.profiles import MeaningIndex
 from affidavit.index.words.scoring import Scored
 from affidavit.index.words.word_index import WordIndex
 from affidavit.results import Evidence
-from affidavit.store.parts import document_keys, keyed_document
-from affidavit.store.sqlite import Store
-from affidavit.text.abbreviations import short_form
-from affidavit.text.reading import Reading
+from affidavit.store import Store, document_keys, keyed_document
+from affidavit.text import Reading, short_form
 
 # How deep each channel's document ranking goes into the fusion (an order-only vote).
 FUSION_DEPTH = 100

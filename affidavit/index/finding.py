@@ -3,7 +3,7 @@
 A ``LineSource`` gives what the lines held say of a question: its lines ranked by words
 (or by the partition path), each with what it may be, and the documents ranked by their
 best line and by meaning. One store's (index/store_lines.py) scores with its own word
-statistics; a sharded store's (shards/lines.py) merges what every shard found under the
+statistics; a sharded store's (shards/shard_lines.py) merges what every shard found under the
 whole store's, so both hand ``find`` the lines one store holding them all would rank.
 
 ``find`` then reads them as evidence: the documents fused by words and meaning and their
@@ -23,6 +23,7 @@ import numpy as np
 
 from affidavit.errors import EngineError
 from affidavit.index.copies import Place, distinct, twins_among
+from affidavit.index.document_scope import Scope
 from affidavit.index.documents import (
     FUSION_DEPTH,
     MEANING_DOCUMENTS,
@@ -32,10 +33,9 @@ from affidavit.index.documents import (
 )
 from affidavit.index.fusion import rrf
 from affidavit.index.meaning.late import LATE_DEPTH, Reranker, late_lines, late_order
-from affidavit.index.scope import Scope
 from affidavit.results import Evidence
-from affidavit.store.sqlite import StoredLine
-from affidavit.text.addressing import addresses_a_model
+from affidavit.store import StoredLine
+from affidavit.text import addresses_a_model
 
 # What a line found may be: cited, withheld (below the speaking threshold), or an order to
 # a model (text/addressing.py), which is never evidence; the last two are counted.

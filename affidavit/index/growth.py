@@ -15,8 +15,7 @@ from affidavit.index.entities.graph import EntityGraph
 from affidavit.index.meaning.build import build_meaning
 from affidavit.index.meaning.encoder import Encoder
 from affidavit.index.meaning.profiles import MeaningIndex
-from affidavit.store.parts import document_keys
-from affidavit.store.sqlite import Store
+from affidavit.store import Store, document_keys
 
 Versions = list[tuple[int, str, str, str]]
 
@@ -147,7 +146,7 @@ def _added(versions: Versions, held: list[str]) -> list[int] | None:
     """The ids of the documents after the ``held`` versions, when the store still holds
     those first and unchanged; None otherwise.
 
-    Which documents are new is told by their versions (store/parts.py: id, content hash
+    Which documents are new is told by their versions (store/index_parts.py: id, content hash
     and lines), which each index keeps beside itself. Anything else (a document replaced
     or removed, an index from an older version without its versions) is None: the caller
     takes the path that reads every line and compares it with what the index holds.

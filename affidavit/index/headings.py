@@ -7,8 +7,7 @@ from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from affidavit.store.prepared import StoredLine
-from affidavit.store.sqlite import Store
+from affidavit.store import Store, StoredLine
 
 
 class DocumentHeadings(NamedTuple):

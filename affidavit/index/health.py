@@ -16,18 +16,17 @@ from datetime import UTC, datetime
 
 from affidavit.index.retrieval import Retriever
 from affidavit.results import Health, HealthPoint, LineKind
-from affidavit.store.calls import store_errors
-from affidavit.store.health import (
+from affidavit.store import (
     Canary,
+    Store,
     canaries,
     distinct_share,
     log_measure,
     measures,
     replace_canaries,
+    store_errors,
 )
-from affidavit.store.sqlite import Store
-from affidavit.text.analyzer import Analyzer, analyzer_for
-from affidavit.text.words import asked_words
+from affidavit.text import Analyzer, analyzer_for, asked_words
 
 CANARIES = 50
 K = 10

@@ -7,11 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from affidavit.index.scope import Scope
-from affidavit.store.records import witnesses_of_kinds
-from affidavit.store.sqlite import Store, StoredLine
-from affidavit.text.analyzer import analyzer_for
-from affidavit.text.reading import Reading
+from affidavit.index.document_scope import Scope
+from affidavit.store import Store, StoredLine, witnesses_of_kinds
+from affidavit.text import Reading, analyzer_for
 
 # At most this many lines are found by kind for one question, and they are seated after
 # the best word matches, so they reach the evidence block without displacing the best.

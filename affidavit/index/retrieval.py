@@ -7,29 +7,29 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from affidavit.index.document_scope import DocumentFacts, Scope
 from affidavit.index.documents import DocumentHit, DocumentRanker
-from affidavit.index.entities.build import GraphBuild
-from affidavit.index.entities.calls import EntityCalls
-from affidavit.index.entities.held import HeldGraph
-from affidavit.index.evidence_block import Retrieved, by_document, evidence_block
+from affidavit.index.entities.background_build import GraphBuild
+from affidavit.index.entities.entity_calls import EntityCalls
+from affidavit.index.entities.held_graph import HeldGraph
 from affidavit.index.finding import CITED, find, fused_documents, may_be
 from affidavit.index.headings import Headings
 from affidavit.index.meaning.encoder import Encoder
 from affidavit.index.meaning.late import Reranker
 from affidavit.index.meaning.profiles import MeaningIndex
-from affidavit.index.scope import Scope, StoredDocument
+from affidavit.index.retrieved import Retrieved, by_document, evidence_block
 from affidavit.index.store_lines import StoreLines, StoreParts
 from affidavit.index.subsets import as_evidence
-from affidavit.index.words import parts as word_parts
-from affidavit.index.words.held import HeldWords
+from affidavit.index.words import word_parts
+from affidavit.index.words.held_words import HeldWords
 from affidavit.index.words.scoring import Scored
 from affidavit.index.words.statistics import Statistics
 from affidavit.index.words.word_index import WordIndex
 from affidavit.options import Filters
 from affidavit.results import Evidence
 from affidavit.runtime import give_back_freed_memory
-from affidavit.store.sqlite import Store, StoredLine
-from affidavit.text.reading import Reading
+from affidavit.store import Store, StoredLine
+from affidavit.text import Reading
 from affidavit.trust import SPEAKING_THRESHOLD
 
 # The word index's cache entry: a whole index, and the parts added after it.
@@ -83,7 +83,7 @@ class Retriever(EntityCalls):
         """Build every index not yet built for this generation, telling ``progress``
         (done, total, stage) of each stage and of the meaning stage's lines encoded. The
         graph is built on another core meanwhile when that is worth it
-        (index/entities/build.py)."""
+        (index/entities/background_build.py)."""
         pending = self._held.start()
         stages: list[tuple[str, Callable[[Callable[[int, int], None]], object]]] = [
             ("word index", lambda _: self.words()),
@@ -138,14 +138,14 @@ class Retriever(EntityCalls):
 
     def words(self) -> WordIndex:
         """The word index of the store as it is now: the one in hand, or the cached
-        parts, updated with the documents added or removed since (index/words/parts.py).
+        parts, updated with the documents added or removed since (index/words/word_parts.py).
         It is derived from the stored lines and cached in the store under its generation,
         and brought up to date lazily: when it is next asked for after a write."""
         return self._words.current()
 
     def take_in_words(self) -> None:
         """After a write that added documents: their word index read and cached as a
-        part, joined to the whole when a question next asks (index/words/held.py)."""
+        part, joined to the whole when a question next asks (index/words/held_words.py)."""
         self._words.take_in()
 
     def adopt(self, other: Retriever) -> None:
@@ -189,7 +189,7 @@ class Retriever(EntityCalls):
         not one."""
         if filters.is_empty():
             return None
-        stored = [StoredDocument(*facts) for facts in self._store.document_facts()]
+        stored = [DocumentFacts(*facts) for facts in self._store.document_facts()]
         return Scope.resolve(filters, stored)
 
     def rows_in(self, scope: Scope | None) -> np.ndarray | None:

@@ -11,18 +11,18 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from affidavit.index.document_scope import Scope
 from affidavit.index.documents import FUSION_DEPTH, DocumentRanker, word_documents_of
 from affidavit.index.finding import CITED, Candidate, Ranked, may_be
 from affidavit.index.headings import Headings
 from affidavit.index.kinds import with_kinds
 from affidavit.index.meaning.late import Reranker
-from affidavit.index.scope import Scope
 from affidavit.index.subsets import as_evidence, subset
 from affidavit.index.words.scoring import Scored
 from affidavit.index.words.word_index import WordIndex
 from affidavit.results import Evidence
-from affidavit.store.sqlite import Store, StoredLine
-from affidavit.text.reading import Reading
+from affidavit.store import Store, StoredLine
+from affidavit.text import Reading
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ import numpy as np
 from affidavit.index.headings import Headings, headings_above
 from affidavit.index.words.word_index import WordIndex
 from affidavit.results import Evidence
-from affidavit.store.sqlite import Store, StoredLine
+from affidavit.store import Store, StoredLine
 
 # How many lines on each side of a line of the block its subset reads.
 CONTEXT_REACH = 1

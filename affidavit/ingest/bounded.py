@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from affidavit.errors import IngestError, IngestWarning
-from affidavit.ingest.readers.formats import read_document
-from affidavit.ingest.readers.pacing import send_asks_to
-from affidavit.ingest.readers.registry import check_before_reading
+from affidavit.ingest.formats.dispatch import read_document
+from affidavit.ingest.formats.format_table import check_before_reading
+from affidavit.ingest.formats.pacing import send_asks_to
 from affidavit.runtime import die_with_parent, leave_interrupts_to_parent
 
 _PAGE = resource.getpagesize()
@@ -48,7 +48,7 @@ MAX_MEMORY_MB = 4096
 # parent reads only while it waits for replies, not while it writes a document it has
 # (a few ms to a second), when a worker may run further past its bound.
 POLL_SECONDS = 0.02
-# However much time a reading asks for (readers/pacing.py: a page read by OCR asks for its
+# However much time a reading asks for (formats/pacing.py: a page read by OCR asks for its
 # own), its deadline never moves past this long after it started.
 MAX_ASKED_SECONDS = 3600.0
 

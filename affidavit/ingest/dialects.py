@@ -10,9 +10,8 @@ import csv
 import re
 from collections.abc import Sequence
 
-from affidavit.ingest.headers import is_header_cell
-from affidavit.text.numbers import looks_like_an_amount
-from affidavit.text.words import LETTER
+from affidavit.ingest.table_rules import is_header_cell
+from affidavit.text import LETTER, looks_like_an_amount
 
 # A pasted table has at least this many rows under its header.
 _BODY_ROWS_AT_LEAST = 2

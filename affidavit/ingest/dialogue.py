@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from affidavit.errors import IngestError
-from affidavit.ingest.pipeline import content_hash, windows_over
+from affidavit.ingest.prepare import content_hash, windows_over
 from affidavit.results import LineKind
-from affidavit.store.prepared import PreparedDocument, PreparedLine
-from affidavit.text.language import detect_language
+from affidavit.store import PreparedDocument, PreparedLine
+from affidavit.text import detect_language
 from affidavit.trust import DOCUMENT_TRUST
 
 _SESSION_KEY = re.compile(r"^session_(\d+)$")

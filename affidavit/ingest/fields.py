@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
-from affidavit.ingest.tables import FUNCTION_WORDS
-from affidavit.text.words import LETTER, fold
+from affidavit.ingest.table_rules import FUNCTION_WORDS
+from affidavit.text import LETTER, fold
 
 # A label is short: at most this many words before its colon.
 _LABEL_WORDS = 6

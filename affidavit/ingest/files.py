@@ -15,16 +15,16 @@ from pathlib import Path
 
 from affidavit.errors import IngestError
 from affidavit.ingest.bounded import IngestLimits, Readers, Reading, finish_reading, read_bounded
-from affidavit.ingest.pipeline import content_hash, prepare_document
-from affidavit.ingest.readers.formats import storable_path
+from affidavit.ingest.formats.dispatch import storable_path
+from affidavit.ingest.prepare import content_hash, prepare_document
 from affidavit.options import Progress
 from affidavit.results import (
     INDEX_STAGE,  # what an ingest's progress hears before a stage
     UnreadFile,
 )
 from affidavit.runtime import usable_cores
-from affidavit.store.prepared import PreparedDocument
-from affidavit.text.addressing import addresses_a_model
+from affidavit.store import PreparedDocument
+from affidavit.text import addresses_a_model
 
 # What may be read ahead of the file being taken, while a long one holds a worker.
 AHEAD_FILES = 64

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 from itertools import pairwise
 
-from affidavit.text.words import LETTER, WORD_CHARACTER, fold
+from affidavit.text import LETTER, WORD_CHARACTER, fold
 
 __all__ = ["DocumentWords", "continues_across_break", "join_lines"]
 

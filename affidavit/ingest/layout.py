@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from affidavit.errors import IngestError
 from affidavit.ingest.dialects import dialect_cells, names_itself, pasted_table_end
 from affidavit.ingest.joins import DocumentWords, join_lines
-from affidavit.ingest.lines import (
+from affidavit.ingest.plain_lines import (
     BULLET,
     has_digit,
     has_letter,
@@ -21,7 +21,7 @@ from affidavit.ingest.lines import (
     words_of,
     wraps_into,
 )
-from affidavit.ingest.tables import (
+from affidavit.ingest.table_rules import (
     cell_shape,
     find_locator,
     find_period,

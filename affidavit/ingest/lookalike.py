@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from confusable_homoglyphs import confusables
 
-from affidavit.text.words import fold
+from affidavit.text import fold
 
 
 # NOTE: every ingest compares its names with every stored one: each stored name's key is

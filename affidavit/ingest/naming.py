@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from affidavit.errors import IngestError
-from affidavit.ingest.readers.formats import iter_document_files, storable_path
-from affidavit.ingest.readers.registry import supported_formats_hint
+from affidavit.ingest.formats.dispatch import iter_document_files, storable_path
+from affidavit.ingest.formats.format_table import supported_formats_hint
 
 
 def named_files(

@@ -12,24 +12,16 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, Self, Unpack
 
-from affidavit.answer.archive import Archive
-from affidavit.answer.ask import answer
-from affidavit.answer.verify import verify
+from affidavit.answer import Archive, answer, verify
 from affidavit.batch import BatchReport, Sharing, run_batch
-from affidavit.engine.default.engine import DefaultEngine
-from affidavit.engine.protocol import Engine
+from affidavit.engine import DefaultEngine, Engine
 from affidavit.errors import IngestError, InputError, readable
-from affidavit.gates.entry import admit
-from affidavit.index.documents import DocumentHit
-from affidavit.index.meaning.encoder import Encoder
-from affidavit.index.meaning.late import Reranker
-from affidavit.index.scope import Scope
-from affidavit.ingest.bounded import IngestLimits
-from affidavit.ingest.files import Ingesting, NamedFiles, checked_date
-from affidavit.ingest.naming import named_files
+from affidavit.gates import admit
+from affidavit.index import DocumentHit, Encoder, Reranker, Scope
+from affidavit.ingest import Ingesting, IngestLimits, NamedFiles, checked_date, named_files
 from affidavit.options import AskKeywords, Filters, Progress, ScopeKeywords, checked
 from affidavit.results import Answer, Evidence, IngestReport, UnreadFile, Verdict
-from affidavit.store.replies import Replies
+from affidavit.store import Replies
 from affidavit.trust import SPEAKING_THRESHOLD
 
 
@@ -269,7 +261,7 @@ class MemoryCalls(ABC):
     def verify(
         self, text: str, *, question: str | None = None, **scope: Unpack[ScopeKeywords]
     ) -> Verdict:
-        """Audit ``text`` sentence by sentence against the store (see affidavit.answer.verify);
+        """Audit ``text`` sentence by sentence against the store (see affidavit.answer.pipeline);
         ``documents``, ``source``, ``min_trust``, ``since`` and ``until`` audit it against
         the documents they choose alone, as ask's do."""
         checked(scope, ScopeKeywords, "verify")

@@ -11,31 +11,29 @@ from typing import Any
 from warnings import warn
 
 from affidavit.errors import IngestInterrupted, IngestWarning, readable
-from affidavit.gates.entry import admit, refused_downgrades
-from affidavit.index.health import measure
-from affidavit.index.retrieval import Retriever
-from affidavit.ingest.bounded import IngestLimits
-from affidavit.ingest.dialogue import prepare_dialogue, read_dialogue
-from affidavit.ingest.files import (
+from affidavit.gates import admit, refused_downgrades
+from affidavit.index import Retriever, measure
+from affidavit.ingest import (
     Ingesting,
+    IngestLimits,
     NamedFiles,
+    StoredNames,
     addressing,
     checked_date,
+    content_hash,
     index_stages,
+    legacy_names,
+    prepare_dialogue,
+    prepare_document,
     prepare_files,
+    read_dialogue,
+    read_text,
     replaced_from,
     unread_error,
 )
-from affidavit.ingest.lookalike import StoredNames
-from affidavit.ingest.naming import legacy_names
-from affidavit.ingest.pipeline import content_hash, prepare_document
-from affidavit.ingest.readers.formats import read_text
 from affidavit.options import Progress
 from affidavit.results import UnreadFile
-from affidavit.store.parts import document_keys
-from affidavit.store.prepared import PreparedDocument
-from affidavit.store.resemblance import repeat_warnings
-from affidavit.store.sqlite import Store
+from affidavit.store import PreparedDocument, Store, document_keys, repeat_warnings
 
 
 class IngestCalls:
@@ -203,9 +201,9 @@ class IngestCalls:
         written = self._store.write_documents(prepared)
         if written and words:
             # The word index takes in the new documents now, analysing their lines only
-            # and caching a part of their size (index/words/parts.py): closing the store
+            # and caching a part of their size (index/words/word_parts.py): closing the store
             # writes nothing for it, and the next question only joins it to the whole
-            # (index/words/held.py). The entity graph grows by their lines too, unless a
+            # (index/words/held_words.py). The entity graph grows by their lines too, unless a
             # mining is due (Retriever.grow_graph), and so do the line vectors (their
             # lines encoded, a text once a process).
             self._retriever.take_in_words()

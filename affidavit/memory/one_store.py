@@ -12,31 +12,35 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
-from affidavit.answer.archive import Archive, StoreArchive
-from affidavit.answer.line_frames import keep_every_frame
+from affidavit.answer import Archive, StoreArchive, keep_every_frame
 from affidavit.batch import Opener, Sharing
-from affidavit.engine.default.engine import DefaultEngine
-from affidavit.engine.protocol import ListsEvents
+from affidavit.engine import DefaultEngine, ListsEvents
 from affidavit.errors import InputError
-from affidavit.index.documents import DocumentHit
-from affidavit.index.health import HealthCalls
-from affidavit.index.meaning.encoder import bundled_encoder
-from affidavit.index.meaning.late import meaning_channel
-from affidavit.index.retrieval import Retriever
-from affidavit.index.scope import Scope
-from affidavit.ingest.lookalike import StoredNames
+from affidavit.index import (
+    DocumentHit,
+    HealthCalls,
+    Retriever,
+    Scope,
+    bundled_encoder,
+    meaning_channel,
+)
+from affidavit.ingest import StoredNames
 from affidavit.memory.common import MemoryCalls
 from affidavit.memory.ingesting import IngestCalls
 from affidavit.options import Filters, Progress
-from affidavit.records.calls import RecordCalls
-from affidavit.records.distil import Event
-from affidavit.records.told import Records
+from affidavit.records import Event, RecordCalls, Records
 from affidavit.results import EntityCount, Evidence, Neighbour
-from affidavit.store.calls import guarded, reading, reads, store_errors
-from affidavit.store.replies import Replies, StoredReplies
-from affidavit.store.sqlite import Store
-from affidavit.store.upkeep import UpkeepCalls
-from affidavit.text.nlp import entity_pipeline, parse_pipeline
+from affidavit.store import (
+    Replies,
+    Store,
+    StoredReplies,
+    UpkeepCalls,
+    guarded,
+    reading,
+    reads,
+    store_errors,
+)
+from affidavit.text import entity_pipeline, parse_pipeline
 
 
 class StoreMemory(IngestCalls, RecordCalls, UpkeepCalls, HealthCalls, MemoryCalls):

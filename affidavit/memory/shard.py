@@ -18,18 +18,18 @@ from pathlib import Path
 from typing import Any
 
 from affidavit.errors import AffidavitError
-from affidavit.gates.entry import refused_downgrades
-from affidavit.ingest.bounded import IngestLimits
+from affidavit.gates import refused_downgrades
+from affidavit.ingest import IngestLimits
 from affidavit.memory.one_store import StoreMemory
 from affidavit.results import UnreadFile
 from affidavit.runtime import give_back_freed_memory
-from affidavit.shards.parts import ShardParts
-from affidavit.store.prepared import PreparedDocument
+from affidavit.shards import ShardParts
+from affidavit.store import PreparedDocument
 
 
 class Shard(StoreMemory):
     """A shard's store, opened as one store's Memory is, with the two steps of a sharded
-    ingest, and its part in the driver's answer (shards/parts.py)."""
+    ingest, and its part in the driver's answer (shards/shard_parts.py)."""
 
     _spool: Path | None = None
     _parts: ShardParts | None = None
@@ -45,7 +45,7 @@ class Shard(StoreMemory):
         return reply, [(str(w.message), w.category) for w in heard]
 
     def part(self, name: str, *args: Any) -> Any:
-        """The driver's archive's call ``name`` of this shard (shards/parts.py)."""
+        """The driver's archive's call ``name`` of this shard (shards/shard_parts.py)."""
         if self._parts is None:
             self._parts = ShardParts(self._retriever, self._replies)
         return getattr(self._parts, name)(*args)

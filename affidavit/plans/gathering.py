@@ -10,9 +10,9 @@ from typing import Any
 
 from affidavit.plans.named import named_cells
 from affidavit.plans.step import Death, Running, checked, is_dated, listed, with_sources
-from affidavit.plans.told import day_told, turns_telling
+from affidavit.plans.telling_turns import day_told, turns_telling
 from affidavit.plans.values import Kind, Source, Value
-from affidavit.text.dates import column_date
+from affidavit.text import column_date
 
 
 def gather(s: Running) -> Value:

@@ -1,5 +1,7 @@
 """What a plan's phrases are anchored in: the tables (read by plans/tables.py) and text lines
-around the evidence."""
+around the evidence, the rows and columns ranked by how well a label or a column's name
+answers to the words of a phrase (smaller first, None for no match; words compared as the
+ground's terms, stemmed, glue words left out)."""
 
 from __future__ import annotations
 
@@ -7,21 +9,60 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from affidavit.plans.matching import (
-    FOOTNOTE,
-    column_rank,
-    extra_words,
-    named_inside,
-    row_slack,
-)
 from affidavit.plans.tables import Table, tables_of
 from affidavit.plans.values import Kind, Source, Value
 from affidavit.results import Evidence, LineKind
-from affidavit.text.analyzer import Analyzer
-from affidavit.text.dates import column_date, spaced_dates
-from affidavit.text.numbers import NUMBER_WORDS
-from affidavit.text.words import words
-from affidavit.text.years import is_year_term
+from affidavit.text import NUMBER_WORDS, Analyzer, column_date, is_year_term, spaced_dates, words
+
+# A footnote mark ending a row's label: "Total (1)", "Service delivery costs(2)", "Other*",
+# or a digit run into the word ("Total employee expenditure2").
+FOOTNOTE = re.compile(r"(?:\s*(?:\(\s*(?:\d{1,2}|[a-z]|[ivx]{1,4})\s*\)|\*+)|(?<=[a-z]{3})\d)+\s*$")
+# Words of a column that holds a change between years, not one year's own figure.
+CHANGE_TERMS = frozenset({"chang", "varianc", "differ", "growth", "increas", "decreas", "vs"})
+
+
+def extra_words(
+    wanted: frozenset[str], have: frozenset[str], slack: int = 0
+) -> tuple[int, int] | None:
+    """How well ``have`` (a label, a column name) answers to the phrase's words ``wanted``:
+    (words of the phrase it lacks, words it adds), smaller first; None when it lacks more
+    than ``slack`` of them or shares none."""
+    if not wanted or not wanted & have:
+        return None
+    missing = len(wanted - have)
+    return None if missing > slack else (missing, len(have - wanted))
+
+
+def column_rank(
+    wanted: frozenset[str], name: frozenset[str], row_phrase: frozenset[str]
+) -> tuple[int, ...] | None:
+    """A column named by the column phrase ("2019"); of several, one naming no other year
+    first, then the one sharing more of the row phrase ("Cash dividend per share 2019"
+    before "Appropriation of earnings 2019" for "cash dividend per share")."""
+    extra = extra_words(wanted, name)
+    if extra is None:
+        return None
+    # "2019 vs. 2018 Variance" names two years, "F18 Change" a change: neither stands
+    # for the year's own figure.
+    other_years = sum(1 for term in name - wanted if is_year_term(term))
+    other_years += len(name & CHANGE_TERMS)
+    return (extra[0], other_years, -len((name - wanted) & row_phrase), extra[1])
+
+
+def named_inside(name: frozenset[str], phrase: frozenset[str]) -> tuple[int, int]:
+    """A column asked for without a column phrase: one whose whole name the row phrase
+    writes ("operating leases of more than 5 years" names the column "More than 5
+    years") comes before the others, the more of the phrase it names the better."""
+    if name and name <= phrase:
+        return (-len(name), 0)
+    return (0, 1)
+
+
+def row_slack(wanted: frozenset[str]) -> int:
+    """A phrase of three words or more may carry one the row's label leaves out (the
+    question's "amount of total sales" for the row "Total sales")."""
+    return 1 if len(wanted) >= 3 else 0
+
 
 # Words that only join others; every other word of a label counts, stop words included.
 GLUE = frozenset("the of a an and in for to at on by & de del la el los las y en ve ile".split())

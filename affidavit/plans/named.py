@@ -7,8 +7,7 @@ from affidavit.plans.ground import Ground
 from affidavit.plans.tables import Table
 from affidavit.plans.values import Value
 from affidavit.results import Evidence
-from affidavit.text.words import words
-from affidavit.text.years import is_year_term
+from affidavit.text import is_year_term, words
 
 
 def named_cells(ground: Ground, phrase: str) -> list[Value]:

@@ -21,15 +21,19 @@ from affidavit.plans.step import (
     said,
     with_sources,
 )
-from affidavit.plans.told import day_told, turns_telling
+from affidavit.plans.telling_turns import day_told, turns_telling
 from affidavit.plans.values import POINTS, Kind, Value, read_cell
 from affidavit.results import Evidence
-from affidavit.text.figures import figures, written_for
-from affidavit.text.numbers import numbers_in, rounded
-from affidavit.text.quantities import read_number
-from affidavit.text.relative import days_named
-from affidavit.text.words import fold
-from affidavit.text.years import YEAR_WORD
+from affidavit.text import (
+    YEAR_WORD,
+    days_named,
+    figures,
+    fold,
+    numbers_in,
+    read_number,
+    rounded,
+    written_for,
+)
 
 
 def _anchor(s: Running) -> Value:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any
 
-from affidavit.gates.veto import unsupported_numbers
+from affidavit.gates import unsupported_numbers
 from affidavit.plans.ground import Ground
 from affidavit.plans.plan import Step
 from affidavit.plans.values import Kind, Source, Value, in_scale

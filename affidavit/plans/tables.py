@@ -9,10 +9,14 @@ from dataclasses import dataclass, field
 
 from affidavit.plans.values import Kind, Source, Value, read_cell
 from affidavit.results import Evidence, LineKind
-from affidavit.text.dates import column_date
-from affidavit.text.quantities import read_number
-from affidavit.text.words import holds_a_word
-from affidavit.text.years import COLUMN_YEAR, TWO_YEARS_COMPARED, is_year_alone
+from affidavit.text import (
+    COLUMN_YEAR,
+    TWO_YEARS_COMPARED,
+    column_date,
+    holds_a_word,
+    is_year_alone,
+    read_number,
+)
 
 _IN_SCALE = re.compile(r"\bin (?:thousands|millions|billions)\b", re.I)
 # A line that speaks of "the table" states its units wherever it stands ("The table below

@@ -9,10 +9,7 @@ from typing import Any
 from affidavit.plans.interpreter import Outcome
 from affidavit.plans.values import POINTS, Kind, Value
 from affidavit.results import Evidence
-from affidavit.text.dates import day_written, time_written
-from affidavit.text.numbers import format_number, rounded
-from affidavit.text.relative import when_told
-from affidavit.text.words import fold
+from affidavit.text import day_written, fold, format_number, rounded, time_written, when_told
 
 PLACES = 2  # computed numbers are rounded half away from zero to two decimals
 

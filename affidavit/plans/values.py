@@ -7,7 +7,7 @@ from enum import StrEnum
 from typing import Any
 
 from affidavit.results import Evidence
-from affidavit.text.quantities import SCALES, currency_of, is_percent_text, read_number, scale_of
+from affidavit.text import SCALES, currency_of, is_percent_text, read_number, scale_of
 
 
 class Kind(StrEnum):

@@ -1,2 +1,39 @@
 """The question, read once at the door: its language, the shape of the answer it asks for,
 its key terms, and the computation or look-up it needs (its route)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from affidavit.runtime import names_read_when_used
+
+if TYPE_CHECKING:
+    from affidavit.question.asking import document_nouns
+    from affidavit.question.question import Question
+    from affidavit.question.routes import AND, TABLE_LOOK_UPS, Need, Route
+    from affidavit.question.shape import AnswerType, Shape
+    from affidavit.question.typed_lines import (
+        asks_a_day,
+        asks_a_deadline,
+        holds_answer,
+        is_whole_date,
+        states_a_deadline,
+    )
+
+# What other rooms may use of question/, each name with the module it lives in, imported when
+# first read (runtime.names_read_when_used) so that the face costs nothing until then.
+_HOMES = {
+    "asking": "document_nouns",
+    "question": "Question",
+    "routes": "AND TABLE_LOOK_UPS Need Route",
+    "shape": "AnswerType Shape",
+    "typed_lines": "asks_a_day asks_a_deadline holds_answer is_whole_date states_a_deadline",
+}
+
+__all__ = [
+    "AND", "TABLE_LOOK_UPS", "AnswerType", "Need", "Question", "Route", "Shape", "asks_a_day",
+    "asks_a_deadline", "document_nouns", "holds_answer", "is_whole_date", "states_a_deadline",
+]
+
+if not TYPE_CHECKING:  # mypy reads the imports above, and so knows each name's type
+    __getattr__, __dir__ = names_read_when_used(__name__, _HOMES)

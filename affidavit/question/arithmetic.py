@@ -1,17 +1,16 @@
 """Which questions need a computation or a look-up, read at the door (``route``); the plans
-the default engine proposes for a route are engine/default/planning/'s."""
+the default engine proposes for a route are engine/rules/planning/'s."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import replace
 
-from affidavit.question.dates import read_dates
-from affidavit.question.extremes import read_extreme
-from affidavit.question.lookups import read_lookup
+from affidavit.question.date_routes import read_dates
+from affidavit.question.extreme_routes import read_extreme
+from affidavit.question.lookup_routes import read_lookup
 from affidavit.question.routes import Need, Route, bound_of
-from affidavit.text.numbers import BOUND_FIGURE
-from affidavit.text.years import FISCAL_YEAR, YEAR, YEARS
+from affidavit.text import BOUND_FIGURE, FISCAL_YEAR, YEAR, YEARS
 
 _FROM_TO = re.compile(
     rf"\bfrom\s+(?:fiscal\s+|fy\s*)?({FISCAL_YEAR})\s+to\s+"
@@ -180,10 +179,11 @@ def route(question: str) -> Route | None:
     """What computation ``question`` asks for, with its row phrases and years, or None.
 
     A change, a percentage change, an average, a total, a ratio, a share, "which year was
-    it largest" (question/extremes.py), a count of years above a bound, the value of one
-    cell, date arithmetic (question/dates.py) or a list look-up (question/lookups.py). Its
-    verdict binds (``Route.binds``): a question that needs a computation is answered by a
-    plan that survives, or refused; only a look-up may fall back to a lifted line.
+    it largest" (question/extreme_routes.py), a count of years above a bound, the value of
+    one cell, date arithmetic (question/date_routes.py) or a list look-up
+    (question/lookup_routes.py). Its verdict binds (``Route.binds``): a question that needs
+    a computation is answered by a plan that survives, or refused; only a look-up may fall
+    back to a lifted line.
     """
     text = question.strip().rstrip("?¿ ").strip()
     found = _route(text)

@@ -8,10 +8,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from affidavit.text.abbreviations import acronyms
-from affidavit.text.analyzer import Analyzer
-from affidavit.text.words import quoted_terms, written_word_spans
-from affidavit.text.years import YEAR
+from affidavit.text import YEAR, Analyzer, acronyms, quoted_terms, written_word_spans
 
 # "What does “X” mean?", "What is the “X”?", "Who is the “X”?", "How is “X” defined?":
 # a question asking what a quoted term is.

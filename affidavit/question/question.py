@@ -23,13 +23,17 @@ from affidavit.question.asking import (
 from affidavit.question.routes import Route
 from affidavit.question.shape import Shape, read_shape
 from affidavit.question.typed_lines import holds_answer
-from affidavit.text.analyzer import Analyzer, analyzer_for
-from affidavit.text.content import content_terms
-from affidavit.text.dates import dates_in
-from affidavit.text.language import detect_language
-from affidavit.text.reading import Reading, read_for_search
-from affidavit.text.wording import Wording
-from affidavit.text.years import YEAR_WORD
+from affidavit.text import (
+    YEAR_WORD,
+    Analyzer,
+    Reading,
+    Wording,
+    analyzer_for,
+    content_terms,
+    dates_in,
+    detect_language,
+    read_for_search,
+)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -7,8 +7,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from affidavit.text.language import detect_language
-from affidavit.text.words import content_words, fold
+from affidavit.text import content_words, detect_language, fold
 
 
 class AnswerType(StrEnum):
@@ -252,7 +251,7 @@ _RULES: tuple[tuple[AnswerType, tuple[str, ...]], ...] = (
             *_asks_for(r"code|id|identifier|isbn|issn|rin|docket|serial"),
             rf"\b(?P<cue>number of) {_DETERMINER} (?:{_SINGULAR} ){{0,2}}{_SINGULAR}{_NP_END}",
             # NOTE: "Which regulation covers working at height?" is left to the phrase
-            # reader (engine/default/phrases.py), which answers it with "Regulation
+            # reader (engine/rules/phrases.py), which answers it with "Regulation
             # III-52.1", kind and code.
             r"\bwhat (?P<cue>form number)\b",
             _CUAL + r"(?P<cue>n[uú]mero|c[oó]digo|identificador|referencia|expediente)\b"

@@ -7,16 +7,16 @@ import re
 from collections.abc import Callable
 
 from affidavit.question.shape import AnswerType
-from affidavit.text.dates import dates_in
-from affidavit.text.numbers import carried_numbers
-from affidavit.text.spans import (
+from affidavit.text import (
     CODE_SHAPE,
     EMAIL_SHAPE,
     PHONE_SHAPE,
     URL_SHAPE,
     YEAR_OR_CENTURY,
+    carried_numbers,
+    dates_in,
+    fold,
 )
-from affidavit.text.words import fold
 
 
 def _found(pattern: re.Pattern[str]) -> Callable[[str], set[str]]:

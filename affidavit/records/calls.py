@@ -7,8 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from affidavit.errors import InputError, readable, short_text
-from affidavit.index.retrieval import Retriever
-from affidavit.index.subsets import as_evidence
+from affidavit.index import Retriever, as_evidence
 from affidavit.records.distil import Event, distil
 from affidavit.records.labels import LABELLED_LANGUAGES, Labels
 from affidavit.records.told import Records
@@ -21,8 +20,7 @@ from affidavit.results import (
     Record,
     RecordState,
 )
-from affidavit.store.calls import reads, store_errors
-from affidavit.store.sqlite import Store
+from affidavit.store import Store, reads, store_errors
 
 # A label is a word or a short name, not a sentence.
 MAX_LABEL_CHARS = 100

@@ -14,9 +14,7 @@ from typing import Protocol
 from affidavit.errors import InputError
 from affidavit.records.told import Records
 from affidavit.results import Distilled, Evidence, Record, RecordState
-from affidavit.text.analyzer import analyzer_for
-from affidavit.text.content import content_terms
-from affidavit.text.relative import when_told
+from affidavit.text import analyzer_for, content_terms, when_told
 from affidavit.trust import Source
 
 # Two words that share this many first letters name one thing for an ending's match.

@@ -22,15 +22,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from affidavit.index.retrieval import Retriever
-from affidavit.index.scope import Scope
+from affidavit.index import Retriever, Scope
 from affidavit.records.labels import LABELLED_LANGUAGES, Label, Labels
-from affidavit.text.analyzer import analyzer_for
-from affidavit.text.analyzer import stem as stem_of
-from affidavit.text.cognates import NEAR, likeness
-from affidavit.text.lang import vocabulary as vocabulary_of
-from affidavit.text.numbers import english_number
-from affidavit.text.words import asked_words, fold, words
+from affidavit.text import NEAR, analyzer_for, asked_words, english_number, fold, likeness, words
+from affidavit.text import stem as stem_of
+from affidavit.text import vocabulary as vocabulary_of
 
 _LONGEST_QUESTION_PHRASE = 3
 # Letters and marks only Spanish or Turkish write, each as good as a function word.
@@ -294,7 +290,7 @@ class NearWords:
         nearby "Vail", took es from answered 0.117 / F1 0.094 to 0.099 / 0.082."""
         if not self._words:
             return None
-        from affidavit.index.meaning.encoder import BundledEncoder, encode
+        from affidavit.index import BundledEncoder, encode
 
         if self._vectors is None:
             self._vectors = encode(BundledEncoder(), self._words)

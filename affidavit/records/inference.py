@@ -15,9 +15,15 @@ from collections import defaultdict
 from datetime import UTC, datetime
 
 from affidavit.records.settle import record_key, told_document
-from affidavit.store.prepared import insert_document
-from affidavit.store.records import RecordRow, insert_record, link, record_by_id, records_with
-from affidavit.store.sqlite import Store
+from affidavit.store import (
+    RecordRow,
+    Store,
+    insert_document,
+    insert_record,
+    link,
+    record_by_id,
+    records_with,
+)
 from affidavit.trust import Source, trust_of
 
 # Two closed triangles teach transitivity (the specification's "witnessed twice").

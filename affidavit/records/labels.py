@@ -27,10 +27,8 @@ from functools import cache, lru_cache
 from importlib.resources import files
 
 from affidavit.results import Label
-from affidavit.store.labels import insert_label, labels_of
-from affidavit.store.sqlite import Store
-from affidavit.text.analyzer import analyzer_for
-from affidavit.text.words import fold
+from affidavit.store import Store, insert_label, labels_of
+from affidavit.text import analyzer_for, fold
 
 LABELLED_LANGUAGES = ("es", "tr")
 _DATA = files("affidavit") / "data" / "labels"

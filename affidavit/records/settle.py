@@ -8,10 +8,8 @@ import sqlite3
 from hashlib import sha256
 
 from affidavit.results import LineKind, RecordState
-from affidavit.store.prepared import PreparedDocument, PreparedLine
-from affidavit.store.records import RecordRow, link, mark, records_with
-from affidavit.text.language import detect_language
-from affidavit.text.words import fold
+from affidavit.store import PreparedDocument, PreparedLine, RecordRow, link, mark, records_with
+from affidavit.text import detect_language, fold
 
 
 def settle(

@@ -17,15 +17,16 @@ import sqlite3
 from datetime import UTC, date, datetime
 
 from affidavit.errors import InputError, readable, short_text
-from affidavit.records.entry import entry
 from affidavit.records.inference import infer
 from affidavit.records.labels import inflection_key
+from affidavit.records.record_entry import entry
 from affidavit.records.settle import record_key, settle, told_document, told_name
 from affidavit.results import Inferred, Record, RecordState
-from affidavit.store.prepared import insert_document
-from affidavit.store.records import (
+from affidavit.store import (
     RecordRow,
+    Store,
     end,
+    insert_document,
     insert_record,
     links_of,
     mark,
@@ -35,9 +36,7 @@ from affidavit.store.records import (
     subject_keys_from,
     undistilled,
 )
-from affidavit.store.sqlite import Store
-from affidavit.text.analyzer import analyzer_for
-from affidavit.text.words import fold
+from affidavit.text import analyzer_for, fold
 from affidavit.trust import Source, trust_of
 
 # A subject, predicate or value is a short statement, not a document: tell a document by
@@ -78,7 +77,7 @@ class Records:
         same value is told again). ``source`` is a rung of the trust ladder; ``at`` is the
         day the fact holds from (ISO), when known. With ``witness`` (document, position),
         the record is drawn from that stored line: it enters only if the line says it
-        (records/entry.py), belongs to that document (``remove`` takes it too) and is
+        (records/record_entry.py), belongs to that document (``remove`` takes it too) and is
         cited by the line itself, not by a told line. ``kind`` is what sort of thing the
         value is ("pottery class"): an index key a question may find the record by. With
         ``adds`` the record is an event that happened ("Maya went to Porto"): it stands

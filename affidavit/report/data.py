@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from affidavit.errors import InputError
-from affidavit.text.words import LETTER_OR_DIGIT, fold
+from affidavit.text import LETTER_OR_DIGIT, fold
 
 ANSWERED = "answered"
 INPUT_ERROR = "input error"

@@ -13,7 +13,7 @@ from typing import Any
 
 from affidavit.errors import AffidavitError
 from affidavit.results import Profile, Record
-from affidavit.text.words import words
+from affidavit.text import words
 
 # The entities read from the store, and the most pages one report carries.
 ENTITIES_READ = 500

@@ -9,39 +9,14 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from affidavit.results.lines import (
-    EntityCount as EntityCount,
-)
-from affidavit.results.lines import (
-    Evidence as Evidence,
-)
-from affidavit.results.lines import (
-    Line as Line,
-)
-from affidavit.results.lines import (
-    LineKind as LineKind,
-)
-from affidavit.results.lines import (
-    Neighbour as Neighbour,
-)
-from affidavit.results.records import (
-    Distilled as Distilled,
-)
-from affidavit.results.records import (
-    Inferred as Inferred,
-)
-from affidavit.results.records import (
-    Label as Label,
-)
-from affidavit.results.records import (
-    Profile as Profile,
-)
-from affidavit.results.records import (
-    Record as Record,
-)
-from affidavit.results.records import (
-    RecordState as RecordState,
-)
+from affidavit.results.lines import EntityCount, Evidence, Line, LineKind, Neighbour
+from affidavit.results.records import Distilled, Inferred, Label, Profile, Record, RecordState
+
+__all__ = [
+    "INDEX_STAGE", "Answer", "Distilled", "EntityCount", "Evidence", "Health", "HealthPoint",
+    "Inferred", "IngestReport", "Label", "Line", "LineKind", "Neighbour", "Profile", "Record",
+    "RecordState", "SentenceVerdict", "Status", "StoredDocument", "UnreadFile", "Verdict",
+]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

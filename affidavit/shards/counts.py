@@ -19,11 +19,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from affidavit.index.entities.phrases import PhraseQuestion
-from affidavit.index.words.statistics import Statistics
-from affidavit.index.words.tallies import Tallies
+from affidavit.index import PhraseQuestion, Statistics, Tallies
 from affidavit.shards.findings import ShardTallies
-from affidavit.text.names import segments
+from affidavit.text import segments
 
 # The driver's call of some shards: {shard: (part name, args)} -> {shard: reply}.
 Calls = Mapping[int, tuple[str, tuple[Any, ...]]]

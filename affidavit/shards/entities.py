@@ -1,6 +1,6 @@
 """A sharded store's entities, its driver's half: the entities a question names, judged
 on the counts of its phrases summed over every shard's kept corpus (index/entities/
-phrases.py), and the lines the partition path reads on each shard, as one store's graph
+shard_phrases.py), and the lines the partition path reads on each shard, as one store's graph
 gives them (index/entities/partition.py). Each shard mines its own graph, and those do
 not hold the whole store's entities: a name written twice on one shard and once on
 another is one store's entity and neither shard's."""
@@ -12,15 +12,23 @@ from typing import Any
 
 import numpy as np
 
-from affidavit.index.entities.graph import EntityGraph
-from affidavit.index.entities.mining import MAX_WORDS, MIN_COUNT, Entity, closed_word, judged
-from affidavit.index.entities.phrases import CorpusFacts, Phrase, PhraseFacts, PhraseQuestion
+from affidavit.index import (
+    MAX_WORDS,
+    MIN_COUNT,
+    CorpusFacts,
+    Entity,
+    EntityGraph,
+    Phrase,
+    PhraseFacts,
+    PhraseQuestion,
+    closed_word,
+    judged,
+)
 from affidavit.shards.counts import Asking, Calls, StoreCounts
-from affidavit.text.names import segments
-from affidavit.text.reading import Reading
+from affidavit.text import Reading, segments
 
 # What a shard tells of the lines that mention a question's entities: each one's line
-# ids, and each pair's witnesses (phrases.py ``PhraseIndex.lines``).
+# ids, and each pair's witnesses (shard_phrases.py ``PhraseIndex.lines``).
 Lines = tuple[list[np.ndarray], dict[tuple[int, int], np.ndarray]]
 
 

@@ -7,17 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from affidavit.index.entities.phrases import CorpusFacts
-from affidavit.index.finding import Ranked
-from affidavit.index.words.tallies import Tallies
-from affidavit.question.shape import AnswerType
-from affidavit.question.typed_lines import holds_answer
+from affidavit.index import CorpusFacts, Ranked, Tallies
+from affidavit.question import AnswerType, holds_answer
 
 
 @dataclass(frozen=True, slots=True)
 class Finding:
     """One shard's part of a question's retrieval, as the driver merges it (shards/
-    lines.py): its lines and documents ranked as one store ranks them (index/finding.py
+    shard_lines.py): its lines and documents ranked as one store ranks them (index/finding.py
     ``Ranked``, each document ranking cut to the FUSION_DEPTH the fusion reads), the
     question's terms its vocabulary holds, and the reading hash of each document it
     names."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from affidavit.batch.cluster import joined_ray, same_version
+from affidavit.batch import joined_ray, same_version
 from affidavit.errors import AffidavitError
 from affidavit.runtime import installed_version, usable_cores
 

@@ -1,7 +1,7 @@
-"""A sharded store's own calls: what ShardedMemory (memory/front.py) does its own way, over
+"""A sharded store's own calls: what ShardedMemory (memory/memory.py) does its own way, over
 the calls every memory makes alike (memory/common.py). Every call is asked of the shards
 (as Ray actors with ``cluster=``, else in this process). A search, an answer and an audit
-are made once, on the driver, over every shard's lines (shards/archive.py): as one store
+are made once, on the driver, over every shard's lines (shards/driver.py): as one store
 holding them all makes them."""
 
 from __future__ import annotations
@@ -12,23 +12,19 @@ from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any
 
-from affidavit.answer.archive import Archive
+from affidavit.answer import Archive
 from affidavit.batch import Sharing
 from affidavit.errors import InputError, StoreError
-from affidavit.index.entities.phrases import PhraseQuestion
-from affidavit.index.meaning.late import meaning_channel
-from affidavit.index.retrieval import DocumentHit
-from affidavit.index.scope import Scope
-from affidavit.index.scope import StoredDocument as Filtered
-from affidavit.ingest.files import Ingesting, NamedFiles, unread_error
+from affidavit.index import DocumentFacts, DocumentHit, PhraseQuestion, Scope, meaning_channel
+from affidavit.ingest import Ingesting, NamedFiles, unread_error
 from affidavit.options import Filters, Progress
 from affidavit.results import Evidence, UnreadFile
-from affidavit.shards.archive import ShardedArchive
 from affidavit.shards.counts import StoreCounts
+from affidavit.shards.driver import ShardedArchive
 from affidavit.shards.group import Call, LocalShards, OpensShard, RayShards
 from affidavit.shards.holdings import ShardHoldings
 from affidavit.shards.manifest import open_manifest
-from affidavit.store.replies import CachedReply, Replies
+from affidavit.store import CachedReply, Replies
 
 # The calls of a shard that change its lines (and so its word counts).
 _WRITES = frozenset({"commit", "ingest_text", "ingest_dialogue", "remove"})
@@ -97,7 +93,7 @@ class ShardedCalls(ShardHoldings):
         return {name: held.get(name, self._manifest.shard_of(name)) for name in names}
 
     def _parts_asked(self, calls: Mapping[int, tuple[str, tuple[Any, ...]]]) -> dict[int, Any]:
-        """Each shard's part (shards/parts.py) in the driver's answer."""
+        """Each shard's part (shards/shard_parts.py) in the driver's answer."""
         return self._ask({at: ("part", (name, *args), {}) for at, (name, args) in calls.items()})
 
     # -- lifecycle --
@@ -219,7 +215,7 @@ class ShardedCalls(ShardHoldings):
         return self._sharded_archive()
 
     def _sharded_archive(self) -> ShardedArchive:
-        """The shards' documents for one call (shards/archive.py)."""
+        """The shards' documents for one call (shards/driver.py)."""
         return ShardedArchive(self._parts_asked, self._manifest.count, self._counts, self._reranker)
 
     def _scope(self, filters: Filters) -> Scope | None:
@@ -227,7 +223,7 @@ class ShardedCalls(ShardHoldings):
         if filters.is_empty():
             return None
         facts = self._each("part", "document_facts")
-        return Scope.resolve(filters, [Filtered(*f) for listed in facts for f in listed])
+        return Scope.resolve(filters, [DocumentFacts(*f) for listed in facts for f in listed])
 
     def _reply_cache(self) -> Replies:
         return _FirstShardReplies(self._parts_asked)  # a model engine's, in the first shard

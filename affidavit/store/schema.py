@@ -165,7 +165,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )""",
     ),
     # 12: each document's first line id and line count, which with its id and content hash
-    # name the stored version (store/parts.py). NOTE: read from the lines table by a join,
+    # name the stored version (store/index_parts.py). NOTE: read from the lines table by a join,
     # they cost every ingest 2.4 µs a stored line (12 ms at 5,000 documents), so adding a
     # document grew with the store.
     (
@@ -197,7 +197,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # (NULL): it is taken for no one's copy until it is ingested again.
     ("ALTER TABLE documents ADD COLUMN reading_hash TEXT",),
     # 15: the generation each document was written at (the one its write makes): the
-    # documents a write added are read alone, not every document (store/parts.py
+    # documents a write added are read alone, not every document (store/index_parts.py
     # document_keys, at every ingest_text). A document stored before it has none.
     (
         "ALTER TABLE documents ADD COLUMN written INTEGER",
@@ -209,7 +209,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # ingested again (Store.legacy_names), so no store holds one file twice.
     ("ALTER TABLE documents ADD COLUMN origin TEXT",),
     # 17: each line's clause frames, made the first time a judge reads the line
-    # (store/frames.py), keyed by the frame reader's version and the line's text.
+    # (store/frame_rows.py), keyed by the frame reader's version and the line's text.
     ("CREATE TABLE IF NOT EXISTS line_frames (key TEXT PRIMARY KEY, frames TEXT NOT NULL)",),
 )
 
@@ -217,7 +217,7 @@ SCHEMA_VERSION = len(MIGRATIONS)
 # The oldest version a read-only process can still read: the migrations after it add
 # indexes (a query without them is slower, never wrong), the OCR confidence column (a
 # store without it holds no OCR lines: Store reads it as NULL), each document's first line
-# and line count (store/parts.py reads them from the lines) and the records tables (a
+# and line count (store/index_parts.py reads them from the lines) and the records tables (a
 # store without them holds no records: they read as none; nor labels).
 READABLE_FROM = 2
 # The tables a store at the current version holds; one missing is a damaged store.

@@ -9,7 +9,7 @@ import os
 from typing import Any
 
 from affidavit.results import StoredDocument
-from affidavit.store.calls import reads, store_errors
+from affidavit.store.call_guards import reads, store_errors
 from affidavit.store.replies import StoredReplies
 from affidavit.store.sqlite import Store
 

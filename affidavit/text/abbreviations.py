@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from affidavit.text.analyzer import Analyzer
 from affidavit.text.lang import vocabulary
-from affidavit.text.words import fold, words, written_word_spans
+from affidavit.text.tokens import fold, words, written_word_spans
 
 
 # Forms, registers and reports abbreviate the very words a reader asks with ("What is the

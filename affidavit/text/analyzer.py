@@ -10,7 +10,7 @@ import Stemmer
 from affidavit.text.filenames import without_extensions
 from affidavit.text.lang import VOCABULARIES, vocabulary
 from affidavit.text.lang.irregular import BASE_FORMS
-from affidavit.text.words import strip_accents, words
+from affidavit.text.tokens import strip_accents, words
 
 _STEMMER_NAMES = {"en": "english", "es": "spanish", "tr": "turkish"}
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?:\D|$))")

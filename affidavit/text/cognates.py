@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from affidavit.text.words import fold, strip_accents
+from affidavit.text.tokens import fold, strip_accents
 
 # One spelling for each sound the three languages write differently, longest first.
 _SOUNDS = (

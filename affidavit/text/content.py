@@ -10,7 +10,7 @@ from affidavit.text.analyzer import Analyzer, analyzer_for
 from affidavit.text.lang import VOCABULARIES
 from affidavit.text.numbers import LANGUAGE_NUMBER_WORDS
 from affidavit.text.quantities import PERCENT_WORDS
-from affidavit.text.words import words
+from affidavit.text.tokens import words
 
 # The words that negate a clause, by language.
 NEGATIONS: dict[str, frozenset[str]] = {

@@ -9,7 +9,7 @@ import re
 # An extension: one to five letters and digits, at least one a letter, all in one case
 # (".pdf", ".PDF", ".jsonl", ".mp3"); a name ends in at most two ("notes.txt.gz").
 # NOTE: the shape, not a list of formats: a folder's files may carry any extension, and
-# the formats affidavit reads (ingest/readers/registry.py) sit in a room above this one.
+# the formats affidavit reads (ingest/formats/format_table.py) sit in a room above this one.
 # Longer runs and mixed case are words of the name: Debian's docs ship "README.Debian",
 # "README.source", "NEWS.Debian.gz".
 _EXTENSION = r"\.(?:(?=[a-z0-9]*[a-z])[a-z0-9]{1,5}|(?=[A-Z0-9]*[A-Z])[A-Z0-9]{1,5})"

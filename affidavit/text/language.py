@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from affidavit.text.lang import LANGUAGES, VOCABULARIES
-from affidavit.text.words import words
+from affidavit.text.tokens import words
 
 
 def detect_language(text: str, *, sample: int = 4000, default: str = "en") -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from affidavit.text.words import LETTER, LETTER_OR_DIGIT, fold
+from affidavit.text.tokens import LETTER, LETTER_OR_DIGIT, fold
 
 # A word as names are read: letters and digits, with apostrophes inside ("O'Brien").
 _NAME_WORD = re.compile(rf"{LETTER_OR_DIGIT}+(?:['’]{LETTER_OR_DIGIT}+)*", re.UNICODE)

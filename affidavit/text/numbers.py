@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from affidavit.text.lang import VOCABULARIES
-from affidavit.text.words import LETTER_RUN
+from affidavit.text.tokens import LETTER_RUN
 
 # Every language's number words to twenty and their values (no spelling is two numbers).
 NUMBER_WORDS: dict[str, int] = {

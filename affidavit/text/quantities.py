@@ -18,7 +18,7 @@ from affidavit.text.numbers import (
     canonical,
     numbers_in,
 )
-from affidavit.text.words import fold, letter_runs
+from affidavit.text.tokens import fold, letter_runs
 
 _TOKEN = re.compile(
     r"(\d{1,3}(?:,\d{3})+(?!\d)|\d+)(\.\d+)?(?:(?:st|nd|rd|th)(?![^\W_]))?|[^\W\d_]+"

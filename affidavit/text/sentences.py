@@ -15,7 +15,7 @@ from spacy.attrs import IDX, IS_PUNCT, ORTH
 from spacy.language import Language
 from spacy.pipeline import Sentencizer
 
-from affidavit.text.labels import is_label_alone
+from affidavit.text.list_labels import is_label_alone
 
 # The sentencizer keeps punctuation after a full stop on the sentence it ends, so an
 # opener of the next sentence ("¿", "¡", "#", "(", "“") is carried over to where it belongs.

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from affidavit.text.analyzer import Analyzer
-from affidavit.text.words import words_as_written
+from affidavit.text.tokens import words_as_written
 
 
 @dataclass(frozen=True, slots=True)

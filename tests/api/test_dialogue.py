@@ -466,7 +466,7 @@ def test_a_turn_is_said_under_its_days_stamp(trip: Memory) -> None:
 
 
 def test_greetings_and_the_librarys_own_words_are_never_answers(trip: Memory) -> None:
-    from affidavit.engine.default.chatter import is_chatter
+    from affidavit.engine.rules.chatter import is_chatter
 
     lines = {e.text: e for e in trip.search("Deborah Jolene Phuket beach image", k=10)}
     thanks = lines["Jolene: Thanks, Deborah!"]

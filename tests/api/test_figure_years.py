@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from affidavit import Memory
-from affidavit.engine.default.spans import typed_spans
+from affidavit.engine.rules.typed_candidates import typed_spans
 from affidavit.question.shape import AnswerType, read_shape
 from affidavit.text.analyzer import Analyzer
-from affidavit.text.figures import figures, years_of
+from affidavit.text.figure_years import figures, years_of
 
 RESPECTIVELY = (
     "Total depreciation expense on property and equipment was $2.5 million, $2.6 million, "

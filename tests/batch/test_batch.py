@@ -402,7 +402,7 @@ def test_an_answer_file_that_cannot_be_written_is_an_input_error(tmp_path: Path)
 def test_a_forked_worker_takes_the_indexes_its_parent_read(
     store: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from affidavit.index.words import parts as word_parts
+    from affidavit.index.words import word_parts
 
     with Memory(store) as parent, Memory(store, read_only=True) as worker:
         parent.build_indexes()

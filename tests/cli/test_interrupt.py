@@ -72,7 +72,7 @@ def test_ctrl_c_after_the_write_says_the_documents_were_written(
     """An interrupt that lands after the ingest's transaction (counting the store's lines
     at the end) says the documents were written, not that the store is unchanged."""
     from affidavit.cli.main import main
-    from affidavit.memory.front import Memory as Front
+    from affidavit.memory import Memory as Front
 
     counted = {"calls": 0}
     stats = Front.stats

@@ -17,7 +17,7 @@ import pytest
 from conftest import CORPORA, DEMO_DIR, PDF_DIR, SQUAD_DIR
 
 from affidavit import Memory
-from affidavit.engine.default.spans import typed_spans
+from affidavit.engine.rules.typed_candidates import typed_spans
 from affidavit.question.shape import AnswerType, read_shape
 
 HANDBOOK = DEMO_DIR / "site-handbook.md"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from affidavit import Memory
-from affidavit.engine.default.cells import fits_kind
+from affidavit.engine.rules.cells import fits_kind
 from affidavit.question.shape import AnswerType
 
 ARTISTIC = Path(__file__).resolve().parents[2] / "corpora" / "compliance" / "artistic-1.0.txt"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from conftest import _memory
 
-from affidavit.engine.default.clauses import clause_answer, clause_ask
+from affidavit.engine.rules.clauses import clause_answer, clause_ask
 from affidavit.question.arithmetic import route
 from affidavit.text.analyzer import Analyzer
 

@@ -8,8 +8,8 @@ from dataclasses import replace
 from conftest import turn
 
 from affidavit import Memory
-from affidavit.engine.default.chatter import asserted, is_chatter
-from affidavit.engine.default.spans import typed_spans
+from affidavit.engine.rules.chatter import asserted, is_chatter
+from affidavit.engine.rules.typed_candidates import typed_spans
 from affidavit.question.shape import AnswerType
 from affidavit.results import Evidence
 

@@ -14,7 +14,7 @@ from conftest import QUESTIONS, questions_starting
 from affidavit import Candidate, DefaultEngine, Engine, Memory, Reason, ScriptedEngine
 from affidavit.answer import census
 from affidavit.gates import context, support
-from affidavit.index.evidence_block import BLOCK_SIZE
+from affidavit.index.retrieved import BLOCK_SIZE
 from affidavit.question.shape import AnswerType, read_shape
 from affidavit.results import Evidence
 

@@ -7,7 +7,7 @@ import json
 import pytest
 from conftest import CORPORA
 
-from affidavit.engine.default.phrases import answer_phrases, read_asking
+from affidavit.engine.rules.phrases import answer_phrases, read_asking
 from affidavit.text.analyzer import Analyzer
 
 HOT_WORK = (
@@ -79,7 +79,7 @@ def test_spanish_is_answered_by_the_words_after_the_question_word() -> None:
 
 
 def test_unreadable_weights_are_an_engine_error_naming_the_file(tmp_path, monkeypatch) -> None:
-    from affidavit.engine.default import phrases
+    from affidavit.engine.rules import phrases
     from affidavit.errors import EngineError
 
     broken = tmp_path / "phrase_weights.json"

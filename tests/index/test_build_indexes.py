@@ -9,9 +9,9 @@ import pytest
 from conftest import ARTICLES
 
 from affidavit import Memory
-from affidavit.index.entities import build as graph_build
-from affidavit.index.entities import held
-from affidavit.index.entities.held import GRAPH_CACHE
+from affidavit.index.entities import background_build as graph_build
+from affidavit.index.entities import held_graph as held
+from affidavit.index.entities.held_graph import GRAPH_CACHE
 from affidavit.index.retrieval import WORDS_CACHE
 
 

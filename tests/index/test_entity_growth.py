@@ -15,7 +15,7 @@ from test_entities import article_lines, same_graph
 from affidavit import Memory
 from affidavit.index.entities import linking
 from affidavit.index.entities.graph import REMINE_GROWTH, EntityGraph
-from affidavit.index.entities.held import GRAPH_CACHE
+from affidavit.index.entities.held_graph import GRAPH_CACHE
 from affidavit.store.sqlite import Store
 
 

@@ -361,7 +361,7 @@ def assert_as_built(index: MeaningIndex | None, memory: Memory) -> None:
 
 
 def _stored_parts(memory: Memory) -> list[str]:
-    from affidavit.store.parts import part_sizes
+    from affidavit.store.index_parts import part_sizes
 
     return [name for name, _, _ in part_sizes(memory._store, "meaning3:")]
 
@@ -370,7 +370,7 @@ def _parts_kept_whatever_their_size(monkeypatch: pytest.MonkeyPatch) -> None:
     """A short document's part is mostly its profile and the container's headers, more
     than a quarter of a small store's compressed whole: these tests are about parts, not
     about when parts give way to a rewrite, so parts are kept whatever they weigh."""
-    from affidavit.store import parts
+    from affidavit.store import index_parts as parts
 
     monkeypatch.setattr(parts, "REWRITE_SHARE", 100.0)
 

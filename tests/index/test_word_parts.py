@@ -11,10 +11,10 @@ import pytest
 from conftest import ARTICLES
 
 from affidavit import Memory
-from affidavit.index.words import parts as word_parts
+from affidavit.index.words import word_parts
 from affidavit.index.words.word_index import WordIndex
-from affidavit.store import parts as store_parts
-from affidavit.store.parts import (
+from affidavit.store import index_parts as store_parts
+from affidavit.store.index_parts import (
     MAX_PARTS,
     cached_parts,
     document_keys,

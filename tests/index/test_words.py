@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from affidavit import Memory
 from affidavit.index.words import bm25
-from affidavit.index.words.names import name_bonus
+from affidavit.index.words.name_bonus import name_bonus
 from affidavit.index.words.scoring import WINDOW_GAIN, accumulate
 from affidavit.text.analyzer import Analyzer
 

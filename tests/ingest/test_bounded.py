@@ -16,7 +16,7 @@ import pytest
 from affidavit import IngestError, IngestLimits
 from affidavit.ingest import bounded
 from affidavit.ingest.bounded import Readers, finish_reading
-from affidavit.ingest.readers.pacing import ask_for_time
+from affidavit.ingest.formats.pacing import ask_for_time
 
 _MB = 2**20
 

@@ -145,7 +145,7 @@ def test_a_subset_never_closed_is_given_up_in_linear_time() -> None:
     own, stopped at 120 s: a backtracking pattern took minutes on this input (the regex
     engine holds the interpreter, so no thread could stop it)."""
     script = (
-        "from affidavit.ingest.readers.doctypes import html_without_internal_subset as cut\n"
+        "from affidavit.ingest.formats.doctypes import html_without_internal_subset as cut\n"
         "page = '<!DOCTYPE html [' + '<!-- a -->' * 60_000 + ' ' * 100_000 + '<p>x</p>'\n"
         "assert cut(page) == page\n"
     )

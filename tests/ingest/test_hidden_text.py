@@ -1,5 +1,5 @@
 """Text a browser would not show is never evidence: every way of hiding text that the HTML
-reader names (ingest/readers/hidden.py, html.py), a page each, its hidden line never stored
+reader names (ingest/formats/hidden.py, html.py), a page each, its hidden line never stored
 and its visible line stored, the technique named in the warning; styles that hide nothing
 keep their text; the visible text still answers.
 

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from affidavit import IngestError, IngestLimits, Memory
 from affidavit.ingest import bounded
-from affidavit.ingest.readers import inflation
+from affidavit.ingest.formats import inflation
 
 CORPORA = Path(__file__).resolve().parents[2] / "corpora"
 SLOW_PDF = CORPORA / "pdf_text_dumps" / "i1040nr.pdf"

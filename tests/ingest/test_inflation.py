@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import zlib
 
-from affidavit.ingest.readers.inflation import INFLATION_FLOOR, inflated_beyond
+from affidavit.ingest.formats.inflation import INFLATION_FLOOR, inflated_beyond
 
 
 def _pdf_with(dictionary: bytes, inflated: bytes, tail: bytes = b"\n") -> bytes:

@@ -84,7 +84,7 @@ def test_every_line_end_dash_of_the_dump_joins_only_inside_a_word(irs_lines: lis
     """Each dash ending a dump line either runs on into the next line or is left standing.
 
     The dump's 41 cases: five words of the insert (joined), 35 page markers "-2-" ... "-48-"
-    (running footers: the 28 at a page's edge are left out, readers/running.py; the 7 that
+    (running footers: the 28 at a page's edge are left out, formats/running.py; the 7 that
     pdfminer set among a page's boxes stay, each alone) and "Your tax is—" (stored alone).
     """
     dump = I1040NR_DUMP.read_text(encoding="utf-8").splitlines()

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from affidavit import Memory
-from affidavit.ingest.readers.formats import read_text
-from affidavit.ingest.readers.markdown import front_matter, plain_inline
+from affidavit.ingest.formats.dispatch import read_text
+from affidavit.ingest.formats.markdown import front_matter, plain_inline
 from affidavit.ingest.units import UnitKind
 
 PORTING = "licences/systemd-distro-porting.md"

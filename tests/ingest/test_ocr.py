@@ -22,7 +22,7 @@ from conftest import CORPORA
 
 from affidavit import IngestError, IngestLimits, Memory
 from affidavit.cli.render import render
-from affidavit.ingest.readers import ocr, pdf
+from affidavit.ingest.formats import ocr, pdf
 
 SCANNED = CORPORA / "scanned" / "senate-expenditures-scanned.pdf"
 MIXED = CORPORA / "scanned" / "senate-printed-and-scanned.pdf"

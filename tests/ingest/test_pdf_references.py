@@ -88,7 +88,7 @@ def test_a_long_chain_is_followed_in_steps_linear_in_its_length() -> None:
     links, about one comparison a link (a list of the passed made 200 million)."""
     from pdfminer.pdftypes import PDFObjRef
 
-    from affidavit.ingest.readers.pdf_references import follow_chains_once
+    from affidavit.ingest.formats.pdf_references import follow_chains_once
 
     follow_chains_once()
     _Counted.compared = 0

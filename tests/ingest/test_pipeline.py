@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from affidavit import Memory
-from affidavit.ingest.pipeline import WINDOW_SCALES, prepare_document, windows_over
-from affidavit.ingest.readers.formats import read_document
+from affidavit.ingest.formats.dispatch import read_document
+from affidavit.ingest.prepare import WINDOW_SCALES, prepare_document, windows_over
 from affidavit.ingest.units import Unit, UnitKind
 
 SCALES = {scale for scale, _ in WINDOW_SCALES}

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from affidavit.errors import IngestError
-from affidavit.ingest.readers.formats import (
+from affidavit.ingest.formats.dispatch import (
     MAX_LINE_CHARS,
     _pdf_text,
     iter_document_files,

@@ -16,7 +16,7 @@ import pytest
 from conftest import CORPORA, SQUAD_DIR
 
 from affidavit import IngestError, IngestLimits, Memory
-from affidavit.ingest.readers.registry import SUPPORTED_SUFFIXES
+from affidavit.ingest.formats.format_table import SUPPORTED_SUFFIXES
 from affidavit.text.analyzer import analyzer_for, name_terms
 
 PACKAGE_DOCS = CORPORA / "package_docs" / "python3-blinker"

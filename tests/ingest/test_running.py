@@ -9,7 +9,7 @@ import pytest
 from conftest import PDF_DIR
 
 from affidavit import Memory
-from affidavit.ingest.readers.running import left_out_running
+from affidavit.ingest.formats.running import left_out_running
 
 I1040NR = PDF_DIR / "i1040nr.pdf"
 

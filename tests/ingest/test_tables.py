@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from affidavit.ingest.tables import (
+from affidavit.ingest.table_rules import (
     cell_shape,
     find_locator,
     find_period,

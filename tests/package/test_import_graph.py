@@ -4,6 +4,11 @@ Each top-level module or package of ``affidavit`` is a room. ROOMS lists them fr
 ground floor up, each with the rooms it may import: a room may import only rooms below
 it, so no import climbs a floor. Every import counts, wherever it stands (inside a
 function, under ``TYPE_CHECKING``): a type hint that climbs is still a climb.
+
+A room shows the others a face: a package room's ``__init__`` lists in ``__all__`` what the
+other rooms may use, and they import it from there (``from affidavit.text import fold``,
+never ``from affidavit.text.tokens import fold``); a room of one module is its own face.
+Inside a room, modules import each other directly, never through their own face.
 """
 
 from __future__ import annotations
@@ -44,19 +49,19 @@ _room("question", *FOUNDATION, "text", "frames")
 # Records: facts told, superseded and forgotten, over the store.
 _room("records", *FOUNDATION, "text", "store", "index")
 _room("gates", *FOUNDATION, "text", "frames", "question")
-# The reader scores spans of the lines a question's search found.
-_room("reader", *FOUNDATION, "text", "frames", "question", "index")
+# The scorer: the learned span scorer reads answer spans in the lines a search found.
+_room("scorer", *FOUNDATION, "text", "frames", "question", "index")
 # Plans run over verified primitives: a step's inputs pass the digit veto.
 _room("plans", *FOUNDATION, "text", "frames", "question", "gates")
 _room(
     "engine",
     *FOUNDATION,
-    *("text", "frames", "store", "index", "question", "reader", "plans", "gates"),
+    *("text", "frames", "store", "index", "question", "scorer", "plans", "gates"),
 )
 _room(
     "answer",
     *FOUNDATION,
-    *("text", "frames", "store", "index", "records", "question", "reader", "plans", "gates"),
+    *("text", "frames", "store", "index", "records", "question", "scorer", "plans", "gates"),
     "engine",
 )
 _room("batch", *FOUNDATION)
@@ -192,6 +197,65 @@ def test_no_module_imports_in_a_circle() -> None:
     assert not circles, "import circles:\n" + "\n".join(circles)
 
 
+def face_of(room: str) -> str:
+    """The module other rooms import ``room`` through: the package, or the one module."""
+    return "affidavit" if room == "api" else f"affidavit.{room}"
+
+
+@cache
+def shown(room: str) -> frozenset[str] | None:
+    """The names ``room``'s face shows (its ``__all__``); None for a room of one module,
+    which shows every public name it has."""
+    path = modules()[face_of(room)]
+    if path.name != "__init__.py":
+        return None
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(target, ast.Name) and target.id == "__all__" for target in node.targets
+        ):
+            return frozenset(ast.literal_eval(node.value))
+    return frozenset()
+
+
+def _across(i: Import) -> bool:
+    return room_of(i.source) != room_of(i.target)
+
+
+def test_every_import_into_another_room_goes_through_its_face() -> None:
+    bypasses = sorted(
+        f"{i.source}:{i.line} imports {i.target}" + (f" ({', '.join(i.names)})" if i.names else "")
+        for i in imports()
+        if _across(i) and i.target != face_of(room_of(i.target))
+    )
+    assert not bypasses, "imports that bypass a room's face:\n" + "\n".join(bypasses)
+
+
+def test_another_room_takes_only_what_a_face_shows() -> None:
+    hidden = sorted(
+        f"{i.source}:{i.line} takes {name} from {i.target}, whose __all__ does not show it"
+        for i in imports()
+        if _across(i) and i.target == face_of(room_of(i.target))
+        for name in i.names
+        if not name.startswith("__")  # a module's own facts (``__version__``) are no name
+        and (names := shown(room_of(i.target))) is not None
+        and name not in names
+    )
+    assert not hidden, "names taken that a face does not show:\n" + "\n".join(hidden)
+
+
+def test_a_room_imports_its_own_modules_not_its_face() -> None:
+    # The face is for the other rooms: a module reading its own room's face would import
+    # through a package still being initialised, and hide where the name lives.
+    inward = sorted(
+        f"{i.source}:{i.line} imports {i.target}"
+        for i in imports()
+        if room_of(i.source) != "api"
+        and i.source != i.target
+        and i.target == face_of(room_of(i.source))
+    )
+    assert not inward, "modules importing their own room's face:\n" + "\n".join(inward)
+
+
 def test_no_private_name_is_imported_from_another_module() -> None:
     private = sorted(
         f"{i.source}:{i.line} takes {name} from {i.target}"
@@ -265,7 +329,7 @@ def test_every_gate_decision_is_made_in_gates() -> None:
 
 
 # What reads a question's words: the question room's readers. Only the door (the read
-# stage, answer/read.py) reads a question, once; every stage after it reads the Question.
+# stage, answer/door.py) reads a question, once; every stage after it reads the Question.
 QUESTION_READERS = frozenset(
     {
         "Question.read",
@@ -279,7 +343,7 @@ QUESTION_READERS = frozenset(
         "words_naming_a_document",
     }
 )
-THE_DOOR = "affidavit.answer.read"
+THE_DOOR = "affidavit.answer.door"
 
 
 def test_a_question_is_read_only_at_the_door() -> None:

@@ -1,13 +1,16 @@
 """``affidavit`` resolves its public names when first read (PEP 562): importing the package,
 or the CLI to print its help, loads no model, no spaCy and no numpy; every name of
-``__all__`` is still there, the very object its room defines."""
+``__all__`` is still there, the very object its room defines. Each room's face does the
+same for the names the other rooms use (runtime.names_read_when_used)."""
 
 from __future__ import annotations
 
 import ast
 import importlib
+import pkgutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -44,7 +47,7 @@ def test_the_clis_help_loads_nothing_heavy() -> None:
 
 
 def test_memory_read_from_the_package_opens_a_sharded_folder_too(tmp_path) -> None:
-    # Memory's own constructor chooses the sharded store (memory/front.py): nothing has to
+    # Memory's own constructor chooses the sharded store (memory/memory.py): nothing has to
     # be imported first for Memory(folder) to open a folder made with shards=N.
     folder = str(tmp_path / "estate")
     probe = "\n".join(
@@ -73,3 +76,59 @@ def test_a_name_the_package_does_not_have_is_an_attribute_error() -> None:
     from affidavit import Memory  # the usual spelling still works
 
     assert Memory.__name__ == "Memory"
+
+
+PACKAGE = Path(affidavit.__file__).parent
+# The faces that read their names when used: every package room's but these, whose
+# ``__init__`` holds or imports its names (results defines its types there; frames
+# imports its light ones, and reads its parse and its word relations when used).
+EAGER_FACES = frozenset({"results", "frames"})
+FACES = sorted(
+    path.parent.name
+    for path in PACKAGE.glob("*/__init__.py")
+    if "names_read_when_used" in path.read_text(encoding="utf-8")
+    and path.parent.name not in EAGER_FACES
+)
+
+
+def test_rooms_have_faces_that_read_names_when_used() -> None:
+    assert {"text", "store", "index", "gates", "answer", "memory"} <= set(FACES)
+
+
+def test_importing_every_face_loads_nothing_heavy() -> None:
+    faces = "; ".join(f"import affidavit.{room}" for room in [*FACES, *EAGER_FACES])
+    assert [m for m in _loaded_after(faces) if not m.startswith("affidavit")] == []
+
+
+def _hinted(room: str) -> dict[str, str]:
+    """The names a face imports for the type checker, each with its module."""
+    tree = ast.parse((PACKAGE / room / "__init__.py").read_text(encoding="utf-8"))
+    return {
+        alias.asname or alias.name: node.module or ""
+        for block in tree.body
+        if isinstance(block, ast.If) and ast.unparse(block.test) == "TYPE_CHECKING"
+        for node in block.body
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
+
+
+@pytest.mark.parametrize("room", FACES)
+def test_a_faces_names_are_its_modules_objects_said_once(room: str) -> None:
+    face = importlib.import_module(f"affidavit.{room}")
+    homes = {
+        name: f"affidavit.{room}.{module}"
+        for module, names in face._HOMES.items()
+        for name in names.split()
+    }
+    # The three lists of a face agree: what it shows, where each lives, what mypy reads.
+    assert sorted(face.__all__) == sorted(homes)
+    assert _hinted(room) == homes
+    modules = {info.name for info in pkgutil.iter_modules(face.__path__)}
+    for name, module in homes.items():
+        # A name that is also a module of the room would be that module once imported.
+        assert name not in modules, f"affidavit.{room}.{name} is a module and a name"
+        assert getattr(face, name) is getattr(importlib.import_module(module), name)
+        assert name in dir(face)
+    with pytest.raises(AttributeError, match="no attribute 'not_shown'"):
+        face.not_shown  # noqa: B018

@@ -13,7 +13,7 @@ import pytest
 from conftest import _memory, report
 from test_composer import stored
 
-from affidavit.ingest.headers import header_names
+from affidavit.ingest.table_rules import header_names
 from affidavit.plans.values import read_cell
 
 CHANGES = "017e0ecd"  # expense changes only: columns "2019 and 2018", "2018 and 2017"

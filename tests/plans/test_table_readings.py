@@ -12,9 +12,8 @@ import pytest
 from conftest import _memory, report
 from test_composer import ground, steps, stored
 
-from affidavit.plans.ground import Ground
+from affidavit.plans.ground import FOOTNOTE, Ground
 from affidavit.plans.interpreter import run
-from affidavit.plans.matching import FOOTNOTE
 from affidavit.plans.step import Death, PlanDied
 from affidavit.plans.tables import TOTAL
 from affidavit.plans.values import Kind

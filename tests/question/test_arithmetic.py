@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from affidavit.engine.default.planning.routes import plans_for
+from affidavit.engine.rules.planning.for_arithmetic import plans_for
 from affidavit.question.arithmetic import route
 from affidavit.question.routes import Need
 

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from affidavit import InputError, Memory
-from affidavit.engine.default.engine import DefaultEngine
 from affidavit.engine.protocol import ProposedEvent
+from affidavit.engine.rules.engine import DefaultEngine
 from affidavit.results import Evidence, RecordState
 
 CHAT = Path(__file__).resolve().parents[2] / "corpora" / "dialogue" / "ana-and-sam.jsonl"

@@ -15,7 +15,7 @@ from affidavit import Memory
 from affidavit.index.entities.corpus import Corpus
 from affidavit.index.entities.graph import EntityGraph
 from affidavit.index.entities.partition import shared
-from affidavit.index.entities.phrases import CorpusFacts, PhraseIndex
+from affidavit.index.entities.shard_phrases import CorpusFacts, PhraseIndex
 from affidavit.shards.counts import name_words
 from affidavit.shards.entities import (
     judged_entities,
@@ -194,7 +194,7 @@ def test_an_ingest_leaves_each_shard_ready_for_the_partition_path(tmp_path: Path
 def test_the_word_positions_are_placed_alike_a_chunk_at_a_time(
     one: Memory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from affidavit.index.entities import phrases
+    from affidavit.index.entities import shard_phrases as phrases
 
     corpus = one._retriever.graph().kept
     whole = phrases.PhraseIndex(corpus, None)

@@ -14,7 +14,7 @@ from conftest import CORPORA, PDF_DIR, SQUAD_DIR
 from hypothesis import given
 from hypothesis import strategies as st
 
-from affidavit.ingest.readers.formats import read_document
+from affidavit.ingest.formats.dispatch import read_document
 from affidavit.ingest.units import UnitKind
 from affidavit.text import sentences
 from affidavit.text.language import detect_language

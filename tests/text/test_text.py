@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from affidavit.text.analyzer import STOP_WORDS, Analyzer
 from affidavit.text.lang import LANGUAGES
 from affidavit.text.language import detect_language
-from affidavit.text.words import content_words, fold, strip_accents, words
+from affidavit.text.tokens import content_words, fold, strip_accents, words
 
 # Letters where case and accents matter: ASCII, Spanish, Turkish, plus separators.
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZáéíóúñüÁÉÍÓÚÑÜ¿¡çğıöşİÇĞÖŞ"

@@ -12,8 +12,7 @@ import numpy as np
 
 from affidavit.index.entities.seen import SeenTexts
 from affidavit.index.packing import typed_numbers
-from affidavit.text.names import bare, name_words, pieces
-from affidavit.text.words import fold
+from affidavit.text import bare, fold, name_words, pieces
 
 
 @dataclass

@@ -11,12 +11,12 @@ import ahocorasick
 import numpy as np
 
 from affidavit.index.entities.corpus import Corpus, KeptWords, extended_arrays
+from affidavit.index.entities.graph_storage import graph_bytes, read_graph
 from affidavit.index.entities.linking import Row, lines_naming, matched, maximal, mentions_in
 from affidavit.index.entities.mining import Entity, llr, mine_corpus
-from affidavit.index.entities.stored import graph_bytes, read_graph
 from affidavit.index.meaning.profiles import text_digest
 from affidavit.index.packing import typed_numbers
-from affidavit.text.names import segments
+from affidavit.text import segments
 
 # The entities are mined again once the text has grown by this share since they were
 # last mined: one addition in ten pays for a mining, the others for their own lines.
@@ -373,7 +373,7 @@ class EntityGraph:
     # -- persistence --
 
     def to_bytes(self) -> bytes:
-        """The graph as one payload of arrays (stored.py), put in order first."""
+        """The graph as one payload of arrays (graph_storage.py), put in order first."""
         self.settle()
         return graph_bytes(self)
 

@@ -14,7 +14,7 @@ from affidavit.index.entities.corpus import Corpus
 from affidavit.index.entities.mining import Entity
 from affidavit.index.entities.seen import SeenTexts
 from affidavit.index.packing import typed_numbers
-from affidavit.text.names import segments
+from affidavit.text import segments
 
 Row = tuple[int, str, str]  # a line as the graph reads it: (line id, text, language)
 Mention = tuple[int, int, int]  # (entity, start, end) in a line's segments

@@ -11,8 +11,7 @@ import numpy as np
 
 from affidavit.index.entities.corpus import Corpus
 from affidavit.index.entities.grams import Grams, Level
-from affidavit.text.analyzer import STOP_WORDS
-from affidavit.text.numbers import NUMBER_WORDS
+from affidavit.text import NUMBER_WORDS, STOP_WORDS
 
 MAX_WORDS = 4
 # NOTE: thresholds chosen on Middlemarch (bench/entity_graph.py prints the top 40 and the

@@ -8,7 +8,7 @@ from affidavit.index.entities.graph import EntityGraph
 from affidavit.index.words.scoring import WINDOW_GAIN
 from affidavit.index.words.statistics import Statistics
 from affidavit.index.words.word_index import WordIndex
-from affidavit.text.reading import Reading
+from affidavit.text import Reading
 
 
 def partition(

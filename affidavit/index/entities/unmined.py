@@ -13,8 +13,7 @@ import numpy as np
 from affidavit.index.entities.graph import Edge, EntityGraph
 from affidavit.index.entities.mining import llr
 from affidavit.index.words.word_index import WordIndex
-from affidavit.text.analyzer import analyzer_for
-from affidavit.text.names import segments
+from affidavit.text import analyzer_for, segments
 
 # A line of text and the language its document is read in: (line id, text, language).
 Written = tuple[int, str, str]

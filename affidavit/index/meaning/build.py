@@ -20,7 +20,7 @@ from affidavit.index.meaning.profiles import (
 )
 from affidavit.index.packing import typed_numbers
 from affidavit.runtime import give_back_freed_memory
-from affidavit.text.words import count_words
+from affidavit.text import count_words
 
 LineRow = tuple[int, int, int, str, str]  # (line id, document id, position, kind, text)
 ENCODE_CHUNK = 8192  # lines encoded between two progress reports

@@ -120,7 +120,7 @@ class MeaningIndex:
     # -- persistence (the store's index cache) --
 
     def to_bytes(self, after: str = "") -> bytes:
-        """The index as one npz payload; as a part (parts.py), ``after`` is the
+        """The index as one npz payload; as a part (meaning_parts.py), ``after`` is the
         digest of the versions of the index it was made on."""
         return save_arrays(
             {

@@ -14,7 +14,8 @@ import scipy.sparse as sp
 
 from affidavit.index.packing import typed_numbers
 from affidavit.index.words import block_max, bm25
-from affidavit.index.words.names import name_bonus, name_slots
+from affidavit.index.words.index_storage import index_bytes, index_fields
+from affidavit.index.words.name_bonus import name_bonus, name_slots
 from affidavit.index.words.scoring import (
     Named,
     Scored,
@@ -23,23 +24,21 @@ from affidavit.index.words.scoring import (
     top_among,
 )
 from affidavit.index.words.statistics import Statistics
-from affidavit.index.words.stored import index_bytes, index_fields
 from affidavit.index.words.twins import ReadHashes, Twins
 from affidavit.index.words.windows import in_line_order, window_incidence
-from affidavit.text.analyzer import Analyzer
-from affidavit.text.reading import Reading, read_for_search
+from affidavit.text import Analyzer, Reading, read_for_search
 
 
 @dataclass
 class WordIndex:
     """Raw term counts of lines and windows, a column per term (its postings); BM25 is
     computed from them at query time, on the question's postings only, so an index of
-    some documents merges with another's (``index/words/parts.py``) without rescoring.
+    some documents merges with another's (``index/words/word_parts.py``) without rescoring.
 
     A line's score is its own BM25 plus WINDOW_GAIN times the best score of any window
     that holds it, so a sentence whose subject was named one sentence earlier is still
     found; results are always lines. A question word that appears in document names adds
-    log(documents / names carrying it) to every line of those documents (names.py): a
+    log(documents / names carrying it) to every line of those documents (name_bonus.py): a
     word every name carries weighs exactly zero. Ties break by line id (document order,
     then position).
     """
@@ -50,7 +49,7 @@ class WordIndex:
     document_ids: np.ndarray  # store document id per document slot, ascending
     document_languages: list[str]
     document_names: list[str]
-    document_keys: list[str]  # what a document's stored version is (parts.py)
+    document_keys: list[str]  # what a document's stored version is (word_parts.py)
     line_counts: sp.csc_matrix
     window_counts: sp.csc_matrix
     window_documents: np.ndarray  # document slot per window
@@ -387,7 +386,7 @@ class WordIndex:
     # -- cache --
 
     def to_bytes(self, removed: list[str] | None = None, after: str = "") -> bytes:
-        """The index as one npz payload (stored.py). As a part (parts.py): ``removed``
+        """The index as one npz payload (index_storage.py). As a part (word_parts.py): ``removed``
         names the document versions it replaces, ``after`` the digest of the versions
         held by the index it was made on."""
         return index_bytes(self, removed or [], after)

@@ -1,0 +1,124 @@
+"""Cells as candidates: the value under the column a question names (a table's row, or
+a field line's "Label: value"), and in a row whose columns have no names, the cell that
+names what the question asks for; each only when it can be of the kind asked for."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from affidavit.engine.protocol import Candidate
+from affidavit.question import AnswerType, holds_answer
+from affidavit.results import Evidence, LineKind
+from affidavit.text import Analyzer, fold, quoted_terms
+
+# Kinds whose answer names someone or somewhere: a value that opens in lower case
+# ("whatever you can justify on the basis of media cost") is a clause, not a name.
+_NAMED_KINDS = frozenset({AnswerType.PERSON, AnswerType.PLACE, AnswerType.ENTITY})
+# A defined term's label is at most this long (ingest/fields.py): a longer quotation in
+# the question names no column.
+_LONGEST_TERM = 60
+
+
+# A cell under the column the question names gains this over its line's score; the
+# definition of the very term the question quotes gains more: it is what was asked.
+CELL_GAIN = 0.3
+DEFINITION_GAIN = 0.6
+
+
+def quoted_columns(question: str) -> frozenset[str]:
+    """The terms a question quotes ('What is the "Combined Work"?'), folded as column
+    names are compared: read once a question, not once a cell."""
+    return frozenset(fold(term) for term in quoted_terms(question, _LONGEST_TERM))
+
+
+def fits_kind(answer_type: AnswerType, question: str) -> Callable[[str, str], bool]:
+    """Can a cell's value (under its column) be an answer of ``answer_type``? A typed kind
+    (a date, a number, an amount…) must be written in it (question/typed_lines.py); a name
+    opens on a capital or a figure; any value answers the kinds no shape describes, and
+    the definition of a term the question quotes ('Who is the "Copyright Holder"?')
+    answers whatever the question's shape."""
+    rank = holds_answer(answer_type, question)
+    quoted = quoted_columns(question)
+
+    def fits(column: str, value: str) -> bool:
+        if fold(column) in quoted:
+            return True
+        if rank is not None:
+            return rank(value) < 2
+        if answer_type in _NAMED_KINDS:
+            return value[:1].isupper() or value[:1].isdigit()
+        return True
+
+    return fits
+
+
+def cell_candidates(
+    index: int,
+    line: Evidence,
+    question_terms: set[str],
+    analyzer: Analyzer,
+    base: float,
+    headers: set[tuple[str, ...]],
+    fits: Callable[[str, str], bool] = lambda _column, _value: True,
+    quoted: frozenset[str] = frozenset(),
+) -> list[Candidate]:
+    """The cells of a row (or a field line) under the column the question names, each
+    a candidate when ``fits`` says it can be of the kind asked for; the definition of a
+    term the question quotes (``quoted``: quoted_columns) first."""
+    if not line.cells:
+        found = _unnamed_cells(index, line, question_terms, analyzer, base, headers)
+        return [c for c in found if fits("", c.text)]
+    found = []
+    # A column is asked for by the question's words its name carries that the row's own
+    # cells do not: asked "How many shares were granted?", the row "Granted" says
+    # "granted", so "Grant Date Fair Value" is not the column asked for, "Shares" is.
+    said = {term for value in line.cells.values() for term in analyzer.terms(value)}
+    for column, value in line.cells.items():
+        # The term a question quotes names its definition's column though the value
+        # repeats its words ('"Combined Work" is a work produced by combining…').
+        defined = fold(column) in quoted
+        named = (set(analyzer.terms(column)) & question_terms) - said or defined
+        if value.strip() and named and fits(column, value.strip()):
+            found.append(
+                Candidate(
+                    text=value.strip(),
+                    value=value.strip(),
+                    cites=(index,),
+                    score=base + (DEFINITION_GAIN if defined else CELL_GAIN),
+                    note=f"cell under column {column!r}",
+                    extra={"column": column},
+                )
+            )
+    return found
+
+
+def _unnamed_cells(
+    index: int,
+    line: Evidence,
+    question_terms: set[str],
+    analyzer: Analyzer,
+    base: float,
+    headers: set[tuple[str, ...]],
+) -> list[Candidate]:
+    """In a row whose columns have no names, the cell that names what the question asks
+    for ("Which card ...?" -> "CITIBANK - TRAVEL CBA CARD"): a cell sharing a word with
+    the question and saying something the question does not."""
+    if line.kind != LineKind.ROW or "|" not in line.text:
+        return []
+    cells = [c.strip() for c in line.text.split("|")]
+    if tuple(c for c in cells if c) in headers:
+        return []  # a table's header row ("| Awards | Shares |") names columns, not facts
+    found = []
+    for cell in cells:
+        terms = set(analyzer.terms(cell))
+        if terms & question_terms and not terms <= question_terms:
+            found.append(
+                Candidate(
+                    text=cell,
+                    value=cell,
+                    cites=(index,),
+                    score=base + 0.2,
+                    note="cell naming the question's word",
+                )
+            )
+    return found

@@ -1,0 +1,40 @@
+"""The candidate spans of a line for one question, each with its hashed features: the code
+the scorer runs at ask time and the training script runs over SQuAD, the same."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from affidavit.scorer.cues import Cues
+from affidavit.scorer.features import Matches, feature_names, hashed
+from affidavit.scorer.parsed_lines import Found, LineRead
+
+
+@dataclass(frozen=True, slots=True)
+class Spanned:
+    """A candidate span of one line with the indices of its features."""
+
+    found: Found
+    text: str
+    start: int  # character offsets in the line
+    end: int
+    features: np.ndarray
+
+
+def spans_for(cues: Cues, line: LineRead, rank: int) -> list[Spanned]:
+    """The spans of ``line`` that could answer (those saying something the question does
+    not), with their features."""
+    matches = Matches(line, cues)
+    out = []
+    for found in line.found:
+        terms = {t for t in line.terms[found.first : found.last] if t is not None}
+        if not terms or terms <= cues.terms:
+            continue  # the question already says it, or it says nothing
+        start, end = line.starts[found.first], line.ends[found.last - 1]
+        if found.start >= 0:
+            start, end = found.start, found.end
+        features = hashed(feature_names(cues, matches, found, rank))
+        out.append(Spanned(found, line.text[start:end], start, end, features))
+    return out

@@ -1,0 +1,106 @@
+"""read(): the reader's answer spans in the best lines of an evidence subset, each with the
+scorer's score and its share of the subset's probability."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from threading import Lock
+
+import numpy as np
+
+from affidavit.question import Question
+from affidavit.scorer.candidate_spans import Spanned, spans_for
+from affidavit.scorer.cues import Cues, cues_of
+from affidavit.scorer.network import Network, Reading
+from affidavit.scorer.parsed_lines import LineRead, read_line
+from affidavit.scorer.types import BOUND, fits
+from affidavit.scorer.weights import Weights, weights
+
+
+@dataclass(frozen=True, slots=True)
+class Read:
+    """A span the reader proposes from line ``line`` (an index into the lines given)."""
+
+    span: Spanned
+    line: int
+    score: float  # the scorer's logit: comparable across subsets of one question
+    probability: float  # its share among every span of the lines read
+
+    @property
+    def text(self) -> str:
+        return self.span.text
+
+    @property
+    def why(self) -> str:
+        found = self.span.found
+        label = f" {found.label}" if found.label else ""
+        return f"reader: {'+'.join(found.kinds)}{label}, p {self.probability:.2f}"
+
+
+def read(question: Question, lines: Sequence[str], *, model: Weights | None = None) -> list[Read]:
+    """Every span of ``lines`` (best line first) that could answer ``question``, best
+    first; ties keep the line's and the span's order. A question of a bound type (a code,
+    a contact) is answered by pattern spans only, and its lines are not parsed.
+    ``model``: the shipped weights unless given."""
+    cues = cues_of(question)
+    model = model or weights()
+    wanted = question.shape.answer_type
+    parse = wanted not in BOUND
+    read_lines = [read_line(text, question.language, parse=parse) for text in lines]
+    spans = [
+        [s for s in spans_for(cues, line, rank) if fits(wanted, s.found.label)]
+        for rank, line in enumerate(read_lines)
+    ]  # a phone number asked: only spans read as one
+    edges = _edges(model, cues, question, read_lines, spans)
+    scored: list[tuple[float, int, Spanned]] = []
+    for rank, found in enumerate(spans):
+        start, end = edges.get(rank, (None, None))
+        for span in found:
+            score = model.score(span.features)
+            if start is not None and end is not None:
+                score += float(start[span.found.first] + end[span.found.last - 1])
+            scored.append((score, rank, span))
+    if not scored:
+        return []
+    top = max(score for score, _, _ in scored)
+    total = sum(math.exp(score - top) for score, _, _ in scored)
+    scored.sort(key=lambda s: (-s[0], s[1], s[2].start, s[2].end))
+    return [Read(span, rank, score, math.exp(score - top) / total) for score, rank, span in scored]
+
+
+def _edges(
+    model: Weights,
+    cues: Cues,
+    question: Question,
+    lines: list[LineRead],
+    spans: list[list[Spanned]],
+) -> dict[int, tuple[np.ndarray, np.ndarray]]:
+    """The network's start and end scores of each parsed line with spans, by its rank
+    (none when the weights have no network)."""
+    wanted = [i for i, line in enumerate(lines) if spans[i] and line.pos and line.pos[0]]
+    if model.network is None or not wanted:
+        return {}
+    reading = _reading(model.network, cues, question.text)
+    return dict(zip(wanted, reading.edges([lines[i] for i in wanted]), strict=True))
+
+
+_readings: dict[tuple[str, Cues], Reading] = {}
+_readings_lock = Lock()  # batch answers questions on threads
+
+
+def _reading(network: Network, cues: Cues, text: str) -> Reading:
+    """The network's reading of a question, kept for the question's other subsets (ask
+    reads each document's lines apart); the last few questions only."""
+    key = (text, cues)
+    with _readings_lock:
+        kept = _readings.get(key)
+        if kept is not None and kept.network is network:
+            return kept
+    reading = Reading(network, cues, text)
+    with _readings_lock:
+        if len(_readings) >= 64:
+            _readings.pop(next(iter(_readings)))
+        _readings[key] = reading
+    return reading
