@@ -196,7 +196,7 @@ def _claim(value: Mapping[str, Any], number: int, ident: str) -> Item:
             return BadLine(
                 number,
                 ident,
-                f'line {number}: "{key}" is a question\'s key, not a claim\'s (a claim '
+                f"line {number}: \"{key}\" is a question's key, not a claim's (a claim "
                 f"line reads only the scope keys: {', '.join(SCOPE_KEYS)})",
             )
     return BatchClaim(number, ident, claim, Filters.of(value))

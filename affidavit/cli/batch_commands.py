@@ -46,7 +46,7 @@ def add_commands(commands: Any) -> None:
         help="answer a JSONL question set into a JSONL answer file (resumable)",
         description="Answer every question of QUESTIONS (one JSON object a line: id, "
         "question, optional asked_at and speaker) into OUT, one answer a line in input "
-        "order; a line with \"claim\" instead of \"question\" is verified (its row is "
+        'order; a line with "claim" instead of "question" is verified (its row is '
         "the verdict). Interrupted, the same command resumes: only the missing answers "
         "are made.",
         epilog="Example: affidavit batch questions.jsonl --store memory.sqlite "

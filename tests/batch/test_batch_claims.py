@@ -98,7 +98,7 @@ def test_a_claim_line_is_read_with_its_id_and_scope(tmp_path: Path) -> None:
         ({"id": "x", "claim": ["a", "b"]}, 'line 1: "claim" is not a non-empty string'),
         (
             {"id": "x", "claim": SUPPORTED, "speaker": "Maya"},
-            'line 1: "speaker" is a question\'s key, not a claim\'s (a claim line reads only '
+            "line 1: \"speaker\" is a question's key, not a claim's (a claim line reads only "
             "the scope keys: documents, source, min_trust, since, until)",
         ),
         ({"id": "x", "claim": SUPPORTED, "asked_at": "2024-01-01"}, '"asked_at" is a question'),
