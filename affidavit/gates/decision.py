@@ -13,6 +13,7 @@ class Gate(StrEnum):
 
     CONTENT = "content"  # it says something to check
     CITATION = "citation"  # it cites lines of the evidence it was drawn from
+    KIND = "kind"  # an answer, not a label, a heading or the question said back
     DIGIT_VETO = "digit_veto"  # every number it writes is in the evidence
     ENTAILMENT = "entailment"  # a line's clause frames entail it, or say the opposite
     MIXTURE = "mixture"  # every content word comes from the evidence

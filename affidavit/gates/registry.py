@@ -9,6 +9,7 @@ from affidavit.gates.decision import Gate, GateDecision
 from affidavit.gates.definition import term_defined
 from affidavit.gates.entailment import anchors_kept, frames_entail, frames_said_otherwise
 from affidavit.gates.exit import EXIT_TIERS
+from affidavit.gates.kind import of_the_kind_asked
 from affidavit.gates.quoted import carries_by_itself
 from affidavit.gates.reread import engine_reading_held
 from affidavit.reasons import Reason
@@ -35,6 +36,8 @@ def cites_its_lines(case: Case, found: Judgement) -> GateDecision | None:
 # quoted line's test.
 JUDGES: tuple[tuple[Gate, Judge], ...] = (
     (Gate.CITATION, cites_its_lines),
+    # What the candidate is: a value, not the form's label, heading or marker.
+    (Gate.KIND, of_the_kind_asked),
     # The content and digit tiers first: a number the lines do not carry is vetoed before
     # any frame is read; then the clause frames, which settle what they entail.
     *EXIT_TIERS[:2],
