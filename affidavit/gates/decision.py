@@ -13,7 +13,6 @@ class Gate(StrEnum):
 
     CONTENT = "content"  # it says something to check
     CITATION = "citation"  # it cites lines of the evidence it was drawn from
-    KIND = "kind"  # an answer, not a label, a heading or the question said back
     DIGIT_VETO = "digit_veto"  # every number it writes is in the evidence
     ENTAILMENT = "entailment"  # a line's clause frames entail it, or say the opposite
     MIXTURE = "mixture"  # every content word comes from the evidence
@@ -21,6 +20,7 @@ class Gate(StrEnum):
     ROLES = "roles"  # who does what to whom, as the line says it
     POLARITY = "polarity"  # said, not said otherwise
     SUPPORT = "support"  # the lines carry the question's distinctive words
+    KIND = "kind"  # an answer, not a label, a heading or the question said back
     ANCHORS = "anchors"  # the lines name the anchor the question names, not another
     HOLDER = "holder"  # a speaker's own turns, or a line that names them
     DEFINITION = "definition"  # a term asked for is defined by the line that cites it

@@ -54,14 +54,14 @@ def _not_an_answer(answer: str, case: Case, question: str, kind: AnswerType) -> 
     """What the answer is instead of an answer, or None when it may be one."""
     if answer.endswith(":"):
         return f"{answer!r} is a field's label: its value is what is asked"
+    if kind not in _TITLE_KINDS and _is_a_heading(answer, case):
+        return f"{answer!r} is a heading of the document, not a value of the kind asked"
     marker = _MARKER.match(answer)
     rest = answer[marker.end() :].strip() if marker else answer
     if _says_back(rest, question, case):
         return f"{answer!r} says back the question's own words"
     if marker is not None and _a_title(rest):
         return f"{answer!r} opens with a list or section marker: it names a part, not a value"
-    if kind not in _TITLE_KINDS and _is_a_heading(answer, case):
-        return f"{answer!r} is a heading of the document, not a value of the kind asked"
     return None
 
 

@@ -36,8 +36,6 @@ def cites_its_lines(case: Case, found: Judgement) -> GateDecision | None:
 # quoted line's test.
 JUDGES: tuple[tuple[Gate, Judge], ...] = (
     (Gate.CITATION, cites_its_lines),
-    # What the candidate is: a value, not the form's label, heading or marker.
-    (Gate.KIND, of_the_kind_asked),
     # The content and digit tiers first: a number the lines do not carry is vetoed before
     # any frame is read; then the clause frames, which settle what they entail.
     *EXIT_TIERS[:2],
@@ -46,6 +44,9 @@ JUDGES: tuple[tuple[Gate, Judge], ...] = (
     *EXIT_TIERS[2:6],
     (Gate.ENTAILMENT, frames_said_otherwise),
     *EXIT_TIERS[6:],
+    # What the candidate is: a value, not the form's label, heading or marker (after the
+    # support tier, so evidence that misses the question is said first).
+    (Gate.KIND, of_the_kind_asked),
     (Gate.ANCHORS, anchors_kept),
     (Gate.DEFINITION, term_defined),
     (Gate.ENGINE_READBACK, engine_reading_held),

@@ -10,10 +10,12 @@ import pytest
 
 from affidavit import Memory
 from affidavit.gates import Case, Judgement, judged
+from affidavit.gates.kind import of_the_kind_asked
 from affidavit.question import Question
 from affidavit.results import Evidence
 
-NIST = Path(__file__).resolve().parents[2] / "corpora" / "rules" / "nist-sp800-63b.txt"
+CORPORA = Path(__file__).resolve().parents[2] / "corpora"
+NIST = CORPORA / "rules" / "nist-sp800-63b.txt"
 
 
 @pytest.fixture(scope="module")
@@ -23,26 +25,22 @@ def lines() -> list[Evidence]:
     return memory.search("Memorized Secret Verifiers minimum length characters", k=12)
 
 
-def _judged(question: str, answer: str, lines: list[Evidence]) -> Judgement:
+def _case(question: str, answer: str, lines: list[Evidence]) -> Case:
     asked = Question.read(question)
     cited = next(n for n, line in enumerate(lines) if answer.rstrip(":") in line.text)
-    case = Case(text=answer, lines=lines, analyzer=asked.analyzer, question=asked, cites=(cited,))
-    return judged(case)
+    return Case(text=answer, lines=lines, analyzer=asked.analyzer, question=asked, cites=(cited,))
 
 
-def _kind(judgement: Judgement) -> dict[str, object] | None:
-    return next((d.to_dict() for d in judgement.decisions if d.gate.value == "kind"), None)
+def _kind(question: str, answer: str, lines: list[Evidence]) -> dict[str, object] | None:
+    """The kind judge's decision on the answer, as a dict (None: it has nothing against it)."""
+    decision = of_the_kind_asked(_case(question, answer, lines), Judgement())
+    return decision.to_dict() if decision is not None else None
 
 
 @pytest.mark.parametrize(
     ("question", "answer", "said"),
     [
         # The heading the verifiers' rules stand under, whole and without its number.
-        (
-            "What do verifiers compare new secrets against?",
-            "5.1.1.2 Memorized Secret Verifiers",
-            "section marker",
-        ),
         (
             "Which rules apply to memorized secret verifiers?",
             "Memorized Secret Verifiers",
@@ -53,40 +51,50 @@ def _kind(judgement: Judgement) -> dict[str, object] | None:
 def test_a_heading_or_the_question_said_back_is_not_an_answer(
     lines: list[Evidence], question: str, answer: str, said: str
 ) -> None:
-    judgement = _judged(question, answer, lines)
-    decision = _kind(judgement)
-    assert not judgement.passed and decision is not None
+    decision = _kind(question, answer, lines)
+    assert decision is not None and decision["passed"] is False
     assert decision["reason"] == "not_an_answer" and said in str(decision["detail"])
+
+
+def test_a_part_s_marker_and_title_is_not_an_answer() -> None:
+    memory = Memory(dense=False)
+    memory.ingest(CORPORA / "licences" / "apache-2.0.txt")
+    lines = memory.search("Grant of Copyright License perpetual worldwide", k=5)
+    decision = _kind(
+        "What does each Contributor grant You?", "2. Grant of Copyright License", lines
+    )
+    assert decision is not None and "section marker" in str(decision["detail"])
+    # The clause itself, which the same line goes on to say, is judged on.
+    assert _kind("What does each Contributor grant You?", "a perpetual, worldwide", lines) is None
 
 
 def test_a_heading_line_cited_whole_is_refused_for_a_value_question(
     lines: list[Evidence],
 ) -> None:
     heading = next(line for line in lines if line.kind.value == "heading")
-    judgement = _judged("What do verifiers check first?", heading.text, lines)
-    assert _kind(judgement) is not None and not judgement.passed
+    decision = _kind("How many characters must verifiers require?", heading.text, lines)
+    assert decision is not None and "heading" in str(decision["detail"])
 
 
 def test_a_value_the_lines_hold_is_judged_on(lines: list[Evidence]) -> None:
-    judgement = _judged(
-        "How long must memorized secrets be at least?", "at least 8 characters", lines
+    assert (
+        _kind("How long must memorized secrets be at least?", "at least 8 characters", lines)
+        is None
     )
-    assert _kind(judgement) is None  # the kind judge has nothing against it
 
 
 def test_a_question_offering_alternatives_may_be_answered_in_its_words(
     lines: list[Evidence],
 ) -> None:
-    judgement = _judged(
-        "Are the rules for verifiers or for authenticators?", "Memorized Secret Verifiers", lines
-    )
-    assert _kind(judgement) is None
+    question = "Are the rules for verifiers or for authenticators?"
+    assert _kind(question, "Memorized Secret Verifiers", lines) is None
 
 
 def test_a_sentence_given_to_verify_is_not_judged_for_its_kind(lines: list[Evidence]) -> None:
     asked = Question.read("Memorized Secret Verifiers")
     case = Case(text="Memorized Secret Verifiers", lines=lines, analyzer=asked.analyzer)
-    assert _kind(judged(case)) is None
+    assert of_the_kind_asked(case, Judgement()) is None
+    assert all(d.gate.value != "kind" for d in judged(case).decisions)
 
 
 @pytest.mark.parametrize(
@@ -101,4 +109,4 @@ def test_a_sentence_given_to_verify_is_not_judged_for_its_kind(lines: list[Evide
 def test_a_number_or_a_yes_or_no_answer_is_not_the_question_said_back(
     lines: list[Evidence], question: str, answer: str
 ) -> None:
-    assert _kind(_judged(question, answer, lines)) is None
+    assert _kind(question, answer, lines) is None
