@@ -11,7 +11,6 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from affidavit.reasons import Reason
 from affidavit.report.data import (
     CONTRADICTED,
     SUPPORTED,
@@ -22,6 +21,7 @@ from affidavit.report.data import (
     dicts,
     is_claim,
     marks,
+    reason_text,
     sentences,
     verdict,
 )
@@ -151,10 +151,8 @@ def _why(sentence: Mapping[str, Any]) -> str:
     reason = sentence.get("reason")
     said = ""
     if isinstance(reason, str) and reason:
-        try:
-            said = f"{reason}: {Reason(reason).text}"
-        except ValueError:
-            said = reason
+        text = reason_text(reason)
+        said = f"{reason}: {text}" if text else reason
     failed = next((g for g in dicts(sentence.get("gates")) if g.get("passed") is False), None)
     if failed is not None:
         gate = f"gate {_text(failed.get('gate'))}: {_text(failed.get('detail'))}"

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from affidavit.errors import InputError
+from affidavit.reasons import Reason
 from affidavit.text import LETTER_OR_DIGIT, fold
 
 ANSWERED = "answered"
@@ -148,6 +149,15 @@ def read_rows(path: str | Path) -> AnswerRows:
         row.setdefault("line", number)
         rows.append(row)
     return AnswerRows(rows, incomplete)
+
+
+def reason_text(code: str) -> str:
+    """The catalogue's words for a reason code, or "" for a code the catalogue does not
+    hold (a row written by another version)."""
+    try:
+        return Reason(code).text
+    except ValueError:
+        return ""
 
 
 def is_claim(row: Mapping[str, Any]) -> bool:

@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 from affidavit.errors import InputError
-from affidavit.reasons import Reason
 from affidavit.report.claims import claims_section, contradicted_box
 from affidavit.report.data import (
     ANSWERED,
@@ -35,6 +34,7 @@ from affidavit.report.data import (
     outcome,
     plan_cells,
     read_rows,
+    reason_text,
     stored_lines,
     summarise,
     utf16,
@@ -106,7 +106,7 @@ def summary_html(summary: ReportSummary, facts: Mapping[str, str]) -> str:
     )
     reasons = "".join(
         f'<tr><td><button type="button" class="pick" data-outcome="{e(code)}">{e(code)}'
-        f"</button></td><td>{n}</td><td>{e(_reason_text(code))}</td></tr>"
+        f"</button></td><td>{n}</td><td>{e(reason_text(code))}</td></tr>"
         for code, n in summary.by_reason.items()
     )
     documents = "".join(
@@ -151,13 +151,6 @@ def _to_claims(key: str, label: str) -> str:
 
 def _plural(n: int, thing: str) -> str:
     return thing if n == 1 else f"{thing}s"
-
-
-def _reason_text(code: str) -> str:
-    try:
-        return Reason(code).text
-    except ValueError:
-        return ""
 
 
 def outcome_options(summary: ReportSummary) -> str:
