@@ -10,19 +10,26 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any, Self, Unpack
+from typing import TYPE_CHECKING, Any, Self, Unpack
 
+from affidavit import ingest
 from affidavit.answer import Archive, answer, verify
 from affidavit.batch import BatchReport, Sharing, run_batch
 from affidavit.engine import DefaultEngine, Engine
 from affidavit.errors import IngestError, InputError, readable
 from affidavit.gates import admit
 from affidavit.index import DocumentHit, Encoder, Reranker, Scope
-from affidavit.ingest import Ingesting, IngestLimits, NamedFiles, checked_date, named_files
 from affidavit.options import AskKeywords, Filters, Progress, ScopeKeywords, checked
 from affidavit.results import Answer, Evidence, IngestReport, UnreadFile, Verdict
 from affidavit.store import Replies
 from affidavit.trust import SPEAKING_THRESHOLD
+
+if TYPE_CHECKING:
+    from affidavit.ingest import Ingesting, IngestLimits, NamedFiles
+
+# NOTE: ingest's readers are read through its face when an ingest runs (ingest.named_files
+# ...), not imported with this module: an ask never reads a file, and importing them (the
+# format dispatch, the look-alike tables) was about 0.1 s of a cold ask's start.
 
 
 class MemoryCalls(ABC):
@@ -131,9 +138,9 @@ class MemoryCalls(ABC):
         """
         admit(source, threshold=self.speaking_threshold)  # an unknown source fails first
         named_as = str(path) if isinstance(path, str | Path) else ", ".join(map(str, path))
-        date = checked_date(date, named_as)
-        named, warnings = named_files(path, name)
-        how = Ingesting(source, date, limits, progress, replace_trusted, keep_going)
+        date = ingest.checked_date(date, named_as)
+        named, warnings = ingest.named_files(path, name)
+        how = ingest.Ingesting(source, date, limits, progress, replace_trusted, keep_going)
         failed: list[UnreadFile] = []
         with self._guarded():
             self._ingest_files(named, warnings, failed, how)
