@@ -12,6 +12,7 @@ from affidavit.gates.exit import EXIT_TIERS
 from affidavit.gates.kind import of_the_kind_asked
 from affidavit.gates.quoted import carries_by_itself
 from affidavit.gates.reread import engine_reading_held
+from affidavit.gates.roles import slot_said_not_so
 from affidavit.reasons import Reason
 
 
@@ -47,6 +48,8 @@ JUDGES: tuple[tuple[Gate, Judge], ...] = (
     # What the candidate is: a value, not the form's label, heading or marker (after the
     # support tier, so evidence that misses the question is said first).
     (Gate.KIND, of_the_kind_asked),
+    # An answer its line says is not so ("Do not log errors from library code").
+    (Gate.POLARITY, slot_said_not_so),
     (Gate.ANCHORS, anchors_kept),
     (Gate.DEFINITION, term_defined),
     (Gate.ENGINE_READBACK, engine_reading_held),

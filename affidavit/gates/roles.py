@@ -10,7 +10,10 @@ from functools import lru_cache
 
 from spacy.tokens import Token
 
+from affidavit.gates.case import Case, Judgement
+from affidavit.gates.decision import Gate, GateDecision
 from affidavit.gates.places import names_traded
+from affidavit.reasons import Reason
 from affidavit.text import LONGEST_PARSED, Analyzer, analyzer_for, fold, parsed, words
 
 SWAPPED, NEGATION = "roles", "negation"
@@ -358,3 +361,45 @@ def _swapped(asked: Predication, said: Predication) -> bool:
     return bool(asked.agent & said.patient and not said.agent & asked.agent) or bool(
         asked.patient & said.agent and not said.patient & asked.patient
     )
+
+
+def slot_said_not_so(case: Case, found: Judgement) -> GateDecision | None:
+    """An answer to a question that asks of what is so is not a phrase its line says is
+    not so. Asked "From which code may errors be logged?", the line "Do not log errors
+    from "library" code, only do so from "main program" code." answers "main program"
+    code, never "library" code: the clause holding the answer (the nearest verb above it
+    in the line's parse) must not be negated outside the answer itself. A question that
+    asks of what is not so ("What may not be used…", "What is excluded?") is left alone,
+    as is a language without a parser."""
+    asked = case.question
+    if asked is None or not case.cites or asked.negative or asked.language != "en":
+        return None
+    answer = case.text.strip()
+    for at in case.cites:
+        line = case.lines[at].text
+        start = line.find(answer) if answer and len(line) <= LONGEST_PARSED else -1
+        if start < 0:
+            continue
+        span = parsed(line).char_span(start, start + len(answer), alignment_mode="expand")
+        verb = _clause_verb(span.root) if span is not None else None
+        if verb is None or not _is_negated(verb):
+            continue
+        negators = [c for c in verb.children if c.dep_ == "neg" or c.lower_ in _NEGATORS]
+        if span is not None and all(span.start <= c.i < span.end for c in negators):
+            continue  # the answer says the "not" itself
+        return GateDecision(
+            gate=Gate.POLARITY,
+            passed=False,
+            reason=Reason.NEGATION.value,
+            detail=f"the line says {verb.text!r} of {answer!r} is not so",
+        )
+    return None
+
+
+def _clause_verb(token: Token) -> Token | None:
+    """The verb of the clause ``token`` stands in: itself or the nearest above it."""
+    while token.pos_ not in ("VERB", "AUX"):
+        if token.head.i == token.i:  # the root heads itself (a new Token object each read)
+            return None
+        token = token.head
+    return token

@@ -8,7 +8,14 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from affidavit.text import YEAR, Analyzer, acronyms, quoted_terms, written_word_spans
+from affidavit.text import (
+    YEAR,
+    Analyzer,
+    acronyms,
+    is_negated,
+    quoted_terms,
+    written_word_spans,
+)
 
 # "What does “X” mean?", "What is the “X”?", "Who is the “X”?", "How is “X” defined?":
 # a question asking what a quoted term is.
@@ -85,6 +92,26 @@ def past_asked(text: str) -> bool:
     """Does the question ask of what was ("Who was the first…", "in 2019") rather than of
     what is now?"""
     return _PAST.search(text) is not None
+
+
+# Words that ask of what is not so, or not allowed, without a "not": asked "What is
+# excluded?", the line "It does not include X" answers X.
+_NEGATIVE_WORDS = re.compile(
+    r"\b(?:exclu(?:de|des|ded|ding|sion)|prohibit\w*|forb(?:id|ids|ade|idden)|"
+    r"bann?(?:s|ed|ing)?|barr(?:ed|ing)|restrict\w*|prevent\w*|disallow\w*|except\w*|"
+    r"exempt\w*|lack\w*|omit\w*|fail\w*|refus\w*|den(?:y|ies|ied)|avoid\w*|without|"
+    r"unless|neither|nor)\b",
+    re.IGNORECASE,
+)
+
+
+def negative_asked(text: str, language: str) -> bool:
+    """Does the question ask of what is not so ("What may not be used…", "Which files
+    are excluded?")? Only English is read for the words that mean it without a "not";
+    another language's question counts as negative whenever it negates."""
+    if is_negated(text, language):
+        return True
+    return language != "en" or _NEGATIVE_WORDS.search(text) is not None
 
 
 @lru_cache(maxsize=8)

@@ -14,6 +14,7 @@ from affidavit.question.arithmetic import route
 from affidavit.question.asking import (
     definition_asked,
     naming_words,
+    negative_asked,
     past_asked,
     quoted_asked,
     rule_asked,
@@ -66,6 +67,7 @@ class Question:
     rule: bool = False  # what a rule requires, permits or forbids
     value: bool = False  # a value it names ("Which UID range…", "What fee…")
     past: bool = False  # what was, not what is now
+    negative: bool = False  # what is not so, or not allowed ("What may not be used…")
     naming: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())  # title, acronyms
     anchors: tuple[str, ...] = ()  # "project a", "section 5(b)": what it asks of, exactly
     analyzer: Analyzer = field(init=False, repr=False, compare=False)
@@ -113,6 +115,7 @@ class Question:
             rule=rule_asked(read_as),
             value=value_asked(read_as),
             past=past_asked(read_as),
+            negative=negative_asked(read_as, shape.language),
             naming=naming_words(read_as, analyzer),
             anchors=tuple(a.key for a in anchors_in(read_as)),
         )

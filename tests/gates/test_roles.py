@@ -1,6 +1,7 @@
 """The gate reads who did what: swapped roles are dropped and reversed polarity is
 contradicted, each with its own reason, a change of voice with the same roles stands, and
-the question's words are never evidence for the answer."""
+the question's words are never evidence for the answer; an answer its line says is not so
+is refused."""
 
 from __future__ import annotations
 
@@ -10,6 +11,10 @@ import pytest
 from conftest import DEMO_DIR
 
 from affidavit import Memory, Reason
+from affidavit.gates.case import Case, Judgement
+from affidavit.gates.roles import slot_said_not_so
+from affidavit.question.question import Question
+from affidavit.results import Evidence, LineKind
 
 
 def verdict(line: str, text: str, question: str | None = None) -> tuple[str, str | None]:
@@ -206,3 +211,35 @@ def test_names_where_the_article_puts_them_stand(
     article_verdict: Callable[[str, str], tuple[str, str | None]], article: str, text: str
 ) -> None:
     assert article_verdict(article, text) == ("supported", None)
+
+
+def _slot(question: str, line: str, answer: str) -> str | None:
+    asked = Question.read(question)
+    evidence = [
+        Evidence(document="style.md", position=0, text=line, kind=LineKind.SENTENCE, score=1.0)
+    ]
+    case = Case(text=answer, lines=evidence, analyzer=asked.analyzer, cites=(0,), question=asked)
+    decision = slot_said_not_so(case, Judgement())
+    return None if decision is None else decision.reason
+
+
+# systemd's coding style (corpora/compliance/systemd-coding-style.md), as ingest joins it.
+LOGGING = 'Do not log errors from "library" code, only do so from "main program" code.'
+
+
+def test_an_answer_its_line_says_is_not_so_is_refused() -> None:
+    asked = "From which code may errors be logged?"
+    assert _slot(asked, LOGGING, '"library" code') == Reason.NEGATION
+    assert _slot(asked, LOGGING, '"main program" code') is None  # control: the line's "do"
+
+
+def test_a_question_asking_what_is_not_so_or_an_answer_saying_not_stands() -> None:
+    assert _slot("From which code must errors not be logged?", LOGGING, '"library" code') is None
+    assert _slot("Which code is excluded from logging?", LOGGING, '"library" code') is None
+    line = "You must not remove the license notices."
+    assert (
+        _slot("What must you do with the notices?", line, "not remove the license notices") is None
+    )
+    assert _slot("What must you do with the notices?", line, "remove the license notices") == (
+        Reason.NEGATION
+    )
