@@ -8,9 +8,11 @@ The documents are the paragraphs of the SQuAD articles in ``corpora/squad2_artic
 own (``doc-00001.txt`` ...) until ``--documents`` are stored; a paragraph comes round again
 after every article's have been taken once, so later documents repeat earlier ones (as
 versions do), and the near-duplicate check has pairs to find. Reported: the mean time of
-the 100 calls before each mark, the first search after the last call and the first ask
-after it, and the whole run. Without ``--dense`` the meaning channel is off (no line
-vectors are made).
+the 100 calls before each mark, the mean of the first 500 calls and of the last 500 (and
+the last over the first), the first search after the last call and the first ask after
+it, and the whole run; beside it, in the same run, the same documents written as files and
+stored with one ``ingest`` call (time to searchable). Without ``--dense`` the meaning
+channel is off (no line vectors are made).
 
     .venv/bin/python bench/one_at_a_time.py [--documents 5000] [--dense] [--json PATH]
 """
@@ -67,15 +69,40 @@ def measure(documents: int, dense: bool = False) -> dict:
         for mark in MARKS
         if mark <= documents
     }
+    ends = min(500, documents)
+    first, last = sum(took[:ends]) / ends * 1000, sum(took[-ends:]) / ends * 1000
     return {
         "documents": documents,
         "paragraphs": len(texts),
         "ms a call, mean of the 100 before": marks,
+        f"ms a call, first {ends}": round(first, 2),
+        f"ms a call, last {ends}": round(last, 2),
+        "last over first": round(last / first, 2),
         "meaning channel": dense,
         "first search after the last call s": round(first_search, 2),
         "first ask after it s": round(first_ask, 2),
         "whole run s": round(time.perf_counter() - start, 1),
+        "at once: to searchable s": round(at_once(texts, documents, dense), 1),
     }
+
+
+def at_once(texts: list[str], documents: int, dense: bool) -> float:
+    """The same documents written as files and stored with one ``ingest`` call, then
+    searched once: the seconds until then."""
+    with tempfile.TemporaryDirectory() as folder, warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        files = []
+        for number in range(documents):
+            path = Path(folder) / f"doc-{number + 1:05d}.txt"
+            path.write_text(texts[number % len(texts)], encoding="utf-8")
+            files.append(path)
+        memory = Memory(Path(folder) / "store.sqlite", dense=dense)
+        begun = time.perf_counter()
+        memory.ingest(files)
+        memory.search(SEARCHED)
+        took = time.perf_counter() - begun
+        memory.close()
+    return took
 
 
 def main() -> None:

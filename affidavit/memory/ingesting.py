@@ -33,7 +33,7 @@ from affidavit.ingest import (
 )
 from affidavit.options import Progress
 from affidavit.results import UnreadFile
-from affidavit.store import PreparedDocument, Store, document_keys, repeat_warnings
+from affidavit.store import PreparedDocument, Store, document_names, repeat_warnings
 
 
 class IngestCalls:
@@ -120,9 +120,8 @@ class IngestCalls:
         added = [name for _, name in named]
         with self._store.reading():
             warnings += repeat_warnings(self._store.conn, added)
-            held = set(added)
-            others = [name for _, name, _, _ in document_keys(self._store) if name not in held]
-        warnings += self._names.warnings(others, added)
+            stored = document_names(self._store)
+        warnings += self._names.warnings(stored, added)
         if not self._store.read_only:
             health = measure(self._retriever)  # the trend across ingests
             if health.warning:
@@ -172,10 +171,10 @@ class IngestCalls:
             self._write([document], trusted)
             with self._store.reading():
                 said = repeat_warnings(self._store.conn, [name])
-                others = [other for _, other, _, _ in document_keys(self._store) if other != name]
+                held = document_names(self._store)
             spoken = [f"{name}: {line}" for line in addressing(document)]
             told = [replaced] if replaced else []
-            for warning in [*told, *said, *self._names.warnings(others, [name]), *spoken]:
+            for warning in [*told, *said, *self._names.warnings(held, [name]), *spoken]:
                 warn(warning, IngestWarning, stacklevel=3)
         return name
 
