@@ -362,3 +362,19 @@ def test_additions_are_joined_once_when_a_question_asks(
         assert_same_as_whole(memory, memory._retriever.words())
     with Memory(path, dense=False) as reopened:
         assert_same_as_whole(reopened, reopened._retriever.words())
+
+
+def test_additions_are_joined_in_the_call_that_makes_them_a_quarter_of_the_index(
+    tmp_path: Path,
+) -> None:
+    """Small additions wait for a question; the one that makes the additions held
+    JOINED_AT_SHARE of the index is joined in its own call, so the next question joins
+    less than that share."""
+    with Memory(tmp_path / "s.sqlite", dense=False) as memory:
+        memory.ingest(ARTICLES[:2])
+        held = memory._retriever._words
+        memory.ingest_text("A note on the oil embargo.", name="note.md")
+        assert len(held._added) == 1  # held, unjoined
+        memory.ingest_text(ARTICLES[2].read_text(encoding="utf-8"), name=ARTICLES[2].name)
+        assert held._added == [] and "note.md" in held._index.document_names
+        assert_same_as_whole(memory, memory._retriever.words())

@@ -21,6 +21,10 @@ from affidavit.store import Store, cache_update, document_keys, merged_tail, ver
 # many lines (or additions), they are written as one part.
 WRITTEN_AT_LINES = 2048
 WRITTEN_AT_ADDITIONS = 64
+# The additions held are joined to the index in the call that makes them this share of it:
+# a join moves every posting, so joins that far apart cost each addition a few times its
+# size in all, and the next question joins less than this share.
+JOINED_AT_SHARE = 0.25
 
 
 class HeldWords:
@@ -81,6 +85,8 @@ class HeldWords:
         lines = sum(index.size for index in self._unwritten)
         if lines >= WRITTEN_AT_LINES or len(self._unwritten) >= WRITTEN_AT_ADDITIONS:
             self.write_pending()
+        if sum(index.size for index in self._added) >= JOINED_AT_SHARE * self._index.size:
+            self._joined()
 
     def write_pending(self) -> None:
         """Cache the additions not yet cached, as one part (merged in tiers with the parts
