@@ -44,11 +44,11 @@ def added_graph(
     store: Store, previous: EntityGraph, read: _GraphLines | None = None
 ) -> EntityGraph | None:
     """``previous`` grown by the documents added to the store since it, when they are all
-    that changed: their lines are matched against the entities it knows, in time
-    proportional to them, and when the text has grown enough for a mining, the entities
-    are mined again from the kept corpus and the lines that may name a new one are read
-    (EntityGraph.updated). None otherwise: the caller reads every line. Read in one
-    snapshot, as ``current_graph``."""
+    that changed: their lines are matched against the entities it knows and added to its
+    mining's counts, which judge again the phrases whose figures changed, and the lines
+    that may name an entity found first are read (EntityGraph.grown), in time near their
+    size. None otherwise: the caller reads every line. Read in one snapshot, as
+    ``current_graph``."""
     with store.reading():
         read = read or _GraphLines(store)
         if previous.kept is None:

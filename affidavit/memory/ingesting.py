@@ -200,11 +200,11 @@ class IngestCalls:
         written = self._store.write_documents(prepared)
         if written and words:
             # The word index takes in the new documents now, analysing their lines only
-            # and caching a part of their size (index/words/word_parts.py): closing the store
-            # writes nothing for it, and the next question only joins it to the whole
-            # (index/words/held_words.py). The entity graph grows by their lines too, unless a
-            # mining is due (Retriever.grow_graph), and so do the line vectors (their
-            # lines encoded, a text once a process).
+            # (index/words/held_words.py: held, joined to the whole by the next question or
+            # once the additions make a quarter of it, and cached as a part with the others
+            # not yet cached). The entity graph grows by their lines too, its mining's counts
+            # with them (Retriever.grow_graph, index/entities/mined_counts.py), and so do
+            # the line vectors (their lines encoded, a text once a process).
             self._retriever.take_in_words()
             self._retriever.grow_graph()
             self._retriever.meaning()

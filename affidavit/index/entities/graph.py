@@ -170,44 +170,40 @@ class EntityGraph:
         mined = fresh if fresh_mined is None else fresh_mined
         if counts is not None:
             words = words or KeptWords.of_corpus(counts.corpus)
-            added = read_after(counts.corpus, mined, words, spelled)
+            counts.add(read_after(counts.corpus, mined, words, spelled))
+            corpus, entities = counts.corpus, counts.entity_list
         else:  # the first growth: the kept corpus grows in its compact form, then is counted
             kept = self.kept.to_arrays() if isinstance(self.kept, Corpus) else self.kept
             assert kept is not None
             grown, _ = extended_arrays(kept, mined, words, spelled)
-        known_ones = EntityGraph(
-            list(self.entities), list(self.postings), dict(self.pairs), len(line_ids), None,
-            line_ids, digests, self.mined,
+            corpus = Corpus.from_arrays(grown)
+            del grown  # NOTE: the compact arrays and the decoded corpus held at once were
+            # the peak of a mining at 100 MB of text.
+            counts = MinedCounts.mine(corpus)
+            entities = mine_corpus(corpus) if counts is None else counts.entity_list
+            words = None  # the decoded corpus's own lists, made again when next grown
+        graph = self._with_entities(entities, corpus, counts, read)
+        graph.lines, graph.line_ids, graph.digests, graph.words = (
+            len(line_ids), line_ids, digests, words
         )  # fmt: skip
-        if "_automaton" in self.__dict__:  # the same entities, numbered alike
-            known_ones._automaton = self._automaton
-        counted = None if fresh_mined is None else {row[0] for row in fresh_mined}
-        known_ones._link(fresh, extend=True, counted=counted, spelled=spelled)
-        if counts is not None:
-            counts.add(added)
-            known_ones.words = words
-            return known_ones._mined_again(counts.corpus, counts.entity_list, counts, read)
-        corpus = Corpus.from_arrays(grown)
-        del grown  # NOTE: the compact arrays and the decoded corpus held at once were the
-        # peak of a mining at 100 MB of text.
-        counts = MinedCounts.mine(corpus)
-        entities = mine_corpus(corpus) if counts is None else counts.entity_list
-        return known_ones._mined_again(corpus, entities, counts, read)
+        # The new lines read once, against every entity, after the old ones.
+        graph._link(fresh, extend=True, spelled=spelled)
+        return graph
 
-    def _mined_again(
+    def _with_entities(
         self,
-        corpus: Corpus,
         entities: list[Entity],
+        corpus: Corpus,
         counts: MinedCounts | None,
         read: Callable[[np.ndarray], list[Row]],
     ) -> EntityGraph:
-        """This graph (every line matched against its entities) with the ``entities``
-        mined from ``corpus`` (its kept corpus, grown). An entity kept keeps its lines
-        and its edges with the others kept: whether a line mentions it, and whether two
-        mentions stand apart, depends on no third entity. The new ones are matched on the
-        lines that may mention them (``lines_naming``) and on the copies of those lines."""
+        """The graph of this one's lines with the ``entities`` mined from ``corpus`` (its
+        kept corpus, grown). An entity kept keeps its lines and its edges with the others
+        kept: whether a line mentions it, and whether two mentions stand apart, depends on
+        no third entity. The new ones are matched on the lines that may mention them
+        (``lines_naming``) and on the copies of those lines."""
         graph = EntityGraph(entities, [], {}, self.lines, corpus, self.line_ids, self.digests)
-        graph.mined, graph.counts, graph.words = len(corpus.ids), counts, self.words
+        graph.mined, graph.counts = len(corpus.ids), counts
         before = {entity.words: number for number, entity in enumerate(self.entities)}
         was = [before.get(entity.words) for entity in entities]
         if was == list(range(len(self.entities))) and "_automaton" in self.__dict__:
@@ -220,15 +216,13 @@ class EntityGraph:
                 x, y = sorted((now[a], now[b]))
                 graph.pairs[(x, y)] = witnesses
         new = [number for number, old in enumerate(was) if old is None]
-        if new:
-            fresh = [entities[number] for number in new]
-            if counts is not None:
-                naming = counts.lines_naming(fresh)
-            else:
-                naming = lines_naming(corpus, fresh)
+        if new and len(self.line_ids):
+            found = [entities[number] for number in new]
+            naming = counts.lines_naming(found) if counts else lines_naming(corpus, found)
             if naming is None:
                 ids = self.line_ids
             else:  # and every line with the same text (a copy's lines are not in the corpus)
+                naming = naming[naming <= self.line_ids[-1]]
                 texts = self.digests[np.searchsorted(self.line_ids, naming)]
                 ids = self.line_ids[np.isin(self.digests, texts)]
             graph._link(read(ids), extend=True, only=set(new))

@@ -115,14 +115,20 @@ class MinedCounts:
             return
         self._grow_corpus(fresh)
         changed = self._count(fresh)
-        wanted: list[tuple[int, np.ndarray, np.ndarray]] = []  # (n, places, words)
-        judged: dict[WordIds, bool] = {}
-        for n in range(1, MAX_WORDS + 1):
-            self._judge_counts(n, changed, before, wanted, judged)
-        self._judge_company(wanted, judged)
+        hit = _hits(changed, [len(t) for t in self.tallies])
+        wanted = [self._judge_words(changed[0])]  # (n, places, words): their company next
+        turned_away: list[np.ndarray] = []  # a row of word ids each
+        for n in range(2, MAX_WORDS + 1):
+            passed, failed = self._judge_phrases(n, hit, before)
+            wanted.append(passed)
+            turned_away.append(failed)
+        judged = self._judge_company(wanted)
         for words, kept in judged.items():
             if not kept:
                 self.entities.pop(words, None)
+        for failed in turned_away:
+            for words in self._among_entities(failed):
+                del self.entities[words]
 
     # -- counting --
 
@@ -189,77 +195,76 @@ class MinedCounts:
 
     # -- judging --
 
-    def _judge_counts(
-        self,
-        n: int,
-        changed: list[np.ndarray],
-        before: int,
-        wanted: list[tuple[int, np.ndarray, np.ndarray]],
-        judged: dict[WordIds, bool],
-    ) -> None:
-        """Judge again by their counts the n-grams whose figures changed (or whose PMI may
-        have crossed the bar): those that fail are marked so in ``judged``, those that
-        pass go to ``wanted``, to be judged by their company."""
+    def _judge_words(self, changed: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
+        """The single words the addition holds, judged again by how they are written: the
+        places and words of those that pass (their company is judged next); the others
+        are no entity (removed from ``entities``)."""
         tokens = len(self.corpus.ids)
-        keys, tallies = self.keys[n - 1], self.tallies[n - 1]
-        closed = self._closed_words()
-        if n == 1:
-            places = changed[0]
-            places = places[(tallies[places] >= MIN_COUNT) & ~closed[keys[places]]]
-            written = self._single_written()
-            passed = []
-            for place in places.tolist():
-                count = int(tallies[place])
-                inside, capitals, titled = (int(v) for v in written[:, place])
-                ok = counts_pass(1, count, [], tokens, (inside, capitals, titled))
-                if ok:
-                    passed.append(place)
-                else:
-                    judged[(int(keys[place]),)] = False
-            chosen = np.asarray(passed, dtype=np.int64)
-            wanted.append((1, chosen, keys[chosen][:, None]))
-            return
-        candidates, words, prefixes = self._candidates(n, closed)
-        counts = tallies[candidates]
-        lefts = [self.tallies[k - 1][prefixes[k]] for k in range(1, n)]
+        keys, tallies = self.keys[0], self.tallies[0]
+        places = changed[(tallies[changed] >= MIN_COUNT) & ~self._closed_words()[keys[changed]]]
+        written = self._single_written()
+        passed = []
+        for place in places.tolist():
+            inside, capitals, titled = (int(v) for v in written[:, place])
+            if counts_pass(1, int(tallies[place]), [], tokens, (inside, capitals, titled)):
+                passed.append(place)
+            else:
+                self.entities.pop((int(keys[place]),), None)
+        chosen = np.asarray(passed, dtype=np.int64)
+        return 1, chosen, keys[chosen][:, None]
+
+    def _judge_phrases(
+        self, n: int, hit: list[np.ndarray], before: int
+    ) -> tuple[tuple[int, np.ndarray, np.ndarray], np.ndarray]:
+        """The n-grams (n of two or more) judged again by their counts: those whose own
+        count or a part's changed, or whose PMI may have crossed the bar as the text grew
+        from ``before`` tokens. Returns those that pass (n, places, words: their company
+        is judged next) and the words of those that fail."""
+        tokens = len(self.corpus.ids)
+        candidates, words, prefixes = self._candidates(n, self._closed_words())
+        counts = self.tallies[n - 1][candidates]
         rights_at = [self._ranks_of(words[:, k:]) for k in range(1, n)]
+        lefts = [self.tallies[k - 1][prefixes[k]] for k in range(1, n)]
         rights = [self.tallies[n - k - 1][at] for k, at in enumerate(rights_at, start=1)]
-        hit = _hits(changed, [len(t) for t in self.tallies])
-        touched = hit[n - 1][candidates]
-        for k in range(1, n):
-            touched |= hit[k - 1][prefixes[k]] | hit[n - k - 1][rights_at[k - 1]]
         splits = [
             (np.maximum(left, 1), np.maximum(right, 1))
             for left, right in zip(lefts, rights, strict=True)
         ]
         now = _weakest_pmi(counts, splits, tokens)
-        again = touched
+        again = hit[n - 1][candidates]
+        for k in range(1, n):
+            again |= hit[k - 1][prefixes[k]] | hit[n - k - 1][rights_at[k - 1]]
         if before:
-            crossed = (_weakest_pmi(counts, splits, before) < MIN_PMI + _PMI_SLACK) & (
+            again |= (_weakest_pmi(counts, splits, before) < MIN_PMI + _PMI_SLACK) & (
                 now >= MIN_PMI - _PMI_SLACK
             )
-            again = touched | crossed
         else:
-            again = np.ones(len(candidates), dtype=bool)
-        products = np.stack([left * right for left, right in splits])
-        weakest = np.argmax(products, axis=0)  # the first of the largest: mining.py's
-        at = np.arange(len(candidates))
-        least = np.minimum(
-            np.stack([left for left, _ in splits])[weakest, at],
-            np.stack([right for _, right in splits])[weakest, at],
-        )
-        hopeful = again & (now >= MIN_PMI - _PMI_SLACK) & ~(counts < BOUND_SHARE * least)
-        for row in np.flatnonzero(again & ~hopeful).tolist():
-            judged[tuple(words[row].tolist())] = False
+            again[:] = True
+        hopeful = again & (now >= MIN_PMI - _PMI_SLACK) & _bound(counts, splits)
+        failed = [np.flatnonzero(again & ~hopeful)]
         passed = []
         for row in np.flatnonzero(hopeful).tolist():
             split = [(int(left[row]), int(right[row])) for left, right in splits]
             if counts_pass(n, int(counts[row]), split, tokens):
                 passed.append(row)
             else:
-                judged[tuple(words[row].tolist())] = False
+                failed.append(np.array([row]))
         rows = np.asarray(passed, dtype=np.int64)
-        wanted.append((n, candidates[rows], words[rows]))
+        return (n, candidates[rows], words[rows]), words[np.concatenate(failed)]
+
+    def _among_entities(self, words: np.ndarray) -> list[WordIds]:
+        """The rows of ``words`` that are entities, found from a hash of each row: a tuple
+        is made only of a row whose hash an entity has (a call turns away many more
+        phrases than there are entities)."""
+        if not len(words):
+            return []
+        n = words.shape[1]
+        held = [ids for ids in self.entities if len(ids) == n]
+        if not held:
+            return []
+        wanted = _row_hashes(np.asarray(held, dtype=np.int64))
+        rows = np.flatnonzero(np.isin(_row_hashes(words), wanted))
+        return [ids for ids in map(tuple, words[rows].tolist()) if ids in self.entities]
 
     def _candidates(
         self, n: int, closed: np.ndarray
@@ -293,10 +298,12 @@ class MinedCounts:
         return rank
 
     def _judge_company(
-        self, wanted: list[tuple[int, np.ndarray, np.ndarray]], judged: dict[WordIds, bool]
-    ) -> None:
+        self, wanted: list[tuple[int, np.ndarray, np.ndarray]]
+    ) -> dict[WordIds, bool]:
         """Judge by the words beside their occurrences the n-grams that passed by their
-        counts; those kept are entities again, with their counts and names."""
+        counts; those kept are entities again, with their counts and names. Whether each
+        was kept."""
+        judged: dict[WordIds, bool] = {}
         for n, places, words in wanted:
             if not len(places):
                 continue
@@ -309,11 +316,14 @@ class MinedCounts:
                 ids = tuple(words[row].tolist())
                 kept = keeps_company(counts_beside(before, row), counts_beside(after, row))
                 judged[ids] = kept
-                if kept:
+                count = int(tallies[row])
+                held = self.entities.get(ids)
+                if kept and (held is None or held.count != count):  # else as it was written
                     spots = where[firsts[row] : firsts[row + 1]]
                     name = written_name(self.corpus, spots, n)
                     spelled = tuple(self.corpus.vocabulary[w] for w in ids)
-                    self.entities[ids] = Entity(spelled, name, int(tallies[row]))
+                    self.entities[ids] = Entity(spelled, name, count)
+        return judged
 
     # -- what the judging reads --
 
@@ -445,6 +455,28 @@ def _hits(changed: list[np.ndarray], sizes: list[int]) -> list[np.ndarray]:
         hit[places] = True
         hits.append(hit)
     return hits
+
+
+def _bound(counts: np.ndarray, splits: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
+    """mining.py's test of the weakest split (the largest product of its parts' counts,
+    the first of the largest): the phrase holds at least BOUND_SHARE of its rarer part's
+    occurrences. Whole numbers: the same answer as mining.py's, to the last."""
+    products = np.stack([left * right for left, right in splits])
+    weakest = np.argmax(products, axis=0)
+    at = np.arange(len(counts))
+    least = np.minimum(
+        np.stack([left for left, _ in splits])[weakest, at],
+        np.stack([right for _, right in splits])[weakest, at],
+    )
+    return ~(counts < BOUND_SHARE * least)
+
+
+def _row_hashes(words: np.ndarray) -> np.ndarray:
+    """A 64-bit hash of each row of word ids (rows that differ may share one)."""
+    total = np.zeros(len(words), dtype=np.uint64)
+    for k in range(words.shape[1]):
+        total = total * np.uint64(1_000_003) + words[:, k].astype(np.uint64)
+    return total
 
 
 def _weakest_pmi(

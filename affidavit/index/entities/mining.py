@@ -352,12 +352,18 @@ def closed_word(word: str) -> bool:
 
 
 def written_name(corpus: Corpus, starts: np.ndarray, n: int) -> str:
-    """The entity as it is written most often (ties: the first written)."""
-    written: dict[str, int] = {}
-    for start in starts.tolist():
-        form = " ".join(corpus.forms[i] for i in corpus.surface[start : start + n].tolist())
-        written[form] = written.get(form, 0) + 1
-    return max(written, key=written.__getitem__)
+    """The entity as it is written most often (ties: the first written), its occurrences
+    starting at ``starts`` (in text order): its forms' ids counted at once."""
+    if n == 1:
+        written, first, counts = np.unique(
+            corpus.surface[starts], return_index=True, return_counts=True
+        )
+        rows = written[:, None]
+    else:
+        forms = np.stack([corpus.surface[starts + k] for k in range(n)], axis=1)
+        rows, first, counts = np.unique(forms, axis=0, return_index=True, return_counts=True)
+    best = min(range(len(counts)), key=lambda at: (-int(counts[at]), int(first[at])))
+    return " ".join(corpus.forms[i] for i in rows[best].tolist())
 
 
 _ALL_STOP = frozenset().union(*STOP_WORDS.values())
