@@ -57,16 +57,20 @@ def legacy(store: Store, fingerprint: str) -> MeaningIndex | None:
 
 
 def save(
-    store: Store, prefix: str, generation: int, index: MeaningIndex, piece: MeaningIndex | None
+    store: Store,
+    prefix: str,
+    generation: int,
+    index: MeaningIndex,
+    piece: MeaningIndex | None,
+    made_on: MeaningIndex | None = None,
 ) -> None:
-    """Cache ``piece`` (what an update added) as a part, merged with the newest parts when
-    they fill a tier (store/index_parts.py ``cache_update``), or the whole ``index`` when
-    there is no piece. A piece is made only when the store gained documents; any other
-    change writes the whole index again."""
+    """Cache ``piece`` (what an update added to ``made_on``, making ``index``) as a part,
+    merged with the newest parts when they fill a tier (store/index_parts.py
+    ``cache_update``), or the whole ``index`` when there is no piece. A piece is made only
+    when the store gained documents; any other change writes the whole index again."""
     part = None
-    if piece is not None:
-        made_on = index.document_keys[: len(index.document_keys) - len(piece.document_keys)]
-        part = piece.to_bytes(versions_digest(made_on))
+    if piece is not None and made_on is not None:
+        part = piece.to_bytes(made_on.versions())
     cache_update(store, prefix, generation, part, index.to_bytes, merged_parts)
 
 
