@@ -378,3 +378,36 @@ def test_additions_are_joined_in_the_call_that_makes_them_a_quarter_of_the_index
         memory.ingest_text(ARTICLES[2].read_text(encoding="utf-8"), name=ARTICLES[2].name)
         assert held._added == [] and "note.md" in held._index.document_names
         assert_same_as_whole(memory, memory._retriever.words())
+
+
+def test_a_versions_digest_grows_by_the_versions_added_alone() -> None:
+    """The digest of a set of versions is the same however they are ordered, and grown by
+    an addition's own versions it is the digest of the whole set: an addition hashes its
+    own versions, not every one held."""
+    from affidavit.store.index_parts import versions_digest
+
+    held = [f"{n}:hash{n}:{10 * n}:10" for n in range(50)]
+    added = ["50:hash50:500:3", "51:hash51:503:7"]
+    whole = versions_digest(held + added)
+    assert versions_digest(added, versions_digest(held)) == whole
+    assert versions_digest(list(reversed(held + added))) == whole
+    assert versions_digest(held + added[:1]) != whole
+
+
+def test_the_version_keys_and_names_grow_with_an_addition(tmp_path: Path) -> None:
+    """A write that only added documents extends the lists of keys and names the last
+    generation held (the old entries are the same objects); any other write reads them
+    again."""
+    from affidavit.store.index_parts import document_names, version_keys
+
+    with Memory(tmp_path / "s.sqlite", dense=False) as memory:
+        memory.ingest(ARTICLES[:2])
+        store = memory._store
+        keys, names = version_keys(store), document_names(store)
+        memory.ingest_text("A note.", name="note.md")
+        grown = version_keys(store)
+        assert all(a is b for a, b in zip(keys, grown[: len(keys)], strict=True))
+        assert document_names(store) == [*names, "note.md"]
+        memory.remove(names[0])
+        assert version_keys(store) == [key for *_, key in read_whole(memory)]
+        assert document_names(store) == [names[1], "note.md"]
