@@ -40,7 +40,6 @@ KEY_WIDTH = 1 << 24
 # How far a PMI worked out with numpy may stand from the one mining.py works out (its
 # last bits may differ): within it, a phrase is judged again by the rule itself.
 _PMI_SLACK = 1e-9
-_EDGE = -1
 
 WordIds = tuple[int, ...]
 
@@ -84,9 +83,12 @@ class MinedCounts:
         cls, corpus: Corpus, arrays: dict[str, np.ndarray], entities: list[Entity]
     ) -> MinedCounts | None:
         """The counts ``to_arrays`` wrote, over the corpus they were kept with (None when
-        they do not add up to it)."""
-        keys = [np.cumsum(arrays[f"m_keys{n}"]).astype(np.int64) for n in range(1, 5)]
-        tallies = [arrays[f"m_tallies{n}"].astype(np.int64) for n in range(1, 5)]
+        some are missing or they do not add up to it)."""
+        lengths = range(1, MAX_WORDS + 1)
+        if any(f"m_keys{n}" not in arrays or f"m_tallies{n}" not in arrays for n in lengths):
+            return None
+        keys = [np.cumsum(arrays[f"m_keys{n}"]).astype(np.int64) for n in lengths]
+        tallies = [arrays[f"m_tallies{n}"].astype(np.int64) for n in lengths]
         if int(tallies[0].sum()) != len(corpus.ids):
             return None
         return cls(corpus, keys, tallies, _by_ids(corpus, entities))
