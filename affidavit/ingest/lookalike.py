@@ -14,8 +14,6 @@ import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 
-from confusable_homoglyphs import confusables
-
 from affidavit.text import fold
 
 
@@ -37,6 +35,10 @@ def _latin(character: str) -> str:
     """The Latin letter ``character`` looks like, or itself."""
     if character.isascii():
         return character
+    # NOTE: imported here, at the first letter outside ASCII: its tables took 0.07 s of
+    # every process that opens a store (a cold ask's start), and most names are ASCII.
+    from confusable_homoglyphs import confusables
+
     found = confusables.is_confusable(character, greedy=False, preferred_aliases=["latin"])
     if not found:
         return character

@@ -10,19 +10,26 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any, Self, Unpack
+from typing import TYPE_CHECKING, Any, Self, Unpack
 
+from affidavit import ingest
 from affidavit.answer import Archive, answer, verify
 from affidavit.batch import BatchReport, Sharing, run_batch
 from affidavit.engine import DefaultEngine, Engine
 from affidavit.errors import IngestError, InputError, readable
 from affidavit.gates import admit
 from affidavit.index import DocumentHit, Encoder, Reranker, Scope
-from affidavit.ingest import Ingesting, IngestLimits, NamedFiles, checked_date, named_files
 from affidavit.options import AskKeywords, Filters, Progress, ScopeKeywords, checked
 from affidavit.results import Answer, Evidence, IngestReport, UnreadFile, Verdict
 from affidavit.store import Replies
 from affidavit.trust import SPEAKING_THRESHOLD
+
+if TYPE_CHECKING:
+    from affidavit.ingest import Ingesting, IngestLimits, NamedFiles
+
+# NOTE: ingest's readers are read through its face when an ingest runs (ingest.named_files
+# ...), not imported with this module: an ask never reads a file, and importing them (the
+# format dispatch, the look-alike tables) was about 0.1 s of a cold ask's start.
 
 
 class MemoryCalls(ABC):
@@ -131,9 +138,9 @@ class MemoryCalls(ABC):
         """
         admit(source, threshold=self.speaking_threshold)  # an unknown source fails first
         named_as = str(path) if isinstance(path, str | Path) else ", ".join(map(str, path))
-        date = checked_date(date, named_as)
-        named, warnings = named_files(path, name)
-        how = Ingesting(source, date, limits, progress, replace_trusted, keep_going)
+        date = ingest.checked_date(date, named_as)
+        named, warnings = ingest.named_files(path, name)
+        how = ingest.Ingesting(source, date, limits, progress, replace_trusted, keep_going)
         failed: list[UnreadFile] = []
         with self._guarded():
             self._ingest_files(named, warnings, failed, how)
@@ -285,9 +292,11 @@ class MemoryCalls(ABC):
         """Answer a question set; returns its rows in input order (a BatchReport).
 
         ``questions``: a JSONL file (``{"id", "question", "asked_at"?, "speaker"?}`` a
-        line, and ask's scope keys) or a list of strings or such mappings. A row is the
-        answer's ``to_dict()`` with the question's ``id`` and ``line``, or ``{"id",
-        "line", "error"}`` for a line that is not a question. ``workers`` processes
+        line, and ask's scope keys) or a list of strings or such mappings. A line may
+        hold ``"claim"`` instead of ``"question"`` (and the scope keys): it is verified.
+        A row is the answer's ``to_dict()`` with the question's ``id`` and ``line``; a
+        claim's, ``{"id", "line", "kind": "verify"}`` and its Verdict's ``to_dict()``;
+        ``{"id", "line", "error"}`` for a line that is neither. ``workers`` processes
         (default: one per CPU) open this store read-only; ``cluster`` (``ray://HOST:PORT``,
         ``auto`` or ``local``) answers on Ray. A sharded store answers each question on
         its shards (the ``cluster`` it was opened with), so takes neither. With ``out``

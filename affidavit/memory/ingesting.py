@@ -7,33 +7,24 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from warnings import warn
 
+from affidavit import ingest
 from affidavit.errors import IngestInterrupted, IngestWarning, readable
 from affidavit.gates import admit, refused_downgrades
 from affidavit.index import Retriever, measure
-from affidavit.ingest import (
-    Ingesting,
-    IngestLimits,
-    NamedFiles,
-    StoredNames,
-    addressing,
-    checked_date,
-    content_hash,
-    index_stages,
-    legacy_names,
-    prepare_dialogue,
-    prepare_document,
-    prepare_files,
-    read_dialogue,
-    read_text,
-    replaced_from,
-    unread_error,
-)
 from affidavit.options import Progress
 from affidavit.results import UnreadFile
 from affidavit.store import PreparedDocument, Store, document_names, repeat_warnings
+
+if TYPE_CHECKING:
+    from affidavit.ingest import Ingesting, IngestLimits, NamedFiles, StoredNames
+
+# NOTE: ingest's readers are read through its face when a document is read (ingest.read_text
+# ...), not imported with this module: a process that only asks never reads a file, and
+# importing them (the format dispatch with lxml, yaml and the HTML readers) was about 0.07 s
+# of a cold ask's start.
 
 
 class IngestCalls:
@@ -79,14 +70,14 @@ class IngestCalls:
         that cannot be read to ``failed``. A file stored under its name from before a
         folder's documents were named by the folder takes the place of that document."""
         admission = admit(source, threshold=self.speaking_threshold)
-        legacy = legacy_names(named, self._store.legacy_files())
-        documents = prepare_files(
+        legacy = ingest.legacy_names(named, self._store.legacy_files())
+        documents = ingest.prepare_files(
             named,
             known_hash=self._store.document_hash,
             source=admission.source.value,
             trust=admission.trust,
             date=date,
-            limits=limits or IngestLimits(),
+            limits=limits or ingest.IngestLimits(),
             warnings=warnings,
             failed=failed,
             progress=progress,
@@ -116,7 +107,7 @@ class IngestCalls:
         told = self._told_replacing(prepared, warnings, written)
         if self._write(told, replace_trusted, words=False):
             # NOTE: at 20.9 MB the first ask after an ingest took 16 s, later ones 0.1 s.
-            self._retriever.build(index_stages(progress))
+            self._retriever.build(ingest.index_stages(progress))
         added = [name for _, name in named]
         with self._store.reading():
             warnings += repeat_warnings(self._store.conn, added)
@@ -139,7 +130,7 @@ class IngestCalls:
         for document in documents:
             stored = self._store.document_origin(document.name)
             if stored is not None:
-                said = replaced_from(document, *stored)
+                said = ingest.replaced_from(document, *stored)
                 if said:
                     warnings.append(said)
             if document.replaces is not None:
@@ -157,22 +148,22 @@ class IngestCalls:
         """Ingest ``text`` as the document ``name`` (memory/common.py ``ingest_text``)."""
         readable(text, f"the text of {name}")
         admission = admit(source, name=name, threshold=self.speaking_threshold)
-        digest = content_hash(
-            text.encode("utf-8"), admission.source.value, checked_date(date, name)
+        digest = ingest.content_hash(
+            text.encode("utf-8"), admission.source.value, ingest.checked_date(date, name)
         )
         if self._store.document_hash(name) != digest:
             source, trust = admission.source.value, admission.trust
-            units = read_text(text, name=name)
-            document = prepare_document(
+            units = ingest.read_text(text, name=name)
+            document = ingest.prepare_document(
                 units, name=name, digest=digest, date=date, source=source, trust=trust
             )
             stored = self._store.document_origin(name)
-            replaced = replaced_from(document, *stored) if stored is not None else None
+            replaced = ingest.replaced_from(document, *stored) if stored is not None else None
             self._write([document], trusted)
             with self._store.reading():
                 said = repeat_warnings(self._store.conn, [name])
                 held = document_names(self._store)
-            spoken = [f"{name}: {line}" for line in addressing(document)]
+            spoken = [f"{name}: {line}" for line in ingest.addressing(document)]
             told = [replaced] if replaced else []
             for warning in [*told, *said, *self._names.warnings(held, [name]), *spoken]:
                 warn(warning, IngestWarning, stacklevel=3)
@@ -182,8 +173,8 @@ class IngestCalls:
         """Ingest the conversation ``sessions`` as ``name`` (memory/common.py
         ``ingest_dialogue``): every session read, then all written in one transaction."""
         admission = admit(source, name=name, threshold=self.speaking_threshold)
-        sessions_read = read_dialogue(sessions, name=name)
-        prepared = prepare_dialogue(
+        sessions_read = ingest.read_dialogue(sessions, name=name)
+        prepared = ingest.prepare_dialogue(
             sessions_read, name=name, source=admission.source.value, trust=admission.trust
         )
         changed = [p for p in prepared if self._store.document_hash(p.name) != p.content_hash]
@@ -221,4 +212,4 @@ def _taken(
     unless ``keep_going``."""
     yield from documents
     if failed and not keep_going:
-        raise unread_error(failed)
+        raise ingest.unread_error(failed)

@@ -15,16 +15,18 @@ import tempfile
 import warnings
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from affidavit.errors import AffidavitError
 from affidavit.gates import refused_downgrades
-from affidavit.ingest import IngestLimits
 from affidavit.memory.one_store import StoreMemory
 from affidavit.results import UnreadFile
 from affidavit.runtime import give_back_freed_memory
 from affidavit.shards import ShardParts
 from affidavit.store import PreparedDocument
+
+if TYPE_CHECKING:
+    from affidavit.ingest import IngestLimits  # read when typed only: its module reads files
 
 
 class Shard(StoreMemory):

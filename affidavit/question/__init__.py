@@ -18,6 +18,7 @@ if TYPE_CHECKING:
         holds_answer,
         is_whole_date,
         states_a_deadline,
+        written_value,
     )
 
 # What other rooms may use of question/, each name with the module it lives in, imported when
@@ -27,12 +28,15 @@ _HOMES = {
     "question": "Question",
     "routes": "AND TABLE_LOOK_UPS Need Route",
     "shape": "AnswerType Shape",
-    "typed_lines": "asks_a_day asks_a_deadline holds_answer is_whole_date states_a_deadline",
+    "typed_lines": (
+        "asks_a_day asks_a_deadline holds_answer is_whole_date states_a_deadline written_value"
+    ),
 }
 
 __all__ = [
     "AND", "TABLE_LOOK_UPS", "AnswerType", "Need", "Question", "Route", "Shape", "asks_a_day",
     "asks_a_deadline", "document_nouns", "holds_answer", "is_whole_date", "states_a_deadline",
+    "written_value",
 ]
 
 if not TYPE_CHECKING:  # mypy reads the imports above, and so knows each name's type

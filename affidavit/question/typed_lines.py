@@ -43,6 +43,33 @@ _READERS: dict[AnswerType, Callable[[str], set[str]]] = {
 }
 
 
+# Kinds whose reader finds each value as it is written (a date, a code, a contact), so
+# the value can stand as an answer by itself; numbers are read as values ("$1,200" as
+# 1200), and a cell's unit or currency is part of what it says.
+_WRITTEN_KINDS = frozenset(
+    {AnswerType.TIME, AnswerType.IDENTIFIER, AnswerType.EMAIL, AnswerType.URL, AnswerType.PHONE}
+)
+
+
+def written_value(answer_type: AnswerType, question: str) -> Callable[[str], str | None]:
+    """The one value of ``answer_type`` a text writes, as written, beside other words
+    ("12 August 2016" in a field's "12 August 2016 SAFETY DATA SHEET"); None when the text
+    writes none, several, or only what the question writes, or the type's values are not
+    read as written. A value inside a longer one (the year of a whole date) is not
+    another."""
+    reader = _READERS.get(answer_type) if answer_type in _WRITTEN_KINDS else None
+    if reader is None:
+        return lambda _text: None
+    asked = {fold(value) for value in reader(question)}
+
+    def value(text: str) -> str | None:
+        found = {v for v in reader(text) if fold(v) not in asked and v.strip()}
+        outer = [v for v in found if not any(v != w and v in w for w in found)]
+        return outer[0] if len(outer) == 1 and outer[0] != text.strip() else None
+
+    return value
+
+
 _ASKS_A_DAY = re.compile(r"\b(?:date|day|deadline|due)\b|\bfecha\b|\btarih", re.I)
 
 

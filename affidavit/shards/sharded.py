@@ -10,13 +10,13 @@ import warnings as warnings_module
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from affidavit import ingest
 from affidavit.answer import Archive
 from affidavit.batch import Sharing
 from affidavit.errors import InputError, StoreError
 from affidavit.index import DocumentFacts, DocumentHit, PhraseQuestion, Scope, meaning_channel
-from affidavit.ingest import Ingesting, NamedFiles, unread_error
 from affidavit.options import Filters, Progress
 from affidavit.results import Evidence, UnreadFile
 from affidavit.shards.counts import StoreCounts
@@ -25,6 +25,9 @@ from affidavit.shards.group import Call, LocalShards, OpensShard, RayShards
 from affidavit.shards.holdings import ShardHoldings
 from affidavit.shards.manifest import open_manifest
 from affidavit.store import CachedReply, Replies
+
+if TYPE_CHECKING:  # ingest's readers are imported when an ingest reads (memory/common.py)
+    from affidavit.ingest import Ingesting, NamedFiles
 
 # The calls of a shard that change its lines (and so its word counts).
 _WRITES = frozenset({"commit", "ingest_text", "ingest_dialogue", "remove"})
@@ -150,7 +153,7 @@ class ShardedCalls(ShardHoldings):
             failed += unread
         if failed and not how.keep_going:
             self._each("discard", only=parts)
-            raise unread_error(failed)
+            raise ingest.unread_error(failed)
         if progress is not None:
             progress(len(named), len(named), "")
             progress(0, 1, "index: shards")

@@ -8,24 +8,41 @@ from __future__ import annotations
 from pathlib import Path
 
 from affidavit import Memory
-from affidavit.engine.rules.cells import fits_kind
+from affidavit.engine.rules.cells import cell_answer
 from affidavit.question.shape import AnswerType
 
 ARTISTIC = Path(__file__).resolve().parents[2] / "corpora" / "compliance" / "artistic-1.0.txt"
 
 
 def test_a_typed_kind_needs_its_value_written() -> None:
-    fits = fits_kind(AnswerType.AMOUNT, "What amount was paid to Bain?")
-    assert fits("Amount", "$37,499.96")
-    assert not fits("Amount", "BAIN.JMATTHEW")
+    answer = cell_answer(AnswerType.AMOUNT, "What amount was paid to Bain?")
+    assert answer("Amount", "$37,499.96") == "$37,499.96"
+    assert answer("Amount", "BAIN.JMATTHEW") is None
 
 
 def test_a_name_opens_on_a_capital_unless_the_question_quotes_the_term() -> None:
-    fits = fits_kind(AnswerType.PERSON, "To whom must the fee be justified?")
-    assert fits("Contact", "Dana Okafor, site manager")
-    assert not fits("Reasonable copying fee", "whatever you can justify")
-    quoted = fits_kind(AnswerType.PERSON, 'Who is the "Copyright Holder"?')
+    answer = cell_answer(AnswerType.PERSON, "To whom must the fee be justified?")
+    assert answer("Contact", "Dana Okafor, site manager") == "Dana Okafor, site manager"
+    assert answer("Reasonable copying fee", "whatever you can justify") is None
+    quoted = cell_answer(AnswerType.PERSON, 'Who is the "Copyright Holder"?')
     assert quoted("Copyright Holder", "whoever is named in the copyright")
+
+
+def test_a_date_written_beside_other_words_is_the_answer() -> None:
+    # The field of a real safety data sheet (corpora/forms/nist-srm3133-sds.txt), its
+    # value run on into the title set under it.
+    answer = cell_answer(AnswerType.TIME, "What is the date of issue?")
+    assert answer("Date of Issue", "12 August 2016 SAFETY DATA SHEET") == "12 August 2016"
+    assert answer("Date of Issue", "12 August 2016") == "12 August 2016"
+    # Two dates, or only the date the question writes: the value stands whole or not at all.
+    assert answer("Dates", "12 August 2016, revised 3 May 2017") == (
+        "12 August 2016, revised 3 May 2017"
+    )
+    asked = cell_answer(AnswerType.TIME, "Was it issued on 12 August 2016 or later?")
+    assert asked("Date of Issue", "12 August 2016 SAFETY DATA SHEET") is None
+    # An amount keeps its cell whole: its currency and unit are part of what it says.
+    amount = cell_answer(AnswerType.AMOUNT, "What is the fee?")
+    assert amount("Fee", "$24 per hour, paid monthly") == "$24 per hour, paid monthly"
 
 
 def test_a_definition_answers_its_quoted_term_and_no_other_kind() -> None:

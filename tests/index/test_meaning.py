@@ -31,6 +31,8 @@ MODEL_SHA256 = {
     "tokenizer.json": "939a77450e27d3b51484bc125db864bd02c39cc2ddb980708cc125b684ef27de",
     "config.json": "20c68592225284cf13e863be80a66009b0d2095fe4f922a6f3f430a65487425d",
     "modules.json": "a68dcbed0429dcdd5bfdca92b0b03cc30d09122c0a3fcf4758787d4b244e45b2",
+    "word_pieces.json": "e47c4929f81c3a4830ec1fe1c34064a95d8a83e99f7cbc31e8efeee011d59209",
+    "word_scores.npy": "d034f74df2060ba5d04a9f1bde0764e9475616f11824db72e4de6a71d84e4b47",
 }
 
 

@@ -132,3 +132,39 @@ def test_a_faces_names_are_its_modules_objects_said_once(room: str) -> None:
         assert name in dir(face)
     with pytest.raises(AttributeError, match="no attribute 'not_shown'"):
         face.not_shown  # noqa: B018
+
+
+def test_an_ask_in_a_fresh_process_reads_no_file_format_and_builds_no_tokenizer(
+    tmp_path: Path,
+) -> None:
+    # A cold ask's start (bench/start.py): ingest's readers and the look-alike tables are
+    # imported when a file is read, and the bundled tokenizer built when many words are
+    # split; a question needs neither.
+    store = str(tmp_path / "store")
+    made = "\n".join(
+        [
+            "from affidavit import Memory",
+            f"with Memory({store!r}) as m:",
+            "    m.ingest_text('The embargo ended in March 1974.', name='a.txt')",
+        ]
+    )
+    subprocess.run([sys.executable, "-c", made], check=True, timeout=300)
+    probe = "\n".join(
+        [
+            "import sys",
+            "from affidavit import Memory",
+            "from affidavit.index.meaning.encoder import bundled_encoder",
+            f"with Memory({store!r}) as m:",
+            "    answer = m.ask('When did the embargo end?')",
+            "readers = ('affidavit.ingest.formats.dispatch', 'confusable_homoglyphs', 'lxml')",
+            "print(answer.text)",
+            "print(sorted(name for name in readers if name in sys.modules))",
+            "print('_tokenizer' in bundled_encoder().__dict__)",
+        ]
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=300
+    )
+    text, readers, tokenizer = done.stdout.splitlines()[-3:]
+    assert "1974" in text  # control: the ask ran, through the meaning channel too
+    assert (readers, tokenizer) == ("[]", "False")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from affidavit.engine.protocol import Candidate
-from affidavit.question import AnswerType, holds_answer
+from affidavit.question import AnswerType, holds_answer, written_value
 from affidavit.results import Evidence, LineKind
 from affidavit.text import Analyzer, fold, quoted_terms
 
@@ -31,25 +31,28 @@ def quoted_columns(question: str) -> frozenset[str]:
     return frozenset(fold(term) for term in quoted_terms(question, _LONGEST_TERM))
 
 
-def fits_kind(answer_type: AnswerType, question: str) -> Callable[[str, str], bool]:
-    """Can a cell's value (under its column) be an answer of ``answer_type``? A typed kind
-    (a date, a number, an amount…) must be written in it (question/typed_lines.py); a name
-    opens on a capital or a figure; any value answers the kinds no shape describes, and
-    the definition of a term the question quotes ('Who is the "Copyright Holder"?')
-    answers whatever the question's shape."""
+def cell_answer(answer_type: AnswerType, question: str) -> Callable[[str, str], str | None]:
+    """What a cell's value (under its column) answers, or None when it cannot be an answer
+    of ``answer_type``. A typed kind (a date, a number, an amount…) must be written in it
+    (question/typed_lines.py), and where the value writes one such value beside other
+    words, that value is the answer (the field "Date of Issue: 12 August 2016 SAFETY DATA
+    SHEET" answers "12 August 2016"); a name opens on a capital or a figure; any value
+    answers the kinds no shape describes, and the definition of a term the question
+    quotes ('Who is the "Copyright Holder"?') answers whatever the question's shape."""
     rank = holds_answer(answer_type, question)
+    written = written_value(answer_type, question)
     quoted = quoted_columns(question)
 
-    def fits(column: str, value: str) -> bool:
+    def answer(column: str, value: str) -> str | None:
         if fold(column) in quoted:
-            return True
+            return value
         if rank is not None:
-            return rank(value) < 2
+            return (written(value) or value) if rank(value) < 2 else None
         if answer_type in _NAMED_KINDS:
-            return value[:1].isupper() or value[:1].isdigit()
-        return True
+            return value if value[:1].isupper() or value[:1].isdigit() else None
+        return value
 
-    return fits
+    return answer
 
 
 def cell_candidates(
@@ -59,15 +62,16 @@ def cell_candidates(
     analyzer: Analyzer,
     base: float,
     headers: set[tuple[str, ...]],
-    fits: Callable[[str, str], bool] = lambda _column, _value: True,
+    answer: Callable[[str, str], str | None] = lambda _column, value: value,
     quoted: frozenset[str] = frozenset(),
 ) -> list[Candidate]:
     """The cells of a row (or a field line) under the column the question names, each
-    a candidate when ``fits`` says it can be of the kind asked for; the definition of a
-    term the question quotes (``quoted``: quoted_columns) first."""
+    a candidate with what ``answer`` makes of it (cell_answer: None when it cannot be of
+    the kind asked for); the definition of a term the question quotes (``quoted``:
+    quoted_columns) first."""
     if not line.cells:
         found = _unnamed_cells(index, line, question_terms, analyzer, base, headers)
-        return [c for c in found if fits("", c.text)]
+        return [c for c in found if answer("", c.text) is not None]
     found = []
     # A column is asked for by the question's words its name carries that the row's own
     # cells do not: asked "How many shares were granted?", the row "Granted" says
@@ -78,11 +82,12 @@ def cell_candidates(
         # repeats its words ('"Combined Work" is a work produced by combining…').
         defined = fold(column) in quoted
         named = (set(analyzer.terms(column)) & question_terms) - said or defined
-        if value.strip() and named and fits(column, value.strip()):
+        answered = answer(column, value.strip()) if value.strip() and named else None
+        if answered:
             found.append(
                 Candidate(
-                    text=value.strip(),
-                    value=value.strip(),
+                    text=answered,
+                    value=answered,
                     cites=(index,),
                     score=base + (DEFINITION_GAIN if defined else CELL_GAIN),
                     note=f"cell under column {column!r}",

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from affidavit.engine.protocol import Candidate, ProposedEvent, ProposedPlan
-from affidavit.engine.rules.cells import cell_candidates, fits_kind, quoted_columns
+from affidavit.engine.rules.cells import cell_answer, cell_candidates, quoted_columns
 from affidavit.engine.rules.chatter import asserted, is_chatter
 from affidavit.engine.rules.clauses import ClauseAsk, clause_answer, clause_ask
 from affidavit.engine.rules.events import list_events
@@ -131,7 +131,7 @@ class _Reading:
     clause: ClauseAsk | None  # the verb whose clause answers (English questions)
     by_place: dict[tuple[str, int], Evidence]  # the evidence by (document, position)
     headers: set[tuple[str, ...]]  # the column names of the tables shown
-    fits: Callable[[str, str], bool]  # whether a cell can be of the kind asked for
+    cell_answer: Callable[[str, str], str | None]  # what a cell answers (None: not the kind)
     quoted: frozenset[str]  # the columns the question quotes
     top_score: float  # the best line's score (1.0 when none scores)
 
@@ -155,8 +155,8 @@ def _reading(question: Question, evidence: Sequence[Evidence]) -> _Reading:
         by_place={(e.document, e.position): e for e in evidence},
         # A row that only repeats the column names of a table shown is a header.
         headers={tuple(e.cells) for e in evidence if e.cells},
-        # A cell is proposed only when it can be of the kind asked for (cells.fits_kind).
-        fits=fits_kind(shape.answer_type, question.text),
+        # A cell is proposed only when it can be of the kind asked for (cells.cell_answer).
+        cell_answer=cell_answer(shape.answer_type, question.text),
         quoted=quoted_columns(question.text),
         top_score=max(e.score for e in evidence) or 1.0,
     )
@@ -186,7 +186,7 @@ def _read_line(
             analyzer,
             base,
             reading.headers,
-            reading.fits,
+            reading.cell_answer,
             reading.quoted,
         )
     )

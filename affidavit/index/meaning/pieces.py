@@ -13,8 +13,14 @@ from model2vec import StaticModel
 from safetensors import safe_open
 from tokenizers import Tokenizer
 
+from affidavit.index.meaning.unigram import WordSplitter, read_light
+
 # Words kept; past this many, new words are split each time (memory stays bounded).
 CACHE_WORDS = 400_000
+# Words split in Python before the tokenizer is built: the splitter takes about 20-60 µs a
+# word against 5-8 µs for the tokenizer's model, and building the tokenizer 0.25-0.5 s of
+# CPU; so past a few thousand words (an ingest, never one question) the tokenizer pays.
+SPLIT_HERE_AT_MOST = 5_000
 _MARK = "\u2581"
 
 
@@ -32,52 +38,97 @@ class CachedPieces(StaticModel):  # type: ignore[misc]
     tokenizer.
     """
 
-    # NOTE: from_pretrained took 2.1 s of CPU to open the bundled model, this 0.6 s (the
-    # same run, a machine at load 9 on 2 cores), and at most 390 MB against 510 MB for a
-    # cold ask: it imports huggingface_hub for the model card, copies the tokenizer (100 MB
-    # each), sorts its 128,000 pieces and parses its JSON twice more; here the JSON is read
-    # once, for what the model needs of it, and let go before the tokenizer is made from
-    # it. The model is the same (tests/index/test_pieces_loading.py compares every setting
-    # with from_pretrained's, tests/index/test_pieces.py its vectors).
+    # NOTE: from_pretrained took 2.1 s of CPU to open the bundled model, the folder reader
+    # 0.6 s (the same run, a machine at load 9 on 2 cores), and at most 390 MB against
+    # 510 MB for a cold ask: it imports huggingface_hub for the model card, copies the
+    # tokenizer (100 MB each), sorts its 128,000 pieces and parses its JSON twice more. Here
+    # the tokenizer itself is built only when a process splits many words (an ingest): a
+    # cold ask's few words are split by ``unigram.WordSplitter`` over pieces written beside
+    # the model, with the same ids. The model is the same (tests/index/test_pieces_loading.py
+    # compares every setting with from_pretrained's, tests/index/test_pieces.py its vectors).
     @classmethod
     def from_folder(cls, folder: str | Path) -> CachedPieces:
         """The model saved in ``folder`` (model2vec's files: model.safetensors holding
-        ``embeddings`` alone, tokenizer.json, config.json); a model of another shape (a
-        weighted or quantised one, a tokenizer the cache cannot read) by from_pretrained."""
+        ``embeddings`` alone, tokenizer.json, config.json, and the word pieces written
+        beside them); a model of another shape (a weighted or quantised one, a tokenizer
+        the cache cannot read) by from_pretrained."""
         path = Path(folder)
         with safe_open(str(path / "model.safetensors"), framework="numpy") as tensors:
             plain = set(tensors.keys()) == {"embeddings"}
             embedding = tensors.get_tensor("embeddings") if plain else None
-        text = (path / "tokenizer.json").read_text(encoding="utf-8")
-        described = json.loads(text)
-        pieces = [piece for piece, _ in (described.get("model") or {}).get("vocab") or []]
+        light = read_light(path)
+        unknown: int | None
+        written: dict[str, Any] | None
+        if light is not None:
+            settings, written = light
+            text, unknown = settings.settings, settings.unknown_id
+            median_length = settings.median_piece_length
+            described = json.loads(text)
+            size = len(written["scores"])
+        else:
+            written = None
+            text = (path / "tokenizer.json").read_text(encoding="utf-8")
+            described = json.loads(text)
+            lengths = [len(piece) for piece, _ in (described.get("model") or {}).get("vocab") or []]
+            unknown = (described.get("model") or {}).get("unk_id")
+            median_length = int(np.median(lengths)) if lengths else 0
+            size = len(lengths)
         if (
             embedding is None
             or not _shape_cacheable(described)
             or described.get("padding") is not None
-            or len(pieces) != len(embedding)
+            or size != len(embedding)
         ):
             return cls.from_pretrained(str(path))
-        unknown = described["model"].get("unk_id")
-        median_length = int(np.median([len(piece) for piece in pieces]))
-        del described, pieces
+        del described
         config = json.loads((path / "config.json").read_text(encoding="utf-8"))
         model = cls.__new__(cls)
         model.__dict__.update(
             embedding=embedding,
             weights=None,
             token_mapping=None,
-            tokenizer=Tokenizer.from_str(text),
             unk_token_id=unknown,
             median_token_length=median_length,
             config=dict(config),
             base_model_name=None,
             language=None,
             _pieces={},
+            _folder=path,
+            _written=written,
         )
+        if written is None:
+            model.tokenizer = Tokenizer.from_str(text)
+        else:
+            model.__dict__["_light"] = Tokenizer.from_str(text)  # settings, one piece
         model.max_length = config.get("max_length", 512)  # truncates the tokenizer too
         model.normalize = config.get("normalize", False)
         return model
+
+    # The tokenizer, built on first read where the model was opened with its word pieces;
+    # from_pretrained's assignment sets it.
+    @property
+    def tokenizer(self) -> Tokenizer:
+        built = self.__dict__.get("_tokenizer")
+        if built is None:
+            built = Tokenizer.from_file(str(self.__dict__["_folder"] / "tokenizer.json"))
+            limit = self.__dict__.get("_limit")
+            if limit is None:
+                built.no_truncation()
+            else:
+                built.enable_truncation(limit)
+            self.__dict__["_tokenizer"] = built
+        return built
+
+    @tokenizer.setter
+    def tokenizer(self, value: Tokenizer) -> None:
+        self.__dict__["_tokenizer"] = value
+
+    def _set_max_length_in_tokenizer(self, max_length: int | None) -> None:
+        """model2vec sets the truncation before each encoding and back after it: kept
+        here, and passed on to the tokenizer only once it is built."""
+        self.__dict__["_limit"] = max_length
+        if "_tokenizer" in self.__dict__:
+            super()._set_max_length_in_tokenizer(max_length)
 
     # A property that from_pretrained's assignment replaces (cached_property has no setter).
     @cached_property
@@ -93,10 +144,9 @@ class CachedPieces(StaticModel):  # type: ignore[misc]
         pieces = self.__dict__["_pieces"]
         if pieces is None:
             return list(super().tokenize(sentences))
-        normalize = self.tokenizer.normalizer.normalize_str
-        split_word = self.tokenizer.model.tokenize
-        truncation = self.tokenizer.truncation
-        limit = truncation["max_length"] if truncation else None
+        settings = self.__dict__.get("_light") or self.tokenizer
+        normalize = settings.normalizer.normalize_str
+        limit = self.__dict__.get("_limit")
         unknown = self.unk_token_id
         out: list[list[int]] = []
         odd: list[int] = []  # texts the tokenizer reads itself
@@ -113,7 +163,7 @@ class CachedPieces(StaticModel):  # type: ignore[misc]
                     # A tuple of ints, not a list: the collector stops tracking it, and a
                     # full collection walked every cached word's list (70,000 after a
                     # 20 MB ingest, a third of all the objects it walked).
-                    known = tuple(token.id for token in split_word(_MARK + word))
+                    known = tuple(self._split(_MARK + word))
                     if len(pieces) < CACHE_WORDS:
                         pieces[word] = known
                 ids.extend(known)
@@ -126,6 +176,21 @@ class CachedPieces(StaticModel):  # type: ignore[misc]
             for number, ids in zip(odd, super().tokenize([sentences[i] for i in odd]), strict=True):
                 out[number] = ids
         return out
+
+    def _split(self, word: str) -> list[int]:
+        """One word's piece ids: by the splitter while the process has split few words,
+        by the tokenizer's own model once it has split many (an ingest), or never had the
+        word pieces to split by."""
+        splitter = self.__dict__.get("_splitter")
+        if splitter is None and self.__dict__.get("_written") is not None:
+            splitter = self.__dict__["_splitter"] = WordSplitter.from_written(
+                self.__dict__.pop("_written")
+            )
+        split = self.__dict__.get("_split_here", 0)
+        if splitter is not None and split < SPLIT_HERE_AT_MOST:
+            self.__dict__["_split_here"] = split + 1
+            return splitter.ids(word)
+        return [token.id for token in self.tokenizer.model.tokenize(word)]
 
 
 def _cacheable(tokenizer: Any) -> bool:
