@@ -7,7 +7,10 @@ record writes the answers on the project's own corpora for tests/regressions.
     .venv/bin/python bench/same_answers.py {make-sets,ask,compare,record} ...
 
 Run make-sets and ask on the code before a change (a worktree of it first on PYTHONPATH),
-then ask on the code after, and compare the two answer folders.
+then ask on the code after, and compare the two answer folders. ``ask --grow`` loads each
+store a document a call (a step of files ingested one file at a time; texts are added one
+call each already): compared with ``ask``, the answers of a store grown a document at a
+time against those of the same store built at once.
 """
 
 from __future__ import annotations
@@ -286,9 +289,12 @@ def local_sets() -> dict[str, list[dict]]:
 # -- asking: the public API only --
 
 
-def load_store(memory: Memory, steps: Sequence[dict], root: Path) -> None:
+def load_store(memory: Memory, steps: Sequence[dict], root: Path, *, grow: bool = False) -> None:
     for step in steps:
-        if "files" in step:
+        if "files" in step and grow:
+            for p in step["files"]:
+                memory.ingest(str(root / p))
+        elif "files" in step:
             memory.ingest([str(root / p) for p in step["files"]])
         elif "file" in step:
             memory.ingest(str(root / step["file"]))
@@ -349,10 +355,12 @@ def verdict_record(item: dict, memory: Memory) -> tuple[dict, Any]:
     return record, json_safe(audit)
 
 
-def answer_store(spec: dict, root: Path) -> Iterator[tuple[dict, dict, Any]]:
+def answer_store(
+    spec: dict, root: Path, *, grow: bool = False
+) -> Iterator[tuple[dict, dict, Any]]:
     """(item, record, audit) for every item of one store, asked of a fresh Memory."""
     with Memory() as memory:
-        load_store(memory, spec["load"], root)
+        load_store(memory, spec["load"], root, grow=grow)
         for item in spec["items"]:
             asked = answer_record if "ask" in item else verdict_record
             record, audit = asked(item, memory)
@@ -364,11 +372,11 @@ def write_jsonl(path: Path, records: Sequence[dict]) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-def ask_set(name: str, stores: Sequence[dict], out: Path) -> None:
+def ask_set(name: str, stores: Sequence[dict], out: Path, *, grow: bool = False) -> None:
     start = time.perf_counter()
     records, audits = [], []
     for spec in stores:
-        for _item, record, audit in answer_store(spec, ROOT):
+        for _item, record, audit in answer_store(spec, ROOT, grow=grow):
             records.append({"set": name, **record})
             audits.append({"id": record["id"], "audit": audit})
     write_jsonl(out / f"{name}.jsonl", records)
@@ -384,7 +392,7 @@ def run_ask(args: argparse.Namespace) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     for name, stores in sets.items():
         if not args.only or name in args.only:
-            ask_set(name, stores, args.out)
+            ask_set(name, stores, args.out, grow=args.grow)
     return 0
 
 
@@ -497,6 +505,7 @@ def parser() -> argparse.ArgumentParser:
     ask.add_argument("--sets", type=Path, default=DEFAULT_SETS)
     ask.add_argument("--out", type=Path, required=True)
     ask.add_argument("--only", nargs="+", metavar="SET")
+    ask.add_argument("--grow", action="store_true", help="each store loaded a document a call")
     ask.set_defaults(run=run_ask)
     compare = commands.add_parser("compare", help="the items whose answers differ")
     compare.add_argument("old", type=Path)

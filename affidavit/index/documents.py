@@ -152,7 +152,8 @@ class DocumentRanker:
                         self.encoder, self._store.each_line_row, previous, progress
                     )
                 index.document_keys = [key for *_, key in document_keys(self._store)]
-            meaning_parts.save(self._store, prefix, generation, index, piece)
+            made_on = previous if piece is not None else None
+            meaning_parts.save(self._store, prefix, generation, index, piece, made_on)
         self._meaning, self._meaning_generation = index, generation
         # A large store's lines are cut as questions reach them; a small one's are kept.
         if remember is not None and index.size <= REMEMBER_AT_MOST:

@@ -15,9 +15,7 @@ from affidavit.index.entities.graph import EntityGraph
 from affidavit.index.meaning.build import build_meaning
 from affidavit.index.meaning.encoder import Encoder
 from affidavit.index.meaning.profiles import MeaningIndex
-from affidavit.store import Store, document_keys
-
-Versions = list[tuple[int, str, str, str]]
+from affidavit.store import Store, document_keys, version_keys
 
 
 def current_graph(store: Store, previous: EntityGraph | None) -> EntityGraph:
@@ -46,16 +44,16 @@ def added_graph(
     store: Store, previous: EntityGraph, read: _GraphLines | None = None
 ) -> EntityGraph | None:
     """``previous`` grown by the documents added to the store since it, when they are all
-    that changed: their lines are matched against the entities it knows, in time
-    proportional to them, and when the text has grown enough for a mining, the entities
-    are mined again from the kept corpus and the lines that may name a new one are read
-    (EntityGraph.updated). None otherwise: the caller reads every line. Read in one
-    snapshot, as ``current_graph``."""
+    that changed: their lines are matched against the entities it knows and added to its
+    mining's counts, which judge again the phrases whose figures changed, and the lines
+    that may name an entity found first are read (EntityGraph.grown), in time near their
+    size. None otherwise: the caller reads every line. Read in one snapshot, as
+    ``current_graph``."""
     with store.reading():
         read = read or _GraphLines(store)
         if previous.kept is None:
             return None
-        added = _added(read.versions, previous.document_keys)
+        added = _added(read.store, previous.document_keys)
         if added is None:
             return None
         fresh, mined = read.with_mined(added)
@@ -71,8 +69,22 @@ class _GraphLines:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.versions = document_keys(store)
-        self.languages = {document_id: language for document_id, _, language, _ in self.versions}
-        self.keys = [key for *_, key in self.versions]
+        self.keys = version_keys(store)
+
+    @functools.cached_property
+    def languages(self) -> dict[int, str]:
+        """Each document's language (read for the lines read: of every document once a
+        line of an old one is read, else of the documents added alone)."""
+        return {document_id: language for document_id, _, language, _ in self.versions}
+
+    def _languages_of(self, ids: list[int] | None) -> dict[int, str]:
+        if ids is None or "languages" in self.__dict__:
+            return self.languages
+        wanted = set(ids)
+        tail = self.versions[len(self.versions) - len(ids) :]
+        if {version[0] for version in tail} != wanted:
+            return self.languages
+        return {document_id: language for document_id, _, language, _ in tail}
 
     @functools.cached_property
     def copies(self) -> set[int]:
@@ -80,7 +92,7 @@ class _GraphLines:
         return copied_documents(self.store, [doc_id for doc_id, *_ in self.versions])
 
     def lines(self, ids: list[int] | None = None) -> list[tuple[int, str, str]]:
-        languages = self.languages
+        languages = self._languages_of(ids)
         return [
             (line_id, text, languages[document_id])
             for line_id, document_id, _, _, text in self.store.line_rows(ids)
@@ -105,8 +117,9 @@ class _GraphLines:
             return self.lines(ids), None
         lines: list[tuple[int, str, str]] = []
         mined: list[tuple[int, str, str]] = []
+        languages = self._languages_of(ids)
         for line_id, document_id, _, _, text in self.store.line_rows(ids):
-            row = (line_id, text, self.languages[document_id])
+            row = (line_id, text, languages[document_id])
             lines.append(row)
             if document_id not in copies:
                 mined.append(row)
@@ -130,19 +143,18 @@ def added_meaning(
     otherwise (the caller reads every line)."""
     if previous is None:
         return None
-    versions = document_keys(store)
-    added = _added(versions, previous.document_keys)
+    added = _added(store, previous.document_keys)
     if added is None:
         return None
     fresh = store.line_rows(added)
     if not _after(fresh, previous.line_ids):
         return None
     piece = build_meaning(encoder, lambda: fresh, None, progress)
-    piece.document_keys = [key for *_, key in versions[len(previous.document_keys) :]]
+    piece.document_keys = version_keys(store)[len(previous.document_keys) :]
     return piece
 
 
-def _added(versions: Versions, held: list[str]) -> list[int] | None:
+def _added(store: Store, held: list[str]) -> list[int] | None:
     """The ids of the documents after the ``held`` versions, when the store still holds
     those first and unchanged; None otherwise.
 
@@ -151,9 +163,10 @@ def _added(versions: Versions, held: list[str]) -> list[int] | None:
     or removed, an index from an older version without its versions) is None: the caller
     takes the path that reads every line and compares it with what the index holds.
     """
-    if not held or [key for *_, key in versions[: len(held)]] != held:
+    keys = version_keys(store)
+    if not held or keys[: len(held)] != held:
         return None
-    return [doc_id for doc_id, *_ in versions[len(held) :]]
+    return [doc_id for doc_id, *_ in document_keys(store)[len(held) :]]
 
 
 def _after(fresh: Sequence[tuple[Any, ...]], known: np.ndarray) -> bool:

@@ -76,6 +76,7 @@ class Retriever(EntityCalls):
         """Cache the word index, the meaning vectors and the entity graph in the store, so
         the next open reads them rather than building them."""
         self.words()
+        self._words.write_pending()  # the additions held since the last part was cached
         self.ranker.warm_meaning()
         self._held.leave_cached()
 
@@ -144,8 +145,9 @@ class Retriever(EntityCalls):
         return self._words.current()
 
     def take_in_words(self) -> None:
-        """After a write that added documents: their word index read and cached as a
-        part, joined to the whole when a question next asks (index/words/held_words.py)."""
+        """After a write that added documents: their word index read and held, joined to
+        the whole when a question next asks, cached with the other additions as a part
+        (index/words/held_words.py)."""
         self._words.take_in()
 
     def adopt(self, other: Retriever) -> None:

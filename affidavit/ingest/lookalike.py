@@ -49,7 +49,7 @@ def _latin(character: str) -> str:
 
 def lookalike_warnings(stored: Iterable[str], added: Iterable[str]) -> list[str]:
     """A warning for each of ``added`` that a reader would take for another document: one
-    of ``stored`` (the names already held, not ``added``) or an earlier one of ``added``."""
+    of ``stored`` (the names held, besides ``added``) or an earlier one of ``added``."""
     return StoredNames().warnings(list(stored), added)
 
 
@@ -61,20 +61,24 @@ class StoredNames:
 
     def __init__(self) -> None:
         self._names: list[str] = []
-        self._seen: dict[str, str] = {}  # a name's key -> the first name with it
+        self._seen: dict[str, list[str]] = {}  # a name's key -> the names with it, in order
 
     def warnings(self, stored: list[str], added: Iterable[str]) -> list[str]:
-        """As ``lookalike_warnings``; ``stored`` in id order."""
+        """As ``lookalike_warnings``; ``stored`` in id order, the ``added`` names among
+        them or not (each is compared with the others)."""
         if stored[: len(self._names)] != self._names:
             self._names, self._seen = [], {}
         for name in stored[len(self._names) :]:
-            self._seen.setdefault(name_key(name), name)
+            self._seen.setdefault(name_key(name), []).append(name)
         self._names = stored
+        added = list(added)
+        adding = set(added)
         earlier: dict[str, str] = {}  # the added names' keys, kept apart from the stored
         warnings = []
         for name in added:
             key = name_key(name)
-            other = self._seen.get(key, earlier.get(key))
+            held = (other for other in self._seen.get(key, ()) if other not in adding)
+            other = next(held, earlier.get(key))
             if other is not None and other != name:
                 warnings.append(
                     f"{name!r} looks like the document {other!r} (they differ only in case, "

@@ -16,7 +16,7 @@ from affidavit.gates import admit, refused_downgrades
 from affidavit.index import Retriever, measure
 from affidavit.options import Progress
 from affidavit.results import UnreadFile
-from affidavit.store import PreparedDocument, Store, document_keys, repeat_warnings
+from affidavit.store import PreparedDocument, Store, document_names, repeat_warnings
 
 if TYPE_CHECKING:
     from affidavit.ingest import Ingesting, IngestLimits, NamedFiles, StoredNames
@@ -111,9 +111,8 @@ class IngestCalls:
         added = [name for _, name in named]
         with self._store.reading():
             warnings += repeat_warnings(self._store.conn, added)
-            held = set(added)
-            others = [name for _, name, _, _ in document_keys(self._store) if name not in held]
-        warnings += self._names.warnings(others, added)
+            stored = document_names(self._store)
+        warnings += self._names.warnings(stored, added)
         if not self._store.read_only:
             health = measure(self._retriever)  # the trend across ingests
             if health.warning:
@@ -163,10 +162,10 @@ class IngestCalls:
             self._write([document], trusted)
             with self._store.reading():
                 said = repeat_warnings(self._store.conn, [name])
-                others = [other for _, other, _, _ in document_keys(self._store) if other != name]
+                held = document_names(self._store)
             spoken = [f"{name}: {line}" for line in ingest.addressing(document)]
             told = [replaced] if replaced else []
-            for warning in [*told, *said, *self._names.warnings(others, [name]), *spoken]:
+            for warning in [*told, *said, *self._names.warnings(held, [name]), *spoken]:
                 warn(warning, IngestWarning, stacklevel=3)
         return name
 
@@ -192,11 +191,11 @@ class IngestCalls:
         written = self._store.write_documents(prepared)
         if written and words:
             # The word index takes in the new documents now, analysing their lines only
-            # and caching a part of their size (index/words/word_parts.py): closing the store
-            # writes nothing for it, and the next question only joins it to the whole
-            # (index/words/held_words.py). The entity graph grows by their lines too, unless a
-            # mining is due (Retriever.grow_graph), and so do the line vectors (their
-            # lines encoded, a text once a process).
+            # (index/words/held_words.py: held, joined to the whole by the next question or
+            # once the additions make a quarter of it, and cached as a part with the others
+            # not yet cached). The entity graph grows by their lines too, its mining's counts
+            # with them (Retriever.grow_graph, index/entities/mined_counts.py), and so do
+            # the line vectors (their lines encoded, a text once a process).
             self._retriever.take_in_words()
             self._retriever.grow_graph()
             self._retriever.meaning()

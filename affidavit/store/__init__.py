@@ -22,10 +22,13 @@ if TYPE_CHECKING:
         cache_update,
         cached_parts,
         document_keys,
+        document_names,
         keyed_document,
+        merged_tail,
         part_sizes,
         replace_parts,
         searchable_lines,
+        version_keys,
         versions_digest,
         windows,
     )
@@ -60,8 +63,8 @@ _HOMES = {
     "frame_rows": "StoredFrames frames_key",
     "guard": "decoded",
     "index_parts": (
-        "cache_update cached_parts document_keys keyed_document part_sizes replace_parts "
-        "searchable_lines versions_digest windows"
+        "cache_update cached_parts document_keys document_names keyed_document merged_tail "
+        "part_sizes replace_parts searchable_lines version_keys versions_digest windows"
     ),
     "label_rows": "insert_label labels_of",
     "prepared": "PreparedDocument PreparedLine StoredLine insert_document",
@@ -78,12 +81,13 @@ _HOMES = {
 __all__ = [
     "CachedReply", "Canary", "PreparedDocument", "PreparedLine", "RecordRow", "Replies", "Store",
     "StoredFrames", "StoredLine", "StoredReplies", "UpkeepCalls", "cache_update", "cached_parts",
-    "canaries", "decoded", "distinct_share", "document_keys", "drawn_from", "end", "frames_key",
-    "guarded", "insert_document", "insert_label", "insert_record", "keyed_document", "labels_of",
-    "link", "links_of", "log_measure", "mark", "mark_distilled", "measures", "part_sizes",
-    "reading", "reads", "record_by_id", "records_with", "repeat_warnings", "replace_canaries",
-    "replace_parts", "searchable_lines", "store_errors", "subject_keys_from", "superseders",
-    "undistilled", "versions_digest", "windows", "witnesses_of_kinds",
+    "canaries", "decoded", "distinct_share", "document_keys", "document_names", "drawn_from", "end",
+    "frames_key", "guarded", "insert_document", "insert_label", "insert_record", "keyed_document",
+    "labels_of", "link", "links_of", "log_measure", "mark", "mark_distilled", "measures",
+    "merged_tail", "part_sizes", "reading", "reads", "record_by_id", "records_with",
+    "repeat_warnings", "replace_canaries", "replace_parts", "searchable_lines", "store_errors",
+    "subject_keys_from", "superseders", "undistilled", "version_keys", "versions_digest", "windows",
+    "witnesses_of_kinds",
 ]
 
 if not TYPE_CHECKING:  # mypy reads the imports above, and so knows each name's type

@@ -8,22 +8,29 @@ import functools
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 from weakref import WeakKeyDictionary
 
 from affidavit.store.schema import has_column
 from affidavit.store.sqlite import Store, among
 
-# Parts are folded into the whole once there are this many, or once they weigh more than
-# this share of the whole's bytes (an index read from many parts is slower to open).
-# NOTE: at 8, documents added one call at a time wrote the whole index every 8th call
-# (3.6 ms a call on average at 3,000 documents); at 32, a store of 2,861 such documents
-# held in 28 parts answered its first search after reopening in 0.11 s.
-MAX_PARTS = 32
-REWRITE_SHARE = 0.25
+# Parts are merged in size tiers, as log-structured indexes merge their segments: a
+# part's tier is how many times over its bytes are MERGE_FACTOR times TIER_BASE's, and
+# once MERGE_FACTOR parts at or below the newest part's tier stand newest, they are merged
+# into one (of the next tier, about). A document is so written again about log4 of the
+# store's size times in all, the whole only once the parts after it add up to its tier,
+# and a store holds a few parts a tier. NOTE: folding every part into the whole once 32
+# had piled up wrote the whole store again every 32nd call (bench/one_at_a_time.py: a
+# call grew from 9.1 to 14.6 ms between the first 500 documents and the last 500).
+MERGE_FACTOR = 4
+TIER_BASE = 4096
 
 
-def document_keys(store: Store) -> list[tuple[int, str, str, str]]:
+Version = tuple[int, str, str, str]  # (id, name, language, key)
+
+
+def document_keys(store: Store) -> list[Version]:
     """(id, name, language, key) of every document, in id order. The key names the stored
     version: an id is reused after a delete, its content hash and line ids tell a
     replaced document from the one it replaced.
@@ -32,15 +39,46 @@ def document_keys(store: Store) -> list[tuple[int, str, str, str]]:
     the entity graph and the meaning index each ask after the same change. After a write
     that only added documents, only those are read (each document keeps the generation
     it was written at): reading every one took 5 ms of each ingest_text at 3,000."""
+    return _versions(store).versions
+
+
+def version_keys(store: Store) -> list[str]:
+    """The key of every document (``document_keys``), in id order: one list a generation,
+    made from the last one's when a write only added documents, so comparing it with the
+    keys an index holds costs a list's comparison."""
+    return _versions(store).keys
+
+
+def document_names(store: Store) -> list[str]:
+    """The name of every document, in id order, held as ``version_keys``."""
+    return _versions(store).names
+
+
+@dataclass(frozen=True)
+class _Held:
+    generation: int
+    versions: list[Version]
+    keys: list[str]
+    names: list[str]
+
+
+def _versions(store: Store) -> _Held:
     generation = store.generation()
     held = _VERSIONS.get(store)
-    if held is not None and held[0] == generation:
-        return held[1]
-    versions = _added_since(store, *held) if held is not None else None
+    if held is not None and held.generation == generation:
+        return held
+    versions = _added_since(store, held.generation, held.versions) if held is not None else None
     if versions is None:
         versions = _keyed(store.conn.execute(_versions_query(store)))
-    _VERSIONS[store] = (generation, versions)
-    return versions
+        made = _Held(generation, versions, [v[3] for v in versions], [v[1] for v in versions])
+    elif held is not None and versions[: len(held.versions)] == held.versions:
+        added = versions[len(held.versions) :]  # only added: the lists grow
+        keys, names = [v[3] for v in added], [v[1] for v in added]
+        made = _Held(generation, versions, [*held.keys, *keys], [*held.names, *names])
+    else:
+        made = _Held(generation, versions, [v[3] for v in versions], [v[1] for v in versions])
+    _VERSIONS[store] = made
+    return made
 
 
 _VERSION_COLUMNS = "id, name, language, content_hash, first_line, line_count"
@@ -68,9 +106,7 @@ def keyed_document(key: str) -> int:
     return int(key.split(":", 1)[0])
 
 
-def _added_since(
-    store: Store, generation: int, versions: list[tuple[int, str, str, str]]
-) -> list[tuple[int, str, str, str]] | None:
+def _added_since(store: Store, generation: int, versions: list[Version]) -> list[Version] | None:
     """The versions of ``generation`` with the documents written since, when no document
     of it is gone (else None: every document is read). A document written again under a
     reused id is among those written since, and stands in its old version's place."""
@@ -99,15 +135,19 @@ def _added_since(
     return sorted([*kept, *added]) if kept is not versions else [*versions, *added]
 
 
-_VERSIONS: WeakKeyDictionary[Store, tuple[int, list[tuple[int, str, str, str]]]] = (
-    WeakKeyDictionary()
-)
+_VERSIONS: WeakKeyDictionary[Store, _Held] = WeakKeyDictionary()
 
 
-def versions_digest(keys: Sequence[str]) -> str:
+def versions_digest(keys: Iterable[str], more_than: str = "") -> str:
     """A digest of a set of document versions: a part records the one it was made on, so
-    parts that do not follow one another (a part lost to a busy store) are told."""
-    return hashlib.sha1("\n".join(sorted(keys)).encode()).hexdigest()
+    parts that do not follow one another (a part lost to a busy store) are told. The sum
+    of each version's own digest, so the digest of a set grown by ``keys`` is made from
+    the set's (``more_than``) and theirs alone: an addition hashes its own versions, not
+    every one held."""
+    total = int(more_than, 16) if more_than else 0
+    for key in keys:
+        total += int.from_bytes(hashlib.sha1(key.encode()).digest()[:8], "big")
+    return f"{total % (1 << 64):016x}"
 
 
 def searchable_lines(
@@ -168,21 +208,93 @@ def replace_parts(store: Store, prefix: str, name: str, generation: int, payload
 
 
 def cache_update(
-    store: Store, prefix: str, generation: int, part: bytes | None, whole: Callable[[], bytes]
+    store: Store,
+    prefix: str,
+    generation: int,
+    part: bytes | None,
+    whole: Callable[[], bytes],
+    merge: Callable[[list[bytes], bool], bytes] | None = None,
 ) -> None:
-    """Cache what an update added (``part``) after the parts under ``prefix``; without a
-    part, or when the parts have piled up, the whole index ``whole()`` gives instead,
-    which replaces them."""
-    sizes = [size for _, _, size in part_sizes(store, prefix)]
-    if (
-        part is not None
-        and sizes
-        and len(sizes) < MAX_PARTS
-        and sum(sizes[1:]) + len(part) <= REWRITE_SHARE * sizes[0]
-    ):
-        replace_parts(store, prefix, f"{prefix}+{generation:012d}", generation, part)
-    else:
+    """Cache what an update added (``part``) after the parts under ``prefix``, merged with
+    the newest ones when they fill a tier (MERGE_FACTOR): ``merge(payloads, whole_first)``
+    makes one part of successive ones, oldest first (a whole when the first is the whole
+    index). Without a part, or without a whole to add it to, the whole index ``whole()``
+    gives instead, which replaces every part."""
+    listed = part_sizes(store, prefix)
+    if part is None or not listed or listed[0][0] != prefix:
         replace_parts(store, prefix, prefix, generation, whole())
+        return
+    name = f"{prefix}+{generation:012d}"
+    taken = merged_tail([size for _, _, size in listed] + [len(part)]) - 1
+    if not taken or merge is None:
+        replace_parts(store, prefix, name, generation, part)
+        return
+    names = [held for held, _, _ in listed[len(listed) - taken :]]
+    payloads = cached_payloads(store, names)
+    if len(payloads) != len(names):  # another process moved the parts on: the whole
+        replace_parts(store, prefix, prefix, generation, whole())
+        return
+    joined = merge([*payloads, part], names[0] == prefix)
+    if names[0] == prefix:
+        replace_parts(store, prefix, prefix, generation, joined)
+    else:
+        store.write_after_read(
+            functools.partial(_write_merged, store, names, name, generation, joined)
+        )
+
+
+def merged_tail(sizes: Sequence[int], base: int = TIER_BASE) -> int:
+    """How many of the newest parts (``sizes`` in bytes, oldest first; tiers from
+    ``base``) are merged into one, a tier filled after another: 1, the newest alone, when
+    none is."""
+    held = list(sizes)
+    taken = 1
+    while True:
+        top = _tier(held[-1], base)
+        run = 0
+        for size in reversed(held):
+            if _tier(size, base) > top:
+                break
+            run += 1
+        if run < MERGE_FACTOR:
+            return taken
+        held[-run:] = [sum(held[-run:])]
+        taken += run - 1
+
+
+def _tier(size: int, base: int = TIER_BASE) -> int:
+    tier, bound = 0, base * MERGE_FACTOR
+    while size >= bound:
+        tier, bound = tier + 1, bound * MERGE_FACTOR
+    return tier
+
+
+def cached_payloads(store: Store, names: Sequence[str]) -> list[bytes]:
+    """The payloads of the parts ``names``, in that order (those still held)."""
+    found: dict[str, bytes] = {}
+    for start in range(0, len(names), 900):
+        chunk = list(names[start : start + 900])
+        marks = ",".join("?" * len(chunk))
+        rows = store.conn.execute(
+            f"SELECT name, payload FROM index_cache WHERE name IN ({marks})", chunk
+        )
+        found.update((held, bytes(payload)) for held, payload in rows)
+    return [found[name] for name in names if name in found]
+
+
+def _write_merged(
+    store: Store, merged: Sequence[str], name: str, generation: int, payload: bytes
+) -> None:
+    """The parts ``merged`` replaced by one part ``name``, in one transaction."""
+    with store.transaction() as conn:
+        marks = ",".join("?" * len(merged))
+        conn.execute(f"DELETE FROM index_cache WHERE name IN ({marks})", list(merged))
+        conn.execute(
+            "INSERT INTO index_cache (name, generation, payload) VALUES (?, ?, ?) "
+            "ON CONFLICT (name) DO UPDATE SET generation = excluded.generation, "
+            "payload = excluded.payload",
+            (name, generation, payload),
+        )
 
 
 def _write_part(store: Store, prefix: str, name: str, generation: int, payload: bytes) -> None:

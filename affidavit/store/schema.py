@@ -211,6 +211,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # 17: each line's clause frames, made the first time a judge reads the line
     # (store/frame_rows.py), keyed by the frame reader's version and the line's text.
     ("CREATE TABLE IF NOT EXISTS line_frames (key TEXT PRIMARY KEY, frames TEXT NOT NULL)",),
+    # 18: the documents by their reading hash: a document added one call at a time is told
+    # a copy or not by the first document with its hash (index/copies.py copied_among),
+    # looked up, not found by reading every document's row.
+    ("CREATE INDEX IF NOT EXISTS documents_by_reading ON documents (reading_hash)",),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -107,6 +107,10 @@ def test_a_run_of_several_workers_stopped_then_resumed_asks_only_the_missing_que
 
 def _run_until_killed(out: Path, log: Path) -> None:
     """A batch child process's work: what the CLI does, exit 130 on Ctrl-C included."""
+    # A shell that starts the suite in the background (`pytest &`, no job control) has it
+    # ignore SIGINT, and a forked child inherits that: the signal was then dropped and the
+    # run ended whole (exit 0). Ctrl-C is given back Python's handler, as at a terminal.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         _batch(out, log, pause=0.05, keep_rows=False)
     except KeyboardInterrupt:

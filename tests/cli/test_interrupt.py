@@ -39,7 +39,13 @@ def test_ctrl_c_says_what_was_written_and_the_store_holds_it(tmp_path: Path, aft
     folder, store = _folder(tmp_path), tmp_path / "s.sqlite"
     command = [str(AFFIDAVIT), "ingest", str(folder), "--store", str(store)]
     running = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        # A suite run in the background ignores SIGINT, and so would the ingest (it would
+        # end whole and the test skip): Ctrl-C is given back its default, as at a terminal.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     while not store.exists() and running.poll() is None:
         time.sleep(0.01)

@@ -112,7 +112,14 @@ def test_a_batch_interrupted_resumes_and_its_report_shows_the_answers(here: Path
     command = [str(AFFIDAVIT), "batch", "questions.jsonl", "--store", "s.sqlite"]
     command += ["--out", "answers.jsonl"]
     first = subprocess.Popen(
-        command, cwd=here, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+        command,
+        cwd=here,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        # A suite run in the background ignores SIGINT, and so would the batch (it would
+        # run whole, nothing left to resume): Ctrl-C is given its default, as at a terminal.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     while first.poll() is None and _lines(answers) < 20:
         time.sleep(0.05)

@@ -133,3 +133,25 @@ def test_kernels_compile_without_a_place_to_cache_them(monkeypatch: pytest.Monke
         return 2 * x
 
     assert block_kernels._kernel(double)(21) == 42
+
+
+def test_an_indexs_first_search_does_not_wait_for_its_block_maxima(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The first search of an index that has not taken its block maxima (documents added
+    one call at a time) reads every posting, and finds the same lines; the second takes
+    them. An index an ingest warmed (its last stage) uses them at once."""
+    monkeypatch.setattr(block_max, "BLOCK_MAX_LINES", 0)
+    monkeypatch.setattr(block_max, "BLOCK_SHIFT", 3)
+    with Memory(dense=False) as memory:
+        for article in ARTICLES[:2]:
+            memory.ingest_text(article.read_text(encoding="utf-8"), name=article.name)
+        index = memory._retriever.words()
+        terms = index.read("Where did the Normans settle?").searched
+        first = index.best(terms, 10)
+        assert index._blocks is None  # read without them
+        assert index.best(terms, 10) == first
+        assert isinstance(index._blocks, block_max.Blocks)  # taken by the second
+    with Memory(dense=False) as memory:
+        memory.ingest([str(p) for p in ARTICLES[:2]])
+        assert isinstance(memory._retriever.words()._blocks, block_max.Blocks)

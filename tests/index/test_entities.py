@@ -327,22 +327,38 @@ def test_the_kept_corpus_grows_in_its_compact_form_as_a_whole_reading_would() ->
 
 
 def test_a_run_crossing_the_join_is_one_run() -> None:
-    from affidavit.index.entities.corpus import _joined_runs
+    from affidavit.index.entities.corpus import joined_runs
 
     first, then = np.array([4, 4, 4, 7]), np.array([7, 7, 9])
-    joined = _joined_runs(_runs(first), _runs(then))
+    joined = joined_runs(_runs(first), _runs(then))
     whole = _runs(np.concatenate([first, then]))
     assert joined[0].tolist() == whole[0].tolist() == [4, 7, 9]
     assert joined[1].tolist() == whole[1].tolist() == [3, 3, 1]
 
 
-def test_a_cached_graph_grows_without_decoding_its_corpus() -> None:
+def test_a_cached_graph_grows_and_keeps_its_minings_counts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A graph built whole keeps no counts; its first growth counts the kept corpus once
+    and keeps the counts, and the next growth adds to them without a mining."""
+    from affidavit.index.entities import mined_counts
+
     rows = article_lines(*ARTICLES)
     cached = EntityGraph.from_bytes(EntityGraph.build(rows).to_bytes())
+    assert cached.counts is None
     fresh = [(len(rows) + 10, "Nothing of note happened that day.", "en")]
-    after = cached.grown(fresh, [], lambda: rows + fresh)
-    assert isinstance(after.kept, dict)  # still the compact arrays
+    after = cached.grown(fresh, [], lambda ids: [])
+    assert after.counts is not None
     assert same_graph(after, EntityGraph.build(rows + fresh))
+    more = [(len(rows) + 11, "Rollo met Drogo of Hauteville in Normandy.", "en")]
+
+    def no_mining(*_: object) -> None:
+        raise AssertionError("mined whole")
+
+    monkeypatch.setattr(mined_counts, "mine_corpus", no_mining)
+    again = EntityGraph.from_bytes(after.to_bytes())  # the counts survive the cache
+    grown = again.grown(more, [], lambda ids: [r for r in rows + fresh + more if r[0] in ids])
+    assert same_graph(grown, EntityGraph.build(rows + fresh + more))
 
 
 def test_a_mention_inside_a_longer_one_is_not_a_second_entity() -> None:
@@ -437,7 +453,9 @@ def test_the_kept_corpus_is_stored_compactly_and_read_back_whole() -> None:
     assert all(map(np.array_equal, Corpus.from_arrays(old).line_runs, corpus.line_runs))
 
 
-def test_between_minings_added_lines_are_matched_against_the_known_entities() -> None:
+def test_a_name_first_written_in_added_lines_is_an_entity_at_once() -> None:
+    """A few lines added make a name an entity (its third mention), and the graph grown
+    by them is a build's: the name's lines and edges, every count, in order."""
     rows = article_lines(*ARTICLES)
     before = EntityGraph.build(rows)
     told = [
@@ -449,21 +467,12 @@ def test_between_minings_added_lines_are_matched_against_the_known_entities() ->
     first_id = rows[-1][0] + 1
     added = rows + [(first_id + i, text, "en") for i, text in enumerate(told)]
     after = before.updated(added)
-    built = EntityGraph.build(added)
-    # The new name waits for the next mining; what is known is counted and linked exactly.
-    assert ("zorvath", "quell") in {e.words for e in built.entities}
-    assert ("zorvath", "quell") not in {e.words for e in after.entities}
-    counts = {e.words: e.count for e in built.entities}
-    assert all(counts[e.words] == e.count for e in after.entities)
-    ordered = [e.count for e in after.entities]
-    assert ordered == sorted(ordered, reverse=True)
-    rollo = after.find("Rollo")
-    assert rollo and first_id in after.postings[rollo[0]]
-    # Once the text has grown by a tenth, the entities are mined again: a build's graph.
-    more = added + [
-        (first_id + 100 + i, text, language) for i, (_, text, language) in enumerate(rows[:400])
-    ]
-    assert same_graph(after.updated(more), EntityGraph.build(more))
+    assert ("zorvath", "quell") not in {e.words for e in before.entities}
+    assert ("zorvath", "quell") in {e.words for e in after.entities}
+    assert same_graph(after, EntityGraph.build(added))
+    rollo, quell = after.named("Rollo"), after.named("Zorvath Quell")
+    assert rollo is not None and quell is not None
+    assert after.together([rollo, quell]).tolist() == [first_id, first_id + 3]
 
 
 def test_a_store_reads_only_the_added_documents_lines_to_update_its_graph(

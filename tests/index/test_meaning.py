@@ -369,12 +369,11 @@ def _stored_parts(memory: Memory) -> list[str]:
 
 
 def _parts_kept_whatever_their_size(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A short document's part is mostly its profile and the container's headers, more
-    than a quarter of a small store's compressed whole: these tests are about parts, not
-    about when parts give way to a rewrite, so parts are kept whatever they weigh."""
+    """These tests are about parts, not about when parts are merged: parts are kept as
+    they were written, never merged."""
     from affidavit.store import index_parts as parts
 
-    monkeypatch.setattr(parts, "REWRITE_SHARE", 100.0)
+    monkeypatch.setattr(parts, "MERGE_FACTOR", 10_000)
 
 
 def _grown_in_steps(memory: Memory, additions: int, cut: int) -> list[str]:

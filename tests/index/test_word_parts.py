@@ -11,11 +11,11 @@ import pytest
 from conftest import ARTICLES
 
 from affidavit import Memory
-from affidavit.index.words import word_parts
+from affidavit.index.words import held_words, word_parts
 from affidavit.index.words.word_index import WordIndex
 from affidavit.store import index_parts as store_parts
 from affidavit.store.index_parts import (
-    MAX_PARTS,
+    MERGE_FACTOR,
     cached_parts,
     document_keys,
     searchable_lines,
@@ -23,6 +23,12 @@ from affidavit.store.index_parts import (
 )
 
 BUILD = WordIndex.build  # as it is before any test patches it
+
+
+@pytest.fixture
+def a_part_a_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each addition cached as a part of its own at once (not held until they add up)."""
+    monkeypatch.setattr(held_words, "WRITTEN_AT_ADDITIONS", 1)
 QUESTIONS = ["oil embargo prices", "When did the plague reach Europe?", "Amazon rainforest"]
 
 
@@ -47,7 +53,7 @@ def assert_same_as_whole(memory: Memory, index: WordIndex) -> None:
         assert np.array_equal(index.scores(terms), whole.scores(terms))  # bit for bit
 
 
-def test_an_ingest_analyses_its_own_documents_and_caches_a_part(
+def test_an_ingest_analyses_its_own_documents_and_caches_a_part_at_close(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     built: list[list[str]] = []
@@ -59,19 +65,45 @@ def test_an_ingest_analyses_its_own_documents_and_caches_a_part(
 
     monkeypatch.setattr(WordIndex, "build", classmethod(recording))
     first_ones = [a.name for a in ARTICLES[:4]]
-    with Memory(tmp_path / "s.sqlite", dense=False) as memory:
+    path = tmp_path / "s.sqlite"
+    with Memory(path, dense=False) as memory:
         memory.ingest(ARTICLES[:4])
         memory.ingest_text("A note on the oil embargo of 1973.", name="note.md")
         store = memory._store
         names = [name for name, _, _ in cached_parts(store, word_parts.PREFIX)]
         assert built == [first_ones, ["note.md"]]
-        assert names[0] == word_parts.PREFIX and len(names) == 2  # the whole, then a part
+        assert names == [word_parts.PREFIX]  # the addition held, not yet cached
         assert_same_as_whole(memory, memory._retriever.words())
         memory.search("oil", k=3)  # the first question builds nothing
     assert built == [first_ones, ["note.md"]]
-    with Memory(tmp_path / "s.sqlite", dense=False) as reopened:
+    with Memory(path, dense=False) as reopened:
+        names = [name for name, _, _ in cached_parts(reopened._store, word_parts.PREFIX)]
+        assert names[0] == word_parts.PREFIX and len(names) == 2  # the whole, then a part
         assert_same_as_whole(reopened, reopened._retriever.words())
     assert len(built) == 2  # reopening assembled the parts, it analysed nothing
+
+
+def test_additions_are_cached_once_they_add_up_and_read_again_if_never_cached(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Additions are held until WRITTEN_AT_ADDITIONS of them are, then cached as one part;
+    those a process held and never cached (it stopped) are read from their lines by the
+    next process to open the store."""
+    monkeypatch.setattr(held_words, "WRITTEN_AT_ADDITIONS", 3)
+    path = tmp_path / "s.sqlite"
+    memory = Memory(path, dense=False)
+    memory.ingest(ARTICLES[0])
+    store = memory._store
+    for n in range(4):
+        memory.ingest_text(f"Note {n} on the oil embargo.", name=f"note-{n}.md")
+        parts = cached_parts(store, word_parts.PREFIX)
+        assert len(parts) == (1 if n < 2 else 2)  # three held, then one part of them
+    memory._retriever.forget()  # as a process that stops: the fourth is never cached
+    store.close()
+    with Memory(path, dense=False) as reopened:
+        index = reopened._retriever.words()
+        assert "note-3.md" in index.document_names
+        assert_same_as_whole(reopened, index)
 
 
 def test_a_replaced_document_leaves_no_line_behind_even_when_its_id_is_reused(
@@ -117,15 +149,53 @@ def test_an_addition_is_joined_term_by_term_as_the_general_merge_would(
         assert word_parts._appended([(before, kept), pieces[1]]) is None
 
 
-def test_parts_are_folded_into_the_whole_when_they_pile_up(tmp_path: Path) -> None:
-    with Memory(tmp_path / "s.sqlite", dense=False) as memory:
+def test_parts_are_merged_in_size_tiers_and_the_whole_is_not_written_again(
+    tmp_path: Path, a_part_a_call: None
+) -> None:
+    """Notes added one call at a time: once MERGE_FACTOR parts of one tier stand newest
+    they are merged into one, so the parts stay few (a tier's worth a tier); the whole
+    index is never written again while the parts weigh less than it, and the parts add up
+    to the whole build's index, in this process and reopened."""
+    path = tmp_path / "s.sqlite"
+    with Memory(path, dense=False) as memory:
         memory.ingest(ARTICLES[0])
-        for n in range(MAX_PARTS + 1):
+        store = memory._store
+
+        def whole() -> bytes:
+            return cached_parts(store, word_parts.PREFIX)[0][2]
+
+        first = whole()
+        counts = []
+        for n in range(5 * MERGE_FACTOR):
             memory.ingest_text(f"Note {n} on the oil embargo.", name=f"note-{n}.md")
-            parts = cached_parts(memory._store, word_parts.PREFIX)
-            assert 1 <= len(parts) <= MAX_PARTS
-            assert parts[0][0] == word_parts.PREFIX
+            parts = cached_parts(store, word_parts.PREFIX)
+            assert parts[0][0] == word_parts.PREFIX and whole() == first
+            counts.append(len(parts) - 1)
+        assert counts[: MERGE_FACTOR - 1] == list(range(1, MERGE_FACTOR))
+        assert counts[MERGE_FACTOR - 1] == 1  # the first tier's parts merged into one
+        assert max(counts) <= 2 * MERGE_FACTOR - 1
         assert_same_as_whole(memory, memory._retriever.words())
+    with Memory(path, dense=False) as reopened:
+        assert_same_as_whole(reopened, reopened._retriever.words())
+
+
+def test_merged_parts_keep_the_removals_they_carry(tmp_path: Path, a_part_a_call: None) -> None:
+    """A part that removes a document of the parts before it (a replacement) is merged
+    with the parts after it: the merged part still removes it."""
+    path = tmp_path / "s.sqlite"
+    with Memory(path, dense=False) as memory:
+        memory.ingest(ARTICLES[:2])
+        memory.ingest_text("A note on the oil embargo.", name="note.md")
+        memory._retriever.words()  # joined: the replacement below is a part of removals
+        memory.ingest_text(ARTICLES[0].read_text(encoding="utf-8")[:500], name=ARTICLES[0].name)
+        memory._retriever.words()
+        for n in range(2 * MERGE_FACTOR):
+            memory.ingest_text(f"Note {n} on the plague.", name=f"n-{n}.md")
+        assert_same_as_whole(memory, memory._retriever.words())
+    with Memory(path, dense=False) as reopened:
+        index = reopened._retriever.words()
+        assert_same_as_whole(reopened, index)
+        assert len(index.document_keys) == 3 + 2 * MERGE_FACTOR
 
 
 def test_an_unreadable_part_is_rebuilt_from_the_lines(tmp_path: Path) -> None:
@@ -142,7 +212,7 @@ def test_an_unreadable_part_is_rebuilt_from_the_lines(tmp_path: Path) -> None:
         assert_same_as_whole(reopened, reopened._retriever.words())
 
 
-def test_a_lost_part_is_told_and_the_store_is_asked(tmp_path: Path) -> None:
+def test_a_lost_part_is_told_and_the_store_is_asked(tmp_path: Path, a_part_a_call: None) -> None:
     path = tmp_path / "s.sqlite"
     with Memory(path, dense=False) as memory:
         memory.ingest(ARTICLES[:4])
@@ -194,6 +264,7 @@ def test_a_documents_version_is_read_from_its_row_as_its_lines_tell_it(tmp_path:
         conn.execute("ALTER TABLE documents DROP COLUMN first_line")
         conn.execute("ALTER TABLE documents DROP COLUMN line_count")
         conn.execute("DROP TABLE signature_bands")  # migration 13, made again too
+        conn.execute("DROP INDEX documents_by_reading")  # migration 18
         conn.execute("ALTER TABLE documents DROP COLUMN reading_hash")  # and 14
         conn.execute("DROP INDEX documents_by_written")  # and 15
         conn.execute("ALTER TABLE documents DROP COLUMN written")
@@ -256,7 +327,7 @@ def test_versions_after_a_write_are_read_from_the_documents_it_wrote(
 
 
 def test_additions_are_joined_once_when_a_question_asks(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, a_part_a_call: None
 ) -> None:
     """Documents added one call at a time are each cached as a part and held unjoined
     (joining moves every posting of the store); the next question joins them all in one
@@ -291,3 +362,52 @@ def test_additions_are_joined_once_when_a_question_asks(
         assert_same_as_whole(memory, memory._retriever.words())
     with Memory(path, dense=False) as reopened:
         assert_same_as_whole(reopened, reopened._retriever.words())
+
+
+def test_additions_are_joined_in_the_call_that_makes_them_a_quarter_of_the_index(
+    tmp_path: Path,
+) -> None:
+    """Small additions wait for a question; the one that makes the additions held
+    JOINED_AT_SHARE of the index is joined in its own call, so the next question joins
+    less than that share."""
+    with Memory(tmp_path / "s.sqlite", dense=False) as memory:
+        memory.ingest(ARTICLES[:2])
+        held = memory._retriever._words
+        memory.ingest_text("A note on the oil embargo.", name="note.md")
+        assert len(held._added) == 1  # held, unjoined
+        memory.ingest_text(ARTICLES[2].read_text(encoding="utf-8"), name=ARTICLES[2].name)
+        assert held._added == [] and "note.md" in held._index.document_names
+        assert_same_as_whole(memory, memory._retriever.words())
+
+
+def test_a_versions_digest_grows_by_the_versions_added_alone() -> None:
+    """The digest of a set of versions is the same however they are ordered, and grown by
+    an addition's own versions it is the digest of the whole set: an addition hashes its
+    own versions, not every one held."""
+    from affidavit.store.index_parts import versions_digest
+
+    held = [f"{n}:hash{n}:{10 * n}:10" for n in range(50)]
+    added = ["50:hash50:500:3", "51:hash51:503:7"]
+    whole = versions_digest(held + added)
+    assert versions_digest(added, versions_digest(held)) == whole
+    assert versions_digest(list(reversed(held + added))) == whole
+    assert versions_digest(held + added[:1]) != whole
+
+
+def test_the_version_keys_and_names_grow_with_an_addition(tmp_path: Path) -> None:
+    """A write that only added documents extends the lists of keys and names the last
+    generation held (the old entries are the same objects); any other write reads them
+    again."""
+    from affidavit.store.index_parts import document_names, version_keys
+
+    with Memory(tmp_path / "s.sqlite", dense=False) as memory:
+        memory.ingest(ARTICLES[:2])
+        store = memory._store
+        keys, names = version_keys(store), document_names(store)
+        memory.ingest_text("A note.", name="note.md")
+        grown = version_keys(store)
+        assert all(a is b for a, b in zip(keys, grown[: len(keys)], strict=True))
+        assert document_names(store) == [*names, "note.md"]
+        memory.remove(names[0])
+        assert version_keys(store) == [key for *_, key in read_whole(memory)]
+        assert document_names(store) == [names[1], "note.md"]

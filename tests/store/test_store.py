@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
+import warnings
 from pathlib import Path
 
 import pytest
 from conftest import ARTICLES, QUESTIONS, SQUAD_DIR, stored_lines
 
 from affidavit import Memory, StoreError
+from affidavit.index.copies import copied_among
 from affidavit.index.words.word_index import WordIndex
 from affidavit.store.prepared import PreparedDocument, PreparedLine
 from affidavit.store.schema import MIGRATIONS, READABLE_FROM, SCHEMA_VERSION
@@ -133,7 +135,7 @@ def test_a_store_from_an_older_version_is_migrated_and_keeps_its_documents(
     path = tmp_path / "old.sqlite"
     with Memory(path, dense=False) as memory:
         memory.ingest_text("Kestrels hover over the motorway verge.", name="birds")
-    conn = sqlite3.connect(path)  # undo migrations 2 to 17: the file as version 1 wrote it
+    conn = sqlite3.connect(path)  # undo migrations 2 to 18: the file as version 1 wrote it
     conn.execute("DROP TABLE record_links")
     conn.execute("DROP TABLE records")
     conn.execute("DROP TABLE labels")
@@ -147,6 +149,7 @@ def test_a_store_from_an_older_version_is_migrated_and_keeps_its_documents(
     conn.execute("ALTER TABLE lines DROP COLUMN confidence")
     conn.execute("ALTER TABLE documents DROP COLUMN first_line")
     conn.execute("ALTER TABLE documents DROP COLUMN line_count")
+    conn.execute("DROP INDEX documents_by_reading")
     conn.execute("ALTER TABLE documents DROP COLUMN reading_hash")
     conn.execute("DROP INDEX documents_by_written")
     conn.execute("ALTER TABLE documents DROP COLUMN written")
@@ -159,6 +162,38 @@ def test_a_store_from_an_older_version_is_migrated_and_keeps_its_documents(
         assert memory.stats()["schema_version"] == SCHEMA_VERSION
         assert memory.stats()["engine_replies"] == 0
         assert memory.search("kestrels")[0].document == "birds"
+
+
+def test_a_store_of_version_17_gains_the_reading_hash_index_and_finds_copies_by_it(
+    tmp_path: Path,
+) -> None:
+    """Migration 18 adds the index of documents by reading hash to a store of version 17;
+    the first document with a hash is then looked up, not found by reading every row."""
+    path = tmp_path / "v17.sqlite"
+    text = "Kestrels hover over the motorway verge."
+    with Memory(path, dense=False) as memory:
+        memory.ingest_text(text, name="birds")
+        for n in range(30):
+            memory.ingest_text(f"Note {n} on the verge.", name=f"note-{n}")
+    conn = sqlite3.connect(path)  # the file as version 17 wrote it
+    conn.execute("DROP INDEX documents_by_reading")
+    conn.execute("UPDATE meta SET value = '17' WHERE key = 'schema_version'")
+    conn.commit()
+    conn.close()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the copy's "a version or a copy?"
+        with Memory(path, dense=False) as memory:
+            assert memory.stats()["schema_version"] == SCHEMA_VERSION == 18
+            memory.ingest_text(text, name="birds again")
+            store = memory._store
+            ids = {name: number for number, name, _ in store.documents()}
+            assert copied_among(store, [ids["birds again"]]) == {ids["birds again"]}
+            plan = store.conn.execute(
+                "EXPLAIN QUERY PLAN SELECT reading_hash, MIN(id) FROM documents "
+                "WHERE reading_hash IN (?) GROUP BY reading_hash",
+                ("x",),
+            ).fetchall()
+            assert any("documents_by_reading" in str(row) for row in plan)
 
 
 def test_a_documents_headings_are_found_through_their_own_index(tmp_path: Path) -> None:
@@ -211,6 +246,7 @@ def test_a_read_only_process_reads_a_store_that_lacks_only_newer_indexes(
     conn.execute("ALTER TABLE lines DROP COLUMN confidence")
     conn.execute("ALTER TABLE documents DROP COLUMN first_line")  # and no line ids kept
     conn.execute("ALTER TABLE documents DROP COLUMN line_count")
+    conn.execute("DROP INDEX documents_by_reading")
     conn.execute("ALTER TABLE documents DROP COLUMN reading_hash")
     conn.execute("DROP INDEX documents_by_written")
     conn.execute("ALTER TABLE documents DROP COLUMN written")
@@ -282,6 +318,7 @@ def test_only_indexes_may_be_missing_from_a_store_read_only(tmp_path: Path) -> N
     conn.execute("ALTER TABLE lines DROP COLUMN confidence")
     conn.execute("ALTER TABLE documents DROP COLUMN first_line")
     conn.execute("ALTER TABLE documents DROP COLUMN line_count")
+    conn.execute("DROP INDEX documents_by_reading")
     conn.execute("ALTER TABLE documents DROP COLUMN reading_hash")
     conn.execute("DROP INDEX documents_by_written")
     conn.execute("ALTER TABLE documents DROP COLUMN written")

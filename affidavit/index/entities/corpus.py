@@ -40,7 +40,7 @@ class Corpus:
         punctuation (the full stop of a title or an initial, "Mr.", "St.", "J.", does not
         cut: text/names.py), and segments into word tokens, folded to lower case;
         possessive and contracted endings are cut ("Lydgate’s" is Lydgate)."""
-        return _read_lines(lines, KeptWords([], {}, [], {}), 0)
+        return read_lines(lines, KeptWords([], {}, [], {}), 0)
 
     def to_arrays(self, *, vocabulary: bool = True) -> dict[str, np.ndarray]:
         """Compact arrays: the line and segment of each token as runs (a line's tokens
@@ -103,6 +103,13 @@ class KeptWords:
     written: dict[str, int]  # a word as written -> id
 
     @classmethod
+    def of_corpus(cls, corpus: Corpus) -> KeptWords:
+        """A decoded corpus's words, its own lists extended in place as lines are read."""
+        index = {word: number for number, word in enumerate(corpus.vocabulary)}
+        written = {form: number for number, form in enumerate(corpus.forms)}
+        return cls(corpus.vocabulary, index, corpus.forms, written)
+
+    @classmethod
     def of(cls, kept: dict[str, np.ndarray]) -> KeptWords:
         vocabulary, forms = _unstrings(kept["c_vocabulary"]), _unstrings(kept["c_forms"])
         index = {word: number for number, word in enumerate(vocabulary)}
@@ -120,7 +127,7 @@ def extended_arrays(
     line ids) read after it, made without decoding it: the new lines' arrays are joined
     to its compact ones, their segments numbered on from its last. ``words``: the kept
     corpus's (decoded here when not given), extended in place and returned; ``spelled``
-    as ``_read_lines``'s. NOTE: at 100 MB of text the decoded corpus and its extension
+    as ``read_lines``'s. NOTE: at 100 MB of text the decoded corpus and its extension
     were 0.75 GB held at once, to add one small file."""
     if "c_line" in kept:  # the plain columns an older store cached
         kept = Corpus.from_arrays(kept).to_arrays()
@@ -128,7 +135,7 @@ def extended_arrays(
     start = int(segments[-1]) + 1 if len(segments) else 0
     words = words or KeptWords.of(kept)
     known_words, known_forms = len(words.vocabulary), len(words.forms)
-    fresh = _read_lines(lines, words, start, spelled).to_arrays(vocabulary=False)
+    fresh = read_lines(lines, words, start, spelled).to_arrays(vocabulary=False)
     tokens = int(kept["c_tokens"][0])
     flags = np.concatenate(
         [
@@ -143,7 +150,7 @@ def extended_arrays(
     for name in ("c_ids", "c_surface"):
         joined[name] = np.concatenate([kept[name], fresh[name]])
     for runs in ("c_segment", "c_line"):
-        joined[f"{runs}_values"], joined[f"{runs}_counts"] = _joined_runs(
+        joined[f"{runs}_values"], joined[f"{runs}_counts"] = joined_runs(
             (kept[f"{runs}_values"], kept[f"{runs}_counts"]),
             (fresh[f"{runs}_values"], fresh[f"{runs}_counts"]),
         )
@@ -161,7 +168,7 @@ def _appended(strings: np.ndarray, more: list[str]) -> np.ndarray:
     return np.concatenate([strings, _strings(["", *more])])
 
 
-def _joined_runs(
+def joined_runs(
     first: tuple[np.ndarray, np.ndarray], then: tuple[np.ndarray, np.ndarray]
 ) -> tuple[np.ndarray, np.ndarray]:
     """The runs of two arrays one after the other, as ``_runs`` gives them of the whole:
@@ -179,7 +186,20 @@ def _joined_runs(
 _ASCII_RUNS = re.compile(r"[\x00-\x7f]+")
 
 
-def _read_lines(
+def read_after(
+    corpus: Corpus,
+    lines: Iterable[tuple[int, str, str]],
+    words: KeptWords,
+    spelled: dict[int, str] | None = None,
+) -> Corpus:
+    """The tokens of ``lines`` (later line ids) read after ``corpus``: their segments
+    numbered on from its last, their words from its words (``words``, extended in place:
+    ``KeptWords.of_corpus``), as ``extended_arrays`` reads an addition."""
+    segment = int(corpus.segment[-1]) + 1 if len(corpus.segment) else 0
+    return read_lines(lines, words, segment, spelled)
+
+
+def read_lines(
     lines: Iterable[tuple[int, str, str]],
     words: KeptWords,
     segment: int,

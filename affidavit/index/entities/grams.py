@@ -57,7 +57,7 @@ class Grams:
         ids, size = corpus.ids, len(corpus.ids)
         rank = ids  # the rank of the (n-1)-gram starting at each position (n = 1: the word)
         for n in range(1, longest + 1):
-            starts = _within_segments(corpus.segment, n)
+            starts = within_segments(corpus.segment, n)
             if n == 1:
                 key = ids[starts].astype(np.int64)
             else:  # in place: each temporary of 17 million int64 was 136 MB of the peak
@@ -101,7 +101,7 @@ class Grams:
         return np.where(found, counts, 0)
 
 
-def _within_segments(segment: np.ndarray, n: int) -> np.ndarray:
+def within_segments(segment: np.ndarray, n: int) -> np.ndarray:
     """The positions (int32) where an n-gram starts and ends in the same segment, found a
     chunk at a time: ``numpy.flatnonzero`` over all the tokens would hold int64 positions
     beside their int32 copy (207 MB at 17 million tokens, the worker's peak)."""

@@ -5,22 +5,19 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import ahocorasick
 import numpy as np
 
-from affidavit.index.entities.corpus import Corpus, KeptWords, extended_arrays
+from affidavit.index.entities.corpus import Corpus, KeptWords, extended_arrays, read_after
 from affidavit.index.entities.graph_storage import graph_bytes, read_graph
 from affidavit.index.entities.linking import Row, lines_naming, matched, maximal, mentions_in
+from affidavit.index.entities.mined_counts import MinedCounts
 from affidavit.index.entities.mining import Entity, llr, mine_corpus
 from affidavit.index.meaning.profiles import text_digest
 from affidavit.index.packing import typed_numbers
 from affidavit.text import segments
-
-# The entities are mined again once the text has grown by this share since they were
-# last mined: one addition in ten pays for a mining, the others for their own lines.
-REMINE_GROWTH = 0.1
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +53,9 @@ class EntityGraph:
     # The kept corpus's words decoded, handed to the graph grown from this one (which
     # extends them in place: this one then decodes its own again if grown twice).
     words: KeptWords | None = field(default=None, repr=False, compare=False)
+    # The mining's counts, kept once the graph has grown (mined_counts.py), handed to the
+    # graph grown from this one, which grows them in place.
+    counts: MinedCounts | None = field(default=None, repr=False, compare=False)
     settled: bool = True  # False: recounted by growth and not yet put in order (``settle``)
 
     @classmethod
@@ -102,13 +102,12 @@ class EntityGraph:
         """The graph of ``lines`` (every line of the store, in id order), built from this
         one when the store only gained lines after it: the new lines are read alone.
 
-        Mining weighs every n-gram of the text, so it waits until the text has grown
-        by REMINE_GROWTH: until then new lines are matched against the known entities
-        (their postings, edges and counts exact; a name first written in them waits for
-        the next mining). Past it, the entities are mined again from the kept counts,
-        and only the lines that may mention an entity it finds first are read again:
-        ``build(lines)`` exactly. A document replaced or removed is a full build.
-        ``mined``: as ``build``'s (of every line, not only the new)."""
+        The new lines are matched against the known entities, and their n-grams added to
+        the mining's counts (mined_counts.py, counted from the kept corpus at the first
+        growth), which judges again only the phrases whose figures changed; the lines
+        that may mention an entity found first are read again: ``build(lines)`` exactly.
+        A document replaced or removed is a full build. ``mined``: as ``build``'s (of
+        every line, not only the new)."""
         rows = list(lines)
         line_ids, digests = _fingerprints(rows)
         known = len(self.line_ids)
@@ -164,47 +163,51 @@ class EntityGraph:
         read: Callable[[np.ndarray], list[Row]],
         fresh_mined: Sequence[Row] | None = None,
     ) -> EntityGraph:
-        kept = self.kept.to_arrays() if isinstance(self.kept, Corpus) else self.kept
-        assert kept is not None
-        # The kept corpus grows in its compact form; it is decoded only to be mined.
+        # The counts and the decoded words grow in place: held by the new graph alone.
+        counts, self.counts = self.counts, None
         words, self.words = self.words, None
         spelled: dict[int, str] = {}  # read once: the corpus's words, then the matcher's
         mined = fresh if fresh_mined is None else fresh_mined
-        grown, words = extended_arrays(kept, mined, words, spelled)
-        known_ones = EntityGraph(
-            list(self.entities), list(self.postings), dict(self.pairs), len(line_ids), grown,
-            line_ids, digests, self.mined, words=words,
+        if counts is not None:
+            words = words or KeptWords.of_corpus(counts.corpus)
+            counts.add(read_after(counts.corpus, mined, words, spelled))
+            corpus, entities = counts.corpus, counts.entity_list
+        else:  # the first growth: the kept corpus grows in its compact form, then is counted
+            kept = self.kept.to_arrays() if isinstance(self.kept, Corpus) else self.kept
+            assert kept is not None
+            grown, _ = extended_arrays(kept, mined, words, spelled)
+            corpus = Corpus.from_arrays(grown)
+            del grown  # NOTE: the compact arrays and the decoded corpus held at once were
+            # the peak of a mining at 100 MB of text.
+            counts = MinedCounts.mine(corpus)
+            entities = mine_corpus(corpus) if counts is None else counts.entity_list
+            words = None  # the decoded corpus's own lists, made again when next grown
+        graph = self._with_entities(entities, corpus, counts, read)
+        graph.lines, graph.line_ids, graph.digests, graph.words = (
+            len(line_ids), line_ids, digests, words
         )  # fmt: skip
-        if "_automaton" in self.__dict__:  # the same entities, numbered alike
-            known_ones._automaton = self._automaton
-        counted = None if fresh_mined is None else {row[0] for row in fresh_mined}
-        mentioned = known_ones._link(fresh, extend=True, counted=counted, spelled=spelled)
-        tokens = int(grown["c_tokens"][0])
-        del grown  # held by the new graph alone: a mining decodes it in its place
-        if self.mined and tokens <= self.mined * (1 + REMINE_GROWTH):
-            recounted = list(self.entities)
-            for number in np.flatnonzero(mentioned).tolist():
-                entity = recounted[number]
-                recounted[number] = replace(entity, count=entity.count + int(mentioned[number]))
-            known_ones.entities, known_ones.settled = recounted, False
-            return known_ones
-        return known_ones._remined(read)
+        # The new lines read once, against every entity, after the old ones.
+        graph._link(fresh, extend=True, spelled=spelled)
+        return graph
 
-    def _remined(self, read: Callable[[np.ndarray], list[Row]]) -> EntityGraph:
-        """This graph (every line matched against its entities) with its entities mined
-        again from the kept corpus. An entity kept keeps its lines and its edges with
-        the others kept: whether a line mentions it, and whether two mentions stand
-        apart, depends on no third entity. The new ones are matched on the lines that
-        may mention them (``lines_naming``) and on the copies of those lines."""
-        corpus = Corpus.from_arrays(self.kept) if isinstance(self.kept, dict) else self.kept
-        assert corpus is not None
-        self.kept = corpus  # NOTE: the compact arrays and the decoded corpus held at once
-        # were the peak of a mining at 100 MB of text.
-        entities = mine_corpus(corpus)
+    def _with_entities(
+        self,
+        entities: list[Entity],
+        corpus: Corpus,
+        counts: MinedCounts | None,
+        read: Callable[[np.ndarray], list[Row]],
+    ) -> EntityGraph:
+        """The graph of this one's lines with the ``entities`` mined from ``corpus`` (its
+        kept corpus, grown). An entity kept keeps its lines and its edges with the others
+        kept: whether a line mentions it, and whether two mentions stand apart, depends on
+        no third entity. The new ones are matched on the lines that may mention them
+        (``lines_naming``) and on the copies of those lines."""
         graph = EntityGraph(entities, [], {}, self.lines, corpus, self.line_ids, self.digests)
-        graph.mined = len(corpus.ids)
+        graph.mined, graph.counts = len(corpus.ids), counts
         before = {entity.words: number for number, entity in enumerate(self.entities)}
         was = [before.get(entity.words) for entity in entities]
+        if was == list(range(len(self.entities))) and "_automaton" in self.__dict__:
+            graph._automaton = self._automaton  # the same entities, in the same order
         now = {old: new for new, old in enumerate(was) if old is not None}
         empty = np.zeros(0, dtype=np.int64)
         graph.postings = [empty if old is None else self.postings[old] for old in was]
@@ -213,11 +216,13 @@ class EntityGraph:
                 x, y = sorted((now[a], now[b]))
                 graph.pairs[(x, y)] = witnesses
         new = [number for number, old in enumerate(was) if old is None]
-        if new:
-            naming = lines_naming(corpus, [entities[number] for number in new])
+        if new and len(self.line_ids):
+            found = [entities[number] for number in new]
+            naming = counts.lines_naming(found) if counts else lines_naming(corpus, found)
             if naming is None:
                 ids = self.line_ids
             else:  # and every line with the same text (a copy's lines are not in the corpus)
+                naming = naming[naming <= self.line_ids[-1]]
                 texts = self.digests[np.searchsorted(self.line_ids, naming)]
                 ids = self.line_ids[np.isin(self.digests, texts)]
             graph._link(read(ids), extend=True, only=set(new))
@@ -382,6 +387,10 @@ class EntityGraph:
         g = read_graph(payload)
         graph = cls(g.entities, g.postings, g.pairs, g.lines, g.kept, g.line_ids, g.digests)
         graph.mined, graph.document_keys = g.mined, g.document_keys
+        if g.kept is not None and g.counts:
+            corpus = Corpus.from_arrays(g.kept)
+            graph.counts = MinedCounts.restored(corpus, g.counts, g.entities)
+            graph.kept = corpus if graph.counts is not None else g.kept
         return graph
 
 

@@ -11,6 +11,7 @@ from typing import Protocol
 import numpy as np
 
 from affidavit.index.entities.corpus import Corpus
+from affidavit.index.entities.mined_counts import MinedCounts
 from affidavit.index.entities.mining import Entity
 from affidavit.index.packing import load_arrays, save_arrays
 
@@ -27,6 +28,7 @@ class Graphed(Protocol):
     digests: np.ndarray
     mined: int
     document_keys: list[str]
+    counts: MinedCounts | None
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,7 @@ class StoredGraph:
     digests: np.ndarray
     mined: int  # 0: mine again at the next update
     document_keys: list[str]
+    counts: dict[str, np.ndarray]  # the mining's counts, when kept (mined_counts.py)
 
 
 def graph_bytes(graph: Graphed) -> bytes:
@@ -69,6 +72,8 @@ def graph_bytes(graph: Graphed) -> bytes:
         arrays.update(graph.kept.to_arrays())
     elif graph.kept is not None:
         arrays.update(graph.kept)
+    if graph.counts is not None:
+        arrays.update(graph.counts.to_arrays())
     return save_arrays(arrays)
 
 
@@ -91,6 +96,7 @@ def read_graph(payload: bytes) -> StoredGraph:
         digests=data.get("digests", empty),
         mined=int(meta.get("mined", 0)),
         document_keys=list(meta.get("keys", [])),
+        counts={k: data[k] for k in data if k.startswith("m_")},
     )
 
 

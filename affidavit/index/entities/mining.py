@@ -92,7 +92,7 @@ def mine(lines: Iterable[tuple[int, str, str]]) -> list[Entity]:
     return mine_corpus(Corpus.read(lines))
 
 
-def mine_corpus(corpus: Corpus) -> list[Entity]:
+def mine_corpus(corpus: Corpus, grams: Grams | None = None) -> list[Entity]:
     """The entities of a read corpus, most frequent first (ties by their words).
 
     A candidate is an n-gram of 1 to MAX_WORDS tokens inside one segment, neither starting
@@ -120,13 +120,13 @@ def mine_corpus(corpus: Corpus) -> list[Entity]:
     Counting is vectorised: each n-gram length is counted with one ``numpy.unique`` over
     integer keys (Grams), and so is what each candidate's occurrences share (capitals, the
     words beside them: ``Candidates.company``); only the judging of its figures is per
-    candidate.
+    candidate. ``grams``, if given (empty), keeps the counts (mined_counts.py).
     """
     tokens = len(corpus.ids)
     if tokens == 0:
         return []
     closed = np.array([closed_word(w) for w in corpus.vocabulary], dtype=bool)
-    grams = Grams(corpus.ids, max(len(corpus.vocabulary), 1), {})
+    grams = grams or Grams(corpus.ids, max(len(corpus.vocabulary), 1), {})
     entities: list[Entity] = []
     # Each length's candidates are judged as soon as it is counted: their parts are shorter
     # grams, already counted, and only one length's occurrences are held at a time.
@@ -176,7 +176,7 @@ def _judged(corpus: Corpus, grams: Grams, n: int, level: Level, closed: np.ndarr
             gram = tuple(unique[rows[at]].tolist())
             words = tuple(vocabulary[i] for i in gram)
             spots = seen.where[seen.first[at - low] : seen.first[at - low] + count]
-            found.append(Entity(words, _name(corpus, spots, n), count))
+            found.append(Entity(words, written_name(corpus, spots, n), count))
         del seen  # one chunk's company at a time
     return found
 
@@ -215,20 +215,7 @@ class Candidates:
         offsets = np.repeat(bounds[low:high] - first, counts) + np.arange(int(counts.sum()))
         where = starts[order[offsets]].astype(np.int64)
         owner = np.repeat(np.arange(high - low), counts)
-        before_at = np.maximum(where - 1, 0)
-        before = np.where(
-            (where > 0) & (corpus.segment[before_at] == corpus.segment[where]),
-            corpus.ids[before_at],
-            _EDGE,
-        )
-        ends = where + n - 1
-        after_at = np.minimum(ends + 1, tokens - 1)
-        after = np.where(
-            (ends + 1 < tokens) & (corpus.segment[after_at] == corpus.segment[ends]),
-            corpus.ids[after_at],
-            _EDGE,
-        )
-        width = len(corpus.vocabulary) + 1
+        before, after = beside(corpus, owner, where, n, high - low)
         inside = capitals = titled = np.zeros(high - low, dtype=np.int64)
         if n == 1:
             inside = np.add.reduceat((~corpus.opening[where]).astype(np.int64), first)
@@ -240,16 +227,43 @@ class Candidates:
                 & (corpus.segment[following] == corpus.segment[following - 1])
             )
             titled = np.add.reduceat(title.astype(np.int64), first)
-        return Company(
-            where,
-            first,
-            _neighbours(owner, before, width, high - low),
-            _neighbours(owner, after, width, high - low),
-            inside,
-            capitals,
-            titled,
-            n,
-        )
+        return Company(where, first, before, after, inside, capitals, titled, n)
+
+
+Neighbours = tuple[np.ndarray, np.ndarray]  # counts, and where each candidate's run starts
+
+
+def beside(
+    corpus: Corpus, owner: np.ndarray, where: np.ndarray, n: int, candidates: int
+) -> tuple[Neighbours, Neighbours]:
+    """The words just before and just after the occurrences of n-grams (``where`` each
+    starts, ``owner``: whose it is, candidate by candidate), for each candidate in the
+    order of the words' ids, a segment's edge first (``_neighbours``)."""
+    tokens = len(corpus.ids)
+    before_at = np.maximum(where - 1, 0)
+    before = np.where(
+        (where > 0) & (corpus.segment[before_at] == corpus.segment[where]),
+        corpus.ids[before_at],
+        _EDGE,
+    )
+    ends = where + n - 1
+    after_at = np.minimum(ends + 1, tokens - 1)
+    after = np.where(
+        (ends + 1 < tokens) & (corpus.segment[after_at] == corpus.segment[ends]),
+        corpus.ids[after_at],
+        _EDGE,
+    )
+    width = len(corpus.vocabulary) + 1
+    return (
+        _neighbours(owner, before, width, candidates),
+        _neighbours(owner, after, width, candidates),
+    )
+
+
+def counts_beside(neighbours: Neighbours, at: int) -> list[int]:
+    """The counts of the words beside candidate ``at``, in the order ``beside`` gives."""
+    counts, starts = neighbours
+    return counts[starts[at] : starts[at + 1]].tolist()
 
 
 def _neighbours(
@@ -268,8 +282,8 @@ class Company:
 
     where: np.ndarray  # where each occurrence starts, candidate by candidate (int64)
     first: np.ndarray  # where each candidate's occurrences start in the chunk
-    before: tuple[np.ndarray, np.ndarray]  # the words just before: counts, runs
-    after: tuple[np.ndarray, np.ndarray]  # the words just after
+    before: Neighbours  # the words just before
+    after: Neighbours  # the words just after
     inside: np.ndarray  # single words: occurrences not opening a segment
     capitals: np.ndarray  # written with a capital where no segment opens
     titled: np.ndarray  # followed by a capitalised word in the same segment
@@ -283,7 +297,7 @@ class Company:
             count,
             splits,
             tokens,
-            lambda: (_counts_of(self.before, at), _counts_of(self.after, at)),
+            lambda: (counts_beside(self.before, at), counts_beside(self.after, at)),
             (inside, capitals, titled),
         )
 
@@ -301,28 +315,35 @@ def judged(
     just before it and just after it (``company()``, asked last: most candidates fall
     before it), and for a single word how often it
     stands inside a segment, is written there with a capital, and is followed by a
-    capitalised word (``written``). One rule for a store's own mining and for a sharded
-    store's, which sums the counts of its shards first (shards/entities.py)."""
+    capitalised word (``written``). One rule for a store's own mining, for its mining
+    kept up to date as text is added (mined_counts.py), and for a sharded store's, which
+    sums the counts of its shards first (shards/entities.py)."""
+    return counts_pass(n, count, splits, tokens, written) and keeps_company(*company())
+
+
+def counts_pass(
+    n: int,
+    count: int,
+    splits: Sequence[tuple[int, int]],
+    tokens: int,
+    written: tuple[int, int, int] = (0, 0, 0),
+) -> bool:
+    """``judged``'s first half: the n-gram's counts (and a single word's writing) alone."""
     if n == 1:
         inside, capitals, titled = written
         if not inside or capitals < CAPITAL_SHARE * inside:
             return False
-        if titled >= TITLE_SHARE * count:
-            return False
-    else:
-        if pmi_weakest_split(count, splits, tokens) < MIN_PMI:
-            return False
-        # The weakest split has the least PMI: the largest product of its parts' counts.
-        weakest = max(range(n - 1), key=lambda k: (splits[k][0] * splits[k][1], -k))
-        if count < BOUND_SHARE * min(splits[weakest]):
-            return False  # both parts go freely with other words
-    before, after = company()
+        return titled < TITLE_SHARE * count
+    if pmi_weakest_split(count, splits, tokens) < MIN_PMI:
+        return False
+    # The weakest split has the least PMI: the largest product of its parts' counts.
+    weakest = max(range(n - 1), key=lambda k: (splits[k][0] * splits[k][1], -k))
+    return count >= BOUND_SHARE * min(splits[weakest])  # else both parts go freely
+
+
+def keeps_company(before: Sequence[int], after: Sequence[int]) -> bool:
+    """``judged``'s second half: varied words before and after (each a count)."""
     return min(entropy(before), entropy(after)) >= MIN_ENTROPY
-
-
-def _counts_of(neighbours: tuple[np.ndarray, np.ndarray], at: int) -> list[int]:
-    counts, starts = neighbours
-    return counts[starts[at] : starts[at + 1]].tolist()
 
 
 def closed_word(word: str) -> bool:
@@ -330,13 +351,19 @@ def closed_word(word: str) -> bool:
     return word in _ALL_STOP or word in _NUMBER_WORDS or word.isdigit() or len(word) < 2
 
 
-def _name(corpus: Corpus, starts: np.ndarray, n: int) -> str:
-    """The entity as it is written most often (ties: the first written)."""
-    written: dict[str, int] = {}
-    for start in starts.tolist():
-        form = " ".join(corpus.forms[i] for i in corpus.surface[start : start + n].tolist())
-        written[form] = written.get(form, 0) + 1
-    return max(written, key=written.__getitem__)
+def written_name(corpus: Corpus, starts: np.ndarray, n: int) -> str:
+    """The entity as it is written most often (ties: the first written), its occurrences
+    starting at ``starts`` (in text order): its forms' ids counted at once."""
+    if n == 1:
+        written, first, counts = np.unique(
+            corpus.surface[starts], return_index=True, return_counts=True
+        )
+        rows = written[:, None]
+    else:
+        forms = np.stack([corpus.surface[starts + k] for k in range(n)], axis=1)
+        rows, first, counts = np.unique(forms, axis=0, return_index=True, return_counts=True)
+    best = min(range(len(counts)), key=lambda at: (-int(counts[at]), int(first[at])))
+    return " ".join(corpus.forms[i] for i in rows[best].tolist())
 
 
 _ALL_STOP = frozenset().union(*STOP_WORDS.values())

@@ -57,14 +57,26 @@ def legacy(store: Store, fingerprint: str) -> MeaningIndex | None:
 
 
 def save(
-    store: Store, prefix: str, generation: int, index: MeaningIndex, piece: MeaningIndex | None
+    store: Store,
+    prefix: str,
+    generation: int,
+    index: MeaningIndex,
+    piece: MeaningIndex | None,
+    made_on: MeaningIndex | None = None,
 ) -> None:
-    """Cache ``piece`` (what an update added) as a part, or the whole ``index`` when there
-    is no piece or the parts have piled up (store/index_parts.py: MAX_PARTS, REWRITE_SHARE). A
-    piece is made only when the store gained documents; any other change writes the
-    whole index again."""
+    """Cache ``piece`` (what an update added to ``made_on``, making ``index``) as a part,
+    merged with the newest parts when they fill a tier (store/index_parts.py
+    ``cache_update``), or the whole ``index`` when there is no piece. A piece is made only
+    when the store gained documents; any other change writes the whole index again."""
     part = None
-    if piece is not None:
-        made_on = [key for key in index.document_keys if key not in set(piece.document_keys)]
-        part = piece.to_bytes(versions_digest(made_on))
-    cache_update(store, prefix, generation, part, index.to_bytes)
+    if piece is not None and made_on is not None:
+        part = piece.to_bytes(made_on.versions())
+    cache_update(store, prefix, generation, part, index.to_bytes, merged_parts)
+
+
+def merged_parts(payloads: list[bytes], whole_first: bool) -> bytes:
+    """Successive cached parts (oldest first; the whole index first when ``whole_first``)
+    as one, made after what the first was made after."""
+    read = [MeaningIndex.read_part(payload) for payload in payloads]
+    joined = MeaningIndex.joined([index for index, _ in read])
+    return joined.to_bytes("" if whole_first else read[0][1])

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from affidavit.index.packing import load_arrays, save_arrays
+from affidavit.store import versions_digest
 
 # NOTE: on Middlemarch a chapter runs 100-300 lines; 64 keeps a section to a few scenes.
 SECTION_LINES = 64
@@ -30,28 +31,41 @@ class MeaningIndex:
     _owner_places: tuple[np.ndarray, np.ndarray] | None = field(
         default=None, init=False, repr=False, compare=False
     )
+    _versions: str | None = field(default=None, init=False, repr=False, compare=False)
+
+    def versions(self) -> str:
+        """The digest of the document versions it was built from (store/index_parts.py
+        ``versions_digest``), worked out once, and grown from a piece's by ``joined``."""
+        if self._versions is None:
+            self._versions = versions_digest(self.document_keys)
+        return self._versions
 
     @classmethod
     def joined(cls, pieces: Sequence[MeaningIndex]) -> MeaningIndex:
         """The indexes of successive documents as one (each piece's lines and documents
-        after the last's, as a build of them all would hold them)."""
+        after the last's, as a build of them all would hold them); its versions' digest
+        grown from the first's."""
         if len(pieces) == 1:
             return pieces[0]
         held = [p for p in pieces if p.size]
         keys = [key for p in pieces for key in p.document_keys]
         if not held:
             first = pieces[0]
-            return cls(first.line_ids, first.signs, first.profile_documents,
+            made = cls(first.line_ids, first.signs, first.profile_documents,
                        first.profiles, first.digests, keys, first.dim)  # fmt: skip
-        return cls(
-            np.concatenate([p.line_ids for p in held]),
-            np.concatenate([p.signs for p in held]),
-            np.concatenate([p.profile_documents for p in held]),
-            np.vstack([p.profiles for p in held]).astype(np.float32),
-            np.concatenate([p.digests for p in held]),
-            keys,
-            held[0].dim,
-        )
+        else:
+            made = cls(
+                np.concatenate([p.line_ids for p in held]),
+                np.concatenate([p.signs for p in held]),
+                np.concatenate([p.profile_documents for p in held]),
+                np.vstack([p.profiles for p in held]).astype(np.float32),
+                np.concatenate([p.digests for p in held]),
+                keys,
+                held[0].dim,
+            )
+        more = [key for p in pieces[1:] for key in p.document_keys]
+        made._versions = versions_digest(more, pieces[0].versions())
+        return made
 
     @property
     def size(self) -> int:

@@ -32,9 +32,8 @@ def current(store: Store, previous: WordIndex | None) -> WordIndex:
     An update analyses the added documents' lines only and writes a part of their size.
     Counts, not weights, are kept (BM25 is weighed at query time), so parts merge without
     rescoring. Which documents the store holds is told by their keys (store/index_parts.py),
-    never by ids alone, which SQLite reuses. When parts pile up (store/index_parts.py:
-    MAX_PARTS, or more than REWRITE_SHARE of the whole's bytes) the update writes the
-    whole index again and drops the parts.
+    never by ids alone, which SQLite reuses. Parts are merged in size tiers
+    (store/index_parts.py ``cache_update``, with ``merged_parts``), never all at once.
     """
     generation = store.generation()
     parts = cached_parts(store, PREFIX) if previous is None else None
@@ -59,7 +58,7 @@ def current(store: Store, previous: WordIndex | None) -> WordIndex:
     updated = merged([(index, kept), (update, set(update.document_keys))])
     # Parts that did not follow one another are replaced by the whole.
     part = update.to_bytes(removed, versions_digest(index.document_keys)) if followed else None
-    cache_update(store, PREFIX, generation, part, updated.to_bytes)
+    cache_update(store, PREFIX, generation, part, updated.to_bytes, merged_parts)
     return updated
 
 
@@ -101,6 +100,30 @@ def _assembled(parts: list[tuple[str, int, bytes]]) -> tuple[WordIndex | None, b
         for number, index in enumerate(read)
     ]
     return merged(pieces), followed
+
+
+def merged_parts(payloads: list[bytes], whole_first: bool) -> bytes:
+    """Successive cached parts (oldest first; the whole index first when ``whole_first``)
+    as one: the documents they leave held, the versions they remove from the parts before
+    them, and the digest the first was made after (``_assembled`` reads it as it read
+    them one by one)."""
+    read = [WordIndex.read_part(payload) for payload in payloads]
+    holder: dict[str, int] = {}
+    removed: set[str] = set()
+    for number, (index, gone, _) in enumerate(read):
+        for key in gone:
+            holder.pop(key, None)
+        removed.update(gone)
+        for key in index.document_keys:
+            holder[key] = number
+    pieces = [
+        (index, {key for key, n in holder.items() if n == number})
+        for number, (index, _, _) in enumerate(read)
+    ]
+    joined = merged(pieces)
+    if whole_first:
+        return joined.to_bytes()
+    return joined.to_bytes(sorted(removed - set(holder)), read[0][2])
 
 
 def merged(pieces: list[tuple[WordIndex, set[str]]]) -> WordIndex:
