@@ -367,33 +367,45 @@ def slot_said_not_so(case: Case, found: Judgement) -> GateDecision | None:
     """An answer to a question that asks of what is so is not a phrase its line says is
     not so. Asked "From which code may errors be logged?", the line "Do not log errors
     from "library" code, only do so from "main program" code." answers "main program"
-    code, never "library" code: the clause holding the answer (the nearest verb above it
-    in the line's parse) must not be negated outside the answer itself. A question that
-    asks of what is not so ("What may not be used…", "What is excluded?") is left alone,
-    as is a language without a parser."""
+    code, never "library" code: in some line it cites, the clause holding the answer (the
+    nearest verb above it in the line's parse) is not negated outside the answer. A
+    question that asks of what is not so ("What may not be used…", "What is excluded?")
+    is left alone, as is a language without a parser."""
     asked = case.question
     if asked is None or not case.cites or asked.negative or asked.language != "en":
         return None
     answer = case.text.strip()
+    denied = None
     for at in case.cites:
         line = case.lines[at].text
         start = line.find(answer) if answer and len(line) <= LONGEST_PARSED else -1
         if start < 0:
             continue
-        span = parsed(line).char_span(start, start + len(answer), alignment_mode="expand")
-        verb = _clause_verb(span.root) if span is not None else None
-        if verb is None or not _is_negated(verb):
-            continue
-        negators = [c for c in verb.children if c.dep_ == "neg" or c.lower_ in _NEGATORS]
-        if span is not None and all(span.start <= c.i < span.end for c in negators):
-            continue  # the answer says the "not" itself
-        return GateDecision(
-            gate=Gate.POLARITY,
-            passed=False,
-            reason=Reason.NEGATION.value,
-            detail=f"the line says {verb.text!r} of {answer!r} is not so",
-        )
-    return None
+        verb = _denying_verb(line, start, start + len(answer))
+        if verb is None:
+            return None  # a cited line says it is so
+        denied = verb
+    if denied is None:
+        return None
+    return GateDecision(
+        gate=Gate.POLARITY,
+        passed=False,
+        reason=Reason.NEGATION.value,
+        detail=f"every line cited says {denied!r} of {answer!r} is not so",
+    )
+
+
+def _denying_verb(line: str, start: int, end: int) -> str | None:
+    """The negated verb of the clause holding ``line[start:end]``, when its negation
+    stands outside that span; None when the clause says it is so."""
+    span = parsed(line).char_span(start, end, alignment_mode="expand")
+    verb = _clause_verb(span.root) if span is not None else None
+    if span is None or verb is None or not _is_negated(verb):
+        return None
+    negators = [c for c in verb.children if c.dep_ == "neg" or c.lower_ in _NEGATORS]
+    if all(span.start <= c.i < span.end for c in negators):
+        return None  # the answer says the "not" itself
+    return verb.text
 
 
 def _clause_verb(token: Token) -> Token | None:
