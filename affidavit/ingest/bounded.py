@@ -20,7 +20,7 @@ from affidavit.errors import IngestError, IngestWarning
 from affidavit.ingest.formats.dispatch import read_document
 from affidavit.ingest.formats.format_table import check_before_reading
 from affidavit.ingest.formats.pacing import send_asks_to
-from affidavit.runtime import die_with_parent, leave_interrupts_to_parent
+from affidavit.runtime import die_with_parent, forking, leave_interrupts_to_parent
 
 _PAGE = resource.getpagesize()
 _MB = 1024 * 1024
@@ -166,7 +166,8 @@ class Readers:
             context = multiprocessing.get_context("fork")
             pipe, theirs = context.Pipe()
             worker = context.Process(target=_serve, args=(theirs, os.getpid()), daemon=True)
-            worker.start()
+            with forking():
+                worker.start()
             theirs.close()
         resident = _resident_bytes(worker.pid) or 0
         pipe.send((path, then))

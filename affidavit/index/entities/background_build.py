@@ -11,7 +11,7 @@ from typing import Any
 
 from affidavit.index import growth
 from affidavit.index.entities.graph import EntityGraph
-from affidavit.runtime import die_with_parent, leave_interrupts_to_parent, usable_cores
+from affidavit.runtime import die_with_parent, forking, leave_interrupts_to_parent, usable_cores
 from affidavit.store import Store, decoded
 
 # Below this many lines the fork costs more than the graph: built here.
@@ -110,7 +110,8 @@ def start_graph(
         daemon=True,
     )
     try:
-        worker.start()
+        with forking():
+            worker.start()
     except (OSError, AssertionError):  # no fork here (a daemonic process may not have one)
         receive.close()
         return None
