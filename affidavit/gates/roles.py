@@ -213,12 +213,17 @@ def _name_words(head: Token) -> frozenset[str]:
 def _is_negated(verb: Token) -> bool:
     """A negation on the verb or its auxiliaries ("was never finished", "did not buy"), or
     a verb that says its complement did not happen ("failed to finish")."""
-    if any(c.dep_ == "neg" or c.lower_ in _NEGATORS for c in verb.children):
+    if _negators(verb):
         return True
     if verb.dep_ != "xcomp":
         return False
     # "did not fail to finish" is finished: the two negations cancel.
     return _is_negated(verb.head) != (verb.head.lower_ in _NOT_DONE)
+
+
+def _negators(verb: Token) -> list[Token]:
+    """The words negating ``verb`` itself ("not", "never", "n't")."""
+    return [c for c in verb.children if c.dep_ == "neg" or c.lower_ in _NEGATORS]
 
 
 def _with_and_without(verb: Token, analyzer: Analyzer) -> tuple[frozenset[str], frozenset[str]]:
@@ -402,8 +407,7 @@ def _denying_verb(line: str, start: int, end: int) -> str | None:
     verb = _clause_verb(span.root) if span is not None else None
     if span is None or verb is None or not _is_negated(verb):
         return None
-    negators = [c for c in verb.children if c.dep_ == "neg" or c.lower_ in _NEGATORS]
-    if all(span.start <= c.i < span.end for c in negators):
+    if all(span.start <= c.i < span.end for c in _negators(verb)):
         return None  # the answer says the "not" itself
     return verb.text
 

@@ -37,12 +37,12 @@ _UNKNOWN_PENALTY = 10.0
 class LightTokenizer:
     """What a cold start needs of the tokenizer: its settings (normaliser, pre-tokenizer,
     truncation, as JSON, with one piece in place of the vocabulary), the unknown piece's
-    id and the median piece length model2vec truncates by."""
+    id and the median piece length model2vec truncates by. (The file also records the
+    sha256 of the tokenizer.json it was written from, as provenance.)"""
 
     settings: str
     unknown_id: int
     median_piece_length: int
-    source_sha256: str
 
 
 def write_word_pieces(folder: str | Path) -> Path:
@@ -86,7 +86,6 @@ def read_light(folder: str | Path) -> tuple[LightTokenizer, dict[str, Any]] | No
         settings=written["settings"],
         unknown_id=int(written["unknown_id"]),
         median_piece_length=int(written["median_piece_length"]),
-        source_sha256=written["source_sha256"],
     )
     return light, written
 
