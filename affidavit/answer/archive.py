@@ -10,7 +10,7 @@ dated (a conversation's turns), gives all its lines in the order they were told
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
 from affidavit.answer.census import Census, take_census
@@ -78,8 +78,11 @@ class Archive(Protocol):
         """The language most documents are in."""
         ...
 
-    def term_weight(self, term: str) -> float:
-        """How rare ``term`` is among the lines (Lucene IDF; 0 when no line holds it)."""
+    @property
+    def term_weight(self) -> Callable[[str], float]:
+        """How rare a term is among the lines (Lucene IDF; 0 when no line holds it). The
+        judges, the scorer and the plans weigh words by it: one store hands its word
+        index's own, so weighing a word calls no code of this room."""
         ...
 
     def across_languages(self, text: str, language: str, scope: Scope | None) -> Gloss | None:
@@ -153,8 +156,9 @@ class StoreArchive:
     def main_language(self) -> str:
         return self._index.main_language
 
-    def term_weight(self, term: str) -> float:
-        return self._index.idf(term)
+    @property
+    def term_weight(self) -> Callable[[str], float]:
+        return self._index.idf
 
     def frames_of(self, texts: Sequence[str]) -> list[tuple[Frame, ...]]:
         return kept_frames(StoredFrames(self._retriever.store), texts)

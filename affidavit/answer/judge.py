@@ -11,7 +11,15 @@ from dataclasses import replace
 from affidavit.answer.audit import Judged, SubsetAudit
 from affidavit.answer.state import Asking, Flow, Passed, Proposed
 from affidavit.engine import Candidate, ReadsBack
-from affidavit.gates import Case, Gate, Judgement, is_short_answer, judged, worth_reading_back
+from affidavit.gates import (
+    FRAME_LANGUAGES,
+    Case,
+    Gate,
+    Judgement,
+    is_short_answer,
+    judged,
+    worth_reading_back,
+)
 from affidavit.results import LineKind
 from affidavit.text import NO_WORDING, content_terms
 
@@ -112,8 +120,11 @@ def judge_sentence(state: Asking) -> Asking:
             bridge=bare,
             # A failed support tier names the question's words as it wrote them.
             wording=state.question.wording if state.question is not None else NO_WORDING,
-            line_frames=state.archive.frames_of,
         )
+        if not bare and analyzer.language in FRAME_LANGUAGES:
+            # The entailment judge reads the lines' frames; the store keeps them, so they
+            # are read here, and the judge is handed them rather than the store.
+            case = replace(case, line_frames=state.archive.frames_of(case.texts))
         judgement = judged(case)
         kept = Passed(1.0, number, 0, _said(checked), judgement, list(subset))
         if judgement.passed:

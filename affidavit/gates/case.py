@@ -48,9 +48,10 @@ class Case:
     claim_reach: int | None = None
     engine_claims: tuple[str, ...] | None = None
     alone: bool = False
-    # Each line's clause frames, as the store keeps them (answer/line_frames.py); None:
-    # the judge reads them itself.
-    line_frames: Callable[[Sequence[str]], list[tuple[Frame, ...]]] | None = None
+    # Each text's clause frames (of ``texts``), as the store keeps them, read before the
+    # judges by the flow that asks them (answer/line_frames.py); None: the judge reads
+    # them itself.
+    line_frames: Sequence[tuple[Frame, ...]] | None = None
 
     @property
     def anchor(self) -> list[Evidence]:

@@ -441,10 +441,10 @@ def frames_entail(case: Case, found: Judgement) -> GateDecision | None:
         )  # fmt: skip
     terms = defined_terms(case.texts)
     claim = with_terms(read_frames(case.text), terms)
-    lines = case.line_frames(case.texts) if case.line_frames is not None else None
-    if lines is None:
-        lines = [read_frames(text) for text in case.texts]
-    lines = [with_terms(frames, terms) for frames in lines]
+    read = case.line_frames
+    if read is None:
+        read = [read_frames(text) for text in case.texts]
+    lines = [with_terms(frames, terms) for frames in read]
     found.reading = found_reading = reading(claim, lines)
     if found_reading is None or found_reading.relation is Relation.UNKNOWN:
         return None

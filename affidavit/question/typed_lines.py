@@ -7,67 +7,15 @@ import re
 from collections.abc import Callable
 
 from affidavit.question.shape import AnswerType
-from affidavit.text import (
-    CODE_SHAPE,
-    EMAIL_SHAPE,
-    PHONE_SHAPE,
-    URL_SHAPE,
-    YEAR_OR_CENTURY,
-    carried_numbers,
-    dates_in,
-    fold,
-)
-
-
-def _found(pattern: re.Pattern[str]) -> Callable[[str], set[str]]:
-    return lambda text: {m.group(0) for m in pattern.finditer(text)}
-
-
-def _dates(text: str) -> set[str]:
-    written = {text[d.start : d.end] for d in dates_in(text)}
-    return written | {m.group(0) for m in YEAR_OR_CENTURY.finditer(text)}
-
-
-# What each type's answer looks like in a line.
-_READERS: dict[AnswerType, Callable[[str], set[str]]] = {
-    AnswerType.TIME: _dates,
-    AnswerType.COUNT: lambda text: set(carried_numbers(text)),
-    AnswerType.AMOUNT: lambda text: set(carried_numbers(text)),
-    AnswerType.PERCENT: lambda text: set(carried_numbers(text)),
-    AnswerType.QUANTITY: lambda text: set(carried_numbers(text)),
-    AnswerType.DURATION: lambda text: set(carried_numbers(text)),
-    AnswerType.IDENTIFIER: _found(CODE_SHAPE),
-    AnswerType.EMAIL: _found(EMAIL_SHAPE),
-    AnswerType.URL: _found(URL_SHAPE),
-    AnswerType.PHONE: _found(PHONE_SHAPE),
-}
-
-
-# Kinds whose reader finds each value as it is written (a date, a code, a contact), so
-# the value can stand as an answer by itself; numbers are read as values ("$1,200" as
-# 1200), and a cell's unit or currency is part of what it says.
-_WRITTEN_KINDS = frozenset(
-    {AnswerType.TIME, AnswerType.IDENTIFIER, AnswerType.EMAIL, AnswerType.URL, AnswerType.PHONE}
-)
+from affidavit.text import dates_in, line_grade, lone_value
 
 
 def written_value(answer_type: AnswerType, question: str) -> Callable[[str], str | None]:
     """The one value of ``answer_type`` a text writes, as written, beside other words
     ("12 August 2016" in a field's "12 August 2016 SAFETY DATA SHEET"); None when the text
     writes none, several, or only what the question writes, or the type's values are not
-    read as written. A value inside a longer one (the year of a whole date) is not
-    another."""
-    reader = _READERS.get(answer_type) if answer_type in _WRITTEN_KINDS else None
-    if reader is None:
-        return lambda _text: None
-    asked = {fold(value) for value in reader(question)}
-
-    def value(text: str) -> str | None:
-        found = {v for v in reader(text) if fold(v) not in asked and v.strip()}
-        outer = [v for v in found if not any(v != w and v in w for w in found)]
-        return outer[0] if len(outer) == 1 and outer[0] != text.strip() else None
-
-    return value
+    read as written (text/typed_values.py)."""
+    return lone_value(answer_type.value, question)
 
 
 _ASKS_A_DAY = re.compile(r"\b(?:date|day|deadline|due)\b|\bfecha\b|\btarih", re.I)
@@ -107,26 +55,11 @@ def holds_answer(answer_type: AnswerType, question: str) -> Callable[[str], int]
     """How well a line can hold an answer of ``answer_type`` (0 best, 2 not at all), or
     None when the type has no shape to look for (what, which, who, where, why).
 
-    A cheap test on the line's text (regular expressions and the readers the digit veto
-    uses, text/numbers.py and text/dates.py; no model), used to seat the lines that could
-    answer ahead of those that cannot before the evidence block is chosen. What the
-    question itself writes does not count: "By what date must the 2007 return be
-    filed?" is not answered by a line whose only year is 2007. A question asking for a
-    date or a deadline prefers a line writing a whole date (day, month and year)."""
-    reader = _READERS.get(answer_type)
-    if reader is None:
-        return None
-    asked = {fold(value) for value in reader(question)}
-    whole_date = answer_type is AnswerType.TIME and bool(_ASKS_A_DAY.search(question))
-
-    def rank(text: str) -> int:
-        if not any(fold(value) not in asked for value in reader(text)):
-            return 2
-        if whole_date and not any(
-            d.day is not None and d.year is not None and text[d.start : d.end] not in question
-            for d in dates_in(text)
-        ):
-            return 1
-        return 0
-
-    return rank
+    A cheap test on the line's text (text/typed_values.py), used to seat the lines that
+    could answer ahead of those that cannot before the evidence block is chosen. What the
+    question itself writes does not count: "By what date must the 2007 return be filed?"
+    is not answered by a line whose only year is 2007. A question asking for a date or a
+    deadline prefers a line writing a whole date (day, month and year). The grade is the
+    language layer's, so retrieval, below the question's room, calls no code of it."""
+    whole_date = answer_type is AnswerType.TIME and asks_a_day(question)
+    return line_grade(answer_type.value, question, whole_date=whole_date)

@@ -30,7 +30,7 @@ import functools
 import itertools
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from affidavit.answer import (
@@ -108,7 +108,11 @@ class ShardedArchive:
             return "en"
         return max(sorted(languages), key=languages.__getitem__)
 
-    def term_weight(self, term: str) -> float:
+    @property
+    def term_weight(self) -> Callable[[str], float]:
+        return self._weight_of
+
+    def _weight_of(self, term: str) -> float:
         if term not in self._weights:
             self.weigh([term])
         return self._weights[term]

@@ -107,6 +107,7 @@ if TYPE_CHECKING:
         words,
         written_word_spans,
     )
+    from affidavit.text.typed_values import line_grade, lone_value
     from affidavit.text.wording import NO_WORDING, Wording
     from affidavit.text.years import (
         COLUMN_YEAR,
@@ -160,6 +161,7 @@ _HOMES = {
         "LETTER LETTER_OR_DIGIT LETTER_RUN WORD_CHARACTER asked_words content_words count_words "
         "fold holds_a_word quoted_terms spoken_words values_written words written_word_spans"
     ),
+    "typed_values": "line_grade lone_value",
     "wording": "NO_WORDING Wording",
     "years": (
         "COLUMN_YEAR FISCAL_YEAR TWO_YEARS_COMPARED YEAR YEARS YEAR_SINCE_1000 YEAR_WORD "
@@ -181,7 +183,8 @@ __all__ = [
     "entity_pipeline", "evidence_numbers", "evidence_terms", "expansion_terms", "figures", "fold",
     "format_number", "holds_a_word", "in_words", "is_figure_only", "is_month_day_year",
     "is_negated", "is_percent_text", "is_year_alone", "is_year_term", "label_end", "last_extension",
-    "likeness", "looks_like_an_amount", "month_in_words", "name_terms", "name_words", "numbers_in",
+    "likeness", "line_grade", "lone_value", "looks_like_an_amount", "month_in_words", "name_terms",
+    "name_words", "numbers_in",
     "parse_pipeline", "parsed", "parsed_with_names", "pattern_spans", "percent_terms", "pieces",
     "plain_count", "quoted_terms", "read_for_search", "read_number", "read_tokens",
     "reading_pipeline", "rounded", "scale_of", "segments", "short_form", "short_forms",

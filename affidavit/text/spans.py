@@ -421,7 +421,7 @@ def pattern_spans(
     return tuple(found)
 
 
-# -- what a line could hold, read fast (question/typed_lines.py seats such lines) --
+# -- what a line could hold, read fast (text/typed_values.py reads them) --
 
 # A year from 1000 on, a decade ("1990s"), or a century named.
 YEAR_OR_CENTURY = re.compile(
