@@ -1,5 +1,5 @@
 """The floor a Ray round trip puts under a sharded store's search and ask on this machine:
-the time of one call asked of N actors at once (as affidavit/shards/group.py asks every
+the time of one call asked of N actors at once (as affidavit/archive/shard_group.py asks every
 shard) when the call does nothing, beside the same through a Ray compiled graph, and the
 CPU the compiled graph's actors burn while idle.
 

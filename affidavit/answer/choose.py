@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from affidavit.answer.currency import Stale
 from affidavit.answer.disagreement import asked_kind, contest_line, rivals
 from affidavit.answer.likely import likeliest, refused_by_the_reader
 from affidavit.answer.propose import best_score
 from affidavit.answer.quote import Quote, clear_line, line_judge
 from affidavit.answer.state import Asking, Said
+from affidavit.archive import Stale
 from affidavit.reasons import Reason
 from affidavit.scorer import rivals_of
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from affidavit.answer.archive import Archive
 from affidavit.answer.audit import AskRecord
 from affidavit.answer.choose import choose
 from affidavit.answer.cite import cite
@@ -21,6 +20,7 @@ from affidavit.answer.retrieve import retrieve
 from affidavit.answer.scope import scope
 from affidavit.answer.state import Asking, Flow
 from affidavit.answer.whole import read_whole
+from affidavit.archive import Archive
 from affidavit.engine import Engine
 from affidavit.index import Scope
 from affidavit.question import Question

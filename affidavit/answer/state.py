@@ -10,8 +10,8 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from affidavit.answer.archive import Archive, Naming
 from affidavit.answer.audit import AskRecord
+from affidavit.archive import Archive, Naming
 from affidavit.engine import Candidate, Engine
 from affidavit.gates import MIN_CARRIED, Judgement
 from affidavit.index import Retrieved, Scope

@@ -1,6 +1,6 @@
 """The stage after the judges, the last organ's: when every candidate died, a small store
 whose every line is dated (a conversation's turns) is read whole, in the order it was told,
-as one more subset, proposed and judged by the same stages (answer/archive.py's
+as one more subset, proposed and judged by the same stages (archive/store_archive.py's
 ``whole_telling`` says which stores are read so), so clues said in sessions apart can meet
 and nothing is loosened."""
 

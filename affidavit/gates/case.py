@@ -49,7 +49,7 @@ class Case:
     engine_claims: tuple[str, ...] | None = None
     alone: bool = False
     # Each text's clause frames (of ``texts``), as the store keeps them, read before the
-    # judges by the flow that asks them (answer/line_frames.py); None: the judge reads
+    # judges by the flow that asks them (archive/line_frames.py); None: the judge reads
     # them itself.
     line_frames: Sequence[tuple[Frame, ...]] | None = None
 

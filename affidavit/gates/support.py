@@ -17,7 +17,7 @@ from affidavit.text import NO_WORDING, Analyzer, Wording, dates_in, name_terms
 # (bench/RESULTS.md, "Exact answers"); reported on the other halves.
 MIN_CARRIED = 0.8
 # The share asked of a conversation's turns when the conversation tells the question of
-# the speaker it names and of no one else more fully (answer/told_of.py): the person is
+# the speaker it names and of no one else more fully (archive/told_of.py): the person is
 # checked twice already (there, and by the holder tier on the answer's own lines), so fewer
 # of the other words must be written. NOTE: chosen on LoCoMo's tune conversations, the
 # report conversations never read (bench/RESULTS.md, issue 13). Answerable questions

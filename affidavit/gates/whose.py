@@ -1,7 +1,7 @@
 """Whose it is, across a whole conversation: how fully it tells the question of the speaker
 the question names and of the best rival, and the decision on it. A question about one
 speaker is refused when the conversation tells what it asks more fully of someone else
-(answer/told_of.py weighs the turns; this judges what was weighed)."""
+(archive/told_of.py weighs the turns; this judges what was weighed)."""
 
 from __future__ import annotations
 

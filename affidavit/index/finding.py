@@ -3,7 +3,7 @@
 A ``LineSource`` gives what the lines held say of a question: its lines ranked by words
 (or by the partition path), each with what it may be, and the documents ranked by their
 best line and by meaning. One store's (index/store_lines.py) scores with its own word
-statistics; a sharded store's (shards/shard_lines.py) merges what every shard found under the
+statistics; a sharded store's (archive/shard_lines.py) merges what every shard found under the
 whole store's, so both hand ``find`` the lines one store holding them all would rank.
 
 ``find`` then reads them as evidence: the documents fused by words and meaning and their

@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self, Unpack
 
 from affidavit import ingest
-from affidavit.answer import Archive, answer, verify
+from affidavit.answer import answer, verify
+from affidavit.archive import Archive
 from affidavit.batch import BatchReport, Sharing, run_batch
 from affidavit.engine import DefaultEngine, Engine
 from affidavit.errors import IngestError, InputError, readable
@@ -341,7 +342,7 @@ class MemoryCalls(ABC):
 
     @abstractmethod
     def _archive(self) -> Archive:
-        """The documents one question is answered from (answer/archive.py)."""
+        """The documents one question is answered from (archive/store_archive.py)."""
         raise NotImplementedError
 
     @abstractmethod

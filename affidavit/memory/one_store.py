@@ -12,7 +12,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
-from affidavit.answer import Archive, StoreArchive, keep_every_frame
+from affidavit.archive import Archive, StoreArchive, keep_every_frame
 from affidavit.batch import Opener, Sharing
 from affidavit.engine import DefaultEngine, ListsEvents
 from affidavit.errors import InputError

@@ -17,12 +17,12 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from affidavit.archive import ShardParts
 from affidavit.errors import AffidavitError
 from affidavit.gates import refused_downgrades
 from affidavit.memory.one_store import StoreMemory
 from affidavit.results import UnreadFile
 from affidavit.runtime import give_back_freed_memory
-from affidavit.shards import ShardParts
 from affidavit.store import PreparedDocument
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 class Shard(StoreMemory):
     """A shard's store, opened as one store's Memory is, with the two steps of a sharded
-    ingest, and its part in the driver's answer (shards/shard_parts.py)."""
+    ingest, and its part in the driver's answer (archive/shard_parts.py)."""
 
     _spool: Path | None = None
     _parts: ShardParts | None = None
@@ -47,7 +47,7 @@ class Shard(StoreMemory):
         return reply, [(str(w.message), w.category) for w in heard]
 
     def part(self, name: str, *args: Any) -> Any:
-        """The driver's archive's call ``name`` of this shard (shards/shard_parts.py)."""
+        """The driver's archive's call ``name`` of this shard (archive/shard_parts.py)."""
         if self._parts is None:
             self._parts = ShardParts(self._retriever, self._replies)
         return getattr(self._parts, name)(*args)
@@ -121,7 +121,8 @@ class Shard(StoreMemory):
         retriever.words().warm_blocks()
         retriever.meaning()
         retriever.graph()
-        retriever.phrases()  # what the driver's partition path asks of it (shards/entities.py)
+        # What the driver's partition path asks of it (archive/shard_entities.py).
+        retriever.phrases()
 
     def discard(self) -> None:
         """Forget a prepared ingest (its spool deleted)."""

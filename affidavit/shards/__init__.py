@@ -9,19 +9,17 @@ from affidavit.runtime import names_read_when_used
 
 if TYPE_CHECKING:
     from affidavit.shards.manifest import is_sharded
-    from affidavit.shards.shard_parts import ShardParts
     from affidavit.shards.sharded import ShardedCalls
 
 # What other rooms may use of shards/, each name with the module it lives in, imported when
 # first read (runtime.names_read_when_used) so that the face costs nothing until then.
 _HOMES = {
     "manifest": "is_sharded",
-    "shard_parts": "ShardParts",
     "sharded": "ShardedCalls",
 }
 
 __all__ = [
-    "ShardParts", "ShardedCalls", "is_sharded",
+    "ShardedCalls", "is_sharded",
 ]
 
 if not TYPE_CHECKING:  # mypy reads the imports above, and so knows each name's type

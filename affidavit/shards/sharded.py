@@ -1,7 +1,7 @@
 """A sharded store's own calls: what ShardedMemory (memory/memory.py) does its own way, over
 the calls every memory makes alike (memory/common.py). Every call is asked of the shards
 (as Ray actors with ``cluster=``, else in this process). A search, an answer and an audit
-are made once, on the driver, over every shard's lines (shards/driver.py): as one store
+are made once, on the driver, over every shard's lines (archive/sharded_archive.py): as one store
 holding them all makes them."""
 
 from __future__ import annotations
@@ -13,15 +13,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from affidavit import ingest
-from affidavit.answer import Archive
+from affidavit.archive import (
+    Archive,
+    Call,
+    LocalShards,
+    OpensShard,
+    RayShards,
+    ShardedArchive,
+    StoreCounts,
+)
 from affidavit.batch import Sharing
 from affidavit.errors import InputError, StoreError
 from affidavit.index import DocumentFacts, DocumentHit, PhraseQuestion, Scope, meaning_channel
 from affidavit.options import Filters, Progress
 from affidavit.results import Evidence, UnreadFile
-from affidavit.shards.counts import StoreCounts
-from affidavit.shards.driver import ShardedArchive
-from affidavit.shards.group import Call, LocalShards, OpensShard, RayShards
 from affidavit.shards.holdings import ShardHoldings
 from affidavit.shards.manifest import open_manifest
 from affidavit.store import CachedReply, Replies
@@ -54,7 +59,7 @@ class ShardedCalls(ShardHoldings):
             if cluster is None
             else RayShards(self.opens_shard, paths, options, cluster)
         )
-        # Every shard's word counts, held between questions (shards/counts.py).
+        # Every shard's word counts, held between questions (archive/store_counts.py).
         self._counts = StoreCounts(self._parts_asked, self._manifest.count)
 
     @property
@@ -96,7 +101,7 @@ class ShardedCalls(ShardHoldings):
         return {name: held.get(name, self._manifest.shard_of(name)) for name in names}
 
     def _parts_asked(self, calls: Mapping[int, tuple[str, tuple[Any, ...]]]) -> dict[int, Any]:
-        """Each shard's part (shards/shard_parts.py) in the driver's answer."""
+        """Each shard's part (archive/shard_parts.py) in the driver's answer."""
         return self._ask({at: ("part", (name, *args), {}) for at, (name, args) in calls.items()})
 
     # -- lifecycle --
@@ -218,7 +223,7 @@ class ShardedCalls(ShardHoldings):
         return self._sharded_archive()
 
     def _sharded_archive(self) -> ShardedArchive:
-        """The shards' documents for one call (shards/driver.py)."""
+        """The shards' documents for one call (archive/sharded_archive.py)."""
         return ShardedArchive(self._parts_asked, self._manifest.count, self._counts, self._reranker)
 
     def _scope(self, filters: Filters) -> Scope | None:

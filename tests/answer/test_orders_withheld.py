@@ -100,7 +100,7 @@ def test_the_census_does_not_count_it(memory: Memory) -> None:
 
 
 def test_a_conversation_read_whole_leaves_out_a_turn_giving_orders(tmp_path) -> None:
-    from affidavit.answer.archive import whole_telling
+    from affidavit.archive.store_archive import whole_telling
 
     turns = [
         {"session": 1, "date": "2023-01-10", "speaker": "Ana", "text": "I live in Lisbon."},

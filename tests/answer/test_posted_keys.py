@@ -12,7 +12,7 @@ import pytest
 from conftest import ARTICLES
 
 from affidavit import Memory
-from affidavit.answer.posted import PostedKeys
+from affidavit.archive.posted import PostedKeys
 from affidavit.gates.context import line_terms
 from affidavit.text.analyzer import analyzer_for
 from affidavit.text.content import content_terms

@@ -1,4 +1,4 @@
-"""Whose it is across a conversation (answer/told_of.py): a question about one speaker is
+"""Whose it is across a conversation (archive/told_of.py): a question about one speaker is
 refused when the conversation tells it more fully of someone else, and the support tier
 asks less of turns once the conversation tells it of the speaker named."""
 

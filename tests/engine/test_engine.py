@@ -12,7 +12,7 @@ import pytest
 from conftest import QUESTIONS, questions_starting
 
 from affidavit import Candidate, DefaultEngine, Engine, Memory, Reason, ScriptedEngine
-from affidavit.answer import census
+from affidavit.archive import census
 from affidavit.gates import context, support
 from affidavit.index.retrieved import BLOCK_SIZE
 from affidavit.question.shape import AnswerType, read_shape

@@ -1,6 +1,6 @@
 """A plain-text licence opens on its title in capitals over its subtitle, set apart like
 two short cells: it is read as the document's heading and a line under it, not as a table
-(the title lines are what a question names the document by: answer/document_naming.py)."""
+(the title lines are what a question names the document by: archive/document_naming.py)."""
 
 from __future__ import annotations
 

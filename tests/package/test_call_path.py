@@ -7,8 +7,9 @@ upstream. Here every call an ask or a verify makes is watched (``sys.setprofile`
 from one room into another must go to a lower floor, so along any chain of calls each room
 is entered once, in floor order.
 
-A sharded store's archive is the driver in shards/, a floor above answer/: its calls are
-the pipeline's calls into the shards it reads, and only the one-store path is held here.
+Only the one-store path is held here: a sharded store's reads still climb (index's ``find``
+reads every shard's lines through archive/shard_lines.py, which asks the shards as it goes;
+the judges weigh words by the driver's tallies).
 """
 
 from __future__ import annotations

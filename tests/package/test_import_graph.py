@@ -58,13 +58,21 @@ _room(
     *FOUNDATION,
     *("text", "frames", "store", "index", "question", "scorer", "plans", "gates"),
 )
+_room("batch", *FOUNDATION)
+# The documents a question is answered from, one store's or every shard's (the shards
+# asked in this process, or on Ray actors through batch's cluster), and what the flows
+# read of them beyond the ranked lines.
+_room(
+    "archive",
+    *FOUNDATION,
+    *("text", "frames", "store", "index", "records", "question", "gates", "engine", "batch"),
+)
 _room(
     "answer",
     *FOUNDATION,
     *("text", "frames", "store", "index", "records", "question", "scorer", "plans", "gates"),
-    "engine",
+    *("engine", "archive"),
 )
-_room("batch", *FOUNDATION)
 # The report writes numbers as answers write them (text.numbers.format_number).
 _room("report", *FOUNDATION, "text")
 # A sharded store's driver answers a question once over every shard's lines, so it reads
@@ -72,8 +80,8 @@ _room("report", *FOUNDATION, "text")
 _room(
     "shards",
     *FOUNDATION,
-    *("text", "frames", "store", "ingest", "index", "records", "gates", "engine", "answer"),
-    *("batch", "question"),
+    *("text", "frames", "store", "ingest", "index", "records", "gates", "engine", "archive"),
+    *("answer", "batch", "question"),
 )
 # The front door: Memory over one store, or over a sharded store's shards.
 _room("memory", *ROOMS["shards"], "shards")

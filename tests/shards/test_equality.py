@@ -43,7 +43,7 @@ def test_search_finds_the_lines_and_documents_one_store_finds(shards: int, tmp_p
         load(sharded, spec["load"])
         queries = [item["ask"] for item in spec["items"]]
         # The partition path's questions too: their entities are judged on counts summed
-        # over the shards (shards/entities.py), not on any shard's own graph.
+        # over the shards (archive/shard_entities.py), not on any shard's own graph.
         assert sum(_partitioned(one, query) for query in queries) >= 5
         for query in queries:
             for k in (1, 10):

@@ -12,18 +12,18 @@ import pytest
 from conftest import ARTICLES
 
 from affidavit import Memory
-from affidavit.index.entities.corpus import Corpus
-from affidavit.index.entities.graph import EntityGraph
-from affidavit.index.entities.partition import shared
-from affidavit.index.entities.shard_phrases import CorpusFacts, PhraseIndex
-from affidavit.shards.counts import name_words
-from affidavit.shards.entities import (
+from affidavit.archive.shard_entities import (
     judged_entities,
     named_entities,
     partition_lines,
     question_phrases,
     shared_lines,
 )
+from affidavit.archive.store_counts import name_words
+from affidavit.index.entities.corpus import Corpus
+from affidavit.index.entities.graph import EntityGraph
+from affidavit.index.entities.partition import shared
+from affidavit.index.entities.shard_phrases import CorpusFacts, PhraseIndex
 
 
 def _questions() -> list[str]:

@@ -91,7 +91,7 @@ def _places(found) -> list[tuple[str, int, float]]:
 def test_a_driver_reads_the_counts_once_then_asks_no_shard_for_them(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from affidavit.shards.shard_parts import ShardParts
+    from affidavit.archive.shard_parts import ShardParts
 
     asked: list[str] = []
     for part in ("statistics", "tallies"):

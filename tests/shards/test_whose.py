@@ -1,4 +1,4 @@
-"""Whose it is over shards (answer/told_of.py on a sharded store): each shard weighs its
+"""Whose it is over shards (archive/told_of.py on a sharded store): each shard weighs its
 turns by the whole store's word counts, so the speaker a conversation tells a thing of,
 and the share of the question each turn carries, are one store's."""
 

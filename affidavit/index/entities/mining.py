@@ -317,7 +317,7 @@ def judged(
     stands inside a segment, is written there with a capital, and is followed by a
     capitalised word (``written``). One rule for a store's own mining, for its mining
     kept up to date as text is added (mined_counts.py), and for a sharded store's, which
-    sums the counts of its shards first (shards/entities.py)."""
+    sums the counts of its shards first (archive/shard_entities.py)."""
     return counts_pass(n, count, splits, tokens, written) and keeps_company(*company())
 
 

@@ -1,7 +1,7 @@
 """A shard's half of its store's entities: how often the phrases of a question stand in
 the shard's kept corpus, with the company mining.py judges a phrase by, and the lines
 that mention them. The driver sums every shard's counts and judges the sums with
-mining.py's own rule (shards/entities.py): an entity of the whole store that no shard's
+mining.py's own rule (archive/shard_entities.py): an entity of the whole store that no shard's
 own mining finds (a name written twice here and once there) is found all the same."""
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from affidavit.answer.census import KeyTermsSaid
+from affidavit.archive.census import KeyTermsSaid
 from affidavit.gates import SUPPORT_REACH, KeyWords, ToldOf, holds_for, replies_to
 from affidavit.index import Retriever, Scope
 from affidavit.store import StoredLine

@@ -2,17 +2,17 @@
 shard's lines.
 
 Each shard finds its own lines for the question as one store does, under the whole
-store's word statistics (shards/shard_parts.py); the driver merges them (shards/shard_lines.py) and
-reads them as one store reads its own (index/finding.py ``find``), draws the one evidence
-block from the merged top, and has each shard that holds a document of the block draw
-that document's subset. The engine proposes and the gate
+store's word statistics (archive/shard_parts.py); the driver merges them (archive/
+shard_lines.py) and reads them as one store reads its own (index/finding.py ``find``),
+draws the one evidence block from the merged top, and has each shard that holds a
+document of the block draw that document's subset. The engine proposes and the gate
 judges once, over the whole store's evidence, as in one store: no shard answers alone.
 
 The other reads of the store, and how exactly each equals one store's:
 
 - **term weights** from the lines of every shard counted together: exact;
 - **the partition path**, the question's entities judged on its phrases' counts summed
-  over the shards (shards/entities.py): exact;
+  over the shards (archive/shard_entities.py): exact;
 - **the naming** of a document, its title read on its shard: exact;
 - **the cross-language reading** over the merged evidence, every shard's vocabulary and
   labels: exact;
@@ -33,20 +33,17 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from affidavit.answer import (
-    LINES_READ,
-    ROW_REACH,
-    ROWS_READ,
-    WHOLE_LINES,
-    Census,
-    DocumentNaming,
-    Naming,
-    Passed,
-    Stale,
-    ToldOf,
-    kept_frames,
-    the_one_named,
-)
+from affidavit.archive.census import Census
+from affidavit.archive.currency import Stale
+from affidavit.archive.document_naming import DocumentNaming, the_one_named
+from affidavit.archive.line_frames import kept_frames
+from affidavit.archive.nearby_tables import ROW_REACH, ROWS_READ
+from affidavit.archive.shard_entities import question_phrases, shared_replies
+from affidavit.archive.shard_findings import Typed
+from affidavit.archive.shard_lines import ShardLines
+from affidavit.archive.store_archive import WHOLE_LINES, Naming, Passed
+from affidavit.archive.store_counts import Asking, Calls, Fresh, StoreCounts, asked_fresh
+from affidavit.archive.told_of import LINES_READ, ToldOf
 from affidavit.frames import Frame
 from affidavit.gates import KeyWords
 from affidavit.index import (
@@ -64,10 +61,6 @@ from affidavit.index import (
 from affidavit.question import Question
 from affidavit.records import EVIDENCE_LINES, Gloss, Labels, read_across
 from affidavit.results import Evidence, LineKind
-from affidavit.shards.counts import Asking, Calls, Fresh, StoreCounts, asked_fresh
-from affidavit.shards.entities import question_phrases, shared_replies
-from affidavit.shards.findings import Typed
-from affidavit.shards.shard_lines import ShardLines
 from affidavit.text import Analyzer, Reading, analyzer_for, detect_language, read_for_search
 
 _tokens = itertools.count()
@@ -94,7 +87,7 @@ class ShardedArchive:
     @functools.cached_property
     def _facts(self) -> tuple[int, Counter[str], int]:
         """The lines indexed, the documents' languages and the documents, of every shard
-        (as the driver's tallies hold them: shards/counts.py)."""
+        (as the driver's tallies hold them: archive/store_counts.py)."""
         return self._counts.facts()
 
     @property
@@ -199,7 +192,7 @@ class ShardedArchive:
     def search(self, query: str, k: int, scope: Scope | None) -> list[Evidence]:
         """The ``k`` best lines of every shard, each weighed by the whole store's counts,
         merged by score (ties by document and place); on the whole store's partition path
-        where it applies (shards/entities.py)."""
+        where it applies (archive/shard_entities.py)."""
         reading = self._read(query)
         phrases = question_phrases(reading)
 
@@ -260,7 +253,7 @@ class ShardedArchive:
         self, token: str, reading: Reading, scope: Scope | None, *, partitioned: bool
     ) -> ShardLines:
         """Every shard's lines for ``reading``, each shard's finding kept under ``token``
-        (shards/shard_lines.py)."""
+        (archive/shard_lines.py)."""
         return ShardLines(
             self._ask,
             self._counts,

@@ -1,4 +1,4 @@
-"""A shard's part in answering on the driver: what shards/driver.py asks of each shard
+"""A shard's part in answering on the driver: what archive/sharded_archive.py asks of each shard
 while the driver composes and gates one answer over them all. Every reply is plain data
 (lines, counts, names) that a Ray worker can send back; what a second call needs of the
 first (the scores a subset is drawn with) stays here, under the token the driver sent."""
@@ -11,15 +11,12 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from affidavit.answer import (
-    WHOLE_LINES,
-    Census,
-    ToldOf,
-    document_title,
-    names_held,
-    take_census,
-    told_of_counted,
-)
+from affidavit.archive.census import Census, take_census
+from affidavit.archive.document_naming import document_title, names_held
+from affidavit.archive.shard_entities import Lines
+from affidavit.archive.shard_findings import Finding, ShardTallies, Typed
+from affidavit.archive.store_archive import WHOLE_LINES
+from affidavit.archive.told_of import ToldOf, told_of_counted
 from affidavit.gates import KeyWords
 from affidavit.index import (
     FUSION_DEPTH,
@@ -40,8 +37,6 @@ from affidavit.index import (
 )
 from affidavit.records import Labels
 from affidavit.results import Evidence
-from affidavit.shards.entities import Lines
-from affidavit.shards.findings import Finding, ShardTallies, Typed
 from affidavit.store import CachedReply, StoredLine, StoredReplies
 from affidavit.text import Reading, analyzer_for
 
@@ -103,9 +98,9 @@ class ShardParts:
         """This shard's lines for ``reading`` as one store finds its own (Retriever.
         lines_for), its words weighed by the whole store's ``statistics``, off the
         partition path (the driver takes it for the whole store: ``find_among``); what
-        later calls need is kept under ``token``. With ``phrases`` (shards/entities.py
+        later calls need is kept under ``token``. With ``phrases`` (archive/shard_entities.py
         ``question_phrases``), their facts here come with it. None when the statistics
-        were read of it at another ``generation`` than its own now (shards/counts.py)."""
+        were read of it at another ``generation`` than its own now (archive/store_counts.py)."""
         if self._stale(generation):
             return None
         facts = self._facts(phrases)
@@ -132,7 +127,7 @@ class ShardParts:
         depth: int = RETRIEVE_DEPTH,
     ) -> Finding | None:
         """This shard's part of the partition path of the whole store: ``line_ids`` are
-        its lines the question's entities share (shards/entities.py). Kept under
+        its lines the question's entities share (archive/shard_entities.py). Kept under
         ``token`` in place of ``find``'s finding, which is put by (``restore``); an empty
         finding when none of them is in the scope. None when stale (as ``find``)."""
         if self._stale(generation):
@@ -288,7 +283,7 @@ class ShardParts:
         scope: Scope | None,
         weights: dict[str, float],
     ) -> tuple[ToldOf | None, int]:
-        """answer/told_of.py over this shard's turns, the words weighed by the whole
+        """archive/told_of.py over this shard's turns, the words weighed by the whole
         store's ``weights``, with the number of its turns holding them."""
         analyzer = analyzer_for(language)
         idf = weights.__getitem__

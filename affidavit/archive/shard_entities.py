@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from affidavit.archive.store_counts import Asking, Calls, StoreCounts
 from affidavit.index import (
     MAX_WORDS,
     MIN_COUNT,
@@ -24,7 +25,6 @@ from affidavit.index import (
     closed_word,
     judged,
 )
-from affidavit.shards.counts import Asking, Calls, StoreCounts
 from affidavit.text import Reading, segments
 
 # What a shard tells of the lines that mention a question's entities: each one's line

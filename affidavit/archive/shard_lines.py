@@ -1,14 +1,14 @@
 """The lines of every shard for one question, as ``find`` reads them (index/finding.py):
 the driver's half of a sharded question's retrieval.
 
-Each shard finds its lines as one store does (shards/shard_parts.py, Retriever.lines_for), its
+Each shard finds its lines as one store does (archive/shard_parts.py, Retriever.lines_for), its
 words weighed by the whole store's statistics, so a line's score is the one store's to the
 bit and the best lines of all shards hold the whole store's best. Here their findings are
 merged into the ranking one store holding them all would give: the lines by score, the
 documents by their best line and by meaning; ``find`` then fuses, proposes, reorders and
 keeps each copy once, as it does for one store, asking the shards that hold a document
 for the texts it reads in it. A question naming two of the whole store's entities reads
-only the lines they share, as one store's partition path does (shards/entities.py judges
+only the lines they share, as one store's partition path does (archive/shard_entities.py judges
 them on every shard's counts). Ties between shards break by document name and position
 (one store's break by store id: they differ only between equal scores)."""
 
@@ -16,10 +16,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from affidavit.archive.shard_entities import STALE, question_phrases, shared_replies
+from affidavit.archive.shard_findings import Finding
+from affidavit.archive.store_counts import (
+    FRESH_TRIES,
+    Asking,
+    Calls,
+    Fresh,
+    StoreCounts,
+    asked_fresh,
+)
 from affidavit.index import RETRIEVE_DEPTH, Candidate, Phrase, Ranked, Reranker, Scope, Statistics
-from affidavit.shards.counts import FRESH_TRIES, Asking, Calls, Fresh, StoreCounts, asked_fresh
-from affidavit.shards.entities import STALE, question_phrases, shared_replies
-from affidavit.shards.findings import Finding
 from affidavit.text import Reading
 
 
@@ -147,7 +154,7 @@ class ShardLines:
         return found
 
     def _shared(self, candidates: frozenset[Phrase], fresh: Fresh) -> dict[int, Finding] | None:
-        """The findings of the whole store's partition path (shards/entities.py), where
+        """The findings of the whole store's partition path (archive/shard_entities.py), where
         the question takes it, else ``fresh``'s; None when a shard was written since it was
         asked (its tallies are then read again, and each shard keeps ``fresh``'s finding)."""
         token, reading, scope = self._token, self._reading, self._scope

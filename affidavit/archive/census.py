@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from affidavit.answer.posted import PostedKeys, held_rows
+from affidavit.archive.posted import PostedKeys, held_rows
 from affidavit.gates import MIN_CARRIED, SUPPORT_REACH, KeyWords, headings_standing_over, line_terms
 from affidavit.index import Retriever, Scope, WordIndex
 from affidavit.results import LineKind
@@ -214,7 +214,7 @@ class KeyTermsSaid:
     read once a census (the support tier's line_terms, in_words and name_terms).
 
     With the word ``index``, a line's key terms are read from the key terms' posting lists
-    instead of stemming every word of the line (answer/posted.py says when the two agree
+    instead of stemming every word of the line (archive/posted.py says when the two agree
     and checks the rest): a census reads hundreds of lines a question, each read whole
     before."""
 

@@ -1,6 +1,6 @@
 """What answering reads of the documents held: the ``Archive`` that ask() is given, and
 one store's (``StoreArchive``), which reads them through its retriever and the organs of
-this room. A sharded store gives ask() another archive (shards/driver.py), which asks
+this room. A sharded store gives ask() another archive (archive/sharded_archive.py), which asks
 its shards and merges their replies: ask() reads nothing of a store but through these
 calls, so the same composing and gating run over one store or many.
 
@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
-from affidavit.answer.census import Census, take_census
-from affidavit.answer.currency import Drawn, Stale, current_first
-from affidavit.answer.document_naming import DocumentNaming
-from affidavit.answer.line_frames import kept_frames
-from affidavit.answer.nearby_tables import tables_around
-from affidavit.answer.told_of import ToldOf, told_of
+from affidavit.archive.census import Census, take_census
+from affidavit.archive.currency import Drawn, Stale, current_first
+from affidavit.archive.document_naming import DocumentNaming
+from affidavit.archive.line_frames import kept_frames
+from affidavit.archive.nearby_tables import tables_around
+from affidavit.archive.told_of import ToldOf, told_of
 from affidavit.frames import Frame
 from affidavit.gates import KeyWords
 from affidavit.index import Retrieved, Retriever, Scope, as_evidence
@@ -52,13 +52,13 @@ def whole_telling(retriever: Retriever, scope: Scope | None) -> list[Evidence] |
 
 
 # A candidate that passed the gate, as ask() keeps it (answer/state.py), read here for its
-# candidate and cited lines (answer/currency.py).
+# candidate and cited lines (archive/currency.py).
 Passed = TypeVar("Passed", bound=Drawn)
 
 
 class Naming(Protocol):
     """How a question names the documents: the one it asks of, and, for each document,
-    the key terms its lines must carry (answer/document_naming.py's DocumentNaming)."""
+    the key terms its lines must carry (archive/document_naming.py's DocumentNaming)."""
 
     def narrowed(self, asked: Question) -> tuple[str | Reading, Scope | None]: ...
 
@@ -116,7 +116,7 @@ class Archive(Protocol):
         ...
 
     def census(self, keys: KeyWords, analyzer: Analyzer, scope: Scope | None) -> Census:
-        """The documents that speak of ``keys``, counted (answer/census.py)."""
+        """The documents that speak of ``keys``, counted (archive/census.py)."""
         ...
 
     def told_of(
@@ -126,7 +126,7 @@ class Archive(Protocol):
         analyzer: Analyzer,
         scope: Scope | None,
     ) -> ToldOf | None:
-        """Whose the question's words are across the conversation (answer/told_of.py)."""
+        """Whose the question's words are across the conversation (archive/told_of.py)."""
         ...
 
     def whole_telling(self, scope: Scope | None) -> list[Evidence] | None:

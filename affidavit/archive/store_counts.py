@@ -19,8 +19,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, NamedTuple
 
+from affidavit.archive.shard_findings import ShardTallies
 from affidavit.index import PhraseQuestion, Statistics, Tallies
-from affidavit.shards.findings import ShardTallies
 from affidavit.text import segments
 
 # The driver's call of some shards: {shard: (part name, args)} -> {shard: reply}.
