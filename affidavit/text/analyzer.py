@@ -10,6 +10,7 @@ import Stemmer
 from affidavit.text.filenames import without_extensions
 from affidavit.text.lang import VOCABULARIES, vocabulary
 from affidavit.text.lang.irregular import BASE_FORMS
+from affidavit.text.lang.spelling import AMERICAN
 from affidavit.text.tokens import strip_accents, words
 
 _STEMMER_NAMES = {"en": "english", "es": "spanish", "tr": "turkish"}
@@ -57,9 +58,13 @@ class Analyzer:
             # "1,200" and "1200" are one number; "1ª" and "1a" one word.
             result = strip_accents(_THOUSANDS.sub("", word))
         else:
-            # "fell" is "fall" (lang/irregular.py); the token itself is what is cached, or
-            # a word read before would change how the next one reads.
-            base = BASE_FORMS.get(word, word) if self.language == "en" else word
+            # "fell" is "fall" (lang/irregular.py), "licence" is "license" (lang/spelling.py);
+            # the token itself is what is cached, or a word read before would change how
+            # the next one reads.
+            base = word
+            if self.language == "en":
+                base = AMERICAN.get(word, word)
+                base = BASE_FORMS.get(base, base)
             # "did" is "do", a stop word too. Accents go after stemming (Snowball wants the
             # real letters: Turkish ı/ş/ğ, Spanish ñ), so "canción" and "cancion" meet.
             # A suffix read alone ("ları" of "DNA'ları") stems to nothing: it stays itself.

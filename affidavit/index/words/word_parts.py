@@ -22,7 +22,7 @@ from affidavit.store import (
 # The cache entry of a whole index; after it, the store caches one part per update: the
 # index of the documents added since, and the document versions removed (a replaced file's
 # old lines).
-PREFIX = "words5"  # 5: counts kept in parts, weighed at query time
+PREFIX = "words6"  # 6: British spellings read as American (text/lang/spelling.py)
 
 
 def current(store: Store, previous: WordIndex | None) -> WordIndex:
