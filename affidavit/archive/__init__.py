@@ -16,7 +16,15 @@ if TYPE_CHECKING:
     from affidavit.archive.census import Census
     from affidavit.archive.currency import Stale
     from affidavit.archive.line_frames import keep_every_frame
-    from affidavit.archive.shard_group import Call, LocalShards, OpensShard, RayShards
+    from affidavit.archive.shard_group import (
+        Call,
+        Heard,
+        LocalShards,
+        OpensShard,
+        RayShards,
+        ShardCalls,
+        heard,
+    )
     from affidavit.archive.shard_parts import ShardParts
     from affidavit.archive.sharded_archive import ShardedArchive
     from affidavit.archive.store_archive import Archive, Naming, StoreArchive
@@ -28,7 +36,7 @@ _HOMES = {
     "census": "Census",
     "currency": "Stale",
     "line_frames": "keep_every_frame",
-    "shard_group": "Call LocalShards OpensShard RayShards",
+    "shard_group": "Call Heard LocalShards OpensShard RayShards ShardCalls heard",
     "shard_parts": "ShardParts",
     "sharded_archive": "ShardedArchive",
     "store_archive": "Archive Naming StoreArchive",
@@ -36,8 +44,9 @@ _HOMES = {
 }
 
 __all__ = [
-    "Archive", "Call", "Census", "LocalShards", "Naming", "OpensShard", "RayShards", "ShardParts",
-    "ShardedArchive", "Stale", "StoreArchive", "StoreCounts", "keep_every_frame",
+    "Archive", "Call", "Census", "Heard", "LocalShards", "Naming", "OpensShard", "RayShards",
+    "ShardCalls", "ShardParts", "ShardedArchive", "Stale", "StoreArchive", "StoreCounts", "heard",
+    "keep_every_frame",
 ]
 
 if not TYPE_CHECKING:  # mypy reads the imports above, and so knows each name's type

@@ -20,10 +20,10 @@ from affidavit.index import (
     Entity,
     EntityGraph,
     Phrase,
-    PhraseFacts,
     PhraseQuestion,
     closed_word,
-    judged,
+    counts_pass,
+    keeps_company,
 )
 from affidavit.text import Reading, segments
 
@@ -65,13 +65,13 @@ def judged_entities(facts: CorpusFacts, candidates: frozenset[Phrase]) -> list[E
             (max(facts.phrases[phrase[:k]].count, 1), max(facts.phrases[phrase[k:]].count, 1))
             for k in range(1, n)
         ]
-
-        def company(fact: PhraseFacts = fact) -> tuple[list[int], list[int]]:
-            # In the order of the words (mining.py reads them in the order of their ids):
-            # one order, whatever the shards.
-            return _in_order(fact.before), _in_order(fact.after)
-
-        if judged(n, fact.count, splits, facts.tokens, company, fact.written):
+        # mining.py's ``judged``, its two halves asked here in its order (the words around
+        # last: most candidates fall before), so the mining rule calls nothing back up.
+        # The words around in the order of the words (mining.py reads them in the order of
+        # their ids): one order, whatever the shards.
+        if counts_pass(n, fact.count, splits, facts.tokens, fact.written) and keeps_company(
+            _in_order(fact.before), _in_order(fact.after)
+        ):
             entities.append(Entity(phrase, " ".join(phrase), fact.count))
     entities.sort(key=lambda e: (-e.count, e.words))
     return entities

@@ -7,23 +7,42 @@ this process (no cluster given) the shards are asked one after another."""
 
 from __future__ import annotations
 
+import warnings as warnings_module
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
+from affidavit.archive.shard_parts import ShardParts
+from affidavit.archive.store_counts import StoreCounts
 from affidavit.batch import joined_ray, same_version
 from affidavit.errors import AffidavitError
 from affidavit.runtime import installed_version, usable_cores
 
 Call = tuple[str, Sequence[Any], Mapping[str, Any]]
+# A reply and the warnings its call gave, as plain data a Ray worker can send back.
+Heard = tuple[Any, list[tuple[str, type[Warning]]]]
+# The calls of a shard that change its lines (and so its word counts).
+WRITES = frozenset({"commit", "ingest_text", "ingest_dialogue", "remove"})
+
+
+def heard(method: Callable[..., Any], args: Sequence[Any], kwargs: Mapping[str, Any]) -> Heard:
+    """``method(*args, **kwargs)`` and the warnings it gave (a Ray worker's would be lost;
+    the sharded store gives them again where it was called)."""
+    with warnings_module.catch_warnings(record=True) as caught:
+        warnings_module.simplefilter("always")
+        reply = method(*args, **kwargs)
+    return reply, [(str(w.message), w.category) for w in caught]
 
 
 class ShardStore(Protocol):
     """One shard's store held open (memory/shard.py's Shard): a call of it, and the
     warnings it gave, as plain data a Ray worker can send back."""
 
-    def call(
-        self, method: str, args: Sequence[Any], kwargs: dict[str, Any]
-    ) -> tuple[Any, list[tuple[str, type[Warning]]]]: ...
+    def call(self, method: str, args: Sequence[Any], kwargs: dict[str, Any]) -> Heard: ...
+
+    @property
+    def parts(self) -> ShardParts:
+        """Its part in the driver's answer (archive/shard_parts.py), made once."""
+        ...
 
     def close(self) -> None: ...
 
@@ -36,10 +55,12 @@ OpensShard = Callable[..., ShardStore]
 class LocalShards:
     """Every shard's store held in this process."""
 
-    def __init__(
-        self, opens: OpensShard, paths: Sequence[str], options: Mapping[str, Any]
-    ) -> None:
+    def __init__(self, opens: OpensShard, paths: Sequence[str], options: Mapping[str, Any]) -> None:
         self._shards = [opens(path, **options) for path in paths]
+        # A question's calls (a shard's part in the driver's answer) go to its part
+        # directly: an answer's calls go down the floors, never back up through a shard's
+        # front door (memory/shard.py).
+        self._parts = [shard.parts for shard in self._shards]
 
     def ask_each(self, calls: Mapping[int, Call]) -> tuple[dict[int, Any], dict[int, Exception]]:
         """Each shard's reply to its call, and each failure, by shard. Once one shard has
@@ -47,7 +68,11 @@ class LocalShards:
         replies: dict[int, Any] = {}
         for at, (method, args, kwargs) in sorted(calls.items()):
             try:
-                replies[at] = self._shards[at].call(method, args, dict(kwargs))
+                if method == "part":
+                    name, *rest = args
+                    replies[at] = heard(getattr(self._parts[at], name), rest, kwargs)
+                else:
+                    replies[at] = self._shards[at].call(method, args, dict(kwargs))
             except Exception as exc:
                 return replies, {at: exc}
         return replies, {}
@@ -117,12 +142,43 @@ class RayShards:
             self._ray.shutdown()
 
 
+class ShardCalls:
+    """The shards held open, asked a round of calls at a time: the replies in shard order,
+    the warnings each gave given again here, the first shard's failure raised. A round
+    that writes drops what the driver holds of the written shards' word counts first
+    (``counts``, archive/store_counts.py): a write that fails part way may have changed
+    them."""
+
+    def __init__(self, shards: LocalShards | RayShards, count: int) -> None:
+        self.shards = shards
+        self.counts = StoreCounts(self.parts, count)
+
+    def ask(self, calls: Mapping[int, Call]) -> dict[int, Any]:
+        written = [at for at, (method, _, _) in calls.items() if method in WRITES]
+        if written:
+            self.counts.forget(written)
+        replies, failures = self.shards.ask_each(calls)
+        if failures:
+            raise min(failures.items())[1]  # the first shard's, whatever order they failed in
+        return {at: self.warned(reply) for at, reply in sorted(replies.items())}
+
+    def parts(self, calls: Mapping[int, tuple[str, tuple[Any, ...]]]) -> dict[int, Any]:
+        """Each shard's part (archive/shard_parts.py) in the driver's answer."""
+        return self.ask({at: ("part", (name, *args), {}) for at, (name, args) in calls.items()})
+
+    @staticmethod
+    def warned(reply: Heard) -> Any:
+        """A shard's reply, its warnings given again here (a Ray worker's are not seen)."""
+        answer, warned = reply
+        for message, category in warned:
+            warnings_module.warn(message, category, stacklevel=5)
+        return answer
+
+
 class _Holder:
     """A Ray actor: one shard's store, open for the actor's life."""
 
-    def __init__(
-        self, opens: OpensShard, path: str, options: dict[str, Any], version: str
-    ) -> None:
+    def __init__(self, opens: OpensShard, path: str, options: dict[str, Any], version: str) -> None:
         same_version(version)
         self._shard = opens(path, **options)
 

@@ -15,6 +15,7 @@ them on every shard's counts). Ties between shards break by document name and po
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, TypeVar
 
 from affidavit.archive.shard_entities import STALE, question_phrases, shared_replies
 from affidavit.archive.shard_findings import Finding
@@ -26,8 +27,19 @@ from affidavit.archive.store_counts import (
     StoreCounts,
     asked_fresh,
 )
-from affidavit.index import RETRIEVE_DEPTH, Candidate, Phrase, Ranked, Reranker, Scope, Statistics
+from affidavit.index import (
+    RETRIEVE_DEPTH,
+    Candidate,
+    Phrase,
+    Ranked,
+    Reranker,
+    Scope,
+    Statistics,
+    Steps,
+)
 from affidavit.text import Reading
+
+T = TypeVar("T")
 
 
 class ShardLines:
@@ -61,6 +73,19 @@ class ShardLines:
     @property
     def reranker(self) -> Reranker | None:
         return self._reranker
+
+    def answer(self, steps: Steps[T]) -> T:
+        """What ``steps`` (index/finding.py's ``finding_steps`` or ``fusing_steps``) find, each of
+        their requests answered by this source's call of that name. The steps are driven
+        from here, not from index/: a finding never calls up into the room that asks the
+        shards."""
+        reply: Any = None
+        while True:
+            try:
+                name, args = steps.send(reply)
+            except StopIteration as done:
+                return done.value
+            reply = getattr(self, name)(*args)
 
     @property
     def shards(self) -> list[int]:
@@ -184,4 +209,3 @@ class ShardLines:
 def _merged(rankings: Sequence[Sequence[tuple[str, float]]]) -> list[tuple[str, float]]:
     """Every shard's ranking of its documents as one: best first, ties by name."""
     return sorted((pair for ranking in rankings for pair in ranking), key=lambda p: (-p[1], p[0]))
-

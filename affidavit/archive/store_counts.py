@@ -66,6 +66,10 @@ class StoreCounts:
         parts = self._ask({at: ("statistics", (list(terms),)) for at in self._shards})
         return Statistics.summed([parts[at] for at in sorted(parts)])
 
+    def whole(self) -> Tallies:
+        """Every shard's tallies, summed (each shard's read once)."""
+        return self._read()
+
     def holds(self, term: str) -> bool | None:
         """Does any shard's vocabulary hold ``term`` (None: unsure, ask them)."""
         return self._read().holds(term)

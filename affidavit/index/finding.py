@@ -15,9 +15,9 @@ kept once."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
@@ -43,6 +43,7 @@ CITED, WITHHELD, ORDERS = 0, 1, 2
 
 # A line found, with what it may be.
 Candidate = tuple[Evidence, int]
+T = TypeVar("T")
 
 
 def may_be(line: StoredLine | Evidence, threshold: float) -> int:
@@ -114,6 +115,12 @@ class Found:
     fused: list[DocumentHit]  # the documents ranked (none off the meaning channel)
 
 
+# What a finding asks of its source, by the name of the LineSource call and its
+# arguments, and what the source answers.
+Request = tuple[str, tuple[object, ...]]
+Steps = Generator[Request, Any, T]
+
+
 def find(
     source: LineSource,
     query: str,
@@ -121,36 +128,65 @@ def find(
     scope: Scope | None = None,
     holds_answer: Callable[[str], int] | None = None,
 ) -> Found:
-    """The lines ``source`` holds for ``query``, read as evidence (see the module's
-    docstring). Nothing below the speaking threshold, and nothing that gives orders to its
-    reader or a model, is a hit. ``holds_answer`` (a typed question's grade of a line, 0
-    best) seats the hits by grade, each grade in its order; ``scope`` keeps the documents
-    meaning ranks to its own (the lines are the scope's already)."""
-    ranked = source.ranked()
+    """The lines ``source`` holds for ``query``, read as evidence: ``finding_steps``'s steps,
+    each request answered by ``source``'s call of that name."""
+    steps = finding_steps(query, source.reranker, scope=scope, holds_answer=holds_answer)
+    return answered(steps, source)
+
+
+def answered(steps: Steps[T], source: object) -> T:
+    """What ``steps`` find, each of their requests answered by ``source``'s call of that
+    name. A room whose source asks other rooms (a sharded store's, in archive/) answers
+    the steps itself, so a finding never calls up into the room that asked for it."""
+    reply: Any = None
+    while True:
+        try:
+            name, args = steps.send(reply)
+        except StopIteration as done:
+            return done.value
+        reply = getattr(source, name)(*args)
+
+
+def finding_steps(
+    query: str,
+    reranker: Reranker | None,
+    *,
+    scope: Scope | None = None,
+    holds_answer: Callable[[str], int] | None = None,
+) -> Steps[Found]:
+    """The steps of finding the lines for ``query`` (see the module's docstring), each
+    request a LineSource call (its name and arguments) the source's owner answers.
+    Nothing below the speaking threshold, and nothing that gives orders to its reader or a
+    model, is a hit. ``holds_answer`` (a typed question's grade of a line, 0 best) seats
+    the hits by grade, each grade in its order; ``scope`` keeps the documents meaning
+    ranks to its own (the lines are the scope's already); ``reranker`` reorders the head
+    late (None: nothing does)."""
+    ranked: Ranked = yield ("ranked", ())
     lines = ranked.lines
     covered: float | None = None  # the coverage, read once where it is needed
     fused: list[DocumentHit] = []
     if ranked.meaning and not ranked.partitioned:
-        covered = source.coverage()
-        fused = fused_documents(source, query, ranked, covered)
+        covered = yield ("coverage", ())
+        fused = yield from fusing_steps(query, ranked, covered, reranker)
         if scope is not None:  # meaning ranks every document: keep the scope's
             fused = [hit for hit in fused if scope.keeps(hit.document)]
         if fused:
-            lines = lines + _proposed(source, lines, fused)
-    lines = source.with_kinds(lines)
+            lines = lines + (yield from _proposed(lines, fused))
+    lines = yield ("with_kinds", (lines,))
     hits = [line for line, may in lines if may == CITED]
     withheld = sum(may == WITHHELD for _, may in lines)
     ordering = sum(may == ORDERS for _, may in lines)
-    reranker = source.reranker
     if reranker is not None and len(hits) > 1:
         if covered is None:
-            covered = source.coverage()
+            covered = yield ("coverage", ())
         hits = late_lines(reranker, query, hits, follow_words=covered >= WORDS_SUFFICE)
     if holds_answer is not None:
         hits.sort(key=lambda hit: holds_answer(hit.text))  # stable: order kept
     # A line many documents write word for word is read once, its copies kept.
     named = sorted({hit.document for hit in hits})
-    twins = twins_among(source.reading_hashes(named)) if len(named) > 1 else {}
+    twins: dict[str, str] = {}
+    if len(named) > 1:
+        twins = twins_among((yield ("reading_hashes", (named,))))
     hits, copies = distinct(hits, twins)
     return Found(hits, copies, withheld, ordering, fused)
 
@@ -158,6 +194,13 @@ def find(
 def fused_documents(
     source: LineSource, query: str, ranked: Ranked, covered: float
 ) -> list[DocumentHit]:
+    """The documents, best first, for ``query`` (``fusing_steps``), read from ``source``."""
+    return answered(fusing_steps(query, ranked, covered, source.reranker), source)
+
+
+def fusing_steps(
+    query: str, ranked: Ranked, covered: float, reranker: Reranker | None
+) -> Steps[list[DocumentHit]]:
     """The documents, best first, as DocumentRanker's docstring sets out: words rank them
     by their best line; where fewer than WORDS_SUFFICE of the question's terms are known
     (``covered``), meaning's ranking is fused with theirs by reciprocal rank; and the head
@@ -174,8 +217,8 @@ def fused_documents(
         # A ranking, not a verdict: what meaning proposes is only cited as evidence when
         # close enough (MEANING_FLOOR, in ``_proposed``).
         fused = rrf([words_order, meaning_order])
-    if source.reranker is not None and len(fused) > 1:
-        fused = _late_documents(source, query, fused, follow_words=known)
+    if reranker is not None and len(fused) > 1:
+        fused = yield from _late_documents(reranker, query, fused, follow_words=known)
     return [
         DocumentHit(name, score, words_rank.get(name), meaning_rank.get(name), closeness.get(name))
         for name, score in fused
@@ -183,15 +226,13 @@ def fused_documents(
 
 
 def _late_documents(
-    source: LineSource, query: str, fused: list[tuple[str, float]], *, follow_words: bool
-) -> list[tuple[str, float]]:
+    reranker: Reranker, query: str, fused: list[tuple[str, float]], *, follow_words: bool
+) -> Steps[list[tuple[str, float]]]:
     """The top LATE_DEPTH documents reordered by late interaction over their best lines."""
-    reranker = source.reranker
-    assert reranker is not None
     top = [name for name, _ in fused[:LATE_DEPTH]]
     # A document that copies another (the same reading hash) is read once: it scores as
     # its original does.
-    hashes = source.reading_hashes(top)
+    hashes: dict[str, str] = yield ("reading_hashes", (top,))
     first: dict[str, str] = {}
     same = {name: first.setdefault(hashes.get(name, name), name) for name in top}
     late = dict.fromkeys(top, 0.0)
@@ -199,7 +240,7 @@ def _late_documents(
     # One text to read (one document, or copies of one): every late score would be the
     # same, and the order the words gave stands; the reranker is not asked.
     if len(originals) > 1:
-        texts = source.late_texts(originals)
+        texts: list[list[str]] = yield ("late_texts", (originals,))
         every = [text for read in texts for text in read]
         scores = np.asarray(reranker.scores(query, every))
         if scores.shape != (len(every),):
@@ -217,8 +258,8 @@ def _late_documents(
 
 
 def _proposed(
-    source: LineSource, lines: Sequence[Candidate], documents: Sequence[DocumentHit]
-) -> list[Candidate]:
+    lines: Sequence[Candidate], documents: Sequence[DocumentHit]
+) -> Steps[list[Candidate]]:
     """The lines meaning proposes in the best documents no ranked line is of (and whose
     profile is at least MEANING_FLOOR close to the question)."""
     reached = {line.document for line, _ in lines}
@@ -229,4 +270,5 @@ def _proposed(
     ]
     if not chosen:
         return []
-    return [line for proposed in source.proposed(chosen) for line in proposed]
+    proposed: list[list[Candidate]] = yield ("proposed", (chosen,))
+    return [line for found in proposed for line in found]

@@ -12,12 +12,11 @@ import gc
 import os
 import pickle
 import tempfile
-import warnings
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from affidavit.archive import ShardParts
+from affidavit.archive import Heard, ShardParts, heard
 from affidavit.errors import AffidavitError
 from affidavit.gates import refused_downgrades
 from affidavit.memory.one_store import StoreMemory
@@ -36,21 +35,21 @@ class Shard(StoreMemory):
     _spool: Path | None = None
     _parts: ShardParts | None = None
 
-    def call(
-        self, method: str, args: Sequence[Any], kwargs: dict[str, Any]
-    ) -> tuple[Any, list[tuple[str, type[Warning]]]]:
+    def call(self, method: str, args: Sequence[Any], kwargs: dict[str, Any]) -> Heard:
         """``method(*args, **kwargs)`` of this store, and the warnings it gave (a Ray
         worker's would be lost; the sharded store gives them again where it was called)."""
-        with warnings.catch_warnings(record=True) as heard:
-            warnings.simplefilter("always")
-            reply = getattr(self, method)(*args, **kwargs)
-        return reply, [(str(w.message), w.category) for w in heard]
+        return heard(getattr(self, method), args, kwargs)
+
+    @property
+    def parts(self) -> ShardParts:
+        """This shard's part in the driver's answer (archive/shard_parts.py), made once."""
+        if self._parts is None:
+            self._parts = ShardParts(self._retriever, self._replies)
+        return self._parts
 
     def part(self, name: str, *args: Any) -> Any:
         """The driver's archive's call ``name`` of this shard (archive/shard_parts.py)."""
-        if self._parts is None:
-            self._parts = ShardParts(self._retriever, self._replies)
-        return getattr(self._parts, name)(*args)
+        return getattr(self.parts, name)(*args)
 
     def holding(self, names: Sequence[str]) -> list[str]:
         """Which of ``names`` this shard holds a document of."""

@@ -10,8 +10,14 @@ from affidavit.runtime import names_read_when_used
 if TYPE_CHECKING:
     from affidavit.records.calls import RecordCalls
     from affidavit.records.distil import Event
-    from affidavit.records.gloss import EVIDENCE_LINES, Gloss, across_languages, read_across
-    from affidavit.records.labels import Labels
+    from affidavit.records.gloss import (
+        EVIDENCE_LINES,
+        Gloss,
+        across_languages,
+        read_across,
+        reading_across,
+    )
+    from affidavit.records.labels import Labels, ToldLabels
     from affidavit.records.told import Records
 
 # What other rooms may use of records/, each name with the module it lives in, imported when
@@ -19,14 +25,14 @@ if TYPE_CHECKING:
 _HOMES = {
     "calls": "RecordCalls",
     "distil": "Event",
-    "gloss": "EVIDENCE_LINES Gloss across_languages read_across",
-    "labels": "Labels",
+    "gloss": "EVIDENCE_LINES Gloss across_languages read_across reading_across",
+    "labels": "Labels ToldLabels",
     "told": "Records",
 }
 
 __all__ = [
-    "EVIDENCE_LINES", "Event", "Gloss", "Labels", "RecordCalls", "Records", "across_languages",
-    "read_across",
+    "EVIDENCE_LINES", "Event", "Gloss", "Labels", "RecordCalls", "Records", "ToldLabels",
+    "across_languages", "read_across", "reading_across",
 ]
 
 if not TYPE_CHECKING:  # mypy reads the imports above, and so knows each name's type

@@ -17,8 +17,9 @@ finds it missing. The reading, word by word, goes into the answer's audit (``rea
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Mapping, Sequence
+from collections.abc import Callable, Container, Generator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -144,7 +145,32 @@ def read_across(
 ) -> Gloss | None:
     """``across_languages`` over a store read through these: its main language, its
     index terms (``vocabulary``), its labels, and the lines a text finds (``evidence``,
-    the best EVIDENCE_LINES)."""
+    the best EVIDENCE_LINES): ``reading_across``'s steps, each text answered by
+    ``evidence``."""
+    steps = reading_across(question, language, store_language, vocabulary, labels)
+    found: list[str] | None = None
+    while True:
+        try:
+            asked = steps.send(found)
+        except StopIteration as done:
+            return done.value
+        found = evidence(asked)
+
+
+# The texts a reading across languages asks the lines of, and the lines each finds.
+ReadingSteps = Generator[str, Any, Gloss | None]
+
+
+def reading_across(
+    question: str,
+    language: str,
+    store_language: str,
+    vocabulary: Mapping[str, int] | Container[str],
+    labels: Labels,
+) -> ReadingSteps:
+    """The steps of ``read_across``: each step yields a text whose lines the reading
+    needs and is sent them back, so a room whose lines come from elsewhere (a sharded
+    store's, archive/) finds them itself and is never called back from here."""
     if store_language != "en" or language not in LABELLED_LANGUAGES:
         return None
     # A guess is not enough to rewrite a question: its own language's function words must
@@ -156,12 +182,12 @@ def read_across(
     english = sum(1 for w in asked if w in theirs and w not in ours)
     if own + sum(1 for c in question if c in _MARKS[language]) <= english:
         return None
-    found = evidence(question)
+    found = list((yield question))
     read = gloss(question, language, labels, vocabulary, store_language, found)
     if read.read_as and any(how == "not read" for _, _, how in read.words):
         # The words read so far find English lines the question as asked may not (the
         # word channel reads no Spanish): their words read the rest.
-        found += [line for line in evidence(read.read_as) if line not in found]
+        found += [line for line in (yield read.read_as) if line not in found]
         read = gloss(question, language, labels, vocabulary, store_language, found)
     return read if read.read_as else None
 

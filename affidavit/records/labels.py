@@ -188,3 +188,14 @@ class Labels:
         for label in found:
             unique.setdefault((label.word, label.language, label.means), label)
         return list(unique.values())
+
+
+class ToldLabels(Labels):
+    """The labels told to stores read together (every shard's operator's, summed) and the
+    bundled model's: read only, from what was told rather than from one store."""
+
+    def __init__(self, told: Mapping[tuple[str, str], list[str]]) -> None:
+        self._told = {key: list(means) for key, means in told.items()}
+
+    def operator(self) -> dict[tuple[str, str], list[str]]:
+        return {key: list(means) for key, means in self._told.items()}

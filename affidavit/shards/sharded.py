@@ -6,7 +6,6 @@ holding them all makes them."""
 
 from __future__ import annotations
 
-import warnings as warnings_module
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
@@ -19,8 +18,8 @@ from affidavit.archive import (
     LocalShards,
     OpensShard,
     RayShards,
+    ShardCalls,
     ShardedArchive,
-    StoreCounts,
 )
 from affidavit.batch import Sharing
 from affidavit.errors import InputError, StoreError
@@ -34,9 +33,6 @@ from affidavit.store import CachedReply, Replies
 if TYPE_CHECKING:  # ingest's readers are imported when an ingest reads (memory/common.py)
     from affidavit.ingest import Ingesting, NamedFiles
 
-# The calls of a shard that change its lines (and so its word counts).
-_WRITES = frozenset({"commit", "ingest_text", "ingest_dialogue", "remove"})
-
 
 class ShardedCalls(ShardHoldings):
     """A sharded store's own calls (see the module's docstring); ``opens_shard`` opens each
@@ -44,6 +40,10 @@ class ShardedCalls(ShardHoldings):
 
     opens_shard: OpensShard
     _opened_with: dict[str, Any]
+    # A round of calls asked of the shards, and a round of their parts in the driver's
+    # answer (archive/shard_group.py's ShardCalls).
+    _ask: Callable[[Mapping[int, Call]], dict[int, Any]]
+    _parts_asked: Callable[[Mapping[int, tuple[str, tuple[Any, ...]]]], dict[int, Any]]
 
     def _open(self, path: str | Path | None, *, shards: int | None, cluster: str | None) -> None:
         if path is None:
@@ -59,8 +59,10 @@ class ShardedCalls(ShardHoldings):
             if cluster is None
             else RayShards(self.opens_shard, paths, options, cluster)
         )
+        self._calls = ShardCalls(self._shards, self._manifest.count)
+        self._ask, self._parts_asked = self._calls.ask, self._calls.parts
         # Every shard's word counts, held between questions (archive/store_counts.py).
-        self._counts = StoreCounts(self._parts_asked, self._manifest.count)
+        self._counts = self._calls.counts
 
     @property
     def shard_count(self) -> int:
@@ -75,23 +77,6 @@ class ShardedCalls(ShardHoldings):
         chosen = range(self._manifest.count) if only is None else sorted(set(only))
         return list(self._ask({at: (method, args, kwargs) for at in chosen}).values())
 
-    def _ask(self, calls: Mapping[int, Call]) -> dict[int, Any]:
-        written = [at for at, (method, _, _) in calls.items() if method in _WRITES]
-        if written:  # dropped first: a write that fails part way may have changed them
-            self._counts.forget(written)
-        replies, failures = self._shards.ask_each(calls)
-        if failures:
-            raise min(failures.items())[1]  # the first shard's, whatever order they failed in
-        return {at: self._warned(reply) for at, reply in sorted(replies.items())}
-
-    @staticmethod
-    def _warned(reply: tuple[Any, list[tuple[str, type[Warning]]]]) -> Any:
-        """A shard's reply, its warnings given again here (a Ray worker's are not seen)."""
-        answer, warned = reply
-        for message, category in warned:
-            warnings_module.warn(message, category, stacklevel=5)
-        return answer
-
     def _holders(self, names: Sequence[str]) -> dict[str, int]:
         """The shard each of ``names`` lives on: the one holding it, else its own by the rule."""
         held: dict[str, int] = {}
@@ -99,10 +84,6 @@ class ShardedCalls(ShardHoldings):
             for name in holding:
                 held.setdefault(name, at)
         return {name: held.get(name, self._manifest.shard_of(name)) for name in names}
-
-    def _parts_asked(self, calls: Mapping[int, tuple[str, tuple[Any, ...]]]) -> dict[int, Any]:
-        """Each shard's part (archive/shard_parts.py) in the driver's answer."""
-        return self._ask({at: ("part", (name, *args), {}) for at, (name, args) in calls.items()})
 
     # -- lifecycle --
 
@@ -189,7 +170,7 @@ class ShardedCalls(ShardHoldings):
                 f"failed while writing its documents ({failure}); shards that wrote: {wrote}",
                 "run the same ingest again: what is stored is skipped",
             ) from failure
-        return {at: self._warned(reply) for at, reply in sorted(replies.items())}
+        return {at: self._calls.warned(reply) for at, reply in sorted(replies.items())}
 
     def _ingest_text(
         self, text: str, name: str, date: str | None, source: str, trusted: bool

@@ -7,9 +7,10 @@ upstream. Here every call an ask or a verify makes is watched (``sys.setprofile`
 from one room into another must go to a lower floor, so along any chain of calls each room
 is entered once, in floor order.
 
-Only the one-store path is held here: a sharded store's reads still climb (index's ``find``
-reads every shard's lines through archive/shard_lines.py, which asks the shards as it goes;
-the judges weigh words by the driver's tallies).
+A sharded store is held too: its driver (archive/sharded_archive.py) asks the shards and
+drives the steps of a finding (index/finding.py) and of a reading across languages
+(records/gloss.py) itself, so neither calls back up into it; the judges weigh words by an
+index-room value over the summed tallies.
 """
 
 from __future__ import annotations
@@ -119,6 +120,30 @@ def test_a_conversation_and_a_table_only_go_down_the_floors() -> None:
             lambda: memory.ask("When did I go hiking?", speaker="Maya", asked_at="2023-06-03"),
             lambda: memory.ask("What was the total of Sen Hawley's train fares?"),
             lambda: memory.ask("How many airfare expenses are there?"),
+        ]
+        assert not _watched(memory, calls)
+
+
+def test_a_sharded_stores_ask_verify_and_reading_across_languages_only_go_down(
+    tmp_path: Path,
+) -> None:
+    spanish = [
+        json.loads(line)
+        for line in (ROOT / "corpora" / "xquad_slice" / "questions.jsonl").read_text().splitlines()
+        if json.loads(line)["language"] == "es"
+    ]
+    paragraphs = ROOT / "corpora" / "xquad_slice" / "paragraphs.jsonl"
+    with Memory(tmp_path / "estate", shards=2, dense=False) as memory:
+        memory.ingest([ROOT / "corpora" / "demo"])
+        for line in paragraphs.read_text(encoding="utf-8").splitlines():
+            record = json.loads(line)
+            memory.ingest_text(record["text"], name=record["name"])
+        asked = _questions("doc_qa_questions.jsonl", 12)
+        calls: list[Callable[[], object]] = [
+            *(lambda q=q: memory.ask(q) for q in asked),
+            *(lambda q=q: memory.verify(q) for q in asked[:4]),
+            *(lambda q=q["question"]: memory.ask(q) for q in spanish[:4]),
+            lambda: memory.search("the oil embargo", k=5),
         ]
         assert not _watched(memory, calls)
 
