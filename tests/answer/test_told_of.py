@@ -48,6 +48,7 @@ LINE = "Maya: I finally finished the mural at the library downtown."
 def judged(kind: str, speaker: str | None, turns_need: float) -> bool:
     analyzer = Analyzer("en")
     terms = frozenset(analyzer.terms("Maya finished mural library downtown colour wall"))
+    unwritten = frozenset(analyzer.terms("colour wall"))
     line = Evidence(
         document="chat/session-1", position=0, text=LINE, kind=kind, score=1.0, speaker=speaker
     )
@@ -58,7 +59,7 @@ def judged(kind: str, speaker: str | None, turns_need: float) -> bool:
         question_terms=terms,
         anchor=[line],
         # "colour" and "wall" are written nowhere: each weighs as the rarest word written.
-        term_weight=lambda term: 0.0 if term in {"colour", "wall"} else 1.0,
+        term_weight=lambda term: 0.0 if term in unwritten else 1.0,
         turns_need=turns_need,
     ).passed
 
