@@ -102,3 +102,45 @@ def acronyms(text: str) -> list[str]:
         for word in written
         if len(word) >= 2 and word[0].isalpha() and word.upper() == word and word.lower() != word
     ]
+
+
+# Words a capitalised name runs through without their initial counting: "Court of
+# Justice of the European Union" is the CJEU.
+_NAME_JOINS = frozenset({"of", "the", "and", "for", "on", "de", "del", "la", "y"})
+_NAME_RUN_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+
+
+def initialisms(text: str) -> frozenset[str]:
+    """The initials of the names ``text`` writes in capitalised words, folded: "European
+    Union" is "eu", "General Data Protection Regulation" "gdpr". A line writing the name
+    carries the acronym a question asks by ("EU institutions"). A name is two capitalised
+    words at least, written one space apart; its joining words ("of", "the": "Court of
+    Justice of the European Union" is "cjeu") carry no initial, and its opening "The" is
+    left out. A name's opening and closing names count too ("Python Software Foundation
+    License" is also "psf"; "Court of Justice of the European Union" also "eu")."""
+    found: set[str] = set()
+    run: list[str] = []
+    joined = 0  # joining words read since the run's last capitalised word
+    end = 0
+
+    def close() -> None:
+        initials = "".join(word[0] for word in run).lower()
+        for size in range(2, len(initials) + 1):
+            found.update((initials[:size], initials[-size:]))
+
+    for match in _NAME_RUN_WORD.finditer(text):
+        word = match.group(0)
+        if run and text[end : match.start()] != " ":
+            close()
+            run, joined = [], 0
+        end = match.end()
+        if word[:1].isupper() and (run or word not in ("The", "A", "An")):
+            run.append(word)
+            joined = 0
+        elif run and word in _NAME_JOINS and joined < 2:
+            joined += 1
+        else:
+            close()
+            run, joined = [], 0
+    close()
+    return frozenset(found)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from affidavit.text.abbreviations import expansion_terms
+from affidavit.text.abbreviations import expansion_terms, initialisms
 from affidavit.text.analyzer import Analyzer, analyzer_for
 from affidavit.text.lang import VOCABULARIES
 from affidavit.text.numbers import LANGUAGE_NUMBER_WORDS
@@ -58,7 +58,8 @@ def is_negated(text: str, language: str = "en") -> bool:
 
 def evidence_terms(text: str, analyzer: Analyzer) -> frozenset[str]:
     """The terms a line's text carries as evidence: its content terms, its abbreviations
-    spelled out, and its numbers. Read once per text and language."""
+    spelled out, the initials of the names it writes ("European Union": "eu"), and its
+    numbers. Read once per text and language."""
     return _evidence_terms(text, analyzer.language)
 
 
@@ -69,4 +70,5 @@ def evidence_terms(text: str, analyzer: Analyzer) -> frozenset[str]:
 def _evidence_terms(text: str, language: str) -> frozenset[str]:
     analyzer = analyzer_for(language)
     numbers = frozenset(t for t in analyzer.terms(text) if t[0].isdigit())
-    return content_terms(text, analyzer) | expansion_terms(text, analyzer) | numbers
+    named = frozenset(t for t in map(analyzer.term, initialisms(text)) if t is not None)
+    return content_terms(text, analyzer) | expansion_terms(text, analyzer) | named | numbers
