@@ -57,11 +57,12 @@ _ANSWER_WORDS = {
         "thing things according money country countries company companies document "
         "documents instructions report handbook manual guide publication booklet brochure "
         "activity activities event events item items piece pieces "
-        "describe describes described mention mentions mentioned"
+        "describe describes described mention mentions mentioned "
+        "define defines defined definition definitions"
     ),
     "es": (
         "nombre número título fecha año día mes tipo clase término palabra cantidad código "
-        "documento instrucciones informe manual guía"
+        "documento instrucciones informe manual guía define definido definida definición"
     ),
     "tr": "adı ismi numarası başlığı tarihi yılı günü türü tipi miktarı kodu belge rapor",
 }

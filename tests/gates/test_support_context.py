@@ -130,3 +130,17 @@ def test_a_question_that_names_the_document_is_carried_by_its_dateline(licences)
         'What does "Contributor" mean in the Apache License?', documents="mpl*"
     )
     assert elsewhere.refused
+
+
+def test_the_verb_asking_a_definition_is_no_key_word_a_defining_line_must_write() -> None:
+    # "The source code for a work means ..." defines without writing "define": the verb
+    # names the kind of answer asked, as "describe" does.
+    from affidavit.gates.support import KeyWords
+    from affidavit.question import Question
+
+    asked = Question.read("How does the GPL define the source code for a work?")
+    keys = KeyWords.of(asked.key_terms, None, "en")
+    line = "The source code for a work means the preferred form of the work for making it."
+    defined = asked.analyzer.terms("define")[0]
+    assert defined in asked.key_terms and defined not in keys.terms
+    assert keys.carried(asked.analyzer.terms(line)).missing == tuple(asked.analyzer.terms("GPL"))
