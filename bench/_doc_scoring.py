@@ -3,7 +3,9 @@
 A quoted line (``answer.quoted``) is judged by ``quote_holds``, apart from the spans.
 Right: after SQuAD's normalisation the answer equals a gold answer; or the gold's words
 stand together in an answer of at most twice the gold's words; or the value equals a
-gold (normalised, or as the same number). A digit fault is a digit run of the answer's
+gold (normalised, or as the same number). Where the scorer is given the question, a gold
+without the words the question itself writes is a gold too ("80" for "under 80
+characters" asked "Under how many characters ...?"). A digit fault is a digit run of the answer's
 text or value that no cited line carries (thousands separators and leading zeros aside;
 month names, number words and two-digit years count as carried).
 """
@@ -40,8 +42,22 @@ def holds(tokens: Sequence[str], part: Sequence[str]) -> bool:
     return any(list(tokens[i : i + width]) == list(part) for i in range(len(tokens) - width + 1))
 
 
-def is_right(text: str, value: Any, golds: Iterable[str]) -> bool:
-    """The answer rule of the module docstring: equal, or gold inside a short answer, or value."""
+def unasked(gold: str, question: str) -> str:
+    """``gold`` without the words ``question`` itself writes (normalised), or "" when none
+    would be left: "under 80 characters" asked "Under how many characters ...?" is "80".
+    An answer need not say again what the question says, as SQuAD's answers are the
+    shortest span; the rule is the same for every system and baseline scored."""
+    asked = set(normalize(question).split())
+    kept = [word for word in normalize(gold).split() if word not in asked]
+    return " ".join(kept)
+
+
+def is_right(text: str, value: Any, golds: Iterable[str], question: str | None = None) -> bool:
+    """The answer rule of the module docstring: equal, or gold inside a short answer, or
+    value; with ``question``, each gold without the question's own words counts too."""
+    golds = list(golds)
+    if question is not None:
+        golds += [short for gold in golds if (short := unasked(gold, question))]
     said = normalize(text).split()
     for gold in golds:
         wanted = normalize(gold).split()

@@ -20,7 +20,9 @@ issue asks that the two stay within 5 points). Beside the engine, the same run's
 baselines: refuse everything, and the best line (``search(question, k=1)``), as a span and
 as a quote. An answer is judged as in bench/doc_qa.py (bench/_doc_scoring.py); a line
 quoted whole (``answer.quoted``) that holds the gold is counted apart, neither right nor
-wrong.
+wrong. A gold without the words its question writes counts too, for the engine and the
+best line alike ("80" for "under 80 characters" asked "Under how many characters ...?";
+bench/_doc_scoring.py ``unasked``).
 
 ``verify`` is measured on statements made from the set: each answerable question's gold
 answer verified as the answer to its question (true), and another question's gold of the
@@ -117,7 +119,9 @@ def outcome(answer: Any, question: Question) -> str:
         return "refused"
     if answer.quoted:
         return "quoted" if quote_holds(answer.text, question.answers) else "wrong"
-    if question.answerable and is_right(answer.text, answer.value, question.answers):
+    if question.answerable and is_right(
+        answer.text, answer.value, question.answers, question.question
+    ):
         return "right"
     return "wrong"
 
@@ -126,7 +130,7 @@ def best_line(memory: Memory, question: Question) -> str:
     hits = memory.search(question.question, k=1)
     if not hits or not question.answerable:
         return "wrong"
-    if is_right(hits[0].text, None, question.answers):
+    if is_right(hits[0].text, None, question.answers, question.question):
         return "right"
     # The best line said whole, as a quote would say it: does it hold the answer?
     return "holds" if quote_holds(hits[0].text, question.answers) else "wrong"
