@@ -62,7 +62,37 @@ def _not_an_answer(answer: str, case: Case, question: str, kind: AnswerType) -> 
         return f"{answer!r} says back the question's own words"
     if marker is not None and _a_title(rest):
         return f"{answer!r} opens with a list or section marker: it names a part, not a value"
+    if _numbers_a_part(answer, case) and not _ASKS_A_PART.search(question):
+        return f"{answer!r} numbers a part of the document, not a value the question asks for"
     return None
+
+
+# A question asking which part says something ("Which section ...", "What guideline
+# number ...") is answered by the part's number.
+_ASKS_A_PART = re.compile(
+    r"\b(?:section|clause|article|paragraph|part|chapter|guideline|item|rule|point|step|"
+    r"schedule|annex|appendix|exhibit|line|number|sección|cláusula|artículo|madde|bölüm)s?\b",
+    re.IGNORECASE,
+)
+# A part's number, as a line opens with it: "3.", "10.8", "4.2)", "7 " before a title.
+_PART_NUMBER = re.compile(r"\d+(?:\.\d+)*")
+
+
+def _numbers_a_part(answer: str, case: Case) -> bool:
+    """Is the answer only the number a cited line opens with, where the line numbers a
+    part of the document ("3.Communication of the Source Code", "4.2 Quorum")? A value
+    written first ("40 people work in Leeds") is no part's number: a full stop, a bracket
+    or a capital-led title follows a part's."""
+    if not _PART_NUMBER.fullmatch(answer):
+        return False
+    for line in case.anchor:
+        text = line.text.lstrip()
+        if not text.startswith(answer):
+            continue
+        after = text[len(answer) :]
+        if after[:1] in (".", ")") or (after[:1] == " " and after[1:2].isupper()):
+            return True
+    return False
 
 
 def _a_title(text: str) -> bool:

@@ -110,3 +110,28 @@ def test_a_number_or_a_yes_or_no_answer_is_not_the_question_said_back(
     lines: list[Evidence], question: str, answer: str
 ) -> None:
     assert _kind(question, answer, lines) is None
+
+
+EUPL = CORPORA / "compliance_set" / "eupl-1.2.txt"
+APACHE = CORPORA / "licences" / "apache-2.0.txt"
+
+
+def _cited(document: Path, opening: str, question: str, answer: str) -> dict[str, object] | None:
+    memory = Memory(dense=False)
+    memory.ingest(document)
+    line = next(hit for hit in memory.search(opening, k=20) if hit.text.startswith(opening))
+    asked = Question.read(question)
+    case = Case(text=answer, lines=[line], analyzer=asked.analyzer, question=asked, cites=(0,))
+    decision = of_the_kind_asked(case, Judgement())
+    return decision.to_dict() if decision is not None else None
+
+
+def test_the_number_a_part_opens_with_is_not_a_value() -> None:
+    decision = _cited(EUPL, "3.Communication", "What is the Source Code under the EUPL?", "3")
+    assert decision is not None and decision["passed"] is False
+    assert "numbers a part" in str(decision["detail"])
+
+
+def test_a_question_asking_which_part_is_answered_by_its_number() -> None:
+    question = "Which section of the Apache License limits liability?"
+    assert _cited(APACHE, "8. Limitation of Liability", question, "8") is None
