@@ -11,7 +11,8 @@ The two readings agree exactly when (each checked here, else None: read the word
 - its document is in the census's language (the index stems a line in its document's);
 - no key term is a single letter, nor the stem of a number word or a percent word (the
   content terms leave those words out by the exact word; the index keeps them);
-- and the abbreviations a line writes ("Dept.") are spelled out as evidence_terms does."""
+- and the abbreviations a line writes ("Dept.") are spelled out, and the initials of the
+  names it writes ("European Union": "eu") added, as evidence_terms does."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from affidavit.text import (
     Analyzer,
     abbreviated_terms,
     expansion_terms,
+    initial_terms,
 )
 
 
@@ -91,6 +93,7 @@ class PostedKeys:
             found = self._known.get(line.id)
             if found is None:  # a line the index does not hold, or in another language
                 return None
+        found |= initial_terms(line.text, self.analyzer) & self.keys
         if not self._spelled:
             return found
         return found | (expansion_terms(line.text, self.analyzer) & self.keys)

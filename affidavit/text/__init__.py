@@ -12,6 +12,7 @@ if TYPE_CHECKING:
         abbreviated_terms,
         acronyms,
         expansion_terms,
+        initial_terms,
         short_form,
         short_forms,
     )
@@ -124,7 +125,9 @@ if TYPE_CHECKING:
 # What other rooms may use of text/, each name with the module it lives in, imported when
 # first read (runtime.names_read_when_used) so that the face costs nothing until then.
 _HOMES = {
-    "abbreviations": "abbreviated_terms acronyms expansion_terms short_form short_forms",
+    "abbreviations": (
+        "abbreviated_terms acronyms expansion_terms initial_terms short_form short_forms"
+    ),
     "addressing": "addresses_a_model",
     "analyzer": "STOP_WORDS Analyzer analyzer_for name_terms stem",
     "cognates": "NEAR likeness",
@@ -181,8 +184,9 @@ __all__ = [
     "content_terms", "content_words", "count_words", "currency_of", "date_value", "dates_in",
     "day_written", "days_named", "detect_language", "ends_a_sentence_inside", "english_number",
     "entity_pipeline", "evidence_numbers", "evidence_terms", "expansion_terms", "figures", "fold",
-    "format_number", "holds_a_word", "in_words", "is_figure_only", "is_month_day_year",
-    "is_negated", "is_percent_text", "is_year_alone", "is_year_term", "label_end", "last_extension",
+    "format_number", "holds_a_word", "in_words", "initial_terms", "is_figure_only",
+    "is_month_day_year", "is_negated", "is_percent_text", "is_year_alone", "is_year_term",
+    "label_end", "last_extension",
     "likeness", "line_grade", "lone_value", "looks_like_an_amount", "month_in_words", "name_terms",
     "name_words", "numbers_in",
     "parse_pipeline", "parsed", "parsed_with_names", "pattern_spans", "percent_terms", "pieces",

@@ -144,3 +144,15 @@ def initialisms(text: str) -> frozenset[str]:
             run, joined = [], 0
     close()
     return frozenset(found)
+
+
+def initial_terms(text: str, analyzer: Analyzer) -> frozenset[str]:
+    """The index terms of ``initialisms(text)``: what a line carries as evidence for a
+    question that asks by a name's acronym."""
+    return _initial_terms(text, analyzer.language)
+
+
+@lru_cache(maxsize=8192)
+def _initial_terms(text: str, language: str) -> frozenset[str]:
+    analyzer = Analyzer(language)
+    return frozenset(t for t in map(analyzer.term, initialisms(text)) if t is not None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from affidavit.text.abbreviations import expansion_terms, initialisms
+from affidavit.text.abbreviations import expansion_terms, initial_terms
 from affidavit.text.analyzer import Analyzer, analyzer_for
 from affidavit.text.lang import VOCABULARIES
 from affidavit.text.numbers import LANGUAGE_NUMBER_WORDS
@@ -70,5 +70,5 @@ def evidence_terms(text: str, analyzer: Analyzer) -> frozenset[str]:
 def _evidence_terms(text: str, language: str) -> frozenset[str]:
     analyzer = analyzer_for(language)
     numbers = frozenset(t for t in analyzer.terms(text) if t[0].isdigit())
-    named = frozenset(t for t in map(analyzer.term, initialisms(text)) if t is not None)
+    named = initial_terms(text, analyzer)
     return content_terms(text, analyzer) | expansion_terms(text, analyzer) | named | numbers
