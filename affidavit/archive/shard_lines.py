@@ -14,7 +14,7 @@ them on every shard's counts). Ties between shards break by document name and po
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import Any, TypeVar
 
 from affidavit.archive.shard_entities import STALE, question_phrases, shared_replies
@@ -39,7 +39,22 @@ from affidavit.index import (
 )
 from affidavit.text import Reading
 
+R = TypeVar("R")
 T = TypeVar("T")
+
+
+def driven(steps: Generator[R, Any, T], reply: Callable[[R], Any]) -> T:
+    """What ``steps`` come to (a finding's, index/finding.py; a reading across languages',
+    records/gloss.py), each of their requests answered by ``reply``. The steps are driven
+    from this room, which asks the shards: the rooms below that wrote them never call up
+    into it (a driver written in theirs would)."""
+    answer: Any = None
+    while True:
+        try:
+            request = steps.send(answer)
+        except StopIteration as done:
+            return done.value
+        answer = reply(request)
 
 
 class ShardLines:
@@ -79,13 +94,7 @@ class ShardLines:
         their requests answered by this source's call of that name. The steps are driven
         from here, not from index/: a finding never calls up into the room that asks the
         shards."""
-        reply: Any = None
-        while True:
-            try:
-                name, args = steps.send(reply)
-            except StopIteration as done:
-                return done.value
-            reply = getattr(self, name)(*args)
+        return driven(steps, lambda request: getattr(self, request[0])(*request[1]))
 
     @property
     def shards(self) -> list[int]:

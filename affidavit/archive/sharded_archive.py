@@ -39,7 +39,7 @@ from affidavit.archive.line_frames import kept_frames
 from affidavit.archive.nearby_tables import ROW_REACH, ROWS_READ
 from affidavit.archive.shard_entities import question_phrases, shared_replies
 from affidavit.archive.shard_findings import Typed
-from affidavit.archive.shard_lines import ShardLines
+from affidavit.archive.shard_lines import ShardLines, driven
 from affidavit.archive.store_archive import WHOLE_LINES, Naming, Passed
 from affidavit.archive.store_counts import Asking, Calls, Fresh, StoreCounts, asked_fresh
 from affidavit.archive.told_of import LINES_READ, ToldOf
@@ -125,13 +125,7 @@ class ShardedArchive:
         vocabulary = SummedVocabulary(self._counts.whole(), self._held, self._learn_held)
         labels = ToldLabels(self._counts.labels())
         steps = reading_across(text, language, self.main_language, vocabulary, labels)
-        found: list[str] | None = None
-        while True:
-            try:
-                asked = steps.send(found)
-            except StopIteration as done:
-                return done.value
-            found = self._evidence(asked, scope)
+        return driven(steps, lambda asked: self._evidence(asked, scope))
 
     def _evidence(self, asked: str, scope: Scope | None) -> list[str]:
         """The best EVIDENCE_LINES lines ``asked`` finds in every shard (within ``scope``)."""

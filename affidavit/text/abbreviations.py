@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from affidavit.text.analyzer import Analyzer
+from affidavit.text.analyzer import Analyzer, analyzer_for
 from affidavit.text.lang import vocabulary
 from affidavit.text.tokens import fold, words, written_word_spans
 
@@ -154,5 +154,5 @@ def initial_terms(text: str, analyzer: Analyzer) -> frozenset[str]:
 
 @lru_cache(maxsize=8192)
 def _initial_terms(text: str, language: str) -> frozenset[str]:
-    analyzer = Analyzer(language)
+    analyzer = analyzer_for(language)
     return frozenset(t for t in map(analyzer.term, initialisms(text)) if t is not None)

@@ -158,7 +158,8 @@ def _grouped(tallies: Tallies) -> Tallies:
 
 def line_idf(lines: int, line_frequency: int) -> float:
     """Lucene's IDF of a term ``line_frequency`` of ``lines`` lines carry; 0 for a term no
-    line carries, which cannot tell one line from another (WordIndex.idf's rule)."""
+    line carries, which cannot tell one line from another: one store's (WordIndex.idf) and
+    a sharded store's, over its summed tallies."""
     if not line_frequency:
         return 0.0
     return math.log1p((max(lines, 1) - line_frequency + 0.5) / (line_frequency + 0.5))

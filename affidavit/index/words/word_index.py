@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import math
 from array import array
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -24,6 +23,7 @@ from affidavit.index.words.scoring import (
     top_among,
 )
 from affidavit.index.words.statistics import Statistics
+from affidavit.index.words.tallies import line_idf
 from affidavit.index.words.twins import ReadHashes, Twins
 from affidavit.index.words.windows import in_line_order, window_incidence
 from affidavit.text import Analyzer, Reading, read_for_search
@@ -86,9 +86,7 @@ class WordIndex:
         if column is None:
             return 0.0
         df = int(self.line_counts.indptr[column + 1] - self.line_counts.indptr[column])
-        if df == 0:
-            return 0.0
-        return math.log1p((max(self.size, 1) - df + 0.5) / (df + 0.5))
+        return line_idf(self.size, df)
 
     @functools.cached_property
     def main_language(self) -> str:
