@@ -92,6 +92,7 @@ def test_the_spaces_ocr_leaves_out_of_english_are_put_back() -> None:
     assert ocr._spaced("DHAW20190001") == "DHAW20190001"
 
 
+@needs_ocr  # a row's cells are read with the extra's word splitter (wordninja)
 def test_rows_gather_the_boxes_of_one_line_as_cells() -> None:
     def box(left: float, top: float, text: str, score: float) -> list:
         corners = [[left, top], [left + 50, top], [left + 50, top + 10], [left, top + 10]]
