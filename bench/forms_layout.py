@@ -161,8 +161,9 @@ def share(hits: list[bool]) -> str:
 
 def measure(split: str, parser: PageTexts) -> dict[str, str]:
     paths = sorted((FORMS / "documents" / split).glob("*.pdf"))
-    lines = {name: [squeezed(t) for t in texts] for name, texts in
-             stored_lines(paths, parser).items()}
+    lines = {
+        name: [squeezed(t) for t in texts] for name, texts in stored_lines(paths, parser).items()
+    }
     names = {path.name for path in paths}
     pairs = [p for p in gold("pairs.jsonl") if p["document"] in names]
     sentences = [s for s in gold("sentences.jsonl") if s["document"] in names]
@@ -213,11 +214,15 @@ def main() -> None:
         system = "affidavit" if label == "affidavit rows" else "baseline"
         rows.append(Row(tuple(cells), system))
         print(" | ".join(cells), flush=True)
-    columns = ("parser",) + tuple(
-        f"{split}: {what}"
-        for split in SPLITS
-        for what in ("labels kept", "sentences whole", "s a page")
-    ) + ("i1040nr column sentences whole",)
+    columns = (
+        ("parser",)
+        + tuple(
+            f"{split}: {what}"
+            for split in SPLITS
+            for what in ("labels kept", "sentences whole", "s a page")
+        )
+        + ("i1040nr column sentences whole",)
+    )
     title = "Labels kept with their values and sentences kept whole, in stored lines"
     record(
         __file__,
