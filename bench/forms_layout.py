@@ -9,7 +9,8 @@ PDF, its layout and line splitter; the parser stands in for the PDF reader's
 
 - labels kept: the share of the gold pairs of ``bench/forms/pairs.jsonl`` (a label and
   its value, read off the rendered page) whose label and value stand in one stored line,
-  the label first and the value starting within 60 characters after it (both compared
+  the label first and the value starting within 60 characters after it, with no other
+  label of the document between them (all compared
   case-folded, with every space taken out, so a parser's spacing of "August 3 , 2014"
   counts as the page's).
 - sentences whole: the share of the gold sentences of ``bench/forms/sentences.jsonl``
@@ -99,16 +100,27 @@ def gold(name: str) -> list[dict]:
 NEAR = 60
 
 
-def pair_kept(lines: list[str], label: str, value: str) -> bool:
+def pair_kept(lines: list[str], label: str, value: str, others: set[str]) -> bool:
+    """Does a line hold ``label`` and then ``value``, near, with none of the document's
+    ``others`` labels between them (a column of labels set before its column of values,
+    "Race or Ethnicity: Special Needs: African American/Black", keeps no pair)?"""
     want_label, want_value = squeezed(label), squeezed(value)
     for line in lines:
         at = line.find(want_label)
         while at >= 0:
             after = at + len(want_label)
-            if line.find(want_value, after, after + NEAR + len(want_value)) >= 0:
+            found = line.find(want_value, after, after + NEAR + len(want_value))
+            if found >= 0 and not any(other in line[after:found] for other in others):
                 return True
             at = line.find(want_label, at + 1)
     return False
+
+
+def labels_of(pair: dict, pairs: list[dict]) -> set[str]:
+    """The other labels of ``pair``'s document, squeezed."""
+    own = squeezed(pair["label"])
+    found = {squeezed(p["label"]) for p in pairs if p["document"] == pair["document"]}
+    return {label for label in found if label != own and label not in own}
 
 
 def sentence_whole(lines: list[str], sentence: str) -> bool:
@@ -169,7 +181,10 @@ def measure(split: str, parser: PageTexts) -> dict[str, str]:
     sentences = [s for s in gold("sentences.jsonl") if s["document"] in names]
     return {
         "labels kept": share(
-            [pair_kept(lines.get(p["document"], []), p["label"], p["value"]) for p in pairs]
+            [
+                pair_kept(lines.get(p["document"], []), p["label"], p["value"], labels_of(p, pairs))
+                for p in pairs
+            ]
         ),
         "sentences whole": share(
             [sentence_whole(lines.get(s["document"], []), s["sentence"]) for s in sentences]

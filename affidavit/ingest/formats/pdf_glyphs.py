@@ -17,7 +17,8 @@ class Glyph:
     """One character drawn on a page, with its box in PDF points (y grows upwards).
 
     ``upright`` is False for text set at an angle (rotated labels, vertical captions),
-    which rows cannot hold; ``size`` is the glyph's height on the page."""
+    which rows cannot hold; ``size`` is the glyph's height on the page; ``font`` its font and
+    fill colour (a form sets its labels in a type of their own)."""
 
     text: str
     x0: float
@@ -26,6 +27,7 @@ class Glyph:
     y1: float
     size: float
     upright: bool = True
+    font: str = ""
 
     @property
     def middle(self) -> float:
@@ -65,6 +67,8 @@ def _collect(container: Any, into: list[Glyph]) -> None:
                 # glyph has b or c set).
                 upright = a > 0 and d > 0 and abs(b) < 1e-3 * a and abs(c) < 1e-3 * d
                 height = item.y1 - item.y0
-                into.append(Glyph(text, item.x0, item.x1, item.y0, item.y1, height, upright))
+                # The type a glyph is set in: its font and its fill colour (grey labels).
+                style = f"{item.fontname} {item.graphicstate.ncolor}"
+                into.append(Glyph(text, item.x0, item.x1, item.y0, item.y1, height, upright, style))
         elif isinstance(item, LTContainer):
             _collect(item, into)

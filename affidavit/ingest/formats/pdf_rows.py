@@ -47,6 +47,8 @@ PAIRED_SHARE = 0.5
 # A label and the value written under it: at most this many words each.
 LABEL_WORDS = 8
 VALUE_WORDS = 12
+# A value set under its label starts within this many glyph heights of the label's start.
+ALIGNED = 0.5
 # A label of a row of labels set over their values: at most this many words, no digit.
 LABEL_CHUNK_WORDS = 4
 
@@ -59,6 +61,7 @@ class _Chunk:
     x0: float
     x1: float
     words: int
+    font: str
 
 
 @dataclass(slots=True)
@@ -142,7 +145,7 @@ def _chunk(glyphs: list[Glyph], size: float) -> _Chunk:
             parts.append(" ")
         parts.append(glyph.text)
     text = "".join(parts)
-    return _Chunk(text, glyphs[0].x0, max(g.x1 for g in glyphs), len(text.split()))
+    return _Chunk(text, glyphs[0].x0, max(g.x1 for g in glyphs), len(text.split()), glyphs[0].font)
 
 
 # -- columns -------------------------------------------------------------------------------
@@ -219,14 +222,20 @@ def _values_under(
 ) -> list[tuple[_Chunk, _Chunk | None]] | None:
     """The labels of ``row`` each with the value set under it on the next row, when
     ``row`` is a row of labels (short, no digits) and every chunk below starts under the
-    start of one of them; None for anything else, a table's header and first row among
+    start of one of them, in another type; None for anything else (two columns of a
+    list), a table's header and first row among
     them (a third row set the same way, with figures, goes on the table)."""
     labels = row.chunks
     if not all(_label_like(label) for label in labels):
         return None
+    if any(chunk.text.endswith(":") for chunk in [*labels[:-1], *below.chunks]):
+        return None  # "Label: value" pairs side by side already, or labels below
     matched = _under(labels, below)
-    if matched is None:
-        return None
+    if matched is None or any(
+        value is not None and value.font == label.font
+        for label, value in zip(labels, matched, strict=True)
+    ):
+        return None  # a value is set in a type of its own; a list's items share one
     if after is not None and _close(below, after) and any(_has_digit(c.text) for c in after.chunks):
         following = _under(labels, after)
         if following is not None and sum(v is not None for v in following) >= 2:
@@ -239,7 +248,7 @@ def _under(labels: list[_Chunk], row: _Row) -> list[_Chunk | None] | None:
     chunk of ``row`` starts under none of them."""
     found: list[_Chunk | None] = [None] * len(labels)
     for chunk in row.chunks:
-        at = [k for k, label in enumerate(labels) if abs(chunk.x0 - label.x0) <= row.size]
+        at = [k for k, label in enumerate(labels) if abs(chunk.x0 - label.x0) <= ALIGNED * row.size]
         if len(at) != 1 or found[at[0]] is not None:
             return None
         found[at[0]] = chunk
@@ -247,7 +256,12 @@ def _under(labels: list[_Chunk], row: _Row) -> list[_Chunk | None] | None:
 
 
 def _label_like(chunk: _Chunk) -> bool:
-    return chunk.words <= LABEL_CHUNK_WORDS and not _has_digit(chunk.text)
+    """A few words with letters and no digit ("Check In", "Booking ID")."""
+    return (
+        chunk.words <= LABEL_CHUNK_WORDS
+        and any(character.isalpha() for character in chunk.text)
+        and not _has_digit(chunk.text)
+    )
 
 
 def _has_digit(text: str) -> bool:
