@@ -28,7 +28,7 @@ from affidavit.ingest.formats.pdf_glyphs import Glyph
 
 __all__ = ["page_text"]
 
-CELL = "\t"  # between the chunks of a row read across
+CELL = "\t"  # between the chunks of a row read across: a table row
 # Gaps in glyph heights (a glyph's height is about its font size).
 SPACE_GAP = 0.15  # NOTE: letters of a word sit < 0.05 apart, a word space is ~0.25
 CHUNK_GAP = 1.0  # a justified line's widest word space stays under one height
@@ -38,8 +38,9 @@ PARAGRAPH_STEP = 0.25
 RUN_GAP = 0.7
 # Rows whose middles are this close (in glyph heights) share a row.
 SAME_ROW = 0.35
-# Prose: at least this many words a row, on average, on each side of a gutter.
-PROSE_WORDS = 4.0
+# Prose: at least this share of the lines beside a gutter have this many words or more.
+PROSE_WORDS = 4
+PROSE_SHARE = 0.6
 # A column is read down only when both sides hold text on this many rows or more.
 COLUMN_ROWS = 3
 # Texts side by side whose rows pair up at least this often are read across.
@@ -361,26 +362,37 @@ def _interior(
 
 def _columns_apart(run: list[_Row], a: float, b: float) -> bool:
     """Are the texts on the two sides of the gutter [a, b] columns of their own? They are
-    when both hold text on ``COLUMN_ROWS`` rows or more and either both are prose or
-    their rows do not pair up: fewer than ``PAIRED_SHARE`` of the rows of the side with
-    fewer rows hold text on the other side too (a label and its value, a table's cells,
-    share their rows; a description that wraps leaves rows of its own, its price does
-    not)."""
-    sides: tuple[list[int], list[int]] = ([], [])
+    when both hold text on ``COLUMN_ROWS`` rows or more and either both are prose (the
+    pieces next to the gutter mostly lines of words, not a table's figures) or their rows
+    do not pair up: fewer than ``PAIRED_SHARE`` of the rows of the side with fewer rows
+    hold text on the other side too (a label and its value, a table's cells, share their
+    rows; a description that wraps leaves rows of its own, its price does not)."""
+    sides: tuple[list[_Chunk], list[_Chunk]] = ([], [])
     paired = 0
     for row in run:
-        before = sum(c.words for c in row.chunks if c.x1 <= a)
-        after = sum(c.words for c in row.chunks if c.x0 >= b)
+        before = [c for c in row.chunks if c.x1 <= a]
+        after = [c for c in row.chunks if c.x0 >= b]
         if before:
-            sides[0].append(before)
+            sides[0].append(before[-1])
         if after:
-            sides[1].append(after)
+            sides[1].append(after[0])
         paired += bool(before and after)
-    if min(len(sides[0]), len(sides[1])) < COLUMN_ROWS:
+    fewer = min(len(sides[0]), len(sides[1]))
+    if fewer < COLUMN_ROWS:
         return False
-    if all(statistics.mean(words) >= PROSE_WORDS for words in sides):
-        return True
-    return paired < PAIRED_SHARE * min(len(sides[0]), len(sides[1]))
+    return all(_prose(side) for side in sides) or paired < PAIRED_SHARE * fewer
+
+
+def _prose(side: list[_Chunk]) -> bool:
+    """Lines of prose: most of them ``PROSE_WORDS`` words or more, few words with digits."""
+    lines = [chunk for chunk in side if chunk.words >= PROSE_WORDS and not _figures(chunk)]
+    return len(lines) >= PROSE_SHARE * len(side)
+
+
+def _figures(chunk: _Chunk) -> bool:
+    """Are more than a third of the chunk's words figures (dates, amounts, codes)?"""
+    words = chunk.text.split()
+    return 3 * sum(_has_digit(word) for word in words) > len(words)
 
 
 # -- labels, paragraphs, angled text -------------------------------------------------------

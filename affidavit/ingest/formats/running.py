@@ -23,6 +23,7 @@ _MIN_PAGES = 3
 _FIGURES = re.compile(r"\d+")
 _SPACES = re.compile(r"\s+")
 _LETTER = re.compile(LETTER)
+_CELLS = re.compile(r"\t| \| ")
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,9 +83,9 @@ def _edge_indices(lines: list[str]) -> list[int]:
 
 def _shapes(line: str) -> set[str]:
     """The shapes of a line's cells: a PDF row read across holds a page's header or
-    footer pieces side by side, tab apart ("-2-<tab>Instructions for Form 1040NR" on even
+    footer pieces side by side, as cells ("-2- | Instructions for Form 1040NR" on even
     pages, the other way round on odd ones)."""
-    return {_shape(cell) for cell in line.split("\t")} - {""}
+    return {_shape(cell) for cell in _CELLS.split(line)} - {""}
 
 
 def _running(line: str, running: set[str]) -> bool:
