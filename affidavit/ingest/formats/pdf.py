@@ -137,7 +137,7 @@ def page_texts(path: Path, data: bytes) -> list[str]:
     on one line, columns of prose one after the other; a page with no text is ``""``."""
     # NOTE: on the form-PDF bench (bench/forms_layout.py, 12 real forms and invoices)
     # pdfminer's own text kept 49% / 45% of labels on the line of their value (tune /
-    # report), pypdfium2's 90% / 76%, these rows 95% / 62%, at pdfminer's speed.
+    # report), pypdfium2's 90% / 76%, these rows 95% / 63%, at pdfminer's speed.
     return _guarded(path, data, lambda: [rows_text(page) for page in page_glyphs(data)])
 
 
