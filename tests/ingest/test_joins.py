@@ -97,7 +97,7 @@ def test_every_line_end_dash_of_the_dump_joins_only_inside_a_word(irs_lines: lis
     stored = set(irs_lines)
     assert not any(marker in line for marker in markers for line in irs_lines)
     # the tax tables' two columns side by side each open with it: a row of two cells
-    assert any("Your tax is—" in line.split(" | ") for line in stored)
+    assert any("Your tax is—" in line.split("\t") for line in stored)
     assert all(any(end[:-1] + start in line for line in irs_lines) for end, start in INSERT_BREAKS)
 
 
