@@ -29,6 +29,7 @@ class Reason(StrEnum):
     UNLIKELY = "unlikely"
     CONTRADICTED = "contradicted"
     NOT_ENTAILED = "not_entailed"
+    NOT_AN_ANSWER = "not_an_answer"
 
     @property
     def text(self) -> str:
@@ -77,6 +78,10 @@ _TEXT: dict[Reason, str] = {
         "The answerability check refused the best candidate the evidence gates let through: "
         "the reader judges it unlikely to answer the question, its probability below the "
         "threshold chosen on held-out data."
+    ),
+    Reason.NOT_AN_ANSWER: (
+        "The best candidate was how the document is laid out, not what it says: a field's "
+        "label, a heading, a list marker or the question's own words."
     ),
     Reason.DIGIT_VETO: "It carries a number the cited evidence does not carry.",
     Reason.CONTRADICTED: (
@@ -132,6 +137,9 @@ _TEXT_IN: dict[str, dict[Reason, str]] = {
         Reason.UNLIKELY: "La comprobación de respondibilidad rechazó el mejor candidato que las "
         "puertas de la evidencia dejaron pasar: el lector juzga improbable que responda a la "
         "pregunta, con una probabilidad por debajo del umbral elegido con datos reservados.",
+        Reason.NOT_AN_ANSWER: "El mejor candidato era la forma del documento, no lo que dice: "
+        "la etiqueta de un campo, un encabezado, una marca de lista o las palabras de la "
+        "propia pregunta.",
         Reason.DIGIT_VETO: "Lleva un número que la evidencia citada no lleva.",
         Reason.CONTRADICTED: "Una línea de la evidencia dice lo contrario; se cita esa línea.",
         Reason.NOT_ENTAILED: "La línea más cercana dice otra cosa: otra condición, cantidad, "
@@ -167,6 +175,8 @@ _TEXT_IN: dict[str, dict[Reason, str]] = {
         Reason.UNLIKELY: "Yanıtlanabilirlik denetimi, kanıt kapılarının geçirdiği en iyi adayı "
         "reddetti: okuyucu soruyu yanıtlamasını olası bulmuyor, olasılığı ayrılmış verilerle "
         "seçilen eşiğin altında.",
+        Reason.NOT_AN_ANSWER: "En iyi aday belgenin ne söylediği değil, nasıl dizildiğiydi: "
+        "bir alanın etiketi, bir başlık, bir liste imi ya da sorunun kendi sözcükleri.",
         Reason.DIGIT_VETO: "Alıntılanan kanıtta bulunmayan bir sayı içeriyor.",
         Reason.CONTRADICTED: "Kanıtın bir satırı bunun tersini söylüyor; o satır alıntılanır.",
         Reason.NOT_ENTAILED: "En yakın satır başka bir şey söylüyor: başka bir koşul, nicelik, "

@@ -108,8 +108,13 @@ def before_exit() -> None:
     out of the cyclic collector's sight (``gc.freeze``), so the collections Python makes
     as it shuts down neither walk nor free them (what is not in a cycle is freed as ever;
     Python never promises a cycle's ``__del__`` at exit). Files and stores must already
-    be closed: the CLI closes each store before it prints."""
+    be closed: the CLI closes each store before it prints.
+
+    A Ctrl-C from here on is ignored: the work is done and said, and Python, shutting
+    down, would take the signal's default action (killed by SIGINT, status -2) or print a
+    traceback from its exit handlers."""
     gc.freeze()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 # The loaders a fork server calls before it forks workers (batch/preload.py): a fork

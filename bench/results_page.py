@@ -107,8 +107,30 @@ def _escaped(text: str) -> str:
     return " ".join(str(text).split()).replace("|", "\\|")
 
 
+def _is_measure_list(table: Mapping[str, Any]) -> bool:
+    """A table of single measures (measure, value, perhaps a target): one line says it."""
+    columns = [str(c).lower() for c in table["columns"]]
+    return columns[:2] == ["measure", "value"] and len(columns) <= 3
+
+
+def _measure_line(table: Mapping[str, Any]) -> str:
+    """A measure list as one line: each measure with its value (and target), affidavit's
+    measures in bold as in a table."""
+    said = []
+    for row in table["rows"]:
+        name, value, *target = (_escaped(c) for c in row["cells"])
+        name = f"**{name}**" if row["system"] == "affidavit" and name else name
+        aim = f" (target {target[0]})" if target and target[0] not in ("", "—") else ""
+        said.append(f"{name} {value}{aim}")
+    return " · ".join(said)
+
+
 def table_lines(table: Mapping[str, Any]) -> list[str]:
-    """One recorded table as Markdown: its title, then its rows, affidavit's in bold."""
+    """One recorded table as Markdown: its title, then its rows, affidavit's in bold; a
+    list of single measures as one line."""
+    if _is_measure_list(table):
+        title = f"{table['title']}: " if table["title"] else ""
+        return [title + _measure_line(table)]
     columns = [_escaped(c) for c in table["columns"]]
     lines = [table["title"], ""] if table["title"] else []
     lines += ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
@@ -147,9 +169,18 @@ def run_lines(run: Mapping[str, Any]) -> list[str]:
         f"`{run['command']}`{partial} · commit `{run['commit']}` · {run['ran_at']} · "
         f"split **{run['split']}** · took {_took(run['seconds'])}" + _load(run["machine"])
     )
-    lines = [f"### {run['title'].rstrip('.')} (`{run['benchmark']}.py`)", "", how, ""]
-    for table in run["tables"]:
-        lines += [*table_lines(table), ""]
+    lines = [f"### {run['title'].rstrip('.')} (`{run['benchmark']}.py`)", ""]
+    for number, table in enumerate(run["tables"]):
+        drawn = table_lines(table)
+        if number == 0 and table["title"]:
+            # How it ran and what the first table holds, one paragraph of two lines
+            # (a Markdown line break), so a section costs no line it need not.
+            drawn = [f"{how}  ", *drawn]
+        elif number == 0:
+            drawn = [how, "", *drawn]
+        lines += [*drawn, ""]
+    if not run["tables"]:
+        lines += [how, ""]
     if run["notes"]:
         lines += [*(f"- {_escaped(note)}" for note in run["notes"]), ""]
     return lines

@@ -258,5 +258,6 @@ _PRECEDENCE = (
     Reason.UNSUPPORTED,
     Reason.READBACK,
     Reason.UNVERIFIABLE,
+    Reason.NOT_AN_ANSWER,
     Reason.NO_CANDIDATE,
 )

@@ -1,6 +1,7 @@
-"""Answering a question set over one store: in this process, in worker processes on this
-machine (processes.py) or on a Ray cluster (cluster.py); rows come back in input order
-to one resumable writer (output.py), with a progress bar.
+"""Answering a question set (questions asked, claims verified) over one store: in this
+process, in worker processes on this machine (processes.py) or on a Ray cluster
+(cluster.py); rows come back in input order to one resumable writer (output.py), with a
+progress bar.
 """
 
 from __future__ import annotations
@@ -17,7 +18,15 @@ from tqdm import tqdm
 from affidavit.batch.output import AnswerFile
 from affidavit.batch.processes import in_processes
 from affidavit.batch.questions import questions_from, read_questions
-from affidavit.batch.worker import Answerer, Answering, Row, Sharing, Written, row_kind
+from affidavit.batch.worker import (
+    ROW_KINDS,
+    Answerer,
+    Answering,
+    Row,
+    Sharing,
+    Written,
+    row_kind,
+)
 from affidavit.errors import InputError
 from affidavit.runtime import long_lived_heap, usable_cores
 
@@ -33,7 +42,7 @@ class BatchReport(list[Row]):
         super().__init__()
         self.resumed = resumed
         self.out = out
-        self._counts = {"answered": 0, "refused": 0, "errors": 0}
+        self._counts = dict.fromkeys(ROW_KINDS, 0)
 
     def add(self, row: Row, keep: bool) -> None:
         self._counts[row_kind(row)] += 1
@@ -50,8 +59,15 @@ class BatchReport(list[Row]):
         return sum(self._counts.values())
 
     def counts(self) -> dict[str, int]:
-        """Answered, refused and error rows among this run's rows."""
+        """This run's rows by kind, every kind named (0 where none): ``answered``,
+        ``refused`` and ``errors`` (input errors); the claims verified ``supported``,
+        ``contradicted`` (a line of the store says otherwise) and ``not_supported``
+        (neither)."""
         return dict(self._counts)
+
+    def claims(self) -> int:
+        """How many of this run's rows are claims verified (any verdict)."""
+        return sum(self._counts[kind] for kind in ("supported", "contradicted", "not_supported"))
 
 
 def run_batch(
@@ -65,7 +81,8 @@ def run_batch(
     cluster: str | None = None,
     keep_rows: bool = True,
 ) -> BatchReport:
-    """Answer ``questions`` (a JSONL file, or strings and mappings) with ``answerer``, or
+    """Answer ``questions`` (a JSONL file, or strings and mappings; a line with a
+    "claim" is verified) with ``answerer``, or
     in other processes as ``sharing`` lets them (None: an in-memory store, answered
     here); see Memory.batch. ``keep_rows=False`` with ``out`` holds no row in memory."""
     if isinstance(questions, str | Path):

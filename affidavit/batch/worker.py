@@ -1,6 +1,6 @@
 """What every batch worker does, wherever it runs: answer with an Answerer (the caller's
 own, or one a worker in another process opens read-only with the Opener it was sent),
-and turn one question into its output row."""
+and turn one question (asked) or claim (verified) into its output row."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, Unpack
 
 from affidavit.batch.output import row_bytes
-from affidavit.batch.questions import BadLine, Item
+from affidavit.batch.questions import BadLine, BatchClaim, Item
 from affidavit.errors import InputError
-from affidavit.options import AskKeywords
-from affidavit.results import Answer
+from affidavit.options import AskKeywords, ScopeKeywords
+from affidavit.results import Answer, Verdict
 
 Row = dict[str, Any]
 # Questions handed out per worker ahead of the one being answered, so no worker waits
@@ -21,12 +21,21 @@ Row = dict[str, Any]
 AHEAD_PER_WORKER = 4
 
 
+# What a claim row says it is, beside the verdict (a question's row has no "kind").
+VERIFY_KIND = "verify"
+
+
 class Answerer(Protocol):
-    """What answers a batch's questions: a Memory, or a fake in a test. The batch never
-    imports the Memory it runs for: Memory.batch hands it itself, and a Sharing with its
-    Opener."""
+    """What answers a batch's questions and verifies its claims: a Memory, or a fake in a
+    test (one that only asks may answer a set holding no claim: a claim it is given is an
+    error row). The batch never imports the Memory it runs for: Memory.batch hands it
+    itself, and a Sharing with its Opener."""
 
     def ask(self, question: str, **options: Unpack[AskKeywords]) -> Answer: ...
+
+    def verify(
+        self, text: str, *, question: str | None = None, **scope: Unpack[ScopeKeywords]
+    ) -> Verdict: ...
 
 
 @dataclass(frozen=True)
@@ -87,13 +96,24 @@ class Written:
     """A row as its line of the answer file, encoded where it was answered: the parent
     of worker processes then only writes it."""
 
-    kind: str  # "answered", "refused" or "errors", as BatchReport counts rows
+    kind: str  # one of ROW_KINDS, as BatchReport counts rows
     line: bytes
 
 
+# How a batch report counts rows: answers, refusals and input errors; claims verified
+# supported, contradicted, or not supported (any other failing status).
+ROW_KINDS = ("answered", "refused", "errors", "supported", "contradicted", "not_supported")
+
+
 def row_kind(row: Row) -> str:
-    """How a batch report counts the row: an input error, a refusal or an answer."""
-    return "errors" if "error" in row else "refused" if row.get("refused") else "answered"
+    """How a batch report counts the row (one of ROW_KINDS)."""
+    if "error" in row:
+        return "errors"
+    if row.get("kind") == VERIFY_KIND:
+        if row.get("contradicted"):
+            return "contradicted"
+        return "supported" if row.get("supported") else "not_supported"
+    return "refused" if row.get("refused") else "answered"
 
 
 def written(row: Row) -> Written:
@@ -101,12 +121,14 @@ def written(row: Row) -> Written:
 
 
 def answer_row(answerer: Answerer, item: Item) -> Row:
-    """The output row of one item: its answer (or refusal), or the error its line earned.
-    Workers in this process, in local processes and on Ray all answer through this, so a
-    row is byte for byte the same whichever computed it (the default engine's audit
-    carries no clock)."""
+    """The output row of one item: its answer (or refusal), its claim's verdict, or the
+    error its line earned. Workers in this process, in local processes and on Ray all
+    answer through this, so a row is byte for byte the same whichever computed it (the
+    default engine's audit carries no clock)."""
     if isinstance(item, BadLine):
         return item.row()
+    if isinstance(item, BatchClaim):
+        return verified_row(answerer, item)
     try:
         # The threshold goes only where the line sets it: an answerer without one keeps
         # its own; likewise the scope (a fake answerer may take none).
@@ -117,3 +139,18 @@ def answer_row(answerer: Answerer, item: Item) -> Row:
     except InputError as exc:  # this question cannot be read; the next one may be fine
         return BadLine(item.line, item.id, f"line {item.line}: {exc}").row()
     return {"id": item.id, "line": item.line, **answer.to_dict()}
+
+
+def verified_row(answerer: Answerer, claim: BatchClaim) -> Row:
+    """The row of a claim: ``{"id", "line", "kind": "verify", **verdict.to_dict()}``, or
+    the error its line earned (a claim that cannot be read, an answerer that cannot
+    verify)."""
+    verify = getattr(answerer, "verify", None)
+    if verify is None:
+        problem = f"{type(answerer).__name__} cannot verify a claim (it has no verify method)"
+        return BadLine(claim.line, claim.id, f"line {claim.line}: {problem}").row()
+    try:
+        verdict: Verdict = verify(claim.claim, **claim.scope.keywords())
+    except InputError as exc:  # this claim cannot be read; the next one may be fine
+        return BadLine(claim.line, claim.id, f"line {claim.line}: {exc}").row()
+    return {"id": claim.id, "line": claim.line, "kind": VERIFY_KIND, **verdict.to_dict()}

@@ -46,7 +46,9 @@ def add_commands(commands: Any) -> None:
         help="answer a JSONL question set into a JSONL answer file (resumable)",
         description="Answer every question of QUESTIONS (one JSON object a line: id, "
         "question, optional asked_at and speaker) into OUT, one answer a line in input "
-        "order. Interrupted, the same command resumes: only the missing answers are made.",
+        'order; a line with "claim" instead of "question" is verified (its row is '
+        "the verdict). Interrupted, the same command resumes: only the missing answers "
+        "are made.",
         epilog="Example: affidavit batch questions.jsonl --store memory.sqlite "
         "--out answers.jsonl --workers 2",
     )
@@ -105,9 +107,18 @@ def _batch(args: argparse.Namespace) -> int:
             return 130
     counts = report.counts()
     resumed = f" ({report.resumed} already there)" if report.resumed else ""
+    # Claims are named only where the set holds some: a question set's line is as it was.
+    claims = report.claims()
+    verified = (
+        f"; {claims} {'claim' if claims == 1 else 'claims'} verified: "
+        f"{counts['supported']} supported, {counts['contradicted']} contradicted, "
+        f"{counts['not_supported']} not supported"
+        if claims
+        else ""
+    )
     print(
         f"{report.rows} answered into {args.out}{resumed}: {counts['answered']} answers, "
-        f"{counts['refused']} refusals, {counts['errors']} input errors"
+        f"{counts['refused']} refusals, {counts['errors']} input errors{verified}"
     )
     return 0
 

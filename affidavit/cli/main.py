@@ -44,9 +44,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with fewer_collections():
             status = int(args.run(args) or 0)
-        sys.stdout.flush()  # here, so a reader that has gone is found here too
         if argv is None:  # the program itself (`affidavit ...`), not a caller in Python
             before_exit()
+        sys.stdout.flush()  # here, so a reader that has gone is found here too
         return status
     except AffidavitError as exc:
         print(f"affidavit: error: {exc}", file=sys.stderr)

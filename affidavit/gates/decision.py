@@ -20,6 +20,7 @@ class Gate(StrEnum):
     ROLES = "roles"  # who does what to whom, as the line says it
     POLARITY = "polarity"  # said, not said otherwise
     SUPPORT = "support"  # the lines carry the question's distinctive words
+    KIND = "kind"  # an answer, not a label, a heading or the question said back
     ANCHORS = "anchors"  # the lines name the anchor the question names, not another
     HOLDER = "holder"  # a speaker's own turns, or a line that names them
     DEFINITION = "definition"  # a term asked for is defined by the line that cites it

@@ -9,6 +9,7 @@ from affidavit.gates.decision import Gate, GateDecision
 from affidavit.gates.definition import term_defined
 from affidavit.gates.entailment import anchors_kept, frames_entail, frames_said_otherwise
 from affidavit.gates.exit import EXIT_TIERS
+from affidavit.gates.kind import of_the_kind_asked
 from affidavit.gates.quoted import carries_by_itself
 from affidavit.gates.reread import engine_reading_held
 from affidavit.reasons import Reason
@@ -43,6 +44,9 @@ JUDGES: tuple[tuple[Gate, Judge], ...] = (
     *EXIT_TIERS[2:6],
     (Gate.ENTAILMENT, frames_said_otherwise),
     *EXIT_TIERS[6:],
+    # What the candidate is: a value, not the form's label, heading or marker (after the
+    # support tier, so evidence that misses the question is said first).
+    (Gate.KIND, of_the_kind_asked),
     (Gate.ANCHORS, anchors_kept),
     (Gate.DEFINITION, term_defined),
     (Gate.ENGINE_READBACK, engine_reading_held),

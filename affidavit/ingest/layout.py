@@ -44,6 +44,11 @@ _MD_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+\S")
 _SETEXT_RULE = re.compile(r"^(?:={3,}|-{3,})$")
 # A first line of this many words that stops without punctuation was wrapped, not set apart.
 _WRAP_WORDS = 6
+# A box is wrapped prose when half its lines (its last aside) reach this share of its
+# longest, and that is at least this many characters: a wrapped paragraph's lines stop
+# near the width it was set to, a form's lines where each field ends.
+_FULL_LINE = 0.7
+_WRAP_WIDTH = 40
 
 
 def lay_out(text: str, *, source: str | None = None) -> list[Unit]:
@@ -51,7 +56,9 @@ def lay_out(text: str, *, source: str | None = None) -> list[Unit]:
 
     - Paragraphs are blank-line separated, wrapped lines joined by one space (none after
       a word's or code's dash, and no hyphen where the rest of the document writes the
-      broken word whole: ``joins``); a bullet line opens a new one. ``#`` lines,
+      broken word whole: ``joins``); a bullet line opens a new one, and so does, in a box
+      set line by line rather than wrapped (a data sheet's "Label: value" fields), each
+      line that does not go on from the one above (``_wrapped``). ``#`` lines,
       setext-underlined lines and short standalone lines set like titles are headings.
       Form feeds (PDF page breaks) end a paragraph.
     - A line with ``|`` or tabs is a row as written; a rule line right after a table's
@@ -275,9 +282,15 @@ class _Layout:
                 self._cells(cells)
                 return
             box = [join_lines(cells, words=self._words)]
+        set_apart = not _wrapped(box)
         paragraphs: list[list[str]] = [[]]
         for line in box:
-            if BULLET.match(line) and paragraphs[-1]:
+            opens = BULLET.match(line) or (
+                # A box set line by line (a form's "Label: value" lines, a data sheet's
+                # fields) keeps each line that does not go on from the one above.
+                set_apart and paragraphs[-1] and not _goes_on(paragraphs[-1][-1], line)
+            )
+            if opens and paragraphs[-1]:
                 paragraphs.append([])
             paragraphs[-1].append(line)
         if len(paragraphs) == 1 and len(box) == 1 and is_heading(box[0]):
@@ -311,6 +324,26 @@ class _Layout:
     def _cells(self, cells: Sequence[str]) -> None:
         period = find_period([cell_shape(c) for c in cells])
         self._rows([" | ".join(row) for row in regroup_shattered(cells, period)])
+
+
+def _wrapped(box: Sequence[str]) -> bool:
+    """Was the box's text wrapped to a width, rather than set line by line? Wrapped prose
+    goes on across many of its breaks (a line stopping mid-phrase, the next starting in
+    lower case, a word broken at a dash), or fills its lines close to its longest; a
+    form's lines each end where a field ends. A box of two lines or fewer is read as
+    wrapped, as it always was."""
+    if len(box) <= 2:
+        return True
+    breaks = len(box) - 1
+    going_on = sum(_goes_on(line, below) for line, below in zip(box, box[1:], strict=False))
+    widest = max(len(line) for line in box)
+    full = sum(len(line) >= _FULL_LINE * widest for line in box[:-1])
+    return going_on * 3 >= breaks or (widest >= _WRAP_WIDTH and full * 2 >= breaks)
+
+
+def _goes_on(line: str, below: str) -> bool:
+    """Does ``line`` go on in ``below``: mid-phrase, into lower case, or broken at a dash?"""
+    return wraps_into(line, below) or line.endswith(("-", "\u2013", "\u2014", "/"))
 
 
 def _is_title_box(box: Sequence[str]) -> bool:

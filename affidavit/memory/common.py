@@ -285,9 +285,11 @@ class MemoryCalls(ABC):
         """Answer a question set; returns its rows in input order (a BatchReport).
 
         ``questions``: a JSONL file (``{"id", "question", "asked_at"?, "speaker"?}`` a
-        line, and ask's scope keys) or a list of strings or such mappings. A row is the
-        answer's ``to_dict()`` with the question's ``id`` and ``line``, or ``{"id",
-        "line", "error"}`` for a line that is not a question. ``workers`` processes
+        line, and ask's scope keys) or a list of strings or such mappings. A line may
+        hold ``"claim"`` instead of ``"question"`` (and the scope keys): it is verified.
+        A row is the answer's ``to_dict()`` with the question's ``id`` and ``line``; a
+        claim's, ``{"id", "line", "kind": "verify"}`` and its Verdict's ``to_dict()``;
+        ``{"id", "line", "error"}`` for a line that is neither. ``workers`` processes
         (default: one per CPU) open this store read-only; ``cluster`` (``ray://HOST:PORT``,
         ``auto`` or ``local``) answers on Ray. A sharded store answers each question on
         its shards (the ``cluster`` it was opened with), so takes neither. With ``out``

@@ -1,7 +1,8 @@
 """What the audit report states, worked out in Python so it is deterministic and tested:
-the rows of an answers file, which words of a cited line carry the answer, whether the
-store still holds each cited line as cited, and the counts of the summary. No HTML:
-page.py turns these facts into the page."""
+the rows of an answers file (answers, refusals, input errors and claims verified), which
+words of a cited line carry the answer, whether the store still holds each cited line as
+cited, and the counts of the summary. No HTML: page.py and claims.py turn these facts into
+the page."""
 
 from __future__ import annotations
 
@@ -15,11 +16,15 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from affidavit.errors import InputError
+from affidavit.reasons import Reason
 from affidavit.text import LETTER_OR_DIGIT, fold
 
 ANSWERED = "answered"
 INPUT_ERROR = "input error"
 REFUSED = "refused"  # the outcome of a refusal that names no reason
+# A claim row (batch/worker.py writes "kind": "verify") and its three verdicts.
+VERIFY_KIND = "verify"
+SUPPORTED, CONTRADICTED, NOT_SUPPORTED = "supported", "contradicted", "not supported"
 
 # A word with its inner punctuation kept, so a number or code is one word: 5.75,
 # $1,496.5 (as 1,496.5), III-52.1, O'Neil.
@@ -43,8 +48,21 @@ class AnswerRows:
 
 
 @dataclass(frozen=True, slots=True)
+class Contradiction:
+    """A claim the store contradicts: its row's id and line, the claim, and each of its
+    sentences contradicted with the lines that say otherwise ("document #position")."""
+
+    id: str
+    line: int | None
+    claim: str
+    sentences: tuple[tuple[str, tuple[str, ...]], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class ReportSummary:
-    """What a report counted, as ``write_report`` returns it (the page shows the same)."""
+    """What a report counted, as ``write_report`` returns it (the page shows the same).
+    Answers, refusals and input errors are the questions' rows; ``supported``,
+    ``contradicted`` and ``not_supported`` count the claims verified."""
 
     answered: int
     refused: int
@@ -57,6 +75,16 @@ class ReportSummary:
     # Answers said where the store disagrees with itself: (row id, question, the answer,
     # [(what the other side says, its lines)]), in the file's order.
     disagreements: tuple[tuple[str, str, str, tuple[tuple[str, str], ...]], ...] = ()
+    supported: int = 0
+    contradicted: int = 0
+    not_supported: int = 0
+    # Every claim the store contradicts, in the file's order.
+    contradictions: tuple[Contradiction, ...] = ()
+
+    @property
+    def claims(self) -> int:
+        """How many claims the answers file verified."""
+        return self.supported + self.contradicted + self.not_supported
 
 
 class Lines(Protocol):
@@ -109,10 +137,13 @@ def read_rows(path: str | Path) -> AnswerRows:
                 f"not JSON ({problem})",
                 "fix or remove the line and write the report again",
             ) from None
-        if not isinstance(row, dict) or ("question" not in row and "error" not in row):
+        if not isinstance(row, dict) or not (
+            "question" in row or "error" in row or row.get("kind") == VERIFY_KIND
+        ):
             raise InputError(
                 f"{file} line {number}",
-                "not an answer (no 'question') nor an input error (no 'error')",
+                "not an answer (no 'question'), a claim verified (no 'kind': 'verify') "
+                "nor an input error (no 'error')",
                 "give the file a batch run wrote",
             )
         row.setdefault("line", number)
@@ -120,10 +151,35 @@ def read_rows(path: str | Path) -> AnswerRows:
     return AnswerRows(rows, incomplete)
 
 
+def reason_text(code: str) -> str:
+    """The catalogue's words for a reason code, or "" for a code the catalogue does not
+    hold (a row written by another version)."""
+    try:
+        return Reason(code).text
+    except ValueError:
+        return ""
+
+
+def is_claim(row: Mapping[str, Any]) -> bool:
+    """Whether the row is a claim's verdict (not an error row of a claim line)."""
+    return row.get("kind") == VERIFY_KIND and "error" not in row
+
+
+def verdict(row: Mapping[str, Any]) -> str:
+    """A claim row's verdict: "contradicted" when a line of the store says otherwise of
+    any sentence, else "supported" when every sentence is, else "not supported"."""
+    if row.get("contradicted") is True:
+        return CONTRADICTED
+    return SUPPORTED if row.get("supported") is True else NOT_SUPPORTED
+
+
 def outcome(row: Mapping[str, Any]) -> str:
-    """How a row ended: "answered", "input error", or the refusal's reason code."""
+    """How a row ended: "answered", "input error", the refusal's reason code, or a claim's
+    verdict."""
     if "error" in row and "question" not in row:
         return INPUT_ERROR
+    if is_claim(row):
+        return verdict(row)
     if row.get("refused"):
         return str(row.get("reason") or REFUSED)
     return ANSWERED
@@ -134,13 +190,23 @@ def citations(row: Mapping[str, Any]) -> list[dict[str, Any]]:
     return dicts(row.get("citations"))
 
 
+def sentences(row: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A claim row's sentences, each with its status and evidence."""
+    return dicts(row.get("sentences"))
+
+
+def cited_lines(row: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Every line a row cites: an answer's citations, a claim's sentences' evidence."""
+    return citations(row) + [line for s in sentences(row) for line in dicts(s.get("evidence"))]
+
+
 def stored_lines(rows: Iterable[Mapping[str, Any]], store: Lines) -> dict[tuple[str, int], str]:
     """The text the store holds at every line the rows cite (each looked up once); a line
     the store does not hold is absent."""
     held: dict[tuple[str, int], str] = {}
     asked: set[tuple[str, int]] = set()
     for row in rows:
-        for citation in citations(row):
+        for citation in cited_lines(row):
             key = cited_at(citation)
             if key is None or key in asked:
                 continue
@@ -176,13 +242,18 @@ def answer_terms(row: Mapping[str, Any]) -> list[str]:
     if outcome(row) != ANSWERED:
         return []
     phrases = [p for p in _texts(row.get("value")) + _texts(row.get("text")) if p.strip()]
-    words = [
+    return list(dict.fromkeys(sorted(phrases, key=len, reverse=True) + carrying_words(phrases)))
+
+
+def carrying_words(phrases: Iterable[str]) -> list[str]:
+    """The words of ``phrases`` that can carry a fact: numbers and codes, and words of 3
+    letters or more that are not stop words."""
+    return [
         w
         for p in phrases
         for w in _WORD.findall(p)
         if any(c.isdigit() for c in w) or (len(w) >= 3 and fold(w) not in _STOP)
     ]
-    return list(dict.fromkeys(sorted(phrases, key=len, reverse=True) + words))
 
 
 def plan_cells(row: Mapping[str, Any]) -> dict[tuple[str, int], list[str]]:
@@ -258,16 +329,19 @@ def summarise(
     incomplete: int,
     out: Path,
 ) -> ReportSummary:
-    """The counts the report's summary states."""
-    outcomes = Counter(outcome(row) for row in rows)
+    """The counts the report's summary states: the questions' outcomes and the claims'
+    verdicts apart; a citation is checked whichever row cites it."""
+    claims = [row for row in rows if is_claim(row)]
+    outcomes = Counter(outcome(row) for row in rows if not is_claim(row))
     answered, errors = outcomes.pop(ANSWERED, 0), outcomes.pop(INPUT_ERROR, 0)
+    verdicts = Counter(verdict(row) for row in claims)
     documents = Counter(
         document
         for row in rows
         for document in {c.get("document") for c in citations(row)}
         if isinstance(document, str)
     )
-    changed = sum(check(c, held) is not None for row in rows for c in citations(row))
+    changed = sum(check(c, held) is not None for row in rows for c in cited_lines(row))
     disagreements = tuple(found for found in map(_disagreement, rows) if found is not None)
     return ReportSummary(
         answered=answered,
@@ -279,6 +353,32 @@ def summarise(
         incomplete_lines=incomplete,
         out=out,
         disagreements=disagreements,
+        supported=verdicts[SUPPORTED],
+        contradicted=verdicts[CONTRADICTED],
+        not_supported=verdicts[NOT_SUPPORTED],
+        contradictions=tuple(_contradiction(row) for row in claims if verdict(row) == CONTRADICTED),
+    )
+
+
+def _contradiction(row: Mapping[str, Any]) -> Contradiction:
+    said = tuple(
+        (
+            str(sentence.get("text", "")),
+            tuple(
+                f"{key[0]} #{key[1]}"
+                for key in map(cited_at, dicts(sentence.get("evidence")))
+                if key is not None
+            ),
+        )
+        for sentence in sentences(row)
+        if sentence.get("status") == CONTRADICTED
+    )
+    line = row.get("line")
+    return Contradiction(
+        id=str(row.get("id", "")),
+        line=line if type(line) is int else None,
+        claim=str(row.get("text", "")),
+        sentences=said,
     )
 
 

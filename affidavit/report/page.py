@@ -1,7 +1,8 @@
 """The audit report: one self-contained HTML file a compliance reviewer opens offline,
-written by ``write_report``: the summary (the facts of the run, the counts a reviewer must
-not miss marked, refusals by reason, documents cited, the answers where the store disagrees
-with itself, the options of the page's filters), then each answer and the entity pages."""
+written by ``write_report``: the summary (the claims the store contradicts first, the facts
+of the run, the counts a reviewer must not miss marked, refusals by reason, documents
+cited, the answers where the store disagrees with itself, the options of the page's
+filters), then each answer, the claims verified (claims.py) and the entity pages."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from affidavit.errors import InputError
-from affidavit.reasons import Reason
+from affidavit.report.claims import claims_section, contradicted_box
 from affidavit.report.data import (
     ANSWERED,
     INPUT_ERROR,
@@ -28,10 +29,12 @@ from affidavit.report.data import (
     citations,
     cited_at,
     dicts,
+    is_claim,
     marks,
     outcome,
     plan_cells,
     read_rows,
+    reason_text,
     stored_lines,
     summarise,
     utf16,
@@ -40,24 +43,46 @@ from affidavit.report.pages import entity_pages
 from affidavit.runtime import installed_version
 from affidavit.text import format_number
 
-WARNINGS = ("changed", "incomplete", "disagrees")  # counts a reviewer must not miss when not zero
+# Counts a reviewer must not miss when not zero.
+WARNINGS = ("claims-contradicted", "changed", "incomplete", "disagrees")
 
 
 def summary_html(summary: ReportSummary, facts: Mapping[str, str]) -> str:
-    """The page's head: the facts of the run, the counts, refusals by reason, documents
-    cited, and where the store disagrees with itself."""
+    """The page's head: the claims the store contradicts, the facts of the run, the
+    counts, refusals by reason, documents cited, and where the store disagrees with
+    itself."""
     e = html.escape
     listed = "".join(f"<div><dt>{e(k)}</dt><dd>{e(v)}</dd></div>" for k, v in facts.items())
     counts = [
         ("answered", summary.answered, "answered"),
         ("refused", summary.refused, "refused"),
         ("errors", summary.errors, _plural(summary.errors, "input error")),
+    ]
+    if summary.claims:  # the three verdicts, contradicted first: named only where claims are
+        counts += [
+            (
+                "claims-contradicted",
+                summary.contradicted,
+                _plural(summary.contradicted, "claim") + " contradicted",
+            ),
+            (
+                "claims-supported",
+                summary.supported,
+                _plural(summary.supported, "claim") + " supported",
+            ),
+            (
+                "claims-not-supported",
+                summary.not_supported,
+                _plural(summary.not_supported, "claim") + " not supported",
+            ),
+        ]
+    counts.append(
         (
             "changed",
             summary.changed_citations,
             f"{_plural(summary.changed_citations, 'citation')} not in the store as cited",
-        ),
-    ]
+        )
+    )
     if summary.disagreements:
         counts.append(
             (
@@ -76,12 +101,12 @@ def summary_html(summary: ReportSummary, facts: Mapping[str, str]) -> str:
         )
     shown = "".join(
         f'<li data-count="{key}" class="{"warn" if n and key in WARNINGS else ""}">'
-        f'<b class="n">{n}</b> {e(label)}</li>'
+        f'<b class="n">{n}</b> {_to_claims(key, e(label))}</li>'
         for key, n, label in counts
     )
     reasons = "".join(
         f'<tr><td><button type="button" class="pick" data-outcome="{e(code)}">{e(code)}'
-        f"</button></td><td>{n}</td><td>{e(_reason_text(code))}</td></tr>"
+        f"</button></td><td>{n}</td><td>{e(reason_text(code))}</td></tr>"
         for code, n in summary.by_reason.items()
     )
     documents = "".join(
@@ -90,7 +115,8 @@ def summary_html(summary: ReportSummary, facts: Mapping[str, str]) -> str:
         for name, n in summary.documents.items()
     )
     return (
-        f'<dl class="facts">{listed}</dl><ul class="counts">{shown}</ul><div class="tables">'
+        f'{contradicted_box(summary)}<dl class="facts">{listed}</dl>'
+        f'<ul class="counts">{shown}</ul><div class="tables">'
         "<table><caption>Refusals by reason</caption><thead><tr><th>Reason</th>"
         f"<th>Refusals</th><th>What it means</th></tr></thead><tbody>{reasons}</tbody></table>"
         "<table><caption>Documents cited</caption><thead><tr><th>Document</th>"
@@ -118,15 +144,13 @@ def _disagreeing(summary: ReportSummary) -> str:
     )
 
 
+def _to_claims(key: str, label: str) -> str:
+    """A claims count's label, linked to the section that lists the claims."""
+    return f'<a href="#claims">{label}</a>' if key.startswith("claims-") else label
+
+
 def _plural(n: int, thing: str) -> str:
     return thing if n == 1 else f"{thing}s"
-
-
-def _reason_text(code: str) -> str:
-    try:
-        return Reason(code).text
-    except ValueError:
-        return ""
 
 
 def outcome_options(summary: ReportSummary) -> str:
@@ -200,12 +224,18 @@ def write_report(
             f"measured {point.measured_at})"
         )
     name = title or f"Audit report: {Path(answers).name}"
-    shown = [_shown(row, held) for row in read.rows]
+    # The questions (and input errors) are drawn by the page's script; the claims are
+    # their own section, written here.
     pages, links = entity_pages(read.rows, store)
-    for row, linked in zip(shown, links, strict=True):
-        if linked and row["outcome"] != INPUT_ERROR:
-            row["pages"] = linked
-    page = _page(name, summary, facts, shown, pages)
+    shown = []
+    for row, linked in zip(read.rows, links, strict=True):
+        if is_claim(row):
+            continue
+        shown.append(_shown(row, held))
+        if linked and shown[-1]["outcome"] != INPUT_ERROR:
+            shown[-1]["pages"] = linked
+    claims = claims_section(read.rows, held, summary, links)
+    page = _page(name, summary, facts, shown, pages, claims)
     # Written beside and moved in place, so a reviewer never opens half a report.
     part = target.with_name(target.name + ".part")
     try:
@@ -446,10 +476,12 @@ def _page(
     facts: Mapping[str, str],
     rows: list[dict[str, Any]],
     pages: str = "",
+    claims: str = "",
 ) -> str:
-    """The page: its summary rendered here, its questions by the inlined script from a
-    JSON block. No asset is fetched: the CSS and the script are inlined, and the page's
-    policy forbids the network."""
+    """The page: its summary and its claims rendered here, its questions by the inlined
+    script from a JSON block (its filters hidden when there is none). No asset is
+    fetched: the CSS and the script are inlined, and the page's policy forbids the
+    network."""
     assets = resources.files("affidavit.report") / "assets"
     parts = {
         "title": html.escape(title),
@@ -460,6 +492,8 @@ def _page(
         "document_options": options(summary.documents, "Every document"),
         "data": _script_json(rows),
         "pages": pages,
+        "claims": claims,
+        "no_questions": "" if rows else " hidden",
     }
     template = (assets / "report.html").read_text(encoding="utf-8")
     # One pass, so a placeholder written inside the data is never filled in.

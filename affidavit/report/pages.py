@@ -1,8 +1,9 @@
-"""The audit report's entity pages: each entity of the store that a question or an answer
-names gets a page (what the store knows of it: its other names, the kinds of its facts,
-its live records each with its source, their history, the entities most mentioned with
-it), and each answer links to the pages of the entities it names. Read from the store as
-it stands when the report is written; a store that keeps no entity graph gets none."""
+"""The audit report's entity pages: each entity of the store that a question, an answer or
+a claim names gets a page (what the store knows of it: its other names, the kinds of its
+facts, its live records each with its source, their history, the entities most mentioned
+with it), and each answer or claim links to the pages of the entities it names. Read
+from the store as it stands when the report is written; a store that keeps no entity
+graph gets none."""
 
 from __future__ import annotations
 
@@ -54,7 +55,8 @@ def entity_pages(
         return "", links
     return (
         '<section id="pages" aria-label="Entity pages"><h2>Entity pages</h2>'
-        f"<p>What the store knows of each entity a question or an answer names.</p>{body}"
+        f"<p>What the store knows of each entity a question, an answer or a claim names.</p>"
+        f"{body}"
         "</section>",
         links,
     )

@@ -80,7 +80,7 @@ def test_bad_lines_become_error_rows_naming_their_line_number(tmp_path: Path) ->
     errors = {item.line: item.error for item in items if hasattr(item, "error")}
     assert errors[2].startswith("line 2: not JSON")
     assert errors[3] == "line 3: empty (a line holds one question)"
-    assert errors[4] == 'line 4: no "question" (a non-empty string)'
+    assert errors[4] == 'line 4: no "question" or "claim" (a non-empty string)'
     assert errors[5] == "line 5: not a JSON object"
     assert "id 'a' is line 1's" in errors[6]
     assert '"asked_at" is not an ISO day' in errors[7]

@@ -1,8 +1,11 @@
-"""Giving freed memory back: done where the C library can, told where it cannot."""
+"""The process itself: freed memory given back where the C library can, collections made
+rarer while a command works, and an exit an interrupt cannot cut short."""
 
 from __future__ import annotations
 
 import platform
+import subprocess
+import sys
 
 import pytest
 
@@ -50,3 +53,20 @@ def test_spacy_imported_through_affidavit_leaves_its_command_line_until_used() -
     assert said[0] == "False False"
     assert said[1] == "True"
     assert said[2] == "True download"
+
+
+def test_a_ctrl_c_after_the_work_is_done_does_not_cut_the_exit_short() -> None:
+    """Once a command's work is done and said, an interrupt leaves the exit alone: no
+    death by SIGINT and no traceback from Python's exit handlers."""
+    program = (
+        "import os, signal\n"
+        "from affidavit.runtime import before_exit\n"
+        "before_exit()\n"
+        "os.kill(os.getpid(), signal.SIGINT)\n"
+        "print('ended as it meant to')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "ended as it meant to\n" and done.stderr == ""

@@ -18,11 +18,15 @@ from affidavit.results import Evidence, LineKind
 MPL = Path(__file__).resolve().parents[2] / "corpora" / "licences" / "mpl-2.0.txt"
 
 
+def _stored(path: Path) -> Memory:
+    memory = Memory(dense=False)
+    memory.ingest(path)
+    return memory
+
+
 @pytest.fixture(scope="module")
 def mpl() -> Memory:
-    memory = Memory(dense=False)
-    memory.ingest(MPL)
-    return memory
+    return _stored(MPL)
 
 
 def status(memory: Memory, claim: str) -> tuple[str, str | None]:
@@ -96,9 +100,7 @@ NIST = Path(__file__).resolve().parents[2] / "corpora" / "rules" / "nist-sp800-6
 
 @pytest.fixture(scope="module")
 def nist() -> Memory:
-    memory = Memory(dense=False)
-    memory.ingest(NIST)
-    return memory
+    return _stored(NIST)
 
 
 @pytest.mark.parametrize(

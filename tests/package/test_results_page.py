@@ -69,8 +69,7 @@ def test_a_run_renders_as_its_section_with_baselines_command_commit_and_split():
         "",
         "`.venv/bin/python bench/retrieval.py` · commit `1a2b3c4` · 2026-12-06 07:10 UTC · "
         "split **report** · took 95 s · timings taken on a shared machine under other work's "
-        "load (1-minute load average 1.0 at the start, 2.3 at the end, on 2 cores)",
-        "",
+        "load (1-minute load average 1.0 at the start, 2.3 at the end, on 2 cores)  ",
         "SQuAD 2.0 dev: 3 articles, 40 questions",
         "",
         "| ranker | R@1 | R@5 |",
@@ -81,6 +80,26 @@ def test_a_run_renders_as_its_section_with_baselines_command_commit_and_split():
         "- Ingest 1.20 s; ask p50 3.1 ms",
     ]
     assert "2 cores, x86_64, Python 3.11.7 (every run)" in page
+
+
+def test_a_list_of_single_measures_is_one_line_with_targets():
+    measures = {
+        "title": "Ingest of a novel",
+        "columns": ["measure", "value", "target"],
+        "rows": [
+            {"cells": ["ingest", "5.45 s", "≤ 5 s: missed"], "system": "affidavit"},
+            {"cells": ["peak RSS", "383 MiB", ""], "system": "affidavit"},
+            {"cells": ["bm25s index", "0.19 s", ""], "system": "baseline"},
+        ],
+    }
+    page = _bench("results_page").render(
+        {"ingest": _run("ingest", tables=[measures], notes=[])}, ["ingest"]
+    )
+    assert (
+        "Ingest of a novel: **ingest** 5.45 s (target ≤ 5 s: missed) · **peak RSS** 383 MiB · "
+        "bm25s index 0.19 s"
+    ) in page.splitlines()
+    assert "| measure |" not in page
 
 
 def test_scripts_without_a_run_file_are_listed_as_not_yet_rerun():

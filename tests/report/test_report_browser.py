@@ -28,6 +28,7 @@ pytestmark = pytest.mark.skipif(
 )
 
 DEMO = Path(__file__).resolve().parents[2] / "corpora" / "demo"
+MPL = Path(__file__).resolve().parents[2] / "corpora" / "licences" / "mpl-2.0.txt"
 QUESTIONS = [
     "Who conquered England in 1066?",
     "What is the price of a hot meal?",
@@ -190,6 +191,48 @@ def test_a_reviewer_counts_filters_checks_and_moves_through_answers(
     more = browser.find_elements(By.CSS_SELECTOR, ".item .more")
     assert len(more) == len(browser.find_elements(By.CSS_SELECTOR, ".item .toggle")) > 0
     assert all(box.value_of_css_property("display") == "block" for box in more)
+
+
+def test_a_page_of_claims_alone_shows_them_without_the_question_filters(
+    browser: webdriver.Chrome, tmp_path: Path
+) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    store = tmp_path / "mpl.sqlite"
+    with Memory(store, dense=False) as memory:
+        memory.ingest(MPL)
+        rows = list(
+            memory.batch(
+                [
+                    {
+                        "id": "kept",
+                        "claim": "You must not remove the substance of any license notices.",
+                    },
+                    {
+                        "id": "broken",
+                        "claim": "You may remove the substance of any license notices.",
+                    },
+                ],
+                workers=1,
+                progress=False,
+            )
+        )
+    opened(browser, written(tmp_path, store, rows))
+    for hidden in ("controls", "questions", "empty"):
+        assert not browser.find_element(By.ID, hidden).is_displayed()
+    claims = browser.find_elements(By.CSS_SELECTOR, "#claims article.claim")
+    assert [claim.get_attribute("id") for claim in claims] == ["claim-1", "claim-2"]
+    assert all(claim.is_displayed() for claim in claims)
+    count = browser.find_element(By.CSS_SELECTOR, '[data-count="claims-contradicted"]')
+    assert count.text == "1 claim contradicted" and "warn" in count.get_attribute("class")
+    # The summary's contradicted claim leads to it, its line that says otherwise shown.
+    browser.find_element(By.CSS_SELECTOR, ".contradicted a[href='#claim-2']").click()
+    WebDriverWait(browser, 5).until(
+        lambda b: b.execute_script("return location.hash") == "#claim-2"
+    )
+    cited = claims[1].find_element(By.CSS_SELECTOR, ".citation blockquote.cited")
+    assert cited.text.startswith("You may not remove or alter the substance")
 
 
 @pytest.mark.slow

@@ -245,7 +245,7 @@
     list.replaceChildren();
     shown.textContent = visible.length + " of " + rows.length + " shown";
     shown.dataset.shown = String(visible.length);
-    empty.hidden = visible.length > 0;
+    empty.hidden = visible.length > 0 || rows.length === 0; // none at all: claims alone
     drawTo(FIRST);
     later(generation);
   }

@@ -1,0 +1,112 @@
+"""The kind judge on real lines (NIST SP 800-63B, corpora/rules): a heading, a section
+number, a field's label or the question said back is refused as an answer; a value the
+same lines hold passes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from affidavit import Memory
+from affidavit.gates import Case, Judgement, judged
+from affidavit.gates.kind import of_the_kind_asked
+from affidavit.question import Question
+from affidavit.results import Evidence
+
+CORPORA = Path(__file__).resolve().parents[2] / "corpora"
+NIST = CORPORA / "rules" / "nist-sp800-63b.txt"
+
+
+@pytest.fixture(scope="module")
+def lines() -> list[Evidence]:
+    memory = Memory(dense=False)
+    memory.ingest(NIST)
+    return memory.search("Memorized Secret Verifiers minimum length characters", k=12)
+
+
+def _case(question: str, answer: str, lines: list[Evidence]) -> Case:
+    asked = Question.read(question)
+    cited = next(n for n, line in enumerate(lines) if answer.rstrip(":") in line.text)
+    return Case(text=answer, lines=lines, analyzer=asked.analyzer, question=asked, cites=(cited,))
+
+
+def _kind(question: str, answer: str, lines: list[Evidence]) -> dict[str, object] | None:
+    """The kind judge's decision on the answer, as a dict (None: it has nothing against it)."""
+    decision = of_the_kind_asked(_case(question, answer, lines), Judgement())
+    return decision.to_dict() if decision is not None else None
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "said"),
+    [
+        # The heading the verifiers' rules stand under, whole and without its number.
+        (
+            "Which rules apply to memorized secret verifiers?",
+            "Memorized Secret Verifiers",
+            "question's own words",
+        ),
+    ],
+)
+def test_a_heading_or_the_question_said_back_is_not_an_answer(
+    lines: list[Evidence], question: str, answer: str, said: str
+) -> None:
+    decision = _kind(question, answer, lines)
+    assert decision is not None and decision["passed"] is False
+    assert decision["reason"] == "not_an_answer" and said in str(decision["detail"])
+
+
+def test_a_part_s_marker_and_title_is_not_an_answer() -> None:
+    memory = Memory(dense=False)
+    memory.ingest(CORPORA / "licences" / "apache-2.0.txt")
+    lines = memory.search("Grant of Copyright License perpetual worldwide", k=5)
+    decision = _kind(
+        "What does each Contributor grant You?", "2. Grant of Copyright License", lines
+    )
+    assert decision is not None and "section marker" in str(decision["detail"])
+    # The clause itself, which the same line goes on to say, is judged on.
+    assert _kind("What does each Contributor grant You?", "a perpetual, worldwide", lines) is None
+
+
+def test_a_heading_line_cited_whole_is_refused_for_a_value_question(
+    lines: list[Evidence],
+) -> None:
+    heading = next(line for line in lines if line.kind.value == "heading")
+    decision = _kind("How many characters must verifiers require?", heading.text, lines)
+    assert decision is not None and "heading" in str(decision["detail"])
+
+
+def test_a_value_the_lines_hold_is_judged_on(lines: list[Evidence]) -> None:
+    assert (
+        _kind("How long must memorized secrets be at least?", "at least 8 characters", lines)
+        is None
+    )
+
+
+def test_a_question_offering_alternatives_may_be_answered_in_its_words(
+    lines: list[Evidence],
+) -> None:
+    question = "Are the rules for verifiers or for authenticators?"
+    assert _kind(question, "Memorized Secret Verifiers", lines) is None
+
+
+def test_a_sentence_given_to_verify_is_not_judged_for_its_kind(lines: list[Evidence]) -> None:
+    asked = Question.read("Memorized Secret Verifiers")
+    case = Case(text="Memorized Secret Verifiers", lines=lines, analyzer=asked.analyzer)
+    assert of_the_kind_asked(case, Judgement()) is None
+    assert all(d.gate.value != "kind" for d in judged(case).decisions)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        # A number is news, whatever words it comes with.
+        ("How many characters must memorized secrets be?", "8 characters"),
+        # A yes-or-no question is answered by a line that says it, in its words.
+        ("Are memorized secret verifiers required?", "Memorized Secret Verifiers"),
+    ],
+)
+def test_a_number_or_a_yes_or_no_answer_is_not_the_question_said_back(
+    lines: list[Evidence], question: str, answer: str
+) -> None:
+    assert _kind(question, answer, lines) is None
