@@ -1,8 +1,9 @@
 """The PDF reader by rows (formats/pdf_rows.py) on real PDFs: a filled-in form
 (corpora/forms, a Wisconsin DCF report) keeps each label on the line of its value, where
-pdfminer's own layout set the column of labels apart from the column of values; the IRS
-instructions (corpora/pdf_text_dumps/i1040nr.pdf, three columns a page) are read column
-by column, never line by line across the columns."""
+pdfminer's own layout set the column of labels apart from the column of values; a
+receipt's rows of labels over their values (corpora/forms/oyo-payment-receipt.pdf) are
+read as pairs; the IRS instructions (corpora/pdf_text_dumps/i1040nr.pdf, three columns a
+page) are read column by column, never line by line across the columns."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from affidavit import Memory
 from affidavit.ingest.formats.dispatch import read_document
 from affidavit.ingest.formats.pdf_glyphs import page_glyphs
 from affidavit.ingest.formats.pdf_rows import page_text
@@ -19,6 +21,8 @@ from affidavit.ingest.units import Unit
 CORPORA = Path(__file__).resolve().parents[2] / "corpora"
 FORM = CORPORA / "forms" / "wi-dcf-90-day-report-milwaukee.pdf"
 I1040NR = CORPORA / "pdf_text_dumps" / "i1040nr.pdf"
+RECEIPT = CORPORA / "forms" / "oyo-payment-receipt.pdf"
+INVOICE = CORPORA / "forms" / "aws-invoice.pdf"
 
 
 @pytest.fixture(scope="module")
@@ -56,6 +60,51 @@ def test_a_check_box_item_wrapped_in_its_column_stays_whole(form_units: list[Uni
     # below itself, not after the right column's item on its row.
     item = "Petitioned for court order / CHIPS (child in need of protection or services)"
     assert any(item in " ".join(unit.text.split()) for unit in form_units)
+
+
+@pytest.fixture(scope="module")
+def receipt_texts() -> list[str]:
+    return [unit.text for unit in read_document(RECEIPT)]
+
+
+def test_a_row_of_labels_pairs_with_its_values_set_well_under_it(
+    receipt_texts: list[str],
+) -> None:
+    # "GSTIN" and "CIN" (bold, grey) stand 1.25 type heights over their values.
+    assert "GSTIN 06AABCO6063D1ZQ\tCIN U63090DL2012PTC231770" in receipt_texts
+
+
+def test_a_value_that_goes_on_under_itself_stays_with_its_label(
+    receipt_texts: list[str],
+) -> None:
+    # The address runs over three lines under "Address"; "IFSC CODE" and its value stand
+    # beside its first line.
+    assert (
+        "Address 209-214, Kailash Building26, Kasturba Gandhi Marg, New Delhi, "
+        "New Delhi - 110001\tIFSC CODE HDFC0000003"
+    ) in receipt_texts
+    hotel = next(text for text in receipt_texts if text.startswith("Hotel Details"))
+    assert hotel.split("\t")[0] == (
+        "Hotel Details OYO 4189 Resort Nanganallur, 25,Vembuliamman Koil Street,, "
+        "Pazhavanthangal, Chennai"
+    )
+
+
+def test_a_label_with_a_note_in_brackets_is_joined_by_its_value() -> None:
+    texts = [unit.text for unit in read_document(INVOICE)]
+    assert any(
+        text.startswith(
+            "Service Provider: (Not to be used for payment remittance) Amazon Web Services, Inc."
+        )
+        for text in texts
+    )
+
+
+def test_a_field_in_a_cell_of_a_row_answers_by_its_label() -> None:
+    # "Booking ID IBZY2087" and "Payment Mode Cash at Hotel" share one row, a tab apart.
+    memory = Memory(dense=False)
+    memory.ingest(RECEIPT)
+    assert memory.ask("What is the booking ID?").text == "IBZY2087"
 
 
 # Read off page 4 of the rendered IRS instructions (bench/pdf_parsers.py's gold): each runs

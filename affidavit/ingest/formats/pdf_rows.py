@@ -11,8 +11,11 @@ columns of running prose are read one after the other, never line by line across
   or more on each side), the page has columns there, and each column is read down before
   the next; a gutter between short texts (labels and their values, a table's cells) is
   read across, the row's chunks joined on one line.
-- A short line ending in ":" (a label) is joined by the line right under it when that
-  one is short and no label itself: the value written under its label.
+- A short line ending in ":" (a label, perhaps with a note in brackets after it) is
+  joined by the line right under it when that one is short and no label itself: the
+  value written under its label.
+- A row of labels set over a row of values in another type (a receipt's "Bank Name"
+  over "HDFC Bank") is read as pairs, each value with the lines that go on under it.
 - A gap between rows taller than ``PARAGRAPH_GAP`` glyph heights ends a paragraph (a
   blank line), as does the switch to the next column; text set at an angle comes last,
   one line a run of glyphs.
@@ -20,6 +23,7 @@ columns of running prose are read one after the other, never line by line across
 
 from __future__ import annotations
 
+import re
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -50,6 +54,10 @@ LABEL_WORDS = 8
 VALUE_WORDS = 12
 # A value set under its label starts within this many glyph heights of the label's start.
 ALIGNED = 0.5
+# A row of values may sit this many glyph heights under its row of labels.
+# NOTE: a receipt's "GSTIN  CIN" stands 1.25 heights over its values; labels over values
+# elsewhere in the tune forms 0.2-0.4 (bench/forms_layout.py).
+VALUES_GAP = 1.5
 # A label of a row of labels set over their values: at most this many words, no digit.
 LABEL_CHUNK_WORDS = 4
 
@@ -182,21 +190,12 @@ def _read_across(rows: list[_Row], i: int) -> tuple[list[_Line], int]:
     row of labels set over them, or its last chunk's words going on there."""
     row = rows[i]
     below = rows[i + 1] if i + 1 < len(rows) else None
-    if below is not None and _close(row, below):
+    if below is not None and _close(row, below, gap=VALUES_GAP):
         values = _values_under(row, below, rows[i + 2] if i + 2 < len(rows) else None)
         if values is not None:
-            lines = [
-                _Line(
-                    f"{label.text} {value.text}" if value else label.text,
-                    label.x0,
-                    below.y0,
-                    row.y1,
-                    row.size,
-                    0,
-                )
-                for label, value in values
-            ]
-            return lines, i + 2
+            line, taken = _pairs(row, below, values, rows[i + 2 :])
+            return [line], i + taken
+    if below is not None and _close(row, below):
         if len(row.chunks) > 1 and _goes_on(row.chunks[-1], below):
             line = _across(row, row.chunks, column=0)
             line.text += " " + below.chunks[0].text
@@ -205,8 +204,52 @@ def _read_across(rows: list[_Row], i: int) -> tuple[list[_Line], int]:
     return [_across(row, row.chunks, column=0)], i + 1
 
 
-def _close(row: _Row, below: _Row) -> bool:
-    return row.y0 - below.y1 <= PARAGRAPH_GAP * max(row.size, below.size)
+def _close(row: _Row, below: _Row, *, gap: float = PARAGRAPH_GAP) -> bool:
+    return row.y0 - below.y1 <= gap * max(row.size, below.size)
+
+
+def _pairs(
+    row: _Row, below: _Row, values: list[tuple[_Chunk, _Chunk | None]], rest: list[_Row]
+) -> tuple[_Line, int]:
+    """A row of labels read with the row of values under it: one line, each label with
+    its value (and the rows right under it that hold only the rest of that value, an
+    address over three lines under "Address"), the pairs a tab apart like a row's chunks;
+    and how many rows it took."""
+    texts = [value.text if value else "" for _label, value in values]
+    bottom, taken = below, 2
+    for further in rest:
+        at = _goes_on_under(values, bottom, further)
+        if at is None:
+            break
+        texts[at] += " " + further.chunks[0].text
+        bottom, taken = further, taken + 1
+    # NOTE: the pairs of one row stay one row (a tab apart), as "Guest Name: Sanjay" and
+    # "Date: 31/12/2017" set side by side do: read apart, the layout ran a value that
+    # ends mid-phrase ("..., New Delhi - 110001") into the next label ("IFSC CODE").
+    cells = [
+        f"{label.text} {text}" if text else label.text
+        for (label, _value), text in zip(values, texts, strict=True)
+    ]
+    first = values[0][0]
+    return _Line(CELL.join(cells), first.x0, bottom.y0, row.y1, row.size, 0), taken
+
+
+def _goes_on_under(
+    values: list[tuple[_Chunk, _Chunk | None]], above: _Row, row: _Row
+) -> int | None:
+    """Which value ``row`` goes on, when it holds one chunk only, right under the rows
+    above, set under the start of a value of a row of two labels or more, in its type."""
+    if len(values) < 2 or len(row.chunks) != 1 or not _close(above, row):
+        return None
+    chunk = row.chunks[0]
+    for at, (_label, value) in enumerate(values):
+        if (
+            value is not None
+            and value.font == chunk.font
+            and abs(chunk.x0 - value.x0) <= ALIGNED * row.size
+        ):
+            return at
+    return None
 
 
 def _goes_on(last: _Chunk, below: _Row) -> bool:
@@ -412,10 +455,15 @@ def _joined_under_labels(lines: list[_Line]) -> list[_Line]:
     return joined
 
 
+# A note in brackets after a label ("Service Provider: (Not to be used for payment ...)").
+_NOTE = re.compile(r"\s*\([^()]*\)$")
+
+
 def _value_under(label: _Line, line: _Line) -> bool:
-    if label.column != line.column or not label.text.endswith(":"):
+    named = _NOTE.sub("", label.text)
+    if label.column != line.column or not named.endswith(":"):
         return False
-    if len(label.text.split()) > LABEL_WORDS or len(line.text.split()) > VALUE_WORDS:
+    if len(named.split()) > LABEL_WORDS or len(line.text.split()) > VALUE_WORDS:
         return False
     if line.text.endswith(":"):
         return False
