@@ -136,8 +136,9 @@ def page_texts(path: Path, data: bytes) -> list[str]:
     """The text of each page in reading order by rows (``pdf_rows``): a label and its value
     on one line, columns of prose one after the other; a page with no text is ``""``."""
     # NOTE: on the form-PDF bench (bench/forms_layout.py, 12 real forms and invoices)
-    # pdfminer's own text kept 49% / 45% of labels on the line of their value (tune /
-    # report), pypdfium2's 90% / 76%, these rows 95% / 63%, at pdfminer's speed.
+    # pdfminer's own text kept 48% / 45% of labels on the line of their value (tune /
+    # report), pypdfium2's 68% / 69%, these rows 97% / 63% (chosen on tune; report's
+    # boxed forms are not read as pairs), at pdfminer's speed.
     return _guarded(path, data, lambda: [rows_text(page) for page in page_glyphs(data)])
 
 
