@@ -13,7 +13,7 @@ from affidavit.text import detect_language, split_sentences
 from affidavit.trust import DOCUMENT_TRUST
 
 # Bump when line-making changes, so re-ingesting an unchanged file rebuilds its lines.
-INGEST_VERSION = "4"
+INGEST_VERSION = "5"
 
 # Sliding windows of 3 sentences, and paragraph-sized windows of up to 8 (stride 4).
 WINDOW_SCALES: tuple[tuple[int, int], ...] = ((3, 1), (8, 4))
@@ -88,7 +88,7 @@ def prepare_document(
                     position,
                     LineKind.ROW,
                     unit.text,
-                    unit.cells,
+                    unit.cells if unit.cells is not None else _fields_of_cells(unit.text),
                     unit.table,
                     confidence=unit.confidence,
                 )
@@ -133,3 +133,13 @@ def windows_over(blocks: list[tuple[int, int]]) -> list[tuple[int, int, int]]:
                     break
                 start += stride
     return windows
+
+
+def _fields_of_cells(row: str) -> tuple[tuple[str, str], ...] | None:
+    """The fields a row's cells write when no header names its columns: a PDF row read
+    across ("210 Walnut Street, Room 767<tab>Email: desm.lpgmn@ams.usda.gov", "Guest
+    Name: Sanjay<tab>Date: 31/12/2017") carries "Email", "Date" as a field line would."""
+    if "\t" not in row:
+        return None
+    found = tuple(pair for cell in row.split("\t") for pair in field_of(cell) or ())
+    return found or None

@@ -18,9 +18,10 @@ SENATE = PDF_DIR / "senate-expenditures.pdf"
 BLACK_DEATH = ARTICLES[1]
 ORIGIN = "The Black Death originated in the arid plains of Central Asia."
 SENATE_ROW = "DHAW20190031: CITIBANK - SENATOR IBA CARD, 05/10/2019 to 05/11/2019."
-ROW_36 = (
-    "      [senate-expenditures.pdf #36] "
-    "DHAW20190031 | 05/28/2019 | CITIBANK - SENATOR IBA CARD | 05/10/2019 | 05/11/2019"
+# The PDF's row read whole by rows (its category and amount too), printed a space a cell.
+ROW_29 = (
+    "      [senate-expenditures.pdf #29] DHAW20190031 05/28/2019 CITIBANK - SENATOR IBA CARD "
+    "05/10/2019 05/11/2019 SENATOR'S TRANSPORTATION 618.00"
 )
 SUPPORTED_TEXT = f"{ORIGIN} {SENATE_ROW}"
 MIXED_TEXT = f"{ORIGIN} It reached Crimea by 1344. {SENATE_ROW.replace('05/11', '05/12')}"
@@ -50,7 +51,7 @@ def test_verify_prints_each_sentence_with_its_lines_and_exits_0_when_all_are_sup
     assert lines[0] == "SUPPORTED: 2 of 2 sentence(s) supported"
     assert lines[1] == f"  [supported] {ORIGIN}"
     assert lines[2].startswith("      [Black_Death.txt #0] The Black Death is thought to have ")
-    assert lines[3:] == [f"  [supported] {SENATE_ROW}", ROW_36]
+    assert lines[3:] == [f"  [supported] {SENATE_ROW}", ROW_29]
 
 
 def test_verify_exits_2_and_names_each_failure_when_a_sentence_is_not_supported(

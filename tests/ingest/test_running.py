@@ -35,8 +35,9 @@ def test_the_running_lines_of_a_real_pdf_are_left_out_and_reported(irs) -> None:
 
 def test_what_the_pages_say_stays(irs) -> None:
     memory, _ = irs
-    answer = memory.ask("What is the IRS's TTY/TDD number?", min_probability=0)
-    assert answer.citations  # the contact lines are still there to read
+    # the contact lines, in the middle of their pages, are still there to read
+    hits = memory.search("What is the IRS's TTY/TDD number?", k=5)
+    assert any("TTY/TDD" in hit.text and "1-800-829-4059" in hit.text for hit in hits)
     assert memory.search("Your tax is", k=5)
 
 

@@ -89,7 +89,7 @@ def test_the_cli_lists_and_vacuums(capsys, tmp_path: Path) -> None:
     assert main(["documents", "--store", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[-2].endswith("notes.txt") and "operator" in out[-2]
-    assert out[-1] == "document: 6 documents, 566 lines; operator: 1 documents, 1 lines"
+    assert out[-1] == "document: 6 documents, 515 lines; operator: 1 documents, 1 lines"
     assert main(["remove", "demo/Normans.txt", "--store", str(path)]) == 0
     capsys.readouterr()
     assert main(["vacuum", "--store", str(path)]) == 0

@@ -107,10 +107,12 @@ def _unnamed_cells(
 ) -> list[Candidate]:
     """In a row whose columns have no names, the cell that names what the question asks
     for ("Which card ...?" -> "CITIBANK - TRAVEL CBA CARD"): a cell sharing a word with
-    the question and saying something the question does not."""
-    if line.kind != LineKind.ROW or "|" not in line.text:
+    the question and saying something the question does not. Cells are a tab apart in a
+    row read off a PDF page, " | " apart in the other readers' rows."""
+    delimiter = "\t" if "\t" in line.text else "|"
+    if line.kind != LineKind.ROW or delimiter not in line.text:
         return []
-    cells = [c.strip() for c in line.text.split("|")]
+    cells = [c.strip() for c in line.text.split(delimiter)]
     if tuple(c for c in cells if c) in headers:
         return []  # a table's header row ("| Awards | Shares |") names columns, not facts
     found = []

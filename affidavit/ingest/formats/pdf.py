@@ -1,29 +1,35 @@
-"""PDF files to units via pdfminer.six: its extracted text, laid out like a text file."""
+"""PDF files to units: each page's text set in reading order by rows from pdfminer.six's
+character boxes (``pdf_rows``), laid out like a text file; scanned pages read by OCR."""
 
 from __future__ import annotations
 
 import io
 import logging
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
+from typing import TypeVar
 
 from affidavit.errors import IngestError, IngestWarning
 from affidavit.ingest.formats.checks import lay_out_checked
 from affidavit.ingest.formats.decode import normalise_text
 from affidavit.ingest.formats.inflation import inflated_beyond
 from affidavit.ingest.formats.ocr import OcrRow, ocr_available, ocr_pages, page_text
+from affidavit.ingest.formats.pdf_glyphs import page_glyphs
 from affidavit.ingest.formats.pdf_references import ReferenceLoop, follow_chains_once
+from affidavit.ingest.formats.pdf_rows import page_text as rows_text
 from affidavit.ingest.formats.running import left_out_running
 from affidavit.ingest.units import Unit
 
-__all__ = ["has_pdf_header", "pdf_text", "read_pdf"]
+__all__ = ["has_pdf_header", "page_texts", "pdf_text", "read_pdf"]
 
 # PDF readers accept the header anywhere in the first KiB (some files carry leading junk).
 _PDF_MAGIC = b"%PDF-"
 _PDF_MAGIC_WINDOW = 1024
+
+_Read = TypeVar("_Read")
 
 _PDF_INVALID_HINT = "the file is not a valid PDF or is truncated; download or re-export it"
 
@@ -36,9 +42,7 @@ def read_pdf(path: Path, data: bytes) -> list[Unit]:
     """A PDF's pages laid out as text; a page with no text layer (a scanned image) read by
     OCR when the ``ocr`` extra is installed, and reported in the warnings otherwise. A
     page OCR cannot read is named in the warnings with the reason; the rest is kept."""
-    pages = pdf_text(path, data).split("\f")
-    if pages and not pages[-1].strip():
-        pages.pop()  # pdfminer ends every page, the last too, with a form feed
+    pages = page_texts(path, data)
     blank = [number for number, page in enumerate(pages) if not page.strip()]
     scanned = ocr_pages(data, blank) if blank and ocr_available() else None
     read = scanned.read if scanned is not None else {}
@@ -128,10 +132,30 @@ def _warn(message: str) -> None:
     warnings.warn(IngestWarning(message), stacklevel=3)
 
 
+def page_texts(path: Path, data: bytes) -> list[str]:
+    """The text of each page in reading order by rows (``pdf_rows``): a label and its value
+    on one line, columns of prose one after the other; a page with no text is ``""``."""
+    # NOTE: on the form-PDF bench (bench/forms_layout.py, 12 real forms and invoices)
+    # pdfminer's own text kept 48% / 45% of labels on the line of their value (tune /
+    # report), pypdfium2's 68% / 69%, these rows 97% / 63% (chosen on tune; report's
+    # boxed forms are not read as pairs), at pdfminer's speed.
+    return _guarded(path, data, lambda: [rows_text(page) for page in page_glyphs(data)])
+
+
 # NOTE: pdfminer is imported only when a PDF is read (it costs ~50 ms).
 def pdf_text(path: Path, data: bytes) -> str:
     """pdfminer.six's text with its default layout, as ``pdf2txt.py`` prints it; every way
     it can fail on a damaged, encrypted or restricted file becomes an ``IngestError``."""
+    from pdfminer.high_level import extract_text
+
+    return _guarded(path, data, lambda: extract_text(io.BytesIO(data)))
+
+
+def _guarded(path: Path, data: bytes, read: Callable[[], _Read]) -> _Read:
+    """``read()`` of the PDF ``data`` by pdfminer, after the checks that need no parser
+    (a PDF header, no decompression bomb), with reference loops named at once and the
+    parser's complaints counted in a warning; every way it can fail on a damaged,
+    encrypted or restricted file becomes an ``IngestError`` naming ``path``."""
     if not has_pdf_header(data):
         raise IngestError(path, "not a PDF (no %PDF- header)", hint=_PDF_INVALID_HINT)
     inflated = inflated_beyond(data)
@@ -142,20 +166,19 @@ def pdf_text(path: Path, data: bytes) -> str:
             f"{len(data) / 2**20:,.1f} MB file: a decompression bomb",
             hint="if the file is genuine, save it again from a PDF tool and ingest that",
         )
-    from pdfminer.high_level import extract_text
     from pdfminer.pdfdocument import PDFEncryptionError, PDFTextExtractionNotAllowed
 
     follow_chains_once()
 
     try:
         with _parser_complaints() as heard:
-            text = extract_text(io.BytesIO(data))
+            read_back = read()
         if heard:
             _warn(
                 f"the PDF parser reported {len(heard)} problem(s) reading it (the first: "
                 f"{heard[0][:120]}); what it could read is kept"
             )
-        return text
+        return read_back
     except PDFTextExtractionNotAllowed as exc:
         raise IngestError(
             path, "the PDF forbids text extraction", hint="export an unrestricted copy"

@@ -23,6 +23,7 @@ _MIN_PAGES = 3
 _FIGURES = re.compile(r"\d+")
 _SPACES = re.compile(r"\s+")
 _LETTER = re.compile(LETTER)
+_CELLS = re.compile(r"\t| \| ")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +45,7 @@ def left_out_running(text: str) -> tuple[str, Running | None]:
     seen: Counter[str] = Counter()
     for page, indices in zip(pages, edges, strict=True):
         lines = page.split("\n")
-        seen.update({_shape(lines[i]) for i in indices})
+        seen.update({shape for i in indices for shape in _shapes(lines[i])})
     needed = max(_MIN_PAGES, _SHARE * len(pages))
     running = {shape for shape, count in seen.items() if count >= needed and shape}
     if not running:
@@ -57,11 +58,11 @@ def left_out_running(text: str) -> tuple[str, Running | None]:
         # A running line with words is left out wherever the extraction put it on the page
         # (pdfminer may set a header among the body's boxes); a bare figure ("-4-", "3")
         # only at an edge, since a table's cells come out as such lines too.
-        drop = {i for i in indices if _shape(lines[i]) in running}
+        drop = {i for i in indices if _running(lines[i], running)}
         drop |= {
             i
             for i, line in enumerate(lines)
-            if (shape := _shape(line)) in running and _LETTER.search(shape)
+            if _running(line, running) and _LETTER.search(_shape(line))
         }
         for i in sorted(drop):
             examples.setdefault(_shape(lines[i]), lines[i].strip())
@@ -78,6 +79,18 @@ def _edge_indices(lines: list[str]) -> list[int]:
     if not reach:
         return []
     return sorted(set(nonblank[:reach]) | set(nonblank[-reach:]))
+
+
+def _shapes(line: str) -> set[str]:
+    """The shapes of a line's cells: a PDF row read across holds a page's header or
+    footer pieces side by side, as cells ("-2- | Instructions for Form 1040NR" on even
+    pages, the other way round on odd ones)."""
+    return {_shape(cell) for cell in _CELLS.split(line)} - {""}
+
+
+def _running(line: str, running: set[str]) -> bool:
+    shapes = _shapes(line)
+    return bool(shapes) and shapes <= running
 
 
 def _shape(line: str) -> str:
