@@ -15,6 +15,7 @@ from spacy.attrs import IDX, IS_PUNCT, ORTH
 from spacy.language import Language
 from spacy.pipeline import Sentencizer
 
+from affidavit.text.abbreviations import is_abbreviation
 from affidavit.text.list_labels import is_label_alone
 
 # The sentencizer keeps punctuation after a full stop on the sentence it ends, so an
@@ -155,7 +156,9 @@ def _split_run(paragraphs: list[str], language: str) -> Iterator[list[str]]:
     starts = np.union1d(at[by_rule], at[firsts[firsts < at.size]])
     lows, highs = np.searchsorted(starts, begins), np.searchsorted(starts, ends)
     for end, low, high in zip(ends.tolist(), lows.tolist(), highs.tolist(), strict=True):
-        cuts = _past_labels(text, [*starts[low:high].tolist(), end])
+        cuts = _past_abbreviations(
+            text, _past_labels(text, [*starts[low:high].tolist(), end]), language
+        )
         sentences = [text[cuts[i] : cuts[i + 1]].strip() for i in range(len(cuts) - 1)]
         yield _move_openers([s for s in sentences if s])
 
@@ -166,6 +169,31 @@ def _past_labels(text: str, cuts: list[int]) -> list[int]:
     kept = cuts[:1]
     for cut in cuts[1:-1]:
         if not is_label_alone(text[kept[-1] : cut]):
+            kept.append(cut)
+    return [*kept, cuts[-1]] if len(cuts) > 1 else kept
+
+
+# The last word of a piece and the first of the next, as written ("Cat." / "No. 11327A").
+_LAST_WORD = re.compile(r"(\w+)\.\s*$")
+_OPENS_A_REFERENCE = re.compile(r"\s*(?:\d|(\w+)\.)")
+
+
+def _past_abbreviations(text: str, cuts: list[int], language: str) -> list[int]:
+    """``cuts`` without those made at the full stop of a written abbreviation that goes on
+    into a number or another abbreviation ("Cat. No. 11327A", "Fig. 3", "Tel. 555 0100"):
+    the sentencizer takes each full stop for an end, and a form's catalogue number was
+    stored as three lines, "Cat.", "No." and "11327A"."""
+    kept = cuts[:1]
+    for at, cut in enumerate(cuts[1:-1], start=1):
+        last = _LAST_WORD.search(text, kept[-1], cut)
+        following = _OPENS_A_REFERENCE.match(text, cut, cuts[at + 1])
+        goes_on = (
+            last is not None
+            and is_abbreviation(last.group(1), language)
+            and following is not None
+            and (following.group(1) is None or is_abbreviation(following.group(1), language))
+        )
+        if not goes_on:
             kept.append(cut)
     return [*kept, cuts[-1]] if len(cuts) > 1 else kept
 

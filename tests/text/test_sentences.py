@@ -22,12 +22,14 @@ from affidavit.text.language import detect_language
 
 def sentencizer_reading(paragraphs: list[str], language: str) -> list[list[str]]:
     """Each paragraph as a Doc of its own through the sentencizer pipeline, its list
-    labels kept with the sentences they open, as the splitter keeps them."""
+    labels kept with the sentences they open and its abbreviations with the numbers they
+    go on into, as the splitter keeps them."""
     nlp = sentences._pipeline(language)
     cut = (p[: sentences._MAX_PARAGRAPH] for p in paragraphs)
     read = []
     for doc in nlp.pipe(cut):
         cuts = sentences._past_labels(doc.text, [s.start_char for s in doc.sents] + [len(doc.text)])
+        cuts = sentences._past_abbreviations(doc.text, cuts, language)
         pieces = (doc.text[a:b].strip() for a, b in zip(cuts, cuts[1:], strict=False))
         read.append(sentences._move_openers([s for s in pieces if s]))
     return read
@@ -138,3 +140,24 @@ def test_a_list_label_opens_the_sentence_it_numbers(paragraph, cut):
     """A label the sentencizer leaves alone ("1.", "(a) *Scope.*") is cut with the rule it
     numbers, verbatim: a reviewer reads "2. Pay the fee", never "2." and "Pay the fee"."""
     assert list(sentences.split_sentences([paragraph])) == [cut]
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "cut"),
+    [
+        (
+            "See separate instructions. Cat. No. 11327A Form 1040A (2012)",
+            ["See separate instructions.", "Cat. No. 11327A Form 1040A (2012)"],
+        ),
+        ("Results are in Fig. 3 below. They hold.", ["Results are in Fig. 3 below.", "They hold."]),
+        ("Call Tel. 555 0100 today.", ["Call Tel. 555 0100 today."]),
+        ("He fed the cat. No one saw.", ["He fed the cat.", "No one saw."]),
+        ("Ask the Dept. Then wait.", ["Ask the Dept.", "Then wait."]),
+        ("Llame al Tel. 555 0100 hoy.", ["Llame al Tel. 555 0100 hoy."]),
+    ],
+)
+def test_an_abbreviation_going_on_into_a_number_is_not_an_end(paragraph, cut):
+    """A form's "Cat. No. 11327A" is one line: the sentencizer cut it at each full stop,
+    and the catalogue number stood alone, away from the words that name it."""
+    language = "es" if paragraph.startswith("Llame") else "en"
+    assert list(sentences.split_sentences([paragraph], language)) == [cut]
