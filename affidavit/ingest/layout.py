@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from affidavit.errors import IngestError
 from affidavit.ingest.dialects import dialect_cells, names_itself, pasted_table_end
+from affidavit.ingest.fields import field_of
 from affidavit.ingest.joins import DocumentWords, join_lines
 from affidavit.ingest.plain_lines import (
     BULLET,
@@ -37,6 +38,7 @@ from affidavit.ingest.table_rules import (
     units_only,
 )
 from affidavit.ingest.units import Unit, UnitKind
+from affidavit.text import says_a_sentence
 
 __all__ = ["lay_out"]
 
@@ -61,6 +63,8 @@ def lay_out(text: str, *, source: str | None = None) -> list[Unit]:
       line that does not go on from the one above (``_wrapped``). ``#`` lines,
       setext-underlined lines and short standalone lines set like titles are headings.
       Form feeds (PDF page breaks) end a paragraph.
+    - A tab line one of whose cells says a sentence is a line of prose of its own (a
+      form's line set by rows off a PDF page, its margin numbers beside it).
     - A line with ``|`` or tabs is a row as written; a rule line right after a table's
       first row makes that row name the columns (``cells``); rule and border lines,
       which carry no words, are dropped.
@@ -82,6 +86,13 @@ def lay_out(text: str, *, source: str | None = None) -> list[Unit]:
     layout = _Layout(DocumentWords(text))
     free_start = i = 0
     while i < len(lines):
+        if _prose_row(lines[i]):
+            # A form's line set by rows off a PDF page: a sentence of its own, its margin
+            # numbers beside it, never a table's row nor wrapped into the lines around it.
+            layout.free(lines[free_start:i])
+            layout.add(UnitKind.PROSE, lines[i].strip())
+            free_start = i = i + 1
+            continue
         end = _table_end(lines, i)
         pasted = None if end > i or not _opens_a_block(lines, i) else pasted_table_end(lines, i)
         if pasted is not None:
@@ -145,10 +156,26 @@ def _table_end(lines: Sequence[str], i: int) -> int:
     while j < len(lines) and lines[j].strip() and not _MD_HEADING.match(lines[j]):
         # Inside a tab table a row may end (or start) on a tab: an empty last (first) cell.
         tabbed = delimiter == "\t" and "\t" in lines[j].strip(" ")
+        if tabbed and _prose_row(lines[j]):
+            break  # a form's line of prose ends the table above it
         if not tabbed and _delimiter(lines[j]) is None and not is_rule_line(lines[j]):
             break
         j += 1
     return j
+
+
+def _prose_row(line: str) -> bool:
+    """Is ``line`` a tab line of prose with labels beside it (a form's "26<tab>Exemptions.
+    Multiply $3,800 by the number on line 6d.<tab>26", set by rows off a PDF page), not a
+    table's row? One of its cells says a sentence (text/sentences.says_a_sentence); a
+    field's cell ("Address: ...") is a value, however long."""
+    if "\t" not in line.strip():
+        return False
+    return any(
+        says_a_sentence(cell)
+        for cell in (c.strip() for c in line.split("\t"))
+        if not field_of(cell)
+    )
 
 
 # --- assembling units -------------------------------------------------------------------------

@@ -81,6 +81,7 @@ if TYPE_CHECKING:
     from affidavit.text.sentences import (
         before_sentence_end,
         ends_a_sentence_inside,
+        says_a_sentence,
         split_sentences,
     )
     from affidavit.text.spans import (
@@ -156,7 +157,7 @@ _HOMES = {
     ),
     "relative": "days_named times_told when_told",
     "search_terms": "Reading read_for_search",
-    "sentences": "before_sentence_end ends_a_sentence_inside split_sentences",
+    "sentences": "before_sentence_end ends_a_sentence_inside says_a_sentence split_sentences",
     "spans": (
         "CODE_SHAPE EMAIL_SHAPE LENGTH_OF_TIME PHONE_SHAPE URL_SHAPE YEAR_OR_CENTURY pattern_spans"
     ),
@@ -191,7 +192,8 @@ __all__ = [
     "name_words", "numbers_in",
     "parse_pipeline", "parsed", "parsed_with_names", "pattern_spans", "percent_terms", "pieces",
     "plain_count", "quoted_terms", "read_for_search", "read_number", "read_tokens",
-    "reading_pipeline", "rounded", "scale_of", "segments", "short_form", "short_forms",
+    "reading_pipeline", "rounded", "says_a_sentence", "scale_of",
+    "segments", "short_form", "short_forms",
     "spaced_dates", "split_sentences", "spoken_words", "stem", "time_written", "times_told",
     "values_written", "vocabulary", "when_told", "words", "written_for", "written_numbers",
     "written_word_spans", "years_of",

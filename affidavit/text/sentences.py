@@ -221,6 +221,22 @@ def _move_openers(sentences: list[str]) -> list[str]:
     return fixed
 
 
+# -- a piece of a row that says a sentence --
+
+# A sentence that ends and goes on into the next ("Exemptions. Multiply $3,800 by ...").
+_GOES_ON = re.compile(r"[a-z]{2}[.;]\s+[A-Z]")
+# As many words (with letters: a dot leader is none) as a sentence, not a cell, holds.
+SENTENCE_WORDS = 12
+
+
+def says_a_sentence(text: str, words: int = SENTENCE_WORDS) -> bool:
+    """Does ``text`` (a cell of a row) say a sentence that goes on into another, or run to
+    ``words`` words? A table's cell names a value; a form's line set by rows off a PDF
+    page holds its prose beside the line numbers in its margins."""
+    worded = sum(any(c.isalpha() for c in word) for word in text.split())
+    return worded >= words or bool(_GOES_ON.search(text))
+
+
 # -- sentence ends read by rule, in a line already split --
 
 # A full stop after a word or figure, then a capital: "... in 2019. The ...".

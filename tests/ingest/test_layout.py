@@ -317,3 +317,40 @@ def test_a_layout_does_not_depend_on_the_documents_laid_out_before() -> None:
     lay_out((DUMPS / "i1040nr.pdfminer.txt").read_text(encoding="utf-8"))
     lay_out("A counter-\npart, and a counterpart.\n")
     assert lay_out(senate) == first
+
+
+# --- a form's lines set by rows: prose beside the line numbers in its margins --------------
+
+
+def test_a_tab_line_saying_a_sentence_is_prose_and_a_row_of_values_a_row() -> None:
+    """Read by rows off a PDF page, a form's line stands between its margin numbers a tab
+    apart; its prose is a sentence to read, not a table's cells. A row of short values
+    stays a row, and a field's long value ("Address: ...") stays a field."""
+    units = lay_out(
+        "box on line\t26\tExemptions. Multiply $3,800 by the number on line 6d.\t26\n\n"
+        "DHAW20190001\t05/03/2019\tCITIBANK - TRAVEL CBA CARD\t920.68\n\n"
+        "Address: 210 Walnut Street, Room 767, Des Moines, Iowa, in the United States\tPage 2\n"
+    )
+    kinds = {u.text.split("\t")[0][:12]: u.kind for u in units}
+    assert kinds["box on line"] is UnitKind.PROSE
+    assert kinds["DHAW20190001"] is UnitKind.ROW
+    assert kinds["Address: 210"] is UnitKind.ROW
+
+
+def test_a_form_s_numbered_lines_are_no_index() -> None:
+    """Lines numbered in a form's margin rise like an index's page numbers; when they say
+    sentences they are the form's lines, not an index's entries."""
+    form = "\n".join(
+        [
+            "46\tAdd lines 44 and 45\t46",
+            "47\tForeign tax credit. Attach Form 1116 if required\t47",
+            "48\tCredit for child and dependent care expenses. Attach Form 2441\t48",
+            "49\tEducation credits from Form 8863, line 19\t49",
+        ]
+    )
+    units = lay_out(form)
+    said = {u.text: u.kind for u in units}
+    assert any("Attach Form 2441" in text and kind is UnitKind.PROSE for text, kind in said.items())
+    entries = ["Address change . . . . 31", "Adjustments . . . . 35", "Amended return . . . 41"]
+    index = "\n".join(entries)
+    assert all(u.kind is UnitKind.ROW for u in lay_out(index))

@@ -5,11 +5,12 @@ names what the question asks for; each only when it can be of the kind asked for
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from affidavit.engine.protocol import Candidate
 from affidavit.question import AnswerType, holds_answer, written_value
 from affidavit.results import Evidence, LineKind
-from affidavit.text import Analyzer, fold, quoted_terms
+from affidavit.text import Analyzer, fold, quoted_terms, says_a_sentence
 
 # Kinds whose answer names someone or somewhere: a value that opens in lower case
 # ("whatever you can justify on the basis of media cost") is a clause, not a name.
@@ -17,6 +18,11 @@ _NAMED_KINDS = frozenset({AnswerType.PERSON, AnswerType.PLACE, AnswerType.ENTITY
 # A defined term's label is at most this long (ingest/fields.py): a longer quotation in
 # the question names no column.
 _LONGEST_TERM = 60
+
+
+# A cell of a row without column names that names what the question asks for is a short
+# name ("CITIBANK - TRAVEL CBA CARD"); one of this many words is a clause of prose.
+_LONGEST_CELL_WORDS = 8
 
 
 # A cell under the column the question names gains this over its line's score; the
@@ -70,8 +76,12 @@ def cell_candidates(
     the kind asked for); the definition of a term the question quotes (``quoted``:
     quoted_columns) first."""
     if not line.cells:
-        found = _unnamed_cells(index, line, question_terms, analyzer, base, headers)
-        return [c for c in found if answer("", c.text) is not None]
+        found = []
+        for cell in _unnamed_cells(index, line, question_terms, analyzer, base, headers):
+            answered = answer("", cell.text)
+            if answered is not None:  # the value of the kind asked, where the cell writes one
+                found.append(replace(cell, text=answered, value=answered))
+        return found
     found = []
     # A column is asked for by the question's words its name carries that the row's own
     # cells do not: asked "How many shares were granted?", the row "Granted" says
@@ -117,6 +127,8 @@ def _unnamed_cells(
         return []  # a table's header row ("| Awards | Shares |") names columns, not facts
     found = []
     for cell in cells:
+        if says_a_sentence(cell, _LONGEST_CELL_WORDS):
+            continue  # prose beside a form's line numbers: the readers of prose read it
         terms = set(analyzer.terms(cell))
         if terms & question_terms and not terms <= question_terms:
             found.append(
