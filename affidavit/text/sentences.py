@@ -223,18 +223,20 @@ def _move_openers(sentences: list[str]) -> list[str]:
 
 # -- a piece of a row that says a sentence --
 
-# A sentence that ends and goes on into the next ("Exemptions. Multiply $3,800 by ...").
-_GOES_ON = re.compile(r"[a-z]{2}[.;]\s+[A-Z]")
-# As many words (with letters: a dot leader is none) as a sentence, not a cell, holds.
-SENTENCE_WORDS = 12
+# A sentence that ends and goes on into the next, of three words or more ("Exemptions.
+# Multiply $3,800 by ..."); an abbreviation before a word or two ("Subtotaal ex. BTW",
+# "BTW nr. NL") ends nothing.
+_GOES_ON = re.compile(r"[a-z]{2}[.;]\s+[A-Z][\w’'-]*(?:\s+\S+){2}")
 
 
-def says_a_sentence(text: str, words: int = SENTENCE_WORDS) -> bool:
-    """Does ``text`` (a cell of a row) say a sentence that goes on into another, or run to
-    ``words`` words? A table's cell names a value; a form's line set by rows off a PDF
-    page holds its prose beside the line numbers in its margins."""
-    worded = sum(any(c.isalpha() for c in word) for word in text.split())
-    return worded >= words or bool(_GOES_ON.search(text))
+def says_a_sentence(text: str, words: int | None = None) -> bool:
+    """Does ``text`` (a cell of a row) say a sentence that goes on into another, or (given
+    ``words``) run to that many words with letters (a dot leader is none)? A table's cell
+    names a value; a form's line set by rows off a PDF page holds its prose beside the
+    line numbers in its margins."""
+    if _GOES_ON.search(text):
+        return True
+    return words is not None and sum(any(c.isalpha() for c in w) for w in text.split()) >= words
 
 
 # -- sentence ends read by rule, in a line already split --

@@ -329,11 +329,13 @@ def test_a_tab_line_saying_a_sentence_is_prose_and_a_row_of_values_a_row() -> No
     units = lay_out(
         "box on line\t26\tExemptions. Multiply $3,800 by the number on line 6d.\t26\n\n"
         "DHAW20190001\t05/03/2019\tCITIBANK - TRAVEL CBA CARD\t920.68\n\n"
+        "Bedrag incl. BTW\t€\t22,50\n\n"
         "Address: 210 Walnut Street, Room 767, Des Moines, Iowa, in the United States\tPage 2\n"
     )
     kinds = {u.text.split("\t")[0][:12]: u.kind for u in units}
     assert kinds["box on line"] is UnitKind.PROSE
     assert kinds["DHAW20190001"] is UnitKind.ROW
+    assert kinds["Bedrag incl."] is UnitKind.ROW  # an abbreviation ends no sentence
     assert kinds["Address: 210"] is UnitKind.ROW
 
 
