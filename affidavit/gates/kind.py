@@ -13,7 +13,7 @@ from affidavit.gates.decision import Gate, GateDecision
 from affidavit.question import AnswerType
 from affidavit.reasons import Reason
 from affidavit.results import LineKind
-from affidavit.text import LANGUAGE_NUMBER_WORDS, words
+from affidavit.text import LANGUAGE_NUMBER_WORDS, is_abbreviation, words
 
 # A list or section marker opening the answer: "g)", "(iv)", "1.3 Details", "5.1.1.2", "2.",
 # "•". A number that is a value is not one: "3.5 million" (one dot, then a word in lower
@@ -64,6 +64,9 @@ def _not_an_answer(answer: str, case: Case, question: str, kind: AnswerType) -> 
         return f"{answer!r} opens with a list or section marker: it names a part, not a value"
     if _numbers_a_part(answer, case) and not _ASKS_A_PART.search(question):
         return f"{answer!r} numbers a part of the document, not a value the question asks for"
+    cut = _cut_reference(answer, case)
+    if cut is not None:
+        return f"{answer!r} ends inside the reference {cut!r}: it stops short of what it names"
     return None
 
 
@@ -93,6 +96,23 @@ def _numbers_a_part(answer: str, case: Case) -> bool:
         if after[:1] in (".", ")") or (after[:1] == " " and after[1:2].isupper()):
             return True
     return False
+
+
+def _cut_reference(answer: str, case: Case) -> str | None:
+    """The reference ("Pub. 519", "No. 5") a cited line writes that the answer stops inside:
+    the answer ends on a written abbreviation whose number the line writes after its full
+    stop. A reader's span cut at the abbreviation's full stop names half a publication."""
+    pieces = answer.split()
+    last = pieces[-1] if pieces else ""  # as written: an abbreviation is read capitalised
+    if not last.isalpha() or not is_abbreviation(last, case.analyzer.language):
+        return None
+    for line in case.anchor:
+        at = line.text.find(answer)
+        after = line.text[at + len(answer) :] if at >= 0 else ""
+        number = after[1:].split()[0] if after.startswith(".") and after[1:].split() else ""
+        if number[:1].isdigit():
+            return f"{last}. {number.rstrip('.,;')}"
+    return None
 
 
 def _a_title(text: str) -> bool:

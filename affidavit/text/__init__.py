@@ -13,6 +13,7 @@ if TYPE_CHECKING:
         acronyms,
         expansion_terms,
         initial_terms,
+        is_abbreviation,
         short_form,
         short_forms,
     )
@@ -127,7 +128,8 @@ if TYPE_CHECKING:
 # first read (runtime.names_read_when_used) so that the face costs nothing until then.
 _HOMES = {
     "abbreviations": (
-        "abbreviated_terms acronyms expansion_terms initial_terms short_form short_forms"
+        "abbreviated_terms acronyms expansion_terms initial_terms is_abbreviation short_form "
+        "short_forms"
     ),
     "addressing": "addresses_a_model",
     "analyzer": "STOP_WORDS Analyzer analyzer_for name_terms stem",
@@ -186,7 +188,8 @@ __all__ = [
     "day_written", "days_named", "detect_language", "ends_a_sentence_inside", "english_number",
     "entity_pipeline", "evidence_numbers", "evidence_terms", "expansion_terms", "figures", "fold",
     "format_number", "holds_a_word", "in_words", "initial_terms", "is_figure_only",
-    "is_month_day_year", "is_negated", "is_percent_text", "is_year_alone", "is_year_term",
+    "is_abbreviation", "is_month_day_year", "is_negated", "is_percent_text", "is_year_alone",
+    "is_year_term",
     "label_end", "last_extension",
     "likeness", "line_grade", "lone_value", "looks_like_an_amount", "month_in_words", "name_terms",
     "name_words", "numbers_in",

@@ -135,3 +135,16 @@ def test_the_number_a_part_opens_with_is_not_a_value() -> None:
 def test_a_question_asking_which_part_is_answered_by_its_number() -> None:
     question = "Which section of the Apache License limits liability?"
     assert _cited(APACHE, "8. Limitation of Liability", question, "8") is None
+
+
+I1040NR = CORPORA / "pdf_text_dumps" / "i1040nr.pdf"
+
+
+def test_an_answer_ending_inside_a_reference_is_not_an_answer() -> None:
+    """ "What is the title of Pub. 519?" is not answered "chapter 3 of Pub", cut at the
+    full stop of "Pub. 519"; the reference whole, or a span not ending on it, may be."""
+    question = "What is the title of Pub. 519?"
+    decision = _cited(I1040NR, "See chapter 3 of Pub. 519", question, "chapter 3 of Pub")
+    assert decision is not None and decision["passed"] is False
+    assert "Pub. 519" in str(decision["detail"])
+    assert _cited(I1040NR, "See chapter 3 of Pub. 519", question, "chapter 3 of Pub. 519") is None
