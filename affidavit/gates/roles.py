@@ -409,7 +409,26 @@ def _denying_verb(line: str, start: int, end: int) -> str | None:
         return None
     if all(span.start <= c.i < span.end for c in _negators(verb)):
         return None  # the answer says the "not" itself
+    if _bounds_the_denial(span.root, verb):
+        return None
     return verb.text
+
+
+# "Not ... until X" says X is when it came to be: "did not recover until the 17th century"
+# answers when it recovered. (A length of time under "not ... for" is left denied: "not
+# improved on for three hundred years" says how long it took, "does not apply for three
+# years" how long it does not apply.)
+_UNTIL = frozenset({"until", "till", "til"})
+
+
+def _bounds_the_denial(token: Token, verb: Token) -> bool:
+    """Does the answer stand under "until" below the negated verb, the time the denial
+    lasts up to, rather than in what it denies?"""
+    while token.i != verb.i and token.head.i != token.i:
+        if token.lower_ in _UNTIL:
+            return True
+        token = token.head
+    return False
 
 
 def _clause_verb(token: Token) -> Token | None:

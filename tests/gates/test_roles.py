@@ -243,3 +243,26 @@ def test_a_question_asking_what_is_not_so_or_an_answer_saying_not_stands() -> No
     assert _slot("What must you do with the notices?", line, "remove the license notices") == (
         Reason.NEGATION
     )
+
+
+def test_not_until_says_when_and_other_denials_stand() -> None:
+    """ "Did not recover until the 17th century" says when it recovered (SQuAD 2.0's Black
+    Death article, whose right answer the polarity judge refused); what the clause denies,
+    and a length of time it is denied for, stay refused."""
+    recovered = (
+        "The world population as a whole did not recover to pre-plague levels until the 17th "
+        "century."
+    )
+    asked = "When did the world's population recover from the black death?"
+    assert _slot(asked, recovered, "the 17th century") is None
+    newton = (
+        "What we now call gravity was not identified as a universal force until the work of "
+        "Isaac Newton."
+    )
+    assert _slot("Who identified gravity as a force?", newton, "Isaac Newton") is None
+    lapse = "The licence does not apply for three years after signing."
+    assert _slot("For how long does the licence apply?", lapse, "three years") == Reason.NEGATION
+    bergen = "Bergen op Zoom was not directly infected from England or France in 1349."
+    assert _slot("When was Bergen op Zoom infected from England?", bergen, "1349") == (
+        Reason.NEGATION
+    )
