@@ -109,7 +109,8 @@ def _cut_reference(answer: str, case: Case) -> str | None:
     for line in case.anchor:
         at = line.text.find(answer)
         after = line.text[at + len(answer) :] if at >= 0 else ""
-        number = after[1:].split()[0] if after.startswith(".") and after[1:].split() else ""
+        following = after[1:].split() if after.startswith(".") else []
+        number = following[0] if following else ""
         if number[:1].isdigit():
             return f"{last}. {number.rstrip('.,;')}"
     return None

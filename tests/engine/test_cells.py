@@ -68,42 +68,38 @@ def test_the_definition_of_a_quoted_term_is_proposed_though_it_repeats_the_term(
     assert answer.audit["chosen"]["candidate"]["note"] == "cell under column 'Combined Work'"
 
 
-def _row(text: str) -> Evidence:
-    return Evidence(document="form.pdf", position=3, text=text, kind=LineKind.ROW, score=1.0)
+def _offered(row: str, question: str, kind: AnswerType | None = None) -> list[str]:
+    """What a row without column names, read off a PDF page, offers ``question``: every
+    cell naming what it asks for, or, given its ``kind``, what cell_answer makes of it."""
+    analyzer = analyzer_for("en")
+    line = Evidence(document="form.pdf", position=3, text=row, kind=LineKind.ROW, score=1.0)
+    terms = set(analyzer.terms(question))
+    if kind is None:
+        found = cell_candidates(0, line, terms, analyzer, 0.5, set())
+    else:
+        answer = cell_answer(kind, question)
+        found = cell_candidates(0, line, terms, analyzer, 0.5, set(), answer)
+    return [c.text for c in found]
 
 
 def test_a_row_without_column_names_offers_a_short_cell_never_a_sentence() -> None:
     """A PDF's row read by rows offers the cell that names what the question asks for
     ("Which card ...?"), and, for a typed question, the value of that kind the cell
     writes; a cell that says a clause of prose is left to the readers of prose."""
-    analyzer = analyzer_for("en")
-    card = cell_candidates(
-        0,
-        _row("DHAW20190001\t05/03/2019\tCITIBANK - TRAVEL CBA CARD\t920.68"),
-        set(analyzer.terms("Which card was used on DHAW20190001?")),
-        analyzer,
-        0.5,
-        set(),
+    card = _offered(
+        "DHAW20190001\t05/03/2019\tCITIBANK - TRAVEL CBA CARD\t920.68",
+        "Which card was used on DHAW20190001?",
     )
-    assert [c.text for c in card] == ["CITIBANK - TRAVEL CBA CARD"]
-    prose = cell_candidates(
-        0,
-        _row("here.\t2\tTaxable interest. If the total is over $1,500, you cannot use it."),
-        set(analyzer.terms("Above what amount of taxable interest can you not use the form?")),
-        analyzer,
-        0.5,
-        set(),
-        cell_answer(AnswerType.AMOUNT, "Above what amount of taxable interest ...?"),
+    assert card == ["CITIBANK - TRAVEL CBA CARD"]
+    prose = _offered(
+        "here.\t2\tTaxable interest. If the total is over $1,500, you cannot use it.",
+        "Above what amount of taxable interest can you not use the form?",
+        AnswerType.AMOUNT,
     )
     assert prose == []
-    question = "What is the e-mail address of the list?"
-    contact = cell_candidates(
-        0,
-        _row("List address\tdebian-legal@lists.debian.org (http://lists.debian.org/debian-legal/)"),
-        set(analyzer.terms(question)),
-        analyzer,
-        0.5,
-        set(),
-        cell_answer(AnswerType.EMAIL, question),
+    contact = _offered(
+        "List address\tdebian-legal@lists.debian.org (http://lists.debian.org/debian-legal/)",
+        "What is the e-mail address of the list?",
+        AnswerType.EMAIL,
     )
-    assert [c.text for c in contact] == ["debian-legal@lists.debian.org"]
+    assert contact == ["debian-legal@lists.debian.org"]
