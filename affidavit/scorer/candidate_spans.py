@@ -10,6 +10,7 @@ import numpy as np
 from affidavit.scorer.cues import Cues
 from affidavit.scorer.features import Matches, feature_names, hashed
 from affidavit.scorer.parsed_lines import Found, LineRead
+from affidavit.text import analyzer_for, words
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,12 +30,18 @@ def spans_for(cues: Cues, line: LineRead, rank: int) -> list[Spanned]:
     matches = Matches(line, cues)
     out = []
     for found in line.found:
-        terms = {t for t in line.terms[found.first : found.last] if t is not None}
-        if not terms or terms <= cues.terms:
-            continue  # the question already says it, or it says nothing
         start, end = line.starts[found.first], line.ends[found.last - 1]
         if found.start >= 0:
             start, end = found.start, found.end
+        terms = {t for t in line.terms[found.first : found.last] if t is not None}
+        if "pattern" in found.kinds:
+            # A contact or a code is one token whose term is its first word: the
+            # question naming the role ("a human listmaster") does not write
+            # "listmaster@lists.debian.org". All of its words count.
+            analyzer = analyzer_for(cues.language)
+            terms |= {analyzer.term(w) for w in words(line.text[start:end], cues.language)}
+        if not terms or terms <= cues.terms:
+            continue  # the question already says it, or it says nothing
         features = hashed(feature_names(cues, matches, found, rank))
         out.append(Spanned(found, line.text[start:end], start, end, features))
     return out

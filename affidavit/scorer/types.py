@@ -14,6 +14,7 @@ LABEL_FIT: dict[AnswerType, dict[str, float]] = {
         "GPE": 1.0,
         "LOC": 1.0,
         "ADDRESS": 1.0,
+        "EMAIL": 0.9,
         "FAC": 0.9,
         "ORG": 0.4,
         "NAME": 0.5,
