@@ -67,6 +67,12 @@ def _not_an_answer(answer: str, case: Case, question: str, kind: AnswerType) -> 
     cut = _cut_reference(answer, case)
     if cut is not None:
         return f"{answer!r} ends inside the reference {cut!r}: it stops short of what it names"
+    for opening, closing in ("()", "[]"):
+        if answer.count(opening) > answer.count(closing):
+            return f"{answer!r} opens {opening!r} and stops before its {closing!r}: it is cut"
+    whole = _cut_name(answer, case)
+    if whole is not None:
+        return f"{answer!r} is cut from {whole!r}: it stops short of what the line names"
     return None
 
 
@@ -114,6 +120,54 @@ def _cut_reference(answer: str, case: Case) -> str | None:
         if number[:1].isdigit():
             return f"{last}. {number.rstrip('.,;')}"
     return None
+
+
+# Quotation marks around a name the line gives ("Software in the Public Interest").
+_QUOTES = {'"': '"', "“": "”", "«": "»"}
+# A quoted stretch longer than this is a saying, not a name: its opening words may answer.
+_NAME_WORDS = 8
+
+
+def _cut_name(answer: str, case: Case) -> str | None:
+    """The word or the quoted name a cited line writes that the answer is cut from, where
+    every place the line writes the answer is such a cut: a piece of a hyphened word
+    ("No-Ack" of "X-Debbugs-No-Ack"), or the opening words of a name in quotation marks
+    ("Software" of "Software in the Public Interest"). A span ending there says less than
+    the line names."""
+    if not answer:
+        return None
+    found = None
+    for line in case.anchor:
+        text = line.text
+        at = text.find(answer)
+        while at >= 0:
+            cut = _cut_at(text, at, at + len(answer))
+            if cut is None:
+                return None  # written whole here: the answer may stand
+            found = found or cut
+            at = text.find(answer, at + 1)
+    return found
+
+
+def _cut_at(text: str, start: int, end: int) -> str | None:
+    """The hyphened word or quoted name that ``text[start:end]`` is a piece of, or None."""
+    before, after = text[:start], text[end:]
+    inside_before = before[-1:].isalnum() and text[start].isalnum()
+    inside_after = after[:1].isalnum() and text[end - 1].isalnum()
+    # Letters joined by a hyphen make one word; a year or a figure beside one is a range.
+    joined_before = before[-1:] == "-" and before[-2:-1].isalpha() and text[start].isalpha()
+    joined_after = after[:1] == "-" and after[1:2].isalpha() and text[end - 1].isalpha()
+    if inside_before or inside_after or joined_before or joined_after:
+        word = before.split()[-1] if before and not before[-1].isspace() else ""
+        tail = after.split()[0] if after and not after[0].isspace() else ""
+        return (word + text[start:end] + tail).strip(".,;:()\"'")
+    close = _QUOTES.get(before[-1:])
+    if close is None or after[:1] == close:
+        return None
+    shut = text.find(close, end)
+    if shut < 0 or len(text[start:shut].split()) > _NAME_WORDS:
+        return None
+    return text[start:shut]
 
 
 def _a_title(text: str) -> bool:

@@ -29,6 +29,13 @@ def carries_by_itself(case: Case, found: Judgement) -> GateDecision | None:
     None for any other case, or a line that does."""
     if not case.alone or not case.anchor:
         return None
+    if case.asked and not _says_more(case.anchor[0].text, case):
+        return GateDecision(
+            gate=Gate.QUOTE,
+            passed=False,
+            reason=Reason.NOT_AN_ANSWER.value,
+            detail="the line says back the question's own words: it answers nothing",
+        )
     keys = KeyWords.of(case.asked, case.term_weight, case.analyzer.language, wording=case.wording)
     if carries_alone(case.anchor[0], case.lines, keys, case.analyzer):
         return None
@@ -38,3 +45,10 @@ def carries_by_itself(case: Case, found: Judgement) -> GateDecision | None:
         reason=Reason.WEAK_EVIDENCE.value,
         detail="the line does not carry the question by itself",
     )
+
+
+def _says_more(text: str, case: Case) -> bool:
+    """Does the line write a word beside the question's key words? "The first line of the
+    message body has to include a pseudo-header." asked "What pseudo-header must the first
+    line of the message body include?" only says the question back."""
+    return bool(set(case.analyzer.terms(text)) - case.asked)

@@ -11,7 +11,9 @@ import pytest
 
 from affidavit import Memory
 from affidavit.cli.main import main
+from affidavit.gates.case import Case, Judgement
 from affidavit.gates.definition import defines_asked_terms
+from affidavit.gates.quoted import carries_by_itself
 from affidavit.question.question import Question
 
 CORPORA = Path(__file__).resolve().parents[2] / "corpora"
@@ -75,3 +77,33 @@ def test_the_cli_names_the_document_and_says_the_answer_is_a_quote(
     out = capsys.readouterr().out
     assert "A: In licences/idna-bsd-3-clause.md: “1. Redistributions" in out
     assert "quoted whole" in out
+
+
+def test_a_line_that_says_the_question_back_is_never_quoted() -> None:
+    """A quote must say something beside the question's key words: the bug-reporting
+    guide's "The first line of the message body has to include a pseudo-header." is
+    what "What pseudo-header must ...?" asks, said back, not its answer."""
+    memory = Memory(dense=False)
+    memory.ingest(CORPORA / "compliance_set" / "debian-bug-reporting.txt")
+    opening = "The first line of the message body has to include"
+    line = next(h for h in memory.search(opening, k=10) if h.text.startswith(opening))
+    said_back = Question.read("What pseudo-header must the first line of the message body include?")
+    answered = Question.read("What must the first line of a bug report include?")
+
+    def quoting(asked: Question) -> Case:
+        terms = frozenset(asked.key_terms)
+        return Case(
+            text=line.text,
+            lines=[line],
+            analyzer=asked.analyzer,
+            cites=(0,),
+            asked=terms,
+            alone=True,
+        )
+
+    decision = carries_by_itself(quoting(said_back), Judgement())
+    assert decision is not None and decision.reason == "not_an_answer"
+    assert "says back" in decision.detail
+    # Asked without the line's own words, the line says more than the question.
+    decision = carries_by_itself(quoting(answered), Judgement())
+    assert decision is None or "says back" not in decision.detail

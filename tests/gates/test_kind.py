@@ -148,3 +148,35 @@ def test_an_answer_ending_inside_a_reference_is_not_an_answer() -> None:
     assert decision is not None and decision["passed"] is False
     assert "Pub. 519" in str(decision["detail"])
     assert _cited(I1040NR, "See chapter 3 of Pub. 519", question, "chapter 3 of Pub. 519") is None
+
+
+BUGS = CORPORA / "compliance_set" / "debian-bug-reporting.txt"
+LISTS = CORPORA / "compliance_set" / "debian-mailing-lists.txt"
+
+
+def test_an_answer_cut_from_a_hyphened_word_is_not_an_answer() -> None:
+    """ "No-Ack" is a piece of the header "X-Debbugs-No-Ack" the line names."""
+    opening, question = "If you want to suppress", "Which header suppresses the acknowledgement?"
+    decision = _cited(BUGS, opening, question, "No-Ack")
+    assert decision is not None and decision["passed"] is False
+    assert "X-Debbugs-No-Ack" in str(decision["detail"])
+    assert _cited(BUGS, opening, question, "X-Debbugs-No-Ack") is None
+
+
+def test_the_opening_words_of_a_quoted_name_are_not_an_answer() -> None:
+    """ "Software" stops short of "Software in the Public Interest", named in quotation
+    marks; the whole name, or its abbreviation written apart, answers."""
+    opening, question = "The fee for advertisments", "To whom is the advertising fee donated?"
+    decision = _cited(LISTS, opening, question, "Software")
+    assert decision is not None and decision["passed"] is False
+    assert "Software in the Public Interest" in str(decision["detail"])
+    assert _cited(LISTS, opening, question, "Software in the Public Interest") is None
+    assert _cited(LISTS, opening, question, "SPI") is None
+
+
+def test_an_answer_that_opens_a_bracket_and_stops_inside_it_is_cut() -> None:
+    opening, question = "The fee for advertisments", "To whom is the advertising fee donated?"
+    decision = _cited(LISTS, opening, question, 'Software in the Public Interest" (SPI')
+    assert decision is not None and decision["passed"] is False
+    assert "stops before its ')'" in str(decision["detail"])
+    assert _cited(LISTS, opening, question, 'Software in the Public Interest" (SPI)') is None
