@@ -10,10 +10,10 @@ import re
 
 from affidavit.gates.case import Case, Judgement
 from affidavit.gates.decision import Gate, GateDecision
-from affidavit.question import AnswerType
+from affidavit.question import AnswerType, Shape
 from affidavit.reasons import Reason
 from affidavit.results import LineKind
-from affidavit.text import LANGUAGE_NUMBER_WORDS, is_abbreviation, words
+from affidavit.text import LANGUAGE_NUMBER_WORDS, is_abbreviation, pattern_spans, words
 
 # A list or section marker opening the answer: "g)", "(iv)", "1.3 Details", "5.1.1.2", "2.",
 # "•". A number that is a value is not one: "3.5 million" (one dot, then a word in lower
@@ -45,6 +45,8 @@ def of_the_kind_asked(case: Case, found: Judgement) -> GateDecision | None:
         return None
     answer = case.text.strip()
     why = _not_an_answer(answer, case, asked.text, asked.shape.answer_type)
+    if why is None and _asks_an_address(asked.shape) and not _writes_an_address(answer, case):
+        why = f"{answer!r} writes no address: the question asks for one (postal, e-mail or web)"
     if why is None:
         return None
     return GateDecision(gate=Gate.KIND, passed=False, reason=Reason.NOT_AN_ANSWER.value, detail=why)
@@ -64,6 +66,8 @@ def _not_an_answer(answer: str, case: Case, question: str, kind: AnswerType) -> 
         return f"{answer!r} opens with a list or section marker: it names a part, not a value"
     if _numbers_a_part(answer, case) and not _ASKS_A_PART.search(question):
         return f"{answer!r} numbers a part of the document, not a value the question asks for"
+    if _ASKS_WHICH_PART.search(question) and _a_sentence(answer):
+        return f"{answer!r} is a sentence: the question asks which part of the document"
     cut = _cut_reference(answer, case)
     if cut is not None:
         return f"{answer!r} ends inside the reference {cut!r}: it stops short of what it names"
@@ -85,6 +89,37 @@ _ASKS_A_PART = re.compile(
 )
 # A part's number, as a line opens with it: "3.", "10.8", "4.2)", "7 " before a title.
 _PART_NUMBER = re.compile(r"\d+(?:\.\d+)*")
+
+
+# A question asking which part of a document says something is answered by the part's
+# number or title, not by a sentence that speaks of it ("Which section ... specifies the
+# syntax?" is not "The syntax ... is as specified in the Debian Policy Manual.").
+_ASKS_WHICH_PART = re.compile(
+    r"\b(?:which|what)\s+(?:section|chapter|article|part|paragraph|appendix|annex|schedule|"
+    r"subsection)s?\b",
+    re.IGNORECASE,
+)
+# A sentence: this many words or more, ended by a full stop.
+_SENTENCE_WORDS = 8
+
+
+def _a_sentence(answer: str) -> bool:
+    return answer.endswith(".") and len(answer.split()) >= _SENTENCE_WORDS
+
+
+# What an address is written as (text/spans.py's labels): a street or box with its town,
+# an e-mail address, a web address.
+_ADDRESSES = frozenset({"ADDRESS", "EMAIL", "URL"})
+
+
+def _asks_an_address(shape: Shape) -> bool:
+    """Does the question ask for an address ("To what address should reports be sent?")?
+    An e-mail's or a web address's own kind is bound by its pattern already."""
+    return shape.answer_type is AnswerType.PLACE and "address" in shape.cue.lower()
+
+
+def _writes_an_address(answer: str, case: Case) -> bool:
+    return any(label in _ADDRESSES for *_, label in pattern_spans(answer, case.analyzer.language))
 
 
 def _numbers_a_part(answer: str, case: Case) -> bool:
@@ -167,7 +202,8 @@ def _cut_at(text: str, start: int, end: int) -> str | None:
     shut = text.find(close, end)
     if shut < 0 or len(text[start:shut].split()) > _NAME_WORDS:
         return None
-    return text[start:shut]
+    # Only a mark before the closing quotation mark (“LWAY.”) leaves the name whole.
+    return text[start:shut] if any(c.isalnum() for c in text[end:shut]) else None
 
 
 def _a_title(text: str) -> bool:

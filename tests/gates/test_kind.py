@@ -180,3 +180,30 @@ def test_an_answer_that_opens_a_bracket_and_stops_inside_it_is_cut() -> None:
     assert decision is not None and decision["passed"] is False
     assert "stops before its ')'" in str(decision["detail"])
     assert _cited(LISTS, opening, question, 'Software in the Public Interest" (SPI)') is None
+
+
+COPYRIGHT_FORMAT = CORPORA / "compliance_set" / "debian-copyright-format-1.0.txt"
+
+
+def test_a_question_asking_which_section_is_not_answered_by_a_sentence() -> None:
+    opening = "The syntax of the file is the same as for other Debian control files"
+    question = "Which section of the Debian Policy Manual specifies the control file syntax?"
+    line = f"{opening}, as specified in the Debian Policy Manual."
+    decision = _cited(COPYRIGHT_FORMAT, opening, question, line)
+    assert decision is not None and decision["passed"] is False
+    assert "asks which part" in str(decision["detail"])
+    # Asked what the syntax is, the same line may answer.
+    assert _cited(COPYRIGHT_FORMAT, opening, "What is the syntax of the file?", line) is None
+
+
+def test_a_question_asking_for_an_address_is_answered_by_one() -> None:
+    """Asked where mail goes, "need to contact a human listmaster" names no address; the
+    e-mail address the same line writes does."""
+    opening, question = (
+        "If you need to contact",
+        "To what address should mail for a human listmaster be directed?",
+    )
+    decision = _cited(LISTS, opening, question, "need to contact a human listmaster")
+    assert decision is not None and decision["passed"] is False
+    assert "writes no address" in str(decision["detail"])
+    assert _cited(LISTS, opening, question, "listmaster@lists.debian.org") is None
