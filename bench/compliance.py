@@ -301,6 +301,27 @@ def report(result: dict[str, Any]) -> str:
         f"{_share(hard, 'outcome', 'refused')} | "
         f"{_share(hard, 'best_line', 'right')} |"
     )
+    # Issue 65's measure of responsiveness: of the questions whose answering line is the
+    # first search hit (the best line holds the gold), how many the engine refuses.
+    out += [
+        "",
+        "Questions whose first search hit holds the answer (the best line baseline right or "
+        "holding it):",
+        "",
+        "| split | questions | right | quoted | wrong | refused |",
+        "|---|---|---|---|---|---|",
+    ]
+    for split in ("report", "tune"):
+        first = [
+            r
+            for r in rows
+            if r["split"] == split and r["answerable"] and r["best_line"] in ("right", "holds")
+        ]
+        out.append(
+            f"| {split} | {len(first)} | {_share(first, 'outcome', 'right')} | "
+            f"{_share(first, 'outcome', 'quoted')} | {_share(first, 'outcome', 'wrong')} | "
+            f"{_share(first, 'outcome', 'refused')} |"
+        )
     reasons = Counter((r["answerable"], r["reason"]) for r in rows if r["outcome"] == "refused")
     out += [
         "",
@@ -329,7 +350,7 @@ if __name__ == "__main__":
         report,
         limit_help="ask only the first N questions",
         splits=SPLITS,
-        keep=(0, 1),
+        keep=(0, 1, 3),
         baselines=("baseline",),
         notes=("Ingest",),
     )
