@@ -12,6 +12,10 @@ from affidavit.scorer.features import Matches, feature_names, hashed
 from affidavit.scorer.parsed_lines import Found, LineRead
 from affidavit.text import analyzer_for, words
 
+# The patterns written as one token of several words: contacts and codes. A figure's
+# token keeps its first word's term ("of$0.40", a glued figure, says nothing new).
+_WHOLE_TOKENS = frozenset({"EMAIL", "URL", "PHONE", "CODE", "CODE_SHAPE"})
+
 
 @dataclass(frozen=True, slots=True)
 class Spanned:
@@ -34,12 +38,13 @@ def spans_for(cues: Cues, line: LineRead, rank: int) -> list[Spanned]:
         if found.start >= 0:
             start, end = found.start, found.end
         terms = {t for t in line.terms[found.first : found.last] if t is not None}
-        if "pattern" in found.kinds:
+        if found.label in _WHOLE_TOKENS:
             # A contact or a code is one token whose term is its first word: the
             # question naming the role ("a human listmaster") does not write
             # "listmaster@lists.debian.org". All of its words count.
             analyzer = analyzer_for(cues.language)
-            terms |= {analyzer.term(w) for w in words(line.text[start:end], cues.language)}
+            said = (analyzer.term(w) for w in words(line.text[start:end], cues.language))
+            terms |= {t for t in said if t is not None}
         if not terms or terms <= cues.terms:
             continue  # the question already says it, or it says nothing
         features = hashed(feature_names(cues, matches, found, rank))

@@ -32,3 +32,17 @@ def test_a_span_the_question_writes_whole_is_no_candidate():
     line = _line("If you need to contact a human listmaster")
     question = Question.read("Should mail for listmaster@lists.debian.org go to a human?")
     assert "listmaster@lists.debian.org" not in [r.text for r in read(question, [line])]
+
+
+def test_a_figure_glued_to_a_word_keeps_its_first_words_term() -> None:
+    """A TAT-QA dev report's "declared four cash dividends of$0.40 per share each": the
+    token "of$0.40" is a figure whose term is "of", a stop word, so it says nothing and
+    the count "four" answers; only a contact's or a code's token counts all its words."""
+    line = (
+        "In fiscal 2019 and 2018, the Board of Directors declared four cash dividends "
+        "of$0.40 per share each."
+    )
+    question = Question.read("How many cash dividends were declared in fiscal 2018 and 2019?")
+    spans = [r.text for r in read(question, [line])]
+    assert "of$0.40" not in spans
+    assert spans[0] == "four"
