@@ -25,6 +25,8 @@ n = 0
 while True:
     n += 1
     told = memory.tell("Maya", "lives in", f"city {n}")
+    if n == 1:
+        print("told", flush=True)
     if n % 3 == 0:
         memory.end(told.id)
         memory.label(f"palabra{n}", "word", language="es")
@@ -45,6 +47,9 @@ def test_a_killed_writer_leaves_records_and_documents_whole(tmp_path: Path) -> N
             env={**os.environ, "PYTHONHASHSEED": "0"},
         )
         assert child.stdout is not None and child.stdout.readline().strip() == b"ready"
+        # Killed only once it has told a record (a loaded machine may take longer than
+        # any fixed wait to get there), then at a moment that moves run to run.
+        assert child.stdout.readline().strip() == b"told"
         time.sleep(0.15 + 0.1 * kill)
         child.send_signal(signal.SIGKILL)
         child.wait()
