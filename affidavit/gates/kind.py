@@ -1,8 +1,9 @@
 """The kind judge: an answer is something the question asks for, never the form's own
 furniture. A field's label ("g) Flash point" asked "What is the flash point?"), a heading
 or section title ("1.3 Details"), a list marker, or the question's own words said back
-are what a line is laid out with, not what it says; each is refused so the next candidate
-may answer, and the audit names which it was."""
+are what a line is laid out with, not what it says; a piece cut from what the line names
+("No-Ack" of "X-Debbugs-No-Ack") says less than it; an address asked is answered by one.
+Each is refused so the next candidate may answer, and the audit names which it was."""
 
 from __future__ import annotations
 
@@ -44,16 +45,15 @@ def of_the_kind_asked(case: Case, found: Judgement) -> GateDecision | None:
     if asked is None or case.cites is None or case.alone:
         return None
     answer = case.text.strip()
-    why = _not_an_answer(answer, case, asked.text, asked.shape.answer_type)
-    if why is None and _asks_an_address(asked.shape) and not _writes_an_address(answer, case):
-        why = f"{answer!r} writes no address: the question asks for one (postal, e-mail or web)"
+    why = _not_an_answer(answer, case, asked.text, asked.shape)
     if why is None:
         return None
     return GateDecision(gate=Gate.KIND, passed=False, reason=Reason.NOT_AN_ANSWER.value, detail=why)
 
 
-def _not_an_answer(answer: str, case: Case, question: str, kind: AnswerType) -> str | None:
+def _not_an_answer(answer: str, case: Case, question: str, shape: Shape) -> str | None:
     """What the answer is instead of an answer, or None when it may be one."""
+    kind = shape.answer_type
     if answer.endswith(":"):
         return f"{answer!r} is a field's label: its value is what is asked"
     if kind not in _TITLE_KINDS and _is_a_heading(answer, case):
@@ -77,6 +77,8 @@ def _not_an_answer(answer: str, case: Case, question: str, kind: AnswerType) -> 
     whole = _cut_name(answer, case)
     if whole is not None:
         return f"{answer!r} is cut from {whole!r}: it stops short of what the line names"
+    if _asks_an_address(shape) and not _writes_an_address(answer, case):
+        return f"{answer!r} writes no address: the question asks for one (postal, e-mail or web)"
     return None
 
 
