@@ -126,10 +126,17 @@ def _cited(document: Path, opening: str, question: str, answer: str) -> dict[str
     return decision.to_dict() if decision is not None else None
 
 
-def test_the_number_a_part_opens_with_is_not_a_value() -> None:
-    decision = _cited(EUPL, "3.Communication", "What is the Source Code under the EUPL?", "3")
+def _refused_why(document: Path, opening: str, question: str, answer: str) -> str:
+    """The kind judge's detail for an answer it refuses (failing when it lets it pass)."""
+    decision = _cited(document, opening, question, answer)
     assert decision is not None and decision["passed"] is False
-    assert "numbers a part" in str(decision["detail"])
+    return str(decision["detail"])
+
+
+def test_the_number_a_part_opens_with_is_not_a_value() -> None:
+    assert "numbers a part" in _refused_why(
+        EUPL, "3.Communication", "What is the Source Code under the EUPL?", "3"
+    )
 
 
 def test_a_question_asking_which_part_is_answered_by_its_number() -> None:
@@ -144,9 +151,9 @@ def test_an_answer_ending_inside_a_reference_is_not_an_answer() -> None:
     """ "What is the title of Pub. 519?" is not answered "chapter 3 of Pub", cut at the
     full stop of "Pub. 519"; the reference whole, or a span not ending on it, may be."""
     question = "What is the title of Pub. 519?"
-    decision = _cited(I1040NR, "See chapter 3 of Pub. 519", question, "chapter 3 of Pub")
-    assert decision is not None and decision["passed"] is False
-    assert "Pub. 519" in str(decision["detail"])
+    assert "Pub. 519" in _refused_why(
+        I1040NR, "See chapter 3 of Pub. 519", question, "chapter 3 of Pub"
+    )
     assert _cited(I1040NR, "See chapter 3 of Pub. 519", question, "chapter 3 of Pub. 519") is None
 
 
@@ -157,9 +164,7 @@ LISTS = CORPORA / "compliance_set" / "debian-mailing-lists.txt"
 def test_an_answer_cut_from_a_hyphened_word_is_not_an_answer() -> None:
     """ "No-Ack" is a piece of the header "X-Debbugs-No-Ack" the line names."""
     opening, question = "If you want to suppress", "Which header suppresses the acknowledgement?"
-    decision = _cited(BUGS, opening, question, "No-Ack")
-    assert decision is not None and decision["passed"] is False
-    assert "X-Debbugs-No-Ack" in str(decision["detail"])
+    assert "X-Debbugs-No-Ack" in _refused_why(BUGS, opening, question, "No-Ack")
     assert _cited(BUGS, opening, question, "X-Debbugs-No-Ack") is None
 
 
@@ -167,18 +172,16 @@ def test_the_opening_words_of_a_quoted_name_are_not_an_answer() -> None:
     """ "Software" stops short of "Software in the Public Interest", named in quotation
     marks; the whole name, or its abbreviation written apart, answers."""
     opening, question = "The fee for advertisments", "To whom is the advertising fee donated?"
-    decision = _cited(LISTS, opening, question, "Software")
-    assert decision is not None and decision["passed"] is False
-    assert "Software in the Public Interest" in str(decision["detail"])
+    assert "Software in the Public Interest" in _refused_why(LISTS, opening, question, "Software")
     assert _cited(LISTS, opening, question, "Software in the Public Interest") is None
     assert _cited(LISTS, opening, question, "SPI") is None
 
 
 def test_an_answer_that_opens_a_bracket_and_stops_inside_it_is_cut() -> None:
     opening, question = "The fee for advertisments", "To whom is the advertising fee donated?"
-    decision = _cited(LISTS, opening, question, 'Software in the Public Interest" (SPI')
-    assert decision is not None and decision["passed"] is False
-    assert "stops before its ')'" in str(decision["detail"])
+    assert "stops before its ')'" in _refused_why(
+        LISTS, opening, question, 'Software in the Public Interest" (SPI'
+    )
     assert _cited(LISTS, opening, question, 'Software in the Public Interest" (SPI)') is None
 
 
@@ -189,9 +192,7 @@ def test_a_question_asking_which_section_is_not_answered_by_a_sentence() -> None
     opening = "The syntax of the file is the same as for other Debian control files"
     question = "Which section of the Debian Policy Manual specifies the control file syntax?"
     line = f"{opening}, as specified in the Debian Policy Manual."
-    decision = _cited(COPYRIGHT_FORMAT, opening, question, line)
-    assert decision is not None and decision["passed"] is False
-    assert "asks which part" in str(decision["detail"])
+    assert "asks which part" in _refused_why(COPYRIGHT_FORMAT, opening, question, line)
     # Asked what the syntax is, the same line may answer.
     assert _cited(COPYRIGHT_FORMAT, opening, "What is the syntax of the file?", line) is None
 
@@ -203,7 +204,7 @@ def test_a_question_asking_for_an_address_is_answered_by_one() -> None:
         "If you need to contact",
         "To what address should mail for a human listmaster be directed?",
     )
-    decision = _cited(LISTS, opening, question, "need to contact a human listmaster")
-    assert decision is not None and decision["passed"] is False
-    assert "writes no address" in str(decision["detail"])
+    assert "writes no address" in _refused_why(
+        LISTS, opening, question, "need to contact a human listmaster"
+    )
     assert _cited(LISTS, opening, question, "listmaster@lists.debian.org") is None
