@@ -3,7 +3,9 @@
 pdfminer's own layout set the column of labels apart from the column of values; a
 receipt's rows of labels over their values (corpora/forms/oyo-payment-receipt.pdf) are
 read as pairs; the IRS instructions (corpora/pdf_text_dumps/i1040nr.pdf, three columns a
-page) are read column by column, never line by line across the columns."""
+page) are read column by column, never line by line across the columns; invoices
+(corpora/forms, invoice2data's fixtures) read their rows of labels over values however the
+values are set, and a value printed over the end of its label apart from it."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ import pytest
 
 from affidavit import Memory
 from affidavit.ingest.formats.dispatch import read_document
-from affidavit.ingest.formats.pdf_glyphs import page_glyphs
+from affidavit.ingest.formats.pdf_glyphs import Glyph, page_glyphs
 from affidavit.ingest.formats.pdf_rows import page_text
 from affidavit.ingest.units import Unit
 
@@ -23,6 +25,10 @@ FORM = CORPORA / "forms" / "wi-dcf-90-day-report-milwaukee.pdf"
 I1040NR = CORPORA / "pdf_text_dumps" / "i1040nr.pdf"
 RECEIPT = CORPORA / "forms" / "oyo-payment-receipt.pdf"
 INVOICE = CORPORA / "forms" / "aws-invoice.pdf"
+AZURE = CORPORA / "forms" / "azure-interior-invoice.pdf"
+SAECO = CORPORA / "forms" / "saeco-invoice-nl.pdf"
+FREE = CORPORA / "forms" / "free-invoice-fr.pdf"
+SAMMY = CORPORA / "forms" / "sammy-maystone-invoice.pdf"
 
 
 @pytest.fixture(scope="module")
@@ -105,6 +111,75 @@ def test_a_field_in_a_cell_of_a_row_answers_by_its_label() -> None:
     memory = Memory(dense=False)
     memory.ingest(RECEIPT)
     assert memory.ask("What is the booking ID?").text == "IBZY2087"
+
+
+def texts_of(path: Path) -> list[str]:
+    return [unit.text for unit in read_document(path)]
+
+
+def test_a_row_of_labels_ending_in_colons_pairs_with_the_values_under_it() -> None:
+    # "Invoice Date:", "Due Date:" and "Reference:" (bold) over their values; a label's
+    # colon had read the row as "Label: value" pairs side by side, and the row under it
+    # was joined after the last label.
+    assert "Invoice Date: 03/20/2023\tDue Date: 04/04/2023\tReference: CUSTREF123" in (
+        texts_of(AZURE)
+    )
+
+
+@pytest.fixture(scope="module")
+def saeco_texts() -> list[str]:
+    return texts_of(SAECO)
+
+
+def test_values_set_right_or_centred_under_their_labels_pair_with_them(
+    saeco_texts: list[str],
+) -> None:
+    # "8-9-2022" stands under the end of "Factuur datum", "VF1005193039" under the middle
+    # of "Factuur": no value starts where its label starts.
+    assert (
+        "Klant SCONL0303006280999\tOrder SCONL000000444\tFactuur datum 8-9-2022\t"
+        "Factuur VF1005193039\tVervaldatum 22-9-2022"
+    ) in saeco_texts
+
+
+def test_two_addresses_side_by_side_go_on_under_their_labels(saeco_texts: list[str]) -> None:
+    # The street number on the third row is no table's figure: the row above has none.
+    assert (
+        "Factuuradres Strategic Corp T.a.v. bosd Fakestreet 46 3500 MJ Utrecht Nederland\t"
+        "Afleveradres bosd Fakestreet 46 3500 MJ Utrecht Nederland"
+    ) in saeco_texts
+
+
+@pytest.fixture(scope="module")
+def free_texts() -> list[str]:
+    return texts_of(FREE)
+
+
+def test_a_value_printed_over_the_end_of_its_label_is_read_apart(free_texts: list[str]) -> None:
+    # The amount is drawn from inside "prélèvement"; sorted by position alone the two
+    # read "Montant du prélèvemen2t9:.99 €".
+    assert any(text.startswith("Montant du prélèvement :\t29.99 €") for text in free_texts)
+
+
+def test_a_label_whose_colon_stands_apart_still_takes_its_value(free_texts: list[str]) -> None:
+    # "Nom de la banque :" is four words and a colon: a label, not a phrase of five words.
+    assert any(text.endswith("IBAN : FR76 ***************************") for text in free_texts)
+
+
+def test_labels_over_their_values_inside_a_column_pair_up() -> None:
+    # "Bill To:" and "Ship To:" stand in a column beside the dates and terms column.
+    assert "Bill To: Taylor Riddel\tShip To: Taylor's Store" in texts_of(SAMMY)
+
+
+def test_one_run_of_glyphs_jumping_ahead_on_its_row_is_no_overprint() -> None:
+    # A label and the last words of a wrapped line drawn one after another, the words of
+    # the line between them drawn after both: no run starts inside another.
+    def glyphs(text: str, x: float) -> list[Glyph]:
+        return [Glyph(c, x + 5 * i, x + 5 * i + 4.5, 100, 110, 10) for i, c in enumerate(text)]
+
+    label, tail, middle = glyphs("Policy", 0), glyphs("end", 300), glyphs(":words", 40)
+    text = page_text([*label, *tail, *middle])
+    assert text == "Policy\t:words\tend"
 
 
 # Read off page 4 of the rendered IRS instructions (bench/pdf_parsers.py's gold): each runs

@@ -5,7 +5,8 @@ columns of running prose are read one after the other, never line by line across
 - Glyphs whose middles lie within a third of a glyph's height of each other share a row;
   a row's glyphs, left to right, make chunks, cut where the gap is wider than
   ``CHUNK_GAP`` glyph heights, and a word space goes where the gap is wider than
-  ``SPACE_GAP``.
+  ``SPACE_GAP``. Where a run of glyphs drawn one after another starts well inside
+  another (a value typed over the end of its label), the runs are chunks of their own.
 - A gutter is an upright strip of the page that no chunk of a run of rows crosses.
   Where the text on both sides of it over the run is prose (``PROSE_WORDS`` words a row
   or more on each side), the page has columns there, and each column is read down before
@@ -15,7 +16,9 @@ columns of running prose are read one after the other, never line by line across
   joined by the line right under it when that one is short and no label itself: the
   value written under its label.
 - A row of labels set over a row of values in another type (a receipt's "Bank Name"
-  over "HDFC Bank") is read as pairs, each value with the lines that go on under it.
+  over "HDFC Bank"), or a row of labels each ending in ":", is read as pairs, each value
+  (set under its label's start, or else under the label alone) with the lines that go
+  on under it; inside a column too.
 - A gap between rows taller than ``PARAGRAPH_GAP`` glyph heights ends a paragraph (a
   blank line), as does the switch to the next column; text set at an angle comes last,
   one line a run of glyphs.
@@ -123,28 +126,63 @@ def _without_doubles(glyphs: list[Glyph]) -> list[Glyph]:
 
 def _rows(glyphs: list[Glyph]) -> list[_Row]:
     """Glyphs grouped into rows, top to bottom, each row's chunks left to right."""
-    ordered = sorted(glyphs, key=lambda g: (-g.middle, g.x0))
-    grouped: list[list[Glyph]] = []
-    for glyph in ordered:
+    ordered = sorted(enumerate(glyphs), key=lambda drawn: (-drawn[1].middle, drawn[1].x0))
+    grouped: list[list[tuple[int, Glyph]]] = []
+    for drawn in ordered:
+        glyph = drawn[1]
         if grouped:
-            first = grouped[-1][0]
+            first = grouped[-1][0][1]
             if first.middle - glyph.middle <= SAME_ROW * max(first.size, glyph.size):
-                grouped[-1].append(glyph)
+                grouped[-1].append(drawn)
                 continue
-        grouped.append([glyph])
+        grouped.append([drawn])
     return [_row(members) for members in grouped]
 
 
-def _row(members: list[Glyph]) -> _Row:
-    members.sort(key=lambda g: g.x0)
-    size = statistics.median(g.size for g in members) or 1.0
-    row = _Row(min(g.y0 for g in members), max(g.y1 for g in members), size)
-    start = 0
-    for i in range(1, len(members) + 1):
-        if i == len(members) or members[i].x0 - members[i - 1].x1 > CHUNK_GAP * size:
-            row.chunks.append(_chunk(members[start:i], size))
-            start = i
+def _row(members: list[tuple[int, Glyph]]) -> _Row:
+    """One row's glyphs (with the order they were drawn in) as chunks, left to right."""
+    size = statistics.median(glyph.size for _order, glyph in members) or 1.0
+    runs = sorted(_overprinted_runs(members, size), key=lambda run: run[0].x0)
+    row = _Row(min(g.y0 for _o, g in members), max(g.y1 for _o, g in members), size)
+    for run in runs:
+        start = 0
+        for i in range(1, len(run) + 1):
+            if i == len(run) or run[i].x0 - run[i - 1].x1 > CHUNK_GAP * size:
+                row.chunks.append(_chunk(run[start:i], size))
+                start = i
     return row
+
+
+def _overprinted_runs(members: list[tuple[int, Glyph]], size: float) -> list[list[Glyph]]:
+    """The row's glyphs left to right, as one run; or, where a run of glyphs drawn one
+    after another starts well inside another (a value typed into a form over the end of
+    its label, "Montant du prélèvemen29.99 €"), each such run apart, so their letters
+    are not shuffled together."""
+    drawn: list[list[Glyph]] = []
+    last = -2
+    for order, glyph in sorted(members, key=lambda member: member[0]):
+        before = drawn[-1][-1] if drawn else None
+        if (
+            before is not None
+            and order == last + 1
+            and before.x0 - SPACE_GAP * size <= glyph.x0 <= before.x1 + CHUNK_GAP * size
+        ):
+            drawn[-1].append(glyph)
+        else:
+            drawn.append([glyph])
+        last = order
+    spans = [(run[0].x0, max(g.x1 for g in run)) for run in drawn]
+    # NOTE: "well inside" is a glyph height past the other's start and before its end, so a
+    # word drawn twice a hair apart (a fake bold) is no overprint.
+    overprinted = any(
+        a0 + size <= b0 <= a1 - size
+        for k, (a0, a1) in enumerate(spans)
+        for j, (b0, _b1) in enumerate(spans)
+        if k != j
+    )
+    if not overprinted:
+        return [sorted((glyph for _order, glyph in members), key=lambda glyph: glyph.x0)]
+    return drawn
 
 
 def _chunk(glyphs: list[Glyph], size: float) -> _Chunk:
@@ -177,15 +215,23 @@ def _read(rows: list[_Row]) -> list[_Line]:
             continue
         bounds = [float("-inf"), *gutters, float("inf")]
         for column in range(len(bounds) - 1):
-            for row in rows[i:end]:
-                inside = [c for c in row.chunks if bounds[column] <= c.x0 < bounds[column + 1]]
-                if inside:
-                    lines.append(_across(row, inside, column=column))
+            # NOTE: a column is read as a page narrower than the page is: labels set over
+            # their values inside it ("Bill To:" over a name) pair as they do across.
+            low, high = bounds[column], bounds[column + 1]
+            inside = [
+                _Row(row.y0, row.y1, row.size, chunks)
+                for row in rows[i:end]
+                if (chunks := [c for c in row.chunks if low <= c.x0 < high])
+            ]
+            at = 0
+            while at < len(inside):
+                read, at = _read_across(inside, at, column=column)
+                lines += read
         i = end
     return lines
 
 
-def _read_across(rows: list[_Row], i: int) -> tuple[list[_Line], int]:
+def _read_across(rows: list[_Row], i: int, *, column: int = 0) -> tuple[list[_Line], int]:
     """Row ``i`` read across, with what belongs to it on the row below: the values of a
     row of labels set over them, or its last chunk's words going on there."""
     row = rows[i]
@@ -193,15 +239,15 @@ def _read_across(rows: list[_Row], i: int) -> tuple[list[_Line], int]:
     if below is not None and _close(row, below, gap=VALUES_GAP):
         values = _values_under(row, below, rows[i + 2] if i + 2 < len(rows) else None)
         if values is not None:
-            line, taken = _pairs(row, below, values, rows[i + 2 :])
+            line, taken = _pairs(row, below, values, rows[i + 2 :], column)
             return [line], i + taken
     if below is not None and _close(row, below):
         if len(row.chunks) > 1 and _goes_on(row.chunks[-1], below):
-            line = _across(row, row.chunks, column=0)
+            line = _across(row, row.chunks, column=column)
             line.text += " " + below.chunks[0].text
             line.y0 = below.y0
             return [line], i + 2
-    return [_across(row, row.chunks, column=0)], i + 1
+    return [_across(row, row.chunks, column=column)], i + 1
 
 
 def _close(row: _Row, below: _Row, *, gap: float = PARAGRAPH_GAP) -> bool:
@@ -209,7 +255,11 @@ def _close(row: _Row, below: _Row, *, gap: float = PARAGRAPH_GAP) -> bool:
 
 
 def _pairs(
-    row: _Row, below: _Row, values: list[tuple[_Chunk, _Chunk | None]], rest: list[_Row]
+    row: _Row,
+    below: _Row,
+    values: list[tuple[_Chunk, _Chunk | None]],
+    rest: list[_Row],
+    column: int,
 ) -> tuple[_Line, int]:
     """A row of labels read with the row of values under it: one line, each label with
     its value (and the rows right under it that hold only the rest of that value, an
@@ -218,10 +268,11 @@ def _pairs(
     texts = [value.text if value else "" for _label, value in values]
     bottom, taken = below, 2
     for further in rest:
-        at = _goes_on_under(values, bottom, further)
-        if at is None:
+        going_on = _goes_on_under(values, bottom, further)
+        if going_on is None:
             break
-        texts[at] += " " + further.chunks[0].text
+        for at, chunk in going_on:
+            texts[at] += " " + chunk.text
         bottom, taken = further, taken + 1
     # NOTE: the pairs of one row stay one row (a tab apart), as "Guest Name: Sanjay" and
     # "Date: 31/12/2017" set side by side do: read apart, the layout ran a value that
@@ -231,25 +282,33 @@ def _pairs(
         for (label, _value), text in zip(values, texts, strict=True)
     ]
     first = values[0][0]
-    return _Line(CELL.join(cells), first.x0, bottom.y0, row.y1, row.size, 0), taken
+    return _Line(CELL.join(cells), first.x0, bottom.y0, row.y1, row.size, column), taken
 
 
 def _goes_on_under(
     values: list[tuple[_Chunk, _Chunk | None]], above: _Row, row: _Row
-) -> int | None:
-    """Which value ``row`` goes on, when it holds one chunk only, right under the rows
-    above, set under the start of a value of a row of two labels or more, in its type."""
-    if len(values) < 2 or len(row.chunks) != 1 or not _close(above, row):
+) -> list[tuple[int, _Chunk]] | None:
+    """Which values ``row`` goes on, chunk by chunk, when it lies right under the rows
+    above and each of its chunks is set under the start of a value of a row of two labels
+    or more, in that value's type (two addresses side by side go on line by line)."""
+    if len(values) < 2 or not _close(above, row):
         return None
-    chunk = row.chunks[0]
-    for at, (_label, value) in enumerate(values):
-        if (
-            value is not None
-            and value.font == chunk.font
-            and abs(chunk.x0 - value.x0) <= ALIGNED * row.size
-        ):
-            return at
-    return None
+    going_on: list[tuple[int, _Chunk]] = []
+    for chunk in row.chunks:
+        at = next(
+            (
+                k
+                for k, (_label, value) in enumerate(values)
+                if value is not None
+                and value.font == chunk.font
+                and abs(chunk.x0 - value.x0) <= ALIGNED * row.size
+            ),
+            None,
+        )
+        if at is None or any(k == at for k, _chunk in going_on):
+            return None
+        going_on.append((at, chunk))
+    return going_on
 
 
 def _goes_on(last: _Chunk, below: _Row) -> bool:
@@ -272,40 +331,76 @@ def _values_under(
     labels = row.chunks
     if not all(_label_like(label) for label in labels):
         return None
-    if any(chunk.text.endswith(":") for chunk in [*labels[:-1], *below.chunks]):
-        return None  # "Label: value" pairs side by side already, or labels below
+    # A row whose every chunk ends in ":" is a row of labels, however its values are set;
+    # where only some do, the chunk after a label is its value, on the row already.
+    named = all(label.text.endswith(":") for label in labels)
+    if any(chunk.text.endswith(":") for chunk in below.chunks) or (
+        not named and any(label.text.endswith(":") for label in labels[:-1])
+    ):
+        return None
     matched = _under(labels, below)
-    if matched is None or any(
-        value is not None and value.font == label.font
-        for label, value in zip(labels, matched, strict=True)
+    if matched is None or (
+        not named
+        and any(
+            value is not None and value.font == label.font
+            for label, value in zip(labels, matched, strict=True)
+        )
     ):
         return None  # a value is set in a type of its own; a list's items share one
-    if after is not None and _close(below, after) and any(_has_digit(c.text) for c in after.chunks):
+    if (
+        not named
+        and after is not None
+        and _close(below, after)
+        and _table_goes_on(below, after, matched)
+    ):
         following = _under(labels, after)
         if following is not None and sum(v is not None for v in following) >= 2:
             return None
     return list(zip(labels, matched, strict=True))
 
 
+def _table_goes_on(below: _Row, after: _Row, matched: list[_Chunk | None]) -> bool:
+    """Might ``after`` go on a table whose header is the row of labels: figures on it,
+    unless the row under the labels gives every label a value and none of them a
+    figure (the first lines of two addresses side by side, a street number under them)?"""
+    if not any(_has_digit(chunk.text) for chunk in after.chunks):
+        return False
+    return not (
+        all(value is not None for value in matched)
+        and not any(_has_digit(chunk.text) for chunk in below.chunks)
+    )
+
+
+def _overlap(one: _Chunk, other: _Chunk) -> bool:
+    return min(one.x1, other.x1) > max(one.x0, other.x0)
+
+
 def _under(labels: list[_Chunk], row: _Row) -> list[_Chunk | None] | None:
-    """For each label, the chunk of ``row`` that starts under its start; None when a
-    chunk of ``row`` starts under none of them."""
+    """For each label, the chunk of ``row`` set under it: starting under its start, or
+    lying under it alone (a figure set right or centred under its label) where the row
+    gives every label a value; None when a chunk of ``row`` is under none of them."""
     found: list[_Chunk | None] = [None] * len(labels)
+    lying = False
     for chunk in row.chunks:
         at = [k for k, label in enumerate(labels) if abs(chunk.x0 - label.x0) <= ALIGNED * row.size]
+        if not at:
+            at = [k for k, label in enumerate(labels) if _overlap(chunk, label)]
+            lying = True
         if len(at) != 1 or found[at[0]] is not None:
             return None
         found[at[0]] = chunk
+    # NOTE: one wide cell under a header of many ("Your tax is—" under a tax table's
+    # columns) lies under one label too; a row of values fills them all.
+    if lying and any(value is None for value in found):
+        return None
     return found
 
 
 def _label_like(chunk: _Chunk) -> bool:
     """A few words with letters and no digit ("Check In", "Booking ID")."""
-    return (
-        chunk.words <= LABEL_CHUNK_WORDS
-        and any(character.isalpha() for character in chunk.text)
-        and not _has_digit(chunk.text)
-    )
+    # NOTE: a colon standing apart ("Nom de la banque :") is no word.
+    words = sum(any(character.isalpha() for character in word) for word in chunk.text.split())
+    return 0 < words <= LABEL_CHUNK_WORDS and not _has_digit(chunk.text)
 
 
 def _has_digit(text: str) -> bool:
