@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from affidavit.answer.state import Asking, Proposed, Said
+from affidavit.engine import ReadsAhead
 from affidavit.gates import CONFIRMED_SPEAKER_CARRIED, MIN_CARRIED
 from affidavit.index import evidence_block
 from affidavit.reasons import Reason
@@ -39,6 +40,8 @@ def propose(state: Asking) -> Asking:
         evidence_block=[e.dateline() for subset in found.subsets for e in subset],
     )
     best = best_score(state)
+    if isinstance(state.engine, ReadsAhead):
+        state.engine.read_ahead(asked, found.subsets)
     proposed = tuple(
         proposed_for(
             state,

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
         ListsEvents,
         Planner,
         ProposedEvent,
+        ReadsAhead,
         ReadsBack,
     )
     from affidavit.engine.rules.engine import DefaultEngine
@@ -25,14 +26,14 @@ if TYPE_CHECKING:
 # first read (runtime.names_read_when_used) so that the face costs nothing until then.
 _HOMES = {
     "http": "HttpEngine",
-    "protocol": "Candidate Engine ListsEvents Planner ProposedEvent ReadsBack",
+    "protocol": "Candidate Engine ListsEvents Planner ProposedEvent ReadsAhead ReadsBack",
     "rules.engine": "DefaultEngine",
     "scripted": "ScriptedEngine",
 }
 
 __all__ = [
     "Candidate", "DefaultEngine", "Engine", "HttpEngine", "ListsEvents", "Planner", "ProposedEvent",
-    "ReadsBack", "ScriptedEngine",
+    "ReadsAhead", "ReadsBack", "ScriptedEngine",
 ]
 
 if not TYPE_CHECKING:  # mypy reads the imports above, and so knows each name's type

@@ -59,6 +59,18 @@ class Planner(Protocol):
 
 
 @runtime_checkable
+class ReadsAhead(Protocol):
+    """An engine that prepares, once for an ask, what it will read of every evidence
+    subset before it proposes for each (the default engine parses the lines its reader
+    will read all together, which costs less a line than one at a time). Preparing
+    proposes nothing and changes no candidate."""
+
+    def read_ahead(self, question: Question, subsets: Sequence[Sequence[Evidence]]) -> None:
+        """Prepare to propose for ``question`` over each of ``subsets``."""
+        ...
+
+
+@runtime_checkable
 class ReadsBack(Protocol):
     """An engine that reads a sentence back as the claims it makes. The claims are only
     ever checked in addition to the library's own reading: they can drop a sentence the

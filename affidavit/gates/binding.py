@@ -20,6 +20,7 @@ from affidavit.text import (
     numbers_in,
     percent_terms,
     read_tokens,
+    writes_whole,
 )
 
 # A number's company is the nearest content terms on each side of it, up to COMPANY terms a
@@ -47,10 +48,7 @@ def _is_subsequence(needles: list[str], haystack: list[str]) -> bool:
 def says_verbatim(line: str, words: str) -> bool:
     """Whether ``line`` writes ``words`` whole ("15" is not said by "150")."""
     words = words.strip().rstrip(".")
-    if not words:
-        return False
-    pattern = rf"(?<![\w]){re.escape(words)}(?![\w])"
-    return re.search(pattern, line, re.IGNORECASE) is not None
+    return bool(words) and writes_whole(line, words)
 
 
 def is_short_answer(claim: str, analyzer: Analyzer) -> bool:

@@ -4,6 +4,7 @@ per line whatever the question."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -15,6 +16,7 @@ from affidavit.text import (
     analyzer_for,
     fold,
     label_end,
+    parse_with_names_ahead,
     parsed_with_names,
     pattern_spans,
     words,
@@ -71,6 +73,13 @@ def read_line(text: str, language: str = "en", *, parse: bool = True) -> LineRea
     if parse and language == "en" and len(text) <= LONGEST_PARSED:
         return line_from_doc(text, parsed_with_names(text))
     return _from_words(text, language)
+
+
+def read_lines_ahead(texts: Sequence[str], language: str = "en", *, parse: bool = True) -> None:
+    """Parse together the lines ``read_line`` will parse (the English ones up to
+    LONGEST_PARSED characters, when ``parse``): its parse is then taken from the cache."""
+    if parse and language == "en":
+        parse_with_names_ahead([text for text in texts if len(text) <= LONGEST_PARSED])
 
 
 def line_from_doc(text: str, doc: Doc) -> LineRead:

@@ -14,7 +14,7 @@ from affidavit.question import Question
 from affidavit.scorer.candidate_spans import Spanned, spans_for
 from affidavit.scorer.cues import Cues, cues_of
 from affidavit.scorer.network import Network, Reading
-from affidavit.scorer.parsed_lines import LineRead, read_line
+from affidavit.scorer.parsed_lines import LineRead, read_line, read_lines_ahead
 from affidavit.scorer.types import BOUND, fits
 from affidavit.scorer.weights import Weights, weights
 
@@ -37,6 +37,12 @@ class Read:
         found = self.span.found
         label = f" {found.label}" if found.label else ""
         return f"reader: {'+'.join(found.kinds)}{label}, p {self.probability:.2f}"
+
+
+def read_ahead(question: Question, lines: Sequence[str]) -> None:
+    """Parse together the lines ``read`` is about to be given for ``question`` (over every
+    evidence subset of an ask), as ``read`` would parse them: not for a bound type."""
+    read_lines_ahead(lines, question.language, parse=question.shape.answer_type not in BOUND)
 
 
 def read(question: Question, lines: Sequence[str], *, model: Weights | None = None) -> list[Read]:

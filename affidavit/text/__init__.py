@@ -45,6 +45,7 @@ if TYPE_CHECKING:
         LONGEST_PARSED,
         entity_pipeline,
         parse_pipeline,
+        parse_with_names_ahead,
         parsed,
         parsed_with_names,
         reading_pipeline,
@@ -108,6 +109,7 @@ if TYPE_CHECKING:
         spoken_words,
         values_written,
         words,
+        writes_whole,
         written_word_spans,
     )
     from affidavit.text.typed_values import line_grade, lone_value
@@ -146,7 +148,8 @@ _HOMES = {
     "list_labels": "label_end",
     "names": "bare capitalised_names name_words pieces segments",
     "nlp": (
-        "LONGEST_PARSED entity_pipeline parse_pipeline parsed parsed_with_names reading_pipeline"
+        "LONGEST_PARSED entity_pipeline parse_pipeline parse_with_names_ahead parsed "
+        "parsed_with_names reading_pipeline"
     ),
     "numbers": (
         "BOUND_FIGURE LANGUAGE_NUMBER_WORDS NUMBER_WORDS carried_numbers english_number "
@@ -165,7 +168,8 @@ _HOMES = {
     ),
     "tokens": (
         "LETTER LETTER_OR_DIGIT LETTER_RUN WORD_CHARACTER asked_words content_words count_words "
-        "fold holds_a_word quoted_terms spoken_words values_written words written_word_spans"
+        "fold holds_a_word quoted_terms spoken_words values_written words writes_whole "
+        "written_word_spans"
     ),
     "typed_values": "line_grade lone_value",
     "wording": "NO_WORDING Wording",
@@ -193,12 +197,14 @@ __all__ = [
     "label_end", "last_extension",
     "likeness", "line_grade", "lone_value", "looks_like_an_amount", "month_in_words", "name_terms",
     "name_words", "numbers_in",
-    "parse_pipeline", "parsed", "parsed_with_names", "pattern_spans", "percent_terms", "pieces",
+    "parse_pipeline", "parse_with_names_ahead", "parsed", "parsed_with_names", "pattern_spans",
+    "percent_terms", "pieces",
     "plain_count", "quoted_terms", "read_for_search", "read_number", "read_tokens",
     "reading_pipeline", "rounded", "says_a_sentence", "scale_of",
     "segments", "short_form", "short_forms",
     "spaced_dates", "split_sentences", "spoken_words", "stem", "time_written", "times_told",
-    "values_written", "vocabulary", "when_told", "words", "written_for", "written_numbers",
+    "values_written", "vocabulary", "when_told", "words", "writes_whole", "written_for",
+    "written_numbers",
     "written_word_spans", "years_of",
 ]
 

@@ -95,6 +95,20 @@ def content_words(text: str, language: str = "en") -> list[str]:
     return [w for w in words(text, language) if w not in _ALL_STOP and len(w) > 1 or w.isdigit()]
 
 
+def writes_whole(text: str, phrase: str) -> bool:
+    """Does ``text`` write ``phrase`` whole, in any case: not inside a longer word or
+    number ("15" is not written by "150")?"""
+    return _whole(phrase).search(text) is not None
+
+
+# NOTE: compiled once a phrase: an ask's judges test the same few phrases against many
+# lines, and re's own cache of 512 patterns turned over every ask (2.6 ms an ask over the
+# compliance set's 40 documents).
+@functools.lru_cache(maxsize=4096)
+def _whole(phrase: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w]){re.escape(phrase)}(?![\w])", re.IGNORECASE)
+
+
 def holds_a_word(text: str) -> bool:
     """Does ``text`` hold a word of two letters or more (not only digits and signs)?"""
     return _WORD_OF_TWO_LETTERS.search(text) is not None

@@ -25,7 +25,7 @@ from affidavit.question import (
     states_a_deadline,
 )
 from affidavit.results import Evidence, LineKind
-from affidavit.scorer import BOUND, read
+from affidavit.scorer import BOUND, read, read_ahead
 from affidavit.text import Analyzer, expansion_terms, fold, written_for, years_of
 
 # Only the best lines are read for spans: deeper lines rarely hold the answer and cost NER time.
@@ -107,9 +107,7 @@ class DefaultEngine:
             candidates.extend(found)
             if for_reader is not None:
                 to_read.append(for_reader)
-        # A code or a contact is found by its pattern, no parse: every line read may hold it.
-        reading_lines = LINES_READ if shape.answer_type in BOUND else READER_LINES
-        candidates.extend(_read_spans(question, to_read[:reading_lines]))
+        candidates.extend(_read_spans(question, to_read[: _reading_lines(shape)]))
         speakers = {fold(e.speaker) for e in evidence if e.speaker}
         if speakers:
             who = shape.answer_type is AnswerType.PERSON
@@ -119,6 +117,16 @@ class DefaultEngine:
                 if not is_chatter(c.text, evidence[c.cites[0]], speakers, who=who)
             ]
         return _best_unique(candidates)
+
+    def read_ahead(self, question: Question, subsets: Sequence[Sequence[Evidence]]) -> None:
+        """Parse together the lines the learned reader will read of every subset, before
+        ``propose`` reads them one subset at a time."""
+        texts = []
+        for evidence in subsets:
+            if evidence:
+                reading = _reading(question, evidence)
+                texts += [line.text for _index, line, _base in _reader_lines(reading, evidence)]
+        read_ahead(question, texts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,15 +177,13 @@ def _read_line(
     the learned reader should read it too (None otherwise)."""
     question = reading.question
     shape, analyzer = question.shape, question.analyzer
-    if line.kind == LineKind.TURN and "?" in line.text:
-        # A question asserts nothing ("what's its name?"): a turn is read for
-        # what its other sentences say.
-        said = asserted(line.text)
-        if not said:
-            return [], None
-        line = replace(line, text=said)
+    read_as = _as_read(line)
+    if read_as is None:
+        return [], None
+    line = read_as
     coverage = _coverage(reading, line)
     base = 0.5 * (line.score / reading.top_score) + 0.5 * coverage
+    for_reader = _for_reader(reading, index, line, coverage, base)
     found = list(
         cell_candidates(
             index,
@@ -195,10 +201,8 @@ def _read_line(
     if shape.answer_type in (AnswerType.DESCRIPTION, AnswerType.REASON):
         if line.kind == LineKind.ROW:
             return found, None  # a row answers by its cells; its pipes and labels are no prose
-        # A heading names a topic; it rarely says anything about it.
-        penalty = HEADING_PENALTY if line.kind == LineKind.HEADING else 0.0
-        found.extend(_described(reading, index, line, base - penalty))
-        return found, ((index, line, base - penalty) if reading.english else None)
+        found.extend(_described(reading, index, line, base - _heading_penalty(line)))
+        return found, for_reader
     found.extend(_heading_title(reading, index, line, base))
     speaker = _speaker_who_did_it(line, shape)
     if speaker is not None:
@@ -212,13 +216,61 @@ def _read_line(
             )
         )
     if reading.english:
-        # A row answers by its cells; a heading asked for as a title, whole.
-        titled = shape.answer_type is AnswerType.TITLE and line.kind == LineKind.HEADING
-        if line.kind != LineKind.ROW and not titled:
-            return found, (index, line, base)
-        return found, None
+        return found, for_reader
     found.extend(_typed_spans(reading, index, line, base))
     return found, None
+
+
+def _as_read(line: Evidence) -> Evidence | None:
+    """The line as the engine reads it: a turn's question left out, for a question asserts
+    nothing ("what's its name?"); None when the turn says nothing else."""
+    if line.kind == LineKind.TURN and "?" in line.text:
+        said = asserted(line.text)
+        return replace(line, text=said) if said else None
+    return line
+
+
+def _heading_penalty(line: Evidence) -> float:
+    # A heading names a topic; it rarely says anything about it.
+    return HEADING_PENALTY if line.kind == LineKind.HEADING else 0.0
+
+
+def _for_reader(
+    reading: _Reading, index: int, line: Evidence, coverage: float, base: float
+) -> tuple[int, Evidence, float] | None:
+    """The line with its base score for the learned reader, which reads English prose near
+    enough the question (a row answers by its cells; a heading asked for as a title,
+    whole); None for any other line."""
+    if coverage < READ_COVERAGE or not reading.english or line.kind == LineKind.ROW:
+        return None
+    if reading.question.shape.answer_type in (AnswerType.DESCRIPTION, AnswerType.REASON):
+        return (index, line, base - _heading_penalty(line))
+    titled = reading.question.shape.answer_type is AnswerType.TITLE
+    if titled and line.kind == LineKind.HEADING:
+        return None
+    return (index, line, base)
+
+
+def _reader_lines(
+    reading: _Reading, evidence: Sequence[Evidence]
+) -> list[tuple[int, Evidence, float]]:
+    """The lines of ``evidence`` the learned reader reads, as ``propose`` chooses them."""
+    chosen = []
+    for index, line in enumerate(evidence[:LINES_READ]):
+        read_as = _as_read(line)
+        if read_as is None:
+            continue
+        coverage = _coverage(reading, read_as)
+        base = 0.5 * (read_as.score / reading.top_score) + 0.5 * coverage
+        entry = _for_reader(reading, index, read_as, coverage, base)
+        if entry is not None:
+            chosen.append(entry)
+    return chosen[: _reading_lines(reading.question.shape)]
+
+
+def _reading_lines(shape: Shape) -> int:
+    # A code or a contact is found by its pattern, no parse: every line read may hold it.
+    return LINES_READ if shape.answer_type in BOUND else READER_LINES
 
 
 def _coverage(reading: _Reading, line: Evidence) -> float:
