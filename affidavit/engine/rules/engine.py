@@ -100,14 +100,10 @@ class DefaultEngine:
         shape = question.shape
         reading = _reading(question, evidence)
         candidates: list[Candidate] = []
-        # English lines are read by the learned reader (affidavit/scorer/), after this loop.
-        to_read: list[tuple[int, Evidence, float]] = []
         for index, line in enumerate(evidence[:LINES_READ]):
-            found, for_reader = _read_line(reading, index, line)
-            candidates.extend(found)
-            if for_reader is not None:
-                to_read.append(for_reader)
-        candidates.extend(_read_spans(question, to_read[: _reading_lines(shape)]))
+            candidates.extend(_read_line(reading, index, line))
+        # English lines are read by the learned reader (affidavit/scorer/) too.
+        candidates.extend(_read_spans(question, _reader_lines(reading, evidence)))
         speakers = {fold(e.speaker) for e in evidence if e.speaker}
         if speakers:
             who = shape.answer_type is AnswerType.PERSON
@@ -170,20 +166,16 @@ def _reading(question: Question, evidence: Sequence[Evidence]) -> _Reading:
     )
 
 
-def _read_line(
-    reading: _Reading, index: int, line: Evidence
-) -> tuple[list[Candidate], tuple[int, Evidence, float] | None]:
-    """The candidates of the ``index``-th best line, and the line with its base score when
-    the learned reader should read it too (None otherwise)."""
+def _read_line(reading: _Reading, index: int, line: Evidence) -> list[Candidate]:
+    """The candidates of the ``index``-th best line (the learned reader's spans apart)."""
     question = reading.question
     shape, analyzer = question.shape, question.analyzer
     read_as = _as_read(line)
     if read_as is None:
-        return [], None
+        return []
     line = read_as
     coverage = _coverage(reading, line)
-    base = 0.5 * (line.score / reading.top_score) + 0.5 * coverage
-    for_reader = _for_reader(reading, index, line, coverage, base)
+    base = _base(reading, line, coverage)
     found = list(
         cell_candidates(
             index,
@@ -197,12 +189,12 @@ def _read_line(
         )
     )
     if coverage < READ_COVERAGE:
-        return found, None  # too far off the question for its answer to pass the support tier
+        return found  # too far off the question for its answer to pass the support tier
     if shape.answer_type in (AnswerType.DESCRIPTION, AnswerType.REASON):
         if line.kind == LineKind.ROW:
-            return found, None  # a row answers by its cells; its pipes and labels are no prose
+            return found  # a row answers by its cells; its pipes and labels are no prose
         found.extend(_described(reading, index, line, base - _heading_penalty(line)))
-        return found, for_reader
+        return found
     found.extend(_heading_title(reading, index, line, base))
     speaker = _speaker_who_did_it(line, shape)
     if speaker is not None:
@@ -215,10 +207,9 @@ def _read_line(
                 note="the turn's speaker",
             )
         )
-    if reading.english:
-        return found, for_reader
-    found.extend(_typed_spans(reading, index, line, base))
-    return found, None
+    if not reading.english:  # the learned reader reads English lines
+        found.extend(_typed_spans(reading, index, line, base))
+    return found
 
 
 def _as_read(line: Evidence) -> Evidence | None:
@@ -228,6 +219,11 @@ def _as_read(line: Evidence) -> Evidence | None:
         said = asserted(line.text)
         return replace(line, text=said) if said else None
     return line
+
+
+def _base(reading: _Reading, line: Evidence, coverage: float) -> float:
+    """A line's base score: its search score against the best line's, and its coverage."""
+    return 0.5 * (line.score / reading.top_score) + 0.5 * coverage
 
 
 def _heading_penalty(line: Evidence) -> float:
@@ -254,15 +250,15 @@ def _for_reader(
 def _reader_lines(
     reading: _Reading, evidence: Sequence[Evidence]
 ) -> list[tuple[int, Evidence, float]]:
-    """The lines of ``evidence`` the learned reader reads, as ``propose`` chooses them."""
+    """The lines of ``evidence`` the learned reader reads, each with its index and base:
+    what ``propose`` reads and ``read_ahead`` parses."""
     chosen = []
     for index, line in enumerate(evidence[:LINES_READ]):
         read_as = _as_read(line)
         if read_as is None:
             continue
         coverage = _coverage(reading, read_as)
-        base = 0.5 * (read_as.score / reading.top_score) + 0.5 * coverage
-        entry = _for_reader(reading, index, read_as, coverage, base)
+        entry = _for_reader(reading, index, read_as, coverage, _base(reading, read_as, coverage))
         if entry is not None:
             chosen.append(entry)
     return chosen[: _reading_lines(reading.question.shape)]
