@@ -42,7 +42,13 @@ class Read:
 def read_ahead(question: Question, lines: Sequence[str]) -> None:
     """Parse together the lines ``read`` is about to be given for ``question`` (over every
     evidence subset of an ask), as ``read`` would parse them: not for a bound type."""
-    read_lines_ahead(lines, question.language, parse=question.shape.answer_type not in BOUND)
+    read_lines_ahead(lines, question.language, parse=_parses(question))
+
+
+def _parses(question: Question) -> bool:
+    """Are the lines parsed for ``question``? Not for a bound type (a code, a contact),
+    which its pattern finds."""
+    return question.shape.answer_type not in BOUND
 
 
 def read(question: Question, lines: Sequence[str], *, model: Weights | None = None) -> list[Read]:
@@ -53,8 +59,7 @@ def read(question: Question, lines: Sequence[str], *, model: Weights | None = No
     cues = cues_of(question)
     model = model or weights()
     wanted = question.shape.answer_type
-    parse = wanted not in BOUND
-    read_lines = [read_line(text, question.language, parse=parse) for text in lines]
+    read_lines = [read_line(text, question.language, parse=_parses(question)) for text in lines]
     spans = [
         [s for s in spans_for(cues, line, rank) if fits(wanted, s.found.label)]
         for rank, line in enumerate(read_lines)

@@ -85,12 +85,7 @@ def parse_with_names_ahead(texts: Iterable[str]) -> None:
     if len(wanted) < 2:
         return  # one line is parsed when it is read
     docs = list(reading_pipeline().pipe(wanted, batch_size=len(wanted)))
-    with _reading:
-        for text, doc in zip(wanted, docs, strict=True):
-            _read_with_names[text] = doc
-            _read_with_names.move_to_end(text)
-        while len(_read_with_names) > _KEPT:
-            _read_with_names.popitem(last=False)
+    _keep(zip(wanted, docs, strict=True))
 
 
 def parsed_with_names(text: str) -> Doc:
@@ -101,8 +96,15 @@ def parsed_with_names(text: str) -> Doc:
             _read_with_names.move_to_end(text)
             return doc
     doc = reading_pipeline()(text)  # outside the lock: threads parse side by side
+    _keep([(text, doc)])
+    return doc
+
+
+def _keep(read: Iterable[tuple[str, Doc]]) -> None:
+    """Lines just parsed with names into the cache, newest last, the oldest dropped."""
     with _reading:
-        _read_with_names[text] = doc
+        for text, doc in read:
+            _read_with_names[text] = doc
+            _read_with_names.move_to_end(text)
         while len(_read_with_names) > _KEPT:
             _read_with_names.popitem(last=False)
-    return doc

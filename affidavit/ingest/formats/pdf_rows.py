@@ -171,18 +171,25 @@ def _overprinted_runs(members: list[tuple[int, Glyph]], size: float) -> list[lis
         else:
             drawn.append([glyph])
         last = order
-    spans = [(run[0].x0, max(g.x1 for g in run)) for run in drawn]
-    # NOTE: "well inside" is a glyph height past the other's start and before its end, so a
-    # word drawn twice a hair apart (a fake bold) is no overprint.
-    overprinted = any(
-        a0 + size <= b0 <= a1 - size
-        for k, (a0, a1) in enumerate(spans)
-        for j, (b0, _b1) in enumerate(spans)
-        if k != j
-    )
-    if not overprinted:
+    if not _starts_inside([(run[0].x0, max(g.x1 for g in run)) for run in drawn], size):
         return [sorted((glyph for _order, glyph in members), key=lambda glyph: glyph.x0)]
     return drawn
+
+
+def _starts_inside(spans: list[tuple[float, float]], size: float) -> bool:
+    """Does one of ``spans`` (start, end) start well inside another: a glyph height past
+    its start and before its end, so that a word drawn twice a hair apart (a fake bold) is
+    no overprint? One sweep by start (a row drawn a glyph a run stays linear, not square)."""
+    starts = sorted(spans)
+    reach, taken = float("-inf"), 0
+    for start, _end in starts:
+        # The ends of the spans starting at least a glyph height before this one.
+        while taken < len(starts) and starts[taken][0] + size <= start:
+            reach = max(reach, starts[taken][1])
+            taken += 1
+        if start <= reach - size:
+            return True
+    return False
 
 
 def _chunk(glyphs: list[Glyph], size: float) -> _Chunk:
