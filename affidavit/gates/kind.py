@@ -2,8 +2,11 @@
 furniture. A field's label ("g) Flash point" asked "What is the flash point?"), a heading
 or section title ("1.3 Details"), a list marker, or the question's own words said back
 are what a line is laid out with, not what it says; a piece cut from what the line names
-("No-Ack" of "X-Debbugs-No-Ack") says less than it; an address asked is answered by one.
-Each is refused so the next candidate may answer, and the audit names which it was."""
+("No-Ack" of "X-Debbugs-No-Ack") or stopping before the name it introduces ("the file"
+before its path) says less than it. A typed question is answered by its kind as the
+language layer's patterns read it, not as a model guessed: an address by an address, a date
+or a year by one, a version by a figure, a count by a number and what it counts. Each is
+refused so the next candidate may answer, and the audit names which it was."""
 
 from __future__ import annotations
 
@@ -77,6 +80,15 @@ def _not_an_answer(answer: str, case: Case, question: str, shape: Shape) -> str 
     whole = _cut_name(answer, case)
     if whole is not None:
         return f"{answer!r} is cut from {whole!r}: it stops short of what the line names"
+    named = _name_after(answer, case)
+    if named is not None:
+        return f"{answer!r} stops before the name its line gives it, {named!r}"
+    if _CALENDAR_ASKED.search(shape.cue) and not _writes_a_date(answer, case):
+        return f"{answer!r} writes no date or year: the question asks for one"
+    if _ASKS_WHICH_NUMBER.search(question) and not _writes_a_figure(answer, case):
+        return f"{answer!r} writes no figure: the question asks which version or number"
+    if _COUNT_ASKED.fullmatch(shape.cue.strip()) and _count_stands_apart(answer, case):
+        return f"{answer!r} is not a count: its number stands apart from words that name a thing"
     if _asks_an_address(shape) and not _writes_an_address(answer, case):
         return f"{answer!r} writes no address: the question asks for one (postal, e-mail or web)"
     return None
@@ -206,6 +218,95 @@ def _cut_at(text: str, start: int, end: int) -> str | None:
         return None
     # Only a mark before the closing quotation mark (“LWAY.”) leaves the name whole.
     return text[start:shut] if any(c.isalnum() for c in text[end:shut]) else None
+
+
+# A name written right after a common noun that introduces it ("the file /usr/share/doc",
+# "the list debian-mentors@lists.debian.org", "the section 3.2"): its look tells it, or the
+# language layer reads it as an address or a code.
+_NAME_MARKS = frozenset("/@_$")
+_NAMES = frozenset({"EMAIL", "URL", "CODE"})
+
+
+def _name_after(answer: str, case: Case) -> str | None:
+    """The name a cited line writes right after the answer, where the answer ends on a
+    word in lower case that introduces it: "the file" stops before the path it is. None
+    when any place the line writes the answer is not so followed."""
+    last = answer.split()[-1] if answer.split() else ""
+    if not (last.isalpha() and last.islower()):
+        return None
+    found = None
+    for line in case.anchor:
+        text = line.text
+        at = text.find(answer)
+        while at >= 0:
+            after = text[at + len(answer) :]
+            following = after[1:].split()[:1] if after[:1] == " " else []
+            word = following[0].rstrip(".,;:)") if following else ""
+            if not _a_name(word, case):
+                return None
+            found = found or word
+            at = text.find(answer, at + 1)
+    return found
+
+
+def _a_name(word: str, case: Case) -> bool:
+    if not word or not any(c.isalnum() for c in word):
+        return False
+    if any(mark in word[1:] or word[:1] == "/" for mark in _NAME_MARKS):
+        return True
+    spans = pattern_spans(word, case.analyzer.language)
+    return any(start == 0 and label in _NAMES for _, start, _end, label in spans)
+
+
+# A question asking for a date, a year or a decade ("By what date ...", "In what year
+# ...") is answered by one, as the language layer's patterns read dates: not by a span a
+# model took for a date ("11327A Form 1040A", a catalogue number beside a form's name).
+_CALENDAR_ASKED = re.compile(r"\b(?:date|year|decade|fecha|año|tarih|yıl)", re.IGNORECASE)
+_DATES = frozenset({"DATE", "YEAR"})
+
+
+def _writes_a_date(answer: str, case: Case) -> bool:
+    spans = pattern_spans(answer, case.analyzer.language)
+    return any(label in _DATES for *_, label in spans)
+
+
+# A question asking which version, edition or number ("What version of the sub-policy is
+# this?", "Which guideline number ...") is answered by one: a figure, a number's word or a
+# numeral ("version 4.6.2.0", "4", "v. 2", "Python 3.8.6", "II"), not a line's other words.
+_ASKS_WHICH_NUMBER = re.compile(
+    r"\b(?:what|which)\s+(?!(?:is|are|was|were|do|does|did)\b)(?:[\w-]+\s+)?"
+    r"(?:(?:version|edition|revision)s?\b|numbers?\b(?!\s+of\b))",
+    re.IGNORECASE,
+)
+_NUMERAL = re.compile(r"[IVX]{2,}")
+
+
+def _writes_a_figure(answer: str, case: Case) -> bool:
+    numbers = LANGUAGE_NUMBER_WORDS.get(case.analyzer.language, frozenset())
+    return any(c.isdigit() for c in answer) or any(
+        w.lower() in numbers or _NUMERAL.fullmatch(w) for w in answer.split()
+    )
+
+
+# A question asking how many ("how many", "cuántos", "kaç") is answered by a number and
+# what it counts, a bound before it at most ("at least two", "more than 1,000").
+_COUNT_ASKED = re.compile(r"how many|cu[aá]nt[oa]s|ka[çc]", re.IGNORECASE)
+_BOUND_WORDS = 3
+
+
+def _count_stands_apart(answer: str, case: Case) -> bool:
+    """Does the answer write its first number after words that name something (a
+    capitalised word past the first, or more words than a bound takes), as a form's
+    heading writes a code ("Joint Filers With No Dependents (99)")? An answer writing no
+    number the language layer reads is left to the reader ("several", "twice")."""
+    numbers = LANGUAGE_NUMBER_WORDS.get(case.analyzer.language, frozenset())
+    said = answer.split()
+    for n, word in enumerate(said):
+        bare = word.strip("()[],.;:")
+        if bare[:1].isdigit() or bare.lower() in numbers:
+            before = said[:n]
+            return len(before) > _BOUND_WORDS or any(w[:1].isupper() for w in before[1:])
+    return False
 
 
 def _a_title(text: str) -> bool:

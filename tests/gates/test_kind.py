@@ -208,3 +208,45 @@ def test_a_question_asking_for_an_address_is_answered_by_one() -> None:
         LISTS, opening, question, "need to contact a human listmaster"
     )
     assert _cited(LISTS, opening, question, "listmaster@lists.debian.org") is None
+
+
+FORM_1040A = CORPORA / "compliance_set" / "irs-form-1040a-2012.pdf"
+FORM_1040EZ = CORPORA / "compliance_set" / "irs-form-1040ez-2012.pdf"
+MENU_POLICY = CORPORA / "compliance_set" / "debian-menu-policy.txt"
+
+
+def test_a_question_asking_for_a_date_is_answered_by_one_the_patterns_read() -> None:
+    """A catalogue number beside a form's name, which a model took for a date, answers no
+    "by what date"; a date or a year the language layer reads does."""
+    opening, question = "Cat. No. 11327A", "By what date must Form 1040A for 2012 be filed?"
+    assert "writes no date" in _refused_why(FORM_1040A, opening, question, "11327A Form 1040A")
+    assert _cited(FORM_1040A, opening, question, "April 15, 2013") is None
+    assert _cited(FORM_1040A, opening, "In what year was the form issued?", "2012") is None
+
+
+def test_a_count_is_a_number_and_what_it_counts() -> None:
+    """A form's heading writing its code in brackets is no count of dependents; a number
+    after a bound ("at least two") is one."""
+    opening = "1040EZ\tJoint Filers"
+    question = "If there are more than how many dependents should the filer see the instructions?"
+    heading = "Joint Filers With No Dependents (99)"
+    assert "not a count" in _refused_why(FORM_1040EZ, opening, question, heading)
+    assert _cited(FORM_1040EZ, opening, question, "more than two") is None
+    assert _cited(FORM_1040EZ, opening, question, "99") is None
+
+
+def test_an_answer_stopping_before_the_name_it_introduces_is_cut() -> None:
+    """ "the file" stops before the path the line names it by."""
+    opening = "Comment: On Debian systems, the full text of the GNU General Public License"
+    question = "Where can the full text of the GNU General Public License version 2 be found?"
+    path = "'/usr/share/common-licenses/GPL-2'"
+    assert path in _refused_why(COPYRIGHT_FORMAT, opening, question, "the file")
+    assert _cited(COPYRIGHT_FORMAT, opening, question, f"the file {path}") is None
+
+
+def test_a_question_asking_which_version_is_answered_by_a_figure() -> None:
+    """A name the title page writes is no version; the version line's figure is one."""
+    question = "What version of the Debian Menu sub-policy is this?"
+    refused = _refused_why(MENU_POLICY, "Copyright © 1999", question, "Chris Waters")
+    assert "writes no figure" in refused
+    assert _cited(MENU_POLICY, "version 4.6.2.0", question, "version 4.6.2.0") is None
