@@ -83,7 +83,8 @@ def _not_an_answer(answer: str, case: Case, question: str, shape: Shape) -> str 
     named = _name_after(answer, case)
     if named is not None:
         return f"{answer!r} stops before the name its line gives it, {named!r}"
-    if _CALENDAR_ASKED.search(shape.cue) and not _writes_a_date(answer, case):
+    asks_a_date = kind is AnswerType.TIME and _CALENDAR_ASKED.search(shape.cue)
+    if asks_a_date and not _writes_a_date(answer, case):
         return f"{answer!r} writes no date or year: the question asks for one"
     if _ASKS_WHICH_NUMBER.search(question) and not _writes_a_figure(answer, case):
         return f"{answer!r} writes no figure: the question asks which version or number"
@@ -259,8 +260,9 @@ def _a_name(word: str, case: Case) -> bool:
 
 
 # A question asking for a date, a year or a decade ("By what date ...", "In what year
-# ...") is answered by one, as the language layer's patterns read dates: not by a span a
-# model took for a date ("11327A Form 1040A", a catalogue number beside a form's name).
+# ...", not "how many years") is answered by one, as the language layer's patterns read
+# dates: not by a span a model took for a date ("11327A Form 1040A", a catalogue number
+# beside a form's name).
 _CALENDAR_ASKED = re.compile(r"\b(?:date|year|decade|fecha|año|tarih|yıl)", re.IGNORECASE)
 _DATES = frozenset({"DATE", "YEAR"})
 

@@ -250,3 +250,10 @@ def test_a_question_asking_which_version_is_answered_by_a_figure() -> None:
     refused = _refused_why(MENU_POLICY, "Copyright © 1999", question, "Chris Waters")
     assert "writes no figure" in refused
     assert _cited(MENU_POLICY, "version 4.6.2.0", question, "version 4.6.2.0") is None
+
+
+def test_a_question_asking_how_many_years_is_answered_by_a_number() -> None:
+    """ "how many years" asks a length of time, not a year: "3" answers it."""
+    opening = "Generally, Form 1040X must be filed within 3 years"
+    question = "Within how many years after the original return was filed must Form 1040X be filed?"
+    assert _cited(I1040NR, opening, question, "3") is None
