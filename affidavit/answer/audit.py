@@ -54,6 +54,7 @@ class AskRecord:
     last_organ: Json | None = None  # the store read whole, when every organ died
     copies: list[str] | None = None  # other documents' copies of the cited lines
     closest: Json | None = None  # a refusal's best candidate, and the check that refused it
+    polar: Json | None = None  # a question asking yes or no: its statement and verdict
 
     def why_refused(self) -> Reason:
         """The most telling failure when no candidate passed, read from the typed decisions:
@@ -124,6 +125,7 @@ class AskRecord:
             last_organ=self.last_organ,
             copies=self.copies,
             closest=self.closest,
+            polar=self.polar,
             engine_calls=engine_calls,
         )
 
@@ -174,6 +176,7 @@ class Audit(Mapping[str, Any]):
     last_organ: Json | None = None
     copies: list[str] | None = None
     closest: Json | None = None
+    polar: Json | None = None
     engine_calls: Json | None = None
     _json: Json = field(init=False, repr=False, compare=False)
 
@@ -242,6 +245,7 @@ class Audit(Mapping[str, Any]):
             "last_organ",
             "copies",
             "closest",
+            "polar",
         ):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)

@@ -11,7 +11,14 @@ from affidavit.gates import makes_a_claim
 from affidavit.question import Question
 from affidavit.reasons import Reason
 from affidavit.results import SentenceVerdict, Status
-from affidavit.text import VOCABULARIES, content_terms, detect_language, words, written_numbers
+from affidavit.text import (
+    VOCABULARIES,
+    content_terms,
+    detect_language,
+    statement_asked,
+    words,
+    written_numbers,
+)
 
 # A bare "yes" or "no" in any of the languages (text/lang).
 _YES = frozenset().union(*(vocabulary.yes for vocabulary in VOCABULARIES.values()))
@@ -82,7 +89,14 @@ def read_sentence(state: Asking) -> Asking:
     said = set(words(sentence, analyzer.language))
     if said and said <= _YES | _NO:
         if question and not said & _NO:
-            return replace(state, checked=question)  # "yes" asserts the question's statement
+            # "yes" asserts the statement the question asks about ("Is a fee charged?":
+            # "A fee is charged."), judged as that statement given alone, so its clause
+            # frames are read against the lines' ("No fee is charged."); the question as
+            # written where the parse does not show its statement.
+            statement = statement_asked(question, analyzer.language)
+            if statement is None:
+                return replace(state, checked=question)
+            return replace(state, checked=statement, question=None, question_text=None)
         return _dropped(state, Reason.UNVERIFIABLE)
     if not content_terms(sentence, analyzer) and not written_numbers(sentence):
         return _dropped(state, Reason.UNVERIFIABLE)

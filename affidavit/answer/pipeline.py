@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 
 from affidavit.answer.audit import AskRecord
 from affidavit.answer.choose import choose
@@ -15,6 +16,7 @@ from affidavit.answer.cite import cite
 from affidavit.answer.compute import compute
 from affidavit.answer.door import read, read_for_verify
 from affidavit.answer.judge import judge
+from affidavit.answer.polar import polar
 from affidavit.answer.propose import propose
 from affidavit.answer.retrieve import retrieve
 from affidavit.answer.scope import scope
@@ -35,6 +37,8 @@ ASK: tuple[Stage, ...] = (
     scope,  # the documents it is asked of, and what each one's lines must carry
     retrieve,  # the evidence: lines ranked, in one document's subsets
     compute,  # an answer computed by plans over verified steps; the census
+    # yes or no: the statement a question asking one asks about, judged as verify judges it
+    partial(polar, judge_statement=lambda statement, state: _statement_verdict(statement, state)),
     propose,  # the engine's candidates, subset by subset
     judge,  # every candidate before the judges (gates/registry.py)
     read_whole,  # none passed: a small dated store read whole, proposed and judged again
@@ -136,6 +140,12 @@ def verify(
         _verdict(sentence, archive, asked, question, language, scope) for sentence in sentences
     ]
     return Verdict(text=text, question=question, sentences=verdicts)
+
+
+def _statement_verdict(statement: str, state: Asking) -> SentenceVerdict:
+    """``statement`` judged as ``verify`` judges a sentence given alone, over the documents
+    the question is asked of."""
+    return _verdict(statement, state.archive, None, None, state.language, state.scope)
 
 
 def _verdict(

@@ -17,7 +17,13 @@ from affidavit.gates.decision import Gate, GateDecision
 from affidavit.question import AnswerType, Shape
 from affidavit.reasons import Reason
 from affidavit.results import LineKind
-from affidavit.text import LANGUAGE_NUMBER_WORDS, is_abbreviation, pattern_spans, words
+from affidavit.text import (
+    LANGUAGE_NUMBER_WORDS,
+    is_abbreviation,
+    pattern_spans,
+    statement_asked,
+    words,
+)
 
 # A list or section marker opening the answer: "g)", "(iv)", "1.3 Details", "5.1.1.2", "2.",
 # "•". A number that is a value is not one: "3.5 million" (one dot, then a word in lower
@@ -57,6 +63,8 @@ def of_the_kind_asked(case: Case, found: Judgement) -> GateDecision | None:
 def _not_an_answer(answer: str, case: Case, question: str, shape: Shape) -> str | None:
     """What the answer is instead of an answer, or None when it may be one."""
     kind = shape.answer_type
+    if _asks_yes_or_no(question, case):
+        return f"{answer!r} is no yes or no, which the question asks (its lines do not settle it)"
     if answer.endswith(":"):
         return f"{answer!r} is a field's label: its value is what is asked"
     if kind not in _TITLE_KINDS and _is_a_heading(answer, case):
@@ -116,6 +124,13 @@ _ASKS_WHICH_PART = re.compile(
 )
 # A sentence: this many words or more, ended by a full stop.
 _SENTENCE_WORDS = 8
+
+
+def _asks_yes_or_no(question: str, case: Case) -> bool:
+    """Does the question ask yes or no, as ask reads one (answer/polar.py: the statement it
+    asks about), rather than offer its own alternatives ("Is the fee $5 or $10?")?"""
+    language = case.analyzer.language
+    return not _ALTERNATIVES.search(question) and statement_asked(question, language) is not None
 
 
 def _a_sentence(answer: str) -> bool:

@@ -95,6 +95,7 @@ if TYPE_CHECKING:
         YEAR_OR_CENTURY,
         pattern_spans,
     )
+    from affidavit.text.statement import statement_asked
     from affidavit.text.tokens import (
         LETTER,
         LETTER_OR_DIGIT,
@@ -166,6 +167,7 @@ _HOMES = {
     "spans": (
         "CODE_SHAPE EMAIL_SHAPE LENGTH_OF_TIME PHONE_SHAPE URL_SHAPE YEAR_OR_CENTURY pattern_spans"
     ),
+    "statement": "statement_asked",
     "tokens": (
         "LETTER LETTER_OR_DIGIT LETTER_RUN WORD_CHARACTER asked_words content_words count_words "
         "fold holds_a_word quoted_terms spoken_words values_written words writes_whole "
@@ -202,7 +204,8 @@ __all__ = [
     "plain_count", "quoted_terms", "read_for_search", "read_number", "read_tokens",
     "reading_pipeline", "rounded", "says_a_sentence", "scale_of",
     "segments", "short_form", "short_forms",
-    "spaced_dates", "split_sentences", "spoken_words", "stem", "time_written", "times_told",
+    "spaced_dates", "split_sentences", "spoken_words", "statement_asked", "stem", "time_written",
+    "times_told",
     "values_written", "vocabulary", "when_told", "words", "writes_whole", "written_for",
     "written_numbers",
     "written_word_spans", "years_of",
