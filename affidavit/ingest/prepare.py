@@ -13,7 +13,7 @@ from affidavit.text import detect_language, split_sentences
 from affidavit.trust import DOCUMENT_TRUST
 
 # Bump when line-making changes, so re-ingesting an unchanged file rebuilds its lines.
-INGEST_VERSION = "8"
+INGEST_VERSION = "9"
 
 # Sliding windows of 3 sentences, and paragraph-sized windows of up to 8 (stride 4).
 WINDOW_SCALES: tuple[tuple[int, int], ...] = ((3, 1), (8, 4))

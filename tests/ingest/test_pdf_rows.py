@@ -29,6 +29,7 @@ AZURE = CORPORA / "forms" / "azure-interior-invoice.pdf"
 SAECO = CORPORA / "forms" / "saeco-invoice-nl.pdf"
 FREE = CORPORA / "forms" / "free-invoice-fr.pdf"
 SAMMY = CORPORA / "forms" / "sammy-maystone-invoice.pdf"
+W2 = CORPORA / "forms" / "irs-w2-wage-tax-statement-2020.pdf"
 
 
 @pytest.fixture(scope="module")
@@ -169,6 +170,22 @@ def test_a_label_whose_colon_stands_apart_still_takes_its_value(free_texts: list
 def test_labels_over_their_values_inside_a_column_pair_up() -> None:
     # "Bill To:" and "Ship To:" stand in a column beside the dates and terms column.
     assert "Bill To: Taylor Riddel\tShip To: Taylor's Store" in texts_of(SAMMY)
+
+
+def test_a_row_of_boxes_named_by_their_marks_pairs_with_the_values_in_them() -> None:
+    """A W-2's boxes: a caption after its letter or number ("1 Wages, tips, other
+    compensation") is a label for all its words and its mark, and the row of captions
+    under it is no table's next row; a value set right in its box pairs with it while
+    the box beside is empty on that row (box c's address starts a row lower)."""
+    texts = texts_of(W2)
+    assert (
+        "b Employer identification number (EIN) 63-0065650\t"
+        "1 Wages, tips, other compensation 23,677.70\t2 Federal income tax withheld 2,841.32"
+    ) in texts
+    assert (
+        "c Employer’s name, address, and ZIP code\t3 Social security wages 24,410.00\t"
+        "4 Social security tax withheld 1,513.42"
+    ) in texts
 
 
 def test_one_run_of_glyphs_jumping_ahead_on_its_row_is_no_overprint() -> None:

@@ -63,6 +63,11 @@ ALIGNED = 0.5
 VALUES_GAP = 1.5
 # A label of a row of labels set over their values: at most this many words, no digit.
 LABEL_CHUNK_WORDS = 4
+# A form's box is named by a letter or a number before its caption ("b Employer
+# identification number (EIN)", "1 Wages, tips, other compensation", "12a See
+# instructions"): in a row of two such boxes or more, a caption may run to LABEL_WORDS,
+# and its mark is no figure of it.
+_BOX_MARK = re.compile(r"^(?:[a-z]|\d{1,2}[a-z]?)\s+(?=[A-Z])")
 
 
 @dataclass(slots=True)
@@ -336,7 +341,8 @@ def _values_under(
     list), a table's header and first row among
     them (a third row set the same way, with figures, goes on the table)."""
     labels = row.chunks
-    if not all(_label_like(label) for label in labels):
+    boxed = _boxes(labels)
+    if not all(_label_like(label, boxed=boxed) for label in labels):
         return None
     # A row whose every chunk ends in ":" is a row of labels, however its values are set;
     # where only some do, the chunk after a label is its value, on the row already.
@@ -345,7 +351,7 @@ def _values_under(
         not named and any(label.text.endswith(":") for label in labels[:-1])
     ):
         return None
-    matched = _under(labels, below)
+    matched = _under(labels, below, boxed=boxed)
     if matched is None or (
         not named
         and any(
@@ -372,6 +378,8 @@ def _table_goes_on(below: _Row, after: _Row, matched: list[_Chunk | None]) -> bo
     figure (the first lines of two addresses side by side, a street number under them)?"""
     if not any(_has_digit(chunk.text) for chunk in after.chunks):
         return False
+    if _boxes(after.chunks) and all(_label_like(c, boxed=True) for c in after.chunks):
+        return False  # the next row of a form's boxes: captions, their marks no figures
     return not (
         all(value is not None for value in matched)
         and not any(_has_digit(chunk.text) for chunk in below.chunks)
@@ -382,7 +390,7 @@ def _overlap(one: _Chunk, other: _Chunk) -> bool:
     return min(one.x1, other.x1) > max(one.x0, other.x0)
 
 
-def _under(labels: list[_Chunk], row: _Row) -> list[_Chunk | None] | None:
+def _under(labels: list[_Chunk], row: _Row, *, boxed: bool = False) -> list[_Chunk | None] | None:
     """For each label, the chunk of ``row`` set under it: starting under its start, or
     lying under it alone (a figure set right or centred under its label) where the row
     gives every label a value; None when a chunk of ``row`` is under none of them."""
@@ -397,17 +405,28 @@ def _under(labels: list[_Chunk], row: _Row) -> list[_Chunk | None] | None:
             return None
         found[at[0]] = chunk
     # NOTE: one wide cell under a header of many ("Your tax is—" under a tax table's
-    # columns) lies under one label too; a row of values fills them all.
-    if lying and any(value is None for value in found):
+    # columns) lies under one label too; a row of values fills them all, and a row of a
+    # form's boxes may leave a box empty (its value set right in its box).
+    if lying and any(value is None for value in found) and not boxed:
         return None
     return found
 
 
-def _label_like(chunk: _Chunk) -> bool:
-    """A few words with letters and no digit ("Check In", "Booking ID")."""
+def _label_like(chunk: _Chunk, *, boxed: bool = False) -> bool:
+    """A few words with letters and no digit ("Check In", "Booking ID"), or, in a row of
+    a form's boxes, a box's caption after its mark ("1 Wages, tips, other compensation")."""
+    mark = _BOX_MARK.match(chunk.text) if boxed else None
+    text = chunk.text[mark.end() :] if mark else chunk.text
     # NOTE: a colon standing apart ("Nom de la banque :") is no word.
-    words = sum(any(character.isalpha() for character in word) for word in chunk.text.split())
-    return 0 < words <= LABEL_CHUNK_WORDS and not _has_digit(chunk.text)
+    words = sum(any(character.isalpha() for character in word) for word in text.split())
+    most = LABEL_WORDS if mark else LABEL_CHUNK_WORDS
+    return 0 < words <= most and not _has_digit(text)
+
+
+def _boxes(chunks: list[_Chunk]) -> bool:
+    """Is the row a row of a form's boxes: two or more, each named by its mark? (One
+    marked chunk alone is as likely a numbered line of a listing.)"""
+    return len(chunks) >= 2 and all(_BOX_MARK.match(chunk.text) for chunk in chunks)
 
 
 def _has_digit(text: str) -> bool:
