@@ -32,13 +32,20 @@ from affidavit.text import split_sentences
 
 Stage = Callable[[Asking], Asking]
 
+
+def _statement_verdict(statement: str, state: Asking) -> SentenceVerdict:
+    """``statement`` judged as ``verify`` judges a sentence given alone, over the documents
+    the question is asked of."""
+    return _verdict(statement, state.archive, None, None, state.language, state.scope)
+
+
 ASK: tuple[Stage, ...] = (
     read,  # the question, once: its language, reading, shape and what it asks for
     scope,  # the documents it is asked of, and what each one's lines must carry
     retrieve,  # the evidence: lines ranked, in one document's subsets
     compute,  # an answer computed by plans over verified steps; the census
     # yes or no: the statement a question asking one asks about, judged as verify judges it
-    partial(polar, judge_statement=lambda statement, state: _statement_verdict(statement, state)),
+    partial(polar, judge_statement=_statement_verdict),
     propose,  # the engine's candidates, subset by subset
     judge,  # every candidate before the judges (gates/registry.py)
     read_whole,  # none passed: a small dated store read whole, proposed and judged again
@@ -140,12 +147,6 @@ def verify(
         _verdict(sentence, archive, asked, question, language, scope) for sentence in sentences
     ]
     return Verdict(text=text, question=question, sentences=verdicts)
-
-
-def _statement_verdict(statement: str, state: Asking) -> SentenceVerdict:
-    """``statement`` judged as ``verify`` judges a sentence given alone, over the documents
-    the question is asked of."""
-    return _verdict(statement, state.archive, None, None, state.language, state.scope)
 
 
 def _verdict(

@@ -66,8 +66,8 @@ LABEL_CHUNK_WORDS = 4
 # A form's box is named by a letter or a number before its caption ("b Employer
 # identification number (EIN)", "1 Wages, tips, other compensation", "12a See
 # instructions"): in a row of two such boxes or more, a caption may run to LABEL_WORDS,
-# and its mark is no figure of it.
-_BOX_MARK = re.compile(r"^(?:[a-z]|\d{1,2}[a-z]?)\s+(?=[A-Z])")
+# and its mark is no figure of it. A number's mark is one or two digits, perhaps a letter after.
+BOX_DIGITS = 2
 
 
 @dataclass(slots=True)
@@ -415,18 +415,31 @@ def _under(labels: list[_Chunk], row: _Row, *, boxed: bool = False) -> list[_Chu
 def _label_like(chunk: _Chunk, *, boxed: bool = False) -> bool:
     """A few words with letters and no digit ("Check In", "Booking ID"), or, in a row of
     a form's boxes, a box's caption after its mark ("1 Wages, tips, other compensation")."""
-    mark = _BOX_MARK.match(chunk.text) if boxed else None
-    text = chunk.text[mark.end() :] if mark else chunk.text
+    caption = _caption(chunk.text) if boxed else None
+    text = caption if caption is not None else chunk.text
     # NOTE: a colon standing apart ("Nom de la banque :") is no word.
     words = sum(any(character.isalpha() for character in word) for word in text.split())
-    most = LABEL_WORDS if mark else LABEL_CHUNK_WORDS
+    most = LABEL_WORDS if caption is not None else LABEL_CHUNK_WORDS
     return 0 < words <= most and not _has_digit(text)
 
 
 def _boxes(chunks: list[_Chunk]) -> bool:
     """Is the row a row of a form's boxes: two or more, each named by its mark? (One
     marked chunk alone is as likely a numbered line of a listing.)"""
-    return len(chunks) >= 2 and all(_BOX_MARK.match(chunk.text) for chunk in chunks)
+    return len(chunks) >= 2 and all(_caption(chunk.text) is not None for chunk in chunks)
+
+
+def _caption(text: str) -> str | None:
+    """A box's caption after its mark ("Wages, tips" of "1 Wages, tips"; the mark a
+    lower-case letter, or one or two digits and perhaps a letter), or None."""
+    mark, _, caption = text.partition(" ")
+    caption = caption.lstrip()
+    if not caption[:1].isupper():
+        return None
+    lettered = len(mark) == 1 and mark.islower()
+    digits = mark[:-1] if len(mark) > 1 and mark[-1].islower() else mark
+    numbered = digits.isdigit() and len(digits) <= BOX_DIGITS
+    return caption if lettered or numbered else None
 
 
 def _has_digit(text: str) -> bool:
