@@ -11,6 +11,7 @@ refused so the next candidate may answer, and the audit names which it was."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from affidavit.gates.case import Case, Judgement
 from affidavit.gates.decision import Gate, GateDecision
@@ -20,6 +21,7 @@ from affidavit.results import LineKind
 from affidavit.text import (
     LANGUAGE_NUMBER_WORDS,
     is_abbreviation,
+    opens_on_an_auxiliary,
     pattern_spans,
     statement_asked,
     words,
@@ -36,13 +38,6 @@ _MARKER = re.compile(
 _TITLE_WORDS = 6
 # Kinds whose answer may be the title of something: a heading's words are what they ask.
 _TITLE_KINDS = frozenset({AnswerType.TITLE, AnswerType.DESCRIPTION})
-# A question asking yes or no ("Is the Work licensed …?") is answered by a line that
-# says it, in its words (English; a Spanish or Turkish question's form is not read here).
-_ASKS_YES_OR_NO = re.compile(
-    r"^\W*(?:is|are|was|were|do|does|did|can|could|will|would|should|shall|has|have|had|"
-    r"may|must|might)\b",
-    re.IGNORECASE,
-)
 # A question that offers its own alternatives ("A or B?") is answered in its own words.
 _ALTERNATIVES = re.compile(r"\bor\b|\bo\b|\bya da\b|\bveya\b", re.IGNORECASE)
 
@@ -201,15 +196,24 @@ def _cut_name(answer: str, case: Case) -> str | None:
     the line names."""
     if not answer:
         return None
+    return _at_every_place(answer, case, _cut_at)
+
+
+def _at_every_place(
+    answer: str, case: Case, found_at: Callable[[str, int, int], str | None]
+) -> str | None:
+    """What ``found_at(line, start, end)`` finds at every place a cited line writes the
+    answer, the first place's; None when one place finds nothing (written whole there,
+    the answer may stand) or no line writes it."""
     found = None
     for line in case.anchor:
         text = line.text
         at = text.find(answer)
         while at >= 0:
-            cut = _cut_at(text, at, at + len(answer))
-            if cut is None:
-                return None  # written whole here: the answer may stand
-            found = found or cut
+            here = found_at(text, at, at + len(answer))
+            if here is None:
+                return None
+            found = found or here
             at = text.find(answer, at + 1)
     return found
 
@@ -247,22 +251,18 @@ def _name_after(answer: str, case: Case) -> str | None:
     """The name a cited line writes right after the answer, where the answer ends on a
     word in lower case that introduces it: "the file" stops before the path it is. None
     when any place the line writes the answer is not so followed."""
-    last = answer.split()[-1] if answer.split() else ""
+    said = answer.split()
+    last = said[-1] if said else ""
     if not (last.isalpha() and last.islower()):
         return None
-    found = None
-    for line in case.anchor:
-        text = line.text
-        at = text.find(answer)
-        while at >= 0:
-            after = text[at + len(answer) :]
-            following = after[1:].split()[:1] if after[:1] == " " else []
-            word = following[0].rstrip(".,;:)") if following else ""
-            if not _a_name(word, case):
-                return None
-            found = found or word
-            at = text.find(answer, at + 1)
-    return found
+
+    def name_at(text: str, _start: int, end: int) -> str | None:
+        after = text[end:]
+        following = after[1:].split()[:1] if after[:1] == " " else []
+        word = following[0].rstrip(".,;:)") if following else ""
+        return word if _a_name(word, case) else None
+
+    return _at_every_place(answer, case, name_at)
 
 
 def _a_name(word: str, case: Case) -> bool:
@@ -337,7 +337,9 @@ def _says_back(answer: str, question: str, case: Case) -> bool:
     """Is every word of the answer one the question writes, as it writes it? A number
     ("50 franchise restaurants", "seven regions") is news however the rest echoes, and a
     question that offers its alternatives, or asks yes or no, is answered in its words."""
-    if _ASKS_YES_OR_NO.match(question) or _ALTERNATIVES.search(question):
+    # A question asking yes or no ("Is the Work licensed …?") is answered by a line that
+    # says it, in its words (English; a Spanish or Turkish question's form is not read here).
+    if opens_on_an_auxiliary(question) or _ALTERNATIVES.search(question):
         return False
     language = case.analyzer.language
     said = [w for w in words(answer, language) if case.analyzer.term(w) is not None]

@@ -95,7 +95,7 @@ if TYPE_CHECKING:
         YEAR_OR_CENTURY,
         pattern_spans,
     )
-    from affidavit.text.statement import statement_asked
+    from affidavit.text.statement import opens_on_an_auxiliary, statement_asked
     from affidavit.text.tokens import (
         LETTER,
         LETTER_OR_DIGIT,
@@ -167,7 +167,7 @@ _HOMES = {
     "spans": (
         "CODE_SHAPE EMAIL_SHAPE LENGTH_OF_TIME PHONE_SHAPE URL_SHAPE YEAR_OR_CENTURY pattern_spans"
     ),
-    "statement": "statement_asked",
+    "statement": "opens_on_an_auxiliary statement_asked",
     "tokens": (
         "LETTER LETTER_OR_DIGIT LETTER_RUN WORD_CHARACTER asked_words content_words count_words "
         "fold holds_a_word quoted_terms spoken_words values_written words writes_whole "
@@ -198,7 +198,7 @@ __all__ = [
     "is_year_term",
     "label_end", "last_extension",
     "likeness", "line_grade", "lone_value", "looks_like_an_amount", "month_in_words", "name_terms",
-    "name_words", "numbers_in",
+    "name_words", "numbers_in", "opens_on_an_auxiliary",
     "parse_pipeline", "parse_with_names_ahead", "parsed", "parsed_with_names", "pattern_spans",
     "percent_terms", "pieces",
     "plain_count", "quoted_terms", "read_for_search", "read_number", "read_tokens",

@@ -10,17 +10,18 @@ these areas part of the system?")."""
 
 from __future__ import annotations
 
+import re
+
 from spacy.tokens import Doc
 
 from affidavit.text.nlp import parsed
 
 # The auxiliaries and modals an English question asking yes or no opens with.
-_OPENERS = frozenset(
-    {
-        *("is", "are", "was", "were", "do", "does", "did", "can", "could", "will", "would"),
-        *("should", "shall", "has", "have", "had", "may", "must", "might"),
-    }
+_OPENERS = (
+    *("is", "are", "was", "were", "do", "does", "did", "can", "could", "will", "would"),
+    *("should", "shall", "has", "have", "had", "may", "must", "might"),
 )
+_OPENING = re.compile(rf"^\W*(?:{'|'.join(_OPENERS)})\b", re.IGNORECASE)
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"})
 # What a copula's predicate is, as the parse tags it: a participle or an adjective.
 _PREDICATE_TAGS = frozenset({"VBN", "JJ"})
@@ -43,6 +44,12 @@ def statement_asked(question: str, language: str) -> str | None:
     if end is None or end >= len(doc) - 2:
         return None
     return _said(doc, end)
+
+
+def opens_on_an_auxiliary(question: str) -> bool:
+    """Does the text open, past any marks, on an English auxiliary or modal ("Is ...",
+    "Must ..."), as a question asking yes or no does?"""
+    return _OPENING.match(question) is not None
 
 
 def _subject_end(doc: Doc) -> int | None:
