@@ -1,17 +1,23 @@
 """Train the reader's answerability model (affidavit/scorer/likelihood.py) on the
-SQuAD 2.0 dev **tune** articles (bench/refusal_squad2.py's split; the report articles are
-never read here).
+SQuAD 2.0 dev **tune** articles (bench/refusal_squad2.py's split) and on the compliance
+set's **tune** documents (bench/compliance.py's split: forms, licences, policies, tables);
+the report articles and documents are never read here.
 
 All dev articles go into one store, as the benchmark does, and every tune question is
-asked. Where the gate passes a candidate, the audit records the answerability features of
-the best one; it is labelled right when its SQuAD F1 against a gold answer is at least
-0.5 (an unanswerable question has none). A logistic regression is fitted by L-BFGS
-(scipy); the threshold is the one that maximises SQuAD 2.0 F1 over the tune questions on
-probabilities each half of the articles gets from a model fitted on the other half; the
-model is then refitted on all of them. Weights, threshold, corpus checksum, commit, tune
-scores and a fixed sample for the reload test go to affidavit/data/answerability.json.
+asked; the compliance documents go into a store of their own, as their benchmark puts
+them, and every tune question of theirs is asked. Where the gate passes a candidate, the
+audit records the answerability features of the best one; it is labelled right when its
+SQuAD F1 against a gold answer is at least 0.5 (SQuAD) or the compliance benchmark judges
+it right (documents); an unanswerable question has none. A logistic regression is fitted
+by L-BFGS (scipy), the documents' questions weighted so that they count as much as SQuAD's
+together. The threshold is the one that maximises SQuAD 2.0 F1 plus the documents'
+utility (a right answer 1, a wrong one -WRONG_COST, a refusal 0, a question) over the tune
+questions, on probabilities each half of the articles and of the documents gets from a
+model fitted on the other half; the model is then refitted on all of them. Weights,
+threshold, corpus checksums, commit, tune scores and a fixed sample for the reload test go
+to affidavit/data/answerability.json.
 
-    .venv/bin/python tools/train_answerability.py [--limit N] [--out PATH]
+    .venv/bin/python tools/train_answerability.py [--limit N] [--out PATH] [--documents-share S]
 """
 
 from __future__ import annotations
@@ -32,6 +38,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+import compliance  # noqa: E402
+from _doc_scoring import is_right  # noqa: E402
 from _squad import SQUAD, Question, load_squad  # noqa: E402
 from refusal_squad2 import f1, split_of  # noqa: E402
 
@@ -41,6 +49,11 @@ from affidavit.scorer.likelihood import FEATURES, MODEL_FILE  # noqa: E402
 
 L2 = 1e-3
 RIGHT_ENOUGH = 0.5
+# A wrong answer handed to a reviewer costs this many right ones: the document questions'
+# threshold is set where answering earns more than it costs at this price.
+WRONG_COST = 3.0
+# The documents' share of the fit and of the threshold's choice; SQuAD's is the rest.
+DOCUMENTS_SHARE = 0.5
 SAMPLE_SIZE = 12
 
 
@@ -79,18 +92,65 @@ def asked_tune(limit: int | None) -> list[dict]:
     return rows
 
 
+def asked_documents(limit: int | None) -> list[dict]:
+    """Per compliance tune question, as asked_tune: its document, whether it is
+    answerable, the outcome as asked, and the best candidate's features and whether the
+    benchmark judges it right."""
+    tune = [q for q in compliance.load_questions() if q.split == "tune"][:limit]
+    memory = Memory(dense=False)
+    memory.ingest(compliance.store_files())
+    rows = []
+    for question in tune:
+        answer = memory.ask(question.question)
+        judged = answer.audit.get("answerability")
+        outcome = compliance.outcome(answer, question)
+        right = (
+            bool(judged)
+            and question.answerable
+            and is_right(judged["text"], None, question.answers, question.question)
+        )
+        rows.append(
+            {
+                "question": question.question,
+                "article": question.document,
+                "impossible": not question.answerable,
+                "refused": answer.refused,
+                "outcome": {"right": 1.0, "wrong": -WRONG_COST}.get(outcome, 0.0),
+                "features": judged["features"] if judged else None,
+                "f1": float(right),
+            }
+        )
+    memory.close()
+    return rows
+
+
+def documents_utility(rows: list[dict], probability: dict[int, float], threshold: float) -> float:
+    """The documents' utility a question: a judged candidate answers at ``threshold``
+    (right 1, wrong -WRONG_COST), every other question keeps its outcome as asked."""
+    total = 0.0
+    for i, row in enumerate(rows):
+        if i in probability:
+            if probability[i] >= threshold:
+                total += 1.0 if row["f1"] >= 1.0 else -WRONG_COST
+        else:
+            total += row["outcome"]
+    return total / max(1, len(rows))
+
+
 def _scored(question: Question, text: str) -> float:
     """SQuAD F1 of ``text`` against the best gold answer; 0 for an unanswerable question."""
     return 0.0 if question.impossible else max(f1(g, text) for g in question.answers)
 
 
-def fit(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+def fit(x: np.ndarray, y: np.ndarray, weight: np.ndarray) -> np.ndarray:
+    """Logistic regression, each row counted ``weight`` times (the weights sum to one)."""
+
     def loss(w: np.ndarray) -> tuple[float, np.ndarray]:
         z = np.clip(x @ w, -30, 30)
         p = 1 / (1 + np.exp(-z))
         penalty = np.r_[0.0, w[1:]]
-        value = -np.mean(y * np.log(p + 1e-12) + (1 - y) * np.log(1 - p + 1e-12))
-        return value + L2 * penalty @ penalty, x.T @ (p - y) / len(y) + 2 * L2 * penalty
+        value = -np.sum(weight * (y * np.log(p + 1e-12) + (1 - y) * np.log(1 - p + 1e-12)))
+        return value + L2 * penalty @ penalty, x.T @ (weight * (p - y)) + 2 * L2 * penalty
 
     return optimize.minimize(loss, np.zeros(x.shape[1]), jac=True, method="L-BFGS-B").x
 
@@ -113,6 +173,12 @@ def main() -> None:
     parser.add_argument("--limit", type=int, help="ask only the first N tune questions")
     parser.add_argument("--out", type=Path, default=MODEL_FILE)
     parser.add_argument("--rows", type=Path, help="also write the asked rows (JSON lines) here")
+    parser.add_argument(
+        "--documents-share",
+        type=float,
+        default=DOCUMENTS_SHARE,
+        help="the documents' share of the fit and of the threshold's choice (0: SQuAD alone)",
+    )
     args = parser.parse_args()
     try:
         answerability.model()
@@ -129,27 +195,54 @@ def main() -> None:
         text=True,
         check=False,
     ).stdout.strip()
-    rows = asked_tune(args.limit)
+    squad_rows = asked_tune(args.limit)
+    share = args.documents_share
+    document_rows = asked_documents(args.limit) if share > 0 else []
     if args.rows is not None:
-        args.rows.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
-    judged = [i for i, r in enumerate(rows) if r["features"] is not None]
-    x = np.array([[rows[i]["features"][n] for n in FEATURES] for i in judged])
-    y = np.array([float(rows[i]["f1"] >= RIGHT_ENOUGH) for i in judged])
-    articles = sorted({r["article"] for r in rows})
-    half = np.array([articles.index(rows[i]["article"]) % 2 for i in judged])
-    held: dict[int, float] = {}
+        args.rows.write_text(
+            "".join(json.dumps(r) + "\n" for r in squad_rows + document_rows), encoding="utf-8"
+        )
+    parts = []  # per source: its rows, its judged rows, their features, labels and halves
+    for rows, part_share in ((squad_rows, 1.0 - share), (document_rows, share)):
+        judged = [i for i, r in enumerate(rows) if r["features"] is not None]
+        x = np.array([[rows[i]["features"][n] for n in FEATURES] for i in judged])
+        y = np.array([float(rows[i]["f1"] >= RIGHT_ENOUGH) for i in judged])
+        articles = sorted({r["article"] for r in rows})
+        half = np.array([articles.index(rows[i]["article"]) % 2 for i in judged])
+        # Each source counts its share, whatever its number of questions.
+        weight = np.full(len(judged), part_share / max(1, len(judged)))
+        parts.append((rows, judged, x, y, half, weight))
+    x_all = np.vstack([p[2] for p in parts])
+    y_all = np.concatenate([p[3] for p in parts])
+    half_all = np.concatenate([p[4] for p in parts])
+    weight_all = np.concatenate([p[5] for p in parts])
+    held_all = np.zeros(len(y_all))
     for part in (0, 1):
-        w = fit(x[half != part], y[half != part])
-        probabilities = 1 / (1 + np.exp(-(x[half == part] @ w)))
-        for row, p in zip(np.array(judged)[half == part], probabilities, strict=True):
-            held[int(row)] = float(p)
+        w = fit(x_all[half_all != part], y_all[half_all != part], weight_all[half_all != part])
+        held_all[half_all == part] = 1 / (1 + np.exp(-(x_all[half_all == part] @ w)))
+    held: list[dict[int, float]] = []
+    at = 0
+    for _, judged, *_ in parts:
+        scored = held_all[at : at + len(judged)]
+        held.append({int(i): float(p) for i, p in zip(judged, scored, strict=True)})
+        at += len(judged)
+
+    def tuned(probabilities: list[dict[int, float]], threshold: float) -> float:
+        return (1.0 - share) * squad2_f1(squad_rows, probabilities[0], threshold) + (
+            share * documents_utility(document_rows, probabilities[1], threshold)
+        )
+
     grid = [round(t, 3) for t in np.arange(0.05, 0.951, 0.025)]
-    threshold = max(grid, key=lambda t: (squad2_f1(rows, held, t), -t))
-    weights = fit(x, y)
+    threshold = max(grid, key=lambda t: (tuned(held, t), -t))
+    weights = fit(x_all, y_all, weight_all)
     model = answerability.Model(tuple(float(v) for v in weights), threshold, {})
-    final = {i: model.probability(rows[i]["features"]) for i in judged}
+    final = [
+        {i: model.probability(rows[i]["features"]) for i in judged} for rows, judged, *_ in parts
+    ]
+    judged = parts[0][1]
+    rows = squad_rows
     sample = [
-        {"features": rows[i]["features"], "probability": round(final[i], 6)}
+        {"features": rows[i]["features"], "probability": round(final[0][i], 6)}
         for i in judged[:: max(1, len(judged) // SAMPLE_SIZE)][:SAMPLE_SIZE]
     ]
     commit = subprocess.run(
@@ -157,26 +250,41 @@ def main() -> None:
     ).stdout.strip()
     refuse_all = sum(r["impossible"] for r in rows) / len(rows)
     as_asked = squad2_f1(rows, dict.fromkeys(judged, 1.0), 0.5)
+    documents = document_rows
     stored = {
         "weights": {n: round(float(v), 6) for n, v in zip(FEATURES, weights, strict=True)},
         "threshold": threshold,
-        "corpus": "SQuAD 2.0 dev, tune articles (bench/refusal_squad2.py's split)",
+        "corpus": "SQuAD 2.0 dev, tune articles (bench/refusal_squad2.py's split); the "
+        "compliance set's tune documents (bench/compliance.py's split)",
         "corpus_file": SQUAD.name,
         "corpus_sha256": hashlib.sha256(SQUAD.read_bytes()).hexdigest(),
+        "documents_sha256": hashlib.sha256(
+            compliance.QUESTIONS.read_bytes() + compliance.MORE_QUESTIONS.read_bytes()
+        ).hexdigest(),
         "commit": commit,
         "tree_clean": clean,
         "questions": len(rows),
         "judged": len(judged),
+        "document_questions": len(documents),
+        "documents_judged": len(parts[1][1]),
         "l2": L2,
         "right_enough": RIGHT_ENOUGH,
+        "wrong_cost": WRONG_COST,
+        "documents_share": share,
         "scores": {
-            "squad2_f1_tune_held_halves": round(squad2_f1(rows, held, threshold), 4),
-            "squad2_f1_tune_refitted": round(squad2_f1(rows, final, threshold), 4),
+            "squad2_f1_tune_held_halves": round(squad2_f1(rows, held[0], threshold), 4),
+            "squad2_f1_tune_refitted": round(squad2_f1(rows, final[0], threshold), 4),
             "squad2_f1_tune_no_threshold": round(as_asked, 4),
             "refuse_all": round(refuse_all, 4),
+            "documents_utility_tune_held_halves": round(
+                documents_utility(documents, held[1], threshold), 4
+            ),
+            "documents_utility_tune_refitted": round(
+                documents_utility(documents, final[1], threshold), 4
+            ),
         },
-        # SQuAD 2.0 F1 on tune (held halves) at each threshold: how flat the choice is.
-        "curve": {str(t): round(squad2_f1(rows, held, t), 4) for t in grid[::2]},
+        # The tuned sum on tune (held halves) at each threshold: how flat the choice is.
+        "curve": {str(t): round(tuned(held, t), 4) for t in grid[::2]},
         "sample": sample,
     }
     args.out.write_text(json.dumps(stored, indent=1) + "\n", encoding="utf-8")

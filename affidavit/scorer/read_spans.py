@@ -13,10 +13,16 @@ import numpy as np
 from affidavit.question import Question
 from affidavit.scorer.candidate_spans import Spanned, spans_for
 from affidavit.scorer.cues import Cues, cues_of
+from affidavit.scorer.encoder import LineScores, line_scores
 from affidavit.scorer.network import Network, Reading
 from affidavit.scorer.parsed_lines import LineRead, read_line, read_lines_ahead
 from affidavit.scorer.types import BOUND, fits
 from affidavit.scorer.weights import Weights, weights
+
+# The encoder reads English (its training questions'); its span score is added to the
+# hashed scorer's at this weight.
+ENCODER_LANGUAGES = frozenset({"en"})
+ENCODER_WEIGHT = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,13 +71,17 @@ def read(question: Question, lines: Sequence[str], *, model: Weights | None = No
         for rank, line in enumerate(read_lines)
     ]  # a phone number asked: only spans read as one
     edges = _edges(model, cues, question, read_lines, spans)
+    encoded = _encoded(question, lines, spans)
     scored: list[tuple[float, int, Spanned]] = []
     for rank, found in enumerate(spans):
         start, end = edges.get(rank, (None, None))
+        by_encoder = encoded.get(rank)
         for span in found:
             score = model.score(span.features)
             if start is not None and end is not None:
                 score += float(start[span.found.first] + end[span.found.last - 1])
+            if by_encoder is not None:
+                score += ENCODER_WEIGHT * by_encoder.span(span.start, span.end)
             scored.append((score, rank, span))
     if not scored:
         return []
@@ -79,6 +89,17 @@ def read(question: Question, lines: Sequence[str], *, model: Weights | None = No
     total = sum(math.exp(score - top) for score, _, _ in scored)
     scored.sort(key=lambda s: (-s[0], s[1], s[2].start, s[2].end))
     return [Read(span, rank, score, math.exp(score - top) / total) for score, rank, span in scored]
+
+
+def _encoded(
+    question: Question, lines: Sequence[str], spans: list[list[Spanned]]
+) -> dict[int, LineScores]:
+    """The encoder's scores of each line with spans, by its rank: English questions of
+    an unbound type (a code or a contact is bound by its pattern)."""
+    if question.language not in ENCODER_LANGUAGES or not _parses(question):
+        return {}
+    wanted = [i for i, found in enumerate(spans) if found]
+    return dict(zip(wanted, line_scores(question.text, [lines[i] for i in wanted]), strict=True))
 
 
 def _edges(

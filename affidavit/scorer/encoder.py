@@ -1,0 +1,140 @@
+"""The reader's encoder: a small transformer that reads a question with one line and scores
+each of the line's tokens as where an answer starts and where it ends, against the line
+saying it holds no answer. all-MiniLM-L6-v2, fine-tuned on SQuAD 1.1 train by
+tools/train_encoder_reader.py, ships as eight-bit ONNX with its tokenizer and provenance
+in affidavit/data/encoder/ and runs on onnxruntime; read_spans.py adds its score of each
+candidate span to the hashed scorer's."""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from threading import Lock
+from typing import Any
+
+import numpy as np
+
+from affidavit.errors import EngineError
+
+ENCODER_DIR = Path(__file__).resolve().parents[1] / "data" / "encoder"
+_HINT = "reinstall affidavit, or retrain it with `make encoder`"
+MAX_TOKENS = 192  # a question with a line longer than this is cut at the line's end
+_LONGEST_ANSWER = 30  # tokens, for the encoder's own best span
+_KEPT = 4096  # (question, line) scores kept for the other subsets of an ask
+
+
+@dataclass(frozen=True, slots=True)
+class LineScores:
+    """The encoder's scores of one line's tokens for one question: each token's character
+    offsets in the line and its start and end scores over the no-answer place's."""
+
+    starts: np.ndarray
+    ends: np.ndarray
+    start_scores: np.ndarray
+    end_scores: np.ndarray
+
+    def span(self, start: int, end: int) -> float:
+        """The score of the characters ``start:end`` as the answer: the start score of the
+        first token reaching into them plus the end score of the last token starting in
+        them. A span past the tokens read (a line cut at MAX_TOKENS) scores as the
+        line's worst start and end."""
+        first = int(np.searchsorted(self.ends, start, side="right"))
+        last = int(np.searchsorted(self.starts, end, side="left")) - 1
+        if first >= len(self.starts) or last < first:
+            return float(self.start_scores.min(initial=0.0) + self.end_scores.min(initial=0.0))
+        return float(self.start_scores[first] + self.end_scores[last])
+
+    def best_span(self) -> tuple[int, int]:
+        """The characters of the encoder's own best span (for its provenance's sample)."""
+        top, best = -np.inf, (0, 0)
+        for first in np.argsort(-self.start_scores)[:20]:
+            for last in range(first, min(first + _LONGEST_ANSWER, len(self.end_scores))):
+                score = self.start_scores[first] + self.end_scores[last]
+                if score > top:
+                    top, best = score, (int(self.starts[first]), int(self.ends[last]))
+        return best
+
+
+class Encoder:
+    """The shipped network and tokenizer, one onnxruntime session (thread-safe to run)."""
+
+    def __init__(self, folder: Path) -> None:
+        try:
+            import onnxruntime
+            from tokenizers import Tokenizer
+        except ImportError as exc:  # pragma: no cover - both are dependencies
+            raise EngineError(
+                f"the reader's encoder needs onnxruntime and tokenizers ({exc})"
+            ) from exc
+        try:
+            self.tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
+            options = onnxruntime.SessionOptions()
+            # One thread a session: batch answers questions on threads of its own.
+            options.intra_op_num_threads = 1
+            options.inter_op_num_threads = 1
+            self.session = onnxruntime.InferenceSession(
+                str(folder / "encoder.onnx"), options, providers=["CPUExecutionProvider"]
+            )
+            self.provenance: dict[str, Any] = json.loads(
+                (folder / "provenance.json").read_text(encoding="utf-8")
+            )
+        except Exception as exc:  # noqa: BLE001  (tokenizers and onnxruntime raise bare ones)
+            raise EngineError(f"{folder}: the reader's encoder cannot be read ({_HINT})") from exc
+        self.tokenizer.no_padding()
+        self.tokenizer.enable_truncation(MAX_TOKENS, strategy="only_second")
+
+    def score(self, question: str, lines: Sequence[str]) -> list[LineScores]:
+        """Each line's scores for ``question``. Each line is read alone: the eight-bit
+        network scales its activations by the largest in its batch, so a line read
+        beside others would score a little otherwise, and an answer would hang on which
+        lines an ask happened to read together."""
+        return [
+            self._score_one(e)
+            for e in self.tokenizer.encode_batch([(question, line) for line in lines])
+        ]
+
+    def _score_one(self, encoded: Any) -> LineScores:
+        ids = np.array([encoded.ids], dtype=np.int64)
+        types = np.array([encoded.type_ids], dtype=np.int64)
+        start, end = self.session.run(
+            None, {"input_ids": ids, "attention_mask": np.ones_like(ids), "token_type_ids": types}
+        )
+        inside = [i for i, s in enumerate(encoded.sequence_ids) if s == 1]
+        offsets = np.array([encoded.offsets[i] for i in inside], dtype=np.int64).reshape(-1, 2)
+        return LineScores(
+            offsets[:, 0],
+            offsets[:, 1],
+            start[0, inside] - start[0, 0],
+            end[0, inside] - end[0, 0],
+        )
+
+
+@lru_cache(maxsize=1)
+def encoder() -> Encoder:
+    """The shipped encoder; an EngineError naming its folder when it cannot be read."""
+    return Encoder(ENCODER_DIR)
+
+
+_scores: OrderedDict[tuple[str, str], LineScores] = OrderedDict()
+_scores_lock = Lock()  # batch answers questions on threads
+
+
+def line_scores(question: str, lines: Sequence[str]) -> list[LineScores]:
+    """Each line's scores for ``question``: those read before (the other subsets of one
+    ask, the answerability model's reading of a span's line) from a bounded memory."""
+    with _scores_lock:
+        known = {line: _scores.get((question, line)) for line in lines}
+    missing = sorted({line for line, s in known.items() if s is None})
+    if missing:
+        fresh = dict(zip(missing, encoder().score(question, missing), strict=True))
+        known.update(fresh)
+        with _scores_lock:
+            for line, scored in fresh.items():
+                _scores[(question, line)] = scored
+            while len(_scores) > _KEPT:
+                _scores.popitem(last=False)
+    return [known[line] for line in lines]  # type: ignore[misc]
