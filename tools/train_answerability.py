@@ -206,6 +206,7 @@ def main() -> None:
     for rows, part_share in ((squad_rows, 1.0 - share), (document_rows, share)):
         judged = [i for i, r in enumerate(rows) if r["features"] is not None]
         x = np.array([[rows[i]["features"][n] for n in FEATURES] for i in judged])
+        x = x.reshape(len(judged), len(FEATURES))  # none judged: no rows, every column
         y = np.array([float(rows[i]["f1"] >= RIGHT_ENOUGH) for i in judged])
         articles = sorted({r["article"] for r in rows})
         half = np.array([articles.index(rows[i]["article"]) % 2 for i in judged])
