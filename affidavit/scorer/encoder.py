@@ -49,14 +49,22 @@ class LineScores:
         return float(self.start_scores[first] + self.end_scores[last])
 
     def best_span(self) -> tuple[int, int]:
-        """The characters of the encoder's own best span (for its provenance's sample)."""
+        """The characters of the encoder's own best span."""
+        return self._best()[1]
+
+    def best_score(self) -> float:
+        """The score of the encoder's own best span: above 0, the line holds an answer as
+        the encoder reads it."""
+        return self._best()[0]
+
+    def _best(self) -> tuple[float, tuple[int, int]]:
         top, best = -np.inf, (0, 0)
-        for first in np.argsort(-self.start_scores)[:20]:
+        for first in np.argsort(-self.start_scores, kind="stable")[:20]:
             for last in range(first, min(first + _LONGEST_ANSWER, len(self.end_scores))):
                 score = self.start_scores[first] + self.end_scores[last]
                 if score > top:
                     top, best = score, (int(self.starts[first]), int(self.ends[last]))
-        return best
+        return (float(top) if np.isfinite(top) else 0.0), best
 
 
 class Encoder:

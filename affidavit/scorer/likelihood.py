@@ -17,6 +17,7 @@ from typing import Any
 from affidavit.errors import EngineError
 from affidavit.question import AnswerType, Question
 from affidavit.results import LineKind
+from affidavit.scorer.encoder import line_scores
 from affidavit.scorer.read_spans import read
 from affidavit.scorer.types import BOUND
 from affidavit.text import capitalised_names, fold, is_negated, numbers_in, words
@@ -47,6 +48,8 @@ FEATURES = (
     "reader_share",
     "reader_margin",
     "reader_span",
+    "encoder_score",
+    "encoder_margin",
     "line_score",
     "rivals",
     "words",
@@ -173,7 +176,8 @@ def _reader_features(question: Question, text: str, line: str) -> dict[str, floa
     """The reader's logit for ``text`` among the spans of its line; the probability of the
     spans overlapping it (nested readings of one answer, "the site manager, Dana Okafor"
     and "Dana Okafor", share the line's mass between them), and its margin over the best
-    span elsewhere in the line."""
+    span elsewhere in the line; the encoder's own score of the span over the line holding
+    no answer, and how far under the encoder's best span of the line it falls."""
     spans = read(question, [line])
     key = fold(text).strip()
     mine = next((s for s in spans if fold(s.text).strip() == key), None)
@@ -186,11 +190,16 @@ def _reader_features(question: Question, text: str, line: str) -> dict[str, floa
             share += other.probability
         else:
             elsewhere = max(elsewhere, other.probability)
+    encoded = line_scores(question.text, [line])[0]
+    by_encoder = encoded.span(start, end)
     return {
         "reader_logit": mine.score,
         "reader_share": share,
         "reader_margin": share - elsewhere,
         "reader_span": 1.0,
+        # Scaled to the other features' range: the encoder's scores run about -20 to 20.
+        "encoder_score": max(-2.0, min(2.0, by_encoder / 10)),
+        "encoder_margin": max(-2.0, min(0.0, (by_encoder - encoded.best_score()) / 10)),
     }
 
 

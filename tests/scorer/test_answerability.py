@@ -67,7 +67,7 @@ def test_a_line_that_leaves_the_questions_names_and_negation_unsaid_says_so():
 
 
 def test_ask_carries_the_probability_and_refuses_below_the_threshold(squad, monkeypatch):
-    answer = squad.ask("Who was the Norse leader?")
+    answer = squad.ask("Who was Edward the Confessor's half-brother?")
     assert not answer.refused
     assert answer.probability is not None and 0.0 < answer.probability <= 1.0
     judged = answer.audit["answerability"]
@@ -76,7 +76,7 @@ def test_ask_carries_the_probability_and_refuses_below_the_threshold(squad, monk
 
     strict = Model(tuple(0.0 for _ in FEATURES), 0.99, {})  # every candidate at 0.5
     monkeypatch.setattr(answerability, "model", lambda: strict)
-    refused = squad.ask("Who was the Norse leader?")
+    refused = squad.ask("Who was Edward the Confessor's half-brother?")
     assert refused.refused and refused.reason == Reason.UNLIKELY
     assert "best candidate 0.50 < 0.99" in refused.text
     assert refused.audit["answerability"]["threshold"] == 0.99
@@ -84,11 +84,11 @@ def test_ask_carries_the_probability_and_refuses_below_the_threshold(squad, monk
 
 
 def test_min_probability_moves_the_threshold_and_keeps_the_gate(squad):
-    question = "Where did the Black Death originate?"  # the reader is unsure: two places
+    question = "Where can population estimates be extrapolated from?"  # the reader is unsure of its span
     default = squad.ask(question)
     assert default.refused and default.reason == Reason.UNLIKELY
     lowered = squad.ask(question, min_probability=0.0)
-    assert not lowered.refused and "Central Asia" in lowered.text
+    assert not lowered.refused and "figures from the clergy" in lowered.text
     assert lowered.probability == pytest.approx(default.probability)
     assert lowered.audit["answerability"]["threshold"] == 0.0
     # The gate still disposes: nothing it refused is said at any threshold.
