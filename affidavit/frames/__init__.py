@@ -21,6 +21,14 @@ def content_lemmas(text: str) -> frozenset[str]:
     return lemmas(text)
 
 
+def comparison_of(text: str) -> str:
+    """How the number ``text`` names compares ("more than 2 metres": "gt"; "" for a number
+    alone or none), as a frame reads it (frames/read.py), imported on first use."""
+    from affidavit.frames.read import comparison_of as comparison
+
+    return comparison(text)
+
+
 def read_frames(text: str, terms: DefinedTerms = NO_TERMS) -> tuple[Frame, ...]:
     """The clause frames ``text`` says (frames/read.py). Imported on first use: the parse
     loads spaCy, which a question's anchors and a document's terms do not need."""
@@ -42,6 +50,7 @@ __all__ = [
     "Quantity",
     "Role",
     "anchors_in",
+    "comparison_of",
     "content_lemmas",
     "defined_terms",
     "entails",

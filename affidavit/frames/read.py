@@ -422,7 +422,7 @@ def _argument(token: Token, role: Role, terms: DefinedTerms) -> Argument:
         head=head,
         words=words | {head},
         text=text,
-        comparison=_comparison(text),
+        comparison=comparison_of(text),
         quantity=_quantity(token),
         anchors=tuple(a.key for a in anchors_in(text)),
         values=tuple(sorted(carried_numbers(text))),
@@ -440,7 +440,7 @@ _COMPARISONS = (
 )  # fmt: skip
 
 
-def _comparison(text: str) -> str:
+def comparison_of(text: str) -> str:
     """How a phrase's number compares ("more than 64 bits": gt; "30 minutes or more": ge),
     "" when it names no number or names it alone."""
     if not any(ch.isdigit() for ch in text) and not carried_numbers(text):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from affidavit.frames import comparison_of
 from affidavit.gates.case import Case, Judgement
 from affidavit.gates.decision import Gate, GateDecision
 from affidavit.question import AnswerType, Shape
@@ -86,6 +87,9 @@ def _not_an_answer(answer: str, case: Case, question: str, shape: Shape) -> str 
     named = _name_after(answer, case)
     if named is not None:
         return f"{answer!r} stops before the name its line gives it, {named!r}"
+    bounded = _bound_before(answer, case)
+    if bounded is not None:
+        return f"{answer!r} drops the bound its line sets on it, {bounded!r}"
     asks_a_date = kind is AnswerType.TIME and _CALENDAR_ASKED.search(shape.cue)
     if asks_a_date and not _writes_a_date(answer, case):
         return f"{answer!r} writes no date or year: the question asks for one"
@@ -263,6 +267,37 @@ def _name_after(answer: str, case: Case) -> str | None:
         return word if _a_name(word, case) else None
 
     return _at_every_place(answer, case, name_at)
+
+
+# The words a bound on a number takes before it at most ("no more than", "at least").
+_BOUND_WORDS = 3
+
+
+def _bound_before(answer: str, case: Case) -> str | None:
+    """The bounded figure a cited line writes where the answer is the figure alone: "2
+    metres" of "more than 2 metres" says another thing. None when the answer bounds its
+    own figure, writes none, the question writes the bound, or any place the line writes
+    it is not so bounded."""
+    if not any(c.isdigit() for c in answer) or comparison_of(answer):
+        return None
+
+    asked = (
+        {w.casefold().strip("?.,;:!") for w in case.question.text.split()}
+        if case.question
+        else set()
+    )
+
+    def bound_at(text: str, start: int, end: int) -> str | None:
+        before = text[:start].split()[-_BOUND_WORDS:] if text[start - 1 : start] == " " else []
+        for taken in range(1, len(before) + 1):
+            bound = before[-taken:]
+            phrase = " ".join([*bound, text[start:end]])
+            if comparison_of(phrase):
+                # "How long must secrets be at least?" sets the bound itself.
+                return None if {w.casefold() for w in bound} <= asked else phrase
+        return None
+
+    return _at_every_place(answer, case, bound_at)
 
 
 def _a_name(word: str, case: Case) -> bool:

@@ -103,7 +103,8 @@ def test_a_strangers_lines_are_found_but_never_cited() -> None:
     with Memory() as memory:
         memory.ingest_text(handbook_text(), name="site-handbook.md", source="stranger")
         hits = memory.search("hot work permit signed", k=3)
-        answer = memory.ask(HOT_WORK)
+        # the reader's confidence is not this test's subject
+        answer = memory.ask(HOT_WORK, min_probability=0.0)
         verdict = memory.verify(SIGNED_BY)
     assert HOT_WORK_LINE in [h.text for h in hits]
     assert {h.trust for h in hits} == {0.3}
@@ -156,7 +157,8 @@ def test_a_stranger_file_is_ingested_at_stranger_trust() -> None:
 def test_operator_lines_carry_operator_trust_and_are_cited() -> None:
     with Memory() as memory:
         memory.ingest_text(handbook_text(), name="site-handbook.md", source="operator")
-        answer = memory.ask(HOT_WORK)
+        # the reader's confidence is not this test's subject
+        answer = memory.ask(HOT_WORK, min_probability=0.0)
         verdict = memory.verify(SIGNED_BY)
         assert trusts(memory, "hot work permit") == {0.75}
     assert not answer.refused and answer.text == "the site manager, Dana Okafor"
@@ -171,7 +173,7 @@ def test_document_is_the_default_source() -> None:
         memory.ingest(HANDBOOK)
         memory.ingest_text(handbook_text(), name="copy.md")
         assert trusts(memory, "hot work permit") == {0.6}
-        assert memory.ask(HOT_WORK).citations[0].trust == 0.6
+        assert memory.ask(HOT_WORK, min_probability=0.0).citations[0].trust == 0.6
 
 
 # -- refusing and re-rating --
@@ -206,7 +208,8 @@ def test_re_ingesting_a_text_under_another_source_re_rates_its_lines(
         assert memory.documents() == ["site-handbook.md"]
         assert memory.stats()["lines"] == lines
         assert trusts(memory, "hot work permit") == {trust}
-        answer = memory.ask(HOT_WORK)
+        # the reader's confidence is not this test's subject
+        answer = memory.ask(HOT_WORK, min_probability=0.0)
     assert answer.refused is (trust < SPEAKING_THRESHOLD)
 
 
@@ -236,7 +239,8 @@ def test_a_higher_speaking_threshold_still_hears_the_operator() -> None:
     with Memory(speaking_threshold=0.7) as memory:
         memory.ingest_text(handbook_text(), name="site-handbook.md", source="operator")
         memory.ingest(BLACK_DEATH)
-        answer = memory.ask(HOT_WORK)
+        # the reader's confidence is not this test's subject
+        answer = memory.ask(HOT_WORK, min_probability=0.0)
         verdict = memory.verify(SIGNED_BY)
     assert not answer.refused and answer.text == "the site manager, Dana Okafor"
     assert verdict.supported
@@ -282,7 +286,8 @@ def test_when_lines_of_equal_trust_disagree_the_answer_and_verify_say_so() -> No
     memory.ingest_text(
         "The CEO of Acme is Alice Brown. The CEO of Acme met Bob in Springfield.", name="b.md"
     )
-    answer = memory.ask("Who is the CEO of Acme?")
+    # the reader's confidence is not this test's subject
+    answer = memory.ask("Who is the CEO of Acme?", min_probability=0.0)
     assert answer.audit["contradicted_by"]
     assert "Contested: lines of equal trust answer otherwise" in answer.census
     for claim in ("The CEO of Acme is Mallory.", "The CEO of Acme is Alice Brown."):

@@ -103,7 +103,8 @@ def test_lines_not_utf8_and_ids_alike_as_text_are_error_rows(tmp_path: Path) -> 
 
 
 def test_a_line_may_set_the_readers_threshold(store: Path, tmp_path: Path) -> None:
-    question = "Where can population estimates be extrapolated from?"  # the reader is unsure of its span
+    # the reader is unsure of its span
+    question = "Where can population estimates be extrapolated from?"
     path = tmp_path / "q.jsonl"
     path.write_text(
         json.dumps({"id": "default", "question": question})

@@ -101,7 +101,7 @@ def test_a_sentence_given_to_verify_is_not_judged_for_its_kind(lines: list[Evide
     ("question", "answer"),
     [
         # A number is news, whatever words it comes with.
-        ("How many characters must memorized secrets be?", "8 characters"),
+        ("How many characters must memorized secrets be?", "at least 8 characters"),
         # A yes-or-no question is answered by a line that says it, in its words.
         ("Are memorized secret verifiers required?", "Memorized Secret Verifiers"),
     ],
@@ -257,3 +257,10 @@ def test_a_question_asking_how_many_years_is_answered_by_a_number() -> None:
     opening = "Generally, Form 1040X must be filed within 3 years"
     question = "Within how many years after the original return was filed must Form 1040X be filed?"
     assert _cited(I1040NR, opening, question, "3") is None
+
+
+def test_a_figure_is_not_answered_without_the_bound_its_line_sets(lines: list[Evidence]) -> None:
+    decision = _kind("How many characters must memorized secrets be?", "8 characters", lines)
+    assert decision is not None and "'at least 8 characters'" in str(decision["detail"])
+    # The question that sets the bound itself is answered by the figure.
+    assert _kind("How long must memorized secrets be at least?", "8 characters", lines) is None

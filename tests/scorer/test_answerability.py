@@ -84,7 +84,8 @@ def test_ask_carries_the_probability_and_refuses_below_the_threshold(squad, monk
 
 
 def test_min_probability_moves_the_threshold_and_keeps_the_gate(squad):
-    question = "Where can population estimates be extrapolated from?"  # the reader is unsure of its span
+    # the reader is unsure of its span
+    question = "Where can population estimates be extrapolated from?"
     default = squad.ask(question)
     assert default.refused and default.reason == Reason.UNLIKELY
     lowered = squad.ask(question, min_probability=0.0)

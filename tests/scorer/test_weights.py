@@ -8,8 +8,8 @@ import pytest
 
 from affidavit.errors import EngineError
 from affidavit.question.question import Question
-from affidavit.scorer.features import BITS
 from affidavit.scorer import read_spans
+from affidavit.scorer.features import BITS
 from affidavit.scorer.read_spans import read
 from affidavit.scorer.weights import load_weights, weights
 
