@@ -21,6 +21,7 @@ from affidavit.reasons import Reason
 from affidavit.results import LineKind
 from affidavit.text import (
     LANGUAGE_NUMBER_WORDS,
+    fold,
     is_abbreviation,
     opens_on_an_auxiliary,
     pattern_spans,
@@ -280,12 +281,9 @@ def _bound_before(answer: str, case: Case) -> str | None:
     it is not so bounded."""
     if not any(c.isdigit() for c in answer) or comparison_of(answer):
         return None
-
-    asked = (
-        {w.casefold().strip("?.,;:!") for w in case.question.text.split()}
-        if case.question
-        else set()
-    )
+    question = case.question
+    language = question.language if question else "en"
+    asked = {fold(w) for w in words(question.text, language)} if question else set()
 
     def bound_at(text: str, start: int, end: int) -> str | None:
         before = text[:start].split()[-_BOUND_WORDS:] if text[start - 1 : start] == " " else []
@@ -294,7 +292,8 @@ def _bound_before(answer: str, case: Case) -> str | None:
             phrase = " ".join([*bound, text[start:end]])
             if comparison_of(phrase):
                 # "How long must secrets be at least?" sets the bound itself.
-                return None if {w.casefold() for w in bound} <= asked else phrase
+                said = {fold(w) for w in words(" ".join(bound), language)}
+                return None if said <= asked else phrase
         return None
 
     return _at_every_place(answer, case, bound_at)
