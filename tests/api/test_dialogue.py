@@ -259,7 +259,8 @@ def test_a_turn_that_asks_answers_nothing(chat: Memory) -> None:
     assert reply.refused and reply.reason == "holder"
     assert (reply.audit["whose"]["speaker"], reply.audit["whose"]["rival"]) == ("Leo", "Maya")
     # The control: asked of Maya, whose puppy it is, the same question is answered.
-    maya = chat.ask("What is the name of Maya's puppy?")
+    # the reader's confidence is not this test's subject
+    maya = chat.ask("What is the name of Maya's puppy?", min_probability=0.0)
     assert not maya.refused and maya.audit["whose"]["passed"]
 
 

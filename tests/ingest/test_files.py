@@ -44,7 +44,8 @@ def test_the_first_question_after_an_ingest_builds_no_index(
     with Memory(tmp_path / "s.sqlite") as memory:
         memory.ingest(ARTICLES[:2])
         lines_read.clear()
-        answer = memory.ask("When were the Normans in Normandy?")
+        # the reader's confidence is not this test's subject
+        answer = memory.ask("When were the Normans in Normandy?", min_probability=0.0)
         assert lines_read == []
         assert answer.citations
 

@@ -89,7 +89,8 @@ def test_an_operator_label_comes_first_and_survives_reopen(tmp_path: Path) -> No
         told = memory.label("cuota", "levy", language="es")
         assert told == Label("cuota", "es", "levy", told.concept, "operator")
     with Memory(store, dense=False) as memory:
-        said = memory.ask("¿Cuál es la cuota anual?")
+        # the reader's confidence is not this test's subject
+        said = memory.ask("¿Cuál es la cuota anual?", min_probability=0.0)
         assert not said.refused and "40 dollars" in said.text  # this office's "cuota"
         read = {w["asked"]: (w["read"], w["how"]) for w in said.audit["read_in"]["words"]}
         assert read["cuota"] == ("levy", "operator")
