@@ -1,7 +1,8 @@
 """Train the reader's answerability model (affidavit/scorer/likelihood.py) on the
-SQuAD 2.0 dev **tune** articles (bench/refusal_squad2.py's split) and on the compliance
-set's **tune** documents (bench/compliance.py's split: forms, licences, policies, tables);
-the report articles and documents are never read here.
+SQuAD 2.0 dev **tune** articles (bench/refusal_squad2.py's split) and, with
+``--documents-share`` above 0, on the compliance set's **tune** documents beside them
+(bench/compliance.py's split: forms, licences, policies, tables); the report articles and
+documents are never read here.
 
 All dev articles go into one store, as the benchmark does, and every tune question is
 asked; the compliance documents go into a store of their own, as their benchmark puts
@@ -9,13 +10,13 @@ them, and every tune question of theirs is asked. Where the gate passes a candid
 audit records the answerability features of the best one; it is labelled right when its
 SQuAD F1 against a gold answer is at least 0.5 (SQuAD) or the compliance benchmark judges
 it right (documents); an unanswerable question has none. A logistic regression is fitted
-by L-BFGS (scipy), the documents' questions weighted so that they count as much as SQuAD's
-together. The threshold is the one that maximises SQuAD 2.0 F1 plus the documents'
-utility (a right answer 1, a wrong one -WRONG_COST, a refusal 0, a question) over the tune
-questions, on probabilities each half of the articles and of the documents gets from a
-model fitted on the other half; the model is then refitted on all of them. Weights,
-threshold, corpus checksums, commit, tune scores and a fixed sample for the reload test go
-to affidavit/data/answerability.json.
+by L-BFGS (scipy), each source weighted to its share whatever its number of questions.
+The threshold is the one that maximises SQuAD 2.0 F1 plus the documents' utility (a right
+answer 1, a wrong one -WRONG_COST, a refusal 0, a question), each at its share, over the
+tune questions, on probabilities each half of the articles and of the documents gets
+from a model fitted on the other half; the model is then refitted on all of them.
+Weights, threshold, corpus checksums, commit, tune scores and a fixed sample for the
+reload test go to affidavit/data/answerability.json.
 
     .venv/bin/python tools/train_answerability.py [--limit N] [--out PATH] [--documents-share S]
 """
