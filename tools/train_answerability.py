@@ -261,8 +261,8 @@ def main() -> None:
     stored = {
         "weights": {n: round(float(v), 6) for n, v in zip(FEATURES, weights, strict=True)},
         "threshold": threshold,
-        "corpus": "SQuAD 2.0 dev, tune articles (bench/refusal_squad2.py's split); the "
-        "compliance set's tune documents (bench/compliance.py's split)",
+        "corpus": "SQuAD 2.0 dev, tune articles (bench/refusal_squad2.py's split)"
+        + ("; the compliance set's tune documents (bench/compliance.py's split)" if share else ""),
         "corpus_file": SQUAD.name,
         "corpus_sha256": hashlib.sha256(SQUAD.read_bytes()).hexdigest(),
         "documents_sha256": hashlib.sha256(
