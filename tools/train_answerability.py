@@ -246,18 +246,16 @@ def main() -> None:
     final = [
         {i: model.probability(rows[i]["features"]) for i in judged} for rows, judged, *_ in parts
     ]
-    judged = parts[0][1]
-    rows = squad_rows
+    squad_judged = parts[0][1]
     sample = [
-        {"features": rows[i]["features"], "probability": round(final[0][i], 6)}
-        for i in judged[:: max(1, len(judged) // SAMPLE_SIZE)][:SAMPLE_SIZE]
+        {"features": squad_rows[i]["features"], "probability": round(final[0][i], 6)}
+        for i in squad_judged[:: max(1, len(squad_judged) // SAMPLE_SIZE)][:SAMPLE_SIZE]
     ]
     commit = subprocess.run(
         ["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=False
     ).stdout.strip()
-    refuse_all = sum(r["impossible"] for r in rows) / len(rows)
-    as_asked = squad2_f1(rows, dict.fromkeys(judged, 1.0), 0.5)
-    documents = document_rows
+    refuse_all = sum(r["impossible"] for r in squad_rows) / len(squad_rows)
+    as_asked = squad2_f1(squad_rows, dict.fromkeys(squad_judged, 1.0), 0.5)
     stored = {
         "weights": {n: round(float(v), 6) for n, v in zip(FEATURES, weights, strict=True)},
         "threshold": threshold,
@@ -270,24 +268,24 @@ def main() -> None:
         ).hexdigest(),
         "commit": commit,
         "tree_clean": clean,
-        "questions": len(rows),
-        "judged": len(judged),
-        "document_questions": len(documents),
+        "questions": len(squad_rows),
+        "judged": len(squad_judged),
+        "document_questions": len(document_rows),
         "documents_judged": len(parts[1][1]),
         "l2": L2,
         "right_enough": RIGHT_ENOUGH,
         "wrong_cost": WRONG_COST,
         "documents_share": share,
         "scores": {
-            "squad2_f1_tune_held_halves": round(squad2_f1(rows, held[0], threshold), 4),
-            "squad2_f1_tune_refitted": round(squad2_f1(rows, final[0], threshold), 4),
+            "squad2_f1_tune_held_halves": round(squad2_f1(squad_rows, held[0], threshold), 4),
+            "squad2_f1_tune_refitted": round(squad2_f1(squad_rows, final[0], threshold), 4),
             "squad2_f1_tune_no_threshold": round(as_asked, 4),
             "refuse_all": round(refuse_all, 4),
             "documents_utility_tune_held_halves": round(
-                documents_utility(documents, held[1], threshold), 4
+                documents_utility(document_rows, held[1], threshold), 4
             ),
             "documents_utility_tune_refitted": round(
-                documents_utility(documents, final[1], threshold), 4
+                documents_utility(document_rows, final[1], threshold), 4
             ),
         },
         # The tuned sum on tune (held halves) at each threshold: how flat the choice is.

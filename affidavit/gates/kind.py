@@ -88,7 +88,7 @@ def _not_an_answer(answer: str, case: Case, question: str, shape: Shape) -> str 
     named = _name_after(answer, case)
     if named is not None:
         return f"{answer!r} stops before the name its line gives it, {named!r}"
-    bounded = _bound_before(answer, case)
+    bounded = _bound_before(answer, question, case)
     if bounded is not None:
         return f"{answer!r} drops the bound its line sets on it, {bounded!r}"
     asks_a_date = kind is AnswerType.TIME and _CALENDAR_ASKED.search(shape.cue)
@@ -274,16 +274,15 @@ def _name_after(answer: str, case: Case) -> str | None:
 _BOUND_WORDS = 3
 
 
-def _bound_before(answer: str, case: Case) -> str | None:
+def _bound_before(answer: str, question: str, case: Case) -> str | None:
     """The bounded figure a cited line writes where the answer is the figure alone: "2
     metres" of "more than 2 metres" says another thing. None when the answer bounds its
     own figure, writes none, the question writes the bound, or any place the line writes
     it is not so bounded."""
     if not any(c.isdigit() for c in answer) or comparison_of(answer):
         return None
-    question = case.question
-    language = question.language if question else "en"
-    asked = {fold(w) for w in words(question.text, language)} if question else set()
+    language = case.analyzer.language
+    asked = {fold(w) for w in words(question, language)}
 
     def bound_at(text: str, start: int, end: int) -> str | None:
         before = text[:start].split()[-_BOUND_WORDS:] if text[start - 1 : start] == " " else []
