@@ -59,6 +59,16 @@ MAX_TOKENS = 192
 # How a training question's line is chosen: its answer's sentence alone, with a
 # neighbour each side, or another sentence of its paragraph (no answer there).
 ALONE, WINDOW, ELSEWHERE = 0.55, 0.2, 0.25
+# The second phase: SQuAD beside the tune split's document questions (bench/compliance.py
+# and bench/doc_qa.py; their report split is never read), each question read with the
+# lines the engine's search finds for it in its own document: the first line holding its
+# gold answer, and lines that do not hold it with the no-answer target, so the encoder
+# learns a document's lines, labels and clauses as SQuAD's prose never shows them.
+DOCUMENT_STEPS = 2_400
+DOCUMENT_SHARE = 0.25  # of the second phase's draws
+DOCUMENT_RATE = 5e-5
+DOCUMENT_HITS = 4  # the lines searched for each question
+DOCUMENT_MISSES = 2  # of them, lines without the answer read with it
 CHECKPOINT_EVERY = 100
 HELD_OUT_QUESTIONS = 1_000
 SAMPLE_SIZE = 12
@@ -143,6 +153,64 @@ def example(row: dict, rng: random.Random) -> tuple[str, str, int, int] | None:
     return row["question"], row["context"][a:b], start - a, end - a
 
 
+def document_examples() -> list[tuple[str, str, int, int]]:
+    """(question, line, answer start, answer end) of the tune split's document questions:
+    each read with the lines the engine's search finds in its own document (a store of
+    that document alone): the first holding a gold answer (its first place there), and up
+    to DOCUMENT_MISSES others holding none (-1, -1); an unanswerable question with its
+    first lines, each holding no answer."""
+    import compliance
+    import doc_qa
+
+    from affidavit import Memory
+
+    asked: list[tuple[str, Path, tuple[str, ...]]] = []
+    for q in compliance.load_questions():
+        if q.split == "tune" and q.document != compliance.SCANNED.name:
+            asked.append((q.question, compliance.document_path(q.document), q.answers))
+    named = {p.name: p for p in doc_qa.document_files()}
+    for q in doc_qa.load_questions():
+        if q.split == "tune":
+            asked.append((q.question, named[q.document], q.answers))
+    stores: dict[Path, Memory] = {}
+    examples = []
+    for question, path, answers in asked:
+        if path not in stores:
+            stores[path] = Memory(dense=False)
+            stores[path].ingest(path)
+        lines = [hit.text for hit in stores[path].search(question, k=DOCUMENT_HITS)]
+        held = [_holds(line, answers) for line in lines]
+        found = next((i for i, at in enumerate(held) if at is not None), None)
+        if answers and found is None:
+            continue  # the search did not find its line: nothing to read it with
+        if found is not None:
+            start, end = held[found]  # type: ignore[misc]
+            examples.append((question, lines[found], start, end))
+        misses = [line for line, at in zip(lines, held, strict=True) if at is None]
+        examples += [(question, line, -1, -1) for line in misses[:DOCUMENT_MISSES]]
+    return examples
+
+
+def _holds(line: str, answers: tuple[str, ...]) -> tuple[int, int] | None:
+    """Where the line first writes one of the gold answers (the longest, case folded)."""
+    folded = line.casefold()
+    for answer in sorted(answers, key=lambda a: (-len(a), a)):
+        at = folded.find(answer.casefold())
+        if at >= 0:
+            return at, at + len(answer)
+    return None
+
+
+def rate_at(step: int, first_steps: int, total: int) -> float:
+    """The learning rate at ``step``: warmed up then decayed to nothing over the first
+    phase's steps, and again, from DOCUMENT_RATE, over the second's."""
+    if step < first_steps:
+        peak, at, span = LEARNING_RATE, step, first_steps
+    else:
+        peak, at, span = DOCUMENT_RATE, step - first_steps, total - first_steps
+    return peak * min(1.0, (at + 1) / (WARMUP * span)) * (1 - at / span)
+
+
 def targets(tokenizer, question: str, line: str, start: int, end: int):
     """Token ids, type ids and the answer's first and last token (0, 0: no answer)."""
     encoded = tokenizer.encode(question, line)
@@ -161,7 +229,7 @@ def targets(tokenizer, question: str, line: str, start: int, end: int):
     return encoded.ids, encoded.type_ids, first, last
 
 
-def train(args, rows: list[dict]) -> None:
+def train(args, rows: list[dict], documents: list[tuple[str, str, int, int]]) -> None:
     import torch
     from tokenizers import Tokenizer
     from transformers import BertForQuestionAnswering
@@ -189,13 +257,17 @@ def train(args, rows: list[dict]) -> None:
         print(f"resumed at step {step}", flush=True)
     model.train()
     started, losses = time.perf_counter(), []
-    while step < args.steps:
+    total = args.steps + args.document_steps
+    while step < total:
         batch = []
         while len(batch) < BATCH:
             row = rows[cursor % len(rows)]
             rng = random.Random(SEED * 1_000_003 + cursor)  # each draw reproducible on resume
             cursor += 1
-            drawn = example(row, rng)
+            if step >= args.steps and documents and rng.random() < DOCUMENT_SHARE:
+                drawn = documents[rng.randrange(len(documents))]
+            else:
+                drawn = example(row, rng)
             made = targets(tokenizer, *drawn) if drawn else None
             if made:
                 batch.append(made)
@@ -206,8 +278,7 @@ def train(args, rows: list[dict]) -> None:
             ids[i, : len(tokens)] = torch.tensor(tokens)
             types[i, : len(kinds)] = torch.tensor(kinds)
             mask[i, : len(tokens)] = 1
-        fraction = step / args.steps
-        rate = LEARNING_RATE * min(1.0, (step + 1) / (WARMUP * args.steps)) * (1 - fraction)
+        rate = rate_at(step, args.steps, total)
         for group in optimiser.param_groups:
             group["lr"] = rate
         out = model(
@@ -226,11 +297,11 @@ def train(args, rows: list[dict]) -> None:
         if step % 25 == 0:
             pace = (time.perf_counter() - started) / len(losses)
             print(
-                f"step {step}/{args.steps} loss {np.mean(losses[-25:]):.3f} "
-                f"{pace:.2f} s a step, {(args.steps - step) * pace / 60:.0f} min to go",
+                f"step {step}/{total} loss {np.mean(losses[-25:]):.3f} "
+                f"{pace:.2f} s a step, {(total - step) * pace / 60:.0f} min to go",
                 flush=True,
             )
-        if step % CHECKPOINT_EVERY == 0 or step == args.steps:
+        if step % CHECKPOINT_EVERY == 0 or step in (args.steps, total):
             state = {
                 "model": model.state_dict(),
                 "optimiser": optimiser.state_dict(),
@@ -241,7 +312,7 @@ def train(args, rows: list[dict]) -> None:
             (WORK / "checkpoint.tmp").replace(checkpoint)
 
 
-def export(args, held: list[dict]) -> None:
+def export(args, held: list[dict], documents: list[tuple[str, str, int, int]]) -> None:
     import torch
     from onnxruntime.quantization import QuantType, quantize_dynamic
     from transformers import BertForQuestionAnswering
@@ -290,9 +361,19 @@ def export(args, held: list[dict]) -> None:
         "base_sha256": BASE_SHA256,
         "corpus": "SQuAD 1.1 train (CC BY-SA 4.0)",
         "corpus_sha256": sha256(CORPUS),
+        "documents": {
+            "questions": "the tune split of bench/compliance.py's and bench/doc_qa.py's sets",
+            "lines": len(documents),
+            "holding_the_answer": sum(1 for d in documents if d[2] >= 0),
+            "sha256": hashlib.sha256(json.dumps(documents).encode("utf-8")).hexdigest(),
+            "steps": args.document_steps,
+            "share": DOCUMENT_SHARE,
+            "learning_rate": DOCUMENT_RATE,
+        },
         "held_out": f"articles at every {HELD_OUT_EVERY}th place",
         "commit": _commit(),
         "steps": kept["step"],
+        "first_steps": args.steps,
         "batch": BATCH,
         "learning_rate": LEARNING_RATE,
         "seed": SEED,
@@ -342,14 +423,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     # The shipped weights: 1,600 steps (affidavit/data/encoder/provenance.json).
     parser.add_argument("--steps", type=int, default=1_600)
+    parser.add_argument("--document-steps", type=int, default=DOCUMENT_STEPS)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--resume", action="store_true", help="go on from build/encoder/")
     parser.add_argument("--export-only", action="store_true", help="export the last checkpoint")
     args = parser.parse_args()
     rows, held = questions()  # read once: the split takes a quarter of a minute
+    documents = document_examples() if args.document_steps else []
+    print(f"{len(documents)} document lines read with their questions", flush=True)
     if not args.export_only:
-        train(args, rows)
-    export(args, held)
+        train(args, rows, documents)
+    export(args, held, documents)
 
 
 if __name__ == "__main__":

@@ -2,8 +2,9 @@
 best by the engine's score, weighed by how well its document matched; asked of now, one
 drawn from a record that no longer holds gives way; the reader's probability that it
 answers, judged against the threshold; and the candidates that contradict it. With none
-passed, or the best unlikely, the one line that plainly answers a question about a rule is
-quoted whole; else the refusal names the check that refused, and the closest candidate."""
+passed, the best unlikely, or the best only one of several things its line lists, the one
+line that plainly answers a question about a rule is quoted whole; else the refusal names
+the check that refused, and the closest candidate."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from dataclasses import replace
 from affidavit.answer.disagreement import asked_kind, contest_line, rivals
 from affidavit.answer.likely import likeliest, refused_by_the_reader
 from affidavit.answer.propose import best_score
-from affidavit.answer.quote import Quote, clear_line, line_judge
+from affidavit.answer.quote import Quote, clear_line, cut_from_a_list, line_judge
 from affidavit.answer.state import Asking, Said
 from affidavit.archive import Stale
 from affidavit.reasons import Reason
@@ -56,6 +57,11 @@ def choose(state: Asking) -> Asking:
             refused = Said.refusal(Reason.UNLIKELY, state.census_line, detail)
             refused = replace(refused, probability=top.probability, rivals=said_rivals)
             return state.noting(closest=closest).saying(refused)
+    if cut_from_a_list(asked, chosen.candidate.text, chosen.cited):
+        # One thing of several a rule lists is not the rule: its line is said whole.
+        quoted = _quoted(state)
+        if quoted is not None:
+            return quoted
     # What was and no longer is does not disagree with what is; said, it says so.
     gone = {s.candidate for s in stale}
     census_line = state.census_line

@@ -12,6 +12,7 @@ from typing import Any
 from affidavit.gates import Case, Judgement, defines_asked_terms, judged
 from affidavit.question import AnswerType, Question
 from affidavit.results import Evidence, LineKind
+from affidavit.text import one_of_a_list
 
 # The kinds of answer that are a clause, not a typed span ("What must modified files
 # carry?"): only these are quoted. A line holding no value of a typed kind (a number, a
@@ -85,6 +86,20 @@ def clear_line(
             why = "no span of the kind asked for stands in the line that carries the question"
             passing.append(Quote(line, _cited(line, judgement.supporting), why))
     return passing[0] if len(passing) == 1 else None
+
+
+def cut_from_a_list(asked: Question, answer: str, cited: Sequence[Evidence]) -> bool:
+    """Is a span answering a question about a rule one of several things its line lists
+    ("the above copyright notice" of "must retain the above copyright notice, this list
+    of conditions and the following disclaimer")? Said alone it would answer a part of
+    the rule as the whole: the line is then quoted, if one line is clear."""
+    if asked.shape.answer_type not in CLAUSE_ANSWERS or asked.value or not asked.rule:
+        return False
+    for line in cited:
+        at = line.text.find(answer)
+        if at >= 0 and one_of_a_list(line.text, at, at + len(answer), asked.language):
+            return True
+    return False
 
 
 def _same(one: Evidence, other: Evidence) -> bool:

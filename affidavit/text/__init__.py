@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from affidavit.text.lang import VOCABULARIES, vocabulary
     from affidavit.text.language import detect_language
     from affidavit.text.list_labels import label_end
+    from affidavit.text.listing import one_of_a_list
     from affidavit.text.names import bare, capitalised_names, name_words, pieces, segments
     from affidavit.text.nlp import (
         LONGEST_PARSED,
@@ -147,6 +148,7 @@ _HOMES = {
     "lang": "VOCABULARIES vocabulary",
     "language": "detect_language",
     "list_labels": "label_end",
+    "listing": "one_of_a_list",
     "names": "bare capitalised_names name_words pieces segments",
     "nlp": (
         "LONGEST_PARSED entity_pipeline parse_pipeline parse_with_names_ahead parsed "
@@ -198,7 +200,7 @@ __all__ = [
     "is_year_term",
     "label_end", "last_extension",
     "likeness", "line_grade", "lone_value", "looks_like_an_amount", "month_in_words", "name_terms",
-    "name_words", "numbers_in", "opens_on_an_auxiliary",
+    "name_words", "numbers_in", "one_of_a_list", "opens_on_an_auxiliary",
     "parse_pipeline", "parse_with_names_ahead", "parsed", "parsed_with_names", "pattern_spans",
     "percent_terms", "pieces",
     "plain_count", "quoted_terms", "read_for_search", "read_number", "read_tokens",

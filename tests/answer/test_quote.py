@@ -20,11 +20,6 @@ CORPORA = Path(__file__).resolve().parents[2] / "corpora"
 RETAIN = "What must redistributions of source code retain?"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the reader's encoder answers the first of the three things the line lists "
-    "('the above copyright notice') where the line was quoted; issue 65 item 6",
-)
 def test_a_rule_asked_for_as_a_clause_is_its_line_quoted_and_cited(licences: Memory) -> None:
     answer = licences.ask(RETAIN)
     assert not answer.refused and answer.quoted
@@ -73,11 +68,6 @@ def test_a_question_naming_a_value_is_never_answered_with_a_line(tmp_path: Path)
         assert not memory.ask(question).quoted
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the reader's encoder answers the first of the three things the line lists "
-    "('the above copyright notice') where the line was quoted; issue 65 item 6",
-)
 def test_the_cli_names_the_document_and_says_the_answer_is_a_quote(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
