@@ -8,7 +8,10 @@ question is read against the sentence that holds its answer (most often), that s
 with a neighbour each side, or another sentence of its paragraph that does not hold the
 answer, whose target is the "no answer" place before the line; so the scores of two lines
 can be compared, as ask compares them. Articles at every tenth place are held out, as
-tools/train_reader.py holds them out.
+tools/train_reader.py holds them out. A second phase goes on beside the tune split's
+document questions (bench/compliance.py's and bench/doc_qa.py's; their report split is
+never read): a quarter of its draws are such a question with a line search finds in its
+own document, the one holding its gold answer or one holding none.
 
 The network is exported to ONNX, quantised to eight bits (onnxruntime), and written with
 its tokenizer and provenance (corpus and base checksums, the commit, the steps, the
@@ -16,7 +19,8 @@ held-out scores of the quantised network and a recorded sample a test reproduces
 affidavit/data/encoder/. Training keeps checkpoints in build/encoder/ and resumes from
 the last one, so a run may be spread over several sittings.
 
-    .venv/bin/python tools/train_encoder_reader.py [--steps N] [--resume] [--export-only]
+    .venv/bin/python tools/train_encoder_reader.py [--steps N] [--document-steps N]
+        [--resume] [--export-only]
 """
 
 from __future__ import annotations
@@ -421,7 +425,7 @@ def _commit() -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    # The shipped weights: 1,600 steps (affidavit/data/encoder/provenance.json).
+    # The shipped weights: 1,600 steps, then 2,400 beside the documents (provenance.json).
     parser.add_argument("--steps", type=int, default=1_600)
     parser.add_argument("--document-steps", type=int, default=DOCUMENT_STEPS)
     parser.add_argument("--threads", type=int, default=2)
