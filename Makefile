@@ -40,9 +40,10 @@ reader: $(STAMP)
 	$(BIN)/python tools/train_reader.py
 	$(BIN)/python tools/train_answerability.py
 
-# Retrain the reader's encoder (affidavit/data/encoder/) from SQuAD 1.1 train: about an
-# hour on two cores; checkpoints in build/encoder/, and a run stopped goes on from the
-# last one. Then the answerability model, which reads the encoder's scores.
+# Retrain the reader's encoder (affidavit/data/encoder/) from SQuAD 1.1 train, then beside
+# the tune split's document questions: about an hour and a half on two cores; checkpoints
+# in build/encoder/, and a run stopped goes on from the last one. Then the answerability
+# model, which reads the encoder's scores.
 encoder: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[train]"
 	$(BIN)/python tools/train_encoder_reader.py --resume

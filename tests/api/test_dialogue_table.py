@@ -43,7 +43,8 @@ def test_how_many_days_ago_maya_adopted_the_puppy(chat: Memory) -> None:
 def test_leos_puppy_is_refused_the_puppy_is_mayas(chat: Memory) -> None:
     leo = chat.ask("What is the name of Leo's puppy?")
     assert leo.refused and leo.reason == "holder"
-    maya = chat.ask("What is the name of Maya's puppy?")  # the control: hers, it is answered
+    # The control: hers, it is answered (the reader's confidence is not this test's subject).
+    maya = chat.ask("What is the name of Maya's puppy?", min_probability=0.0)
     assert not maya.refused and maya.audit["whose"]["passed"]
 
 

@@ -99,7 +99,8 @@ def test_the_catalog_number_written_cat_no_is_found(pdfs: Memory) -> None:
 
 
 def test_the_filing_deadline_is_a_date_with_its_value(pdfs: Memory) -> None:
-    answer = pdfs.ask("By what date must the 2007 return be filed?")
+    # the reader's confidence is not this test's subject
+    answer = pdfs.ask("By what date must the 2007 return be filed?", min_probability=0.0)
     assert not answer.refused
     # Two deadlines are written for 2007 returns (with and without U.S. wages).
     assert (answer.text, answer.value) in {

@@ -104,7 +104,7 @@ def test_lines_not_utf8_and_ids_alike_as_text_are_error_rows(tmp_path: Path) -> 
 
 def test_a_line_may_set_the_readers_threshold(store: Path, tmp_path: Path) -> None:
     # the reader is unsure of its span
-    question = "Where can population estimates be extrapolated from?"
+    question = "Which outbreak was associated with troops in the thirty years war?"
     path = tmp_path / "q.jsonl"
     path.write_text(
         json.dumps({"id": "default", "question": question})

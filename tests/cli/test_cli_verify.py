@@ -205,7 +205,7 @@ def test_an_unknown_source_is_a_usage_error_and_creates_no_store(tmp_path: Path,
 def test_ask_takes_a_min_probability(tmp_path: Path, capsys) -> None:
     path = tmp_path / "store.sqlite"
     assert run(capsys, "ingest", BLACK_DEATH, "--store", path)[0] == 0
-    question = "Where can population estimates be extrapolated from?"
+    question = "Which outbreak was associated with troops in the thirty years war?"
     _, out, _ = run(capsys, "ask", question, "--store", path, "--json")
     assert json.loads(out)["reason"] == "unlikely"
     _, out, _ = run(capsys, "ask", question, "--store", path, "--json", "--min-probability", "0")

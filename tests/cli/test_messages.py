@@ -141,8 +141,9 @@ def test_a_date_is_not_contested_by_a_name(normans: Memory) -> None:
     assert "Contested" not in answer.census and "contradicted_by" not in answer.audit
     # A person by another person is.
     # the reader's confidence is not this test's subject
-    control = normans.ask("Who made Ralph earl?", min_probability=0.0)
-    assert "Contested" in control.census and "'Edward the Confessor'" in control.census
+    control = normans.ask("Who was the duke in the battle of Hastings?", min_probability=0.0)
+    assert control.text == "William the Conqueror"
+    assert "Contested" in control.census and "'Duke William II of Normandy'" in control.census
 
 
 def test_a_loose_phrase_contests_nothing() -> None:

@@ -85,11 +85,11 @@ def test_ask_carries_the_probability_and_refuses_below_the_threshold(squad, monk
 
 def test_min_probability_moves_the_threshold_and_keeps_the_gate(squad):
     # the reader is unsure of its span
-    question = "Where can population estimates be extrapolated from?"
+    question = "Which outbreak was associated with troops in the thirty years war?"
     default = squad.ask(question)
     assert default.refused and default.reason == Reason.UNLIKELY
     lowered = squad.ask(question, min_probability=0.0)
-    assert not lowered.refused and "figures from the clergy" in lowered.text
+    assert not lowered.refused and "Italian Plague" in lowered.text
     assert lowered.probability == pytest.approx(default.probability)
     assert lowered.audit["answerability"]["threshold"] == 0.0
     # The gate still disposes: nothing it refused is said at any threshold.

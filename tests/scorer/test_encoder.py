@@ -50,7 +50,7 @@ def test_a_span_scores_by_its_first_and_last_tokens():
     line = "Passwords must be at least twelve characters long."
     scored = encoder().score("What is the minimum password length?", [line])[0]
     start, end = scored.best_span()
-    assert line[start:end].startswith("twelve")
+    assert "twelve characters" in line[start:end]
     assert scored.span(start, end) > scored.span(0, len("Passwords"))
 
 
