@@ -10,7 +10,8 @@ written by a second reader, from the documents alone). The split is by document:
 table as PDF and as DOCX) and **report** (Apache 2.0, CC0 1.0, the porting guide, the
 Artistic License, GFDL 1.3, systemd's UID/GID policy, the IRS 1040NR instructions as PDF
 and as HTML, the USDA price table, and a scanned Senate expenditure page read by OCR, asked
-only where the `ocr` extra is installed; never tuned on). A second set,
+only where the `ocr` extra is installed; never tuned on, and never read by the reader's
+encoder in training, which reads the tune split's questions). A second set,
 ``bench/compliance_questions_more.jsonl`` (m001-m402), asks of 23 more documents in
 corpora/compliance_set (forms, a register, policies, manuals, a standard, licence
 agreements, a privacy notice; 10 PDFs), written from the documents alone, each question

@@ -32,7 +32,11 @@ baseline, before any answer of the engine is read). The questions are split in t
 and report: within each (kind, answerable) group the questions alternate between the
 two, groups taking turns at which comes first. Thresholds are chosen on tune only; the issue's
 targets (right >= 85% and wrong <= 5% of answerable, >= 90% of unanswerable refused, no
-digit faults) are judged on report.
+digit faults) are judged on report. The reader's encoder reads the tune questions in its
+training's second phase (tools/train_encoder_reader.py), each with lines of its document:
+as the split is by question, the report questions ask of documents whose lines it has
+read, so since that phase the report figures are not those of unseen documents
+(bench/compliance.py's split, by document, is).
 
     .venv/bin/python bench/doc_qa.py [--limit N] [--json PATH]
 """
