@@ -17,7 +17,9 @@ The network is exported to ONNX, quantised to eight bits (onnxruntime), and writ
 its tokenizer and provenance (corpus and base checksums, the commit, the steps, the
 held-out scores of the quantised network and a recorded sample a test reproduces) to
 affidavit/data/encoder/. Training keeps checkpoints in build/encoder/ and resumes from
-the last one, so a run may be spread over several sittings.
+the last one, so a run may be spread over several sittings; a resumed run draws its
+dropout afresh, so it reproduces the figures, not the bits (the shipped weights' second
+phase was resumed from the first's checkpoint).
 
     .venv/bin/python tools/train_encoder_reader.py [--steps N] [--document-steps N]
         [--resume] [--export-only]
