@@ -372,7 +372,7 @@ def export(args, held: list[dict], documents: list[tuple[str, str, int, int]]) -
             "lines": len(documents),
             "holding_the_answer": sum(1 for d in documents if d[2] >= 0),
             "sha256": hashlib.sha256(json.dumps(documents).encode("utf-8")).hexdigest(),
-            "steps": args.document_steps,
+            "steps": max(0, kept["step"] - args.steps),  # as trained, not as asked now
             "share": DOCUMENT_SHARE,
             "learning_rate": DOCUMENT_RATE,
         },

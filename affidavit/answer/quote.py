@@ -55,6 +55,12 @@ def quotable(line: Evidence) -> bool:
     return line.kind == LineKind.SENTENCE and QUOTE_MIN_WORDS <= words <= QUOTE_MAX_WORDS
 
 
+def asks_a_rule(asked: Question) -> bool:
+    """Does the question ask what a rule says, its answer a clause (not a typed value)?
+    Only such a question is answered by its line quoted."""
+    return asked.shape.answer_type in CLAUSE_ANSWERS and not asked.value and asked.rule
+
+
 def clear_line(
     asked: Question,
     hits: Sequence[Evidence],
@@ -65,7 +71,7 @@ def clear_line(
     said whole and carries the question alone (``judge_line`` judges both); None when none
     does, or more than one (no line is then clear), or when the question asks for a typed
     value or for anything but what a rule says."""
-    if asked.shape.answer_type not in CLAUSE_ANSWERS or asked.value or not asked.rule:
+    if not asks_a_rule(asked):
         return None
     ranked = sorted(hits, key=lambda e: (-e.score, e.document, e.position))
     passing: list[Quote] = []
@@ -93,7 +99,7 @@ def cut_from_a_list(asked: Question, answer: str, cited: Sequence[Evidence]) -> 
     ("the above copyright notice" of "must retain the above copyright notice, this list
     of conditions and the following disclaimer")? Said alone it would answer a part of
     the rule as the whole: the line is then quoted, if one line is clear."""
-    if asked.shape.answer_type not in CLAUSE_ANSWERS or asked.value or not asked.rule:
+    if not asks_a_rule(asked):
         return False
     for line in cited:
         at = line.text.find(answer)

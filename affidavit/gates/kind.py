@@ -282,7 +282,11 @@ def _bound_before(answer: str, question: str, case: Case) -> str | None:
     if not any(c.isdigit() for c in answer) or comparison_of(answer):
         return None
     language = case.analyzer.language
-    asked = {fold(w) for w in words(question, language)}
+
+    def folded(text: str) -> set[str]:
+        return {fold(w) for w in words(text, language)}
+
+    asked = folded(question)
 
     def bound_at(text: str, start: int, end: int) -> str | None:
         before = text[:start].split()[-_BOUND_WORDS:] if text[start - 1 : start] == " " else []
@@ -291,8 +295,7 @@ def _bound_before(answer: str, question: str, case: Case) -> str | None:
             phrase = " ".join([*bound, text[start:end]])
             if comparison_of(phrase):
                 # "How long must secrets be at least?" sets the bound itself.
-                said = {fold(w) for w in words(" ".join(bound), language)}
-                return None if said <= asked else phrase
+                return None if folded(" ".join(bound)) <= asked else phrase
         return None
 
     return _at_every_place(answer, case, bound_at)
