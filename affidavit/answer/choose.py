@@ -13,7 +13,15 @@ from dataclasses import replace
 from affidavit.answer.disagreement import asked_kind, contest_line, rivals
 from affidavit.answer.likely import likeliest, refused_by_the_reader
 from affidavit.answer.propose import best_score
-from affidavit.answer.quote import Quote, clear_line, cut_from_a_list, line_judge
+from affidavit.answer.quote import (
+    DOUBTED_SPAN,
+    LISTED_SPAN,
+    NO_SPAN,
+    Quote,
+    clear_line,
+    cut_from_a_list,
+    line_judge,
+)
 from affidavit.answer.state import Asking, Said
 from affidavit.archive import Stale
 from affidavit.reasons import Reason
@@ -28,7 +36,7 @@ def choose(state: Asking) -> Asking:
         why = state.record.why_refused()
         if why is Reason.NO_CANDIDATE:
             # No span of the kind asked for: one line that plainly answers is said whole.
-            quoted = _quoted(state)
+            quoted = _quoted(state, NO_SPAN)
             if quoted is not None:
                 return quoted
         refused = Said.refusal(why, state.census_line)
@@ -51,7 +59,7 @@ def choose(state: Asking) -> Asking:
         detail, closest = refused_by_the_reader(top)
         if closest is not None:
             # The reader doubts the span: the line that plainly answers is said whole.
-            quoted = _quoted(state)
+            quoted = _quoted(state, DOUBTED_SPAN)
             if quoted is not None:
                 return quoted
             refused = Said.refusal(Reason.UNLIKELY, state.census_line, detail)
@@ -59,7 +67,7 @@ def choose(state: Asking) -> Asking:
             return state.noting(closest=closest).saying(refused)
     if cut_from_a_list(asked, chosen.candidate.text, chosen.cited):
         # One thing of several a rule lists is not the rule: its line is said whole.
-        quoted = _quoted(state)
+        quoted = _quoted(state, LISTED_SPAN)
         if quoted is not None:
             return quoted
     # What was and no longer is does not disagree with what is; said, it says so.
@@ -86,13 +94,13 @@ def choose(state: Asking) -> Asking:
     return replace(state, chosen=chosen, contested=tuple(disagreeing), census_line=census_line)
 
 
-def _quoted(state: Asking) -> Asking | None:
+def _quoted(state: Asking, why: str) -> Asking | None:
     """The one line that plainly answers a question about a rule, said whole, and the audit
     told why; None when no line is clear."""
     asked, found, naming = state.question, state.retrieved, state.naming
     assert asked is not None and found is not None and naming is not None
     judge_line = line_judge(asked, naming.asked_of, state.archive.term_weight, state.turns_need)
-    quote = clear_line(asked, found.hits, found.subsets, judge_line)
+    quote = clear_line(asked, found.hits, found.subsets, judge_line, why)
     if quote is None:
         return None
     return state.noting(quoted=quote.to_dict()).saying(_said(quote, state.census_line))

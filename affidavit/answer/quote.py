@@ -27,6 +27,11 @@ QUOTE_DEPTH = 3
 QUOTE_MIN_WORDS = 4
 QUOTE_MAX_WORDS = 80
 
+# Why a line is quoted, as the audit and the CLI say it: what the spans found lacked.
+NO_SPAN = "no span of the kind asked for stands in the line that carries the question"
+DOUBTED_SPAN = "the reader doubts the span it found in the line that carries the question"
+LISTED_SPAN = "the span found is one of several things the line lists: the rule is the line"
+
 # Judges a line, said whole, against the evidence subset it stands in.
 LineJudge = Callable[[Evidence, Sequence[Evidence]], Judgement]
 
@@ -66,11 +71,12 @@ def clear_line(
     hits: Sequence[Evidence],
     subsets: Sequence[Sequence[Evidence]],
     judge_line: LineJudge,
+    why: str = NO_SPAN,
 ) -> Quote | None:
     """The one line, among the first QUOTE_DEPTH of retrieval, that passes the gate when
-    said whole and carries the question alone (``judge_line`` judges both); None when none
-    does, or more than one (no line is then clear), or when the question asks for a typed
-    value or for anything but what a rule says."""
+    said whole and carries the question alone (``judge_line`` judges both), quoted for
+    ``why``; None when none does, or more than one (no line is then clear), or when the
+    question asks for a typed value or for anything but what a rule says."""
     if not asks_a_rule(asked):
         return None
     ranked = sorted(hits, key=lambda e: (-e.score, e.document, e.position))
@@ -89,7 +95,6 @@ def clear_line(
         seen.add(said)
         judgement = judge_line(line, subset)
         if judgement.passed:
-            why = "no span of the kind asked for stands in the line that carries the question"
             passing.append(Quote(line, _cited(line, judgement.supporting), why))
     return passing[0] if len(passing) == 1 else None
 

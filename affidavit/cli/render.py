@@ -59,10 +59,10 @@ def render(answer: Answer, *, name_document: bool = False) -> str:
         said = f"“{answer.text}”" if answer.quoted else answer.text
         lines.append(f"A: {_said_where(answer, name_document)}{said}{_told_when(answer)}")
         if answer.quoted:
-            lines.append(
-                "   (the line that answers, quoted whole: no span of the kind asked for "
-                "stands in it)"
-            )
+            # Why, as the audit says it: no span of the kind, a doubted span, or one of
+            # several things the line lists.
+            why = (answer.audit.get("quoted") or {}).get("why")
+            lines.append(f"   (the line that answers, quoted whole{f': {why}' if why else ''})")
         lines.extend(_plan_lines(answer.audit.get("plan")))
         for hit in answer.citations:
             quote = textwrap.shorten(hit.text, width=160, placeholder=" …")

@@ -39,7 +39,8 @@ class Answer:
     probability: float | None = None
     rivals: list[tuple[str, float]] = field(default_factory=list)
     # The answer is its first citation's line, verbatim and whole (no value): the line that
-    # answers was clear, but no span of the kind asked for stood in it (answer/quote.py).
+    # answers was clear, but no span of the kind asked for stood in it, the reader doubted
+    # its span, or the span was one of several things the line lists (answer/quote.py).
     quoted: bool = False
 
     def to_dict(self) -> dict[str, Any]:

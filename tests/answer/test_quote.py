@@ -5,11 +5,16 @@ names, is never quoted; the CLI names the document an answer is drawn from."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from affidavit import Memory
+from affidavit.answer import choose
+from affidavit.answer.quote import LISTED_SPAN
 from affidavit.cli.main import main
 from affidavit.gates.case import Case, Judgement
 from affidavit.gates.definition import defines_asked_terms
@@ -18,6 +23,12 @@ from affidavit.question.question import Question
 
 CORPORA = Path(__file__).resolve().parents[2] / "corpora"
 RETAIN = "What must redistributions of source code retain?"
+FHS = CORPORA / "compliance_set" / "filesystem-hierarchy-standard-3.0.pdf"
+ADEQUATE = "What must the contents of the root filesystem be adequate to do?"
+ADEQUATE_LINE = (
+    "The contents of the root filesystem must be adequate to boot, restore, recover, "
+    "and/or repair the system."
+)
 
 
 def test_a_rule_asked_for_as_a_clause_is_its_line_quoted_and_cited(licences: Memory) -> None:
@@ -108,3 +119,36 @@ def test_a_line_that_says_the_question_back_is_never_quoted() -> None:
     # Asked without the line's own words, the line says more than the question.
     decision = carries_by_itself(quoting(answered), Judgement())
     assert decision is None or "says back" not in decision.detail
+
+
+def test_a_rules_listed_thing_is_its_line_quoted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reader finds "boot, restore, recover", three of the four things the rule lists,
+    and is sure of it: the rule is its line, quoted; without the list read, the span."""
+    memory = Memory(dense=False)
+    memory.ingest(FHS)
+    answer = memory.ask(ADEQUATE)
+    assert answer.quoted and answer.text == ADEQUATE_LINE
+    assert answer.audit["quoted"]["why"] == LISTED_SPAN
+    monkeypatch.setattr(choose, "cut_from_a_list", lambda *_: False)
+    span = memory.ask(ADEQUATE)
+    assert not span.refused and not span.quoted and span.text in ADEQUATE_LINE
+
+
+def test_a_rules_listed_thing_is_its_line_quoted_from_a_fresh_cli(tmp_path: Path) -> None:
+    """As a user runs it: `affidavit ingest` and `affidavit ask` in fresh processes with
+    the default options; the CLI says the line is quoted and why."""
+    command = Path(sys.executable).with_name("affidavit")
+    store = str(tmp_path / "fhs.sqlite")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("AFFIDAVIT_")}
+    subprocess.run(
+        [str(command), "ingest", str(FHS), "--store", store],
+        check=True, capture_output=True, text=True, timeout=300, env=env,
+    )  # fmt: skip
+    asked = subprocess.run(
+        [str(command), "ask", ADEQUATE, "--store", store],
+        check=True, capture_output=True, text=True, timeout=300, env=env,
+    )  # fmt: skip
+    said = asked.stdout.splitlines()
+    assert said[1] == f"A: “{ADEQUATE_LINE}”"
+    assert said[2] == f"   (the line that answers, quoted whole: {LISTED_SPAN})"
+    assert said[3].startswith("   cited [filesystem-hierarchy-standard-3.0.pdf #")
