@@ -15,7 +15,7 @@ from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
 from affidavit.frames.anchors import anchors_in
-from affidavit.text import LONGEST_PARSED, reading_pipeline
+from affidavit.text import LONGEST_PARSED, parsed, reading_pipeline
 
 # Capitalised words that open a phrase but do not name a thing: a sentence's first
 # article or a quantifier stays a word of its own ("The Receiving Party" merges
@@ -43,16 +43,22 @@ def parsed_for_frames(text: str) -> Doc | None:
     if not text.strip() or len(text) > LONGEST_PARSED:
         return None
     nlp = reading_pipeline()
-    doc = nlp.make_doc(_EMPHASIS.sub(lambda m: m.group().lower(), text))
-    _merge_names(doc)
+    lowered = _EMPHASIS.sub(lambda m: m.group().lower(), text)
+    doc = nlp.make_doc(lowered)
+    if not _merge_names(doc) and lowered == text:
+        # Nothing merged or lowered: the tokens are the pipeline's own, so the parse is the
+        # one the rest of affidavit reads (the reader's, where it read the line: an ask's
+        # cited line is not parsed twice; its names do not change its tags or its tree).
+        return parsed(text)
     for name, component in nlp.pipeline:
         if name not in _SKIPPED:
             doc = component(doc)
     return doc
 
 
-def _merge_names(doc: Doc) -> None:
-    """Each anchor, and each run of two or more capitalised words, made one token."""
+def _merge_names(doc: Doc) -> bool:
+    """Each anchor, and each run of two or more capitalised words, made one token; whether
+    any was."""
     spans: list[Span] = []
     for anchor in anchors_in(doc.text):
         span = doc.char_span(anchor.start, anchor.end, alignment_mode="expand")
@@ -75,7 +81,8 @@ def _merge_names(doc: Doc) -> None:
                 spans.append(doc[start:end])
             start = None
     if not spans:
-        return
+        return False
     with doc.retokenize() as retokenizer:
         for span in filter_spans(spans):
             retokenizer.merge(span, attrs={"TAG": "NNP", "POS": "PROPN"})
+    return True

@@ -21,6 +21,7 @@ class Gate(StrEnum):
     POLARITY = "polarity"  # said, not said otherwise
     SUPPORT = "support"  # the lines carry the question's distinctive words
     KIND = "kind"  # an answer, not a label, a heading or the question said back
+    SLOT = "slot"  # it fills the slot of the clause that says what is asked
     ANCHORS = "anchors"  # the lines name the anchor the question names, not another
     HOLDER = "holder"  # a speaker's own turns, or a line that names them
     DEFINITION = "definition"  # a term asked for is defined by the line that cites it

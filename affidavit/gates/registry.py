@@ -13,6 +13,7 @@ from affidavit.gates.kind import of_the_kind_asked
 from affidavit.gates.quoted import carries_by_itself
 from affidavit.gates.reread import engine_reading_held
 from affidavit.gates.roles import slot_said_not_so
+from affidavit.gates.slot import fills_the_asked_slot
 from affidavit.reasons import Reason
 
 
@@ -48,6 +49,8 @@ JUDGES: tuple[tuple[Gate, Judge], ...] = (
     # What the candidate is: a value, not the form's label, heading or marker (after the
     # support tier, so evidence that misses the question is said first).
     (Gate.KIND, of_the_kind_asked),
+    # Which clause of its line the answer fills: the one that says what is asked.
+    (Gate.SLOT, fills_the_asked_slot),
     # An answer its line says is not so ("Do not log errors from library code").
     (Gate.POLARITY, slot_said_not_so),
     (Gate.ANCHORS, anchors_kept),
