@@ -9,8 +9,8 @@ import shutil
 import pytest
 
 from affidavit.errors import EngineError
-from affidavit.runtime import usable_cores
 from affidavit.question.question import Question
+from affidavit.runtime import usable_cores
 from affidavit.scorer import read_spans
 from affidavit.scorer.encoder import ENCODER_DIR, Encoder, encoder
 
