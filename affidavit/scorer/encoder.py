@@ -8,7 +8,6 @@ candidate span to the hashed scorer's."""
 from __future__ import annotations
 
 import json
-import os
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,16 +19,12 @@ from typing import Any
 import numpy as np
 
 from affidavit.errors import EngineError
-from affidavit.runtime import usable_cores
 
 ENCODER_DIR = Path(__file__).resolve().parents[1] / "data" / "encoder"
 _HINT = "reinstall affidavit, or retrain it with `make encoder`"
 MAX_TOKENS = 192  # a question with a line longer than this is cut at the line's end
 _LONGEST_ANSWER = 30  # tokens, for the encoder's own best span
 _KEPT = 4096  # (question, line) scores kept for the other subsets of an ask
-# Threads a session runs one line on. NOTE: 3.75 ms a line on one thread, 2.50 ms on two
-# (2 cores, 60 compliance-like lines of 10-25 words), the scores the same to the bit.
-ENCODER_THREADS = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,9 +81,8 @@ class Encoder:
         try:
             self.tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
             options = onnxruntime.SessionOptions()
-            options.intra_op_num_threads = _threads()
-            # A pool thread that spins between runs takes a core from the parse beside it.
-            options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+            # One thread a session: batch answers questions on threads of its own.
+            options.intra_op_num_threads = 1
             options.inter_op_num_threads = 1
             self.session = onnxruntime.InferenceSession(
                 str(folder / "encoder.onnx"), options, providers=["CPUExecutionProvider"]
@@ -127,24 +121,10 @@ class Encoder:
         )
 
 
-def _threads() -> int:
-    """One thread where the numeric libraries are asked for one (a batch's workers, each a
-    process of its own on a core), else up to ENCODER_THREADS of the usable cores."""
-    if os.environ.get("OMP_NUM_THREADS") == "1":
-        return 1
-    return max(1, min(ENCODER_THREADS, usable_cores()))
-
-
 @lru_cache(maxsize=1)
 def encoder() -> Encoder:
     """The shipped encoder; an EngineError naming its folder when it cannot be read."""
     return Encoder(ENCODER_DIR)
-
-
-# A session's thread pool does not survive a fork (the child would wait on threads it
-# does not have): it is closed before any fork, and each process opens its own when first
-# asked (a batch's workers, sized by the environment they fork into).
-os.register_at_fork(before=encoder.cache_clear)
 
 
 _scores: OrderedDict[tuple[str, str], LineScores] = OrderedDict()

@@ -10,7 +10,6 @@ import pytest
 
 from affidavit.errors import EngineError
 from affidavit.question.question import Question
-from affidavit.runtime import usable_cores
 from affidavit.scorer import read_spans
 from affidavit.scorer.encoder import ENCODER_DIR, Encoder, encoder
 
@@ -76,20 +75,3 @@ def test_a_missing_encoder_folder_is_named(tmp_path):
     with pytest.raises(EngineError, match=str(tmp_path / "gone")):
         Encoder(tmp_path / "gone")
 
-
-def test_a_batch_worker_reads_on_one_thread_an_ask_on_two_and_both_score_alike(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # The batch's workers set OMP_NUM_THREADS=1 (each is a process on a core of its own);
-    # a lone ask runs its session on two threads. An answer must not hang on which.
-    recorded = encoder().provenance["sample"][:6]
-    monkeypatch.setenv("OMP_NUM_THREADS", "1")
-    one = Encoder(ENCODER_DIR)
-    monkeypatch.delenv("OMP_NUM_THREADS")
-    two = Encoder(ENCODER_DIR)
-    assert one.session.get_session_options().intra_op_num_threads == 1
-    assert two.session.get_session_options().intra_op_num_threads == min(2, usable_cores())
-    for item in recorded:
-        a = one.score(item["question"], [item["line"]])[0]
-        b = two.score(item["question"], [item["line"]])[0]
-        assert (a.start_scores == b.start_scores).all() and (a.end_scores == b.end_scores).all()
