@@ -48,7 +48,8 @@ def parsed_for_frames(text: str) -> Doc | None:
     if not _merge_names(doc) and lowered == text:
         # Nothing merged or lowered: the tokens are the pipeline's own, so the parse is the
         # one the rest of affidavit reads (the reader's, where it read the line: an ask's
-        # cited line is not parsed twice; its names do not change its tags or its tree).
+        # cited line is not parsed twice; its names do not change its tags or its tree,
+        # and no frame reads a name, so a line's frames do not hang on who parsed it).
         return parsed(text)
     for name, component in nlp.pipeline:
         if name not in _SKIPPED:

@@ -386,7 +386,6 @@ def _is_bound(preposition: Token) -> bool:
     words = {t.lower_ for t in phrase.subtree} | {_lemma(t) for t in phrase.subtree}
     return (
         bool(words & TIME_WORDS)
-        or phrase.ent_type_ == "DATE"
         or any(t.like_num for t in phrase.subtree)
         or word in ("before", "after", "prior", "within", "until", "following", "during")
     )

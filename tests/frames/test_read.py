@@ -86,3 +86,19 @@ def test_a_document_s_defined_terms_name_one_party_one_way() -> None:
 @pytest.mark.parametrize("text", ["", "x" * 3000])
 def test_nothing_to_parse_reads_no_frame(text: str) -> None:
     assert read_frames(text) == ()
+
+
+def test_a_line_s_frames_do_not_hang_on_whether_the_reader_parsed_it_first() -> None:
+    # The frames reuse the reader's parse of a line where no name is merged; that parse
+    # has names, which no frame may read ("by Christmas" is a date to the reader), or a
+    # line's frames would hang on which part of affidavit read it first.
+    from affidavit.frames import frames_to_text
+    from affidavit.frames.parse import parsed_for_frames
+    from affidavit.text import parsed, parsed_with_names
+
+    line = "The recipient must return the drawings by Christmas."
+    before = frames_to_text(read_frames(line))
+    assert any(e.label_ == "DATE" for e in parsed_with_names(line).ents)
+    parsed_for_frames.cache_clear()
+    parsed.cache_clear()  # the next parse of the line is the reader's, with its names
+    assert frames_to_text(read_frames(line)) == before

@@ -74,4 +74,3 @@ def test_an_encoder_folder_without_its_network_is_an_engine_error(tmp_path):
 def test_a_missing_encoder_folder_is_named(tmp_path):
     with pytest.raises(EngineError, match=str(tmp_path / "gone")):
         Encoder(tmp_path / "gone")
-
