@@ -160,6 +160,8 @@ def _squashed(text: str) -> str:
 
 
 def _rest(frame: Frame, answer: str) -> str:
-    """The phrases of a clause other than the one holding ``answer``, for the audit."""
+    """The phrases of a clause other than the one holding ``answer``, for the audit (its
+    verb where it has no other: the question's word it says may be the verb's)."""
     squashed = _squashed(answer)
-    return " ".join(a.text for a in frame.arguments if squashed not in _squashed(a.text))
+    rest = " ".join(a.text for a in frame.arguments if squashed not in _squashed(a.text))
+    return rest or frame.predicate
