@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -41,6 +43,17 @@ ARTICLES = tuple(
         "Pharmacy.txt",
     )
 )
+
+
+def affidavit_command(*arguments: str) -> subprocess.CompletedProcess[str]:
+    """``affidavit *arguments`` as a user runs it: a fresh process beside this Python, the
+    default options (no AFFIDAVIT_ variable of the test run's), its output captured; a
+    failing command fails the test."""
+    command = Path(sys.executable).with_name("affidavit")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("AFFIDAVIT_")}
+    return subprocess.run(
+        [str(command), *arguments], check=True, capture_output=True, text=True, timeout=300, env=env
+    )
 
 
 def load_questions() -> list[dict]:

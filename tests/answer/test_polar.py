@@ -4,12 +4,10 @@ copyright format)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import affidavit_command
 
 from affidavit import Memory
 
@@ -67,18 +65,10 @@ def test_verify_reads_yes_as_the_statement_the_question_asks_about(memory: Memor
 def test_the_command_answers_yes_or_no_with_the_line_it_stands_on(tmp_path: Path) -> None:
     """As a user runs it: `affidavit ingest` and `affidavit ask` in fresh processes, the
     default options."""
-    command = Path(sys.executable).with_name("affidavit")
     store = str(tmp_path / "format.sqlite")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("AFFIDAVIT_")}
-    subprocess.run(
-        [str(command), "ingest", str(FORMAT), "--store", store],
-        check=True, capture_output=True, text=True, timeout=300, env=env,
-    )  # fmt: skip
-    asked = subprocess.run(
-        [str(command), "ask", "May these short names be used to refer to any other licenses?",
-         "--store", store],
-        check=True, capture_output=True, text=True, timeout=300, env=env,
-    )  # fmt: skip
+    affidavit_command("ingest", str(FORMAT), "--store", store)
+    question = "May these short names be used to refer to any other licenses?"
+    asked = affidavit_command("ask", question, "--store", store)
     said = asked.stdout.splitlines()
     assert "A: No" in said
     cited = said[said.index("A: No") + 1]

@@ -5,12 +5,10 @@ names, is never quoted; the CLI names the document an answer is drawn from."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import affidavit_command
 
 from affidavit import Memory
 from affidavit.answer import choose
@@ -137,17 +135,9 @@ def test_a_rules_listed_thing_is_its_line_quoted(monkeypatch: pytest.MonkeyPatch
 def test_a_rules_listed_thing_is_its_line_quoted_from_a_fresh_cli(tmp_path: Path) -> None:
     """As a user runs it: `affidavit ingest` and `affidavit ask` in fresh processes with
     the default options; the CLI says the line is quoted and why."""
-    command = Path(sys.executable).with_name("affidavit")
     store = str(tmp_path / "fhs.sqlite")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("AFFIDAVIT_")}
-    subprocess.run(
-        [str(command), "ingest", str(FHS), "--store", store],
-        check=True, capture_output=True, text=True, timeout=300, env=env,
-    )  # fmt: skip
-    asked = subprocess.run(
-        [str(command), "ask", ADEQUATE, "--store", store],
-        check=True, capture_output=True, text=True, timeout=300, env=env,
-    )  # fmt: skip
+    affidavit_command("ingest", str(FHS), "--store", store)
+    asked = affidavit_command("ask", ADEQUATE, "--store", store)
     said = asked.stdout.splitlines()
     assert said[1] == f"A: “{ADEQUATE_LINE}”"
     assert said[2] == f"   (the line that answers, quoted whole: {LISTED_SPAN})"
