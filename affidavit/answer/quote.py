@@ -71,7 +71,7 @@ def clear_line(
     hits: Sequence[Evidence],
     subsets: Sequence[Sequence[Evidence]],
     judge_line: LineJudge,
-    why: str = NO_SPAN,
+    why: str,
 ) -> Quote | None:
     """The one line, among the first QUOTE_DEPTH of retrieval, that passes the gate when
     said whole and carries the question alone (``judge_line`` judges both), quoted for
