@@ -6,7 +6,10 @@ $1,000"); where it does not, the question is refused, never guessed."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from conftest import affidavit_command
 
 from affidavit import Memory
 
@@ -58,3 +61,15 @@ def test_the_days_between_two_dated_events(record: Memory) -> None:
 def test_figures_a_sentence_does_not_bind_are_not_guessed(record: Memory) -> None:
     answer = record.ask("What is the difference between the late fine and the renewal fine?")
     assert answer.refused or "$50" not in answer.text
+
+
+def test_the_command_never_answers_the_maximum_with_the_minimum(tmp_path: Path) -> None:
+    """As a user runs it: `affidavit ingest` and `affidavit ask` in fresh processes, the
+    default options; the minimum's figure is never said for the maximum."""
+    record = tmp_path / "licence-record.txt"
+    record.write_text(RECORD, encoding="utf-8")
+    store = str(tmp_path / "record.sqlite")
+    affidavit_command("ingest", str(record), "--store", store)
+    said = affidavit_command("ask", "What is the maximum fine?", "--store", store).stdout
+    answered = said.splitlines()[1]
+    assert answered == "A: $1,000" or answered.startswith("REFUSED")
