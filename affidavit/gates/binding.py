@@ -8,7 +8,7 @@ USA". So the read-back also binds the numbers of a claim to the line that suppor
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 
 from affidavit.text import (
@@ -66,8 +66,12 @@ def unbound_numbers(
     question_terms: Iterable[str] = (),
     term_weight: Callable[[str], float] | None = None,
     context_terms: Iterable[str] | None = None,
+    short_forms: Mapping[str, str] | None = None,
 ) -> list[str]:
-    """The numbers of ``claim`` that ``line`` does not write in the same company."""
+    """The numbers of ``claim`` that ``line`` does not write in the same company.
+    ``short_forms`` maps an abbreviation a document may write for a question term to that
+    term ("cat" -> "catalog"): written beside the number, it is the question's word there,
+    and carried, it carries its term; it is never a question term of its own weight."""
     claim_tokens = read_tokens(claim, analyzer, committing=True)
     numbers = [t for t in claim_tokens if t.number is not None]
     if not numbers and not any(t.date for t in claim_tokens):
@@ -88,6 +92,7 @@ def unbound_numbers(
             term_weight or (lambda term: 1.0),
             context,
             percent_asked=bool(question & percent_terms(analyzer.language)),
+            short_forms=short_forms or {},
         )
         if missing:
             return missing
@@ -245,6 +250,7 @@ def _unbound_short(
     context: set[str] | None,
     *,
     percent_asked: bool,
+    short_forms: Mapping[str, str],
 ) -> list[str]:
     """The numbers of a short answer that its line does not bind through the question.
 
@@ -260,15 +266,20 @@ def _unbound_short(
     # California" is not carried by a line that says "university" and "campuses" about
     # Harvard.
     carried_by = context if context is not None else {t.term for t in line_tokens if t.term}
-    # A number the question writes ("in 2019") is carried by the line that writes it too.
+    # A number the question writes ("in 2019") is carried by the line that writes it too,
+    # and so is a code ("Form 1040A"), which the terms of words leave out.
     carried_by = carried_by | {
         number
         for t in line_tokens
         for number in (t.number, str(t.year) if t.year is not None else None)
         if number in question
     }
-    total = sum(weight(q) for q in question)
-    carried = sum(weight(q) for q in question & carried_by)
+    carried_by |= {term for term in question if term[:1].isdigit() and writes_whole(line, term)}
+    # An abbreviation carries the word it stands for ("Cat." carries "catalog").
+    carried_by |= {short_forms[term] for term in carried_by if term in short_forms}
+    own = question - short_forms.keys()
+    total = sum(weight(q) for q in own)
+    carried = sum(weight(q) for q in own & carried_by)
     if total and carried < BARE_SUPPORT * total:
         return [claim.strip()]
     wanted = [t for t in claim_tokens if t.number is not None]

@@ -102,6 +102,7 @@ def window_for(
     """The first window that carries the claim, and what the windows that carried its
     words but said it otherwise (roles swapped, polarity reversed) said."""
     needed = claim.terms & evidence_terms
+    shorts = _short_forms_of(question_terms, analyzer.language)
     clash: str | None = None
     for window in windows:
         if (
@@ -114,12 +115,13 @@ def window_for(
                 claim.text,
                 window.text,
                 analyzer,
-                # A question word may stand abbreviated beside the number ("Cat. No.").
-                question_terms | _short_forms_of(question_terms, analyzer.language),
+                question_terms | shorts.keys(),
                 term_weight,
                 # A short answer's question may be carried across its document's lines
                 # (multi-hop), as the support tier reads it.
                 evidence_terms,
+                # A question word may stand abbreviated beside the number ("Cat. No.").
+                shorts,
             )
         ):
             said_otherwise = conflict(claim.text, window.text, analyzer, sentence)
@@ -133,8 +135,9 @@ def window_for(
     return None, clash
 
 
-def _short_forms_of(terms: frozenset[str], language: str) -> frozenset[str]:
-    return frozenset(short for term in terms if (short := short_form(term, language)) is not None)
+def _short_forms_of(terms: frozenset[str], language: str) -> dict[str, str]:
+    """The abbreviation a document may write for each of ``terms`` -> the term."""
+    return {short: term for term in sorted(terms) if (short := short_form(term, language))}
 
 
 def _polarity_agrees(claim: Claim, window: Window) -> bool:

@@ -70,6 +70,34 @@ def short_form(term: str, language: str = "en") -> str | None:
     return Analyzer(language).term(short) if short is not None else None
 
 
+# "No." written for "number" ("Cat. No. 11327A", "Invoice No.: 4411", "No. of
+# employees", "Phone No:", "Registration No 55"), which is no negation: with its full stop
+# before a figure or "of", or after a capitalised word of its line before a figure, a
+# colon or the line's end. "No." said alone, or after "said", is still the word no.
+_NUMBER_SIGN = re.compile(r"\bN[oO]\b(\.)?")
+_FIGURE_AFTER = re.compile(r"[ \t]*[:#]?[ \t]*\d|[ \t]+of\b")
+_FIELD_AFTER = re.compile(r"[ \t]*(?:[:#]|\d|\n|\Z)")
+_CAPITALISED_BEFORE = re.compile(r"\b[A-Z][\w&-]*\.?[ \t]+\Z")
+
+
+def without_number_signs(text: str) -> str:
+    """``text`` with each "No." that stands for "number" blanked out (same length)."""
+    if "N" not in text:
+        return text
+    pieces: list[str] = []
+    last = 0
+    for match in _NUMBER_SIGN.finditer(text):
+        after = text[match.end() :]
+        before = text[max(0, match.start() - 40) : match.start()].rsplit("\n", 1)[-1]
+        stopped = match.group(1) is not None
+        if (stopped and _FIGURE_AFTER.match(after)) or (
+            _CAPITALISED_BEFORE.search(before) and _FIELD_AFTER.match(after)
+        ):
+            pieces += [text[last : match.start()], " " * (match.end() - match.start())]
+            last = match.end()
+    return "".join(pieces) + text[last:] if pieces else text
+
+
 # Question phrases whose answer a document writes with another word: a deadline is what
 # a form says something is "due" by.
 _PHRASES: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {

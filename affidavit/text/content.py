@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from affidavit.text.abbreviations import expansion_terms, initial_terms
+from affidavit.text.abbreviations import expansion_terms, initial_terms, without_number_signs
 from affidavit.text.analyzer import Analyzer, analyzer_for
 from affidavit.text.lang import VOCABULARIES
 from affidavit.text.numbers import LANGUAGE_NUMBER_WORDS
@@ -53,6 +53,8 @@ def is_negated(text: str, language: str = "en") -> bool:
     if language == "tr" and _TURKISH_NEGATIVE_VERB.search(text):
         return True
     negations = NEGATIONS.get(language, NEGATIONS["en"])
+    if language == "en":
+        text = without_number_signs(text)  # "Cat. No. 11327A" says a number, not no
     return any(w in negations for w in words(text, language))
 
 

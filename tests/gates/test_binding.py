@@ -202,3 +202,22 @@ def test_a_percent_in_words_is_supported_by_a_percent_sign() -> None:
     assert not memory.verify("8 percent", question=question).supported
     assert not memory.verify("Sales grew by 7 apples last year.", question=question).supported
     assert unbound_numbers("7 percent", "Sales grew by 7% last year.", EN, {"sale"}) == []
+
+
+def test_an_abbreviated_question_word_and_a_code_carry_a_short_answer() -> None:
+    # An IRS form's footer (corpora/compliance_set/irs-form-1040a-2012.pdf): "Cat." is the
+    # question's "catalog", and the form's code "1040A" is carried where the line writes
+    # it; the abbreviation weighs as the word it stands for, not as a word of its own.
+    line = "Cat. No. 11327A Form 1040A (2012)"
+    question = {"catalog", "number", "form", "1040a", "cat"}
+    rare = {"catalog": 7.7, "cat": 7.2, "1040a": 7.6, "form": 3.4, "number": 2.0}
+    context = {"cat", "form"}  # the lines' word terms: codes and abbreviations not spelled out
+
+    def unbound(shorts: dict[str, str]) -> list[str]:
+        return unbound_numbers("11327A", line, EN, question, rare.get, context, shorts)
+
+    assert unbound({"cat": "catalog"}) == []
+    # Another form's line carries neither the code nor the catalog word.
+    assert unbound_numbers(
+        "11327A", "Form 1040EZ (2012) 11327A", EN, question, rare.get, {"form"}, {"cat": "catalog"}
+    ) == ["11327A"]

@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from affidavit.text.analyzer import STOP_WORDS, Analyzer
+from affidavit.text.content import is_negated
 from affidavit.text.lang import LANGUAGES
 from affidavit.text.language import detect_language
 from affidavit.text.tokens import content_words, fold, strip_accents, words
@@ -194,3 +195,24 @@ def test_a_word_reads_the_same_whatever_was_read_before() -> None:
         assert after.terms(text) == fresh.terms(text) == Analyzer("en").terms(text)
     assert fresh.terms("they gave") == fresh.terms("to give")  # an irregular form of a stop word
     assert fresh.terms("the city fell") == fresh.terms("the city falls")
+
+
+@pytest.mark.parametrize(
+    ("line", "negated"),
+    [
+        # "No." written for "number" on forms and registers says no "no".
+        ("Cat. No. 11327A Form 1040A (2012)", False),
+        ("Invoice No.: 4411", False),
+        ("No. of employees: 12", False),
+        ("Phone No:", False),
+        ("Registration No 55", False),
+        # The word itself still negates, alone, in a sentence or after a verb.
+        ("No.", True),
+        ("I said No.", True),
+        ("No smoking is allowed.", True),
+        ("There is no 30-day grace period.", True),
+        ("No 5-year-old may enter.", True),
+    ],
+)
+def test_a_number_sign_is_no_negation(line: str, negated: bool) -> None:
+    assert is_negated(line, "en") is negated

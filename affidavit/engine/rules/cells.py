@@ -10,7 +10,14 @@ from dataclasses import replace
 from affidavit.engine.protocol import Candidate
 from affidavit.question import AnswerType, holds_answer, written_value
 from affidavit.results import Evidence, LineKind
-from affidavit.text import Analyzer, fold, quoted_terms, says_a_sentence
+from affidavit.text import (
+    Analyzer,
+    expansion_terms,
+    fold,
+    quoted_terms,
+    says_a_sentence,
+    short_form,
+)
 
 # Kinds whose answer names someone or somewhere: a value that opens in lower case
 # ("whatever you can justify on the basis of media cost") is a clause, not a name.
@@ -91,7 +98,9 @@ def cell_candidates(
         # The term a question quotes names its definition's column though the value
         # repeats its words ('"Combined Work" is a work produced by combining…').
         defined = fold(column) in quoted
-        named = (set(analyzer.terms(column)) & question_terms) - said or defined
+        # A column named by abbreviation ("Cat. No.") names the words it stands for.
+        naming = set(analyzer.terms(column)) | expansion_terms(column, analyzer)
+        named = (naming & question_terms) - said or defined
         answered = answer(column, value.strip()) if value.strip() and named else None
         if answered:
             found.append(
@@ -125,12 +134,16 @@ def _unnamed_cells(
     cells = [c.strip() for c in line.text.split(delimiter)]
     if tuple(c for c in cells if c) in headers:
         return []  # a table's header row ("| Awards | Shares |") names columns, not facts
+    # A cell names a question's word through its abbreviation too ("Cat. No. 11329W" of
+    # "What is the catalog number?"), and the abbreviation says nothing beyond it.
+    shortened = {short for term in question_terms if (short := short_form(term, analyzer.language))}
     found = []
     for cell in cells:
         if says_a_sentence(cell, _LONGEST_CELL_WORDS):
             continue  # prose beside a form's line numbers: the readers of prose read it
         terms = set(analyzer.terms(cell))
-        if terms & question_terms and not terms <= question_terms:
+        named = terms | expansion_terms(cell, analyzer)
+        if named & question_terms and terms - question_terms - shortened:
             found.append(
                 Candidate(
                     text=cell,
