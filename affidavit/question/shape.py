@@ -384,7 +384,9 @@ def read_shape(question: str, language: str | None = None) -> Shape:
     catalog number / phone number / website / title / deadline") is read first, then the
     wh-word decides."""
     language = language or detect_language(question)
-    folded = fold(question, language)
+    # A gloss in brackets ("the catalog number (Cat. No.) of Form W-9") repeats what it
+    # follows: the kind is read from the question around it.
+    folded = _GLOSS.sub("", fold(question, language))
     for answer_type, patterns in _RULES:
         for pattern in patterns:
             match = _compiled(pattern).search(folded)
@@ -394,6 +396,9 @@ def read_shape(question: str, language: str | None = None) -> Shape:
                 words = tuple(w for w in content_words(question, language) if w not in kept)
                 return Shape(answer_type, cue, language, words)
     return Shape(AnswerType.DESCRIPTION, "", language, tuple(content_words(question, language)))
+
+
+_GLOSS = re.compile(r"\s*\([^()]{1,30}\)")
 
 
 def _cue(match: re.Match[str]) -> str:

@@ -12,7 +12,14 @@ from collections.abc import Callable
 
 from affidavit.text.dates import dates_in
 from affidavit.text.numbers import carried_numbers
-from affidavit.text.spans import CODE_SHAPE, EMAIL_SHAPE, PHONE_SHAPE, URL_SHAPE, YEAR_OR_CENTURY
+from affidavit.text.spans import (
+    CODE_SHAPE,
+    EMAIL_SHAPE,
+    PHONE_SHAPE,
+    URL_SHAPE,
+    YEAR_OR_CENTURY,
+    YEAR_SINCE_1000,
+)
 from affidavit.text.tokens import fold
 
 
@@ -28,6 +35,8 @@ def _dates(text: str) -> set[str]:
 def _numbers(text: str) -> set[str]:
     return set(carried_numbers(text))
 
+
+_YEAR = re.compile(YEAR_SINCE_1000)
 
 # What each kind's value looks like in a line.
 _READERS: dict[str, Callable[[str], set[str]]] = {
@@ -78,8 +87,11 @@ def line_grade(kind: str, question: str, *, whole_date: bool) -> Callable[[str],
     asked = {fold(value) for value in reader(question)}
 
     def grade(text: str) -> int:
-        if not any(fold(value) not in asked for value in reader(text)):
+        values = [value for value in reader(text) if fold(value) not in asked]
+        if not values:
             return 2
+        if kind == "identifier" and all(_YEAR.fullmatch(value) for value in values):
+            return 1  # a year ("Form 1040 (2012)") is a date, seldom the code asked for
         if whole_date and not any(
             d.day is not None and d.year is not None and text[d.start : d.end] not in question
             for d in dates_in(text)

@@ -14,6 +14,7 @@ import pytest
 from conftest import CORPORA, QUESTIONS
 
 from affidavit.question.shape import AnswerType, read_shape
+from affidavit.text.typed_values import line_grade
 
 SQUAD_QUESTIONS = frozenset(q["question"] for q in QUESTIONS)
 with (CORPORA / "xquad_slice" / "questions.jsonl").open(encoding="utf-8") as _handle:
@@ -280,3 +281,27 @@ def test_corpus_questions_of_the_new_types_are_routed_to_them(
     """SQuAD 2.0 and XQuAD questions exactly as the project's corpora hold them."""
     assert question in SQUAD_QUESTIONS | XQUAD_QUESTIONS
     assert read_shape(question).answer_type is expected
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        # A gloss in brackets repeats the words it follows; the kind is read around it.
+        ("What is the catalog number (Cat. No.) of Form W-9?", AnswerType.IDENTIFIER),
+        ("What is the employer identification number (EIN) of the filer?", AnswerType.IDENTIFIER),
+        ("How long (in days) is the notice period?", AnswerType.DURATION),
+    ],
+)
+def test_a_bracketed_gloss_leaves_the_kind_asked(question: str, kind: AnswerType) -> None:
+    assert read_shape(question, "en").answer_type is kind
+
+
+def test_a_year_alone_is_no_code_a_line_is_seated_for() -> None:
+    # An IRS form's lines (corpora/compliance_set/irs-form-1040-2012.pdf): asked for the
+    # form's catalog number, the footer's code outranks a line whose only figure besides
+    # the question's own is the form's year.
+    grade = line_grade("identifier", "What is the catalog number of Form 1040?", whole_date=False)
+    assert grade is not None
+    assert grade("Cat. No. 11320B\tForm 1040 (2012)") == 0
+    assert grade("Form 1040 (2012)") == 1
+    assert grade("Form 1040") == 2
