@@ -23,8 +23,10 @@ from affidavit.text import (
     LANGUAGE_NUMBER_WORDS,
     fold,
     is_abbreviation,
+    letters_asked,
     opens_on_an_auxiliary,
     pattern_spans,
+    spells,
     statement_asked,
     words,
 )
@@ -70,6 +72,9 @@ def _not_an_answer(answer: str, case: Case, question: str, shape: Shape) -> str 
     rest = answer[marker.end() :].strip() if marker else answer
     if _says_back(rest, question, case):
         return f"{answer!r} says back the question's own words"
+    spelled = letters_asked(question)
+    if spelled is not None and not spells(answer, spelled):
+        return f"{answer!r} does not spell out {spelled!r}: its words' initials are not its letters"
     if marker is not None and _a_title(rest):
         return f"{answer!r} opens with a list or section marker: it names a part, not a value"
     if _numbers_a_part(answer, case) and not _ASKS_A_PART.search(question):

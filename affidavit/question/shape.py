@@ -164,6 +164,12 @@ _COUNTING = (
 # lower case. A pattern's "cue" group, when it has one, holds the words that name the type;
 # the words around it ("catalog" in "what is the catalog number") stay content words.
 _RULES: tuple[tuple[AnswerType, tuple[str, ...]], ...] = (
+    # "What does ITP stand for?": the words it spells out; "stand for" names no key word a
+    # line must write ("ITP (Intent To Package)").
+    (
+        AnswerType.DESCRIPTION,
+        (r"\b(?P<cue>stands? for|short for|(?:full|long) form of)\b(?!\s+(?:what|which)\b)",),
+    ),
     (
         AnswerType.PERCENT,
         (

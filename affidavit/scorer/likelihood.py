@@ -20,7 +20,15 @@ from affidavit.results import LineKind
 from affidavit.scorer.encoder import line_scores
 from affidavit.scorer.read_spans import read
 from affidavit.scorer.types import BOUND
-from affidavit.text import capitalised_names, fold, is_negated, numbers_in, words
+from affidavit.text import (
+    capitalised_names,
+    fold,
+    is_negated,
+    letters_asked,
+    numbers_in,
+    spelled_in,
+    words,
+)
 
 # What the model was trained on (SQuAD's English prose): elsewhere it does not judge,
 # and the gate alone decides. A code or a contact is bound by its pattern, a title is a
@@ -141,7 +149,12 @@ def judge_answerable(
     engine's sentence: those the gate alone judges). ``line_share``: the line's retrieval
     score over the best hit's; ``rivals``: how many other candidates passed the gate;
     ``weight``: a term's rarity in the store (IDF); ``threshold``: the model's own unless
-    given."""
+    given. The words a line spells the question's letters out with, beside them in
+    brackets ("Intent To Package (ITP)"), are bound by those letters as a code is by its
+    pattern: the gate alone judges them too."""
+    letters = letters_asked(question.text)
+    if letters is not None and text.strip() in spelled_in(line, letters):
+        return None
     found = features_of(question, text, line, line_share=line_share, rivals=rivals, weight=weight)
     if not found["reader_span"]:
         return None

@@ -14,8 +14,11 @@ if TYPE_CHECKING:
         expansion_terms,
         initial_terms,
         is_abbreviation,
+        letters_asked,
         short_form,
         short_forms,
+        spelled_in,
+        spells,
     )
     from affidavit.text.addressing import addresses_a_model
     from affidavit.text.analyzer import STOP_WORDS, Analyzer, analyzer_for, name_terms, stem
@@ -132,8 +135,8 @@ if TYPE_CHECKING:
 # first read (runtime.names_read_when_used) so that the face costs nothing until then.
 _HOMES = {
     "abbreviations": (
-        "abbreviated_terms acronyms expansion_terms initial_terms is_abbreviation short_form "
-        "short_forms"
+        "abbreviated_terms acronyms expansion_terms initial_terms is_abbreviation "
+        "letters_asked short_form short_forms spelled_in spells"
     ),
     "addressing": "addresses_a_model",
     "analyzer": "STOP_WORDS Analyzer analyzer_for name_terms stem",
@@ -198,14 +201,14 @@ __all__ = [
     "format_number", "holds_a_word", "in_words", "initial_terms", "is_figure_only",
     "is_abbreviation", "is_month_day_year", "is_negated", "is_percent_text", "is_year_alone",
     "is_year_term",
-    "label_end", "last_extension",
+    "label_end", "last_extension", "letters_asked",
     "likeness", "line_grade", "lone_value", "looks_like_an_amount", "month_in_words", "name_terms",
     "name_words", "numbers_in", "one_of_a_list", "opens_on_an_auxiliary",
     "parse_pipeline", "parse_with_names_ahead", "parsed", "parsed_with_names", "pattern_spans",
     "percent_terms", "pieces",
     "plain_count", "quoted_terms", "read_for_search", "read_number", "read_tokens",
     "reading_pipeline", "rounded", "says_a_sentence", "scale_of",
-    "segments", "short_form", "short_forms",
+    "segments", "short_form", "short_forms", "spelled_in", "spells",
     "spaced_dates", "split_sentences", "spoken_words", "statement_asked", "stem", "time_written",
     "times_told",
     "values_written", "vocabulary", "when_told", "words", "writes_whole", "written_for",

@@ -184,3 +184,63 @@ def initial_terms(text: str, analyzer: Analyzer) -> frozenset[str]:
 def _initial_terms(text: str, language: str) -> frozenset[str]:
     analyzer = analyzer_for(language)
     return frozenset(t for t in map(analyzer.term, initialisms(text)) if t is not None)
+
+
+# "What does DFSG stand for?", "What is PPE short for?": the words whose initials spell
+# the letters the question writes ("Debian Free Software Guidelines"). A name's joining
+# words may lend no initial ("Globally Harmonized System of Classification ..."), and
+# words joined by a hyphen are each a word ("Self-Contained Breathing Apparatus").
+_ASKS_EXPANSION = re.compile(r"\bstands? for\b|\bshort for\b|\b(?:full|long) form of\b", re.I)
+_JOINS = frozenset({"of", "the", "and", "for", "to", "in", "on", "a", "an", "de", "la", "y"})
+_WORD_PIECE = re.compile(r"[^\W_]+")
+# Letters in brackets after the words they spell ("Intent To Package (ITP)") or before
+# them ("ITP (Intent To Package)"); the words run back from the bracket at most this far.
+_SPELLED_WORDS = 12
+
+
+def letters_asked(question: str) -> str | None:
+    """The letters a question asks to have spelled out ("DFSG"), when it asks that."""
+    if not _ASKS_EXPANSION.search(question):
+        return None
+    letters = acronyms(question)
+    return letters[0] if len(letters) == 1 else None
+
+
+def spells(words: str, letters: str) -> bool:
+    """Do the initials of ``words`` (or of its words but the joining ones) open with
+    ``letters``?"""
+    wanted = _letters(letters)
+    return bool(wanted) and any(initials.startswith(wanted) for initials in _initials(words))
+
+
+def spelled_in(text: str, letters: str) -> list[str]:
+    """The words ``text`` spells ``letters`` out with, beside them in brackets: the fewest
+    words before "(ITP)" ('("PSF")', "(PSF, see ...)") whose initials are its letters, or
+    the bracket after "ITP (" whose words are."""
+    wanted = _letters(letters)
+    found: list[str] = []
+    quoted = re.escape(letters)
+    for match in re.finditer(rf"\(\s*[\"'“‘]?{quoted}[\"'”’]?\s*[),;]", text):
+        before = list(re.finditer(r"\S+", text[: match.start()]))[-_SPELLED_WORDS:]
+        for first in range(len(before) - 1, -1, -1):
+            words = text[before[first].start() : before[-1].end()].strip(" ,;:\"'“”‘’")
+            if wanted in _initials(words):
+                found.append(words)
+                break
+    for match in re.finditer(rf"\b{quoted}\s*\(([^()]{{3,120}})\)", text):
+        words = match.group(1).strip()
+        if wanted in _initials(words):
+            found.append(words)
+    return found
+
+
+def _letters(text: str) -> str:
+    return "".join(_WORD_PIECE.findall(text)).lower()
+
+
+def _initials(words: str) -> tuple[str, str]:
+    """The initials of every word of ``words``, and of its words but the joining ones."""
+    pieces = _WORD_PIECE.findall(words)
+    every = "".join(piece[0] for piece in pieces).lower()
+    kept = "".join(piece[0] for piece in pieces if piece.lower() not in _JOINS).lower()
+    return every, kept

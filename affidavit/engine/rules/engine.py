@@ -26,7 +26,15 @@ from affidavit.question import (
 )
 from affidavit.results import Evidence, LineKind
 from affidavit.scorer import BOUND, read, read_ahead
-from affidavit.text import Analyzer, expansion_terms, fold, written_for, years_of
+from affidavit.text import (
+    Analyzer,
+    expansion_terms,
+    fold,
+    letters_asked,
+    spelled_in,
+    written_for,
+    years_of,
+)
 
 # Only the best lines are read for spans: deeper lines rarely hold the answer and cost NER time.
 LINES_READ = 8
@@ -58,6 +66,9 @@ HEADING_TITLE_GAIN = 0.2
 # A clause after the verb the question asks about ("includes ...", "due to ...") is the
 # answer when the line writes one; it goes before the phrase reader's noun phrases.
 CLAUSE_GAIN = 0.3
+# The words whose initials spell the letters a question asks about, bracketed beside them
+# ("Intent To Package (ITP)"), are what it asks: as sure as a quoted term's definition.
+SPELLED_GAIN = 0.6
 _DATES = frozenset({"DATE", "TIME", "YEAR"})
 # A question asking for a time: a date it writes is no condition on the answer.
 _TIMES = frozenset({AnswerType.TIME, AnswerType.DURATION})
@@ -138,6 +149,7 @@ class _Reading:
     cell_answer: Callable[[str, str], str | None]  # what a cell answers (None: not the kind)
     quoted: frozenset[str]  # the columns the question quotes
     top_score: float  # the best line's score (1.0 when none scores)
+    spelled: str | None  # the letters the question asks spelled out ("What does ITP stand for?")
 
     @property
     def english(self) -> bool:
@@ -163,6 +175,7 @@ def _reading(question: Question, evidence: Sequence[Evidence]) -> _Reading:
         cell_answer=cell_answer(shape.answer_type, question.text),
         quoted=quoted_columns(question.text),
         top_score=max(e.score for e in evidence) or 1.0,
+        spelled=letters_asked(question.text),
     )
 
 
@@ -188,6 +201,17 @@ def _read_line(reading: _Reading, index: int, line: Evidence) -> list[Candidate]
             reading.quoted,
         )
     )
+    if reading.spelled is not None:
+        found.extend(
+            Candidate(
+                text=words,
+                value=words,
+                cites=(index,),
+                score=base + SPELLED_GAIN,
+                note="the words its letters spell",
+            )
+            for words in spelled_in(line.text, reading.spelled)
+        )
     if coverage < READ_COVERAGE:
         return found  # too far off the question for its answer to pass the support tier
     if shape.answer_type in (AnswerType.DESCRIPTION, AnswerType.REASON):

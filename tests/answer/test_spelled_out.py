@@ -1,0 +1,63 @@
+"""A question asking what letters stand for is answered by the words a line spells them
+out with, bracketed beside them, and never by words whose initials are not its letters
+(real documents: corpora/compliance_set)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from affidavit import Memory
+from affidavit.gates import Case, GateDecision, Judgement
+from affidavit.gates.kind import of_the_kind_asked
+from affidavit.question import Question
+
+DOCUMENTS = Path(__file__).resolve().parents[2] / "corpora" / "compliance_set"
+
+
+@pytest.fixture(scope="module")
+def memory() -> Memory:
+    store = Memory(dense=False)
+    store.ingest(
+        [
+            DOCUMENTS / "debian-social-contract.txt",
+            DOCUMENTS / "python-3.11-license-agreements.txt",
+        ]
+    )
+    return store
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("What does DFSG stand for?", "Debian Free Software Guidelines"),
+        # '("PSF")' and "(PSF, see https://...)": the letters quoted or followed by more.
+        ("What does PSF stand for?", "Python Software Foundation"),
+    ],
+)
+def test_the_letters_are_answered_by_the_words_they_spell(
+    memory: Memory, question: str, answer: str
+) -> None:
+    said = memory.ask(question)
+    assert not said.refused, said.audit.get("closest")
+    assert said.text == answer
+    assert any(f"{answer} (" in citation.text for citation in said.citations)
+
+
+def test_words_not_spelling_the_letters_are_no_answer(memory: Memory) -> None:
+    line = next(
+        hit
+        for hit in memory.search("Debian Free Software Guidelines DFSG", k=20)
+        if "(DFSG)" in hit.text
+    )
+    asked = Question.read("What does DFSG stand for?")
+
+    def judged(answer: str) -> GateDecision | None:
+        case = Case(text=answer, lines=[line], analyzer=asked.analyzer, question=asked, cites=(0,))
+        return of_the_kind_asked(case, Judgement())
+
+    assert judged("Debian Free Software Guidelines") is None
+    wrong = judged("Social Contract")
+    assert wrong is not None and not wrong.passed
+    assert "does not spell out 'DFSG'" in wrong.detail
