@@ -98,6 +98,42 @@ def without_number_signs(text: str) -> str:
     return "".join(pieces) + text[last:] if pieces else text
 
 
+# The bounds a document writes for the words a question asks with: "at least 8
+# characters" is a minimum length, "no more than 100 attempts" a maximum. "Up to" counts
+# only before a figure ("up to $1,000", not "up to date").
+_BOUNDS: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
+    "en": (
+        (
+            re.compile(
+                r"\bat least\b|\b(?:no|not) (?:less|fewer|shorter) than\b|"
+                r"\bor (?:more|greater|longer)\b",
+                re.I,
+            ),
+            "minimum",
+        ),
+        (
+            re.compile(
+                r"\bat most\b|\b(?:no|not) (?:more|greater|longer) than\b|"
+                r"\bup to(?=\s+[$€£]?\d)|\b(?:not|never) (?:to )?exceed|\bor (?:less|fewer)\b",
+                re.I,
+            ),
+            "maximum",
+        ),
+    ),
+    "es": (
+        (re.compile(r"\bal menos\b|\bcomo m[ií]nimo\b|\bno menos de\b", re.I), "mínimo"),
+        (re.compile(r"\bcomo m[aá]ximo\b|\bno m[aá]s de\b", re.I), "máximo"),
+    ),
+}
+
+
+def bound_terms(text: str, analyzer: Analyzer) -> frozenset[str]:
+    """Index terms of the bounds ``text`` writes as a question names them: a line saying
+    "at least 8 characters" carries "minimum", one saying "no more than 100" "maximum"."""
+    named = [word for pattern, word in _BOUNDS.get(analyzer.language, ()) if pattern.search(text)]
+    return frozenset(analyzer.terms(" ".join(named))) if named else frozenset()
+
+
 # Question phrases whose answer a document writes with another word: a deadline is what
 # a form says something is "due" by.
 _PHRASES: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {

@@ -5,7 +5,12 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from affidavit.text.abbreviations import expansion_terms, initial_terms, without_number_signs
+from affidavit.text.abbreviations import (
+    bound_terms,
+    expansion_terms,
+    initial_terms,
+    without_number_signs,
+)
 from affidavit.text.analyzer import Analyzer, analyzer_for
 from affidavit.text.lang import VOCABULARIES
 from affidavit.text.numbers import LANGUAGE_NUMBER_WORDS
@@ -60,8 +65,9 @@ def is_negated(text: str, language: str = "en") -> bool:
 
 def evidence_terms(text: str, analyzer: Analyzer) -> frozenset[str]:
     """The terms a line's text carries as evidence: its content terms, its abbreviations
-    spelled out, the initials of the names it writes ("European Union": "eu"), and its
-    numbers. Read once per text and language."""
+    spelled out, the initials of the names it writes ("European Union": "eu"), the bounds
+    it sets as a question names them ("at least 8": "minimum") and its numbers. Read once
+    per text and language."""
     return _evidence_terms(text, analyzer.language)
 
 
@@ -73,4 +79,5 @@ def _evidence_terms(text: str, language: str) -> frozenset[str]:
     analyzer = analyzer_for(language)
     numbers = frozenset(t for t in analyzer.terms(text) if t[0].isdigit())
     named = initial_terms(text, analyzer)
-    return content_terms(text, analyzer) | expansion_terms(text, analyzer) | named | numbers
+    spelled = expansion_terms(text, analyzer) | bound_terms(text, analyzer)
+    return content_terms(text, analyzer) | spelled | named | numbers
