@@ -266,13 +266,15 @@ def _unbound_short(
     # California" is not carried by a line that says "university" and "campuses" about
     # Harvard.
     carried_by = context if context is not None else {t.term for t in line_tokens if t.term}
-    # A number the question writes ("in 2019") is carried by the line that writes it too,
-    # and so is a code ("Form 1040A"), which the terms of words leave out.
+    # A number the question writes ("in 2019", "version 1.0", which a line's tokens read as
+    # 1) is carried by the line that writes it too, and so is a code ("Form 1040A"), which
+    # the terms of words leave out.
+    asked_numbers = {plain: term for term in question if (plain := _plain_number(term))}
     carried_by = carried_by | {
-        number
+        asked_numbers[number]
         for t in line_tokens
         for number in (t.number, str(t.year) if t.year is not None else None)
-        if number in question
+        if number in asked_numbers
     }
     carried_by |= {term for term in question if term[:1].isdigit() and writes_whole(line, term)}
     # An abbreviation carries the word it stands for ("Cat." carries "catalog").
@@ -286,7 +288,8 @@ def _unbound_short(
     # A number the question itself writes is one of its words ("the 2007 return"), so it
     # neither ends the answer's company nor is missing from it.
     line_tokens = [
-        replace(t, term=t.number, stop=False) if t.number in question else t for t in line_tokens
+        replace(t, term=asked_numbers[t.number], stop=False) if t.number in asked_numbers else t
+        for t in line_tokens
     ]
     company: set[str] = set()
     for where, other in enumerate(line_tokens):
@@ -305,6 +308,17 @@ def _unbound_short(
     if years is not None and not years & question:
         return [claim.strip()]  # the line writes this figure for another year than asked
     return [] if (company | (years or set())) & question else [claim.strip()]
+
+
+_NUMBER_TERM = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _plain_number(term: str) -> str | None:
+    """A question's number term as a line's tokens read the number ("1.0" is 1, "2.50"
+    2.5), or None when the term is no plain number."""
+    if not _NUMBER_TERM.fullmatch(term):
+        return None
+    return term.rstrip("0").rstrip(".") if "." in term else term
 
 
 def _years_written_for(line: str, numbers: set[str], question: set[str]) -> set[str] | None:

@@ -135,7 +135,13 @@ def _asks_yes_or_no(question: str, case: Case) -> bool:
     """Does the question ask yes or no, as ask reads one (answer/polar.py: the statement it
     asks about), rather than offer its own alternatives ("Is the fee $5 or $10?")?"""
     language = case.analyzer.language
-    return not _ALTERNATIVES.search(question) and statement_asked(question, language) is not None
+    if _ALTERNATIVES.search(question):
+        return False
+    # Opening on an auxiliary asks yes or no though the parse shows no subject to read the
+    # statement from ("Is the debian-announce list moderated?").
+    return statement_asked(question, language) is not None or (
+        language == "en" and opens_on_an_auxiliary(question)
+    )
 
 
 def _a_sentence(answer: str) -> bool:

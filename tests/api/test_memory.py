@@ -279,4 +279,11 @@ def test_a_documents_headings_are_read_once_until_the_store_changes(
         memory.ingest_text("The Vikings raided Paris in 845.", name="vikings")
         again = memory.ask("Who led the Normans to Normandy?")
         assert len(read) == 2  # read again after the store changed
-        assert again.to_dict() == first.to_dict()
+        # The same verdict on the same lines; the reader's probability weighs the
+        # question's words by their rarity in the store, which the new document changes.
+        assert (again.refused, again.reason, again.value) == (
+            first.refused,
+            first.reason,
+            first.value,
+        )
+        assert [c.text for c in again.citations] == [c.text for c in first.citations]

@@ -306,3 +306,16 @@ def test_the_default_engine_reads_a_named_column_of_a_table_row() -> None:
     assert not answer.refused
     assert answer.text == "5.75"
     assert answer.citations[0].cells == {"Item": "Hot meal", "Price": "5.75"}
+
+
+def test_a_line_under_the_documents_title_covers_the_words_naming_it() -> None:
+    # The LGPL's title block (corpora/licences/lgpl-3.0.txt): "Version 3, 29 June 2007"
+    # says the version and its date under "GNU LESSER GENERAL PUBLIC LICENSE"; asked for
+    # the date of that licence's version 3, the line is read and its date proposed.
+    memory = Memory(dense=False)
+    memory.ingest(Path(__file__).resolve().parents[2] / "corpora" / "licences" / "lgpl-3.0.txt")
+    question = "What is the date of version 3 of the GNU Lesser General Public License?"
+    said = memory.ask(question, min_probability=0.0)
+    subsets = said.audit.get("subsets") or []
+    proposed = {candidate["text"] for subset in subsets for candidate in subset["candidates"]}
+    assert "29 June 2007" in proposed

@@ -221,3 +221,13 @@ def test_an_abbreviated_question_word_and_a_code_carry_a_short_answer() -> None:
     assert unbound_numbers(
         "11327A", "Form 1040EZ (2012) 11327A", EN, question, rare.get, {"form"}, {"cat": "catalog"}
     ) == ["11327A"]
+
+
+def test_a_version_the_question_writes_binds_the_date_beside_it() -> None:
+    # The Debian Social Contract's second line (corpora/compliance_set): "1.0" is read as
+    # the number 1 in the line, and is the question's word there all the same.
+    line = (
+        "Supersedes Version 1.1 ratified on April 26th, 2004, and Version 1.0 ratified on "
+        "July 5, 1997."
+    )
+    assert unbound_numbers("July 5, 1997", line, EN, {"1.0"}, lambda _: 1.0, set()) == []

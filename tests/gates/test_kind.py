@@ -102,11 +102,9 @@ def test_a_sentence_given_to_verify_is_not_judged_for_its_kind(lines: list[Evide
     [
         # A number is news, whatever words it comes with.
         ("How many characters must memorized secrets be?", "at least 8 characters"),
-        # A yes-or-no question is answered by a line that says it, in its words.
-        ("Are memorized secret verifiers required?", "Memorized Secret Verifiers"),
     ],
 )
-def test_a_number_or_a_yes_or_no_answer_is_not_the_question_said_back(
+def test_a_number_is_not_the_question_said_back(
     lines: list[Evidence], question: str, answer: str
 ) -> None:
     assert _kind(question, answer, lines) is None
@@ -264,3 +262,25 @@ def test_a_figure_is_not_answered_without_the_bound_its_line_sets(lines: list[Ev
     assert decision is not None and "'at least 8 characters'" in str(decision["detail"])
     # The question that sets the bound itself is answered by the figure.
     assert _kind("How long must memorized secrets be at least?", "8 characters", lines) is None
+
+
+def test_a_question_opening_on_an_auxiliary_asks_yes_or_no_though_unparsed() -> None:
+    # The Debian mailing lists page (corpora/compliance_set): the parse shows no subject in
+    # "Is the debian-announce list moderated?", and the field of another list ("Moderated
+    # : no", its next field run on) is no yes or no the lines settle.
+    memory = Memory(dense=False)
+    memory.ingest(CORPORA / "compliance_set" / "debian-mailing-lists.txt")
+    lines = memory.search("Moderated no Subscription open", k=5)
+    answer = next(line.text for line in lines if line.text.startswith("Moderated"))
+    answer = answer.split(":", 1)[1].strip()
+    decision = _kind("Is the debian-announce list moderated?", answer, lines)
+    assert decision is not None and "no yes or no" in str(decision["detail"])
+
+
+def test_a_yes_or_no_question_is_never_answered_by_a_span(lines: list[Evidence]) -> None:
+    # Its lines say yes or no through the clause frames (answer/polar.py), or its line is
+    # quoted: a span, the question's words among them, answers neither.
+    decision = _kind(
+        "Are memorized secret verifiers required?", "Memorized Secret Verifiers", lines
+    )
+    assert decision is not None and "no yes or no" in str(decision["detail"])

@@ -14,7 +14,7 @@ from affidavit.engine.rules.events import list_events
 from affidavit.engine.rules.phrases import answer_phrases
 from affidavit.engine.rules.planning.for_arithmetic import plans_for
 from affidavit.engine.rules.typed_candidates import typed_spans
-from affidavit.gates import replies_to
+from affidavit.gates import headings_standing_over, replies_to
 from affidavit.question import (
     AnswerType,
     Question,
@@ -308,6 +308,11 @@ def _coverage(reading: _Reading, line: Evidence) -> float:
         # A reply answers the question put to it: "Got any favorite flavors for
         # dairy-free desserts?" is what "Chocolate and mixed berry!" is about.
         line_terms |= set(analyzer.terms(before.text))
+    # A line speaks under its document's title and its section's heading, as the support
+    # tier reads it: "Version 3, 29 June 2007" under "GNU LESSER GENERAL PUBLIC LICENSE"
+    # covers the question that names the licence.
+    for heading in headings_standing_over(line, list(reading.by_place.values())):
+        line_terms |= set(analyzer.terms(heading.text))
     asked = reading.asked
     return len(asked & line_terms) / len(asked) if asked else 0.0
 
