@@ -277,11 +277,19 @@ def _unbound_short(
         if number in asked_numbers
     }
     carried_by |= {term for term in question if term[:1].isdigit() and writes_whole(line, term)}
-    # An abbreviation carries the word it stands for ("Cat." carries "catalog").
+    # An abbreviation carries the word it stands for ("Cat." carries "catalog"), which
+    # weighs as the rarer of the two (a store whose lines write only "Cat." gives
+    # "catalog" no weight of its own).
     carried_by |= {short_forms[term] for term in carried_by if term in short_forms}
     own = question - short_forms.keys()
-    total = sum(weight(q) for q in own)
-    carried = sum(weight(q) for q in own & carried_by)
+    written_as = {term: short for short, term in short_forms.items()}
+
+    def weighed(term: str) -> float:
+        short = written_as.get(term)
+        return weight(term) if short is None else max(weight(term), weight(short))
+
+    total = sum(weighed(q) for q in own)
+    carried = sum(weighed(q) for q in own & carried_by)
     if total and carried < BARE_SUPPORT * total:
         return [claim.strip()]
     wanted = [t for t in claim_tokens if t.number is not None]

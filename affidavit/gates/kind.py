@@ -81,6 +81,8 @@ def _not_an_answer(answer: str, case: Case, question: str, shape: Shape) -> str 
         return f"{answer!r} numbers a part of the document, not a value the question asks for"
     if _ASKS_WHICH_PART.search(question) and _a_sentence(answer):
         return f"{answer!r} is a sentence: the question asks which part of the document"
+    if any(_PAGE_MARK.fullmatch(case.lines[i].text.strip()) for i in case.cites or ()):
+        return f"{answer!r} numbers the page its line marks, not a value the question asks for"
     cut = _cut_reference(answer, case)
     if cut is not None:
         return f"{answer!r} ends inside the reference {cut!r}: it stops short of what it names"
@@ -108,6 +110,11 @@ def _not_an_answer(answer: str, case: Case, question: str, shape: Shape) -> str 
     return None
 
 
+# A page's own marker ("Page 1 of 205", "- 3 -", "p. 12"): the document's furniture.
+_PAGE_MARK = re.compile(
+    r"(?:page|p\.|pg\.?|página|sayfa)\s*\d+(?:\s*(?:of|/|de)\s*\d+)?|[-–—]\s*\d+\s*[-–—]",
+    re.IGNORECASE,
+)
 # A question asking which part says something ("Which section ...", "What guideline
 # number ...") is answered by the part's number.
 _ASKS_A_PART = re.compile(

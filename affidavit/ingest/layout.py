@@ -314,8 +314,16 @@ class _Layout:
         for line in box:
             opens = BULLET.match(line) or (
                 # A box set line by line (a form's "Label: value" lines, a data sheet's
-                # fields) keeps each line that does not go on from the one above.
-                set_apart and paragraphs[-1] and not _goes_on(paragraphs[-1][-1], line)
+                # fields) keeps each line that does not go on from the one above; in any
+                # box, so does a line that opens a field of its own ("Moderated : yes"
+                # under a wrapped "Description : ..."), its pair kept whole, unless the
+                # line above is a label waiting for its value ("...placement home:").
+                paragraphs[-1]
+                and not _goes_on(paragraphs[-1][-1], line)
+                and (
+                    set_apart
+                    or (field_of(line) is not None and not paragraphs[-1][-1].endswith(":"))
+                )
             )
             if opens and paragraphs[-1]:
                 paragraphs.append([])

@@ -217,6 +217,15 @@ def test_an_abbreviated_question_word_and_a_code_carry_a_short_answer() -> None:
         return unbound_numbers("11327A", line, EN, question, rare.get, context, shorts)
 
     assert unbound({"cat": "catalog"}) == []
+    # A store whose lines write only "Cat." gives "catalog" no weight of its own: the word
+    # weighs as its abbreviation does (the 2007 Instructions for Form 1040NR's footer).
+    unwritten = {**rare, "catalog": 0.0}
+    assert (
+        unbound_numbers(
+            "11327A", line, EN, question, unwritten.get, {"cat", "form"}, {"cat": "catalog"}
+        )
+        == []
+    )
     # Another form's line carries neither the code nor the catalog word.
     assert unbound_numbers(
         "11327A", "Form 1040EZ (2012) 11327A", EN, question, rare.get, {"form"}, {"cat": "catalog"}

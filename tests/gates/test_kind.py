@@ -284,3 +284,13 @@ def test_a_yes_or_no_question_is_never_answered_by_a_span(lines: list[Evidence])
         "Are memorized secret verifiers required?", "Memorized Secret Verifiers", lines
     )
     assert decision is not None and "no yes or no" in str(decision["detail"])
+
+
+def test_a_pages_marker_is_no_value() -> None:
+    # The NICS report's footer (corpora/pdf_text_dumps): "Page 1 of 205" counts pages, not
+    # background checks.
+    memory = Memory(dense=False)
+    memory.ingest(CORPORA / "pdf_text_dumps" / "nics-background-checks-2015-11.pdf")
+    lines = [line for line in memory.search("Page 1 of 205", k=10) if line.text == "Page 1 of 205"]
+    decision = _kind("What was the total number of NICS firearm background checks?", "205", lines)
+    assert decision is not None and "numbers the page" in str(decision["detail"])
