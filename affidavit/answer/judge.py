@@ -18,6 +18,7 @@ from affidavit.gates import (
     Judgement,
     is_short_answer,
     judged,
+    unspelled,
     worth_reading_back,
 )
 from affidavit.results import LineKind
@@ -126,6 +127,11 @@ def judge_sentence(state: Asking) -> Asking:
             # are read here, and the judge is handed them rather than the store.
             case = replace(case, line_frames=state.archive.frames_of(case.texts))
         judgement = judged(case)
+        # A bare answer to a question asking what letters stand for must spell them, as
+        # an ask candidate must (gates/kind.py).
+        unspelt = unspelled(checked, question) if judgement.passed and question else None
+        if unspelt is not None:
+            judgement.decisions.append(unspelt)
         kept = Passed(1.0, number, 0, _said(checked), judgement, list(subset))
         if judgement.passed:
             return replace(state, passed=(kept,))

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from affidavit.gates.entailment import FRAME_LANGUAGES
     from affidavit.gates.entry import admit, refused_downgrades
     from affidavit.gates.holder import holds_for, replies_to
+    from affidavit.gates.kind import unspelled
     from affidavit.gates.registry import judged
     from affidavit.gates.reread import worth_reading_back
     from affidavit.gates.support import (
@@ -48,6 +49,7 @@ _HOMES = {
     "entailment": "FRAME_LANGUAGES",
     "entry": "admit refused_downgrades",
     "holder": "holds_for replies_to",
+    "kind": "unspelled",
     "registry": "judged",
     "reread": "worth_reading_back",
     "support": "CONFIRMED_SPEAKER_CARRIED MIN_CARRIED SUPPORT_REACH KeyWords naming_terms",
@@ -60,8 +62,8 @@ __all__ = [
     "GateDecision", "Judgement", "KeyWords", "ToldOf", "admit", "contested_by",
     "defines_asked_terms", "gated_value", "headings_standing_over", "holds_for", "is_short_answer",
     "judged", "likely_enough", "line_terms", "makes_a_claim", "naming_terms", "refused_downgrades",
-    "replies_to", "reproduced", "rival_line", "said_as_evidence", "unsupported_numbers",
-    "worth_reading_back",
+    "replies_to", "reproduced", "rival_line", "said_as_evidence", "unspelled",
+    "unsupported_numbers", "worth_reading_back",
 ]
 
 if not TYPE_CHECKING:  # mypy reads the imports above, and so knows each name's type

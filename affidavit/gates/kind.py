@@ -59,6 +59,22 @@ def of_the_kind_asked(case: Case, found: Judgement) -> GateDecision | None:
     return GateDecision(gate=Gate.KIND, passed=False, reason=Reason.NOT_AN_ANSWER.value, detail=why)
 
 
+def unspelled(answer: str, question: str) -> GateDecision | None:
+    """The kind judge's refusal of an answer to a question asking what letters stand for
+    ("What does DFSG stand for?") whose words' initials are not those letters; None when
+    the question asks no such thing or the answer spells them. ``verify(answer,
+    question=...)`` asks it of a bare answer, as ``ask`` does of its candidates."""
+    letters = letters_asked(question)
+    if letters is None or spells(answer, letters):
+        return None
+    return GateDecision(
+        gate=Gate.KIND,
+        passed=False,
+        reason=Reason.NOT_AN_ANSWER.value,
+        detail=f"{answer!r} does not spell out {letters!r}: its words' initials differ",
+    )
+
+
 def _not_an_answer(answer: str, case: Case, question: str, shape: Shape) -> str | None:
     """What the answer is instead of an answer, or None when it may be one."""
     kind = shape.answer_type
@@ -72,9 +88,9 @@ def _not_an_answer(answer: str, case: Case, question: str, shape: Shape) -> str 
     rest = answer[marker.end() :].strip() if marker else answer
     if _says_back(rest, question, case):
         return f"{answer!r} says back the question's own words"
-    spelled = letters_asked(question)
-    if spelled is not None and not spells(answer, spelled):
-        return f"{answer!r} does not spell out {spelled!r}: its words' initials are not its letters"
+    unspelt = unspelled(answer, question)
+    if unspelt is not None:
+        return unspelt.detail
     if marker is not None and _a_title(rest):
         return f"{answer!r} opens with a list or section marker: it names a part, not a value"
     if _numbers_a_part(answer, case) and not _ASKS_A_PART.search(question):

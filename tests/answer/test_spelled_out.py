@@ -61,3 +61,11 @@ def test_words_not_spelling_the_letters_are_no_answer(memory: Memory) -> None:
     wrong = judged("Social Contract")
     assert wrong is not None and not wrong.passed
     assert "does not spell out 'DFSG'" in wrong.detail
+
+
+def test_verify_holds_a_bare_answer_to_the_letters_asked(memory: Memory) -> None:
+    question = "What does DFSG stand for?"
+    assert memory.verify("Debian Free Software Guidelines", question=question).supported
+    # The archive areas the same contract names beside "DFSG" spell nothing of it.
+    wrong = memory.verify('"contrib" and "non-free"', question=question)
+    assert not wrong.supported
