@@ -1,5 +1,8 @@
 """Abbreviations documents write for the words questions use ("Cat. No." is a catalog
-number), read both ways: a line's abbreviations spelled out, a question's words shortened."""
+number), read both ways: a line's abbreviations spelled out, a question's words shortened;
+"No." written for a number, which says no "no"; the bounds a line sets as a question names
+them ("at least 8" is a minimum); and the letters a question asks to have spelled out, as
+a line spells them beside their words ("Intent To Package (ITP)")."""
 
 from __future__ import annotations
 
