@@ -182,6 +182,8 @@ _RULES: tuple[tuple[AnswerType, tuple[str, ...]], ...] = (
         AnswerType.EMAIL,
         (
             *_asks_for(r"e-?mail(?: address(?:es)?)?"),
+            # "To what address are new bug reports e-mailed?": the address of an e-mail.
+            r"\b(?:what|which) (?P<cue>address)\b(?=.*\be-?mail(?:ed|s)?\b)",
             _CUAL + r"(?P<cue>correo(?: electr[oó]nico)?|direcci[oó]n de correo"
             r"(?: electr[oó]nico)?|e-?mail)\b",
             r"\b(?P<cue>e-?posta(?: adresi)?)" + _TURKISH_ASKS,

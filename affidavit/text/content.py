@@ -15,6 +15,7 @@ from affidavit.text.analyzer import Analyzer, analyzer_for
 from affidavit.text.lang import VOCABULARIES
 from affidavit.text.numbers import LANGUAGE_NUMBER_WORDS
 from affidavit.text.quantities import PERCENT_WORDS
+from affidavit.text.spans import EMAIL_SHAPE, URL_SHAPE
 from affidavit.text.tokens import words
 
 # The words that negate a clause, by language.
@@ -66,9 +67,15 @@ def is_negated(text: str, language: str = "en") -> bool:
 def evidence_terms(text: str, analyzer: Analyzer) -> frozenset[str]:
     """The terms a line's text carries as evidence: its content terms, its abbreviations
     spelled out, the initials of the names it writes ("European Union": "eu"), the bounds
-    it sets as a question names them ("at least 8": "minimum") and its numbers. Read once
-    per text and language."""
+    it sets as a question names them ("at least 8": "minimum"), the kind of address it
+    writes ("email", "website") and its numbers. Read once per text and language."""
     return _evidence_terms(text, analyzer.language)
+
+
+# A line writing an e-mail address carries the word for one ("To what address are new
+# bug reports e-mailed?" of "send it to submit@bugs.debian.org"), and one writing a web
+# address the word for that: the value says what kind it is.
+_KIND_WORDS = {"en": ((EMAIL_SHAPE, "email mail"), (URL_SHAPE, "website web"))}
 
 
 # NOTE: measured on a 20.9 MB store, 15 questions: the exit gate read lines' terms 4,880
@@ -80,4 +87,7 @@ def _evidence_terms(text: str, language: str) -> frozenset[str]:
     numbers = frozenset(t for t in analyzer.terms(text) if t[0].isdigit())
     named = initial_terms(text, analyzer)
     spelled = expansion_terms(text, analyzer) | bound_terms(text, analyzer)
+    kinds = [names for shape, names in _KIND_WORDS.get(language, ()) if shape.search(text)]
+    if kinds:
+        spelled |= frozenset(analyzer.terms(" ".join(kinds)))
     return content_terms(text, analyzer) | spelled | named | numbers
