@@ -33,3 +33,16 @@ def test_wrapped_prose_is_still_one_paragraph() -> None:
     (line,) = memory.search("Affirmer hereby overtly fully permanently irrevocably", k=1)
     # The sentence runs over five lines of the file; it is one stored line.
     assert "fully, permanently, irrevocably and unconditionally waives" in line.text
+
+
+def test_a_field_after_a_wrapped_field_is_a_line_of_its_own() -> None:
+    # The Debian mailing lists page (corpora/compliance_set): a list's "Description :"
+    # wraps onto a second line, and "Moderated   : yes" and "Subscription: open" below it
+    # are fields of their own, not the description's tail or one another's value.
+    memory = Memory(dense=False)
+    memory.ingest(CORPORA / "compliance_set" / "debian-mailing-lists.txt")
+    moderated = {line.text for line in memory.search("Moderated yes", k=5)}
+    subscription = {line.text for line in memory.search("Subscription open", k=5)}
+    assert "Moderated   : yes" in moderated
+    assert "Subscription: open" in subscription
+    assert not any("Moderated" in text and "Subscription" in text for text in moderated)
