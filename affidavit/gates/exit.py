@@ -42,7 +42,7 @@ from affidavit.text import (
     evidence_numbers,
     fold,
     is_negated,
-    short_form,
+    short_forms_of,
     written_numbers,
 )
 
@@ -102,7 +102,7 @@ def window_for(
     """The first window that carries the claim, and what the windows that carried its
     words but said it otherwise (roles swapped, polarity reversed) said."""
     needed = claim.terms & evidence_terms
-    shorts = _short_forms_of(question_terms, analyzer.language)
+    shorts = short_forms_of(question_terms, analyzer.language)
     clash: str | None = None
     for window in windows:
         if (
@@ -133,11 +133,6 @@ def window_for(
                 return window, None
             clash = clash or said_otherwise
     return None, clash
-
-
-def _short_forms_of(terms: frozenset[str], language: str) -> dict[str, str]:
-    """The abbreviation a document may write for each of ``terms`` -> the term."""
-    return {short: term for term in sorted(terms) if (short := short_form(term, language))}
 
 
 def _polarity_agrees(claim: Claim, window: Window) -> bool:

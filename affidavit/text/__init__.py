@@ -17,6 +17,7 @@ if TYPE_CHECKING:
         letters_asked,
         short_form,
         short_forms,
+        short_forms_of,
         spelled_in,
         spells,
     )
@@ -136,7 +137,7 @@ if TYPE_CHECKING:
 _HOMES = {
     "abbreviations": (
         "abbreviated_terms acronyms expansion_terms initial_terms is_abbreviation "
-        "letters_asked short_form short_forms spelled_in spells"
+        "letters_asked short_form short_forms short_forms_of spelled_in spells"
     ),
     "addressing": "addresses_a_model",
     "analyzer": "STOP_WORDS Analyzer analyzer_for name_terms stem",
@@ -208,7 +209,8 @@ __all__ = [
     "percent_terms", "pieces",
     "plain_count", "quoted_terms", "read_for_search", "read_number", "read_tokens",
     "reading_pipeline", "rounded", "says_a_sentence", "scale_of",
-    "segments", "short_form", "short_forms", "spelled_in", "spells",
+    "segments", "short_form", "short_forms", "short_forms_of", "spelled_in",
+    "spells",
     "spaced_dates", "split_sentences", "spoken_words", "statement_asked", "stem", "time_written",
     "times_told",
     "values_written", "vocabulary", "when_told", "words", "writes_whole", "written_for",

@@ -7,6 +7,7 @@ a line spells them beside their words ("Intent To Package (ITP)")."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 
 from affidavit.text.analyzer import Analyzer, analyzer_for
@@ -71,6 +72,12 @@ def short_form(term: str, language: str = "en") -> str | None:
     """The index term of the abbreviation a document may write for ``term``, if any."""
     short = _short_forms(language).get(term)
     return Analyzer(language).term(short) if short is not None else None
+
+
+def short_forms_of(terms: Iterable[str], language: str = "en") -> dict[str, str]:
+    """The index term of the abbreviation a document may write for each of ``terms`` ->
+    the term it stands for ("cat" -> "catalog")."""
+    return {short: term for term in sorted(terms) if (short := short_form(term, language))}
 
 
 # "No." written for "number" ("Cat. No. 11327A", "Invoice No.: 4411", "No. of

@@ -16,7 +16,7 @@ from affidavit.text import (
     fold,
     quoted_terms,
     says_a_sentence,
-    short_form,
+    short_forms_of,
 )
 
 # Kinds whose answer names someone or somewhere: a value that opens in lower case
@@ -136,7 +136,7 @@ def _unnamed_cells(
         return []  # a table's header row ("| Awards | Shares |") names columns, not facts
     # A cell names a question's word through its abbreviation too ("Cat. No. 11329W" of
     # "What is the catalog number?"), and the abbreviation says nothing beyond it.
-    shortened = {short for term in question_terms if (short := short_form(term, analyzer.language))}
+    shortened = set(short_forms_of(question_terms, analyzer.language))
     found = []
     for cell in cells:
         if says_a_sentence(cell, _LONGEST_CELL_WORDS):
