@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import affidavit_command
 
 from affidavit import Memory
 
@@ -38,3 +39,16 @@ def test_the_catalog_number_is_read_from_cat_no(
     assert not said.refused, said.audit.get("closest")
     assert said.text == answer
     assert any(written in citation.text for citation in said.citations)
+
+
+def test_the_cli_reads_the_catalog_number_from_cat_no(tmp_path: Path) -> None:
+    """As a user runs it: `affidavit ingest` and `affidavit ask` in fresh processes, the
+    default options."""
+    store = str(tmp_path / "forms.sqlite")
+    affidavit_command("ingest", str(FORMS / "irs-form-1040ez-2012.pdf"), "--store", store)
+    said = affidavit_command(
+        "ask", "What is the catalog number of Form 1040EZ?", "--store", store
+    ).stdout
+    lines = said.splitlines()
+    assert "A: 11329W" in lines
+    assert "Cat. No. 11329W" in lines[lines.index("A: 11329W") + 1]

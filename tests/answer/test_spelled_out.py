@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import affidavit_command
 
 from affidavit import Memory
 from affidavit.gates import Case, GateDecision, Judgement
@@ -69,3 +70,15 @@ def test_verify_holds_a_bare_answer_to_the_letters_asked(memory: Memory) -> None
     # The archive areas the same contract names beside "DFSG" spell nothing of it.
     wrong = memory.verify('"contrib" and "non-free"', question=question)
     assert not wrong.supported
+
+
+def test_the_cli_answers_what_letters_stand_for(tmp_path: Path) -> None:
+    """As a user runs it: `affidavit ingest` and `affidavit ask` in fresh processes, the
+    default options."""
+    store = str(tmp_path / "contract.sqlite")
+    affidavit_command("ingest", str(DOCUMENTS / "debian-social-contract.txt"), "--store", store)
+    said = affidavit_command("ask", "What does DFSG stand for?", "--store", store).stdout
+    lines = said.splitlines()
+    assert "A: Debian Free Software Guidelines" in lines
+    cited = lines[lines.index("A: Debian Free Software Guidelines") + 1]
+    assert cited.lstrip().startswith("cited [debian-social-contract.txt #")
