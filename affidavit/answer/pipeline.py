@@ -17,7 +17,7 @@ from affidavit.answer.compute import compute
 from affidavit.answer.door import read, read_for_verify
 from affidavit.answer.judge import judge
 from affidavit.answer.polar import polar
-from affidavit.answer.propose import propose
+from affidavit.answer.propose import propose, start_reading
 from affidavit.answer.retrieve import retrieve
 from affidavit.answer.scope import scope
 from affidavit.answer.state import Asking, Flow
@@ -43,6 +43,7 @@ ASK: tuple[Stage, ...] = (
     read,  # the question, once: its language, reading, shape and what it asks for
     scope,  # the documents it is asked of, and what each one's lines must carry
     retrieve,  # the evidence: lines ranked, in one document's subsets
+    start_reading,  # the engine starts reading them on a thread of its own, and we go on
     compute,  # an answer computed by plans over verified steps; the census
     # yes or no: the statement a question asking one asks about, judged as verify judges it
     partial(polar, judge_statement=_statement_verdict),

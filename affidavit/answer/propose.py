@@ -8,11 +8,21 @@ from __future__ import annotations
 from dataclasses import replace
 
 from affidavit.answer.state import Asking, Proposed, Said
-from affidavit.engine import ReadsAhead
+from affidavit.engine import ReadsAhead, StartsReading
 from affidavit.gates import CONFIRMED_SPEAKER_CARRIED, MIN_CARRIED
 from affidavit.index import evidence_block
 from affidavit.reasons import Reason
 from affidavit.results import Evidence
+
+
+def start_reading(state: Asking) -> Asking:
+    """The engine told the evidence as soon as it is found, so that what it reads on a
+    thread of its own (the default engine's encoder) is read while plans are tried and a
+    yes or no is judged; the state as it was."""
+    asked, found = state.question, state.retrieved
+    if isinstance(state.engine, StartsReading) and asked is not None and found is not None:
+        state.engine.start_reading(asked, found.subsets)
+    return state
 
 
 def propose(state: Asking) -> Asking:

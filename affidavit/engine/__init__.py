@@ -18,6 +18,7 @@ if TYPE_CHECKING:
         ProposedEvent,
         ReadsAhead,
         ReadsBack,
+        StartsReading,
     )
     from affidavit.engine.rules.engine import DefaultEngine
     from affidavit.engine.scripted import ScriptedEngine
@@ -26,14 +27,16 @@ if TYPE_CHECKING:
 # first read (runtime.names_read_when_used) so that the face costs nothing until then.
 _HOMES = {
     "http": "HttpEngine",
-    "protocol": "Candidate Engine ListsEvents Planner ProposedEvent ReadsAhead ReadsBack",
+    "protocol": (
+        "Candidate Engine ListsEvents Planner ProposedEvent ReadsAhead ReadsBack StartsReading"
+    ),
     "rules.engine": "DefaultEngine",
     "scripted": "ScriptedEngine",
 }
 
 __all__ = [
     "Candidate", "DefaultEngine", "Engine", "HttpEngine", "ListsEvents", "Planner", "ProposedEvent",
-    "ReadsAhead", "ReadsBack", "ScriptedEngine",
+    "ReadsAhead", "ReadsBack", "ScriptedEngine", "StartsReading",
 ]
 
 if not TYPE_CHECKING:  # mypy reads the imports above, and so knows each name's type

@@ -71,6 +71,19 @@ class ReadsAhead(Protocol):
 
 
 @runtime_checkable
+class StartsReading(Protocol):
+    """An engine that starts reading the evidence as soon as it is found, on a thread of
+    its own, while the ask's other stages run (the default engine's encoder reads the
+    lines its reader will read while plans are tried and a yes or no is judged). Starting
+    returns at once, proposes nothing and changes no candidate: what is read is what
+    ``propose`` would have read."""
+
+    def start_reading(self, question: Question, subsets: Sequence[Sequence[Evidence]]) -> None:
+        """Start reading what ``propose`` will read for ``question`` of ``subsets``."""
+        ...
+
+
+@runtime_checkable
 class ReadsBack(Protocol):
     """An engine that reads a sentence back as the claims it makes. The claims are only
     ever checked in addition to the library's own reading: they can drop a sentence the

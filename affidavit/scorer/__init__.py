@@ -10,7 +10,7 @@ from affidavit.runtime import names_read_when_used
 if TYPE_CHECKING:
     from affidavit.scorer.cues import focus_words, wh_role
     from affidavit.scorer.likelihood import Likelihood, judge_answerable, judges, rivals_of
-    from affidavit.scorer.read_spans import read, read_ahead
+    from affidavit.scorer.read_spans import encode_ahead, read, read_ahead
     from affidavit.scorer.types import BOUND, LABEL_FIT
 
 # What other rooms may use of scorer/, each name with the module it lives in, imported when
@@ -18,13 +18,13 @@ if TYPE_CHECKING:
 _HOMES = {
     "cues": "focus_words wh_role",
     "likelihood": "Likelihood judge_answerable judges rivals_of",
-    "read_spans": "read read_ahead",
+    "read_spans": "encode_ahead read read_ahead",
     "types": "BOUND LABEL_FIT",
 }
 
 __all__ = [
-    "BOUND", "LABEL_FIT", "Likelihood", "focus_words", "judge_answerable", "judges", "read",
-    "read_ahead", "rivals_of", "wh_role",
+    "BOUND", "LABEL_FIT", "Likelihood", "encode_ahead", "focus_words", "judge_answerable",
+    "judges", "read", "read_ahead", "rivals_of", "wh_role",
 ]
 
 if not TYPE_CHECKING:  # mypy reads the imports above, and so knows each name's type

@@ -8,8 +8,10 @@ candidate span to the hashed scorer's."""
 from __future__ import annotations
 
 import json
+import os
 from collections import OrderedDict
 from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -129,20 +131,75 @@ def encoder() -> Encoder:
 
 _scores: OrderedDict[tuple[str, str], LineScores] = OrderedDict()
 _scores_lock = Lock()  # batch answers questions on threads
+# The (question, line) pairs being read ahead, each with the reading that will hold it,
+# and the thread they are read on (one a process, started when first needed).
+_pending: dict[tuple[str, str], Future[None]] = {}
+_ahead: ThreadPoolExecutor | None = None
+
+
+def read_ahead(question: str, lines: Sequence[str]) -> None:
+    """Start reading ``lines`` for ``question`` on a thread of their own and return at
+    once: the network runs while the ask does other work (onnxruntime leaves Python's
+    lock while it runs), and ``line_scores`` then waits for a line read ahead rather than
+    reading it again. Each line is read alone, as ``line_scores`` reads it, so the scores
+    are the same whichever thread read them."""
+    global _ahead
+    with _scores_lock:
+        missing = sorted(
+            {line for line in lines if (question, line) not in _scores}
+            - {line for asked, line in _pending if asked == question}
+        )
+        if not missing:
+            return
+        if _ahead is None:
+            _ahead = ThreadPoolExecutor(1, thread_name_prefix="affidavit-encoder")
+        future = _ahead.submit(_read_and_keep, question, missing)
+        for line in missing:
+            _pending[(question, line)] = future
+
+
+def _forget_the_thread() -> None:
+    """In a forked child (a batch worker): the parent's reading thread and whatever it
+    held are not there, so nothing is waited for and the lock is a new one."""
+    global _ahead, _pending, _scores_lock
+    _ahead, _pending, _scores_lock = None, {}, Lock()
+
+
+os.register_at_fork(after_in_child=_forget_the_thread)
+
+
+def _read_and_keep(question: str, lines: list[str]) -> None:
+    """The reading thread's work: ``lines`` scored and kept. An error is kept in the
+    future, and ``line_scores`` reads the line again where the ask can raise it."""
+    try:
+        _keep(question, dict(zip(lines, encoder().score(question, lines), strict=True)))
+    finally:
+        with _scores_lock:
+            for line in lines:
+                _pending.pop((question, line), None)
+
+
+def _keep(question: str, fresh: dict[str, LineScores]) -> None:
+    """Fresh scores into the bounded memory, the oldest dropped."""
+    with _scores_lock:
+        for line, scored in fresh.items():
+            _scores[(question, line)] = scored
+        while len(_scores) > _KEPT:
+            _scores.popitem(last=False)
 
 
 def line_scores(question: str, lines: Sequence[str]) -> list[LineScores]:
     """Each line's scores for ``question``: those read before (the other subsets of one
-    ask, the answerability model's reading of a span's line) from a bounded memory."""
+    ask, the answerability model's reading of a span's line, lines read ahead) from a
+    bounded memory."""
+    with _scores_lock:
+        waiting = {_pending[(question, line)] for line in lines if (question, line) in _pending}
+    wait(waiting)  # a reading that failed leaves its lines missing: they are read here
     with _scores_lock:
         known = {line: _scores.get((question, line)) for line in lines}
     missing = sorted({line for line, s in known.items() if s is None})
     if missing:
         fresh = dict(zip(missing, encoder().score(question, missing), strict=True))
         known.update(fresh)
-        with _scores_lock:
-            for line, scored in fresh.items():
-                _scores[(question, line)] = scored
-            while len(_scores) > _KEPT:
-                _scores.popitem(last=False)
+        _keep(question, fresh)
     return [known[line] for line in lines]  # type: ignore[misc]

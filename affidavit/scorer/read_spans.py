@@ -14,6 +14,7 @@ from affidavit.question import Question
 from affidavit.scorer.candidate_spans import Spanned, spans_for
 from affidavit.scorer.cues import Cues, cues_of
 from affidavit.scorer.encoder import LineScores, line_scores
+from affidavit.scorer.encoder import read_ahead as _encode_ahead
 from affidavit.scorer.network import Network, Reading
 from affidavit.scorer.parsed_lines import LineRead, read_line, read_lines_ahead
 from affidavit.scorer.types import BOUND, fits
@@ -47,8 +48,17 @@ class Read:
 
 def read_ahead(question: Question, lines: Sequence[str]) -> None:
     """Parse together the lines ``read`` is about to be given for ``question`` (over every
-    evidence subset of an ask), as ``read`` would parse them: not for a bound type."""
+    evidence subset of an ask), as ``read`` would parse them: not for a bound type. The
+    encoder reads them meanwhile, on a thread of its own."""
+    encode_ahead(question, lines)
     read_lines_ahead(lines, question.language, parse=_parses(question))
+
+
+def encode_ahead(question: Question, lines: Sequence[str]) -> None:
+    """Start the encoder reading ``lines`` for ``question`` on a thread of its own, as
+    ``read`` will read them (English questions of an unbound type), and return at once."""
+    if question.language in ENCODER_LANGUAGES and _parses(question):
+        _encode_ahead(question.text, lines)
 
 
 def _parses(question: Question) -> bool:

@@ -25,7 +25,7 @@ from affidavit.question import (
     states_a_deadline,
 )
 from affidavit.results import Evidence, LineKind
-from affidavit.scorer import BOUND, read, read_ahead
+from affidavit.scorer import BOUND, encode_ahead, read, read_ahead
 from affidavit.text import (
     Analyzer,
     expansion_terms,
@@ -125,15 +125,15 @@ class DefaultEngine:
             ]
         return _best_unique(candidates)
 
+    def start_reading(self, question: Question, subsets: Sequence[Sequence[Evidence]]) -> None:
+        """Start the reader's encoder on the lines it will read of every subset, on a
+        thread of its own, while the ask computes and judges a yes or no."""
+        encode_ahead(question, _lines_to_read(question, subsets))
+
     def read_ahead(self, question: Question, subsets: Sequence[Sequence[Evidence]]) -> None:
         """Parse together the lines the learned reader will read of every subset, before
         ``propose`` reads them one subset at a time."""
-        texts = []
-        for evidence in subsets:
-            if evidence:
-                reading = _reading(question, evidence)
-                texts += [line.text for _index, line, _base in _reader_lines(reading, evidence)]
-        read_ahead(question, texts)
+        read_ahead(question, _lines_to_read(question, subsets))
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +154,16 @@ class _Reading:
     @property
     def english(self) -> bool:
         return self.question.shape.language == "en"
+
+
+def _lines_to_read(question: Question, subsets: Sequence[Sequence[Evidence]]) -> list[str]:
+    """The lines the learned reader reads of each subset, in order."""
+    texts = []
+    for evidence in subsets:
+        if evidence:
+            reading = _reading(question, evidence)
+            texts += [line.text for _index, line, _base in _reader_lines(reading, evidence)]
+    return texts
 
 
 def _reading(question: Question, evidence: Sequence[Evidence]) -> _Reading:
