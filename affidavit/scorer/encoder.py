@@ -145,17 +145,19 @@ def read_ahead(question: str, lines: Sequence[str]) -> None:
     are the same whichever thread read them."""
     global _ahead
     with _scores_lock:
-        missing = sorted(
-            {line for line in lines if (question, line) not in _scores}
-            - {line for asked, line in _pending if asked == question}
-        )
+        # In the order given (the first subset's lines first), each line its own reading,
+        # so the reader of the first subset waits only for its own lines.
+        missing = [
+            line
+            for line in dict.fromkeys(lines)
+            if (question, line) not in _scores and (question, line) not in _pending
+        ]
         if not missing:
             return
         if _ahead is None:
             _ahead = ThreadPoolExecutor(1, thread_name_prefix="affidavit-encoder")
-        future = _ahead.submit(_read_and_keep, question, missing)
         for line in missing:
-            _pending[(question, line)] = future
+            _pending[(question, line)] = _ahead.submit(_read_and_keep, question, [line])
 
 
 def _forget_the_thread() -> None:
