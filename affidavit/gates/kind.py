@@ -5,8 +5,10 @@ are what a line is laid out with, not what it says; a piece cut from what the li
 ("No-Ack" of "X-Debbugs-No-Ack") or stopping before the name it introduces ("the file"
 before its path) says less than it. A typed question is answered by its kind as the
 language layer's patterns read it, not as a model guessed: an address by an address, a date
-or a year by one, a version by a figure, a count by a number and what it counts. Each is
-refused so the next candidate may answer, and the audit names which it was."""
+or a year by one, a version by a figure, a count by a number and what it counts, how often
+by a frequency ("monthly", "every 12 months"; not "48 hours", what a repair is due
+within). Each is refused so the next candidate may answer, and the audit names which it
+was."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from collections.abc import Callable
 from affidavit.frames import comparison_of
 from affidavit.gates.case import Case, Judgement
 from affidavit.gates.decision import Gate, GateDecision
-from affidavit.question import AnswerType, Shape
+from affidavit.question import AnswerType, Shape, asks_how_often
 from affidavit.reasons import Reason
 from affidavit.results import LineKind
 from affidavit.text import (
@@ -26,6 +28,7 @@ from affidavit.text import (
     letters_asked,
     opens_on_an_auxiliary,
     pattern_spans,
+    says_how_often,
     spells,
     statement_asked,
     words,
@@ -117,6 +120,8 @@ def _not_an_answer(answer: str, case: Case, question: str, shape: Shape) -> str 
     asks_a_date = kind is AnswerType.TIME and _CALENDAR_ASKED.search(shape.cue)
     if asks_a_date and not _writes_a_date(answer, case):
         return f"{answer!r} writes no date or year: the question asks for one"
+    if asks_how_often(question) and not says_how_often(answer):
+        return f"{answer!r} says no frequency: the question asks how often"
     if _ASKS_WHICH_NUMBER.search(question) and not _writes_a_figure(answer, case):
         return f"{answer!r} writes no figure: the question asks which version or number"
     if _COUNT_ASKED.fullmatch(shape.cue.strip()) and _count_stands_apart(answer, case):

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from affidavit.question.typed_lines import (
         asks_a_day,
         asks_a_deadline,
+        asks_how_often,
         holds_answer,
         is_whole_date,
         states_a_deadline,
@@ -29,14 +30,15 @@ _HOMES = {
     "routes": "AND TABLE_LOOK_UPS Need Route",
     "shape": "AnswerType Shape",
     "typed_lines": (
-        "asks_a_day asks_a_deadline holds_answer is_whole_date states_a_deadline written_value"
+        "asks_a_day asks_a_deadline asks_how_often holds_answer is_whole_date "
+        "states_a_deadline written_value"
     ),
 }
 
 __all__ = [
     "AND", "TABLE_LOOK_UPS", "AnswerType", "Need", "Question", "Route", "Shape", "asks_a_day",
-    "asks_a_deadline", "document_nouns", "holds_answer", "is_whole_date", "states_a_deadline",
-    "written_value",
+    "asks_a_deadline", "asks_how_often", "document_nouns", "holds_answer", "is_whole_date",
+    "states_a_deadline", "written_value",
 ]
 
 if not TYPE_CHECKING:  # mypy reads the imports above, and so knows each name's type

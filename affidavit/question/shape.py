@@ -341,7 +341,7 @@ _RULES: tuple[tuple[AnswerType, tuple[str, ...]], ...] = (
     (
         AnswerType.AMOUNT,
         (
-            r"\bhow (?:much|old|big|large|often)\b|\bcu[aá]nto\b|\bne kadar\b|"
+            r"\bhow (?:much|old|big|large|often|frequently)\b|\bcu[aá]nto\b|\bne kadar\b|"
             r"\bwhat (?:amount|price|cost|size)\b|"
             r"\bwhat (?:is|was|are|were) the (?:price|cost|amount|value|total|population)\b",
             # "What was the compensation expense in 2019?": a head noun that names a sum of

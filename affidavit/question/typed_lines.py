@@ -18,6 +18,18 @@ def written_value(answer_type: AnswerType, question: str) -> Callable[[str], str
     return lone_value(answer_type.value, question)
 
 
+_HOW_OFTEN = re.compile(
+    r"\bhow (?:often|frequently)\b|\b(?:at|with) what (?:frequency|intervals?)\b|"
+    r"\bcon qu[eé] frecuencia\b|\bcada cu[aá]nto\b",
+    re.IGNORECASE,
+)
+
+
+def asks_how_often(question: str) -> bool:
+    """Whether the question asks how often something is done."""
+    return bool(_HOW_OFTEN.search(question))
+
+
 _ASKS_A_DAY = re.compile(r"\b(?:date|day|deadline|due)\b|\bfecha\b|\btarih", re.I)
 
 
@@ -60,6 +72,10 @@ def holds_answer(answer_type: AnswerType, question: str) -> Callable[[str], int]
     question itself writes does not count: "By what date must the 2007 return be filed?"
     is not answered by a line whose only year is 2007. A question asking for a date or a
     deadline prefers a line writing a whole date (day, month and year). The grade is the
-    language layer's, so retrieval, below the question's room, calls no code of it."""
+    language layer's, so retrieval, below the question's room, calls no code of it. A
+    question asking how often prefers a line writing a frequency ("annually", "at least
+    once per release") to one writing only a number."""
+    if answer_type is AnswerType.AMOUNT and asks_how_often(question):
+        return line_grade("frequency", question, whole_date=False)
     whole_date = answer_type is AnswerType.TIME and asks_a_day(question)
     return line_grade(answer_type.value, question, whole_date=whole_date)

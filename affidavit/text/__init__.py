@@ -118,7 +118,7 @@ if TYPE_CHECKING:
         writes_whole,
         written_word_spans,
     )
-    from affidavit.text.typed_values import line_grade, lone_value
+    from affidavit.text.typed_values import line_grade, lone_value, says_how_often
     from affidavit.text.wording import NO_WORDING, Wording
     from affidavit.text.years import (
         COLUMN_YEAR,
@@ -179,7 +179,7 @@ _HOMES = {
         "fold holds_a_word quoted_terms spoken_words values_written words writes_whole "
         "written_word_spans"
     ),
-    "typed_values": "line_grade lone_value",
+    "typed_values": "line_grade lone_value says_how_often",
     "wording": "NO_WORDING Wording",
     "years": (
         "COLUMN_YEAR FISCAL_YEAR TWO_YEARS_COMPARED YEAR YEARS YEAR_SINCE_1000 YEAR_WORD "
@@ -208,7 +208,7 @@ __all__ = [
     "parse_pipeline", "parse_with_names_ahead", "parsed", "parsed_with_names", "pattern_spans",
     "percent_terms", "pieces",
     "plain_count", "quoted_terms", "read_for_search", "read_number", "read_tokens",
-    "reading_pipeline", "rounded", "says_a_sentence", "scale_of",
+    "reading_pipeline", "rounded", "says_a_sentence", "says_how_often", "scale_of",
     "segments", "short_form", "short_forms", "short_forms_of", "spelled_in",
     "spells",
     "spaced_dates", "split_sentences", "spoken_words", "statement_asked", "stem", "time_written",

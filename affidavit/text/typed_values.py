@@ -76,11 +76,28 @@ def lone_value(kind: str, question: str) -> Callable[[str], str | None]:
     return value
 
 
+# How often a thing is done, as a rule writes it: "annually", "twice a year", "at least once
+# per Debian release", "every 90 days", "each quarter" (English and Spanish).
+_FREQUENCY = re.compile(
+    r"\b(?:(?:hour|dai|night|week|fortnight|month|quarter|year|annual|biannual|semiannual)ly|"
+    r"bi-?(?:weekly|monthly|annually)|semi-?annually|"
+    r"once|twice|thrice|(?:\d+|two|three|four|five|six|ten|twelve)\s+times|"
+    r"(?:every|each|per)\s+(?:\S+\s+){0,2}?(?:second|minute|hour|day|night|week|fortnight|"
+    r"month|quarter|year|annum|release|cycle|shift|session|visit|use)s?|"
+    r"(?:diaria|semanal|mensual|trimestral|anual)mente|una\s+vez|cada\s+\w+)\b",
+    re.IGNORECASE,
+)
+
+
 def line_grade(kind: str, question: str, *, whole_date: bool) -> Callable[[str], int] | None:
     """How well a line can hold a value of ``kind`` (0 best, 2 not at all), or None when the
     kind has no shape to look for. What ``question`` itself writes does not count: "By what
     date must the 2007 return be filed?" is not answered by a line whose only year is 2007.
-    With ``whole_date``, a line writing a whole date (day, month and year) grades best."""
+    With ``whole_date``, a line writing a whole date (day, month and year) grades best. A
+    ``frequency`` (how often) is best written as one ("annually", "once per release"), and
+    next best as a number ("within 30 days" may say it)."""
+    if kind == "frequency":
+        return _frequency_grade(question)
     reader = _READERS.get(kind)
     if reader is None:
         return None
@@ -98,5 +115,24 @@ def line_grade(kind: str, question: str, *, whole_date: bool) -> Callable[[str],
         ):
             return 1
         return 0
+
+    return grade
+
+
+def says_how_often(text: str) -> bool:
+    """Does ``text`` say how often something is done ("monthly", "twice a year", "every
+    12 months", "at least once per release")?"""
+    return _FREQUENCY.search(text) is not None
+
+
+def _frequency_grade(question: str) -> Callable[[str], int]:
+    numbers = line_grade("amount", question, whole_date=False)
+    assert numbers is not None
+    asked = {fold(m.group(0)) for m in _FREQUENCY.finditer(question)}
+
+    def grade(text: str) -> int:
+        if any(fold(m.group(0)) not in asked for m in _FREQUENCY.finditer(text)):
+            return 0
+        return max(1, numbers(text))
 
     return grade
