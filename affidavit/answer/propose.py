@@ -18,9 +18,14 @@ from affidavit.results import Evidence
 def start_reading(state: Asking) -> Asking:
     """The engine told the evidence as soon as it is found, so that what it reads on a
     thread of its own (the default engine's encoder) is read while plans are tried and a
-    yes or no is judged; the state as it was."""
+    yes or no is judged; the state as it was. Not for a question routed to a computation
+    or a table's look-up: a plan most often answers it, and what the engine read would be
+    CPU spent for nothing (a fifth more a question on TAT-QA's tables, where a batch's
+    other workers want the cores); ``propose`` still reads ahead if no plan answered."""
     asked, found = state.question, state.retrieved
-    if isinstance(state.engine, StartsReading) and asked is not None and found is not None:
+    if asked is None or found is None or asked.route is not None:
+        return state
+    if isinstance(state.engine, StartsReading):
         state.engine.start_reading(asked, found.subsets)
     return state
 

@@ -11,6 +11,7 @@ import threading
 from concurrent.futures import Future
 
 import pytest
+from conftest import _memory
 
 from affidavit import Memory
 from affidavit.engine import DefaultEngine
@@ -18,6 +19,7 @@ from affidavit.errors import EngineError
 from affidavit.scorer import encoder as encoding
 from affidavit.scorer.encoder import Encoder, encoder, line_scores, read_ahead
 
+CASH = "3d7f346b"  # a TAT-QA cash flow table with its text (corpora/tatqa)
 QUESTION = "Who may request a copy of the records?"
 LINES = [
     "Any member of the public may request a copy of the records in writing.",
@@ -74,6 +76,17 @@ def test_an_ask_starts_the_encoder_on_its_reader_lines_before_it_proposes(monkey
     assert {name.startswith("affidavit-encoder") for name, _, _ in reads} == {True}
     assert len(reads) == len(set(reads))
     assert started == [True]
+
+
+def test_a_question_a_plan_answers_starts_no_reading(reads):
+    # Routed to a computation, the question is most often answered by a plan: the encoder
+    # reading its lines meanwhile would spend a batch's other worker's core for nothing.
+    answer = _memory(CASH).ask(
+        "What was the percentage change in net cash provided by operating activities from "
+        "2017 to 2018?"
+    )
+    assert not answer.refused and answer.audit["plan"], answer.audit.get("closest")
+    assert reads == []
 
 
 def test_a_reading_that_failed_is_read_again_where_the_ask_raises_it(monkeypatch, reads):
