@@ -120,6 +120,10 @@ def before_exit() -> None:
 # The loaders a fork server calls before it forks workers (batch/preload.py): a fork
 # server is told what to import by module name only, so they travel in its environment.
 PRELOAD_VARIABLE = "AFFIDAVIT_PRELOAD"
+# Set to "0", the reader's encoder reads every line in the asking thread and none ahead on
+# a thread of its own (scorer/encoder.py): a batch's worker processes, one a core, set it,
+# since a thread of its own would take a core another worker answers on.
+ENCODER_AHEAD_VARIABLE = "AFFIDAVIT_ENCODER_AHEAD"
 
 
 def loader_names(loaders: Iterable[Callable[[], object]]) -> str:

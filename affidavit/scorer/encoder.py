@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from affidavit.errors import EngineError
+from affidavit.runtime import ENCODER_AHEAD_VARIABLE
 
 ENCODER_DIR = Path(__file__).resolve().parents[1] / "data" / "encoder"
 _HINT = "reinstall affidavit, or retrain it with `make encoder`"
@@ -142,8 +143,11 @@ def read_ahead(question: str, lines: Sequence[str]) -> None:
     once: the network runs while the ask does other work (onnxruntime leaves Python's
     lock while it runs), and ``line_scores`` then waits for a line read ahead rather than
     reading it again. Each line is read alone, as ``line_scores`` reads it, so the scores
-    are the same whichever thread read them."""
+    are the same whichever thread read them. Nothing is read ahead where the environment
+    sets ENCODER_AHEAD_VARIABLE to "0" (a batch's workers: each has a core, no more)."""
     global _ahead
+    if os.environ.get(ENCODER_AHEAD_VARIABLE) == "0":
+        return
     with _scores_lock:
         # In the order given (the first subset's lines first), each line its own reading,
         # so the reader of the first subset waits only for its own lines.

@@ -7,6 +7,7 @@ worker waits for nothing its parent's thread was reading."""
 from __future__ import annotations
 
 import multiprocessing
+import os
 import threading
 from concurrent.futures import Future
 
@@ -16,6 +17,7 @@ from conftest import _memory
 from affidavit import Memory
 from affidavit.engine import DefaultEngine
 from affidavit.errors import EngineError
+from affidavit.runtime import ENCODER_AHEAD_VARIABLE
 from affidavit.scorer import encoder as encoding
 from affidavit.scorer.encoder import Encoder, encoder, line_scores, read_ahead
 
@@ -87,6 +89,18 @@ def test_a_question_a_plan_answers_starts_no_reading(reads):
     )
     assert not answer.refused and answer.audit["plan"], answer.audit.get("closest")
     assert reads == []
+
+
+def test_a_batch_worker_reads_in_its_asking_thread(monkeypatch, reads):
+    # A batch's workers take a core each: a reading thread would take another's.
+    from affidavit.batch.processes import _one_thread_each
+
+    monkeypatch.delenv(ENCODER_AHEAD_VARIABLE, raising=False)
+    with _one_thread_each():  # the environment the workers start in
+        read_ahead(QUESTION, LINES)
+        line_scores(QUESTION, LINES)
+    assert {name for name, _, _ in reads} == {threading.current_thread().name}
+    assert ENCODER_AHEAD_VARIABLE not in os.environ  # put back as it was
 
 
 def test_a_reading_that_failed_is_read_again_where_the_ask_raises_it(monkeypatch, reads):
