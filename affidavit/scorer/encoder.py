@@ -3,7 +3,8 @@ each of the line's tokens as where an answer starts and where it ends, against t
 saying it holds no answer. all-MiniLM-L6-v2, fine-tuned on SQuAD 1.1 train by
 tools/train_encoder_reader.py, ships as eight-bit ONNX with its tokenizer and provenance
 in affidavit/data/encoder/ and runs on onnxruntime; read_spans.py adds its score of each
-candidate span to the hashed scorer's."""
+candidate span to the hashed scorer's. An ask may start it on its lines early, on a thread
+of its own (read_ahead), and take their scores when the reader wants them."""
 
 from __future__ import annotations
 
