@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import affidavit_command
 
 from affidavit import Memory
 from affidavit.question import asks_how_often, holds_answer
@@ -51,6 +52,21 @@ def test_how_often_is_answered_by_the_line_writing_a_frequency(procedure, questi
     assert not said.refused, said.audit.get("closest")
     assert said.text == "monthly"
     assert said.citations[0].text.startswith("Fire extinguishers must be inspected monthly")
+
+
+def test_how_often_as_a_user_asks_it(tmp_path):
+    """As a user runs it: `affidavit ingest` and `affidavit ask` in fresh processes, the
+    default options."""
+    procedure = tmp_path / "fire-safety-procedure.txt"
+    procedure.write_text(PROCEDURE, encoding="utf-8")
+    store = str(tmp_path / "procedures.sqlite")
+    affidavit_command("ingest", str(procedure), "--store", store)
+    said = affidavit_command(
+        "ask", "How often must fire extinguishers be inspected?", "--store", store
+    ).stdout.splitlines()
+    assert "A: monthly" in said
+    cited = said[said.index("A: monthly") + 1]
+    assert cited.lstrip().startswith("cited [fire-safety-procedure.txt #")
 
 
 def test_a_figure_saying_no_frequency_is_no_answer_to_how_often():
