@@ -113,8 +113,8 @@ def before_exit() -> None:
     A Ctrl-C from here on is ignored: the work is done and said, and Python, shutting
     down, would take the signal's default action (killed by SIGINT, status -2) or print a
     traceback from its exit handlers."""
-    gc.freeze()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    gc.freeze()
 
 
 # The loaders a fork server calls before it forks workers (batch/preload.py): a fork

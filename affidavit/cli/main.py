@@ -41,6 +41,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"unrecognized arguments: {' '.join(unknown)} (`affidavit {args.command} --help` "
             "lists its options; each is spelt whole)"
         )
+    status: int | None = None  # set once the command has done its work and said so
     try:
         with fewer_collections():
             status = int(args.run(args) or 0)
@@ -52,6 +53,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"affidavit: error: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt as stop:
+        if status is not None:
+            # After the command returned (its store closed, its output printed), before
+            # the program ignores Ctrl-C: the work is done, and "unchanged" would be false.
+            if argv is None:
+                before_exit()
+            return status
         # An ingest says which documents it wrote; any other command writes all or nothing.
         said = str(stop) if isinstance(stop, IngestInterrupted) else "the store is unchanged"
         print(f"affidavit: interrupted: {said}", file=sys.stderr)

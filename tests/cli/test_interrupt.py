@@ -97,3 +97,27 @@ def test_ctrl_c_after_the_write_says_the_documents_were_written(
     assert line.startswith("affidavit: interrupted: 1 document(s) written (mpl-2.0.txt)")
     with Memory(tmp_path / "s.sqlite", dense=False) as memory:
         assert memory.documents() == ["mpl-2.0.txt"]
+
+
+def test_ctrl_c_after_the_command_returned_is_not_said_to_leave_the_store_unchanged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An interrupt that lands after the command has returned (its store closed, its summary
+    printed) and before the program ignores Ctrl-C: the work is done, so the command's own
+    status stands and nothing says "the store is unchanged" of a store just written."""
+    from contextlib import contextmanager
+
+    import affidavit.cli.main as cli
+
+    @contextmanager
+    def interrupted_on_leaving():  # type: ignore[no-untyped-def]
+        yield
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "fewer_collections", interrupted_on_leaving)
+    licence = CORPORA / "licences" / "mpl-2.0.txt"
+    status = cli.main(["ingest", str(licence), "--store", str(tmp_path / "s.sqlite"), "--quiet"])
+    assert status == 0
+    assert "interrupted" not in capsys.readouterr().err
+    with Memory(tmp_path / "s.sqlite", dense=False) as memory:
+        assert memory.documents() == ["mpl-2.0.txt"]
