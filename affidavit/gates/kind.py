@@ -5,10 +5,11 @@ are what a line is laid out with, not what it says; a piece cut from what the li
 ("No-Ack" of "X-Debbugs-No-Ack") or stopping before the name it introduces ("the file"
 before its path) says less than it. A typed question is answered by its kind as the
 language layer's patterns read it, not as a model guessed: an address by an address, a date
-or a year by one, a version by a figure, a count by a number and what it counts, how often
-by a frequency ("monthly", "every 12 months"; not "48 hours", what a repair is due
-within). Each is refused so the next candidate may answer, and the audit names which it
-was."""
+or a year by one, a version by a figure, a count by a number and what it counts, how long
+by a figure or a length of time ("seven days", "until the package is removed"; not "Log
+files and directories", a section's title), how often by a frequency ("monthly", "every 12
+months"; not "48 hours", what a repair is due within). Each is refused so the next
+candidate may answer, and the audit names which it was."""
 
 from __future__ import annotations
 
@@ -120,6 +121,8 @@ def _not_an_answer(answer: str, case: Case, question: str, shape: Shape) -> str 
     asks_a_date = kind is AnswerType.TIME and _CALENDAR_ASKED.search(shape.cue)
     if asks_a_date and not _writes_a_date(answer, case):
         return f"{answer!r} writes no date or year: the question asks for one"
+    if kind is AnswerType.DURATION and not _says_how_long(answer, case):
+        return f"{answer!r} says no length of time: the question asks how long"
     if asks_how_often(question) and not says_how_often(answer):
         return f"{answer!r} says no frequency: the question asks how often"
     if _ASKS_WHICH_NUMBER.search(question) and not _writes_a_figure(answer, case):
@@ -204,6 +207,10 @@ def _numbers_a_part(answer: str, case: Case) -> bool:
             continue
         after = text[len(answer) :]
         if after[:1] in (".", ")") or (after[:1] == " " and after[1:2].isupper()):
+            return True
+        # A heading's opening number numbers its part whatever follows it ("9.8.3
+        # developers-reference", a package named in lower case).
+        if line.kind == LineKind.HEADING and after[:1].isspace():
             return True
     return False
 
@@ -378,6 +385,23 @@ def _writes_a_figure(answer: str, case: Case) -> bool:
     return any(c.isdigit() for c in answer) or any(
         w.lower() in numbers or _NUMERAL.fullmatch(w) for w in answer.split()
     )
+
+
+# What answers how long besides a figure: a unit of time ("a year", "months"), or how a
+# span is bounded rather than measured ("until the package is removed", "indefinitely").
+_LENGTH_OF_TIME = re.compile(
+    r"\b(?:years?|months?|weeks?|days?|nights?|fortnights?|hours?|minutes?|seconds?|decades?|"
+    r"centur(?:y|ies)|generations?|lifetimes?|life|term|period|shift|season|"
+    r"indefinitely|permanently|forever|until|till|while|as long as|"
+    r"años?|mes(?:es)?|semanas?|días?|horas?|minutos?|"
+    r"yıl|ay|hafta|gün|saat|dakika)\b",
+    re.IGNORECASE,
+)
+
+
+def _says_how_long(answer: str, case: Case) -> bool:
+    """Does the answer measure or bound a length of time: a figure, or the words for one?"""
+    return _writes_a_figure(answer, case) or _LENGTH_OF_TIME.search(answer) is not None
 
 
 # A question asking how many ("how many", "cuántos", "kaç") is answered by a number and

@@ -13,6 +13,7 @@ from affidavit.text import (
     Analyzer,
     acronyms,
     is_negated,
+    parsed,
     quoted_terms,
     written_word_spans,
 )
@@ -37,6 +38,9 @@ _VALUE_NOUNS = frozenset(
     "cost costs date dates year years day days limit limits total value values size count "
     "version versions address".split()
 )
+# Nouns that ask for a kind rather than name one ("what kind of research"): the noun they
+# govern is the one asked for.
+_KIND_NOUNS = frozenset("kind kinds type types sort sorts".split())
 # The words that put a question in the past: what was, not what is.
 _PAST = re.compile(
     r"\b(?:did|was|were|had|used to|before|previous(?:ly)?|former(?:ly)?|originally|first|"
@@ -158,3 +162,28 @@ def without_words(text: str, terms: frozenset[str], analyzer: Analyzer) -> str:
         if analyzer.term(text[start:end].lower()) not in terms
     ]
     return " ".join(kept)
+
+
+@lru_cache(maxsize=1024)
+def asked_noun(text: str) -> str | None:
+    """The noun an English question's wh-word asks for, as a lemma in lower case:
+    "option" of "Which option of dh_make recovers…?", "basis" of "On what basis…?", "day"
+    of "Within how many days…?", "research" of "For what kind of research…?". None when
+    the wh-word asks for no noun ("What is…?", "Who…?"). An answer that names the noun or
+    stands in its phrase fills the slot asked; one apart from the noun its line writes
+    fills another (scorer/likelihood.py reads both)."""
+    doc = parsed(text)
+    for token in doc:
+        word = token.lower_
+        asks = word in ("which", "what", "whose") and token.dep_ in ("det", "poss")
+        counts = word in ("many", "much") and token.i > 0 and doc[token.i - 1].lower_ == "how"
+        noun = token.head
+        if not (asks or counts) or noun.i <= token.i or noun.pos_ not in ("NOUN", "PROPN"):
+            continue
+        if noun.lemma_.lower() in _KIND_NOUNS:
+            # "what kind of research": the kind's own noun
+            of = next((c for c in noun.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+            governed = next((c for c in of.children if c.dep_ == "pobj"), None) if of else None
+            noun = governed if governed is not None else noun
+        return noun.lemma_.lower()
+    return None

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from affidavit.errors import EngineError
-from affidavit.question import AnswerType, Question
+from affidavit.question import AnswerType, Question, asked_noun
 from affidavit.results import LineKind
 from affidavit.scorer.encoder import line_scores
 from affidavit.scorer.read_spans import read
@@ -26,6 +26,7 @@ from affidavit.text import (
     is_negated,
     letters_asked,
     numbers_in,
+    parsed,
     spelled_in,
     words,
 )
@@ -67,6 +68,8 @@ FEATURES = (
     "names_missing",
     "numbers_missing",
     "negation_unmatched",
+    "slot_filled",
+    "slot_elsewhere",
     *(f"type_{t.value}" for t in _TYPES),
 )
 
@@ -179,6 +182,7 @@ def features_of(
     found["rivals"] = min(rivals, 6) / 6
     found["words"] = min(len(text.split()), 10) / 10
     found.update(_unsaid(question, line, weight))
+    found.update(_slot(question, text, line))
     wanted = question.shape.answer_type
     if wanted in _TYPES:
         found[f"type_{wanted.value}"] = 1.0
@@ -242,6 +246,34 @@ def _unsaid(question: Question, line: str, weight: Callable[[str], float]) -> di
         "numbers_missing": float(bool(numbers)),
         "negation_unmatched": float(negated),
     }
+
+
+def _slot(question: Question, text: str, line: str) -> dict[str, float]:
+    """Whether ``text`` fills the slot the question's wh-word asks for (question.asked_noun):
+    it names the noun ("the --addmissing option" asked "Which option…?", "30 days" asked
+    "how many days") or stands in the noun's phrase ("a total population of 239,839,971");
+    or whether its line writes the noun apart from it ("Licensee" of "making Python
+    available to Licensee on an 'AS IS' basis" asked "On what basis…?"). Both 0 when the
+    question asks for no noun or the text is not found in the line as written."""
+    noun = asked_noun(question.text) if question.language == "en" else None
+    start = line.find(text) if noun else -1
+    if noun is None or start < 0 or not text:
+        return {}
+    end = start + len(text)
+    tokens = parsed(line)
+    inside = [t for t in tokens if start <= t.idx < end]
+    if any(t.lemma_.lower() == noun for t in inside):
+        return {"slot_filled": 1.0}
+    apart = [t for t in tokens if t.lemma_.lower() == noun and not start <= t.idx < end]
+    for named in apart:
+        phrase = list(named.subtree)
+        if phrase[0].idx <= start and end <= phrase[-1].idx + len(phrase[-1]):
+            return {"slot_filled": 1.0}
+        # "the licence steward is X": the answer and the noun are the two sides of a "be"
+        copular = named.head.lemma_ == "be" and any(t.head == named.head for t in inside)
+        if copular or any(t.head == named for t in inside):
+            return {"slot_filled": 1.0}
+    return {"slot_elsewhere": 1.0} if apart else {}
 
 
 def rivals_of(judged: Sequence[Likelihood]) -> list[dict[str, Any]]:

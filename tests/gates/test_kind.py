@@ -4,6 +4,7 @@ same lines hold passes."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -294,3 +295,46 @@ def test_a_pages_marker_is_no_value() -> None:
     lines = [line for line in memory.search("Page 1 of 205", k=10) if line.text == "Page 1 of 205"]
     decision = _kind("What was the total number of NICS firearm background checks?", "205", lines)
     assert decision is not None and "numbers the page" in str(decision["detail"])
+
+
+def _heading(document: str, position: int, text: str) -> Evidence:
+    """A heading line as the store reads it from a document of corpora/compliance_set."""
+    from affidavit.results import LineKind
+
+    return Evidence(
+        document=document, position=position, text=text, kind=LineKind.HEADING, score=1.0
+    )
+
+
+def _judged_on(line: Evidence, question: str, answer: str) -> dict[str, object] | None:
+    asked = Question.read(question)
+    case = Case(text=answer, lines=[line], analyzer=asked.analyzer, question=asked, cites=(0,))
+    decision = of_the_kind_asked(case, Judgement())
+    return decision.to_dict() if decision is not None else None
+
+
+def test_a_question_asking_how_long_is_answered_by_a_length_of_time() -> None:
+    """The Filesystem Hierarchy Standard's /var/log heading names what the directory holds,
+    not how long: a section's title is refused, a figure or a bound in time is judged on."""
+    line = _heading(
+        "filesystem-hierarchy-standard-3.0.pdf",
+        970,
+        "The /var Hierarchy 5.10. /var/log : Log files and directories",
+    )
+    question = "How long must log files be kept in /var/log?"
+    refused = _judged_on(line, question, "Log files and directories")
+    assert refused is not None and "no length of time" in str(refused["detail"])
+    for said in ("seven days", "until the package is removed", "3 months"):
+        assert _judged_on(replace(line, text=f"Keep them {said}."), question, said) is None
+
+
+def test_the_number_a_heading_opens_with_numbers_its_part_whatever_follows() -> None:
+    """ "9.8.3 developers-reference" (Debian Developer's Reference: a package named in lower
+    case) numbers a section; it is no count of developers. A sentence's opening figure is."""
+    line = _heading("debian-developers-reference.pdf", 3032, "9.8.3 developers-reference")
+    refused = _judged_on(line, "How many Debian Developers are there?", "9.8.3")
+    assert refused is not None and "numbers a part" in str(refused["detail"])
+    from affidavit.results import LineKind
+
+    sentence = replace(line, text="1000 developers maintain the archive.", kind=LineKind.SENTENCE)
+    assert _judged_on(sentence, "How many Debian Developers are there?", "1000") is None

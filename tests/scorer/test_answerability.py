@@ -66,6 +66,50 @@ def test_a_line_that_leaves_the_questions_names_and_negation_unsaid_says_so():
     assert found["missing_share"] > 0.0
 
 
+# Lines of the Python Software Foundation License Version 2 and of the Debian New
+# Maintainers' Guide (corpora/compliance_set).
+PSF_LINE = '4. PSF is making Python available to Licensee on an "AS IS" basis.'
+DH_MAKE_LINE = (
+    "If you accidentally erased some template files while working on them, you can recover "
+    "them by running dh_make with the --addmissing option again in a Debian package source tree."
+)
+
+
+@pytest.mark.parametrize(
+    ("asked", "noun"),
+    [
+        ("Which option of dh_make recovers accidentally erased template files?", "option"),
+        ("On what basis does PSF make Python available?", "basis"),
+        ("Within how many days after the notice must You become compliant?", "day"),
+        ("For what kind of research may a licence not restrict the program?", "research"),
+        ("Which state's law governs the agreement?", "state"),
+        ("What is the flash point?", None),
+        ("Who is the license steward?", None),
+    ],
+)
+def test_the_noun_a_question_asks_for_is_read_from_its_wh_word(asked: str, noun: str | None):
+    from affidavit.question import asked_noun
+
+    assert asked_noun(asked) == noun
+
+
+def test_an_answer_naming_the_noun_asked_or_in_its_phrase_fills_the_slot():
+    def slot(asked: str, text: str, line: str) -> tuple[float, float]:
+        question = Question.read(asked, language="en")
+        found = features_of(question, text, line, line_share=1.0, rivals=0, weight=_rarity)
+        return found["slot_filled"], found["slot_elsewhere"]
+
+    option = "Which option of dh_make recovers accidentally erased template files?"
+    assert slot(option, "the --addmissing option", DH_MAKE_LINE) == (1.0, 0.0)
+    basis = "On what basis does PSF make Python available?"
+    assert slot(basis, '"AS IS"', PSF_LINE) == (1.0, 0.0)  # in "an 'AS IS' basis"
+    # The line writes the basis apart from the answer: another slot of its clause.
+    assert slot(basis, "Licensee", PSF_LINE) == (0.0, 1.0)
+    # A question asking for no noun, or a line without it: neither.
+    assert slot("Who makes Python available?", "PSF", PSF_LINE) == (0.0, 0.0)
+    assert slot("In what year was the PSF formed?", "PSF", PSF_LINE) == (0.0, 0.0)
+
+
 def test_ask_carries_the_probability_and_refuses_below_the_threshold(squad, monkeypatch):
     answer = squad.ask("Who was Edward the Confessor's half-brother?")
     assert not answer.refused
