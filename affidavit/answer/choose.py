@@ -58,8 +58,11 @@ def choose(state: Asking) -> Asking:
         state = replace(state, likely=(top.probability, said_rivals))
         detail, closest = refused_by_the_reader(top)
         if closest is not None:
-            # The reader doubts the span: the line that plainly answers is said whole.
-            quoted = _quoted(state, DOUBTED_SPAN)
+            # The reader doubts the span: the line that plainly answers is said whole, and
+            # where the span is one thing of several a rule lists, that is what is said.
+            cited = next((p.cited for p in passed if p.candidate.text == top.text), [])
+            listed = cut_from_a_list(asked, top.text, cited)
+            quoted = _quoted(state, LISTED_SPAN if listed else DOUBTED_SPAN)
             if quoted is not None:
                 return quoted
             refused = Said.refusal(Reason.UNLIKELY, state.census_line, detail)

@@ -127,8 +127,13 @@ def _not_an_answer(answer: str, case: Case, question: str, shape: Shape) -> str 
         return f"{answer!r} says no frequency: the question asks how often"
     if _ASKS_WHICH_NUMBER.search(question) and not _writes_a_figure(answer, case):
         return f"{answer!r} writes no figure: the question asks which version or number"
-    if _COUNT_ASKED.fullmatch(shape.cue.strip()) and _count_stands_apart(answer, case):
-        return f"{answer!r} is not a count: its number stands apart from words that name a thing"
+    if _COUNT_ASKED.fullmatch(shape.cue.strip()):
+        if _count_stands_apart(answer, case):
+            return (
+                f"{answer!r} is not a count: its number stands apart from words that name a thing"
+            )
+        if not _writes_a_figure(answer, case) and _HOW_MANY_WORDS.search(answer) is None:
+            return f"{answer!r} writes no number: the question asks how many"
     if _asks_an_address(shape) and not _writes_an_address(answer, case):
         return f"{answer!r} writes no address: the question asks for one (postal, e-mail or web)"
     return None
@@ -269,9 +274,20 @@ def _at_every_place(
     return found
 
 
+# The small words a capitalised name goes on over ("the Court of Justice", "the United
+# Nations Convention on Contracts for the International Sale of Goods").
+_NAME_GOES_ON = re.compile(r"\s+(?:of|on|for)(?:\s+the)?\s+[A-Z][a-z]")
+
+
 def _cut_at(text: str, start: int, end: int) -> str | None:
-    """The hyphened word or quoted name that ``text[start:end]`` is a piece of, or None."""
+    """The hyphened word, quoted name, or capitalised name that ``text[start:end]`` is a
+    piece of, or None."""
     before, after = text[:start], text[end:]
+    last = text[start:end].split()[-1:] or [""]
+    if last[0][:1].isupper() and _NAME_GOES_ON.match(after):
+        # The name goes on: its capitalised words run on over "of", "on", "for".
+        goes_on = re.match(r"(?:\s+(?:of|on|for|the|and)|\s+[A-Z][\w.'’-]*)+", after)
+        return (text[start:end] + (goes_on.group(0) if goes_on else "")).strip()
     inside_before = before[-1:].isalnum() and text[start].isalnum()
     inside_after = after[:1].isalnum() and text[end - 1].isalnum()
     # Letters joined by a hyphen make one word; a year or a figure beside one is a range.
@@ -318,6 +334,14 @@ def _name_after(answer: str, case: Case) -> str | None:
 
 # The words a bound on a number takes before it at most ("no more than", "at least").
 _BOUND_WORDS = 3
+# What answers how many without a figure: a word for an amount ("several", "dozens",
+# "none", "both", "a handful").
+_HOW_MANY_WORDS = re.compile(
+    r"\b(?:several|many|few|fewer|more|most|some|all|none|no|both|each|every|numerous|"
+    r"dozens?|scores|hundreds|thousands|millions|billions|handful|twice|once|half|"
+    r"varios|muchos|pocos|ninguno|ambos|birkaç|çok|az|hiç)\b",
+    re.IGNORECASE,
+)
 
 
 def _bound_before(answer: str, question: str, case: Case) -> str | None:
@@ -389,7 +413,7 @@ def _writes_a_figure(answer: str, case: Case) -> bool:
 
 # What answers how long besides a figure: a unit of time ("a year", "months"), or how a
 # span is bounded rather than measured ("until the package is removed", "indefinitely").
-_LENGTH_OF_TIME = re.compile(
+_HOW_LONG_WORDS = re.compile(
     r"\b(?:years?|months?|weeks?|days?|nights?|fortnights?|hours?|minutes?|seconds?|decades?|"
     r"centur(?:y|ies)|generations?|lifetimes?|life|term|period|shift|season|"
     r"indefinitely|permanently|forever|until|till|while|as long as|"
@@ -401,7 +425,7 @@ _LENGTH_OF_TIME = re.compile(
 
 def _says_how_long(answer: str, case: Case) -> bool:
     """Does the answer measure or bound a length of time: a figure, or the words for one?"""
-    return _writes_a_figure(answer, case) or _LENGTH_OF_TIME.search(answer) is not None
+    return _writes_a_figure(answer, case) or _HOW_LONG_WORDS.search(answer) is not None
 
 
 # A question asking how many ("how many", "cuántos", "kaç") is answered by a number and

@@ -120,15 +120,16 @@ def test_a_line_that_says_the_question_back_is_never_quoted() -> None:
 
 
 def test_a_rules_listed_thing_is_its_line_quoted(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The reader finds "boot, restore, recover", three of the four things the rule lists,
-    and is sure of it: the rule is its line, quoted; without the list read, the span."""
+    """The reader finds "boot, restore, recover", three of the four things the rule lists:
+    the rule is its line, quoted, and said to be for the list (sure of the span or not);
+    without the list read, the span."""
     memory = Memory(dense=False)
     memory.ingest(FHS)
     answer = memory.ask(ADEQUATE)
     assert answer.quoted and answer.text == ADEQUATE_LINE
     assert answer.audit["quoted"]["why"] == LISTED_SPAN
     monkeypatch.setattr(choose, "cut_from_a_list", lambda *_: False)
-    span = memory.ask(ADEQUATE)
+    span = memory.ask(ADEQUATE, min_probability=0.0)  # the list, not the reader's doubt
     assert not span.refused and not span.quoted and span.text in ADEQUATE_LINE
 
 

@@ -338,3 +338,34 @@ def test_the_number_a_heading_opens_with_numbers_its_part_whatever_follows() -> 
 
     sentence = replace(line, text="1000 developers maintain the archive.", kind=LineKind.SENTENCE)
     assert _judged_on(sentence, "How many Debian Developers are there?", "1000") is None
+
+
+def test_a_question_asking_how_many_is_answered_by_a_number_or_a_word_for_one() -> None:
+    """A section's title (Debian Developer's Reference) names developers but counts none."""
+    line = _heading(
+        "debian-developers-reference.pdf",
+        2654,
+        "7.5 Interacting with prospective Debian developers",
+    )
+    question = "How many Debian Developers are there?"
+    refused = _judged_on(line, question, "prospective Debian developers")
+    assert refused is not None and "writes no number" in str(refused["detail"])
+    for said in ("dozens of volunteers", "1,000 Debian developers"):
+        assert _judged_on(replace(line, text=f"There are {said}."), question, said) is None
+
+
+def test_a_name_cut_before_it_goes_on_over_of_on_or_for_is_not_an_answer() -> None:
+    """The CDDL's governing-law clause names the United Nations Convention on Contracts for
+    the International Sale of Goods: "the United Nations Convention" stops inside it."""
+    from affidavit.results import LineKind
+
+    text = (
+        "The application of the United Nations Convention on Contracts for the International "
+        "Sale of Goods is expressly excluded."
+    )
+    line = Evidence(document="cddl-1.0.txt", position=0, text=text, kind=LineKind.SENTENCE, score=1)
+    question = "Which convention's application is expressly excluded by the CDDL?"
+    refused = _judged_on(line, question, "the United Nations Convention")
+    assert refused is not None and "Sale of Goods" in str(refused["detail"])
+    whole = "the United Nations Convention on Contracts for the International Sale of Goods"
+    assert _judged_on(line, question, whole) is None
