@@ -1,8 +1,10 @@
 """Answerability: how likely the best candidate is a right answer, as a calibrated
 probability. A logistic model over what the library itself can see (the reader's score of
-the span in its line, how much of the question the line leaves unsaid, the question's
-type), trained by tools/train_answerability.py on the SQuAD 2.0 dev tune articles and
-shipped in affidavit/data/answerability.json with its threshold and provenance."""
+the span in its line, how much of the question the line leaves unsaid, whether the span
+fills the slot the question's wh-word asks for, the question's type), trained by
+tools/train_answerability.py on the SQuAD 2.0 dev tune articles and the compliance set's
+tune documents and shipped in affidavit/data/answerability.json with its threshold and
+provenance."""
 
 from __future__ import annotations
 
