@@ -13,7 +13,7 @@ from affidavit import Memory
 from affidavit.gates import Case, Judgement, judged
 from affidavit.gates.kind import of_the_kind_asked
 from affidavit.question import Question
-from affidavit.results import Evidence
+from affidavit.results import Evidence, LineKind
 
 CORPORA = Path(__file__).resolve().parents[2] / "corpora"
 NIST = CORPORA / "rules" / "nist-sp800-63b.txt"
@@ -299,18 +299,9 @@ def test_a_pages_marker_is_no_value() -> None:
 
 def _heading(document: str, position: int, text: str) -> Evidence:
     """A heading line as the store reads it from a document of corpora/compliance_set."""
-    from affidavit.results import LineKind
-
     return Evidence(
         document=document, position=position, text=text, kind=LineKind.HEADING, score=1.0
     )
-
-
-def _judged_on(line: Evidence, question: str, answer: str) -> dict[str, object] | None:
-    asked = Question.read(question)
-    case = Case(text=answer, lines=[line], analyzer=asked.analyzer, question=asked, cites=(0,))
-    decision = of_the_kind_asked(case, Judgement())
-    return decision.to_dict() if decision is not None else None
 
 
 def test_a_question_asking_how_long_is_answered_by_a_length_of_time() -> None:
@@ -322,22 +313,20 @@ def test_a_question_asking_how_long_is_answered_by_a_length_of_time() -> None:
         "The /var Hierarchy 5.10. /var/log : Log files and directories",
     )
     question = "How long must log files be kept in /var/log?"
-    refused = _judged_on(line, question, "Log files and directories")
+    refused = _kind(question, "Log files and directories", [line])
     assert refused is not None and "no length of time" in str(refused["detail"])
     for said in ("seven days", "until the package is removed", "3 months"):
-        assert _judged_on(replace(line, text=f"Keep them {said}."), question, said) is None
+        assert _kind(question, said, [replace(line, text=f"Keep them {said}.")]) is None
 
 
 def test_the_number_a_heading_opens_with_numbers_its_part_whatever_follows() -> None:
     """ "9.8.3 developers-reference" (Debian Developer's Reference: a package named in lower
     case) numbers a section; it is no count of developers. A sentence's opening figure is."""
     line = _heading("debian-developers-reference.pdf", 3032, "9.8.3 developers-reference")
-    refused = _judged_on(line, "How many Debian Developers are there?", "9.8.3")
+    refused = _kind("How many Debian Developers are there?", "9.8.3", [line])
     assert refused is not None and "numbers a part" in str(refused["detail"])
-    from affidavit.results import LineKind
-
     sentence = replace(line, text="1000 developers maintain the archive.", kind=LineKind.SENTENCE)
-    assert _judged_on(sentence, "How many Debian Developers are there?", "1000") is None
+    assert _kind("How many Debian Developers are there?", "1000", [sentence]) is None
 
 
 def test_a_question_asking_how_many_is_answered_by_a_number_or_a_word_for_one() -> None:
@@ -348,24 +337,22 @@ def test_a_question_asking_how_many_is_answered_by_a_number_or_a_word_for_one() 
         "7.5 Interacting with prospective Debian developers",
     )
     question = "How many Debian Developers are there?"
-    refused = _judged_on(line, question, "prospective Debian developers")
+    refused = _kind(question, "prospective Debian developers", [line])
     assert refused is not None and "writes no number" in str(refused["detail"])
     for said in ("dozens of volunteers", "1,000 Debian developers"):
-        assert _judged_on(replace(line, text=f"There are {said}."), question, said) is None
+        assert _kind(question, said, [replace(line, text=f"There are {said}.")]) is None
 
 
 def test_a_name_cut_before_it_goes_on_over_of_on_or_for_is_not_an_answer() -> None:
     """The CDDL's governing-law clause names the United Nations Convention on Contracts for
     the International Sale of Goods: "the United Nations Convention" stops inside it."""
-    from affidavit.results import LineKind
-
     text = (
         "The application of the United Nations Convention on Contracts for the International "
         "Sale of Goods is expressly excluded."
     )
     line = Evidence(document="cddl-1.0.txt", position=0, text=text, kind=LineKind.SENTENCE, score=1)
     question = "Which convention's application is expressly excluded by the CDDL?"
-    refused = _judged_on(line, question, "the United Nations Convention")
+    refused = _kind(question, "the United Nations Convention", [line])
     assert refused is not None and "Sale of Goods" in str(refused["detail"])
     whole = "the United Nations Convention on Contracts for the International Sale of Goods"
-    assert _judged_on(line, question, whole) is None
+    assert _kind(question, whole, [line]) is None
