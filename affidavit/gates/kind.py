@@ -277,6 +277,8 @@ def _at_every_place(
 # The small words a capitalised name goes on over ("the Court of Justice", "the United
 # Nations Convention on Contracts for the International Sale of Goods").
 _NAME_GOES_ON = re.compile(r"\s+(?:of|on|for)(?:\s+the)?\s+[A-Z][a-z]")
+# The rest of such a name: its small words and capitalised words, as far as they run.
+_NAME_RUN = re.compile(r"(?:\s+(?:of|on|for|the|and)|\s+[A-Z][\w.'’-]*)+")
 
 
 def _cut_at(text: str, start: int, end: int) -> str | None:
@@ -285,9 +287,11 @@ def _cut_at(text: str, start: int, end: int) -> str | None:
     before, after = text[:start], text[end:]
     last = text[start:end].split()[-1:] or [""]
     if last[0][:1].isupper() and _NAME_GOES_ON.match(after):
-        # The name goes on: its capitalised words run on over "of", "on", "for".
-        goes_on = re.match(r"(?:\s+(?:of|on|for|the|and)|\s+[A-Z][\w.'’-]*)+", after)
-        return (text[start:end] + (goes_on.group(0) if goes_on else "")).strip()
+        # The name goes on: its capitalised words run on over "of", "on", "for" (where
+        # _NAME_GOES_ON matched, so does the run).
+        run = _NAME_RUN.match(after)
+        assert run is not None
+        return (text[start:end] + run.group(0)).strip()
     inside_before = before[-1:].isalnum() and text[start].isalnum()
     inside_after = after[:1].isalnum() and text[end - 1].isalnum()
     # Letters joined by a hyphen make one word; a year or a figure beside one is a range.
