@@ -178,6 +178,20 @@ def _prose_row(line: str) -> bool:
     )
 
 
+def _grouped_depth(rows: Sequence[Sequence[str]]) -> int:
+    """How many first rows of a table with no rule line name its columns when rows of
+    groups' names stand over the row that names them (a PDF table's "Pre-Pawn" over its
+    "Handgun | Long Gun | *Other"): each row above that one as wide as the table, its
+    first cell empty, the labels after it read as a header's (table_rules.header_depth),
+    and that row naming the rows under it itself (dialects.names_itself); 0 otherwise."""
+    depth = header_depth(rows)
+    width = len(rows[0])
+    above = rows[: depth - 1]
+    if depth < 2 or any(len(row) != width or row[0] for row in above):
+        return 0
+    return depth if names_itself(rows[depth - 1 :]) else 0
+
+
 # --- assembling units -------------------------------------------------------------------------
 
 
@@ -212,12 +226,14 @@ class _Layout:
             return
         first = block.index(rows[0])
         # The first row names the columns when a rule line stands right below it, or when
-        # it reads as names over the rows' amounts (dialects.names_itself).
+        # it reads as names over the rows' amounts (dialects.names_itself); or the first
+        # rows do, groups' names over the row naming their sub-columns.
         ruled = first + 1 < len(block) and is_rule_line(block[first + 1])
         split = [split_delimited(row, delimiter) for row in rows]
         table = self._new_table()
-        if ruled or names_itself(split):
-            depth = header_depth(split) if ruled else 1
+        grouped = 0 if ruled else _grouped_depth(split)
+        if ruled or grouped or names_itself(split):
+            depth = header_depth(split) if ruled else grouped or 1
             names = header_names(split[:depth])
             self.units.extend(Unit(UnitKind.ROW, row.strip(), table=table) for row in rows[:depth])
             for row in rows[depth:]:

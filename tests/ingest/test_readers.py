@@ -652,7 +652,7 @@ CORPORA = Path(__file__).resolve().parents[2] / "corpora"
         (
             ".pdf",
             SENATE_PDF.read_bytes(),
-            Unit(UnitKind.ROW, "BAIN, J MATTHEW\tDISTRICT DIRECTOR\t37,499.96", None, 2),
+            Unit(UnitKind.ROW, "BAIN, J MATTHEW\t\t\tDISTRICT DIRECTOR\t37,499.96", None, 2),
         ),
         (
             ".docx",

@@ -36,6 +36,12 @@ _LONGEST_CELL_WORDS = 8
 # definition of the very term the question quotes gains more: it is what was asked.
 CELL_GAIN = 0.3
 DEFINITION_GAIN = 0.6
+# Of the columns a question names, the one it names most nearly comes first: each word of
+# a column's name the question writes adds this, each it does not write takes it away
+# (asked for "handgun checks", "Handgun" before "Pre-Pawn Handgun", a group's sub-column;
+# asked for "Pre-Pawn handgun checks", the other way round); too little to reorder a cell
+# against candidates of other kinds.
+COLUMN_WORD = 0.01
 
 
 def quoted_columns(question: str) -> frozenset[str]:
@@ -108,7 +114,9 @@ def cell_candidates(
                     text=answered,
                     value=answered,
                     cites=(index,),
-                    score=base + (DEFINITION_GAIN if defined else CELL_GAIN),
+                    score=base
+                    + (DEFINITION_GAIN if defined else CELL_GAIN)
+                    + COLUMN_WORD * (len(naming & question_terms) - len(naming - question_terms)),
                     note=f"cell under column {column!r}",
                     extra={"column": column},
                 )

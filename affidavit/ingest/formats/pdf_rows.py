@@ -19,6 +19,8 @@ columns of running prose are read one after the other, never line by line across
   over "HDFC Bank"), or a row of labels each ending in ":", is read as pairs, each value
   (set under its label's start, or else under the label alone) with the lines that go
   on under it; inside a column too.
+- The rows of a table read across keep their empty cells, each cell under its column's
+  name (pdf_cells.py): a page draws only the cells that hold something.
 - A gap between rows taller than ``PARAGRAPH_GAP`` glyph heights ends a paragraph (a
   blank line), as does the switch to the next column; text set at an angle comes last,
   one line a run of glyphs.
@@ -31,6 +33,7 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from affidavit.ingest.formats.pdf_cells import in_columns
 from affidavit.ingest.formats.pdf_glyphs import Glyph
 
 __all__ = ["page_text"]
@@ -97,13 +100,14 @@ class _Line:
     y1: float
     size: float
     column: int
+    cells: tuple[_Chunk, ...] = ()  # a row read across: its chunks, a tab apart in text
 
 
 def page_text(glyphs: Sequence[Glyph]) -> str:
     """The page's text in reading order: lines, paragraphs parted by blank lines."""
     upright = [glyph for glyph in glyphs if glyph.upright]
     rows = _rows(_without_doubles(upright))
-    lines = _joined_under_labels(_read(rows))
+    lines = _joined_under_labels(_in_columns(_read(rows)))
     text = _paragraphs(lines)
     angled = _angled_runs([glyph for glyph in glyphs if not glyph.upright])
     return "\n\n".join(part for part in (text, angled) if part)
@@ -451,7 +455,8 @@ def _across(row: _Row, chunks: list[_Chunk], *, column: int) -> _Line:
     # table row: stored as one line, never cut at a "." inside ("Subtotaal ex. BTW
     # € 18,60") nor run into the rows around it.
     text = CELL.join(chunk.text for chunk in chunks)
-    return _Line(text, chunks[0].x0, row.y0, row.y1, row.size, column)
+    cells = tuple(chunks) if len(chunks) > 1 else ()
+    return _Line(text, chunks[0].x0, row.y0, row.y1, row.size, column, cells)
 
 
 def _column_run(rows: list[_Row], start: int, left: float, right: float) -> tuple[int, list[float]]:
@@ -572,7 +577,24 @@ def _figures(chunk: _Chunk) -> bool:
     return 3 * sum(_has_digit(word) for word in words) > len(words)
 
 
-# -- labels, paragraphs, angled text -------------------------------------------------------
+# -- tables, labels, paragraphs, angled text ----------------------------------------------
+
+
+def _in_columns(lines: list[_Line]) -> list[_Line]:
+    """The rows of a table read across with their empty cells written, so each cell
+    stands under its column's name (pdf_cells.py), column by column of the page."""
+    start = 0
+    while start < len(lines):
+        end = start + 1
+        while end < len(lines) and lines[end].column == lines[start].column:
+            end += 1
+        run = lines[start:end]
+        placed = in_columns([[(c.x0, c.x1, c.text) for c in line.cells] for line in run])
+        for line, texts in zip(run, placed, strict=True):
+            if texts is not None:
+                line.text = CELL.join(texts)
+        start = end
+    return lines
 
 
 def _joined_under_labels(lines: list[_Line]) -> list[_Line]:
