@@ -154,16 +154,20 @@ def searchable_lines(
     store: Store, documents: Sequence[int] | None = None
 ) -> Iterator[tuple[int, int, int, str, str]]:
     """As ``Store.line_rows`` (of these documents only, if given), one at a time, a table
-    row's text followed by its column names: a row says each cell under its column's
-    name, so "handgun checks in Ohio" finds the Ohio row of a table whose column is named
-    Handgun. The query runs when the first line is asked for."""
+    row's text followed by the words of its column names: a row says each cell under its
+    column's name, so "handgun checks in Ohio" finds the Ohio row of a table whose column
+    is named Handgun. Each word once: a wide table's names repeat words ("Handgun" under
+    six groups, "Year Ended December 31" over each year), and a row made long by them
+    would rank under its own label ("Kentucky"). (A field's label, "Subscription: open",
+    is written in its line and named once more: the field is found by its label.) The
+    query runs when the first line is asked for."""
     for line_id, document_id, position, kind, text, cells in store.conn.execute(
         f"SELECT id, document_id, position, kind, text, cells FROM lines{among(documents)} "
         "ORDER BY id"
     ):
         if cells:
-            names = " ".join(name for name, _ in json.loads(cells))
-            text = f"{text} {names}"
+            named = (word for name, _ in json.loads(cells) for word in name.split())
+            text = f"{text} {' '.join(dict.fromkeys(named))}"
         yield line_id, document_id, position, kind, text
 
 

@@ -29,6 +29,8 @@ BUILD = WordIndex.build  # as it is before any test patches it
 def a_part_a_call(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each addition cached as a part of its own at once (not held until they add up)."""
     monkeypatch.setattr(held_words, "WRITTEN_AT_ADDITIONS", 1)
+
+
 QUESTIONS = ["oil embargo prices", "When did the plague reach Europe?", "Amazon rainforest"]
 
 
@@ -411,3 +413,21 @@ def test_the_version_keys_and_names_grow_with_an_addition(tmp_path: Path) -> Non
         memory.remove(names[0])
         assert version_keys(store) == [key for *_, key in read_whole(memory)]
         assert document_names(store) == [names[1], "note.md"]
+
+
+def test_a_rows_column_names_are_searched_each_word_once(tmp_path: Path) -> None:
+    """A table row is found by its columns' names, but a wide table's names, repeated over
+    its groups, do not make the row long: each word once."""
+    table = tmp_path / "checks.csv"
+    table.write_text(
+        "State,Handgun,Long Gun,Pre-Pawn Handgun,Pre-Pawn Long Gun\n"
+        "Kentucky,12155,14847,9,11\nOhio,7,8,9,10\n",
+        encoding="utf-8",
+    )
+    memory = Memory(tmp_path / "store", dense=False)
+    memory.ingest(table)
+    searched = {text.split(" ")[0]: text for *_, text in searchable_lines(memory._store)}
+    words = searched["Kentucky,12155,14847,9,11"].split(" ")[1:]
+    assert sorted(words) == sorted(["State", "Handgun", "Long", "Gun", "Pre-Pawn"])
+    assert "Kentucky" in memory.search("Kentucky handgun", k=1)[0].text
+    memory.close()

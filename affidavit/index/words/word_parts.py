@@ -22,7 +22,7 @@ from affidavit.store import (
 # The cache entry of a whole index; after it, the store caches one part per update: the
 # index of the documents added since, and the document versions removed (a replaced file's
 # old lines).
-PREFIX = "words6"  # 6: British spellings read as American (text/lang/spelling.py)
+PREFIX = "words7"  # 7: a table row's column names, each word once (store/searchable_lines)
 
 
 def current(store: Store, previous: WordIndex | None) -> WordIndex:
