@@ -103,3 +103,43 @@ def test_a_row_without_column_names_offers_a_short_cell_never_a_sentence() -> No
         AnswerType.EMAIL,
     )
     assert contact == ["debian-legal@lists.debian.org"]
+
+
+def test_a_value_the_question_writes_names_the_row_and_is_no_answer() -> None:
+    # A row of Schedule X of the 2007 Form 1040NR instructions (corpora/pdf_text_dumps),
+    # each cell under its column: the question picks the row by two of its cells.
+    analyzer = analyzer_for("en")
+    cells = {
+        "If taxable income is: Over —": "77,100",
+        "But not over —": "160,850",
+        "The tax is:": "15,698.75 + 28%",
+        "of the amount over —": "77,100",
+    }
+    row = " | ".join(cells.values())
+    line = Evidence(
+        document="i1040nr.pdf", position=9, text=row, kind=LineKind.ROW, score=1.0, cells=cells
+    )
+    question = "What is the tax on taxable income over $77,100 but not over $160,850?"
+    found = cell_candidates(0, line, set(analyzer.terms(question)), analyzer, 0.5, set())
+    assert [c.text for c in found] == ["15,698.75 + 28%"]
+
+
+def test_of_the_columns_a_question_names_the_nearest_named_comes_first() -> None:
+    analyzer = analyzer_for("en")
+    cells = {"State": "Kentucky", "Handgun": "12,155", "Pre-Pawn Handgun": "9"}
+    line = Evidence(
+        document="nics.pdf",
+        position=21,
+        text="Kentucky\t12,155\t9",
+        kind=LineKind.ROW,
+        score=1.0,
+        cells=cells,
+    )
+
+    def best(question: str) -> str:
+        terms = set(analyzer.terms(question))
+        found = cell_candidates(0, line, terms, analyzer, 0.5, set())
+        return max(found, key=lambda c: c.score).text
+
+    assert best("How many handgun checks did Kentucky have?") == "12,155"
+    assert best("How many Pre-Pawn handgun checks did Kentucky have?") == "9"

@@ -108,6 +108,11 @@ def cell_candidates(
         naming = set(analyzer.terms(column)) | expansion_terms(column, analyzer)
         named = (naming & question_terms) - said or defined
         answered = answer(column, value.strip()) if value.strip() and named else None
+        # A value the question writes itself names the row, it does not answer: asked
+        # "the tax on taxable income over $77,100", the cell "77,100" under "Over" is how
+        # the question picks its row, "15,698.75 + 28%" under "The tax is" its answer.
+        if answered and set(analyzer.terms(answered)) <= question_terms:
+            continue
         if answered:
             found.append(
                 Candidate(
