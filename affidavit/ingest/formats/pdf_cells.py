@@ -31,7 +31,7 @@ Cell = tuple[float, float, str]  # x0, x1, text
 def in_columns(rows: Sequence[Sequence[Cell]]) -> list[list[str] | None]:
     """For each row of a table, its cells' texts in the table's columns ("" where a
     column is empty); None for a row left as it was read (its cells already fill the
-    columns, or they cannot be placed one a column, or it is no table's)."""
+    columns, or they cannot be placed one to a column, or it is no table's)."""
     placed: list[list[str] | None] = [None] * len(rows)
     start = 0
     while start < len(rows):
@@ -45,6 +45,7 @@ def in_columns(rows: Sequence[Sequence[Cell]]) -> list[list[str] | None]:
 
 
 def _placed(table: Sequence[Sequence[Cell]]) -> list[list[str] | None]:
+    """The rows of one table placed in the columns its fullest rows span."""
     width = max(len(row) for row in table)
     fullest = [row for row in table if len(row) == width]
     columns = [
@@ -88,9 +89,9 @@ def _group_places(row: Sequence[Cell], columns: list[tuple[float, float]]) -> li
 
 def _column_of(x0: float, x1: float, columns: list[tuple[float, float]]) -> int:
     """The column a cell stands in: of those it overlaps, the first it overlaps by at least
-    half as much as the one it overlaps most (a group's label centred over its
-    sub-columns goes to the first; a figure reaching a little past its column's edge
-    stays in its column); over none, the nearest."""
+    half as much as the one it overlaps most (a cell set across two columns goes to the
+    first; a figure reaching a little past its column's edge stays in its column); over
+    none, the nearest."""
     overlaps = [min(x1, c1) - max(x0, c0) for c0, c1 in columns]
     best = max(overlaps)
     if best > 0:
