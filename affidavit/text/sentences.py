@@ -165,12 +165,23 @@ def _split_run(paragraphs: list[str], language: str) -> Iterator[list[str]]:
 
 def _past_labels(text: str, cuts: list[int]) -> list[int]:
     """``cuts`` without those that leave a list label alone ("1.", "(a) *Scope.*",
-    '1.1. "'): the label opens the sentence after it, as written."""
+    '1.1. "') or a caption's label ("Table 324.", "Figure 2."): the label opens the
+    sentence after it, as written (a report's "Table 324. Arrests by Sex and Age: 2009"
+    is one line, its title with its number)."""
     kept = cuts[:1]
     for cut in cuts[1:-1]:
-        if not is_label_alone(text[kept[-1] : cut]):
+        piece = text[kept[-1] : cut]
+        if not (is_label_alone(piece) or _CAPTION.fullmatch(piece)):
             kept.append(cut)
     return [*kept, cuts[-1]] if len(cuts) > 1 else kept
+
+
+# A caption's label alone: the word for a table, a figure, a chart or an exhibit and its
+# number ("Table 324.", "Figure 2-1.", "Tabla 3.", "Şekil 4.").
+_CAPTION = re.compile(
+    r"\s*(?:Table|TABLE|Figure|FIGURE|Chart|CHART|Exhibit|EXHIBIT|Tabla|Figura|Tablo|Şekil)"
+    r"\s+[A-Z]?\d{1,4}(?:[.-]\d{1,3})*[A-Za-z]?\.\s*"
+)
 
 
 # The last word of a piece and the first of the next, as written ("Cat." / "No. 11327A").

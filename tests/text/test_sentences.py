@@ -134,11 +134,19 @@ def test_generated_paragraphs_are_cut_as_the_sentencizer_cuts_them(paragraphs, l
         ("We met in 1066. It was cold.", ["We met in 1066.", "It was cold."]),
         ("The fee is 12. Pay it now.", ["The fee is 12.", "Pay it now."]),
         ("2.", ["2."]),
+        # A caption's label: a report's table and its title are one line.
+        (
+            "Table 324. Arrests by Sex and Age: 2009 [In thousands]",
+            ["Table 324. Arrests by Sex and Age: 2009 [In thousands]"],
+        ),
+        ("Figure 2-1. Revenue by year.", ["Figure 2-1. Revenue by year."]),
+        ("See Figure 2. It shows the rise.", ["See Figure 2.", "It shows the rise."]),
     ],
 )
 def test_a_list_label_opens_the_sentence_it_numbers(paragraph, cut):
-    """A label the sentencizer leaves alone ("1.", "(a) *Scope.*") is cut with the rule it
-    numbers, verbatim: a reviewer reads "2. Pay the fee", never "2." and "Pay the fee"."""
+    """A label the sentencizer leaves alone ("1.", "(a) *Scope.*", "Table 324.") is cut with
+    the text it numbers, verbatim: a reviewer reads "2. Pay the fee", never "2." and "Pay
+    the fee"."""
     assert list(sentences.split_sentences([paragraph])) == [cut]
 
 
