@@ -44,9 +44,10 @@ def test_rows_that_share_no_columns_are_left_as_read() -> None:
     other = [(0.0, 70.0, "Alaska, a state"), (75.0, 110.0, "209"), (115.0, 125.0, "0")]
     short = [(0.0, 30.0, "Guam"), (112.0, 120.0, "1")]
     assert in_columns([HEADER, other, short]) == [None, None, None]
-    # Two cells in one column, or a run of fewer than three rows: as read.
-    crowded = [(0.0, 10.0, "A"), (20.0, 30.0, "B"), (110.0, 120.0, "1")]
-    assert in_columns([HEADER, FULL, crowded]) == [None, None, None]
+    # Two cells of a shorter row in one column ("7" and "8" both under "State"), or a run
+    # of fewer than three rows: as read.
+    crowded = [(0.0, 10.0, "7"), (20.0, 30.0, "8")]
+    assert in_columns([HEADER, FULL, FULL, crowded]) == [None, None, None, None]
     assert in_columns([HEADER, [(0.0, 30.0, "Guam"), (110.0, 120.0, "1")]]) == [None, None]
 
 
